@@ -1,0 +1,25 @@
+import { atom, createStore } from "jotai";
+import type { SiteConfig } from "../config/site-config";
+import type { SiteTemplate } from "../contract/site";
+import { anonymousSession, type Session } from "./session";
+
+export { anonymousSession, type Session } from "./session";
+
+export type SiteIdentity = { slug: string; name: string; template: SiteTemplate };
+
+/** Filled from the page's serialized state before any slot renders; one store per request or page. */
+export const siteAtom = atom<SiteIdentity | null>(null);
+export const siteConfigAtom = atom<SiteConfig | null>(null);
+export const sessionAtom = atom<Session>(anonymousSession);
+export const isSignedInAtom = atom((get) => get(sessionAtom).userId !== null);
+
+export type ShellState = { site: SiteIdentity; config: SiteConfig; session: Session };
+
+/** A store seeded with the page's config and session (server: per request; browser: once per page). */
+export function createSeededStore(state: ShellState) {
+  const store = createStore();
+  store.set(siteAtom, state.site);
+  store.set(siteConfigAtom, state.config);
+  store.set(sessionAtom, state.session);
+  return store;
+}

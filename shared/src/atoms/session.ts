@@ -1,0 +1,9 @@
+import { z } from "zod";
+
+/** Who the shopper is; anonymous unless signed in. */
+export const sessionSchema = z.object({
+  userId: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const anonymousSession: Session = { userId: null, phone: null };

@@ -1,0 +1,3 @@
+export * from "./defaults";
+export * from "./resolve";
+export * from "./site-config";

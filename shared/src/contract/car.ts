@@ -1,0 +1,193 @@
+import { z } from "zod";
+
+/** Status values that count as "in stock"; anything else (sold, withdrawn...) reads as sold. */
+export const carStatusSchema = z.string().min(1);
+export const carTypeSchema = z.enum(["new", "demo", "used"]);
+export const itemTypeSchema = z.enum(["car", "motorcycle", "truck", "caravan"]);
+
+const nullableString = z.string().nullable().optional();
+const nullableNumber = z.number().nullable().optional();
+
+export const imageSchema = z.object({
+  image: z.object({ url: z.string(), thumb: z.object({ url: z.string() }) }),
+});
+
+export const hotspotSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  description: z.string(),
+  /** Position per angle: angle index -> {x, y} in percent of the frame. */
+  positions: z.record(z.string(), z.object({ x: z.number(), y: z.number() })),
+});
+
+export const hotspotsSchema = z.object({
+  exterior: z.array(hotspotSchema).default([]),
+  interior: z.array(hotspotSchema).default([]),
+});
+
+export const variantSchema = z.object({
+  cylinders: nullableNumber,
+  enginesize: nullableNumber,
+  enginesize_litres: nullableNumber,
+  induction: nullableString,
+  fuelconsumptioncombined: nullableNumber,
+  fuelcapacity: nullableNumber,
+  grossvehiclemass: nullableNumber,
+  vehiclelength: nullableNumber,
+  vehicleheight: nullableNumber,
+  vehiclewidth: nullableNumber,
+  towingcapacitybraked: nullableNumber,
+  bodyconfiguration: nullableString,
+  torque: nullableNumber,
+  ancaprating: nullableNumber,
+  geartype: nullableString,
+});
+
+export const caravanSpecificationsSchema = z.object({
+  body_width: nullableNumber,
+  body_length: nullableNumber,
+  tare_weight: nullableNumber,
+  axle_type: nullableString,
+  sleeps: nullableNumber,
+  aggregate_trailer_mass: nullableNumber,
+});
+
+/** One lender's figures for a car; `term{X}` keys (e.g. term5) are allowed through catchall. */
+export const financeLenderEntrySchema = z
+  .object({
+    disclaimer: nullableString,
+    deposit: nullableNumber,
+    paymentWeek: nullableNumber,
+    paymentMonth: nullableNumber,
+    totalPayable: nullableNumber,
+    interestRate: nullableNumber,
+    comparisonRate: nullableNumber,
+    termYears: nullableNumber,
+    termMonths: nullableNumber,
+    termWeeks: nullableNumber,
+    balloon: nullableNumber,
+    establishmentFees: nullableNumber,
+    financeProvider: nullableString,
+  })
+  .catchall(z.unknown());
+
+export const carAddressSchema = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postcode: z.string(),
+  place_url: nullableString,
+});
+
+export const carLocationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  phone: z.string(),
+  address: carAddressSchema,
+  distribution_locations: z.array(z.object({ id: z.number().int(), name: z.string() })).default([]),
+});
+
+export const youxQuoteSchema = z.object({
+  weeklyRepaymentAmount: z.number(),
+  advertisedRate: z.number(),
+  comparisonRate: z.number(),
+});
+
+export const carSchema = z.object({
+  // identity and description
+  id: z.number().int().positive(),
+  slug: z.string().regex(/^[a-z0-9-]+$/, "slug must be lower-case letters, digits and dashes"),
+  name: z.string().min(1),
+  year: z.number().int().min(1900).max(2100),
+  make: z.string().min(1),
+  model: z.string().min(1),
+  badge: nullableString,
+  series: nullableString,
+  colour: nullableString,
+  interior_colour: nullableString,
+  stocknum: z.string().min(1),
+  vin: nullableString,
+  nvic: nullableString,
+  regplate: nullableString,
+  rego_expiry: nullableString,
+  build_date: nullableString,
+  compliance_date: nullableString,
+  // pricing
+  price: nullableNumber,
+  before_price: nullableNumber,
+  offer_price: nullableNumber,
+  subscription_price: nullableNumber,
+  price_type: nullableString,
+  preorder: z.boolean().default(false),
+  youxQuote: youxQuoteSchema.nullable().optional(),
+  autograb_data: z
+    .object({ state_average_market_price: nullableNumber, average_market_price: nullableNumber })
+    .nullable()
+    .optional(),
+  // state
+  status: carStatusSchema,
+  sold_date: nullableString,
+  show_on_dealer_website: z.boolean().default(true),
+  car_type: carTypeSchema,
+  tag: nullableString,
+  reserved: z.boolean().default(false),
+  certified: z.boolean().default(false),
+  created_at: z.string(),
+  updated_at: z.string(),
+  views: z.number().int().nonnegative().default(0),
+  photos_count: z.number().int().nonnegative().default(0),
+  file: nullableString,
+  item_type: itemTypeSchema.default("car"),
+  path: nullableString,
+  has_nvic: z.boolean().optional(),
+  trade_in_enabled: z.boolean().default(true),
+  checkout_enabled: z.boolean().default(false),
+  // body and drive
+  simple_body: nullableString,
+  simple_transmission: nullableString,
+  simple_fuel: nullableString,
+  simple_drive: nullableString,
+  trans: nullableString,
+  drive: nullableString,
+  fuel: nullableString,
+  seats: nullableNumber,
+  doors: nullableNumber,
+  km: nullableNumber,
+  engine_size: nullableNumber,
+  engine_size_litres: nullableNumber,
+  gearnum: nullableNumber,
+  bodyconfiguration: nullableString,
+  variant: variantSchema.nullable().optional(),
+  caravan_specifications: caravanSpecificationsSchema.nullable().optional(),
+  // media
+  images: z.array(imageSchema).default([]),
+  thumbnails: z.array(z.string()).default([]),
+  primary_image_url: nullableString,
+  video_url: nullableString,
+  external_video_url: nullableString,
+  spin_images: z.array(z.string()).default([]),
+  spin_code: nullableString,
+  spin_interior_image: nullableString,
+  hotspots: hotspotsSchema.nullable().optional(),
+  // other
+  standardEquipment: z.array(z.string()).default([]),
+  dealercomments: nullableString,
+  private_suburb: nullableString,
+  private_postcode: nullableString,
+  carsales_title: nullableString,
+  // links
+  site: z.string().min(1),
+  dealership_slug: z.string(),
+  dealership_id: z.number().int(),
+  city: nullableString,
+  state: nullableString,
+  location: carLocationSchema.nullable().optional(),
+  /** Keyed by finance provider id (see financeProviderSchema). */
+  finance_lenders: z.record(z.string(), financeLenderEntrySchema).default({}),
+  payment_processors: z.array(z.string()).default([]),
+});
+
+export type Car = z.infer<typeof carSchema>;
+export type CarInput = z.input<typeof carSchema>;
+export type FinanceLenderEntry = z.infer<typeof financeLenderEntrySchema>;

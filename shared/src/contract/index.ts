@@ -1,0 +1,5 @@
+export * from "./car";
+export * from "./location";
+export * from "./site";
+export * from "./lead";
+export * from "./parse";

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { siteConfigSchema } from "../config/site-config";
+import { siteTemplateSchema } from "../contract/site";
+import { sessionSchema } from "../atoms/session";
+
+/**
+ * The wire contract between the gateway, the remote Workers and the shell.
+ *
+ * Gateway -> remote Worker (service binding):
+ *   POST /fragments/{Fragment}  body FragmentRequest -> 200 text/html (streamed slot markup), header x-build-id
+ *   POST /props/{Fragment}      body FragmentRequest -> 200 application/json (the fragment's props)
+ *   GET  /_mf/{remote}/{buildId|latest}/...         -> client assets (mf-manifest.json, chunks)
+ * Browser -> gateway:
+ *   GET /_mf/{remote}/...                             -> forwarded to the remote unchanged
+ *   GET /_props/{remote}/{Fragment}?slot=&path=       -> props for a slot the server could not render
+ */
+export const remoteNames = ["mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance"] as const;
+export const remoteNameSchema = z.enum(remoteNames);
+export type RemoteName = z.infer<typeof remoteNameSchema>;
+
+export const BUILD_ID_HEADER = "x-build-id";
+
+export const fragmentRequestSchema = z.object({
+  site: z.object({ slug: z.string(), name: z.string(), template: siteTemplateSchema }),
+  config: siteConfigSchema,
+  session: sessionSchema,
+  /** Slot id in the page, unique per page. */
+  slot: z.string().regex(/^[a-z0-9-]+$/),
+  /** Page path and query as the shopper asked for it. */
+  path: z.string().startsWith("/"),
+  /** Route parameters (e.g. slug) plus the query string's values. */
+  params: z.record(z.string(), z.string()),
+});
+export type FragmentRequest = z.infer<typeof fragmentRequestSchema>;
+
+/** What the shell reads off a slot element to hydrate or client-render it. */
+export const slotMarkerSchema = z.object({
+  slot: z.string(),
+  remote: remoteNameSchema,
+  fragment: z.string(),
+  build: z.string(),
+  /** Set when the server sent a fallback: render on the client. */
+  fallback: z.boolean(),
+});
+export type SlotMarker = z.infer<typeof slotMarkerSchema>;
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+/** Opening tag of a slot; the same markup for server-rendered and fallback slots. */
+export function slotOpenTag(marker: SlotMarker): string {
+  const attrs = [
+    `id="slot-${escapeAttr(marker.slot)}"`,
+    `data-slot="${escapeAttr(marker.slot)}"`,
+    `data-remote="${escapeAttr(marker.remote)}"`,
+    `data-fragment="${escapeAttr(marker.fragment)}"`,
+    `data-build="${escapeAttr(marker.build)}"`,
+  ];
+  if (marker.fallback) attrs.push('data-fallback="true"');
+  return `<div ${attrs.join(" ")}>`;
+}
+
+export const SLOT_CLOSE_TAG = "</div>";
+
+/** JSON that is safe inside a <script type="application/json"> element. */
+export function serializeJsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Props travel beside their slot as non-executable JSON, so CSP needs no nonce for them. */
+export function propsScriptTag(slot: string, props: unknown): string {
+  return `<script type="application/json" id="slot-${escapeAttr(slot)}-props">${serializeJsonForHtml(props)}</script>`;
+}
+
+export const SHELL_STATE_ELEMENT_ID = "shell-state";
+
+export function readSlotMarker(el: Element): SlotMarker | null {
+  const parsed = slotMarkerSchema.safeParse({
+    slot: el.getAttribute("data-slot"),
+    remote: el.getAttribute("data-remote"),
+    fragment: el.getAttribute("data-fragment"),
+    build: el.getAttribute("data-build"),
+    fallback: el.getAttribute("data-fallback") === "true",
+  });
+  return parsed.success ? parsed.data : null;
+}
