@@ -1,0 +1,39 @@
+import type { RemoteName } from "@dealer/shared/fragment";
+
+/** Bindings of the gateway Worker (see edge/wrangler.jsonc). */
+export type GatewayEnv = {
+  DB: D1Database;
+  /** Shell client assets (shell/dist/client). */
+  ASSETS: Fetcher;
+  /** Hot tenant lookups: host -> site record, kept for a short time. */
+  TENANTS: KVNamespace;
+  MF_SEARCH?: Fetcher;
+  MF_VEHICLE?: Fetcher;
+  MF_FORMS?: Fetcher;
+  MF_LOCATIONS?: Fetcher;
+  MF_FINANCE?: Fetcher;
+  SHELL_BUILD_ID: string;
+  SHELL_ENTRY: string;
+  /** Per-slot budget in ms before the slot falls back to client rendering. */
+  SLOT_TIMEOUT_MS?: string;
+};
+
+const bindingByRemote = {
+  "mf-search": "MF_SEARCH",
+  "mf-vehicle": "MF_VEHICLE",
+  "mf-forms": "MF_FORMS",
+  "mf-locations": "MF_LOCATIONS",
+  "mf-finance": "MF_FINANCE",
+} as const satisfies Record<RemoteName, keyof GatewayEnv>;
+
+/** A missing binding is a remote not deployed: its slots fall back, nothing else breaks. */
+export function remoteBinding(env: GatewayEnv, remote: RemoteName): Fetcher | undefined {
+  return env[bindingByRemote[remote]];
+}
+
+export const DEFAULT_SLOT_TIMEOUT_MS = 1500;
+
+export function slotTimeoutMs(env: GatewayEnv): number {
+  const value = Number(env.SLOT_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_SLOT_TIMEOUT_MS;
+}

@@ -1,0 +1,90 @@
+import type { RemoteName } from "@dealer/shared/fragment";
+
+export type SlotPlan = {
+  slot: string;
+  remote: RemoteName;
+  fragment: string;
+  area: "main" | "aside";
+  /** Extra params the fragment needs beyond the route's own (e.g. which form). */
+  params?: Record<string, string>;
+};
+
+export type ShellPageName = "home" | "brands" | "success";
+
+export type RoutePlan = {
+  name: string;
+  title: string;
+  slots: SlotPlan[];
+  /** Shell-only pages render a shell component and no slots. */
+  shellPage?: ShellPageName;
+  /** A vehicle page answers 404 when the car does not exist for this tenant. */
+  requiresCar?: boolean;
+};
+
+export type RouteMatch = { plan: RoutePlan; params: Record<string, string> };
+
+const slot = (slot: string, remote: RemoteName, fragment: string, area: SlotPlan["area"] = "main", params?: Record<string, string>): SlotPlan => ({
+  slot,
+  remote,
+  fragment,
+  area,
+  ...(params ? { params } : {}),
+});
+
+const searchPlan: RoutePlan = { name: "search", title: "Search stock", slots: [slot("search", "mf-search", "SearchResults")] };
+const locationsPlan = (title: string): RoutePlan => ({ name: "locations", title, slots: [slot("locations", "mf-locations", "LocationList")] });
+const formPlan = (title: string, kind: string): RoutePlan => ({
+  name: `form-${kind}`,
+  title,
+  slots: [slot("form", "mf-forms", "EnquiryForm", "main", { kind })],
+});
+
+type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan };
+
+const SLUG = "([a-z0-9][a-z0-9-]*)";
+
+/** Every route the gateway composes, in match order; anything else is the tenant's 404. */
+const matchers: Matcher[] = [
+  { pattern: /^\/$/, keys: [], plan: { name: "home", title: "Home", slots: [], shellPage: "home" } },
+  { pattern: /^\/search\/?$/, keys: [], plan: searchPlan },
+  // Landing paths: /search/used-cars, /search/{make}, /search/{make}/{model}, /search/{body}...
+  { pattern: new RegExp(`^/search/${SLUG}(?:/${SLUG})?/?$`), keys: ["landing", "landingModel"], plan: searchPlan },
+  {
+    pattern: new RegExp(`^/cars/${SLUG}/?$`),
+    keys: ["slug"],
+    plan: {
+      name: "vehicle",
+      title: "Vehicle",
+      requiresCar: true,
+      slots: [
+        slot("vehicle", "mf-vehicle", "VehicleDetail"),
+        slot("finance", "mf-finance", "RepaymentEstimate", "aside"),
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }),
+      ],
+    },
+  },
+  { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Our location") },
+  { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Location") },
+  { pattern: /^\/dealer-locator\/?$/, keys: [], plan: locationsPlan("Dealer locator") },
+  { pattern: /^\/finance\/?$/, keys: [], plan: { name: "finance", title: "Finance", slots: [slot("finance", "mf-finance", "RepaymentEstimate")] } },
+  { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive") },
+  { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in") },
+  { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "enquiry") },
+  { pattern: /^\/brands\/?$/, keys: [], plan: { name: "brands", title: "Our brands", slots: [], shellPage: "brands" } },
+  { pattern: /^\/success\/?$/, keys: [], plan: { name: "success", title: "Thank you", slots: [], shellPage: "success" } },
+];
+
+/** Path + query -> the route's plan and its params (route params win over query values). */
+export function matchRoute(url: URL): RouteMatch | null {
+  for (const { pattern, keys, plan } of matchers) {
+    const found = pattern.exec(url.pathname);
+    if (!found) continue;
+    const params: Record<string, string> = Object.fromEntries(url.searchParams);
+    keys.forEach((key, index) => {
+      const value = found[index + 1];
+      if (value) params[key] = value;
+    });
+    return { plan, params };
+  }
+  return null;
+}

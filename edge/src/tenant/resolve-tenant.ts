@@ -1,0 +1,68 @@
+import { type SiteConfig, resolveSiteConfig } from "@dealer/shared/config";
+import { type SiteTemplate, siteTemplateSchema } from "@dealer/shared/contract";
+import { z } from "zod";
+import type { GatewayEnv } from "../env";
+
+export type Tenant = { slug: string; name: string; template: SiteTemplate; config: SiteConfig };
+
+/** What the Host header names: the platform's own index, a tenant, or nothing we serve. */
+export type HostTarget = { kind: "platform-index" } | { kind: "slug"; slug: string } | { kind: "domain"; domain: string };
+
+const LOCAL_SUFFIX = ".localhost";
+
+export function classifyHost(hostHeader: string | undefined): HostTarget {
+  const host = (hostHeader ?? "").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  if (host === "localhost" || host === "127.0.0.1" || host === "[::1]") return { kind: "platform-index" };
+  if (host.endsWith(LOCAL_SUFFIX)) return { kind: "slug", slug: host.slice(0, -LOCAL_SUFFIX.length) };
+  return { kind: "domain", domain: host };
+}
+
+const siteRowSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  template: siteTemplateSchema,
+  config: z.string(),
+});
+
+const CACHE_TTL_SECONDS = 60;
+
+async function loadSiteRow(env: GatewayEnv, target: HostTarget) {
+  if (target.kind === "slug") {
+    return env.DB.prepare("SELECT slug, name, template, config FROM sites WHERE slug = ?").bind(target.slug).first();
+  }
+  if (target.kind === "domain") {
+    return env.DB.prepare(
+      "SELECT s.slug, s.name, s.template, s.config FROM site_domains d JOIN sites s ON s.slug = d.site WHERE d.domain = ?",
+    )
+      .bind(target.domain)
+      .first();
+  }
+  return null;
+}
+
+/**
+ * Host -> tenant. Only an exact slug or a registered domain matches, so an unknown host can
+ * never fall through to another dealer's site. Rows are cached briefly in KV.
+ */
+export async function resolveTenant(env: GatewayEnv, target: HostTarget): Promise<Tenant | null> {
+  if (target.kind === "platform-index") return null;
+  const cacheKey = target.kind === "slug" ? `slug:${target.slug}` : `domain:${target.domain}`;
+  let row: unknown = await env.TENANTS.get(cacheKey, "json");
+  if (!row) {
+    row = await loadSiteRow(env, target);
+    if (!row) return null;
+    await env.TENANTS.put(cacheKey, JSON.stringify(row), { expirationTtl: CACHE_TTL_SECONDS });
+  }
+  const site = siteRowSchema.parse(row);
+  return {
+    slug: site.slug,
+    name: site.name,
+    template: site.template,
+    config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>),
+  };
+}
+
+export async function listSites(env: GatewayEnv) {
+  const { results } = await env.DB.prepare("SELECT slug, name, template FROM sites ORDER BY name").all();
+  return z.array(siteRowSchema.omit({ config: true })).parse(results);
+}

@@ -1,0 +1,127 @@
+import { Hono } from "hono";
+import { Provider } from "jotai";
+import type { ComponentType } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { createSeededStore } from "../atoms";
+import { parseWithFieldErrors } from "../contract/parse";
+import {
+  BUILD_ID_HEADER,
+  type FragmentRequest,
+  fragmentRequestSchema,
+  propsScriptTag,
+  type RemoteName,
+  SLOT_CLOSE_TAG,
+  slotOpenTag,
+} from "./index";
+
+/** Thrown by a loader when the thing asked for does not exist; answered with 404. */
+export class FragmentNotFound extends Error {}
+
+export type FragmentDefinition<Props, Env> = {
+  load: (request: FragmentRequest, env: Env) => Promise<Props>;
+  Component: ComponentType<Props>;
+};
+
+/** Bindings every remote Worker has; a remote adds its own (e.g. DB). */
+export type RemoteEnv = {
+  ASSETS: { fetch(input: URL | Request | string): Promise<Response> };
+  BUILD_ID: string;
+  /** Dev and test only: delays fragment rendering to exercise the gateway's timeout. */
+  FRAGMENT_DELAY_MS?: string;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds fragments of different props types
+type AnyFragment<Env> = FragmentDefinition<any, Env>;
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The server half of the fragment protocol (see ./index.ts), identical for every remote:
+ * render a fragment into slot markup, answer its props as JSON, and serve the remote's
+ * build-id-versioned client assets.
+ */
+export function createFragmentWorker<Env extends RemoteEnv>(options: {
+  remote: RemoteName;
+  fragments: Record<string, AnyFragment<Env>>;
+}) {
+  const app = new Hono<{ Bindings: Env }>();
+  const { remote, fragments } = options;
+
+  async function parseRequest(raw: unknown, name: string) {
+    const fragment = fragments[name];
+    if (!fragment) return { error: { status: 404 as const, body: { message: `Unknown fragment ${name}` } } };
+    const parsed = parseWithFieldErrors(fragmentRequestSchema, raw);
+    if (!parsed.ok) return { error: { status: 400 as const, body: { message: "Invalid fragment request", fieldErrors: parsed.fieldErrors } } };
+    return { fragment, request: parsed.data };
+  }
+
+  async function loadProps(fragment: AnyFragment<Env>, request: FragmentRequest, env: Env) {
+    try {
+      return { props: await fragment.load(request, env) };
+    } catch (error) {
+      if (error instanceof FragmentNotFound) return { notFound: error.message };
+      throw error;
+    }
+  }
+
+  app.get("/health", (c) => c.json({ remote, build: c.env.BUILD_ID }));
+
+  app.post("/fragments/:name", async (c) => {
+    const parsed = await parseRequest(await c.req.json().catch(() => null), c.req.param("name"));
+    if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
+    const { fragment, request } = parsed;
+    const delay = Number(c.env.FRAGMENT_DELAY_MS ?? 0);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const loaded = await loadProps(fragment, request, c.env);
+    if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
+
+    const store = createSeededStore({ site: request.site, config: request.config, session: request.session });
+    const { Component } = fragment;
+    const html = await renderToReadableStream(
+      <Provider store={store}>
+        <Component {...loaded.props} />
+      </Provider>,
+      { onError: (error) => console.error(`[${remote}] render error`, error) },
+    );
+    const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false };
+    const encoder = new TextEncoder();
+    const body = html.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        start: (controller) => controller.enqueue(encoder.encode(slotOpenTag(marker))),
+        flush: (controller) =>
+          controller.enqueue(encoder.encode(SLOT_CLOSE_TAG + propsScriptTag(request.slot, loaded.props))),
+      }),
+    );
+    return new Response(body, {
+      headers: { "content-type": "text/html; charset=utf-8", [BUILD_ID_HEADER]: c.env.BUILD_ID },
+    });
+  });
+
+  app.post("/props/:name", async (c) => {
+    const parsed = await parseRequest(await c.req.json().catch(() => null), c.req.param("name"));
+    if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
+    const loaded = await loadProps(parsed.fragment, parsed.request, c.env);
+    if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
+    return c.json(loaded.props, 200, { [BUILD_ID_HEADER]: c.env.BUILD_ID });
+  });
+
+  // Client assets: /_mf/{remote}/{build}/file -> ASSETS /{build}/file; "latest" is this deploy's build.
+  app.get(`/_mf/${remote}/:build/*`, async (c) => {
+    const requested = c.req.param("build");
+    const build = requested === "latest" ? c.env.BUILD_ID : requested;
+    if (!/^[a-zA-Z0-9_-]+$/.test(build)) return c.text("Bad build id", 400);
+    const file = c.req.path.slice(`/_mf/${remote}/${requested}/`.length);
+    const asset = await c.env.ASSETS.fetch(new URL(`/${build}/${file}`, c.req.url));
+    const response = new Response(asset.body, asset);
+    response.headers.set("access-control-allow-origin", "*");
+    response.headers.set("cache-control", requested === "latest" ? "no-cache" : IMMUTABLE);
+    return response;
+  });
+
+  app.onError((error, c) => {
+    console.error(`[${remote}]`, error);
+    return c.json({ message: "Fragment failed" }, 500);
+  });
+
+  return app;
+}
