@@ -47,6 +47,10 @@ export const siteConfigSchema = z
         soldWindowDays: z.number().int().min(0),
         priceAscendingNeedsPrice: z.boolean(),
         priceSliderMax: z.number().positive(),
+        /** Some sites use /used-car in place of /search for landing paths. */
+        landingBase: z.string().regex(/^\/[a-z0-9-]+$/),
+        /** 'truck' maps to lightTruck, or to ute on some sites. */
+        truckBodyMapsTo: z.enum(["lightTruck", "ute"]),
       })
       .strict(),
     labels: z
@@ -59,6 +63,10 @@ export const siteConfigSchema = z
         submitText: z.string(),
         tagBanner: z.string(),
         weekendClosedText: z.string(),
+        /** A closed weekend day reads Closed, the weekend text, or an 'Enquire Now' link (one dealer). */
+        weekendClosedStyle: z.enum(["closed", "text", "enquireLink"]),
+        /** Budget finder's disabled button: 'No {carType}s found for this budget' or '0 {carType}s Found'. */
+        budgetEmptyWording: z.enum(["noneFound", "zeroFound"]),
       })
       .strict(),
     features: z
@@ -75,6 +83,16 @@ export const siteConfigSchema = z
         hideTwitterShare: z.boolean(),
         unregisteredText: z.boolean(),
         tradeInGated: z.boolean(),
+        /** Checkout needs sign-in for some dealers. */
+        checkoutGated: z.boolean(),
+        youxQuote: z.boolean(),
+        instantMessage: z.boolean(),
+        /** Valuation result is saved with column_name 'valuation' on some sites. */
+        saveValuationColumn: z.boolean(),
+        /** Dealer plugins: Autogauge (price comparison), Car Analysis, PPSR Report. */
+        autogauge: z.boolean(),
+        carAnalysis: z.boolean(),
+        ppsrReport: z.boolean(),
       })
       .strict(),
     vehicle: z
@@ -83,6 +101,9 @@ export const siteConfigSchema = z
         similarCarsCount: z.number().int().min(0).max(20),
         buttonSet: z.array(z.enum(["enquire", "history", "finance", "tradeIn", "reserve", "onlinePurchase"])),
         checkoutPath: z.enum(["checkout", "buy-online"]),
+        financeButtonLabel: z.enum(["Finance Enquiry", "Get Finance Quote"]),
+        stockVideoPosition: z.enum(["start", "second", "middle", "end"]),
+        spinAutoRotateMs: z.number().int().positive(),
       })
       .strict(),
     finance: z
@@ -92,6 +113,23 @@ export const siteConfigSchema = z
         excludedManufacturers: z.array(z.string()),
         excludedDealerships: z.array(z.string()),
         financePath: z.string(),
+        /** Fee added to the amount financed (1360.5 for one lender). */
+        establishmentFee: z.number().min(0),
+        /** Calculator input bounds; some lenders narrow or widen them. */
+        calculator: z
+          .object({
+            priceMin: z.number().min(0),
+            priceMax: z.number().positive(),
+            termMinYears: z.number().positive(),
+            termMaxYears: z.number().positive(),
+            termStepYears: z.number().positive(),
+            rateMin: z.number().min(0),
+            rateMax: z.number().positive(),
+            rateStep: z.number().positive(),
+            depositMax: z.number().min(0),
+            residualMax: z.number().min(0),
+          })
+          .strict(),
       })
       .strict(),
     reserve: z.object({ amount: z.number().min(0) }).strict(),
@@ -99,18 +137,33 @@ export const siteConfigSchema = z
       .object({
         messageOptional: z.boolean(),
         termsRequired: z.boolean(),
+        /** Sites with a terms checkbox show the terms message with a leading '*'. */
+        termsCheckbox: z.boolean(),
+        optInDefault: z.boolean(),
+        /** Dealer-set postcode check against a geocoder ('Invalid postcode' when nothing is found). */
+        postcodeGeocodeCheck: z.boolean(),
       })
       .strict(),
     reviews: z
       .object({
         minimumRating: z.number().min(0).max(5),
         hiddenNames: z.array(z.string()),
+        /** The summary shows only when average_rating is above this. */
+        minimumAverageRating: z.number().min(0).max(5),
+        hidden: z.boolean(),
       })
       .strict(),
     budget: z
       .object({
         moneyInputMin: z.number(),
         moneyInputMax: z.number(),
+        defaultPeriod: z.enum(["weekly", "monthly"]),
+        defaultRepaymentWeekly: z.number().min(0),
+        defaultRepaymentMonthly: z.number().min(0),
+        defaultDeposit: z.number().min(0),
+        sliderMin: z.number().min(0),
+        sliderMax: z.number().positive(),
+        sliderStep: z.number().positive(),
       })
       .strict(),
   })

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { defaultSiteConfig } from "./defaults";
+import { resolveSiteConfig, SiteConfigError } from "./resolve";
+import { siteConfigSchema } from "./site-config";
+
+describe("site configuration", () => {
+  it("the defaults are valid and carry the spec's values", () => {
+    expect(siteConfigSchema.parse(defaultSiteConfig)).toEqual(defaultSiteConfig);
+    expect(defaultSiteConfig.labels).toMatchObject({ justArrivedDays: 8, justArrivedLabel: "New", soldLabel: "JUST SOLD", noPriceText: "Enquire for price.", enquireButton: "Enquire Now", submitText: "Submit Form" });
+    expect(defaultSiteConfig.search.soldWindowDays).toBe(3);
+    expect(defaultSiteConfig.reserve.amount).toBe(200);
+    expect(defaultSiteConfig.reviews.minimumRating).toBe(4);
+    expect(defaultSiteConfig.finance.defaultInterestRate).toBe(10);
+    expect(defaultSiteConfig.finance.calculator).toMatchObject({ priceMin: 1000, priceMax: 250000, termMinYears: 1, termMaxYears: 7, rateMin: 0.5, rateMax: 15 });
+    expect(defaultSiteConfig.budget).toMatchObject({ defaultRepaymentWeekly: 200, defaultRepaymentMonthly: 600, defaultDeposit: 2000, defaultPeriod: "weekly", sliderMin: 5000, sliderMax: 250000, sliderStep: 500 });
+    expect(defaultSiteConfig.vehicle.similarCarsCount).toBe(6);
+  });
+
+  it("a partial override deep-merges over the defaults", () => {
+    const config = resolveSiteConfig("summit-auto-group", { labels: { soldLabel: "SOLD" }, finance: { calculator: { rateMin: 7.5, rateMax: 14.5 } } });
+    expect(config.labels.soldLabel).toBe("SOLD");
+    expect(config.labels.justArrivedLabel).toBe("New");
+    expect(config.finance.calculator).toMatchObject({ rateMin: 7.5, rateMax: 14.5, priceMax: 250000 });
+  });
+
+  it("an invalid value names the bad key", () => {
+    expect(() => resolveSiteConfig("s", { reserve: { amount: -5 } })).toThrowError(/reserve\.amount/);
+    expect(() => resolveSiteConfig("s", { vehicle: { defaultViewerMode: "vr" } })).toThrowError(/vehicle\.defaultViewerMode/);
+  });
+
+  it("an unknown key is named with its path", () => {
+    try {
+      resolveSiteConfig("s", { labels: { soldLable: "SOLD" } });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SiteConfigError);
+      expect((error as SiteConfigError).problems).toEqual(["unknown key labels.soldLable"]);
+    }
+  });
+});

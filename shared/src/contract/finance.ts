@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { financeProviderSchema } from "../config/site-config";
+
+/** A lender's published figures (finance lender info / record of the spec). */
+export const financeLenderRecordSchema = z.object({
+  financeProvider: financeProviderSchema.nullable().optional(),
+  disclaimer: z.string().nullable().optional(),
+  deposit: z.number().nullable().optional(),
+  paymentWeek: z.number().nullable().optional(),
+  paymentMonth: z.number().nullable().optional(),
+  totalPayable: z.number().nullable().optional(),
+  interestRate: z.number().nullable().optional(),
+  comparisonRate: z.number().nullable().optional(),
+  establishmentFees: z.number().nullable().optional(),
+  termYears: z.number().nullable().optional(),
+  termMonths: z.number().nullable().optional(),
+  termWeeks: z.number().nullable().optional(),
+  balloon: z.number().nullable().optional(),
+});
+
+export const repaymentFrequencySchema = z.enum(["weekly", "fortnightly", "monthly"]);
+
+/** Inputs of the finance repayment calculator. */
+export const financeCalculatorInputsSchema = z.object({
+  amount: z.number().min(0, "Purchase price cannot be negative."),
+  term: z.number().positive("Term must be above 0."),
+  interest: z.number().min(0, "Interest cannot be negative."),
+  tradeIn: z.number().min(0).default(0),
+  residual: z.number().min(0).default(0),
+  /** Last computed total; blank when the repayment reads 'Enquire for Finance'. */
+  total: z.number().nullable().optional(),
+  frequency: repaymentFrequencySchema.default("monthly"),
+});
+
+/** POST /api/youx/quote body. */
+export const youxQuoteRequestSchema = z.object({
+  selfAssessedCreditScore: z.literal("GREAT"),
+  purchasePrice: z.number().positive(),
+  loanTerm: z.literal(5),
+  year: z.number().int(),
+  vin: z.string().nullable(),
+  nvic: z.string().nullable(),
+  whoIsHelping: z.literal(""),
+});
+
+export type FinanceLenderRecord = z.infer<typeof financeLenderRecordSchema>;
+export type RepaymentFrequency = z.infer<typeof repaymentFrequencySchema>;
+export type FinanceCalculatorInputs = z.infer<typeof financeCalculatorInputsSchema>;
+export type YouxQuoteRequest = z.infer<typeof youxQuoteRequestSchema>;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { defaultSiteConfig } from "../config/defaults";
+import { buildEnquiryFormSchema, deliveryPostcodeSchema } from "./forms";
+import { parseWithFieldErrors } from "./parse";
+
+const base = { name: "Sam", email: "sam@example.com", phone: "0412 345 678" };
+const forms = defaultSiteConfig.forms;
+
+describe("enquiry form schema", () => {
+  it("requires the message unless the dealer marks it optional", () => {
+    expect(parseWithFieldErrors(buildEnquiryFormSchema(forms), base)).toMatchObject({ ok: false, fieldErrors: { message: expect.any(Array) } });
+    expect(parseWithFieldErrors(buildEnquiryFormSchema({ ...forms, messageOptional: true }), base).ok).toBe(true);
+  });
+
+  it("requires category, location and dealership only when shown", () => {
+    const schema = buildEnquiryFormSchema({ ...forms, messageOptional: true }, { category: true, location: true, dealership: true });
+    const result = parseWithFieldErrors(schema, base);
+    expect(result.ok ? [] : Object.keys(result.fieldErrors).sort()).toEqual(["category", "dealership_slug", "location"]);
+  });
+
+  it("opt-in defaults to checked; rego is optional", () => {
+    const parsed = buildEnquiryFormSchema(forms).parse({ ...base, message: "Hi" });
+    expect(parsed.opt_in).toBe(true);
+    expect(parsed.Rego).toBeUndefined();
+  });
+
+  it("postcode must be exactly 4 digits", () => {
+    const result = parseWithFieldErrors(buildEnquiryFormSchema(forms), { ...base, message: "Hi", postcode: "40000" });
+    expect(result).toEqual({ ok: false, fieldErrors: { postcode: ["Invalid postcode. Please enter a 4-digit number."] } });
+  });
+
+  it("terms: required for the dealer group, with '*' on sites with a terms checkbox", () => {
+    const plain = buildEnquiryFormSchema({ ...forms, termsRequired: true });
+    expect(parseWithFieldErrors(plain, { ...base, message: "Hi", terms_conditions: false })).toEqual({
+      ok: false,
+      fieldErrors: { terms_conditions: ["You must agree to the terms of use before submitting."] },
+    });
+    const checkbox = buildEnquiryFormSchema({ ...forms, termsRequired: true, termsCheckbox: true });
+    expect(parseWithFieldErrors(checkbox, { ...base, message: "Hi" })).toEqual({
+      ok: false,
+      fieldErrors: { terms_conditions: ["*You must agree to the terms of use before submitting."] },
+    });
+  });
+
+  it("delivery postcode is required", () => {
+    expect(parseWithFieldErrors(deliveryPostcodeSchema, " ")).toEqual({ ok: false, fieldErrors: { "(root)": ["Please enter a postcode."] } });
+  });
+});

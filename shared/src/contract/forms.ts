@@ -1,0 +1,42 @@
+import { z } from "zod";
+import type { SiteConfig } from "../config/site-config";
+import { customerFormValuesSchema } from "./lead";
+
+export const TERMS_MESSAGE = "You must agree to the terms of use before submitting.";
+export const FORM_ERRORS_HEADING = "Please fix the following errors:";
+
+/** Which optional selects a form shows; a shown select is required. */
+export type EnquiryFormShown = { category?: boolean; location?: boolean; dealership?: boolean };
+
+/** The terms message; sites with a terms checkbox prefix it with '*'. */
+export function termsMessage(forms: Pick<SiteConfig["forms"], "termsCheckbox">): string {
+  return forms.termsCheckbox ? `*${TERMS_MESSAGE}` : TERMS_MESSAGE;
+}
+
+/**
+ * Enquiry form validation for one dealer: message required unless the dealer marks it optional,
+ * shown selects required, terms agreement when the dealer requires it, opt-in defaulting to the dealer's value.
+ */
+export function buildEnquiryFormSchema(forms: SiteConfig["forms"], shown: EnquiryFormShown = {}) {
+  const required = (message: string) => z.string().trim().min(1, message);
+  return customerFormValuesSchema.extend({
+    message: forms.messageOptional ? z.string().trim().max(5000).optional() : required("Please enter a message.").max(5000),
+    category: shown.category ? required("Please select a category.") : z.string().optional(),
+    location: shown.location ? required("Please select a location.") : z.string().optional(),
+    dealership_slug: shown.dealership ? required("Please select a dealership.") : z.string().optional(),
+    opt_in: z.boolean().default(forms.optInDefault),
+    terms_conditions: forms.termsRequired
+      ? z.boolean({ error: termsMessage(forms) }).refine((agreed) => agreed, termsMessage(forms))
+      : z.boolean().optional(),
+  });
+}
+
+/** Test drive: core fields, message optional, an optional booking time and disclaimer. */
+export const testDriveFormSchema = customerFormValuesSchema.extend({
+  booking: z.iso.datetime({ offset: true }).optional(),
+  disclaimer: z.string().optional(),
+});
+
+/** Delivery calculator: the postcode is required. */
+export const DELIVERY_POSTCODE_REQUIRED = "Please enter a postcode.";
+export const deliveryPostcodeSchema = z.string().trim().min(1, DELIVERY_POSTCODE_REQUIRED);

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const userSchema = z.object({ id: z.string().optional(), phone: z.string().nullable() });
+
+export const watchlistEntrySchema = z.object({ id: z.number().int() });
+export const watchlistSchema = z.array(watchlistEntrySchema);
+
+/** Body of POST /api/watchlist/save-car and /api/watchlist/remove-car. */
+export const watchlistRequestSchema = z.object({
+  phone_number: z.string().min(1, "A phone number is required."),
+  car_id: z.number().int().positive(),
+});
+export const watchlistResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+
+/** Stored on the visitor's device. */
+export const favouriteSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  make: z.string(),
+  model: z.string(),
+  primary_image_url: z.string().nullable().optional(),
+});
+
+export const viewedCarSchema = z.object({
+  id: z.number().int(),
+  stocknum: z.string(),
+  make: z.string(),
+  model: z.string(),
+  body: z.string().nullable().optional(),
+  simple_body: z.string().nullable().optional(),
+});
+
+export type User = z.infer<typeof userSchema>;
+export type WatchlistEntry = z.infer<typeof watchlistEntrySchema>;
+export type WatchlistRequest = z.infer<typeof watchlistRequestSchema>;
+export type WatchlistResponse = z.infer<typeof watchlistResponseSchema>;
+export type Favourite = z.infer<typeof favouriteSchema>;
+export type ViewedCar = z.infer<typeof viewedCarSchema>;
