@@ -1,0 +1,63 @@
+import type { Car } from "../contract/car";
+import type { SiteConfig } from "../config/site-config";
+import { isInStock } from "./availability";
+import { formatMoney } from "./money";
+
+export const TEST_DRIVE_ONLY_TAG = "Test Drive Only";
+export const RESERVE_LABEL = "Reserve Now";
+export const RESERVE_HOLD_HOURS = 48;
+export const SOLD_CARD_TEXT = "Like this and want something similar?";
+export const FIND_SIMILAR_LABEL = "Find Me Something Similar";
+
+export type VehicleButtons = {
+  enquire: boolean;
+  history: boolean;
+  finance: boolean;
+  tradeIn: boolean;
+  reserve: boolean;
+  onlinePurchase: boolean;
+  favourite: boolean;
+  compare: boolean;
+  /** Watchlist save: a sold car shows it only if already saved. */
+  watchlistSave: boolean;
+  /** Tag 'Test Drive Only': a Book a Test Drive form replaces the usual buttons. */
+  testDriveOnly: boolean;
+  /** Sold: 'Like this and want something similar?' + 'Find Me Something Similar' replace the action buttons. */
+  findSimilar: boolean;
+};
+
+type ButtonCar = Pick<Car, "status" | "tag" | "file" | "trade_in_enabled" | "checkout_enabled" | "price" | "images">;
+type ButtonConfig = { vehicle: Pick<SiteConfig["vehicle"], "buttonSet">; search: Pick<SiteConfig["search"], "usedOnly"> };
+
+/** Which sidebar and card buttons show for a car on this site. */
+export function vehicleButtons(car: ButtonCar, config: ButtonConfig, savedInWatchlist: boolean): VehicleButtons {
+  const inStock = isInStock(car.status);
+  const testDriveOnly = inStock && car.tag?.trim() === TEST_DRIVE_ONLY_TAG;
+  const actions = inStock && !testDriveOnly;
+  const offered = (button: SiteConfig["vehicle"]["buttonSet"][number]) => actions && config.vehicle.buttonSet.includes(button);
+  // The used-only layout's compare variant also needs a price and a picture to compare.
+  const comparable = !config.search.usedOnly || ((car.price ?? 0) > 0 && car.images.length > 0);
+  return {
+    enquire: offered("enquire"),
+    history: offered("history") && Boolean(car.file),
+    finance: offered("finance"),
+    tradeIn: offered("tradeIn") && car.trade_in_enabled,
+    reserve: offered("reserve") && car.checkout_enabled,
+    onlinePurchase: offered("onlinePurchase") && car.checkout_enabled,
+    favourite: inStock,
+    compare: inStock && comparable,
+    watchlistSave: inStock || savedInWatchlist,
+    testDriveOnly,
+    findSimilar: !inStock,
+  };
+}
+
+/** 'Reserve Now' followed by the reserve amount (default $200); a $0 amount omits it. */
+export function reserveButtonLabel(reserve: SiteConfig["reserve"]): string {
+  return reserve.amount > 0 ? `${RESERVE_LABEL} ${formatMoney(reserve.amount)}` : RESERVE_LABEL;
+}
+
+/** Vehicle type word for the sold message: car, motorcycle, truck or caravan. */
+export function soldVehicleMessage(itemType: Car["item_type"]): string {
+  return `Unfortunately this ${itemType} recently sold. But don't worry, we can help you find a similar one!`;
+}

@@ -1,0 +1,26 @@
+import type { Car } from "../contract/car";
+import type { SiteConfig } from "../config/site-config";
+
+/** Routes of the vehicle page's buttons and links. */
+export const vehiclePath = (slug: string) => `/cars/${slug}`;
+export const checkoutPath = (slug: string, vehicle: Pick<SiteConfig["vehicle"], "checkoutPath">) => `/cars/${slug}/${vehicle.checkoutPath}`;
+export const onlinePurchasePath = (slug: string) => `/checkout-journey?car_id=${encodeURIComponent(slug)}`;
+export const tradeInPath = (id: Car["id"]) => `/cars/trade-in?car_id=${id}`;
+export const printPath = (slug: string) => `/print?car_id=${encodeURIComponent(slug)}`;
+export const dealerStockPath = (dealershipSlug: string) => `/search/${dealershipSlug}`;
+export const brandTilePath = (tile: { slug: string; skipPage?: boolean | string }) =>
+  typeof tile.skipPage === "string" && tile.skipPage ? tile.skipPage : tile.skipPage === true ? `/${tile.slug}` : `/${tile.slug}/overview`;
+export const VEHICLE_MAP_ANCHOR = "#vehicle-map";
+export const FINANCE_CALCULATOR_ANCHOR = "#finance-calculator";
+export const FINANCE_DISCLAIMER_ANCHOR = "#financeDisclaimer";
+
+/** 'Located at {city}' shows when the vehicle's location city differs from the primary location's city. */
+export function locatedAtText(carCity: string | null | undefined, primaryCity: string | null | undefined): string | null {
+  if (!carCity || !primaryCity || carCity.trim().toLowerCase() === primaryCity.trim().toLowerCase()) return null;
+  return `Located at ${carCity}`;
+}
+
+export const shareToastText = (carName: string) => `Copied ${carName} to your clipboard!`;
+export const SHARE_TOAST_MS = 3000;
+export const COPIED_TEXT = "Copied";
+export const COPIED_MS = 1500;
