@@ -1,0 +1,107 @@
+import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
+import { remoteNameSchema } from "@dealer/shared/fragment";
+import { BrandsPage, HomePage, NotFoundPage, SitesIndexPage, SuccessPage } from "@dealer/shell/server";
+import { Hono } from "hono";
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createImageRoutes } from "./images";
+import type { GatewayEnv } from "./env";
+import { renderWithState } from "./page/document";
+import { fetchPropsForSlot } from "./page/slot-props";
+import { shellOnlyPage, streamComposedPage } from "./page/stream-page";
+import { forwardToRemote } from "./proxy/forward";
+import { matchRoute, type ShellPageName } from "./routes/slot-plans";
+import { type SecurityVariables, securityHeaders } from "./security/headers";
+import { classifyHost, listSites, resolveTenant, type Tenant } from "./tenant/resolve-tenant";
+
+type Gateway = { Bindings: GatewayEnv; Variables: SecurityVariables & { tenant: Tenant } };
+
+const HTML = { "content-type": "text/html; charset=utf-8" };
+
+function shellState(tenant: Tenant): ShellState {
+  return {
+    site: { slug: tenant.slug, name: tenant.name, template: tenant.template },
+    config: tenant.config,
+    // Sign-in is not built yet: every shopper is anonymous.
+    session: anonymousSession,
+  };
+}
+
+const shellPages: Record<ShellPageName, () => ReactElement> = {
+  home: () => <HomePage />,
+  brands: () => <BrandsPage />,
+  success: () => <SuccessPage />,
+};
+
+export function createGatewayApp() {
+  const app = new Hono<Gateway>();
+  app.use(securityHeaders);
+
+  // Platform-wide paths, same on every host.
+  app.route("/cdn", createImageRoutes());
+  app.get("/_shell/*", (c) => c.env.ASSETS.fetch(new Request(new URL(c.req.path.replace(/^\/_shell/, ""), c.req.url))));
+  app.get("/_mf/:remote/*", (c) => {
+    const remote = remoteNameSchema.safeParse(c.req.param("remote"));
+    return remote.success ? forwardToRemote(c.env, remote.data, c.req.raw) : c.notFound();
+  });
+  app.get("/healthz", (c) => c.json({ ok: true, shellBuild: c.env.SHELL_BUILD_ID }));
+
+  // Everything else belongs to a tenant named by the Host header.
+  app.use(async (c, next) => {
+    const target = classifyHost(c.req.header("host"));
+    if (target.kind === "platform-index") {
+      if (c.req.path !== "/") return c.text("Not found", 404);
+      const sites = await listSites(c.env);
+      return c.html(`<!doctype html>${renderToString(<SitesIndexPage sites={sites} />)}`);
+    }
+    const tenant = await resolveTenant(c.env, target);
+    if (!tenant) return c.text("No dealer site is configured for this address.", 404);
+    c.set("tenant", tenant);
+    await next();
+  });
+
+  // Search API, stock feed and leads are served by their remotes on the tenant's own host.
+  app.all("/1/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
+  app.all("/api/stock/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
+  app.all("/api/leads/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/api/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+
+  app.get("/_props/:remote/:fragment", async (c) => {
+    return fetchPropsForSlot(c.env, shellState(c.var.tenant), {
+      remote: c.req.param("remote"),
+      fragment: c.req.param("fragment"),
+      slot: c.req.query("slot") ?? "",
+      path: c.req.query("path") ?? "",
+    });
+  });
+
+  app.get("*", async (c) => {
+    const tenant = c.var.tenant;
+    const state = shellState(tenant);
+    const url = new URL(c.req.url);
+    const path = url.pathname + url.search;
+    const match = matchRoute(url);
+    const base = { state, path, nonce: c.var.nonce, shellBuild: c.env.SHELL_BUILD_ID, shellEntry: c.env.SHELL_ENTRY };
+    const notFound = () =>
+      c.body(shellOnlyPage({ ...base, title: "Page not found", pageName: "not-found" }, renderWithState(state, <NotFoundPage />)), 404, HTML);
+
+    if (!match) return notFound();
+    const { plan, params } = match;
+    if (plan.shellPage) {
+      if (plan.shellPage === "brands" && !tenant.config.features.brandsPage) return notFound();
+      const body = renderWithState(state, shellPages[plan.shellPage]());
+      return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
+    }
+    if (plan.requiresCar && !(await carExists(c.env, tenant.slug, params.slug ?? ""))) return notFound();
+    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params);
+    return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
+  });
+
+  return app;
+}
+
+async function carExists(env: GatewayEnv, site: string, slug: string): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT 1 AS found FROM vehicles WHERE site = ? AND slug = ?").bind(site, slug).first();
+  return row !== null;
+}
+

@@ -1,0 +1,59 @@
+import { type ShellState, createSeededStore } from "@dealer/shared/atoms";
+import { SHELL_STATE_ELEMENT_ID, serializeJsonForHtml } from "@dealer/shared/fragment";
+import { ShellFooter, ShellHeader } from "@dealer/shell/server";
+import { Provider } from "jotai";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+
+export type DocumentParts = {
+  state: ShellState;
+  title: string;
+  path: string;
+  nonce: string;
+  shellBuild: string;
+  shellEntry: string;
+  /** Same-origin URLs the browser will need soon (remote manifests). */
+  preloads: string[];
+  pageName: string;
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Shell components read config and session from the same atoms the slots use. */
+export function renderWithState(state: ShellState, node: ReactNode): string {
+  return renderToString(<Provider store={createSeededStore(state)}>{node}</Provider>);
+}
+
+/** Everything up to the first slot: leaves the server before any remote has answered. */
+export function documentStart(parts: DocumentParts): string {
+  const { state, nonce, shellBuild } = parts;
+  const { theme } = state.config;
+  const preloads = parts.preloads
+    .map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`)
+    .join("");
+  return [
+    "<!doctype html>",
+    '<html lang="en-AU">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(parts.title)} | ${escapeHtml(state.site.name)}</title>`,
+    `<style nonce="${nonce}">:root{--brand-primary:${theme.primary};--brand-accent:${theme.accent};--brand-text:${theme.text}}</style>`,
+    `<link rel="stylesheet" href="/_shell/${shellBuild}/base.css">`,
+    preloads,
+    `<script type="application/json" id="${SHELL_STATE_ELEMENT_ID}">${serializeJsonForHtml(state)}</script>`,
+    // defer: runs after the whole streamed document is parsed, i.e. after every slot arrived.
+    `<script defer nonce="${nonce}" src="/_shell/${shellBuild}/${parts.shellEntry}"></script>`,
+    "</head>",
+    `<body data-site="${escapeHtml(state.site.slug)}" data-page="${escapeHtml(parts.pageName)}">`,
+    '<a class="skip-link" href="#main">Skip to content</a>',
+    `<div id="shell-header">${renderWithState(state, <ShellHeader path={parts.path} />)}</div>`,
+    `<main id="main" tabindex="-1" class="page page--${escapeHtml(parts.pageName)}">`,
+  ].join("");
+}
+
+export function documentEnd(state: ShellState): string {
+  return `</main><div id="shell-footer">${renderWithState(state, <ShellFooter />)}</div></body></html>`;
+}

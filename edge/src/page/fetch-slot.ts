@@ -1,0 +1,74 @@
+import { BUILD_ID_HEADER, type FragmentRequest, type RemoteName, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
+import { type GatewayEnv, remoteBinding } from "../env";
+import type { SlotPlan } from "../routes/slot-plans";
+
+/** Last build each remote answered with, so the head can preload the right manifest. */
+const lastBuildByRemote = new Map<RemoteName, string>();
+
+export function lastKnownBuild(remote: RemoteName): string | undefined {
+  return lastBuildByRemote.get(remote);
+}
+
+export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number };
+
+/** The slot's markup when the server could not render it: the shell renders it in the browser. */
+export function fallbackSlotHtml(plan: SlotPlan, slotId: string): string {
+  const marker = {
+    slot: slotId,
+    remote: plan.remote,
+    fragment: plan.fragment,
+    build: lastKnownBuild(plan.remote) ?? "latest",
+    fallback: true,
+  };
+  return `${slotOpenTag(marker)}<div class="slot-fallback" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> Loading…</div>${SLOT_CLOSE_TAG}`;
+}
+
+class SlotTimeout extends Error {}
+
+function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  const remaining = Math.max(0, deadline - Date.now());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SlotTimeout(`no answer within the slot budget`)), remaining);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Ask a remote Worker for its slot markup. Any failure (no binding, error status, timeout,
+ * thrown fetch) yields the fallback so one remote never blanks the page. The whole body is
+ * read under the deadline so a half-sent fragment cannot break the document.
+ */
+export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: FragmentRequest, deadline: number): Promise<SlotOutcome> {
+  const started = Date.now();
+  const fallback = (reason: string): SlotOutcome => ({
+    html: fallbackSlotHtml(plan, request.slot),
+    status: "fallback",
+    reason,
+    ms: Date.now() - started,
+  });
+  const binding = remoteBinding(env, plan.remote);
+  if (!binding) return fallback("remote not bound");
+  try {
+    const response = await withDeadline(
+      binding.fetch(`https://${plan.remote}/fragments/${plan.fragment}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(request),
+      }),
+      deadline,
+    );
+    if (!response.ok) {
+      response.body?.cancel();
+      return fallback(`remote answered ${response.status}`);
+    }
+    const build = response.headers.get(BUILD_ID_HEADER);
+    if (build) lastBuildByRemote.set(plan.remote, build);
+    const html = await withDeadline(response.text(), deadline);
+    return { html, status: "rendered", ms: Date.now() - started };
+  } catch (error) {
+    const reason = error instanceof SlotTimeout ? "timeout" : `fetch failed: ${(error as Error).message}`;
+    console.warn(`[gateway] slot ${request.slot} (${plan.remote}) fell back: ${reason}`);
+    return fallback(reason);
+  }
+}

@@ -1,0 +1,29 @@
+import type { ShellState } from "@dealer/shared/atoms";
+import { remoteNameSchema } from "@dealer/shared/fragment";
+import type { GatewayEnv } from "../env";
+import { forwardToRemote } from "../proxy/forward";
+import { matchRoute } from "../routes/slot-plans";
+import { fragmentRequestFor } from "./stream-page";
+
+type SlotQuery = { remote: string; fragment: string; slot: string; path: string };
+
+/**
+ * Props for a slot the server sent as a fallback. The browser names the page; the gateway
+ * re-plans it, so a caller can only ask for fragments that page really has.
+ */
+export async function fetchPropsForSlot(env: GatewayEnv, state: ShellState, query: SlotQuery): Promise<Response> {
+  const remote = remoteNameSchema.safeParse(query.remote);
+  if (!remote.success || !query.path.startsWith("/")) {
+    return Response.json({ message: "Unknown remote or path" }, { status: 400 });
+  }
+  const url = new URL(query.path, "https://tenant.invalid");
+  const match = matchRoute(url);
+  const plan = match?.plan.slots.find((s) => s.slot === query.slot && s.remote === remote.data && s.fragment === query.fragment);
+  if (!match || !plan) return Response.json({ message: "No such slot on that page" }, { status: 404 });
+  const body = JSON.stringify(fragmentRequestFor(state, plan, url.pathname + url.search, match.params));
+  return forwardToRemote(
+    env,
+    remote.data,
+    new Request(`https://${remote.data}/props/${plan.fragment}`, { method: "POST", headers: { "content-type": "application/json" }, body }),
+  );
+}

@@ -1,0 +1,3 @@
+import { createGatewayApp } from "./app";
+
+export default createGatewayApp();
