@@ -5,3 +5,7 @@ export * from "./money";
 export * from "./price-display";
 export * from "./sold-collapse";
 export * from "./vehicle-links";
+export * from "./finance-eligibility";
+export * from "./finance-estimate";
+export * from "./finance-link";
+export * from "./repayment";

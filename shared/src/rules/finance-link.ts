@@ -1,0 +1,44 @@
+import type { Car } from "../contract/car";
+import type { YouxQuoteRequest } from "../contract/finance";
+
+export const FINANCE_FORM_ANCHOR = "#finance-form";
+
+type LinkCar = Pick<Car, "id" | "price" | "car_type" | "vin" | "dealership_slug">;
+
+/**
+ * Finance link of a car: the site's finance path (/finance by default) with preferredDealership,
+ * vehiclePriceBudget, car_id, car_type and vin, plus the #finance-form anchor. Missing values are left out.
+ */
+export function financeLink(financePath: string, car: LinkCar): string {
+  const params = new URLSearchParams();
+  const add = (key: string, value: string | number | null | undefined) => {
+    if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
+  };
+  add("preferredDealership", car.dealership_slug);
+  add("vehiclePriceBudget", car.price && car.price > 0 ? car.price : null);
+  add("car_id", car.id);
+  add("car_type", car.car_type);
+  add("vin", car.vin);
+  const query = params.toString();
+  return `${financePath}${query ? `?${query}` : ""}${FINANCE_FORM_ANCHOR}`;
+}
+
+export const YOUX_LOAN_TERM_YEARS = 5;
+
+/** A YouX-style quote is requested once, when the price is a positive number and the car has no quote yet. */
+export function shouldRequestYouxQuote(car: Pick<Car, "price" | "youxQuote">, features: { youxQuote: boolean }): boolean {
+  return features.youxQuote && typeof car.price === "number" && Number.isFinite(car.price) && car.price > 0 && !car.youxQuote;
+}
+
+/** POST /api/youx/quote body for a car. */
+export function youxQuoteRequest(car: Pick<Car, "price" | "year" | "vin" | "nvic">): YouxQuoteRequest {
+  return {
+    selfAssessedCreditScore: "GREAT",
+    purchasePrice: car.price ?? 0,
+    loanTerm: YOUX_LOAN_TERM_YEARS,
+    year: car.year,
+    vin: car.vin ?? null,
+    nvic: car.nvic ?? null,
+    whoIsHelping: "",
+  };
+}

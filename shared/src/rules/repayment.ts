@@ -1,0 +1,108 @@
+import type { FinanceCalculatorInputs, FinanceLenderRecord, RepaymentFrequency } from "../contract/finance";
+import type { SiteConfig } from "../config/site-config";
+import { formatMoney } from "./money";
+
+export const PAYMENTS_PER_YEAR: Record<RepaymentFrequency, number> = { weekly: 52, fortnightly: 26, monthly: 12 };
+export const ENQUIRE_FOR_FINANCE = "Enquire for Finance";
+/** A computed repayment of 25 or less is not shown. */
+export const MIN_SHOWN_REPAYMENT = 25;
+/** The lender's preset payment is used when every input matches its preset within this. */
+export const PRESET_TOLERANCE = 0.1;
+export const DEFAULT_CALCULATOR_PRICE = 30000;
+export const DEFAULT_CALCULATOR_TERM_YEARS = 5;
+
+export type CalculatorBounds = SiteConfig["finance"]["calculator"];
+
+/**
+ * Standard amortisation with a balloon (residual) paid on top of the last instalment.
+ *   n = payments per year, r = annualRate% / 100 / n, N = years * n, P = amount financed, B = balloon
+ *   payment = r * (P * (1 + r)^N - B) / ((1 + r)^N - 1)      (r > 0)
+ *   payment = (P - B) / N                                     (r = 0)
+ * Never negative: a balloon at or above the amount financed means nothing is owed per period.
+ */
+export function amortisedPayment(principal: number, annualRatePercent: number, years: number, perYear: number, balloon = 0): number {
+  const periods = Math.round(years * perYear);
+  if (periods <= 0 || principal <= 0) return 0;
+  const r = annualRatePercent / 100 / perYear;
+  // expm1/log1p keep (1 + r)^N - 1 accurate when r is tiny; a rate too small to register is treated as 0.
+  const growthLessOne = Math.expm1(periods * Math.log1p(r));
+  if (r <= 0 || growthLessOne <= 0) return Math.max(0, (principal - balloon) / periods);
+  return Math.max(0, (r * (principal * (growthLessOne + 1) - balloon)) / growthLessOne);
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+const toStep = (value: number, step: number) => Math.round(value / step) * step;
+
+/** 'Cannot be less than {min} or more than {max}' for the purchase price. */
+export function priceHelpText(bounds: Pick<CalculatorBounds, "priceMin" | "priceMax">): string {
+  return `Cannot be less than ${formatMoney(bounds.priceMin)} or more than ${formatMoney(bounds.priceMax)}`;
+}
+
+export function isPriceWithinBounds(amount: number, bounds: Pick<CalculatorBounds, "priceMin" | "priceMax">): boolean {
+  return amount >= bounds.priceMin && amount <= bounds.priceMax;
+}
+
+/** Inputs held to the lender's bounds: price 0 or below becomes 0, term and rate snap to their steps. */
+export function clampCalculatorInputs(inputs: FinanceCalculatorInputs, bounds: CalculatorBounds): FinanceCalculatorInputs {
+  return {
+    ...inputs,
+    amount: Math.min(bounds.priceMax, Math.max(0, inputs.amount)),
+    term: clamp(toStep(inputs.term, bounds.termStepYears), bounds.termMinYears, bounds.termMaxYears),
+    interest: clamp(toStep(inputs.interest, bounds.rateStep), bounds.rateMin, bounds.rateMax),
+    tradeIn: clamp(inputs.tradeIn, 0, bounds.depositMax),
+    residual: clamp(inputs.residual, 0, bounds.residualMax),
+  };
+}
+
+export type RepaymentResult =
+  | { kind: "repayment"; repayment: number; total: number; amountFinanced: number; fromPreset: boolean }
+  | { kind: "enquire"; text: typeof ENQUIRE_FOR_FINANCE; total: null };
+
+/** Preset payment of the lender when price, deposit, term, interest and balloon all match within 0.1. */
+export function presetPayment(
+  inputs: FinanceCalculatorInputs,
+  carPrice: number,
+  preset: FinanceLenderRecord | null | undefined,
+): number | null {
+  if (!preset) return null;
+  const presetTerm = preset.termYears ?? (preset.termMonths != null ? preset.termMonths / 12 : null);
+  const pairs: [number, number | null | undefined][] = [
+    [inputs.amount, carPrice],
+    [inputs.tradeIn, preset.deposit ?? 0],
+    [inputs.term, presetTerm],
+    [inputs.interest, preset.interestRate],
+    [inputs.residual, preset.balloon ?? 0],
+  ];
+  if (!pairs.every(([value, expected]) => expected != null && Math.abs(value - expected) <= PRESET_TOLERANCE)) return null;
+  const payment = inputs.frequency === "weekly" ? preset.paymentWeek : inputs.frequency === "monthly" ? preset.paymentMonth : null;
+  return payment ?? null;
+}
+
+/** The calculator's answer: a repayment per period and total, or 'Enquire for Finance' with a blank total. */
+export function calculateRepayment(
+  inputs: FinanceCalculatorInputs,
+  finance: Pick<SiteConfig["finance"], "calculator" | "establishmentFee">,
+  preset?: { carPrice: number; lender: FinanceLenderRecord | null | undefined },
+): RepaymentResult {
+  const held = clampCalculatorInputs(inputs, finance.calculator);
+  const perYear = PAYMENTS_PER_YEAR[held.frequency];
+  const amountFinanced = Math.max(0, held.amount - held.tradeIn) + finance.establishmentFee;
+  const fromPreset = preset ? presetPayment(held, preset.carPrice, preset.lender) : null;
+  const repayment = fromPreset ?? amortisedPayment(amountFinanced, held.interest, held.term, perYear, held.residual);
+  if (repayment <= MIN_SHOWN_REPAYMENT) return { kind: "enquire", text: ENQUIRE_FOR_FINANCE, total: null };
+  const total = repayment * Math.round(held.term * perYear) + held.residual;
+  return { kind: "repayment", repayment, total, amountFinanced, fromPreset: fromPreset !== null };
+}
+
+/** Calculator start values: the car's price (30000 when it has none), 5 years, no residual, the site's rate. */
+export function defaultCalculatorInputs(carPrice: number | null | undefined, finance: Pick<SiteConfig["finance"], "defaultInterestRate">): FinanceCalculatorInputs {
+  return {
+    amount: carPrice && carPrice > 0 ? carPrice : DEFAULT_CALCULATOR_PRICE,
+    term: DEFAULT_CALCULATOR_TERM_YEARS,
+    interest: finance.defaultInterestRate,
+    tradeIn: 0,
+    residual: 0,
+    total: null,
+    frequency: "monthly",
+  };
+}
