@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FragmentNotFound } from "@dealer/shared/fragment-server";
+import type { CarInput } from "@dealer/shared/contract";
+import { createTestD1, testFragmentRequest } from "../../../../mf-forms/src/leads/testing";
+import type { Env } from "../../env";
+import { sampleCar } from "./fixtures";
+import { loadVehicleDetail } from "./load.server";
+
+const SITE = "harbour-city-motors";
+let db: D1Database;
+let dispose: () => Promise<void>;
+const env = () => ({ DB: db }) as Env;
+
+async function insertCar(car: CarInput) {
+  await db
+    .prepare("INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, updated_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    .bind(car.id, car.site, car.dealership_id, car.slug, car.stocknum, car.status, car.updated_at, JSON.stringify(car))
+    .run();
+}
+
+beforeAll(async () => {
+  ({ db, dispose } = await createTestD1());
+  await insertCar(sampleCar({ before_price: 29990, offer_price: 25990 }));
+  await insertCar(sampleCar({ id: 502, slug: "sold-bike", stocknum: "HC1002", status: "sold", item_type: "motorcycle", price: null }));
+  await insertCar(sampleCar({ id: 503, slug: "other-site-car", stocknum: "SA1", site: "summit-auto-group", dealership_id: 9 }));
+});
+afterAll(() => dispose());
+
+describe("loadVehicleDetail", () => {
+  it("loads the tenant's car as display-ready props", async () => {
+    const props = await loadVehicleDetail(testFragmentRequest(SITE, { slug: "2021-toyota-corolla-ascent-sport-hc1001" }), env());
+    expect(props.car).toEqual({ id: 501, slug: "2021-toyota-corolla-ascent-sport-hc1001", title: "2021 Toyota Corolla Ascent Sport", sold: false, vehicleType: "car" });
+    expect(props.price).toEqual({ kind: "price", amount: 25990, struckBeforePrice: 29990 });
+    expect(props.facts.map((fact) => fact.value)).toEqual(["42,000 km", "Automatic", "Sedan", "Petrol"]);
+    expect(props.images).toHaveLength(5);
+    expect(props.images[0]?.src).toBe("/cdn/image/width=600,quality=75/vehicles/sedan/white/front.svg");
+    expect(props.images[0]?.srcSet).toContain("width=1200,quality=75/vehicles/sedan/white/front.svg 1200w");
+  });
+
+  it("marks a sold car and uses the configured no-price text", async () => {
+    const props = await loadVehicleDetail(testFragmentRequest(SITE, { slug: "sold-bike" }, { labels: { noPriceText: "Call us" } }), env());
+    expect(props.car.sold).toBe(true);
+    expect(props.car.vehicleType).toBe("motorcycle");
+    expect(props.price).toEqual({ kind: "text", text: "Call us" });
+  });
+
+  it("throws FragmentNotFound for unknown slugs and other tenants' cars", async () => {
+    await expect(loadVehicleDetail(testFragmentRequest(SITE, { slug: "nope" }), env())).rejects.toBeInstanceOf(FragmentNotFound);
+    await expect(loadVehicleDetail(testFragmentRequest(SITE, { slug: "other-site-car" }), env())).rejects.toBeInstanceOf(FragmentNotFound);
+    await expect(loadVehicleDetail(testFragmentRequest(SITE, {}), env())).rejects.toBeInstanceOf(FragmentNotFound);
+  });
+});
