@@ -1,0 +1,38 @@
+import { SearchError } from "../errors";
+import { allOf, type FilterNode } from "./filter-ast";
+import { parseFilters } from "./parse-filters";
+
+/** Algolia's list form: outer entries are ANDed, entries of a nested list are ORed. */
+export type FilterList = ReadonlyArray<string | ReadonlyArray<string>>;
+
+function facetCondition(entry: string): FilterNode {
+  const negated = entry.startsWith("-");
+  const text = entry.startsWith("\\-") || negated ? entry.slice(1) : entry;
+  const colon = text.indexOf(":");
+  if (colon <= 0) throw new SearchError(`facetFilters: Invalid syntax for facet filter "${entry}", expected attribute:value`);
+  const node: FilterNode = { kind: "facet", attribute: text.slice(0, colon).trim(), value: text.slice(colon + 1) };
+  return negated ? { kind: "not", child: node } : node;
+}
+
+function numericCondition(entry: string): FilterNode {
+  const node = parseFilters(entry, "numericFilters");
+  if (node?.kind !== "numeric" && node?.kind !== "range")
+    throw new SearchError(`numericFilters: Invalid syntax for numeric filter "${entry}"`);
+  return node;
+}
+
+function fromList(list: FilterList, condition: (entry: string) => FilterNode): FilterNode | null {
+  return allOf(
+    list.map((entry) =>
+      typeof entry === "string" ? condition(entry) : { kind: "or", children: entry.map((inner) => condition(inner)) },
+    ),
+  );
+}
+
+export function parseFacetFilters(list: FilterList): FilterNode | null {
+  return fromList(list, facetCondition);
+}
+
+export function parseNumericFilters(list: FilterList): FilterNode | null {
+  return fromList(list, numericCondition);
+}

@@ -1,0 +1,58 @@
+import type { Car } from "@dealer/shared/contract";
+
+/** What the index stores per vehicle: the car as the contract defines it plus the attributes search needs. */
+export type SearchRecord = Car & {
+  objectID: string;
+  make_model: string;
+  body: string | null;
+  drive: string | null;
+  fuel: string | null;
+  transmission: string | null;
+  location_name: string | null;
+  dealership_name: string | null;
+  created_at_timestamp: number | null;
+  sold_date_timestamp: number | null;
+  custom_rank: number;
+};
+
+/** Any JSON record the engine can index (sync clients may send other shapes than vehicles). */
+export type IndexRecord = Record<string, unknown> & { objectID: string };
+
+function toTimestamp(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
+/** in_stock first, coming_soon next, anything else reads as sold and goes last (spec: availability). */
+function availabilityTier(status: string): number {
+  if (status === "in_stock") return 2;
+  if (status === "coming_soon") return 1;
+  return 0;
+}
+
+/**
+ * The default ranking (custom rank descending) shows available stock first and, within a tier, the newest
+ * arrivals first: tier * 1e10 + created_at in seconds (seconds stay below 1e10 until the year 2286).
+ */
+export function customRank(status: string, createdAtTimestamp: number | null): number {
+  return availabilityTier(status) * 1e10 + (createdAtTimestamp ?? 0);
+}
+
+export function toSearchRecord(car: Car): SearchRecord {
+  const createdAt = toTimestamp(car.created_at);
+  return {
+    ...car,
+    objectID: String(car.id),
+    make_model: `${car.make} ${car.model}`,
+    body: car.simple_body ?? null,
+    drive: car.simple_drive ?? null,
+    fuel: car.simple_fuel ?? null,
+    transmission: car.simple_transmission ?? null,
+    location_name: car.location?.name ?? null,
+    dealership_name: car.location?.name ?? null,
+    created_at_timestamp: createdAt,
+    sold_date_timestamp: toTimestamp(car.sold_date),
+    custom_rank: customRank(car.status, createdAt),
+  };
+}
