@@ -1,0 +1,100 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { rspack, type Configuration, type RspackPluginInstance } from "@rspack/core";
+import { BuildOutputPlugin, type BuildOutputOptions } from "./build-output-plugin";
+import { resolveBuildId } from "./build-id";
+
+export const repoRoot = resolve(import.meta.dirname, "../..");
+
+export type BrowserBuildOptions = {
+  packageDir: string;
+  /** URL prefix the assets are served under, without the build id: "/_mf/mf-search" or "/_shell". */
+  publicBase: string;
+  /** Defaults to {packageDir}/dist; tests build into a temporary folder. */
+  distDir?: string;
+  /** Defaults to env BUILD_ID or the content hash. */
+  buildId?: string;
+};
+
+export type BrowserBuild = { buildId: string; distDir: string; outputDir: string; publicPath: string };
+
+/** Everything that decides which bytes end up in a package's bundle. */
+function buildIdInputs(packageDir: string) {
+  return {
+    sourceDirs: [join(packageDir, "src"), join(repoRoot, "shared/src"), import.meta.dirname],
+    files: [join(packageDir, "package.json"), join(packageDir, "rspack.config.ts")].filter((f) => existsSync(f)),
+    lockfilePath: join(repoRoot, "package-lock.json"),
+    rootDir: repoRoot,
+  };
+}
+
+export function resolveBrowserBuild(options: BrowserBuildOptions): BrowserBuild {
+  const buildId = options.buildId ?? resolveBuildId(buildIdInputs(options.packageDir));
+  const distDir = options.distDir ?? join(options.packageDir, "dist");
+  return {
+    buildId,
+    distDir,
+    outputDir: join(distDir, "client", buildId),
+    publicPath: `${options.publicBase}/${buildId}/`,
+  };
+}
+
+const isProduction = process.env.NODE_ENV !== "development";
+
+/** The rspack settings every browser bundle of the platform shares (shell and remotes). */
+export function browserConfig(
+  build: BrowserBuild,
+  options: { context: string; entry: Configuration["entry"]; plugins: RspackPluginInstance[] } & Pick<
+    BuildOutputOptions,
+    "extraFiles"
+  >,
+): Configuration {
+  return {
+    context: options.context,
+    mode: isProduction ? "production" : "development",
+    target: ["web", "es2020"],
+    devtool: false,
+    entry: options.entry,
+    output: {
+      path: build.outputDir,
+      publicPath: build.publicPath,
+      filename: "[name].[contenthash:8].js",
+      chunkFilename: "[name].[contenthash:8].js",
+      cssFilename: "[name].[contenthash:8].css",
+      // Never output.clean: old build folders must stay while pages rendered by them hydrate.
+      clean: false,
+    },
+    resolve: { extensions: [".tsx", ".ts", ".mjs", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: "builtin:swc-loader",
+          options: {
+            jsc: {
+              parser: { syntax: "typescript", tsx: true },
+              transform: { react: { runtime: "automatic", development: !isProduction } },
+            },
+          },
+          type: "javascript/auto",
+        },
+      ],
+    },
+    optimization: {
+      moduleIds: "deterministic",
+      chunkIds: "deterministic",
+      minimizer: [
+        new rspack.SwcJsMinimizerRspackPlugin({
+          extractComments: false,
+          minimizerOptions: { compress: { passes: 2 }, mangle: true, format: { comments: false } },
+        }),
+      ],
+    },
+    performance: false,
+    plugins: [
+      ...options.plugins,
+      new BuildOutputPlugin({ distDir: build.distDir, buildId: build.buildId, extraFiles: options.extraFiles }),
+    ],
+  };
+}

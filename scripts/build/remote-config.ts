@@ -1,0 +1,37 @@
+import { basename } from "node:path";
+import type { Configuration } from "@rspack/core";
+import { ModuleFederationPlugin } from "@module-federation/enhanced/rspack";
+import { federationName } from "../../shell/src/federation/remote-name";
+import { browserConfig, resolveBrowserBuild, type BrowserBuildOptions } from "./browser-config";
+import { sharedSingletons } from "./shared-singletons";
+
+export type RemoteConfigOptions = {
+  /** The remote package folder, e.g. mf-search (its folder name is the remote's name). */
+  packageDir: string;
+  /** Public module name ("./SearchResults") -> file relative to packageDir. */
+  exposes: Record<string, string>;
+} & Pick<BrowserBuildOptions, "distDir" | "buildId">;
+
+/** A federated web remote: mf-manifest.json + remoteEntry.js under /_mf/{remote}/{buildId}/. */
+export function createRemoteConfig(options: RemoteConfigOptions): Configuration {
+  const remote = basename(options.packageDir);
+  const build = resolveBrowserBuild({ ...options, publicBase: `/_mf/${remote}` });
+  return browserConfig(build, {
+    context: options.packageDir,
+    // A remote has no page entry of its own: the container entry is all it ships.
+    entry: {},
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federationName(remote),
+        filename: "remoteEntry.js",
+        exposes: options.exposes,
+        shared: sharedSingletons(options.packageDir),
+        shareStrategy: "loaded-first",
+        manifest: true,
+        dts: false,
+        // The host provides the federation runtime once per page.
+        experiments: { externalRuntime: true, optimization: { target: "web" } },
+      }),
+    ],
+  });
+}

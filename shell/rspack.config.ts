@@ -1,0 +1,3 @@
+import { createShellConfig } from "../scripts/build/shell-config";
+
+export default createShellConfig();

@@ -1,0 +1,56 @@
+import { createSeededStore, type ShellState } from "@dealer/shared/atoms";
+import type { SlotMarker } from "@dealer/shared/fragment";
+import { Provider } from "jotai";
+import { hydrateRoot } from "react-dom/client";
+import { ShellHeader } from "../components/header/ShellHeader";
+import { mountSlot } from "./mount-slot";
+import { pickBuilds, registerPinnedRemotes } from "./remote-loader";
+import { readShellState } from "./shell-state";
+import { readSlotMarker } from "./slot-marker";
+
+type Store = ReturnType<typeof createSeededStore>;
+type Slot = { el: HTMLElement; marker: SlotMarker };
+
+function hydrateHeader(store: Store): void {
+  const el = document.getElementById("shell-header");
+  if (!el) return;
+  hydrateRoot(
+    el,
+    <Provider store={store}>
+      <ShellHeader path={window.location.pathname} />
+    </Provider>,
+  );
+}
+
+function findSlots(): Slot[] {
+  const slots: Slot[] = [];
+  for (const el of document.querySelectorAll<HTMLElement>("[data-slot]")) {
+    const marker = readSlotMarker(el);
+    if (marker) slots.push({ el, marker });
+    else console.warn("[shell] ignoring a slot with an unreadable marker", el.id);
+  }
+  return slots;
+}
+
+function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<unknown> {
+  return mountSlot(slot.el, slot.marker, store, () => {
+    // A remote that failed once may be back: drop the cached failure and try again.
+    registerPinnedRemotes(new Map([[slot.marker.remote, builds.get(slot.marker.remote) ?? slot.marker.build]]), true);
+    void mount(slot, store, builds);
+  });
+}
+
+async function start(state: ShellState): Promise<void> {
+  const store = createSeededStore(state);
+  hydrateHeader(store);
+  const slots = findSlots();
+  const builds = pickBuilds(slots.map((slot) => slot.marker));
+  registerPinnedRemotes(builds);
+  // Each slot is its own root: one failing slot never holds up or breaks the others.
+  await Promise.allSettled(slots.map((slot) => mount(slot, store, builds)));
+  document.documentElement.dataset.hydrated = "true";
+}
+
+start(readShellState(document)).catch((error: unknown) => {
+  console.error("[shell] start-up failed", error);
+});

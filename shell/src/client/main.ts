@@ -1,0 +1,2 @@
+// Async boundary: shared singletons (react, jotai, ...) are negotiated before bootstrap runs.
+import("./bootstrap");

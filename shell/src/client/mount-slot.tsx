@@ -1,0 +1,73 @@
+import { Provider } from "jotai";
+import { type ReactNode, useEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import type { SlotMarker } from "@dealer/shared/fragment";
+import type { createSeededStore } from "@dealer/shared/atoms";
+import { fetchFallbackProps } from "./fallback-props";
+import { loadFragment } from "./remote-loader";
+import { readSlotProps } from "./slot-marker";
+import { SlotErrorBoundary } from "./SlotErrorBoundary";
+import { showUnavailableNotice } from "./unavailable-notice";
+
+type Store = ReturnType<typeof createSeededStore>;
+export type SlotOutcome = "hydrated" | "client-rendered" | "unavailable";
+
+/** Browser tests wait on these attributes instead of sleeping. */
+const OUTCOME_ATTRIBUTES: Record<SlotOutcome, string> = {
+  hydrated: "data-hydrated",
+  "client-rendered": "data-client-rendered",
+  unavailable: "data-unavailable",
+};
+
+/** Renders nothing; its effect runs once React has committed the slot's tree. */
+function OnCommit({ done }: { done: () => void }) {
+  useEffect(done, [done]);
+  return null;
+}
+
+function slotTree(store: Store, marker: SlotMarker, fragment: ReactNode, done: () => void): ReactNode {
+  return (
+    <Provider store={store}>
+      <SlotErrorBoundary slot={marker.slot}>{fragment}</SlotErrorBoundary>
+      <OnCommit done={done} />
+    </Provider>
+  );
+}
+
+function markOutcome(el: HTMLElement, outcome: SlotOutcome): SlotOutcome {
+  for (const attribute of Object.values(OUTCOME_ATTRIBUTES)) el.removeAttribute(attribute);
+  el.setAttribute(OUTCOME_ATTRIBUTES[outcome], "true");
+  return outcome;
+}
+
+/**
+ * Hydrates a server-rendered slot, or client-renders a fallback slot, as its own React root.
+ * Never throws: a remote that cannot load leaves the slot's content in place (an expected
+ * condition, so console.warn), and a fallback slot gets a notice with Retry.
+ */
+export async function mountSlot(
+  el: HTMLElement,
+  marker: SlotMarker,
+  store: Store,
+  onRetry: () => void,
+): Promise<SlotOutcome> {
+  try {
+    const Fragment = await loadFragment(marker);
+    if (!marker.fallback) {
+      const props = readSlotProps(document, marker.slot) ?? {};
+      await new Promise<void>((done) => {
+        hydrateRoot(el, slotTree(store, marker, <Fragment {...props} />, done));
+      });
+      return markOutcome(el, "hydrated");
+    }
+    const props = await fetchFallbackProps(marker);
+    await new Promise<void>((done) => {
+      createRoot(el).render(slotTree(store, marker, <Fragment {...props} />, done));
+    });
+    return markOutcome(el, "client-rendered");
+  } catch (error) {
+    console.warn(`[shell] slot ${marker.slot} (${marker.remote}/${marker.fragment}) unavailable:`, error);
+    if (marker.fallback) showUnavailableNotice(el, onRetry);
+    return markOutcome(el, "unavailable");
+  }
+}
