@@ -1,0 +1,144 @@
+import { resolveSiteConfig } from "@dealer/shared/config";
+import { carSchema, type CarInput, locationSchema } from "@dealer/shared/contract";
+import { describe, expect, it } from "vitest";
+import { addDays } from "./dates";
+import { demoSearchKey, demoWriteKey, generateDemoData } from "./generate";
+
+const TODAY = "2026-05-10";
+const data = generateDemoData({ today: TODAY });
+const bySite = (site: string) => data.vehicles.filter((v) => v.site === site);
+const count = (vehicles: CarInput[], predicate: (v: CarInput) => boolean) => vehicles.filter(predicate).length;
+
+describe("generateDemoData", () => {
+  it("is deterministic for the same day", () => {
+    expect(generateDemoData({ today: TODAY })).toEqual(data);
+  });
+
+  it("keeps the stock fixed and moves only its dates with the day", () => {
+    const tomorrow = generateDemoData({ today: addDays(TODAY, 1) });
+    expect(tomorrow.vehicles.map((v) => v.stocknum)).toEqual(data.vehicles.map((v) => v.stocknum));
+    expect(tomorrow.vehicles.map((v) => v.price)).toEqual(data.vehicles.map((v) => v.price));
+    expect(tomorrow.vehicles[0]?.created_at).not.toBe(data.vehicles[0]?.created_at);
+  });
+
+  it("rejects a day that is not YYYY-MM-DD", () => {
+    expect(() => generateDemoData({ today: "10/05/2026" })).toThrow(/YYYY-MM-DD/);
+  });
+
+  it("gives every vehicle a shape carSchema accepts", () => {
+    const failures = data.vehicles.filter((v) => !carSchema.safeParse(v).success).map((v) => v.stocknum);
+    expect(failures).toEqual([]);
+  });
+
+  it("gives every location a shape locationSchema accepts, with hours per department and holidays", () => {
+    for (const location of data.locations) {
+      expect(locationSchema.safeParse(location).success).toBe(true);
+      expect(location.contact_detail.opening_hours).toHaveLength(7 * location.location_type.length);
+      expect(location.special_hours.length).toBeGreaterThan(0);
+      expect(location.reviews?.count).toBeGreaterThan(0);
+    }
+  });
+
+  it("creates the six demo sites with valid, distinct configs", () => {
+    expect(data.sites.map((s) => s.slug)).toEqual([
+      "harbour-city-motors",
+      "summit-auto-group",
+      "metro-certified",
+      "ridge-motorcycles",
+      "outback-trucks",
+      "coastal-caravans",
+    ]);
+    const configs = data.sites.map((s) => resolveSiteConfig(s.slug, s.config));
+    expect(new Set(configs.map((c) => c.theme.primary)).size).toBe(6);
+    expect(new Set(configs.map((c) => c.finance.provider)).size).toBe(6);
+    const summit = configs[1];
+    expect(summit?.features).toMatchObject({ brandsPage: true, statisticsBanner: true, salesCounter: true });
+    expect(configs[2]?.search).toMatchObject({ usedOnly: true, certifiedOnly: true });
+    expect(configs[2]?.search.preset).not.toBeNull();
+    for (const d of data.dealerships) {
+      expect(d.finance_provider).toBe(resolveSiteConfig(d.site, data.sites.find((s) => s.slug === d.site)?.config).finance.provider);
+    }
+  });
+
+  it("gives the dealer group at least four dealerships and eight locations across five states", () => {
+    const dealerships = data.dealerships.filter((d) => d.site === "summit-auto-group");
+    const locations = data.locations.filter((l) => dealerships.some((d) => d.id === l.dealership_id));
+    expect(dealerships.length).toBeGreaterThanOrEqual(4);
+    expect(locations.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(locations.map((l) => l.address.state))).toEqual(new Set(["QLD", "NSW", "VIC", "WA", "SA"]));
+    expect(new Set(locations.map((l) => l.timezone)).size).toBe(5);
+    const harbour = data.locations.filter((l) => l.dealership_slug === "harbour-city-motors");
+    expect(harbour).toHaveLength(2);
+    expect(harbour.every((l) => l.address.state === "QLD")).toBe(true);
+  });
+
+  it("has at least 2,500 vehicles with unique ids, slugs per site and stock numbers per dealership", () => {
+    expect(data.vehicles.length).toBeGreaterThanOrEqual(2500);
+    expect(new Set(data.vehicles.map((v) => v.id)).size).toBe(data.vehicles.length);
+    expect(new Set(data.vehicles.map((v) => `${v.site}/${v.slug}`)).size).toBe(data.vehicles.length);
+    expect(new Set(data.vehicles.map((v) => `${v.dealership_id}/${v.stocknum}`)).size).toBe(data.vehicles.length);
+  });
+
+  it("covers the stock states the spec names", () => {
+    const all = data.vehicles;
+    const soldRecently = (v: CarInput) => v.status === "sold" && !!v.sold_date && v.sold_date >= `${addDays(TODAY, -2)}T00`;
+    expect(count(all, (v) => v.status === "in_stock")).toBeGreaterThan(1500);
+    expect(count(all, (v) => v.status === "coming_soon")).toBeGreaterThan(20);
+    expect(count(all, soldRecently)).toBeGreaterThan(20);
+    expect(count(all, (v) => v.status === "sold" && !soldRecently(v))).toBeGreaterThan(20);
+    expect(count(all, (v) => v.reserved === true)).toBeGreaterThan(10);
+    expect(count(all, (v) => v.certified === true)).toBeGreaterThan(100);
+    expect(count(all, (v) => v.tag === "Test Drive Only")).toBeGreaterThan(5);
+    expect(count(all, (v) => !!v.tag && v.tag !== "Test Drive Only")).toBeGreaterThan(20);
+    expect(count(all, (v) => v.preorder === true)).toBeGreaterThan(5);
+    expect(count(all, (v) => v.price == null)).toBeGreaterThan(20);
+    expect(count(all, (v) => (v.before_price ?? 0) > (v.price ?? 0))).toBeGreaterThan(50);
+    expect(count(all, (v) => (v.subscription_price ?? 0) > 0)).toBeGreaterThan(10);
+    expect(count(all, (v) => v.youxQuote != null)).toBeGreaterThan(20);
+    expect(count(all, (v) => v.autograb_data != null)).toBeGreaterThan(20);
+    expect(count(all, (v) => v.spin_images !== undefined && v.spin_images.length > 0 && v.hotspots != null)).toBeGreaterThan(50);
+    expect(count(all, (v) => (v.dealercomments ?? "").includes("|"))).toBeGreaterThan(1000);
+    expect(count(all, (v) => v.rego_expiry != null && v.rego_expiry < TODAY)).toBeGreaterThan(10);
+    expect(count(all, (v) => v.created_at >= addDays(TODAY, -7))).toBeGreaterThan(50);
+    expect(new Set(all.map((v) => v.car_type))).toEqual(new Set(["new", "demo", "used"]));
+    expect(new Set(all.filter((v) => v.item_type === "car").map((v) => v.make)).size).toBeGreaterThan(15);
+  });
+
+  it("gives each site its kind of stock", () => {
+    expect(bySite("metro-certified").every((v) => v.car_type === "used")).toBe(true);
+    expect(bySite("ridge-motorcycles").every((v) => v.item_type === "motorcycle")).toBe(true);
+    expect(bySite("outback-trucks").every((v) => v.item_type === "truck")).toBe(true);
+    const caravans = bySite("coastal-caravans");
+    expect(caravans.every((v) => v.item_type === "caravan" && v.caravan_specifications?.sleeps)).toBe(true);
+    const harbour = bySite("harbour-city-motors");
+    expect(new Set(harbour.map((v) => v.car_type))).toEqual(new Set(["new", "demo", "used"]));
+  });
+
+  it("keys finance lender entries by the dealership's provider with consistent figures", () => {
+    const providerOf = new Map(data.dealerships.map((d) => [d.id, d.finance_provider]));
+    const financed = data.vehicles.filter((v) => Object.keys(v.finance_lenders ?? {}).length > 0);
+    expect(financed.length).toBeGreaterThan(2000);
+    for (const v of financed) {
+      const provider = providerOf.get(v.dealership_id) as string;
+      expect(Object.keys(v.finance_lenders ?? {})).toEqual([provider]);
+      const entry = v.finance_lenders?.[provider];
+      expect(entry?.paymentWeek).toBeGreaterThan(0);
+      expect(entry?.paymentMonth).toBeCloseTo(((entry?.paymentWeek ?? 0) * 52) / 12, 0);
+      expect(entry?.comparisonRate).toBeGreaterThan(entry?.interestRate ?? 0);
+    }
+  });
+
+  it("links images to the gateway's CDN paths", () => {
+    const withImages = data.vehicles.filter((v) => (v.images ?? []).length > 0);
+    expect(withImages.length).toBeGreaterThan(2400);
+    for (const v of withImages.slice(0, 200)) {
+      expect(v.primary_image_url).toMatch(/^\/cdn\/image\/width=640,quality=75\/vehicles\/[a-z-]+\/[a-z]+\/[a-z-]+\.svg$/);
+      expect(v.thumbnails).toHaveLength(v.images?.length ?? 0);
+    }
+  });
+
+  it("issues a search key per site and a write key per dealership", () => {
+    expect(data.apiKeys.filter((k) => k.kind === "search").map((k) => k.key)).toEqual(data.sites.map((s) => demoSearchKey(s.slug)));
+    expect(data.apiKeys.filter((k) => k.kind === "write").map((k) => k.key)).toEqual(data.dealerships.map((d) => demoWriteKey(d.slug)));
+  });
+});

@@ -1,0 +1,64 @@
+import type { CarInput, Dealership, Location, Site } from "@dealer/shared/contract";
+import { assertIsoDate } from "./dates";
+import { buildLocation } from "./locations";
+import { createRng } from "./prng";
+import { DEMO_SITES, type DemoDealershipDef, type DemoSiteDef } from "./sites";
+import { buildVehicle } from "./vehicles";
+
+export interface ApiKeyRow {
+  key: string;
+  site: string;
+  dealership_id: number | null;
+  kind: "search" | "write";
+}
+
+export interface DemoData {
+  sites: Site[];
+  dealerships: Dealership[];
+  locations: Location[];
+  vehicles: CarInput[];
+  apiKeys: ApiKeyRow[];
+}
+
+/** Public search key of a site; it only ever answers for that site's stock. */
+export const demoSearchKey = (siteSlug: string) => `search-${siteSlug}`;
+/** A dealership's stock write key (demo only: real keys must be secret random strings). */
+export const demoWriteKey = (dealershipSlug: string) => `write-${dealershipSlug}`;
+
+const FIRST_VEHICLE_ID = 100_001;
+
+function dealershipVehicles(site: DemoSiteDef, dealership: DemoDealershipDef, locations: Location[], today: string, firstId: number): CarInput[] {
+  const ctx = {
+    site,
+    dealership,
+    salesLocations: locations.filter((l) => l.location_type.includes("sales")),
+    today,
+    rng: createRng(`${site.slug}/${dealership.slug}/vehicles`),
+  };
+  return Array.from({ length: dealership.vehicleCount }, (_, index) => buildVehicle(ctx, firstId + index, index));
+}
+
+/**
+ * The demo sites with their dealerships, locations, stock and API keys. Pure: the same `today`
+ * (YYYY-MM-DD) gives identical data; dates such as "sold in the last 3 days" are relative to it.
+ */
+export function generateDemoData(options: { today: string }): DemoData {
+  const { today } = options;
+  assertIsoDate(today);
+  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [] };
+  let nextVehicleId = FIRST_VEHICLE_ID;
+  for (const site of DEMO_SITES) {
+    data.sites.push({ slug: site.slug, name: site.name, template: site.template, domains: site.domains, config: site.config });
+    data.apiKeys.push({ key: demoSearchKey(site.slug), site: site.slug, dealership_id: null, kind: "search" });
+    for (const dealership of site.dealerships) {
+      const rng = createRng(`${site.slug}/${dealership.slug}/locations`);
+      const locations = dealership.locations.map((def, index) => buildLocation(dealership, def, index, today, rng));
+      data.dealerships.push({ id: dealership.id, slug: dealership.slug, name: dealership.name, site: site.slug, finance_provider: site.financeProvider });
+      data.locations.push(...locations);
+      data.apiKeys.push({ key: demoWriteKey(dealership.slug), site: site.slug, dealership_id: dealership.id, kind: "write" });
+      data.vehicles.push(...dealershipVehicles(site, dealership, locations, today, nextVehicleId));
+      nextVehicleId += dealership.vehicleCount;
+    }
+  }
+  return data;
+}

@@ -1,0 +1,297 @@
+import type { FinanceProvider, SiteConfigOverride } from "@dealer/shared/config";
+import type { SiteTemplate } from "@dealer/shared/contract";
+import type { CatalogueKey } from "./catalogue";
+
+export type AuState = "QLD" | "NSW" | "VIC" | "WA" | "SA";
+export type Department = "sales" | "service" | "parts";
+
+export const TIMEZONE_BY_STATE: Record<AuState, string> = {
+  QLD: "Australia/Brisbane",
+  NSW: "Australia/Sydney",
+  VIC: "Australia/Melbourne",
+  WA: "Australia/Perth",
+  SA: "Australia/Adelaide",
+};
+
+export interface DemoLocationDef {
+  name: string;
+  departments: Department[];
+  street: string;
+  city: string;
+  state: AuState;
+  postcode: string;
+  lat: number;
+  long: number;
+  phone: string;
+  /** Open on Sundays (sales only). */
+  sundayTrading?: boolean;
+}
+
+export interface DemoDealershipDef {
+  id: number;
+  slug: string;
+  name: string;
+  /** Prefix of stock numbers, unique per site. */
+  stockPrefix: string;
+  vehicleCount: number;
+  /** Makes sold new; used stock comes from the whole catalogue. */
+  franchiseMakes: string[];
+  /** Share of new, demo and used stock (sums to 1). */
+  mix: { new: number; demo: number; used: number };
+  /** Share of used stock that is certified. */
+  certifiedShare: number;
+  locations: DemoLocationDef[];
+}
+
+export interface DemoSiteDef {
+  slug: string;
+  name: string;
+  template: SiteTemplate;
+  domains: string[];
+  catalogue: CatalogueKey;
+  financeProvider: FinanceProvider;
+  config: SiteConfigOverride;
+  dealerships: DemoDealershipDef[];
+}
+
+const ALL_USED = { new: 0, demo: 0, used: 1 };
+
+export const DEMO_SITES: DemoSiteDef[] = [
+  {
+    slug: "harbour-city-motors",
+    name: "Harbour City Motors",
+    template: "car-dealer",
+    domains: ["harbourcitymotors.com.au", "www.harbourcitymotors.com.au"],
+    catalogue: "cars",
+    financeProvider: "taurus",
+    config: {
+      theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors" },
+      finance: { provider: "taurus" },
+      features: { subscriptions: true, autograb: true },
+    },
+    dealerships: [
+      {
+        id: 1,
+        slug: "harbour-city-motors",
+        name: "Harbour City Motors",
+        stockPrefix: "HCM",
+        vehicleCount: 480,
+        franchiseMakes: ["Toyota", "Mazda", "Hyundai", "Kia"],
+        mix: { new: 0.35, demo: 0.15, used: 0.5 },
+        certifiedShare: 0.2,
+        locations: [
+          {
+            name: "Harbour City Motors Newstead",
+            departments: ["sales"],
+            street: "60 Breakfast Creek Road",
+            city: "Newstead",
+            state: "QLD",
+            postcode: "4006",
+            lat: -27.4457,
+            long: 153.0464,
+            phone: "07 3252 1100",
+            sundayTrading: true,
+          },
+          {
+            name: "Harbour City Motors Service Centre",
+            departments: ["service", "parts"],
+            street: "17 Campbell Street",
+            city: "Bowen Hills",
+            state: "QLD",
+            postcode: "4006",
+            lat: -27.4449,
+            long: 153.0379,
+            phone: "07 3252 1150",
+          },
+        ],
+      },
+    ],
+  },
+  {
+    slug: "summit-auto-group",
+    name: "Summit Auto Group",
+    template: "dealer-group",
+    domains: ["summitautogroup.com.au"],
+    catalogue: "cars",
+    financeProvider: "finance360",
+    config: {
+      theme: { primary: "#1c2b4a", accent: "#c8102e", text: "#14161a", logoText: "Summit Auto Group" },
+      finance: { provider: "finance360", defaultInterestRate: 8.5 },
+      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true },
+      forms: { termsRequired: true },
+    },
+    dealerships: [
+      summitDealership(11, "summit-toyota-brisbane", "Summit Toyota Brisbane", "STB", "Toyota", [
+        loc("Summit Toyota Brisbane", ["sales", "service", "parts"], "1480 Logan Road", "Mount Gravatt", "QLD", "4122", -27.5391, 153.0809, "07 3347 2200", true),
+        loc("Summit Toyota Capalaba", ["sales", "service"], "2 Old Cleveland Road", "Capalaba", "QLD", "4157", -27.5247, 153.1927, "07 3245 0900"),
+      ]),
+      summitDealership(12, "summit-mazda-parramatta", "Summit Mazda Parramatta", "SMP", "Mazda", [
+        loc("Summit Mazda Parramatta", ["sales", "service", "parts"], "100 Church Street", "Parramatta", "NSW", "2150", -33.8222, 151.0033, "02 9630 4400", true),
+        loc("Summit Mazda Penrith", ["sales"], "55 Mulgoa Road", "Penrith", "NSW", "2750", -33.7563, 150.6843, "02 4721 8800"),
+      ]),
+      summitDealership(13, "summit-hyundai-dandenong", "Summit Hyundai Dandenong", "SHD", "Hyundai", [
+        loc("Summit Hyundai Dandenong", ["sales", "service", "parts"], "2 Princes Highway", "Dandenong", "VIC", "3175", -37.9808, 145.2001, "03 9794 3300"),
+        loc("Summit Hyundai Berwick", ["sales", "service"], "80 Clyde Road", "Berwick", "VIC", "3806", -38.0333, 145.3502, "03 9707 1100"),
+      ]),
+      summitDealership(14, "summit-ford-osborne-park", "Summit Ford Osborne Park", "SFO", "Ford", [
+        loc("Summit Ford Osborne Park", ["sales", "service", "parts"], "386 Scarborough Beach Road", "Osborne Park", "WA", "6017", -31.9012, 115.8103, "08 9441 2500"),
+        loc("Summit Ford Midland", ["sales"], "20 Great Eastern Highway", "Midland", "WA", "6056", -31.8896, 116.0098, "08 9274 6600"),
+      ]),
+      summitDealership(15, "summit-kia-adelaide", "Summit Kia Adelaide", "SKA", "Kia", [
+        loc("Summit Kia Adelaide", ["sales", "service", "parts"], "25 West Terrace", "Adelaide", "SA", "5000", -34.9275, 138.5909, "08 8211 7400"),
+        loc("Summit Kia Port Adelaide", ["service", "parts"], "5 Commercial Road", "Port Adelaide", "SA", "5015", -34.8463, 138.5035, "08 8447 3300"),
+      ]),
+    ],
+  },
+  {
+    slug: "metro-certified",
+    name: "Metro Certified Pre-Owned",
+    template: "used-only",
+    domains: ["metrocertified.com.au"],
+    catalogue: "cars",
+    financeProvider: "carclarity",
+    config: {
+      theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified" },
+      finance: { provider: "carclarity" },
+      search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
+      vehicle: { defaultViewerMode: "gallery" },
+    },
+    dealerships: [
+      {
+        id: 21,
+        slug: "metro-certified",
+        name: "Metro Certified Pre-Owned",
+        stockPrefix: "MCP",
+        vehicleCount: 380,
+        franchiseMakes: [],
+        mix: ALL_USED,
+        certifiedShare: 0.7,
+        locations: [
+          loc("Metro Certified Alexandria", ["sales", "service"], "120 O'Riordan Street", "Alexandria", "NSW", "2015", -33.9106, 151.1903, "02 9317 5500", true),
+        ],
+      },
+    ],
+  },
+  {
+    slug: "ridge-motorcycles",
+    name: "Ridge Motorcycles",
+    template: "motorcycle",
+    domains: ["ridgemotorcycles.com.au"],
+    catalogue: "motorcycles",
+    financeProvider: "angle",
+    config: {
+      theme: { primary: "#212121", accent: "#ff6f00", text: "#111111", logoText: "Ridge Motorcycles" },
+      finance: { provider: "angle" },
+      labels: { enquireButton: "Message Now" },
+    },
+    dealerships: [
+      {
+        id: 31,
+        slug: "ridge-motorcycles",
+        name: "Ridge Motorcycles",
+        stockPrefix: "RMC",
+        vehicleCount: 260,
+        franchiseMakes: ["Yamaha", "Kawasaki", "KTM", "Triumph"],
+        mix: { new: 0.45, demo: 0.1, used: 0.45 },
+        certifiedShare: 0,
+        locations: [
+          loc("Ridge Motorcycles Ringwood", ["sales", "service", "parts"], "45 Maroondah Highway", "Ringwood", "VIC", "3134", -37.8136, 145.2272, "03 9870 4400"),
+        ],
+      },
+    ],
+  },
+  {
+    slug: "outback-trucks",
+    name: "Outback Trucks",
+    template: "truck",
+    domains: ["outbacktrucks.com.au"],
+    catalogue: "trucks",
+    financeProvider: "powertorque",
+    config: {
+      theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks" },
+      finance: { provider: "powertorque" },
+      budget: { moneyInputMin: 300000, moneyInputMax: 800000 },
+      search: { priceSliderMax: 400000 },
+    },
+    dealerships: [
+      {
+        id: 41,
+        slug: "outback-trucks",
+        name: "Outback Trucks",
+        stockPrefix: "OBT",
+        vehicleCount: 220,
+        franchiseMakes: ["Isuzu", "Hino", "Fuso"],
+        mix: { new: 0.4, demo: 0.1, used: 0.5 },
+        certifiedShare: 0,
+        locations: [
+          loc("Outback Trucks Welshpool", ["sales", "service", "parts"], "1200 Albany Highway", "Welshpool", "WA", "6106", -31.9915, 115.9475, "08 9358 7700"),
+          loc("Outback Trucks Townsville", ["sales", "service"], "380 Ingham Road", "Garbutt", "QLD", "4814", -19.2643, 146.7786, "07 4779 2200"),
+        ],
+      },
+    ],
+  },
+  {
+    slug: "coastal-caravans",
+    name: "Coastal Caravans",
+    template: "caravan",
+    domains: ["coastalcaravans.com.au"],
+    catalogue: "caravans",
+    financeProvider: "ausloans",
+    config: {
+      theme: { primary: "#006d77", accent: "#ff7f51", text: "#1b1b1b", logoText: "Coastal Caravans" },
+      finance: { provider: "ausloans" },
+      vehicle: { defaultViewerMode: "gallery" },
+    },
+    dealerships: [
+      {
+        id: 51,
+        slug: "coastal-caravans",
+        name: "Coastal Caravans",
+        stockPrefix: "CCV",
+        vehicleCount: 220,
+        franchiseMakes: ["Jayco", "Lotus Caravans", "New Age"],
+        mix: { new: 0.5, demo: 0.05, used: 0.45 },
+        certifiedShare: 0,
+        locations: [
+          loc("Coastal Caravans Newcastle", ["sales", "service", "parts"], "215 Maitland Road", "Mayfield", "NSW", "2304", -32.8975, 151.7361, "02 4967 3300", true),
+        ],
+      },
+    ],
+  },
+];
+
+function loc(
+  name: string,
+  departments: Department[],
+  street: string,
+  city: string,
+  state: AuState,
+  postcode: string,
+  lat: number,
+  long: number,
+  phone: string,
+  sundayTrading = false,
+): DemoLocationDef {
+  return { name, departments, street, city, state, postcode, lat, long, phone, sundayTrading };
+}
+
+function summitDealership(
+  id: number,
+  slug: string,
+  name: string,
+  stockPrefix: string,
+  make: string,
+  locations: DemoLocationDef[],
+): DemoDealershipDef {
+  return {
+    id,
+    slug,
+    name,
+    stockPrefix,
+    vehicleCount: 230,
+    franchiseMakes: [make],
+    mix: { new: 0.4, demo: 0.15, used: 0.45 },
+    certifiedShare: 0.25,
+    locations,
+  };
+}

@@ -1,0 +1,2 @@
+export * from "./image-url";
+export * from "./vehicle-assets";
