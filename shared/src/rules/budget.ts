@@ -1,0 +1,61 @@
+import type { SiteConfig } from "../config/site-config";
+
+export type BudgetPeriod = "weekly" | "monthly";
+export const BUDGET_TERM_YEARS = 5;
+export const BUDGET_INPUT_MAX = 1_000_000;
+export const BUDGET_FALLBACK_MAX_PRICE = 100_000;
+/** The budget finder only considers stock priced over this. */
+export const BUDGET_MIN_STOCK_PRICE = 1000;
+export const BUDGET_HEADING = "Find cars for your budget";
+export const BUDGET_BODY_HEADING = "Select your preferred car types";
+
+/** Budget = repayment x (12 monthly, else 52) x 5 years + deposit, rounded; never negative. */
+export function budgetFromRepayment(repayment: number, period: BudgetPeriod, deposit: number): number {
+  const perYear = period === "monthly" ? 12 : 52;
+  return Math.max(0, Math.round(repayment * perYear * BUDGET_TERM_YEARS + deposit));
+}
+
+/** Repayment and deposit inputs: '$1,200' reads 1200, an invalid number becomes 0, then 0 to 1,000,000. */
+export function parseBudgetInput(raw: string | number): number {
+  const value = typeof raw === "number" ? raw : Number(raw.replace(/[$,\s]/g, ""));
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(BUDGET_INPUT_MAX, Math.max(0, value));
+}
+
+export function defaultRepayment(period: BudgetPeriod, budget: SiteConfig["budget"]): number {
+  return period === "monthly" ? budget.defaultRepaymentMonthly : budget.defaultRepaymentWeekly;
+}
+
+/** Start state: the dealer's period (weekly by default), its repayment (200 weekly, 600 monthly), deposit 2000. */
+export function budgetDefaults(budget: SiteConfig["budget"]): { period: BudgetPeriod; repayment: number; deposit: number } {
+  return { period: budget.defaultPeriod, repayment: defaultRepayment(budget.defaultPeriod, budget), deposit: budget.defaultDeposit };
+}
+
+export type BudgetButton = { disabled: boolean; label: string };
+
+/** Disabled with the dealer's wording when the budget is below the lowest price in the results. */
+export function budgetButton(
+  budget: number,
+  lowestPrice: number | null,
+  carType: string,
+  wording: SiteConfig["labels"]["budgetEmptyWording"],
+): BudgetButton {
+  if (lowestPrice !== null && budget < lowestPrice) {
+    return { disabled: true, label: wording === "zeroFound" ? `0 ${carType}s Found` : `No ${carType}s found for this budget` };
+  }
+  return { disabled: false, label: `View ${carType}s In This Range` };
+}
+
+/** Search URL with range[price]=:{budget}, capped to the highest price (100,000 when none is known). */
+export function budgetSearchUrl(budget: number, maxPrice: number | null, searchPath = "/search"): string {
+  const cap = maxPrice !== null && maxPrice > 0 ? maxPrice : BUDGET_FALLBACK_MAX_PRICE;
+  return `${searchPath}?range[price]=:${Math.min(budget, cap)}`;
+}
+
+/** Body-type tiles: 4 (20 with custom bodies), by count descending then name descending. */
+export function budgetBodyTypes(facet: Record<string, number>, customBodies: boolean): string[] {
+  return Object.entries(facet)
+    .sort(([nameA, countA], [nameB, countB]) => countB - countA || nameB.localeCompare(nameA))
+    .slice(0, customBodies ? 20 : 4)
+    .map(([name]) => name);
+}
