@@ -15,3 +15,7 @@ export * from "./range-slider";
 export * from "./search-facets";
 export * from "./search-paths";
 export * from "./similar-cars";
+export * from "./fuel-cost";
+export * from "./price-comparison";
+export * from "./vehicle-media";
+export * from "./vehicle-text";
