@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { D1Database } from "@cloudflare/workers-types";
+import { createTestD1, runSqlScript } from "../test-support/d1";
+import { generateDemoData } from "./generate";
+import { demoSeedSql, sqlLiteral } from "./seed-sql";
+
+const data = generateDemoData({ today: "2026-05-10" });
+let d1: Awaited<ReturnType<typeof createTestD1>>;
+let db: D1Database;
+
+beforeAll(async () => {
+  d1 = await createTestD1();
+  db = d1.db;
+});
+afterAll(() => d1.dispose());
+
+const countRows = async (table: string) => (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n;
+
+describe("demoSeedSql", () => {
+  it("escapes quotes in literals", () => {
+    expect(sqlLiteral("O'Riordan")).toBe("'O''Riordan'");
+    expect(sqlLiteral(null)).toBe("NULL");
+  });
+
+  it("loads sites, domains, dealerships, locations and keys into D1, and can run again", async () => {
+    const sql = demoSeedSql(data, "2026-05-10T00:00:00.000Z");
+    await runSqlScript(db, sql);
+    await runSqlScript(db, sql);
+    expect(await countRows("sites")).toBe(6);
+    expect(await countRows("dealerships")).toBe(data.dealerships.length);
+    expect(await countRows("locations")).toBe(data.locations.length);
+    expect(await countRows("api_keys")).toBe(data.apiKeys.length);
+    expect(await countRows("site_domains")).toBe(data.sites.flatMap((s) => s.domains).length);
+    const row = await db.prepare("SELECT data FROM locations WHERE slug = ?").bind("metro-certified-alexandria").first<{ data: string }>();
+    expect(JSON.parse(row?.data ?? "{}").address.street).toBe("120 O'Riordan Street");
+  });
+});

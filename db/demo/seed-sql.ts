@@ -1,0 +1,39 @@
+import type { DemoData } from "./generate";
+
+type SqlValue = string | number | null;
+
+export function sqlLiteral(value: SqlValue): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "NULL";
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** Upsert by primary key: never REPLACE, whose delete would cascade to dependent rows. */
+function upsert(table: string, row: Record<string, SqlValue>, key: string, keep: string[] = []): string {
+  const columns = Object.keys(row);
+  const updates = columns.filter((c) => c !== key && !keep.includes(c)).map((c) => `${c} = excluded.${c}`);
+  const conflict = updates.length ? `DO UPDATE SET ${updates.join(", ")}` : "DO NOTHING";
+  return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => sqlLiteral(row[c] ?? null)).join(", ")}) ON CONFLICT(${key}) ${conflict};`;
+}
+
+/**
+ * SQL that loads the demo sites, domains, dealerships, locations and API keys; safe to run again.
+ * Vehicles are not here: they load through the stock API (see db/import-cli.ts).
+ */
+export function demoSeedSql(data: DemoData, createdAt: string): string {
+  const statements = [
+    ...data.sites.map((site) =>
+      upsert("sites", { slug: site.slug, name: site.name, template: site.template, config: JSON.stringify(site.config), created_at: createdAt }, "slug", ["created_at"]),
+    ),
+    ...data.sites.flatMap((site) => site.domains.map((domain) => upsert("site_domains", { domain, site: site.slug }, "domain"))),
+    ...data.dealerships.map((d) =>
+      upsert("dealerships", { id: d.id, site: d.site, slug: d.slug, name: d.name, finance_provider: d.finance_provider, data: JSON.stringify(d) }, "id"),
+    ),
+    ...data.locations.map((l) => {
+      const site = data.dealerships.find((d) => d.id === l.dealership_id)?.site ?? null;
+      return upsert("locations", { id: l.id, site, dealership_id: l.dealership_id, slug: l.slug, primary_flag: l.primary ? 1 : 0, data: JSON.stringify(l) }, "id");
+    }),
+    ...data.apiKeys.map((k) => upsert("api_keys", { key: k.key, site: k.site, dealership_id: k.dealership_id, kind: k.kind }, "key")),
+  ];
+  return `${statements.join("\n")}\n`;
+}

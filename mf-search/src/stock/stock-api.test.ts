@@ -1,0 +1,133 @@
+import type { CarInput } from "@dealer/shared/contract";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generateDemoData } from "../../../db/demo/generate";
+import { demoSeedSql } from "../../../db/demo/seed-sql";
+import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
+import { createStockApi } from "./stock-api";
+
+const demo = generateDemoData({ today: "2026-05-10" });
+const harbourCars = demo.vehicles.filter((v) => v.dealership_slug === "harbour-city-motors").slice(0, 20);
+const summitCar = demo.vehicles.find((v) => v.dealership_slug === "summit-kia-adelaide") as CarInput;
+const HARBOUR_KEY = "write-harbour-city-motors";
+const SUMMIT_KEY = "write-summit-kia-adelaide";
+
+let d1: Awaited<ReturnType<typeof createTestD1>>;
+const app = createStockApi({ now: () => new Date("2026-05-10T12:00:00Z") });
+
+beforeAll(async () => {
+  d1 = await createTestD1();
+  await runSqlScript(d1.db, demoSeedSql(demo, "2026-05-10T00:00:00.000Z"));
+});
+afterAll(() => d1.dispose());
+beforeEach(async () => {
+  await d1.db.batch([d1.db.prepare("DELETE FROM vehicles"), d1.db.prepare("DELETE FROM stock_versions")]);
+});
+
+function post(body: unknown, key = HARBOUR_KEY) {
+  return app.request(
+    "/vehicles/batch",
+    { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    { DB: d1.db },
+  );
+}
+const get = (query = "", key = HARBOUR_KEY) => app.request(`/vehicles${query}`, { headers: { Authorization: `Bearer ${key}` } }, { DB: d1.db });
+const vehicleCount = async () => (await d1.db.prepare("SELECT COUNT(*) AS n FROM vehicles").first<{ n: number }>())?.n;
+
+describe("stock API authentication", () => {
+  it.each([
+    ["no key", undefined],
+    ["an unknown key", "Bearer nope"],
+    ["a search key", "Bearer search-harbour-city-motors"],
+  ])("answers 401 to %s", async (_, authorization) => {
+    const headers: Record<string, string> = authorization ? { Authorization: authorization } : {};
+    const res = await app.request("/vehicles", { headers }, { DB: d1.db });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("POST /vehicles/batch", () => {
+  it("upserts a batch, bumps the version, and reads it back", async () => {
+    const res = await post({ upsert: harbourCars, delete: [] });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ upserted: 20, deleted: 0, unchanged: 0, version: 1 });
+    const one = await (await get(`?stocknum=${harbourCars[3]?.stocknum}`)).json();
+    expect(one.vehicles).toHaveLength(1);
+    expect(one.vehicles[0].slug).toBe(harbourCars[3]?.slug);
+    expect((await (await get()).json()).vehicles).toHaveLength(20);
+  });
+
+  it("is idempotent: the same batch twice changes nothing and keeps the version", async () => {
+    await post({ upsert: harbourCars });
+    const before = await d1.db.prepare("SELECT id, data FROM vehicles ORDER BY id").all();
+    const res = await post({ upsert: harbourCars });
+    expect(await res.json()).toEqual({ upserted: 0, deleted: 0, unchanged: 20, version: 1 });
+    expect(await d1.db.prepare("SELECT id, data FROM vehicles ORDER BY id").all()).toEqual(before);
+  });
+
+  it("updates only the records that changed", async () => {
+    await post({ upsert: harbourCars });
+    const changed = harbourCars.map((car, i) => (i === 0 ? { ...car, price: 12345 } : car));
+    expect(await (await post({ upsert: changed })).json()).toEqual({ upserted: 1, deleted: 0, unchanged: 19, version: 2 });
+    expect((await (await get(`?stocknum=${harbourCars[0]?.stocknum}`)).json()).vehicles[0].price).toBe(12345);
+  });
+
+  it("deletes by stock number, and an unknown stock number is a no-op", async () => {
+    await post({ upsert: harbourCars });
+    expect(await (await post({ delete: [harbourCars[0]?.stocknum, "NOPE1"] })).json()).toEqual({ upserted: 0, deleted: 1, unchanged: 0, version: 2 });
+    expect(await (await post({ delete: ["NOPE1"] })).json()).toEqual({ upserted: 0, deleted: 0, unchanged: 0, version: 2 });
+    expect(await vehicleCount()).toBe(19);
+  });
+
+  it("fills site and dealership from the key when a record leaves them out", async () => {
+    const { site, dealership_id, dealership_slug, ...bare } = harbourCars[0] as CarInput;
+    expect(await (await post({ upsert: [bare] })).json()).toMatchObject({ upserted: 1 });
+    const stored = (await (await get()).json()).vehicles[0];
+    expect([stored.site, stored.dealership_id, stored.dealership_slug]).toEqual([site, dealership_id, dealership_slug]);
+  });
+
+  it("rejects the whole batch, listing every bad record with its field errors", async () => {
+    const bad = [...harbourCars];
+    bad[2] = { ...(bad[2] as CarInput), price: "cheap" as unknown as number, year: 1800 };
+    bad[5] = { ...(bad[5] as CarInput), slug: "Not A Slug" };
+    const res = await post({ upsert: bad });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.rejected).toEqual([
+      { index: 2, stocknum: bad[2]?.stocknum, errors: { price: [expect.any(String)], year: [expect.any(String)] } },
+      { index: 5, stocknum: bad[5]?.stocknum, errors: { slug: ["slug must be lower-case letters, digits and dashes"] } },
+    ]);
+    expect(await vehicleCount()).toBe(0);
+  });
+
+  it("rejects a record for another dealership", async () => {
+    const res = await post({ upsert: [harbourCars[0], summitCar] });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.rejected).toHaveLength(1);
+    expect(body.rejected[0]).toMatchObject({ index: 1, stocknum: summitCar.stocknum });
+    expect(Object.keys(body.rejected[0].errors)).toEqual(["site", "dealership_id", "dealership_slug"]);
+    expect(await vehicleCount()).toBe(0);
+  });
+
+  it("rejects an id already held by another dealership's vehicle", async () => {
+    expect((await post({ upsert: [summitCar] }, SUMMIT_KEY)).status).toBe(200);
+    const clash = { ...(harbourCars[0] as CarInput), id: summitCar.id };
+    const res = await post({ upsert: [clash] });
+    expect(res.status).toBe(400);
+    expect((await res.json()).rejected[0].errors.id).toHaveLength(1);
+  });
+
+  it("rejects duplicates inside a batch and a malformed body", async () => {
+    const dup = await post({ upsert: [harbourCars[0], harbourCars[0]] });
+    expect(dup.status).toBe(400);
+    expect((await dup.json()).rejected.map((r: { index: number }) => r.index)).toEqual([1]);
+    expect((await post({ upsert: "nope" })).status).toBe(400);
+    expect((await post({ upsert: [], extra: 1 })).status).toBe(400);
+    expect((await post({ upsert: Array.from({ length: 501 }, () => ({})) })).status).toBe(400);
+  });
+
+  it("keeps versions per site", async () => {
+    await post({ upsert: harbourCars });
+    expect(await (await post({ upsert: [summitCar] }, SUMMIT_KEY)).json()).toMatchObject({ version: 1 });
+  });
+});

@@ -1,0 +1,40 @@
+import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { Hono } from "hono";
+import { applyBatch, findVehicles, planBatch } from "./stock-store";
+import { stockBatchSchema, validateBatch } from "./validate-batch";
+import { requireWriteKey, type StockEnv } from "./write-key";
+
+/**
+ * The dealer stock feed API, mounted at /api/stock. Every route needs a dealership write key.
+ *   POST /vehicles/batch { upsert: Car[], delete: stocknum[] } -> { upserted, deleted, unchanged, version }
+ *   GET  /vehicles[?stocknum=] -> { vehicles: Car[] }
+ */
+export function createStockApi(options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  const app = new Hono<StockEnv>();
+  app.use("*", requireWriteKey);
+
+  app.post("/vehicles/batch", async (c) => {
+    const body = await c.req.json().catch(() => undefined);
+    if (body === undefined) return c.json({ message: "The body must be JSON." }, 400);
+    const batch = parseWithFieldErrors(stockBatchSchema, body);
+    if (!batch.ok) return c.json({ message: "Invalid batch.", errors: batch.fieldErrors }, 400);
+    const writer = c.get("writer");
+    const validation = validateBatch(batch.data.upsert, batch.data.delete, writer);
+    if (!validation.ok) {
+      return c.json({ message: `${validation.rejected.length} record(s) rejected; nothing was applied.`, rejected: validation.rejected }, 400);
+    }
+    const plan = await planBatch(c.env.DB, writer, validation.cars, batch.data.delete);
+    if (!plan.ok) {
+      return c.json({ message: `${plan.conflicts.length} record(s) rejected; nothing was applied.`, rejected: plan.conflicts }, 400);
+    }
+    return c.json(await applyBatch(c.env.DB, writer, plan, now().toISOString()));
+  });
+
+  app.get("/vehicles", async (c) => {
+    const vehicles = await findVehicles(c.env.DB, c.get("writer"), c.req.query("stocknum") || undefined);
+    return c.json({ vehicles });
+  });
+
+  return app;
+}

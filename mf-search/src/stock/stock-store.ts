@@ -1,0 +1,108 @@
+import type { Car, FieldErrors } from "@dealer/shared/contract";
+import type { StockWriter } from "./write-key";
+
+export interface BatchOutcome {
+  upserted: number;
+  deleted: number;
+  unchanged: number;
+  version: number;
+}
+
+interface StoredRow {
+  id: number;
+  stocknum: string;
+  slug: string;
+  dealership_id: number;
+  site: string;
+  data: string;
+}
+
+export type PlanResult =
+  | { ok: true; changed: Car[]; unchanged: number; deleting: string[] }
+  | { ok: false; conflicts: { index: number; stocknum: string; errors: FieldErrors }[] };
+
+const json = (values: unknown[]) => JSON.stringify(values);
+
+export async function currentVersion(db: D1Database, site: string): Promise<number> {
+  const row = await db.prepare("SELECT version FROM stock_versions WHERE site = ?").bind(site).first<{ version: number }>();
+  return row?.version ?? 0;
+}
+
+/**
+ * Decides what the batch changes: a record whose stored JSON is identical is unchanged, a delete
+ * of an unknown stock number is a no-op. An id or slug held by another vehicle is a conflict.
+ */
+export async function planBatch(db: D1Database, writer: StockWriter, cars: Car[], deletes: string[]): Promise<PlanResult> {
+  const stocknums = cars.map((car) => car.stocknum);
+  const [mine, clashes] = await db.batch<StoredRow>([
+    db
+      .prepare("SELECT id, stocknum, slug, dealership_id, site, data FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))")
+      .bind(writer.dealershipId, json([...stocknums, ...deletes])),
+    db
+      .prepare(
+        `SELECT id, stocknum, slug, dealership_id, site, '' AS data FROM vehicles
+          WHERE id IN (SELECT value FROM json_each(?)) OR (site = ? AND slug IN (SELECT value FROM json_each(?)))`,
+      )
+      .bind(json(cars.map((car) => car.id)), writer.site, json(cars.map((car) => car.slug))),
+  ]);
+  const stored = new Map((mine?.results ?? []).map((row) => [row.stocknum, row]));
+  const isSameVehicle = (row: StoredRow, car: Car) => row.dealership_id === writer.dealershipId && row.stocknum === car.stocknum;
+  const conflicts: Extract<PlanResult, { ok: false }>["conflicts"] = [];
+  cars.forEach((car, index) => {
+    const errors: FieldErrors = {};
+    for (const row of clashes?.results ?? []) {
+      if (isSameVehicle(row, car)) continue;
+      if (row.id === car.id) (errors.id ??= []).push(`id ${car.id} belongs to another vehicle (stock number ${row.stocknum}).`);
+      if (row.site === writer.site && row.slug === car.slug) (errors.slug ??= []).push(`slug "${car.slug}" is used by another vehicle.`);
+    }
+    if (Object.keys(errors).length) conflicts.push({ index, stocknum: car.stocknum, errors });
+  });
+  if (conflicts.length) return { ok: false, conflicts };
+  const changed = cars.filter((car) => stored.get(car.stocknum)?.data !== JSON.stringify(car));
+  return { ok: true, changed, unchanged: cars.length - changed.length, deleting: deletes.filter((s) => stored.has(s)) };
+}
+
+/** Applies the plan in one D1 batch (one transaction) with the site's stock version bump. */
+export async function applyBatch(
+  db: D1Database,
+  writer: StockWriter,
+  plan: Extract<PlanResult, { ok: true }>,
+  now: string,
+): Promise<BatchOutcome> {
+  if (plan.changed.length === 0 && plan.deleting.length === 0) {
+    return { upserted: 0, deleted: 0, unchanged: plan.unchanged, version: await currentVersion(db, writer.site) };
+  }
+  const upsert = db.prepare(
+    `INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, item_type, updated_at, data)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(dealership_id, stocknum) DO UPDATE SET
+       id = excluded.id, site = excluded.site, slug = excluded.slug, status = excluded.status,
+       item_type = excluded.item_type, updated_at = excluded.updated_at, data = excluded.data`,
+  );
+  const statements = [
+    ...plan.changed.map((car) =>
+      upsert.bind(car.id, writer.site, writer.dealershipId, car.slug, car.stocknum, car.status, car.item_type, car.updated_at, JSON.stringify(car)),
+    ),
+    db
+      .prepare("DELETE FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))")
+      .bind(writer.dealershipId, json(plan.deleting)),
+    db
+      .prepare(
+        `INSERT INTO stock_versions (site, version, updated_at) VALUES (?, 1, ?)
+         ON CONFLICT(site) DO UPDATE SET version = version + 1, updated_at = excluded.updated_at
+         RETURNING version`,
+      )
+      .bind(writer.site, now),
+  ];
+  const results = await db.batch<{ version: number }>(statements);
+  const version = results.at(-1)?.results[0]?.version ?? 0;
+  return { upserted: plan.changed.length, deleted: plan.deleting.length, unchanged: plan.unchanged, version };
+}
+
+export async function findVehicles(db: D1Database, writer: StockWriter, stocknum: string | undefined): Promise<Car[]> {
+  const query = stocknum
+    ? db.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?").bind(writer.dealershipId, stocknum)
+    : db.prepare("SELECT data FROM vehicles WHERE dealership_id = ? ORDER BY stocknum").bind(writer.dealershipId);
+  const { results } = await query.all<{ data: string }>();
+  return results.map((row) => JSON.parse(row.data) as Car);
+}
