@@ -6,6 +6,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
 import type { GatewayEnv } from "./env";
+import { loadBrandTiles } from "./page/brand-tiles";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { shellOnlyPage, streamComposedPage } from "./page/stream-page";
@@ -27,10 +28,10 @@ function shellState(tenant: Tenant): ShellState {
   };
 }
 
-const shellPages: Record<ShellPageName, () => ReactElement> = {
-  home: () => <HomePage />,
-  brands: () => <BrandsPage />,
-  success: () => <SuccessPage />,
+const shellPages: Record<ShellPageName, (env: GatewayEnv, tenant: Tenant) => Promise<ReactElement>> = {
+  home: async () => <HomePage />,
+  brands: async (env, tenant) => <BrandsPage brands={await loadBrandTiles(env.DB, tenant.slug)} />,
+  success: async () => <SuccessPage />,
 };
 
 export function createGatewayApp() {
@@ -89,7 +90,7 @@ export function createGatewayApp() {
     const { plan, params } = match;
     if (plan.shellPage) {
       if (plan.shellPage === "brands" && !tenant.config.features.brandsPage) return notFound();
-      const body = renderWithState(state, shellPages[plan.shellPage]());
+      const body = renderWithState(state, await shellPages[plan.shellPage](c.env, tenant));
       return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
     }
     if (plan.requiresCar && !(await carExists(c.env, tenant.slug, params.slug ?? ""))) return notFound();
