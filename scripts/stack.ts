@@ -49,8 +49,9 @@ export function readBuildId(dir: string): string {
 }
 
 function shellEntry(): string {
-  const entry = JSON.parse(readFileSync(join(ROOT, "shell/dist/entry.json"), "utf8")) as { entry: string };
-  return entry.entry;
+  const entry = JSON.parse(readFileSync(join(ROOT, "shell/dist/entry.json"), "utf8")) as { scripts: string[] };
+  if (entry.scripts.length !== 1) throw new Error("shell/dist/entry.json must name exactly one entry script");
+  return entry.scripts[0] as string;
 }
 
 function varsFor(name: WorkerName, extra: Record<string, string>): Record<string, string> {
