@@ -19,3 +19,6 @@ export * from "./fuel-cost";
 export * from "./price-comparison";
 export * from "./vehicle-media";
 export * from "./vehicle-text";
+export * from "./forms";
+export * from "./gating";
+export * from "./watchlist";

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { leadUserDataSchema } from "../contract/lead";
+import {
+  additionalServices, convertCategory, enquiryDefaultsForCar, leadOutcome, leadUserData, localPrefillToStore, postcodeInput, signInUrl,
+} from "./forms";
+import { makeCar } from "./test-fixtures";
+
+describe("form rules", () => {
+  it("Careers Enquiry becomes General Enquiry / Career Enquiry", () => {
+    expect(convertCategory("Careers Enquiry")).toEqual({ category: "General Enquiry", subcategory: "Career Enquiry" });
+    expect(convertCategory("Service", "Booking")).toEqual({ category: "Service", subcategory: "Booking" });
+  });
+  it("sold-car enquiry defaults", () => {
+    expect(enquiryDefaultsForCar(makeCar({ status: "sold" }))).toMatchObject({
+      message: "Can you please find me something similar?", subcategory: "Find me something similar", opt_in: true,
+    });
+    const inStock = enquiryDefaultsForCar(makeCar());
+    expect(inStock).toMatchObject({ message: "", stock_number: "HC1001", "Vehicle Make": "Toyota", manufacturer_slug: "toyota", car_id: 101 });
+    expect(inStock.subcategory).toBeUndefined();
+  });
+  it("local prefill only when name, email and phone are all present", () => {
+    expect(localPrefillToStore({ name: "Sam", email: "s@e.com" })).toBeNull();
+    expect(localPrefillToStore({ name: "Sam", email: "s@e.com", phone: "0412345678", postcode: "4000" })).toMatchObject({ postcode: "4000" });
+  });
+  it("sign-in URL with type, redirect and back", () => {
+    expect(signInUrl("watchlist", "/cars/a-car", "/cars/a-car")).toBe("/sign-in?type=watchlist&redirect=%2Fcars%2Fa-car&back=%2Fcars%2Fa-car");
+  });
+  it("lead outcome", () => {
+    expect(leadOutcome({ lead_id: 42 })).toEqual({ ok: true, leadId: 42 });
+    expect(leadOutcome({ error: "Dealer offline" })).toEqual({ ok: false, error: "Dealer offline" });
+    expect(leadOutcome({})).toEqual({ ok: false, error: "An unexpected error occured" });
+  });
+  it("lead userData parses against the contract", () => {
+    const data = leadUserData({ url: "https://x/cars/a", userAgent: "UA", car: makeCar() });
+    expect(data).toMatchObject({ source: "Website", car_id: 101, car_dealership_id: 1 });
+    expect(leadUserDataSchema.safeParse(data).success).toBe(true);
+  });
+  it("postcode input and additional services", () => {
+    expect(postcodeInput("4,0001")).toBe("4000");
+    expect(additionalServices({ Tyres: true, Tint: false, Wash: true })).toEqual(["Tyres", "Wash"]);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Car } from "../contract/car";
+import type { CustomerFormValues, EnquiryFormDefaults, LeadResponse, LeadUserData } from "../contract/lead";
+
+export const UNEXPECTED_LEAD_ERROR = "An unexpected error occured";
+export const FORM_SUBMIT_ERROR = "An error occurred when submitting this form";
+export const GEOCODE_INVALID_POSTCODE = "Invalid postcode";
+export const SUCCESS_PATH = "/success";
+export const FIND_SIMILAR_MESSAGE = "Can you please find me something similar?";
+export const FIND_SIMILAR_SUBCATEGORY = "Find me something similar";
+export const OFFER_ACCEPTED_SUBCATEGORY = "3. Offer Accepted";
+export const POSTCODE_LENGTH = 4;
+
+/** 'Careers Enquiry' is sent as 'General Enquiry' with subcategory 'Career Enquiry'. */
+export function convertCategory(category: string, subcategory?: string): { category: string; subcategory?: string } {
+  if (category === "Careers Enquiry") return { category: "General Enquiry", subcategory: "Career Enquiry" };
+  return subcategory === undefined ? { category } : { category, subcategory };
+}
+
+/** Enquiry form start values for a car; a sold car asks for something similar. */
+export function enquiryDefaultsForCar(
+  car: Pick<Car, "id" | "dealership_slug" | "stocknum" | "make" | "model" | "car_type" | "status">,
+  optInDefault = true,
+): EnquiryFormDefaults {
+  const sold = car.status !== "in_stock" && car.status !== "coming_soon";
+  return {
+    dealership_slug: car.dealership_slug,
+    manufacturer_slug: car.make.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+    stock_number: car.stocknum,
+    "Vehicle Make": car.make,
+    "Vehicle Model": car.model,
+    car_type: car.car_type,
+    car_id: car.id,
+    vehicle_status: car.status,
+    opt_in: optInDefault,
+    message: sold ? FIND_SIMILAR_MESSAGE : "",
+    ...(sold ? { subcategory: FIND_SIMILAR_SUBCATEGORY } : {}),
+  };
+}
+
+export type LocalPrefill = Pick<CustomerFormValues, "name" | "last_name" | "email" | "phone" | "postcode">;
+
+/** What to store on the device after submit: only when name, email and phone are all present. */
+export function localPrefillToStore(values: Partial<CustomerFormValues>): LocalPrefill | null {
+  const { name, last_name, email, phone, postcode } = values;
+  if (!name?.trim() || !email?.trim() || !phone?.trim()) return null;
+  return { name, last_name, email, phone, postcode };
+}
+
+/** /sign-in?type=...&redirect=...&back=... */
+export function signInUrl(type: string, redirect: string, back: string): string {
+  return `/sign-in?${new URLSearchParams({ type, redirect, back }).toString()}`;
+}
+
+/** A lead response carries lead_id or error; neither is 'An unexpected error occured'. */
+export function leadOutcome(response: LeadResponse): { ok: true; leadId: string | number } | { ok: false; error: string } {
+  if (response.lead_id !== undefined && response.lead_id !== null && response.lead_id !== "") return { ok: true, leadId: response.lead_id };
+  return { ok: false, error: response.error || UNEXPECTED_LEAD_ERROR };
+}
+
+/** userData every lead carries: source 'Website' and the visitor's trail. */
+export function leadUserData(input: {
+  url: string;
+  userAgent: string;
+  car?: Pick<Car, "id" | "dealership_id"> | null;
+  visitedPages?: string[];
+  linkedQueryParams?: Record<string, string>;
+}): LeadUserData {
+  return {
+    url: input.url,
+    source: "Website",
+    user_agent: input.userAgent,
+    ...(input.car ? { car_id: input.car.id, car_dealership_id: input.car.dealership_id } : {}),
+    lead_attributes: { visited_pages: input.visitedPages ?? [], linked_query_params: input.linkedQueryParams ?? {} },
+  };
+}
+
+/** Postcode input: digits only, at most 4, no thousand separator. */
+export const postcodeInput = (raw: string) => raw.replace(/\D/g, "").slice(0, POSTCODE_LENGTH);
+
+/** additional_services: the checked options, in order. */
+export function additionalServices(options: Record<string, boolean>): string[] {
+  return Object.entries(options)
+    .filter(([, checked]) => checked)
+    .map(([name]) => name);
+}
