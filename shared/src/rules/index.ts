@@ -22,3 +22,8 @@ export * from "./vehicle-text";
 export * from "./forms";
 export * from "./gating";
 export * from "./watchlist";
+export * from "./local-time";
+export * from "./locations";
+export * from "./opening-hours";
+export * from "./reviews";
+export * from "./sales-counter";

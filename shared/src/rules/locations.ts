@@ -1,0 +1,65 @@
+import type { Location } from "../contract/location";
+
+export const EARTH_RADIUS_KM = 6371;
+
+export type LocationFilterKind = "sales" | "service" | "parts" | "service-and-parts" | "all";
+export type LocationFilter = {
+  kind?: LocationFilterKind;
+  manufacturer?: string | null;
+  subtype?: string | null;
+  includeIds?: readonly number[];
+  excludeIds?: readonly number[];
+};
+
+type FilterableLocation = Pick<Location, "id" | "location_type" | "location_subtype" | "manufacturers" | "visible">;
+
+/** An empty location_type means sales. */
+const typesOf = (location: FilterableLocation) => (location.location_type.length ? location.location_type : ["sales"]);
+
+function matchesKind(location: FilterableLocation, kind: LocationFilterKind): boolean {
+  const types = typesOf(location);
+  if (kind === "all") return true;
+  if (kind === "service-and-parts") return types.includes("service") || types.includes("parts");
+  return types.includes(kind);
+}
+
+/** Visible locations by type, narrowed by manufacturer, subtype and an include or exclude list of ids. */
+export function filterLocations<T extends FilterableLocation>(locations: readonly T[], filter: LocationFilter = {}): T[] {
+  const manufacturer = filter.manufacturer?.trim().toLowerCase();
+  return locations.filter(
+    (location) =>
+      location.visible &&
+      matchesKind(location, filter.kind ?? "all") &&
+      (!manufacturer || location.manufacturers.some((m) => m.trim().toLowerCase() === manufacturer)) &&
+      (!filter.subtype || location.location_subtype.includes(filter.subtype)) &&
+      (!filter.includeIds?.length || filter.includeIds.includes(location.id)) &&
+      !filter.excludeIds?.includes(location.id),
+  );
+}
+
+/** The primary location, else the first. */
+export function primaryLocation<T extends Pick<Location, "primary">>(locations: readonly T[]): T | null {
+  return locations.find((location) => location.primary) ?? locations[0] ?? null;
+}
+
+export type LatLong = { lat: number; long: number };
+
+/** Great-circle (haversine) distance in km on a sphere of radius 6371 km. */
+export function distanceKm(a: LatLong, b: LatLong): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLong = rad(b.long - a.long);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLong / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Locations nearest first. */
+export function byDistance<T extends { address: LatLong }>(locations: readonly T[], from: LatLong): T[] {
+  return [...locations].sort((x, y) => distanceKm(from, x.address) - distanceKm(from, y.address));
+}
+
+/** Licence and repairer numbers appear on cards only when the dealer's flag is on. */
+export function licenceNumbers(location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">, show: boolean): string[] {
+  if (!show) return [];
+  return [location.dealer_license_number, location.motor_vehicle_repairer].filter((n): n is string => Boolean(n?.trim()));
+}

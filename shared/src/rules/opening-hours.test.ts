@@ -1,0 +1,79 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { defaultSiteConfig } from "../config/defaults";
+import { type Location, locationSchema, type OpeningHour } from "../contract/location";
+import { hoursOn, hoursText, hoursTypes, openingHoursRows, upcomingHolidayHours } from "./opening-hours";
+
+const labels = defaultSiteConfig.labels;
+const open = (weekday: number, o = "08:30", c = "17:30", type: OpeningHour["location_type"] = "sales"): OpeningHour => ({
+  weekday, status: "Open", open: o, close: c, location_type: type,
+});
+const closed = (weekday: number): OpeningHour => ({ weekday, status: "Closed", location_type: "sales" });
+const week = [1, 2, 3, 4, 5].map((d) => open(d));
+
+describe("opening hours table", () => {
+  it("Monday to Friday collapse when all five are equal", () => {
+    expect(openingHoursRows([...week, open(6, "08:00", "12:00"), closed(0)], "sales", { ...labels, weekendClosedStyle: "closed" })).toEqual([
+      { days: [1, 2, 3, 4, 5], label: "Monday - Friday", text: "08:30 - 17:30", enquireLink: false },
+      { days: [6], label: "Saturday", text: "08:00 - 12:00", enquireLink: false },
+      { days: [0], label: "Sunday", text: "Closed", enquireLink: false },
+    ]);
+  });
+  it("weekdays stay separate when they differ; a missing day shows Closed", () => {
+    const rows = openingHoursRows([open(1), open(2), open(3), open(4, "08:30", "20:00")], "sales", labels);
+    expect(rows.map((r) => `${r.label}: ${r.text}`)).toEqual([
+      "Monday: 08:30 - 17:30", "Tuesday: 08:30 - 17:30", "Wednesday: 08:30 - 17:30", "Thursday: 08:30 - 20:00",
+      "Friday: Closed", "Saturday: Closed", "Sunday: Closed",
+    ]);
+  });
+  it("weekend closed wording comes from configuration", () => {
+    const entries = [...week, closed(6), closed(0)];
+    expect(openingHoursRows(entries, "sales", labels).at(-1)).toMatchObject({ text: "By appointment only" });
+    expect(openingHoursRows(entries, "sales", { ...labels, weekendClosedStyle: "enquireLink" }).at(-1)).toMatchObject({ text: "Enquire Now", enquireLink: true });
+  });
+  it("by location type; formated_hours wins", () => {
+    const entries = [...week, open(1, "07:00", "17:00", "service"), { ...open(6), formated_hours: "8am - 12pm" }];
+    expect(hoursTypes(entries)).toEqual(["sales", "service"]);
+    expect(openingHoursRows(entries, "service", labels)[0]).toMatchObject({ label: "Monday", text: "07:00 - 17:00" });
+    expect(hoursText({ status: "Open", formated_hours: "8am - 12pm" })).toBe("8am - 12pm");
+  });
+  it("property: grouping never loses (or repeats) a day", () => {
+    const entry = fc.record({
+      weekday: fc.integer({ min: 0, max: 6 }),
+      status: fc.constantFrom("Open" as const, "Closed" as const),
+      open: fc.constantFrom("08:00", "09:00"),
+      close: fc.constantFrom("17:00", "17:30"),
+      location_type: fc.constantFrom("sales" as const, "service" as const),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 14 }), fc.constantFrom("sales" as const, "service" as const), (entries, type) => {
+        const days = openingHoursRows(entries, type, labels).flatMap((row) => row.days).sort();
+        return JSON.stringify(days) === JSON.stringify([0, 1, 2, 3, 4, 5, 6]);
+      }),
+    );
+  });
+});
+
+describe("hours on a date, in the location's time zone", () => {
+  const location: Location = locationSchema.parse({
+    id: 7, name: "Perth", slug: "perth", dealership_id: 1, dealership_slug: "d", timezone: "Australia/Perth",
+    address: { street: "1 St", city: "Perth", state: "WA", postcode: "6000", lat: -31.95, long: 115.86 },
+    contact_detail: { phone: "08", opening_hours: [...week, closed(0), open(6, "09:00", "13:00")] },
+    special_hours: [
+      { date: "2025-12-25", status: "Closed", location_id: 7, name: "Christmas Day" },
+      { date: "2025-12-26", status: "Open", start_hour: "10:00", end_hour: "14:00", location_id: 7, name: "Boxing Day" },
+      { date: "2025-12-26", status: "Closed", location_id: 99 },
+    ],
+  });
+  it("holiday hours override the date", () => {
+    expect(hoursOn(location, "sales", new Date("2025-12-25T03:00:00Z"))).toEqual({ date: "2025-12-25", weekday: 4, text: "Closed", holiday: "Christmas Day" });
+    expect(hoursOn(location, "sales", new Date("2025-12-26T03:00:00Z"))).toMatchObject({ text: "10:00 - 14:00", holiday: "Boxing Day" });
+  });
+  it("the weekday is the location's own (Perth is UTC+8)", () => {
+    // 2025-06-13T20:00Z is Saturday 04:00 in Perth, still Friday in UTC.
+    expect(hoursOn(location, "sales", new Date("2025-06-13T20:00:00Z"))).toMatchObject({ weekday: 6, text: "09:00 - 13:00", holiday: null });
+  });
+  it("upcoming holiday hours for the dialog", () => {
+    expect(upcomingHolidayHours(location, new Date("2025-12-25T20:00:00Z")).map((h) => h.text)).toEqual(["10:00 - 14:00"]);
+  });
+});
