@@ -5,6 +5,7 @@ import { BuildOutputPlugin, type BuildOutputOptions } from "./build-output-plugi
 import { resolveBuildId } from "./build-id";
 
 export const repoRoot = resolve(import.meta.dirname, "../..");
+const isProduction = process.env.NODE_ENV !== "development";
 
 export type BrowserBuildOptions = {
   packageDir: string;
@@ -25,6 +26,7 @@ function buildIdInputs(packageDir: string) {
     files: [join(packageDir, "package.json"), join(packageDir, "rspack.config.ts")].filter((f) => existsSync(f)),
     lockfilePath: join(repoRoot, "package-lock.json"),
     rootDir: repoRoot,
+    variant: isProduction ? "production" : "development",
   };
 }
 
@@ -38,8 +40,6 @@ export function resolveBrowserBuild(options: BrowserBuildOptions): BrowserBuild 
     publicPath: `${options.publicBase}/${buildId}/`,
   };
 }
-
-const isProduction = process.env.NODE_ENV !== "development";
 
 /** The rspack settings every browser bundle of the platform shares (shell and remotes). */
 export function browserConfig(

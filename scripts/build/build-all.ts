@@ -3,36 +3,47 @@
  * than parallel here) and prints each build id. Pass names to build a subset:
  *   tsx scripts/build/build-all.ts mf-search          # rebuild one remote only
  *   BUILD_ID=test-2 tsx scripts/build/build-all.ts mf-search
+ *
+ * Each package builds in its own `rspack build` process: the CLI loads the TypeScript config
+ * with jiti and leaves rspack itself untransformed. Running rspack inside tsx breaks the
+ * federation runtime (tsx rewrites rspack's runtime template and the bundle then calls an
+ * undefined __name helper in the browser).
  */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { Configuration } from "@rspack/core";
 import { repoRoot } from "./browser-config";
-import { buildIdOf, runBuild } from "./run-build";
 
 export const browserPackages = ["shell", "mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance"] as const;
 
-async function loadConfig(name: string): Promise<Configuration> {
-  const module = (await import(pathToFileURL(join(repoRoot, name, "rspack.config.ts")).href)) as {
-    default: Configuration;
-  };
-  return module.default;
+const rspackBin = join(repoRoot, "node_modules/.bin/rspack");
+
+function build(name: string): string {
+  const packageDir = join(repoRoot, name);
+  const result = spawnSync(rspackBin, ["build", "-c", "rspack.config.ts"], {
+    cwd: packageDir,
+    env: process.env,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    throw new Error(`${name}: rspack build failed\n${result.stdout}\n${result.stderr}`);
+  }
+  return readFileSync(join(packageDir, "dist/BUILD_ID"), "utf8").trim();
 }
 
-async function main(args: string[]): Promise<void> {
+function main(args: string[]): void {
   const unknown = args.filter((arg) => !(browserPackages as readonly string[]).includes(arg));
   if (unknown.length > 0) throw new Error(`Unknown package(s): ${unknown.join(", ")}. Known: ${browserPackages.join(", ")}`);
-  const names = args.length > 0 ? args : [...browserPackages];
-  for (const name of names) {
+  for (const name of args.length > 0 ? args : browserPackages) {
     const started = performance.now();
-    const config = await loadConfig(name);
-    await runBuild(config);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`${name.padEnd(13)} build ${buildIdOf(config)}  (${seconds}s)`);
+    const buildId = build(name);
+    console.log(`${name.padEnd(13)} build ${buildId}  (${((performance.now() - started) / 1000).toFixed(1)}s)`);
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+try {
+  main(process.argv.slice(2));
+} catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
-});
+}

@@ -53,6 +53,8 @@ export type BuildIdInputs = {
   files: string[];
   lockfilePath: string;
   rootDir: string;
+  /** Anything else that changes the output, e.g. the build mode. */
+  variant?: string;
 };
 
 /** Deterministic: same sources and locked versions give the same id on every machine. */
@@ -66,6 +68,7 @@ export function computeBuildId(inputs: BuildIdInputs): string {
     hash.update("\0");
   }
   hash.update(JSON.stringify(lockedVersions(inputs.lockfilePath)));
+  hash.update(inputs.variant ?? "");
   return hash.digest("hex").slice(0, 12);
 }
 

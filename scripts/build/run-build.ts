@@ -1,6 +1,9 @@
 import { rspack, type Configuration } from "@rspack/core";
 
-/** Runs one rspack build; rejects with the compiler's errors. */
+/**
+ * Runs one rspack build in this process; rejects with the compiler's errors. Only for callers
+ * that load rspack natively (vitest does); tsx must not (see build-all.ts).
+ */
 export function runBuild(config: Configuration): Promise<void> {
   return new Promise((resolve, reject) => {
     const compiler = rspack(config);
@@ -17,8 +20,3 @@ export function runBuild(config: Configuration): Promise<void> {
   });
 }
 
-/** The build id a config will write, read off its output path (dist/client/{buildId}). */
-export function buildIdOf(config: Configuration): string {
-  const path = config.output?.path ?? "";
-  return path.split(/[\\/]/).pop() ?? "";
-}
