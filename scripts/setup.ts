@@ -22,7 +22,7 @@ export async function prepare(): Promise<void> {
   if (!sites?.count) {
     console.log("Seeding demo sites, dealerships and locations…");
     const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
-    run("db/demo/write-seed.ts", [seedFile]);
+    run("db/demo/write-seed.ts", ["--out", seedFile]);
     executeFile(seedFile);
   }
 }

@@ -1,9 +1,3 @@
-import { z } from "zod";
-
-/** Who the shopper is; anonymous unless signed in. */
-export const sessionSchema = z.object({
-  userId: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-export type Session = z.infer<typeof sessionSchema>;
+/** Who the shopper is; the zod schema lives in contract/session.ts so the browser bundle stays zod-free. */
+export type Session = { userId: string | null; phone: string | null };
 export const anonymousSession: Session = { userId: null, phone: null };

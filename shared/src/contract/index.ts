@@ -12,3 +12,4 @@ export * from "./review";
 export * from "./catalogue";
 export * from "./forms";
 export * from "./special-hours";
+export * from "./session";

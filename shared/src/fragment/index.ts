@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { siteConfigSchema } from "../config/site-config";
 import { siteTemplateSchema } from "../contract/site";
-import { sessionSchema } from "../atoms/session";
+import { sessionSchema } from "../contract/session";
 
 /**
  * The wire contract between the gateway, the remote Workers and the shell.

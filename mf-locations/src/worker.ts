@@ -1,0 +1,5 @@
+import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import type { Env } from "./env";
+import { locationListFragment } from "./fragments/location-list/load.server";
+
+export default createFragmentWorker<Env>({ remote: "mf-locations", fragments: { LocationList: locationListFragment } });
