@@ -1,0 +1,69 @@
+import {
+  parseImageParams,
+  SPIN_FRAME_COUNT,
+  VEHICLE_IMAGE_ANGLES,
+  VEHICLE_IMAGE_BODIES,
+  VEHICLE_IMAGE_COLOURS,
+  type VehicleImageAngle,
+  type VehicleImageBody,
+  type VehicleImageColour,
+} from "@dealer/shared/media";
+import { type Context, Hono } from "hono";
+import { buildSpinFrame, buildVehiclePicture, type PictureOptions } from "./vehicle-svg";
+
+/** A picture at a URL never changes, so browsers and the edge may keep it for a year. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+const isBody = (value: string): value is VehicleImageBody => (VEHICLE_IMAGE_BODIES as readonly string[]).includes(value);
+const isColour = (value: string): value is VehicleImageColour => Object.hasOwn(VEHICLE_IMAGE_COLOURS, value);
+const isAngle = (value: string): value is VehicleImageAngle => (VEHICLE_IMAGE_ANGLES as readonly string[]).includes(value);
+
+function svg(c: Context, body: string) {
+  return c.body(body, 200, {
+    "Content-Type": "image/svg+xml; charset=utf-8",
+    "Cache-Control": IMMUTABLE,
+    // The pictures carry no script or external reference; keep it that way if opened directly.
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
+/**
+ * Generated vehicle pictures at image-CDN-style URLs (mount at /cdn):
+ *   /image/width=640,quality=75/vehicles/{body}/{colour}/{angle}.svg
+ *   /image/width=640,quality=75/vehicles/{body}/{colour}/spin/{frame}.svg   (frame 0..23)
+ * 400 for bad width/quality, 404 for an unknown body, colour, angle or frame.
+ */
+export function createImageRoutes() {
+  const app = new Hono();
+
+  /** The picture a URL asks for, or the error answer. */
+  const resolve = (c: Context): Response | PictureOptions => {
+    const params = parseImageParams(c.req.param("params") ?? "");
+    if (!params.ok) return c.text(params.error, 400);
+    const body = c.req.param("body") ?? "";
+    const colour = c.req.param("colour") ?? "";
+    if (!isBody(body) || !isColour(colour)) return c.text("Unknown vehicle picture", 404);
+    return { body, colour, ...params.params };
+  };
+
+  app.get("/image/:params/vehicles/:body/:colour/spin/:file", (c) => {
+    const picture = resolve(c);
+    if (picture instanceof Response) return picture;
+    const frame = /^(\d{1,2})\.svg$/.exec(c.req.param("file"))?.[1];
+    if (frame === undefined || Number(frame) >= SPIN_FRAME_COUNT || String(Number(frame)) !== frame) {
+      return c.text("Unknown spin frame", 404);
+    }
+    return svg(c, buildSpinFrame({ ...picture, frame: Number(frame) }));
+  });
+
+  app.get("/image/:params/vehicles/:body/:colour/:file", (c) => {
+    const picture = resolve(c);
+    if (picture instanceof Response) return picture;
+    const angle = /^([a-z-]+)\.svg$/.exec(c.req.param("file"))?.[1] ?? "";
+    if (!isAngle(angle)) return c.text("Unknown vehicle picture", 404);
+    return svg(c, buildVehiclePicture({ ...picture, angle }));
+  });
+
+  return app;
+}

@@ -1,0 +1,2 @@
+export { createImageRoutes } from "./image-routes";
+export { buildSpinFrame, buildVehiclePicture } from "./vehicle-svg";
