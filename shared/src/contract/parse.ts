@@ -12,7 +12,7 @@ export function parseWithFieldErrors<S extends z.ZodType>(schema: S, input: unkn
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "(root)";
-    (fieldErrors[key] ??= []).push(issue.message);
+    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
   }
   return { ok: false, fieldErrors };
 }

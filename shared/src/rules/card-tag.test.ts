@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardTag, fuelTagLabel, isJustArrived } from "./card-tag";
+import { cardTag, fuelTagLabel, isJustArrived, showCertifiedDialog } from "./card-tag";
 import { makeCar, makeConfig } from "./test-fixtures";
 
 const now = new Date("2025-06-10T00:00:00Z");
@@ -38,5 +38,12 @@ describe("card tag precedence", () => {
     expect(fuelTagLabel("Hybrid")).toBe("HYBRID");
     expect(fuelTagLabel("Electric")).toBe("ELECTRIC");
     expect(fuelTagLabel("Diesel")).toBeNull();
+  });
+
+  it("certified dialog only for that manufacturer, certified, not sold", () => {
+    expect(showCertifiedDialog(makeCar({ certified: true }), "Toyota")).toBe(true);
+    expect(showCertifiedDialog(makeCar({ certified: true, status: "sold" }), "Toyota")).toBe(false);
+    expect(showCertifiedDialog(makeCar({ certified: false }), "Toyota")).toBe(false);
+    expect(showCertifiedDialog(makeCar({ certified: true }), null)).toBe(false);
   });
 });

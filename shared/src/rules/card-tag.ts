@@ -50,3 +50,13 @@ export function cardTag(car: TagCar, config: TagConfig, now: Date): CardTag {
   if (isJustArrived(car.created_at, now, config.labels.justArrivedDays)) return { kind: "just_arrived", label: config.labels.justArrivedLabel };
   return { kind: "none" };
 }
+
+/** The certified-brand dialog: only for that manufacturer's certified cars that are not sold. */
+export function showCertifiedDialog(car: Pick<Car, "make" | "certified" | "status">, certifiedManufacturer: string | null): boolean {
+  return (
+    !!certifiedManufacturer &&
+    car.certified &&
+    car.make.trim().toLowerCase() === certifiedManufacturer.trim().toLowerCase() &&
+    isInStock(car.status)
+  );
+}

@@ -1,5 +1,7 @@
 import type { Car } from "../contract/car";
 import type { CustomerFormValues, EnquiryFormDefaults, LeadResponse, LeadUserData } from "../contract/lead";
+import { isInStock } from "./availability";
+import { pathSegment } from "./search-paths";
 
 export const UNEXPECTED_LEAD_ERROR = "An unexpected error occured";
 export const FORM_SUBMIT_ERROR = "An error occurred when submitting this form";
@@ -9,6 +11,8 @@ export const FIND_SIMILAR_MESSAGE = "Can you please find me something similar?";
 export const FIND_SIMILAR_SUBCATEGORY = "Find me something similar";
 export const OFFER_ACCEPTED_SUBCATEGORY = "3. Offer Accepted";
 export const POSTCODE_LENGTH = 4;
+export const DELIVERY_UNKNOWN_LOCATION =
+  "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
 /** 'Careers Enquiry' is sent as 'General Enquiry' with subcategory 'Career Enquiry'. */
 export function convertCategory(category: string, subcategory?: string): { category: string; subcategory?: string } {
@@ -21,10 +25,10 @@ export function enquiryDefaultsForCar(
   car: Pick<Car, "id" | "dealership_slug" | "stocknum" | "make" | "model" | "car_type" | "status">,
   optInDefault = true,
 ): EnquiryFormDefaults {
-  const sold = car.status !== "in_stock" && car.status !== "coming_soon";
+  const sold = !isInStock(car.status);
   return {
     dealership_slug: car.dealership_slug,
-    manufacturer_slug: car.make.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+    manufacturer_slug: pathSegment(car.make),
     stock_number: car.stocknum,
     "Vehicle Make": car.make,
     "Vehicle Model": car.model,

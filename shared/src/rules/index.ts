@@ -27,3 +27,4 @@ export * from "./locations";
 export * from "./opening-hours";
 export * from "./reviews";
 export * from "./sales-counter";
+export * from "./body-types";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brandTilePath, checkoutPath, locatedAtText, onlinePurchasePath, printPath, shareToastText, tradeInPath } from "./vehicle-links";
+import { makeCar } from "./test-fixtures";
+import { brandTilePath, vehicleBreadcrumbs, checkoutPath, locatedAtText, onlinePurchasePath, printPath, shareToastText, tradeInPath } from "./vehicle-links";
 
 describe("vehicle links", () => {
   it("builds the spec's routes", () => {
@@ -20,5 +21,13 @@ describe("vehicle links", () => {
   });
   it("share toast", () => {
     expect(shareToastText("2021 Toyota Corolla")).toBe("Copied 2021 Toyota Corolla to your clipboard!");
+  });
+});
+
+describe("breadcrumbs", () => {
+  it("Home > type > make > model > body > current", () => {
+    const crumbs = vehicleBreadcrumbs(makeCar({ simple_body: "Hatch" }), { landingBase: "/search" });
+    expect(crumbs.map((c) => c.label)).toEqual(["Home", "Used", "Toyota", "Corolla", "Hatch", "2021 Toyota Corolla Ascent Sport"]);
+    expect(crumbs.map((c) => c.href)).toEqual(["/", "/search/used-cars", "/search/toyota", "/search/toyota/corolla", "/search/hatch", null]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Car } from "../contract/car";
 import type { SiteConfig } from "../config/site-config";
+import { pathSegment } from "./search-paths";
 
 /** Routes of the vehicle page's buttons and links. */
 export const vehiclePath = (slug: string) => `/cars/${slug}`;
@@ -24,3 +25,23 @@ export const shareToastText = (carName: string) => `Copied ${carName} to your cl
 export const SHARE_TOAST_MS = 3000;
 export const COPIED_TEXT = "Copied";
 export const COPIED_MS = 1500;
+
+export type Breadcrumb = { label: string; href: string | null };
+
+/** Home > type > make > model > body > current. */
+export function vehicleBreadcrumbs(
+  car: Pick<Car, "car_type" | "make" | "model" | "simple_body" | "name">,
+  search: Pick<SiteConfig["search"], "landingBase">,
+): Breadcrumb[] {
+  const base = search.landingBase;
+  const type = car.car_type.charAt(0).toUpperCase() + car.car_type.slice(1);
+  const crumbs: Breadcrumb[] = [
+    { label: "Home", href: "/" },
+    { label: type, href: `${base}/${car.car_type}-cars` },
+    { label: car.make, href: `${base}/${pathSegment(car.make)}` },
+    { label: car.model, href: `${base}/${pathSegment(car.make)}/${pathSegment(car.model)}` },
+  ];
+  if (car.simple_body) crumbs.push({ label: car.simple_body, href: `${base}/${pathSegment(car.simple_body)}` });
+  crumbs.push({ label: car.name, href: null });
+  return crumbs;
+}
