@@ -51,7 +51,7 @@ describe("postStockBatch", () => {
     expect(count?.n).toBe(vehicles.length);
     const again = await postStockBatch(baseUrl, "summit-auto-group.localhost", `write-${batches[0]?.dealershipSlug}`, batches[0] as never);
     expect(again.body).toMatchObject({ upserted: 0, unchanged: batches[0]?.upsert.length, version: 5 });
-  });
+  }, 30_000);
 
   it("returns the API's rejection", async () => {
     const { status, body } = await postStockBatch(baseUrl, "harbour-city-motors.localhost", "write-harbour-city-motors", { upsert: [{ stocknum: "X1" }] });
