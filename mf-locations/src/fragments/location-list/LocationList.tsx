@@ -5,7 +5,7 @@ import type { LocationCard, LocationListProps } from "./props";
 export type { LocationListProps } from "./props";
 
 function Hours({ hours }: { hours: HoursText }) {
-  return hours.href ? <a href={hours.href}>{hours.text}</a> : <>{hours.text}</>;
+  return hours.href ? <a href={hours.href}>{hours.text}</a> : hours.text;
 }
 
 function Location({ location }: { location: LocationCard }) {

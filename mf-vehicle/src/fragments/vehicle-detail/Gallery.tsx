@@ -31,7 +31,6 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
       className="vehicle-gallery"
       aria-roledescription="carousel"
       aria-label={`${title} images`}
-      tabIndex={0}
       onKeyDown={onKeyDown}
     >
       <div className="vehicle-gallery__stage">
@@ -63,7 +62,7 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
       {count >= THUMBNAILS_MIN_IMAGES && (
         <ul className="vehicle-gallery__thumbs">
           {images.map((image, thumbIndex) => (
-            <li key={`${thumbIndex}:${image.src}`} className="vehicle-gallery__thumb-item">
+            <li key={image.id} className="vehicle-gallery__thumb-item">
               <button
                 type="button"
                 className={`vehicle-gallery__thumb${thumbIndex === index ? " vehicle-gallery__thumb--active" : ""}`}

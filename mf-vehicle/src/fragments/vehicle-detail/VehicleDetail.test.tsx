@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { VehicleDetailProps } from "./props";
 import VehicleDetail from "./VehicleDetail";
 
-const image = (n: number) => ({ src: `/cdn/image/width=600,quality=75/a${n}.svg`, srcSet: `a${n} 600w`, thumbSrc: `/t${n}.svg`, alt: `Car, image ${n}` });
+const image = (n: number) => ({ id: String(n), src: `/cdn/image/width=600,quality=75/a${n}.svg`, srcSet: `a${n} 600w`, thumbSrc: `/t${n}.svg`, alt: `Car, image ${n}` });
 
 const props = (overrides: Partial<VehicleDetailProps> = {}): VehicleDetailProps => ({
   car: { id: 1, slug: "car", title: "2021 Toyota Corolla Ascent Sport", sold: false, vehicleType: "car" },

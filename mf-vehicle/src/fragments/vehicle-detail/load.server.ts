@@ -29,6 +29,7 @@ function keyFacts(car: Car): KeyFact[] {
 
 function galleryImages(car: Car, title: string): GalleryImage[] {
   return car.images.map(({ image }, index) => ({
+    id: `${car.id}-${index}`,
     src: vehicleImageUrl(image.url, { width: MAIN_WIDTHS[0] }),
     srcSet: imageSrcSet(image.url, MAIN_WIDTHS),
     thumbSrc: vehicleImageUrl(image.thumb.url || image.url, { width: THUMB_WIDTH }),

@@ -1,6 +1,6 @@
 import type { PriceDisplay } from "@dealer/shared/rules";
 
-export type GalleryImage = { src: string; srcSet: string; thumbSrc: string; alt: string };
+export type GalleryImage = { id: string; src: string; srcSet: string; thumbSrc: string; alt: string };
 export type KeyFact = { label: string; value: string };
 
 /** Everything VehicleDetail renders; plain JSON, resolved by the loader so server and browser agree. */

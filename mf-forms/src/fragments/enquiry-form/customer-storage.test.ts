@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { readCustomer, saveCustomer } from "./customer-storage";
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe("customer storage", () => {
+  it("stores name, email, phone and postcode only when name, email and phone are all present", () => {
+    const storage = memoryStorage();
+    expect(saveCustomer(storage, { name: "Jo", email: "jo@example.com", phone: "" })).toBe(false);
+    expect(readCustomer(storage)).toBeNull();
+    expect(saveCustomer(storage, { name: "Jo", email: "jo@example.com", phone: "0412345678", postcode: "4000" })).toBe(true);
+    expect(readCustomer(storage)).toEqual({ name: "Jo", email: "jo@example.com", phone: "0412345678", postcode: "4000" });
+  });
+
+  it("ignores unreadable stored values", () => {
+    const storage = memoryStorage();
+    storage.setItem("dealer:customer", "{not json");
+    expect(readCustomer(storage)).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { FragmentNotFound } from "@dealer/shared/fragment-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestD1, testFragmentRequest } from "../../leads/testing";
+import type { Env } from "../../env";
+import { loadEnquiryForm, SIMILAR_MESSAGE } from "./load.server";
+
+const SITE = "harbour-city-motors";
+let db: D1Database;
+let dispose: () => Promise<void>;
+const env = () => ({ DB: db }) as Env;
+
+function carData(id: number, slug: string, status: string) {
+  return {
+    id, slug, name: `2022 Mazda CX-5 #${id}`, year: 2022, make: "Mazda", model: "CX-5", stocknum: `S${id}`, price: 39990, status,
+    car_type: "used", created_at: "2025-01-01T00:00:00Z", updated_at: "2025-01-01T00:00:00Z", site: SITE,
+    dealership_slug: "harbour-city-mazda", dealership_id: 4,
+  };
+}
+
+beforeAll(async () => {
+  ({ db, dispose } = await createTestD1());
+  for (const car of [carData(1, "in-stock", "in_stock"), carData(2, "sold", "sold")]) {
+    await db
+      .prepare("INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, updated_at, data) VALUES (?, ?, 4, ?, ?, ?, ?, ?)")
+      .bind(car.id, SITE, car.slug, car.stocknum, car.status, car.updated_at, JSON.stringify(car))
+      .run();
+  }
+});
+afterAll(() => dispose());
+
+describe("loadEnquiryForm", () => {
+  it("renders the kind's form with the site's labels and form switches", async () => {
+    const props = await loadEnquiryForm(testFragmentRequest(SITE, { kind: "test_drive" }, { labels: { submitText: "Book Now" }, forms: { messageOptional: true } }), env());
+    expect(props).toMatchObject({ kind: "test_drive", heading: "Book a test drive", submitText: "Book Now", car: null, forms: { messageOptional: true } });
+  });
+
+  it("ties the enquiry to the car, and a sold car asks for something similar", async () => {
+    const inStock = await loadEnquiryForm(testFragmentRequest(SITE, { kind: "enquiry", slug: "in-stock" }), env());
+    expect(inStock).toMatchObject({ car: { id: 1, dealershipId: 4 }, defaults: { message: "", subcategory: null }, submitText: "Submit Form" });
+    const sold = await loadEnquiryForm(testFragmentRequest(SITE, { kind: "enquiry", slug: "sold" }), env());
+    expect(sold.defaults).toEqual({ message: SIMILAR_MESSAGE, subcategory: "Find me something similar" });
+  });
+
+  it("throws FragmentNotFound for an unknown kind or car", async () => {
+    await expect(loadEnquiryForm(testFragmentRequest(SITE, { kind: "spin_to_win" }), env())).rejects.toBeInstanceOf(FragmentNotFound);
+    await expect(loadEnquiryForm(testFragmentRequest(SITE, { kind: "enquiry", slug: "nope" }), env())).rejects.toBeInstanceOf(FragmentNotFound);
+  });
+});
