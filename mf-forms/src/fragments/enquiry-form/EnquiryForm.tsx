@@ -1,4 +1,5 @@
 import { FORM_ERRORS_HEADING } from "@dealer/shared/contract";
+import { leadUserData, postcodeInput, SUCCESS_PATH } from "@dealer/shared/rules";
 import { useEffect, useId, useMemo, useState } from "react";
 import { type FieldErrors, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { type LeadFormValues, leadFormValuesSchema } from "../../leads/form-schema";
@@ -48,6 +49,17 @@ function Field(props: {
   );
 }
 
+/** The postcode input keeps digits only, at most 4, as the visitor types. */
+function digitsOnly(registration: UseFormRegisterReturn): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onChange: (event) => {
+      event.target.value = postcodeInput(event.target.value);
+      return registration.onChange(event);
+    },
+  };
+}
+
 function errorMessages(errors: FieldErrors<FormFields>): string[] {
   return Object.values(errors).flatMap((error) => (error?.message ? [String(error.message)] : []));
 }
@@ -83,16 +95,13 @@ export default function EnquiryForm({ kind, heading, submitText, forms, car, def
     const outcome = await submitLead({
       kind,
       values: { ...values, ...(defaults.subcategory ? { subcategory: defaults.subcategory } : {}) },
-      userData: {
+      userData: leadUserData({
         url: window.location.href,
-        source: "Website",
-        user_agent: window.navigator.userAgent,
-        ...(car ? { car_id: car.id, car_dealership_id: car.dealershipId } : {}),
-        lead_attributes: {
-          visited_pages: [window.location.pathname],
-          linked_query_params: Object.fromEntries(new URLSearchParams(window.location.search)),
-        },
-      },
+        userAgent: window.navigator.userAgent,
+        car: car ? { id: car.id, dealership_id: car.dealershipId } : null,
+        visitedPages: [window.location.pathname],
+        linkedQueryParams: Object.fromEntries(new URLSearchParams(window.location.search)),
+      }),
     });
     if (!outcome.ok) {
       for (const [path, messages] of Object.entries(outcome.fieldErrors)) {
@@ -104,7 +113,7 @@ export default function EnquiryForm({ kind, heading, submitText, forms, car, def
     }
     saveCustomer(window.localStorage, values);
     saveSuccessCategory(window.localStorage, kind);
-    window.location.assign("/success");
+    window.location.assign(SUCCESS_PATH);
   });
 
   const messages = errorMessages(errors);
@@ -136,7 +145,7 @@ export default function EnquiryForm({ kind, heading, submitText, forms, car, def
           inputMode="numeric"
           maxLength={4}
           error={errors.postcode?.message}
-          registration={register("postcode")}
+          registration={digitsOnly(register("postcode"))}
         />
         <Field
           id={fieldId("message")}

@@ -1,3 +1,4 @@
+import { type LocalPrefill, localPrefillToStore } from "@dealer/shared/rules";
 import { z } from "zod";
 
 /** What the visitor's device keeps to prefill later forms (spec: saved on submit). */
@@ -8,16 +9,16 @@ const storedCustomerSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  last_name: z.string().optional(),
   postcode: z.string().optional(),
 });
 export type StoredCustomer = z.infer<typeof storedCustomerSchema>;
 
-/** Saves name, email, phone and postcode only when name, email and phone are all present. */
-export function saveCustomer(storage: Storage, values: { name?: string; email?: string; phone?: string; postcode?: string }): boolean {
-  const { name, email, phone, postcode } = values;
-  if (!name || !email || !phone) return false;
-  storage.setItem(CUSTOMER_KEY, JSON.stringify({ name, email, phone, ...(postcode ? { postcode } : {}) }));
-  return true;
+/** Saves name, last name, email, phone and postcode only when name, email and phone are all present. */
+export function saveCustomer(storage: Storage, values: Partial<LocalPrefill>): boolean {
+  const prefill = localPrefillToStore(values);
+  if (prefill) storage.setItem(CUSTOMER_KEY, JSON.stringify(prefill));
+  return prefill !== null;
 }
 
 export function readCustomer(storage: Storage): StoredCustomer | null {

@@ -2,7 +2,8 @@ import { FragmentNotFound } from "@dealer/shared/fragment-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestD1, testFragmentRequest } from "../../leads/testing";
 import type { Env } from "../../env";
-import { loadEnquiryForm, SIMILAR_MESSAGE } from "./load.server";
+import { FIND_SIMILAR_MESSAGE } from "@dealer/shared/rules";
+import { loadEnquiryForm } from "./load.server";
 
 const SITE = "harbour-city-motors";
 let db: D1Database;
@@ -38,7 +39,7 @@ describe("loadEnquiryForm", () => {
     const inStock = await loadEnquiryForm(testFragmentRequest(SITE, { kind: "enquiry", slug: "in-stock" }), env());
     expect(inStock).toMatchObject({ car: { id: 1, dealershipId: 4 }, defaults: { message: "", subcategory: null }, submitText: "Submit Form" });
     const sold = await loadEnquiryForm(testFragmentRequest(SITE, { kind: "enquiry", slug: "sold" }), env());
-    expect(sold.defaults).toEqual({ message: SIMILAR_MESSAGE, subcategory: "Find me something similar" });
+    expect(sold.defaults).toEqual({ message: FIND_SIMILAR_MESSAGE, subcategory: "Find me something similar" });
   });
 
   it("throws FragmentNotFound for an unknown kind or car", async () => {

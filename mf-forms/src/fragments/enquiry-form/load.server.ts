@@ -1,7 +1,7 @@
 import { carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { isSold } from "@dealer/shared/rules";
+import { enquiryDefaultsForCar, isSold } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
 import { type FormKind, formKindSchema } from "../../leads/form-schema";
@@ -9,10 +9,6 @@ import EnquiryForm from "./EnquiryForm";
 import type { EnquiryFormProps } from "./props";
 
 const rowSchema = z.object({ data: z.string() });
-
-/** Sold car enquiry (spec): find me something similar. */
-export const SIMILAR_MESSAGE = "Can you please find me something similar?";
-export const SIMILAR_SUBCATEGORY = "Find me something similar";
 
 const HEADINGS: Record<FormKind, string> = { enquiry: "Send us an enquiry", test_drive: "Book a test drive", trade_in: "Get a trade-in valuation" };
 
@@ -30,12 +26,12 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
   if (!slug) return { ...base, heading: HEADINGS[kind.data], car: null, defaults: { message: "", subcategory: null } };
 
   const car = await findCar(request, env, slug);
-  const sold = isSold(car.status);
+  const defaults = enquiryDefaultsForCar(car, request.config.forms.optInDefault);
   return {
     ...base,
-    heading: sold ? "Find Me Something Similar" : kind.data === "enquiry" ? `Enquire about this ${car.name}` : HEADINGS[kind.data],
+    heading: isSold(car.status) ? "Find Me Something Similar" : kind.data === "enquiry" ? `Enquire about this ${car.name}` : HEADINGS[kind.data],
     car: { id: car.id, dealershipId: car.dealership_id, title: car.name },
-    defaults: sold ? { message: SIMILAR_MESSAGE, subcategory: SIMILAR_SUBCATEGORY } : { message: "", subcategory: null },
+    defaults: { message: defaults.message, subcategory: defaults.subcategory ?? null },
   };
 }
 

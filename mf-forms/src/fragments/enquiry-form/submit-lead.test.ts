@@ -1,6 +1,7 @@
 import type { LeadPayload } from "@dealer/shared/contract";
 import { describe, expect, it } from "vitest";
-import { SUBMIT_FAILED, submitLead, UNEXPECTED_ANSWER } from "./submit-lead";
+import { FORM_SUBMIT_ERROR, UNEXPECTED_LEAD_ERROR } from "@dealer/shared/rules";
+import { submitLead } from "./submit-lead";
 
 const payload = {} as LeadPayload;
 const answering = (status: number, body: unknown) => (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
@@ -17,11 +18,11 @@ describe("submitLead", () => {
   });
 
   it("falls back to the spec's texts", async () => {
-    expect(await submitLead(payload, answering(500, "oops"))).toMatchObject({ message: SUBMIT_FAILED });
-    expect(await submitLead(payload, answering(200, {}))).toMatchObject({ message: UNEXPECTED_ANSWER });
+    expect(await submitLead(payload, answering(500, "oops"))).toMatchObject({ message: FORM_SUBMIT_ERROR });
+    expect(await submitLead(payload, answering(200, {}))).toMatchObject({ message: UNEXPECTED_LEAD_ERROR });
     const offline = (async () => {
       throw new TypeError("network");
     }) as unknown as typeof fetch;
-    expect(await submitLead(payload, offline)).toMatchObject({ message: SUBMIT_FAILED });
+    expect(await submitLead(payload, offline)).toMatchObject({ message: FORM_SUBMIT_ERROR });
   });
 });

@@ -1,8 +1,6 @@
 import type { LeadPayload } from "@dealer/shared/contract";
+import { FORM_SUBMIT_ERROR, leadOutcome } from "@dealer/shared/rules";
 import { z } from "zod";
-
-export const SUBMIT_FAILED = "An error occurred when submitting this form";
-export const UNEXPECTED_ANSWER = "An unexpected error occured";
 
 const answerSchema = z.object({
   lead_id: z.union([z.string(), z.number()]).optional(),
@@ -25,10 +23,13 @@ export async function submitLead(payload: LeadPayload, fetcher: typeof fetch = f
     });
     const parsed = answerSchema.safeParse(await response.json().catch(() => ({})));
     const answer = parsed.success ? parsed.data : {};
-    if (response.ok && answer.lead_id !== undefined) return { ok: true, leadId: answer.lead_id };
-    const message = answer.message ?? answer.error ?? (response.ok ? UNEXPECTED_ANSWER : SUBMIT_FAILED);
-    return { ok: false, message, fieldErrors: answer.fieldErrors ?? {} };
+    const error = answer.message ?? answer.error;
+    if (response.ok) {
+      const outcome = leadOutcome({ lead_id: answer.lead_id, error });
+      return outcome.ok ? outcome : { ok: false, message: outcome.error, fieldErrors: {} };
+    }
+    return { ok: false, message: error ?? FORM_SUBMIT_ERROR, fieldErrors: answer.fieldErrors ?? {} };
   } catch {
-    return { ok: false, message: SUBMIT_FAILED, fieldErrors: {} };
+    return { ok: false, message: FORM_SUBMIT_ERROR, fieldErrors: {} };
   }
 }

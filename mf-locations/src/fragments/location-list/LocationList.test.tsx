@@ -10,9 +10,9 @@ const card: LocationCard = {
   address: { street: "12 Wharf St", city: "Brisbane", state: "QLD", postcode: "4000" },
   phone: "(07) 3000 1234",
   directionsUrl: "https://www.google.com/maps/search/?api=1&query=-27.47,153.02",
-  today: { hours: { text: "8:30am - 5:30pm", href: null }, holiday: null },
+  today: { hours: { text: "08:30 - 17:30", href: null }, holiday: null },
   week: [
-    { days: "Monday - Friday", hours: { text: "8:30am - 5:30pm", href: null } },
+    { days: "Monday - Friday", hours: { text: "08:30 - 17:30", href: null } },
     { days: "Sunday", hours: { text: "Enquire Now", href: "/contact" } },
   ],
 };
@@ -24,7 +24,7 @@ describe("LocationList", () => {
     expect(html).toContain("Harbour City Toyota</h3>");
     expect(html).toContain("Brisbane QLD 4000");
     expect(html).toContain('href="tel:0730001234"');
-    expect(html).toMatch(/Today: <\/span>8:30am - 5:30pm/);
+    expect(html).toMatch(/Today: <\/span>08:30 - 17:30/);
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=-27.47,153.02"');
   });
 

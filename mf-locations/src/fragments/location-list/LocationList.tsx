@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
-import type { HoursText } from "./hours";
-import type { LocationCard, LocationListProps } from "./props";
+import type { HoursText, LocationCard, LocationListProps } from "./props";
 
 export type { LocationListProps } from "./props";
 

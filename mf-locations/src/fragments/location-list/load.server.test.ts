@@ -26,7 +26,7 @@ beforeAll(async () => {
   await insertLocation(SITE, sampleLocation({ id: 21, slug: "summit-perth", name: "Summit Perth", primary: false, timezone: "Australia/Perth", special_hours: [] }));
   await insertLocation(SITE, sampleLocation({ id: 20, slug: "summit-brisbane", name: "Summit Brisbane", primary: true, special_hours: [] }));
   await insertLocation(SITE, sampleLocation({ id: 22, slug: "summit-hidden", visible: false }));
-  await insertLocation("harbour-city-motors", sampleLocation({ id: 30, slug: "harbour-only", dealership_id: 2 }));
+  await insertLocation("harbour-city-motors", sampleLocation({ id: 30, slug: "harbour-only", dealership_id: 2, special_hours: [{ date: "2025-12-25", status: "Closed", location_id: 30, name: "Christmas Day" }] }));
 });
 afterAll(() => dispose());
 
@@ -35,9 +35,26 @@ describe("loadLocationList", () => {
     const props = await loadLocationList(testFragmentRequest(SITE), env(), tuesdayMorningBrisbane);
     expect(props.heading).toBe("Our locations");
     expect(props.locations.map((location) => location.slug)).toEqual(["summit-brisbane", "summit-perth"]);
-    expect(props.locations[0]?.today.hours.text).toBe("8:30am - 5:30pm");
+    expect(props.locations[0]?.today).toEqual({ hours: { text: "08:30 - 17:30", href: null }, holiday: null });
     // 06:00 Tuesday in Perth: same weekday, same hours; the phone and directions come from the row.
     expect(props.locations[1]).toMatchObject({ phone: "(07) 3000 1234", directionsUrl: "https://www.google.com/maps/search/?api=1&query=-27.47,153.02" });
+  });
+
+  it("collapses Monday to Friday and uses the dealer's closed-weekend wording", async () => {
+    const [brisbane] = (await loadLocationList(testFragmentRequest(SITE), env(), tuesdayMorningBrisbane)).locations;
+    expect(brisbane?.week).toEqual([
+      { days: "Monday - Friday", hours: { text: "08:30 - 17:30", href: null } },
+      { days: "Saturday", hours: { text: "09:00 - 13:00", href: null } },
+      { days: "Sunday", hours: { text: "By appointment only", href: null } },
+    ]);
+    const linked = await loadLocationList(testFragmentRequest(SITE, {}, { labels: { weekendClosedStyle: "enquireLink" } }), env(), tuesdayMorningBrisbane);
+    expect(linked.locations[0]?.week.at(-1)?.hours).toEqual({ text: "Enquire Now", href: "/contact" });
+  });
+
+  it("shows a holiday entry for the location's local today in place of its weekly hours", async () => {
+    // 2025-12-24 15:00 UTC is already Christmas Day in Brisbane.
+    const props = await loadLocationList(testFragmentRequest("harbour-city-motors"), env(), new Date("2025-12-24T15:00:00Z"));
+    expect(props.locations[0]?.today).toEqual({ hours: { text: "Closed", href: null }, holiday: "Christmas Day" });
   });
 
   it("loads one location by slug, and refuses unknown, hidden and other tenants' locations", async () => {

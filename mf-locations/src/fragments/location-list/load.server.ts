@@ -1,9 +1,9 @@
 import { type Location, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
+import { filterLocations, hoursOn, openingHoursRows } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
-import { todayHours, weekHours } from "./hours";
 import LocationList from "./LocationList";
 import type { LocationCard, LocationListProps } from "./props";
 
@@ -13,8 +13,14 @@ export function directionsUrl(location: Pick<Location, "address">): string {
   return `https://www.google.com/maps/search/?api=1&query=${location.address.lat},${location.address.long}`;
 }
 
+/** Where a closed weekend day's 'Enquire Now' link goes. */
+const ENQUIRE_PATH = "/contact";
+
 function toCard(location: Location, now: Date, labels: FragmentRequest["config"]["labels"]): LocationCard {
   const { street, city, state, postcode } = location.address;
+  // The location's main department (empty means sales) decides which hours show.
+  const department = location.location_type[0] ?? "sales";
+  const today = hoursOn(location, department, now);
   return {
     id: location.id,
     name: location.name,
@@ -22,8 +28,11 @@ function toCard(location: Location, now: Date, labels: FragmentRequest["config"]
     address: { street, city, state, postcode },
     phone: location.contact_detail.phone,
     directionsUrl: directionsUrl(location),
-    today: todayHours(location, now, labels),
-    week: weekHours(location, labels),
+    today: { hours: { text: today.text, href: null }, holiday: today.holiday },
+    week: openingHoursRows(location.contact_detail.opening_hours, department, labels).map((row) => ({
+      days: row.label,
+      hours: { text: row.text, href: row.enquireLink ? ENQUIRE_PATH : null },
+    })),
   };
 }
 
@@ -36,12 +45,12 @@ export async function loadLocationList(request: FragmentRequest, env: Env, now =
   const { results } = await query.all();
   const locations = rowsSchema
     .parse(results)
-    .map((row) => locationSchema.parse(JSON.parse(row.data)))
-    .filter((location) => location.visible);
-  if (slug && locations.length === 0) throw new FragmentNotFound(`No location ${slug}`);
+    .map((row) => locationSchema.parse(JSON.parse(row.data)));
+  const visible = filterLocations(locations);
+  if (slug && visible.length === 0) throw new FragmentNotFound(`No location ${slug}`);
   return {
-    heading: slug && locations[0] ? locations[0].name : "Our locations",
-    locations: locations.map((location) => toCard(location, now, request.config.labels)),
+    heading: slug && visible[0] ? visible[0].name : "Our locations",
+    locations: visible.map((location) => toCard(location, now, request.config.labels)),
   };
 }
 

@@ -1,4 +1,6 @@
-import type { HoursLine, HoursText } from "./hours";
+/** One line of hours; `href` is set when the dealer shows a closed weekend day as an 'Enquire Now' link. */
+export type HoursText = { text: string; href: string | null };
+export type HoursLine = { days: string; hours: HoursText };
 
 export type LocationCard = {
   id: number;

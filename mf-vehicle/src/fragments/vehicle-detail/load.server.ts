@@ -2,7 +2,7 @@ import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
 import { imageSrcSet, vehicleImageUrl } from "@dealer/shared/media";
-import { isSold, priceDisplay } from "@dealer/shared/rules";
+import { isSold, priceDisplay, visibleSpecRows } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { GalleryImage, KeyFact, VehicleDetailProps } from "./props";
@@ -16,15 +16,15 @@ const rowSchema = z.object({ data: z.string() });
 
 const kmFormat = new Intl.NumberFormat("en-AU");
 
-// TODO(rules): replace with shared rule (spec: spec rows with empty, null or 'null' values are dropped).
+/** The sidebar's key facts; empty, null and 'null' values are dropped. */
 function keyFacts(car: Car): KeyFact[] {
-  const rows: [string, string | null | undefined][] = [
-    ["Kilometres", car.km === null || car.km === undefined ? null : `${kmFormat.format(car.km)} km`],
-    ["Transmission", car.simple_transmission],
-    ["Body", car.simple_body],
-    ["Fuel", car.simple_fuel],
-  ];
-  return rows.flatMap(([label, value]) => (value && value.trim() !== "" && value !== "null" ? [{ label, value }] : []));
+  const rows = visibleSpecRows([
+    { label: "Kilometres", value: car.km === null || car.km === undefined ? null : `${kmFormat.format(car.km)} km` },
+    { label: "Transmission", value: car.simple_transmission },
+    { label: "Body", value: car.simple_body },
+    { label: "Fuel", value: car.simple_fuel },
+  ]);
+  return rows.map(({ label, value }) => ({ label, value: String(value) }));
 }
 
 function galleryImages(car: Car, title: string): GalleryImage[] {
