@@ -13,6 +13,9 @@ export const LOCAL_APP_ID = "DEALERPLATFORM";
 
 type SearchApi = Parameters<typeof inProcessRequester>[0];
 
+/** The search API bound to this request's env, called in process. */
+export type SearchApiFor = (env: Env) => SearchApi;
+
 /** Site-wide conditions from config: used-only, certified-only, excluded stock and makes. */
 export function siteFilters(config: FragmentRequest["config"], now: Date): string[] {
   const { search } = config;
@@ -24,7 +27,7 @@ export function siteFilters(config: FragmentRequest["config"], now: Date): strin
   return filters;
 }
 
-export function searchResultsFragment(searchApi: SearchApi): FragmentDefinition<SearchResultsProps, Env> {
+export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefinition<SearchResultsProps, Env> {
   return {
     Component: SearchResults,
     async load(request, env) {
@@ -39,7 +42,7 @@ export function searchResultsFragment(searchApi: SearchApi): FragmentDefinition<
       const { hitsPerPage, indexName } = request.config.search;
       const client = algoliasearch(LOCAL_APP_ID, keyRow.key, {
         hosts: [{ url: "search.internal", protocol: "https", accept: "readWrite" }],
-        requester: inProcessRequester(searchApi),
+        requester: inProcessRequester(searchApiFor(env)),
       });
       const result = await client.searchSingleIndex<CardCar>({
         indexName,
