@@ -1,3 +1,4 @@
+import type { FacetColumn } from "./columns/facet-column";
 import type { NumericStats } from "./columns/numeric-column";
 import type { SearchIndex } from "./search-index";
 
@@ -15,7 +16,36 @@ export function requestedFacets(index: SearchIndex, requested: readonly string[]
   });
 }
 
-/** Value counts (top `maxValues` by count or alphabetically) and min/max/avg/sum for numeric facets. */
+/**
+ * The `maxValues` value ids to show: by count descending with ties alphabetical, or alphabetical. Works in
+ * linear time (no sort of all values), which matters for facets like km with a value per vehicle.
+ */
+function topValues(column: FacetColumn, counts: Int32Array, maxValues: number, sortBy: "count" | "alpha"): number[] {
+  const alphabetical = column.alphabetical();
+  const picked: number[] = [];
+  if (sortBy === "alpha") {
+    for (let i = 0; i < alphabetical.length && picked.length < maxValues; i++) if (counts[alphabetical[i]!]! > 0) picked.push(alphabetical[i]!);
+    return picked;
+  }
+  // Find the count of the maxValues-th best value from a histogram of counts.
+  let highest = 0;
+  for (let id = 0; id < counts.length; id++) if (counts[id]! > highest) highest = counts[id]!;
+  const withCount = new Int32Array(highest + 1);
+  for (let id = 0; id < counts.length; id++) withCount[counts[id]!]!++;
+  let threshold = highest;
+  let above = 0;
+  while (threshold > 1 && above + withCount[threshold]! < maxValues) above += withCount[threshold--]!;
+  let tieSlots = maxValues - above;
+  for (let i = 0; i < alphabetical.length; i++) {
+    const id = alphabetical[i]!;
+    const count = counts[id]!;
+    if (count > threshold || (count === threshold && count > 0 && tieSlots-- > 0)) picked.push(id);
+  }
+  // Collected alphabetically and sorted stably, so equal counts stay in alphabetical order.
+  return picked.sort((a, b) => counts[b]! - counts[a]!);
+}
+
+/** Value counts and min/max/avg/sum for numeric facets over the matching documents. */
 export function computeFacets(
   index: SearchIndex,
   attributes: readonly string[],
@@ -26,14 +56,11 @@ export function computeFacets(
   for (const attribute of attributes) {
     const column = index.facets.get(attribute)!;
     const counts = column.count(docs);
-    const present: number[] = [];
-    for (let id = 0; id < counts.length; id++) if (counts[id]! > 0) present.push(id);
-    const byValue = (a: number, b: number) => (column.values[a]! < column.values[b]! ? -1 : column.values[a]! > column.values[b]! ? 1 : 0);
-    if (present.length === 0) continue; // Algolia leaves out facets without values in the results
-    present.sort(options.sortBy === "alpha" ? byValue : (a, b) => counts[b]! - counts[a]! || byValue(a, b));
-    result.facets[attribute] = Object.fromEntries(
-      present.slice(0, options.maxValues).map((id) => [column.values[id]!, counts[id]!]),
-    );
+    const top = topValues(column, counts, options.maxValues, options.sortBy);
+    if (top.length === 0) continue; // Algolia leaves out facets without values in the results
+    const values: Record<string, number> = {};
+    for (const id of top) values[column.values[id]!] = counts[id]!;
+    result.facets[attribute] = values;
     const stats = index.numeric.get(attribute)?.stats(docs);
     if (stats) result.facets_stats[attribute] = stats;
   }

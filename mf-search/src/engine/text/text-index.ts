@@ -4,15 +4,7 @@ import type { IndexRecord } from "../search-record";
 import { words } from "./tokenize";
 import { allowedTypos, boundedTypoDistance } from "./typo";
 
-interface Posting {
-  docs: Int32Array;
-  /**
-   * Per entry of `docs`: the best (lowest) searchable-attribute priority the term occurs in, plus
-   * STRICT_ONLY when it occurs only in attributes without typo tolerance.
-   */
-  priorities: Uint8Array;
-}
-
+/** Set on a posting entry when the term occurs in that document only in attributes without typo tolerance. */
 const STRICT_ONLY = 0x80;
 
 /** A word of the query as the matcher reads it. */
@@ -30,18 +22,34 @@ export interface TextMatches {
   score: Uint16Array;
 }
 
+interface Candidate {
+  term: number;
+  typos: number;
+  exact: boolean;
+}
+
 /** Score layout keeps each criterion in its own decimal band so one number sorts by all three. */
 const PRIORITY_BAND = 10;
 const TYPO_BAND = 100;
 export const TEXT_SCORE_LIMIT = 100 * TYPO_BAND;
 
+/**
+ * Inverted index: term -> documents, stored compressed (one array of all postings plus offsets per term) to
+ * keep memory and build time low.
+ */
 export class TextIndex {
   private constructor(
-    private readonly postings: Map<string, Posting>,
-    /** All terms sorted, for prefix lookups by binary search. */
+    private readonly termIds: Map<string, number>,
     private readonly terms: string[],
-    /** Terms by length, so typo candidates only compare words of near length. */
-    private readonly termsByLength: Map<number, string[]>,
+    /** Postings of term t: docs[postingStart[t] .. postingStart[t + 1]), ascending. */
+    private readonly postingStart: Int32Array,
+    private readonly docs: Int32Array,
+    /** Per posting entry: best (lowest) searchable-attribute priority, plus STRICT_ONLY. */
+    private readonly priorities: Uint8Array,
+    /** Term ids in term order, for prefix lookups by binary search. */
+    private readonly sortedTerms: Int32Array,
+    /** Term ids by term length, so typo candidates only compare words of near length. */
+    private readonly termsByLength: Map<number, number[]>,
     private readonly size: number,
   ) {}
 
@@ -50,65 +58,99 @@ export class TextIndex {
     attributeGroups: readonly string[][],
     strictAttributes: ReadonlySet<string> = new Set(),
   ): TextIndex {
-    const building = new Map<string, { docs: number[]; priorities: number[] }>();
+    const termIds = new Map<string, number>();
+    const terms: string[] = [];
+    const lastDoc: number[] = [];
+    const lastEntry: number[] = [];
+    const entryTerm: number[] = [];
+    const entryDoc: number[] = [];
+    const entryPriority: number[] = [];
+    // Makes, models and colours repeat across thousands of vehicles: split each distinct text once.
+    const wordsOf = new Map<string, string[]>();
     records.forEach((record, doc) => {
-      attributeGroups.forEach((group, priority) => {
+      attributeGroups.forEach((group, groupIndex) => {
+        const priority = Math.min(groupIndex, PRIORITY_BAND - 1);
         for (const attribute of group) {
-          const strict = strictAttributes.has(attribute) ? STRICT_ONLY : 0;
+          const strict = strictAttributes.has(attribute);
           for (const text of searchableTextOf(valueAt(record, attribute))) {
-            for (const term of words(text)) {
-              let posting = building.get(term);
-              if (!posting) {
-                posting = { docs: [], priorities: [] };
-                building.set(term, posting);
+            let split = wordsOf.get(text);
+            if (!split) {
+              split = words(text);
+              wordsOf.set(text, split);
+            }
+            for (const term of split) {
+              let id = termIds.get(term);
+              if (id === undefined) {
+                id = terms.length;
+                termIds.set(term, id);
+                terms.push(term);
+                lastDoc.push(-1);
+                lastEntry.push(-1);
               }
-              // Groups are visited in priority order, so the first entry for a document is its best.
-              const last = posting.docs.length - 1;
-              if (posting.docs[last] !== doc) {
-                posting.docs.push(doc);
-                posting.priorities.push(Math.min(priority, PRIORITY_BAND - 1) | strict);
+              // Groups are visited in priority order, so a document's first entry for a term holds its best.
+              if (lastDoc[id] !== doc) {
+                lastDoc[id] = doc;
+                lastEntry[id] = entryDoc.length;
+                entryTerm.push(id);
+                entryDoc.push(doc);
+                entryPriority.push(strict ? priority | STRICT_ONLY : priority);
               } else if (!strict) {
-                posting.priorities[last]! &= ~STRICT_ONLY;
+                entryPriority[lastEntry[id]!]! &= ~STRICT_ONLY;
               }
             }
           }
         }
       });
     });
-    const postings = new Map<string, Posting>();
-    const termsByLength = new Map<number, string[]>();
-    for (const [term, posting] of building) {
-      postings.set(term, { docs: Int32Array.from(posting.docs), priorities: Uint8Array.from(posting.priorities) });
-      const sameLength = termsByLength.get(term.length);
-      if (sameLength) sameLength.push(term);
-      else termsByLength.set(term.length, [term]);
+    // Counting sort of the entries by term; documents stay ascending within each term.
+    const postingStart = new Int32Array(terms.length + 1);
+    for (const term of entryTerm) postingStart[term + 1]!++;
+    for (let t = 0; t < terms.length; t++) postingStart[t + 1]! += postingStart[t]!;
+    const fill = postingStart.slice(0, terms.length);
+    const docs = new Int32Array(entryDoc.length);
+    const priorities = new Uint8Array(entryDoc.length);
+    for (let e = 0; e < entryDoc.length; e++) {
+      const at = fill[entryTerm[e]!]!++;
+      docs[at] = entryDoc[e]!;
+      priorities[at] = entryPriority[e]!;
     }
-    return new TextIndex(postings, [...postings.keys()].sort(), termsByLength, records.length);
+    const sortedTerms = Int32Array.from(terms.keys()).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+    const termsByLength = new Map<number, number[]>();
+    terms.forEach((term, id) => {
+      const sameLength = termsByLength.get(term.length);
+      if (sameLength) sameLength.push(id);
+      else termsByLength.set(term.length, [id]);
+    });
+    return new TextIndex(termIds, terms, postingStart, docs, priorities, sortedTerms, termsByLength, records.length);
   }
 
   /** Index terms a query word matches, best first: exact, then prefix, then by typo count. */
-  candidates(query: QueryWord): { term: string; typos: number; exact: boolean }[] {
-    const found: { term: string; typos: number; exact: boolean }[] = [];
-    if (this.postings.has(query.word)) found.push({ term: query.word, typos: 0, exact: true });
+  private candidates(query: QueryWord): Candidate[] {
+    const found: Candidate[] = [];
+    const exact = this.termIds.get(query.word);
+    if (exact !== undefined) found.push({ term: exact, typos: 0, exact: true });
     if (query.prefix) {
       let low = 0;
-      let high = this.terms.length;
+      let high = this.sortedTerms.length;
       while (low < high) {
         const mid = (low + high) >>> 1;
-        if (this.terms[mid]! < query.word) low = mid + 1;
+        if (this.terms[this.sortedTerms[mid]!]! < query.word) low = mid + 1;
         else high = mid;
       }
-      for (let i = low; i < this.terms.length && this.terms[i]!.startsWith(query.word); i++) {
-        if (this.terms[i] !== query.word) found.push({ term: this.terms[i]!, typos: 0, exact: false });
+      for (let i = low; i < this.sortedTerms.length; i++) {
+        const id = this.sortedTerms[i]!;
+        if (!this.terms[id]!.startsWith(query.word)) break;
+        if (id !== exact) found.push({ term: id, typos: 0, exact: false });
       }
     }
     if (query.typos > 0) {
-      const typoMatches: { term: string; typos: number; exact: boolean }[] = [];
+      const typoMatches: Candidate[] = [];
       for (let length = query.word.length - query.typos; length <= query.word.length + query.typos; length++) {
-        for (const term of this.termsByLength.get(length) ?? []) {
-          if (term === query.word || (query.prefix && term.startsWith(query.word))) continue;
+        for (const id of this.termsByLength.get(length) ?? []) {
+          const term = this.terms[id]!;
+          if (id === exact || (query.prefix && term.startsWith(query.word))) continue;
           const typos = boundedTypoDistance(query.word, term, query.typos);
-          if (typos <= query.typos) typoMatches.push({ term, typos, exact: false });
+          if (typos <= query.typos) typoMatches.push({ term: id, typos, exact: false });
         }
       }
       typoMatches.sort((a, b) => a.typos - b.typos);
@@ -127,14 +169,15 @@ export class TextIndex {
     const firstWordDocs: number[] = [];
     queryWords.forEach((query, index) => {
       for (const candidate of this.candidates(query)) {
-        const posting = this.postings.get(candidate.term)!;
-        for (let i = 0; i < posting.docs.length; i++) {
-          const doc = posting.docs[i]!;
-          const entry = posting.priorities[i]!;
+        const end = this.postingStart[candidate.term + 1]!;
+        for (let i = this.postingStart[candidate.term]!; i < end; i++) {
+          const doc = this.docs[i]!;
+          const entry = this.priorities[i]!;
           if (candidate.typos > 0 && entry & STRICT_ONLY) continue;
-          if ((entry & ~STRICT_ONLY) < priority[doc]!) priority[doc] = entry & ~STRICT_ONLY;
           // A document counts for this word once (its best candidate) and only if it matched every earlier word.
-          if (wordsMatched[doc] !== index) continue;
+          if (wordsMatched[doc] !== index && wordsMatched[doc] !== index + 1) continue;
+          if ((entry & ~STRICT_ONLY) < priority[doc]!) priority[doc] = entry & ~STRICT_ONLY;
+          if (wordsMatched[doc] === index + 1) continue;
           wordsMatched[doc] = index + 1;
           typos[doc]! += candidate.typos;
           if (!candidate.exact) inexact[doc]!++;

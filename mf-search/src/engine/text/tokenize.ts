@@ -1,5 +1,10 @@
+const ASCII = /^[\x00-\x7f]*$/;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+const WORD = /[\p{L}\p{N}]+/gu;
+
 /** Lower-cases and strips diacritics so 'Škoda' and 'skoda' index alike. */
 export function normalizeText(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
 }
 
@@ -11,8 +16,6 @@ export interface Token {
   end: number;
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-
 /** Splits on anything that is not a letter or digit, as Algolia's default separators do. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -23,6 +26,9 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
+/** The normalised words of a text (no offsets; the indexing fast path). */
 export function words(text: string): string[] {
-  return tokenize(text).map((token) => token.word);
+  return normalizeText(text)
+    .split(SEPARATORS)
+    .filter((word) => word.length > 0);
 }
