@@ -3,7 +3,9 @@ import { Bitset } from "./bitset";
 
 const members = (set: Bitset) => {
   const out: number[] = [];
-  set.forEach((doc) => out.push(doc));
+  set.forEach((doc) => {
+    out.push(doc);
+  });
   return out;
 };
 

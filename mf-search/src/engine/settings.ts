@@ -45,6 +45,7 @@ export const vehicleIndexSettings: IndexSettings = indexSettingsSchema.parse({
     "subscription_price",
     "created_at_timestamp",
     "filterOnly(site)",
+    "filterOnly(show_on_dealer_website)",
     "filterOnly(dealership_id)",
     "filterOnly(dealership_slug)",
     "filterOnly(stocknum)",

@@ -1,4 +1,4 @@
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 

@@ -1,0 +1,161 @@
+import { type Context, Hono } from "hono";
+import { cors } from "hono/cors";
+import type { z } from "zod";
+import { indexSettingsSchema, resolveSort, search, SearchError, type SearchResponse } from "../engine";
+import { keyAccess, requireWrite, securedFilterFor } from "./credentials";
+import { batchSchema, multipleBatchSchema, multipleQueriesSchema, jsonObjectSchema } from "./schemas";
+import type { BatchOperation, KeyAccess, SearchApiDeps } from "./types";
+
+const CREDENTIAL_PARAMS = new Set(["x-algolia-application-id", "x-algolia-api-key", "x-algolia-agent"]);
+
+/** Algolia clients post JSON as text/plain or form content types (to skip CORS preflight): read the text. */
+async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const text = await c.req.text();
+  let json: unknown = {};
+  if (text.trim()) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new SearchError("Invalid JSON");
+    }
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new SearchError(`Invalid value for "${issue.path.join(".") || "body"}": ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** Record-bearing operations get an objectID (generated for addObject, required otherwise). */
+function normalizeOperation(operation: { action: BatchOperation["action"]; body: Record<string, unknown> }, access: KeyAccess): BatchOperation {
+  const { action, body } = operation;
+  if (action === "clear") return { action, body: {} };
+  let objectID = body.objectID;
+  if (typeof objectID === "number") objectID = String(objectID);
+  if (objectID === undefined && action === "addObject") objectID = crypto.randomUUID();
+  if (typeof objectID !== "string" || objectID === "") throw new SearchError(`${action} requires an objectID`);
+  if (access.site !== null && "site" in body && body.site !== access.site)
+    throw new SearchError(`This API key may only write records of site ${access.site}`, 403);
+  return { action, body: { ...body, objectID } };
+}
+
+/**
+ * Algolia's REST API (the paths the algoliasearch client and a stock sync use) over the engine.
+ * Mount it at the root: every route lives under /1/.
+ */
+export function createSearchApi(deps: SearchApiDeps): Hono {
+  const app = new Hono();
+  let lastTaskID = 0;
+  /** Writes are applied before answering, so every task is published at once. */
+  const nextTask = () => ({ taskID: ++lastTaskID, updatedAt: new Date().toISOString() });
+
+  app.use(
+    "/1/*",
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      allowHeaders: ["Content-Type", "x-algolia-application-id", "x-algolia-api-key", "x-algolia-agent"],
+      maxAge: 86400,
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof SearchError) return c.json(error.toJSON(), error.status);
+    console.error("[search-api]", error);
+    return c.json({ message: "Internal error", status: 500 }, 500);
+  });
+
+  async function searchAs(c: Context, indexName: string, params: unknown): Promise<SearchResponse> {
+    const access = await keyAccess(c, deps);
+    const index = await deps.getIndex();
+    return search(index, indexName, params, { securedFilters: securedFilterFor(access) });
+  }
+
+  async function writeBatch(c: Context, indexName: string, operations: BatchOperation[], access: KeyAccess) {
+    await deps.applyBatch(indexName, operations, access);
+    return c.json({ taskID: nextTask().taskID, objectIDs: operations.flatMap((op) => (op.body.objectID ? [op.body.objectID] : [])) });
+  }
+
+  app.post("/1/indexes/:index/queries", async (c) => {
+    if (c.req.param("index") !== "*") throw new SearchError("Multiple queries are sent to /1/indexes/*/queries", 404);
+    const access = await keyAccess(c, deps);
+    const { requests } = await readBody(c, multipleQueriesSchema);
+    const index = await deps.getIndex();
+    const securedFilters = securedFilterFor(access);
+    const results = requests.map(({ indexName, type, ...params }) => {
+      if (type === "facet") throw new SearchError("Facet value queries are not supported");
+      return search(index, indexName, params, { securedFilters });
+    });
+    return c.json({ results });
+  });
+
+  app.post("/1/indexes/:index/query", async (c) => {
+    const body = await readBody(c, jsonObjectSchema);
+    return c.json(await searchAs(c, c.req.param("index"), body));
+  });
+
+  app.get("/1/indexes/:index", async (c) => {
+    const params = Object.fromEntries(Object.entries(c.req.query()).filter(([key]) => !CREDENTIAL_PARAMS.has(key.toLowerCase())));
+    return c.json(await searchAs(c, c.req.param("index"), params));
+  });
+
+  app.post("/1/indexes/:index/batch", async (c) => {
+    const access = await keyAccess(c, deps);
+    requireWrite(access);
+    if (c.req.param("index") === "*") {
+      const { requests } = await readBody(c, multipleBatchSchema);
+      const byIndex = new Map<string, BatchOperation[]>();
+      for (const { indexName, ...operation } of requests) {
+        const list = byIndex.get(indexName) ?? [];
+        list.push(normalizeOperation(operation, access));
+        byIndex.set(indexName, list);
+      }
+      const taskID: Record<string, number> = {};
+      for (const [indexName, operations] of byIndex) {
+        await deps.applyBatch(indexName, operations, access);
+        taskID[indexName] = nextTask().taskID;
+      }
+      return c.json({ taskID, objectIDs: requests.flatMap((op) => (op.body.objectID ? [String(op.body.objectID)] : [])) });
+    }
+    const { requests } = await readBody(c, batchSchema);
+    return writeBatch(c, c.req.param("index"), requests.map((operation) => normalizeOperation(operation, access)), access);
+  });
+
+  app.post("/1/indexes/:index/clear", async (c) => {
+    const access = await keyAccess(c, deps);
+    requireWrite(access);
+    await deps.applyBatch(c.req.param("index"), [{ action: "clear", body: {} }], access);
+    return c.json(nextTask());
+  });
+
+  app.get("/1/indexes/:index/settings", async (c) => {
+    await keyAccess(c, deps);
+    const index = await deps.getIndex();
+    const indexName = c.req.param("index");
+    const sort = resolveSort(index, indexName);
+    if (!sort) return c.json(index.settings);
+    const { replicas: _replicas, ...settings } = index.settings;
+    return c.json({ ...settings, primary: index.name, ranking: [`${sort.direction}(${sort.attribute})`, "typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"] });
+  });
+
+  app.put("/1/indexes/:index/settings", async (c) => {
+    const access = await keyAccess(c, deps);
+    requireWrite(access);
+    const settings = await readBody(c, jsonObjectSchema);
+    const checked = indexSettingsSchema.safeParse(settings);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      throw new SearchError(`Invalid value for "${issue.path.join(".")}": ${issue.message}`);
+    }
+    await deps.saveSettings?.(c.req.param("index"), settings, access);
+    return c.json(nextTask());
+  });
+
+  const published = (c: Context) => c.json({ status: "published", pendingTask: false });
+  app.get("/1/indexes/:index/task/:taskID", published);
+  app.get("/1/task/:taskID", published);
+
+  app.notFound((c) => c.json({ message: "Not Found", status: 404 }, 404));
+  return app;
+}

@@ -1,0 +1,36 @@
+import type { SearchIndex } from "../engine";
+
+/** What an Algolia API key may do: search one site (or all, when `site` is null) and optionally write. */
+export interface KeyAccess {
+  site: string | null;
+  canWrite: boolean;
+}
+
+export type BatchAction =
+  | "addObject"
+  | "updateObject"
+  | "partialUpdateObject"
+  | "partialUpdateObjectNoCreate"
+  | "deleteObject"
+  | "delete"
+  | "clear";
+
+/** One operation of an Algolia batch; every record-bearing operation has its objectID set. */
+export interface BatchOperation {
+  action: BatchAction;
+  body: Record<string, unknown> & { objectID?: string };
+}
+
+export interface SearchApiDeps {
+  /** The current index (its `name` is the primary index; sort replicas are '{name}:{attribute}:{asc|desc}'). */
+  getIndex(): Promise<SearchIndex>;
+  /** Resolves the credentials a request carries, or null when they are not valid. */
+  resolveKey(appId: string, apiKey: string): Promise<KeyAccess | null>;
+  /**
+   * Applies a batch whole or not at all (a clear arrives as one `clear` operation). `access.site` is the
+   * site a dealer key is bound to: deletes and clears must stay within it.
+   */
+  applyBatch(indexName: string, operations: BatchOperation[], access: KeyAccess): Promise<void>;
+  /** Stores index settings; without it settings writes are validated and acknowledged only. */
+  saveSettings?(indexName: string, settings: Record<string, unknown>, access: KeyAccess): Promise<void>;
+}
