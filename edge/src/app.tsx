@@ -1,6 +1,7 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { BrandsPage, HomePage, NotFoundPage, SitesIndexPage, SuccessPage } from "@dealer/shell/server";
+import { withBusyRetry } from "@dealer/shared/fragment-d1";
 import { Hono } from "hono";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -37,6 +38,10 @@ const shellPages: Record<ShellPageName, (env: GatewayEnv, tenant: Tenant) => Pro
 export function createGatewayApp() {
   const app = new Hono<Gateway>();
   app.use(securityHeaders);
+  app.use(async (c, next) => {
+    c.env.DB = withBusyRetry(c.env.DB);
+    await next();
+  });
 
   // Platform-wide paths, same on every host.
   app.route("/cdn", createImageRoutes());

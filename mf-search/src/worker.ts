@@ -12,7 +12,7 @@ const getIndex = createStockIndex(INDEX_NAME);
 /** Algolia REST paths over the platform's stock; a public key only ever sees its own site. */
 const searchApi = new Hono<{ Bindings: Env }>();
 
-type QueryRequest = { indexName: string; params?: unknown };
+type QueryRequest = { indexName: string; params?: unknown } & Record<string, unknown>;
 
 async function answer(c: Context<{ Bindings: Env }>, requests: QueryRequest[], single: boolean) {
   const apiKey = c.req.header("x-algolia-api-key") ?? c.req.query("x-algolia-api-key") ?? "";
@@ -20,7 +20,10 @@ async function answer(c: Context<{ Bindings: Env }>, requests: QueryRequest[], s
   if (!key) return c.json({ message: "Invalid Application-ID or API key", status: 403 }, 403);
   const index = await getIndex(c.env.DB);
   try {
-    const results = requests.map((r) => search(index, r.indexName, r.params ?? {}, { securedFilters: `site:"${key.site}"` }));
+    // Clients send either Algolia's url-encoded `params` string or the parameters inline.
+    const results = requests.map(({ indexName, params, ...inline }) =>
+      search(index, indexName, params ?? inline, { securedFilters: `site:"${key.site}"` }),
+    );
     return c.json(single ? results[0] : { results });
   } catch (error) {
     if (error instanceof SearchError) return c.json(error.toJSON(), error.status);

@@ -39,9 +39,12 @@ export function documentStart(parts: DocumentParts): string {
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // No favicon yet: an empty data URL spares every page a 404 request.
+    '<link rel="icon" href="data:,">',
     `<title>${escapeHtml(parts.title)} | ${escapeHtml(state.site.name)}</title>`,
-    `<style nonce="${nonce}">:root{--brand-primary:${theme.primary};--brand-accent:${theme.accent};--brand-text:${theme.text}}</style>`,
     `<link rel="stylesheet" href="/_shell/${shellBuild}/base.css">`,
+    // After the base stylesheet so the tenant's theme wins over its defaults.
+    `<style nonce="${nonce}">:root{--brand-primary:${theme.primary};--brand-accent:${theme.accent};--brand-text:${theme.text}}</style>`,
     preloads,
     `<script type="application/json" id="${SHELL_STATE_ELEMENT_ID}">${serializeJsonForHtml(state)}</script>`,
     // defer: runs after the whole streamed document is parsed, i.e. after every slot arrived.

@@ -12,7 +12,11 @@ export function fragmentRequestFor(state: ShellState, plan: SlotPlan, path: stri
 
 export function manifestPreloads(plan: RoutePlan): string[] {
   const remotes = [...new Set(plan.slots.map((slot) => slot.remote))];
-  return remotes.map((remote) => `/_mf/${remote}/${lastKnownBuild(remote) ?? "latest"}/mf-manifest.json`);
+  // Only builds this isolate has seen: a guessed "latest" would be fetched twice.
+  return remotes.flatMap((remote) => {
+    const build = lastKnownBuild(remote);
+    return build ? [`/_mf/${remote}/${build}/mf-manifest.json`] : [];
+  });
 }
 
 /**

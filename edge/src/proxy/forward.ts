@@ -6,9 +6,7 @@ export async function forwardToRemote(env: GatewayEnv, remote: RemoteName, reque
   const binding = remoteBinding(env, remote);
   if (!binding) return unavailable(remote);
   try {
-    const response = await binding.fetch(request);
-    // Copy so the gateway can add its own headers to an otherwise immutable response.
-    return new Response(response.body, response);
+    return await binding.fetch(request);
   } catch (error) {
     console.warn(`[gateway] ${remote} unreachable: ${(error as Error).message}`);
     return unavailable(remote);

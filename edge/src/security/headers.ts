@@ -30,6 +30,8 @@ export const securityHeaders = createMiddleware<{ Variables: SecurityVariables }
   const nonce = createNonce();
   c.set("nonce", nonce);
   await next();
+  // Responses from bindings (assets, remotes) have immutable headers: take a mutable copy.
+  c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
   headers.set("content-security-policy", contentSecurityPolicy(nonce));
   headers.set("x-content-type-options", "nosniff");

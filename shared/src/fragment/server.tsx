@@ -4,6 +4,7 @@ import type { ComponentType } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createSeededStore } from "../atoms";
 import { parseWithFieldErrors } from "../contract/parse";
+import { withBusyRetry } from "./d1-busy-retry";
 import {
   BUILD_ID_HEADER,
   type FragmentRequest,
@@ -63,6 +64,12 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
       throw error;
     }
   }
+
+  app.use(async (c, next) => {
+    const env = c.env as { DB?: object };
+    if (env.DB) env.DB = withBusyRetry(env.DB);
+    await next();
+  });
 
   app.get("/health", (c) => c.json({ remote, build: c.env.BUILD_ID }));
 

@@ -16,5 +16,5 @@ export function landingFilters(params: Record<string, string>): string[] {
   if (byType !== undefined) return byType ? [byType] : [];
   if (params.landingModel) return [`make:"${words(landing)}"`, `model:"${words(params.landingModel)}"`];
   // One segment: a make, a body type or a dealership, whichever the stock has.
-  return [`make:"${words(landing)}" OR simple_body:"${words(landing)}" OR dealership_slug:"${landing}"`];
+  return [`make:"${words(landing)}" OR body:"${words(landing)}" OR dealership_slug:"${landing}"`];
 }

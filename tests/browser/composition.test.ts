@@ -1,0 +1,102 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstCarPath, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("tenants", () => {
+  it("each host shows its own name, stock and theme, never another's", async () => {
+    const page = await browser.newPage();
+    const seen: Record<string, { name: string; primary: string; cars: string[] }> = {};
+    for (const site of ["harbour-city-motors", "ridge-motorcycles"]) {
+      await page.goto(siteUrl(site, "/search"));
+      seen[site] = {
+        name: await page.locator("#shell-header").innerText(),
+        primary: await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand-primary").trim()),
+        cars: await page.locator(".card__title").allInnerTexts(),
+      };
+    }
+    const harbour = seen["harbour-city-motors"]!;
+    const ridge = seen["ridge-motorcycles"]!;
+    expect(harbour.name).toContain("Harbour City Motors");
+    expect(harbour.name).not.toContain("Ridge");
+    expect(ridge.name).toContain("Ridge Motorcycles");
+    expect(harbour.primary).not.toEqual(ridge.primary);
+    expect(harbour.cars.length).toBeGreaterThan(0);
+    expect(ridge.cars.length).toBeGreaterThan(0);
+    expect(harbour.cars.some((title) => ridge.cars.includes(title))).toBe(false);
+    await page.close();
+  });
+});
+
+describe("server rendering and hydration", () => {
+  it("/search and /cars/{slug} have their content with JavaScript disabled", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(siteUrl("harbour-city-motors", "/search"));
+    expect(await page.locator(".search-results .card").count()).toBeGreaterThan(0);
+    await page.goto(siteUrl("harbour-city-motors", await firstCarPath("harbour-city-motors")));
+    await expect(page.locator("h1").first().innerText()).resolves.toMatch(/\d{4} /);
+    expect(await page.locator("#slot-finance").innerText()).toContain("repayments");
+    await context.close();
+  });
+
+  it("/search hydrates without errors and pages through results", async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl("harbour-city-motors", "/search"));
+    await waitForHydration(page);
+    await expect(page.locator("#slot-search").getAttribute("data-hydrated")).resolves.toBe("true");
+    const first = await page.locator(".card__link").first().getAttribute("href");
+    await page.getByRole("button", { name: "Next page" }).click();
+    await page.getByText(/page 2 of/).waitFor();
+    expect(await page.locator(".card__link").first().getAttribute("href")).not.toEqual(first);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("/cars/{slug} hydrates every slot and its gallery responds", async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl("harbour-city-motors", await firstCarPath("harbour-city-motors")));
+    await waitForHydration(page);
+    for (const slot of ["vehicle", "finance", "enquiry"]) {
+      await expect(page.locator(`#slot-${slot}`).getAttribute("data-hydrated")).resolves.toBe("true");
+    }
+    const main = page.locator("#slot-vehicle img").first();
+    const before = await main.getAttribute("src");
+    await page.locator("#slot-vehicle").getByRole("button", { name: /next/i }).first().click();
+    await expect.poll(() => main.getAttribute("src")).not.toEqual(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("react, react-dom and jotai are loaded once per page", async () => {
+    const page = await browser.newPage();
+    await page.goto(siteUrl("harbour-city-motors", await firstCarPath("harbour-city-motors")));
+    await waitForHydration(page);
+    const loaded = await page.evaluate(() => {
+      type Share = Record<string, Record<string, Record<string, { loaded?: boolean; from?: string }>>>;
+      const share = (globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Share> } }).__FEDERATION__?.__SHARE__ ?? {};
+      const counts: Record<string, string[]> = {};
+      for (const scopes of Object.values(share)) {
+        for (const [, packages] of Object.entries(scopes)) {
+          for (const [name, versions] of Object.entries(packages)) {
+            for (const [version, info] of Object.entries(versions)) {
+              if (info.loaded) (counts[name] ??= []).push(`${version}@${info.from}`);
+            }
+          }
+        }
+      }
+      return counts;
+    });
+    for (const name of ["react", "react-dom", "jotai"]) expect(new Set(loaded[name] ?? []).size, `${name}: ${loaded[name]}`).toBe(1);
+    await page.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { request as httpRequest } from "node:http";
+import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
+import { CHROMIUM_PATH } from "../../scripts/chromium";
+import { ports } from "../../scripts/stack";
+
+export const GATEWAY_PORT = ports.edge;
+export const siteUrl = (site: string, path = "/") => `http://${site}.localhost:${GATEWAY_PORT}${path}`;
+
+/** Ask the gateway as a browser on that tenant's host would (fetch cannot set Host, node:http can). */
+export function fetchSite(site: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: "127.0.0.1", port: GATEWAY_PORT, path, method: init.method ?? "GET", headers: { ...init.headers, host: `${site}.localhost:${GATEWAY_PORT}` } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") headers.set(name, value);
+          resolve(new Response(response.statusCode === 204 ? null : Buffer.concat(chunks), { status: response.statusCode ?? 500, headers }));
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+}
+
+/** Collects console errors and page errors; tests assert the list is empty. */
+export function watchConsole(page: Page, allowed: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  const keep = (text: string) => {
+    if (!allowed.some((pattern) => pattern.test(text))) errors.push(text);
+  };
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error") keep(message.text());
+  });
+  page.on("pageerror", (error) => keep(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** The shell marks the document once every slot has hydrated, client-rendered or given up. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated='true']", { timeout: 20_000 });
+}
+
+/** A car of that site that the search shows (first result card). */
+export async function firstCarPath(site: string): Promise<string> {
+  const html = await (await fetchSite(site, "/search")).text();
+  const href = /href="(\/cars\/[a-z0-9-]+)"/.exec(html)?.[1];
+  if (!href) throw new Error(`no car on ${site}'s search page`);
+  return href;
+}
