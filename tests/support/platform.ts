@@ -26,6 +26,21 @@ export function fetchSite(site: string, path: string, init: { method?: string; h
   });
 }
 
+/** Time to the first body bytes of a page, and those bytes. */
+export function firstChunk(site: string, path: string): Promise<{ ms: number; text: string }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: "127.0.0.1", port: GATEWAY_PORT, path, headers: { host: `${site}.localhost:${GATEWAY_PORT}` } }, (response) => {
+      response.once("data", (chunk: Buffer) => {
+        resolve({ ms: Date.now() - started, text: chunk.toString("utf8") });
+        response.destroy();
+      });
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
