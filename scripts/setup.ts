@@ -11,9 +11,9 @@ function run(script: string, args: string[] = []): void {
   });
 }
 
-/** Build what changed, apply migrations, seed sites/dealerships/locations once. Quick when done before. */
+/** Build, apply migrations, seed sites/dealerships/locations once; data already loaded is kept. */
 export async function prepare(): Promise<void> {
-  console.log("Building shell and remotes (unchanged builds are skipped)…");
+  console.log("Building the shell and the remotes…");
   run("scripts/build/build-all.ts");
   console.log("Applying D1 migrations…");
   mkdirSync(join(ROOT, ".wrangler/state"), { recursive: true });
