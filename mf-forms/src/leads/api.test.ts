@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLeadApi, LEAD_STORE_FAILED } from "./api";
-import { createTestD1, insertSite } from "./testing";
+import { createTestD1 } from "../../../db/test-support/d1";
+import { insertSite } from "../../../db/test-support/fragment-request";
 
 let db: D1Database;
 let dispose: () => Promise<void>;

@@ -1,6 +1,7 @@
 import { FragmentNotFound } from "@dealer/shared/fragment-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestD1, testFragmentRequest } from "../../../../mf-forms/src/leads/testing";
+import { createTestD1 } from "../../../../db/test-support/d1";
+import { testFragmentRequest } from "../../../../db/test-support/fragment-request";
 import type { Env } from "../../env";
 import { loadRepaymentEstimate } from "./load.server";
 

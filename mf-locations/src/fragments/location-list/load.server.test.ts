@@ -1,7 +1,8 @@
 import { FragmentNotFound } from "@dealer/shared/fragment-server";
 import type { Location } from "@dealer/shared/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestD1, insertSite, testFragmentRequest } from "../../../../mf-forms/src/leads/testing";
+import { createTestD1 } from "../../../../db/test-support/d1";
+import { insertSite, testFragmentRequest } from "../../../../db/test-support/fragment-request";
 import type { Env } from "../../env";
 import { sampleLocation } from "./fixtures";
 import { loadLocationList } from "./load.server";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FragmentNotFound } from "@dealer/shared/fragment-server";
 import type { CarInput } from "@dealer/shared/contract";
-import { createTestD1, testFragmentRequest } from "../../../../mf-forms/src/leads/testing";
+import { createTestD1 } from "../../../../db/test-support/d1";
+import { testFragmentRequest } from "../../../../db/test-support/fragment-request";
 import type { Env } from "../../env";
 import { sampleCar } from "./fixtures";
 import { loadVehicleDetail } from "./load.server";
