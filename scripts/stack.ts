@@ -64,6 +64,10 @@ export type RunningWorker = { name: WorkerName; pid: number; port: number; proce
 
 /** Start one Worker and wait until it answers; extra vars (e.g. FRAGMENT_DELAY_MS) are for tests. */
 export async function startWorker(name: WorkerName, extraVars: Record<string, string> = {}): Promise<RunningWorker> {
+  // A leftover process on the port would answer our health check and pass for this one.
+  if (await isListening(ports[name])) {
+    throw new Error(`port ${ports[name]} (${name}) is already in use: stop the other process (npm run stop) and retry`);
+  }
   mkdirSync(join(RUN_DIR, "logs"), { recursive: true });
   const config = join(ROOT, name, "wrangler.jsonc");
   const vars = Object.entries(varsFor(name, extraVars)).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
@@ -78,6 +82,15 @@ export async function startWorker(name: WorkerName, extraVars: Record<string, st
   const worker: RunningWorker = { name, pid: child.pid, port: ports[name], process: child };
   await waitForHealth(worker);
   return worker;
+}
+
+async function isListening(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function waitForHealth(worker: RunningWorker, timeoutMs = 60_000): Promise<void> {
@@ -114,14 +127,7 @@ export async function stopWorker(worker: RunningWorker): Promise<void> {
   for (let i = 0; i < 40 && alive(); i++) await new Promise((r) => setTimeout(r, 250));
   if (alive()) process.kill(worker.pid, "SIGKILL");
   // The port must be free before a restart on the same port.
-  for (let i = 0; i < 40; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${worker.port}/`);
-      await new Promise((r) => setTimeout(r, 250));
-    } catch {
-      return;
-    }
-  }
+  for (let i = 0; i < 40 && (await isListening(worker.port)); i++) await new Promise((r) => setTimeout(r, 250));
 }
 
 export function recordStack(workers: RunningWorker[]): void {

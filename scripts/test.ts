@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./chromium";
 import { loadDemoStockIfEmpty, prepare } from "./setup";
-import { ROOT, startStack, stopStack } from "./stack";
+import { ROOT, recordedStack, startStack, stopStack } from "./stack";
 
 /**
  * npm test: typecheck, lint, unit tests, then the running platform's HTTP and browser tests.
@@ -64,6 +64,8 @@ try {
   tally.failed++;
   console.error("✘ platform tests could not run:", error);
 } finally {
+  // Tests replace Workers (stop, slow, rebuild); the record holds whatever runs now.
+  await stopStack(recordedStack());
   await stopStack(stack);
 }
 
