@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addRecentSearch, searchLandingPath } from "./search-paths";
+import { addRecentSearch, landingPathMeaning, searchLandingPath } from "./search-paths";
 
 const search = { landingBase: "/search" };
 
@@ -28,5 +28,17 @@ describe("recent searches", () => {
     for (const q of ["a", "b", "c", "d", "e", "f"]) recent = addRecentSearch(recent, q);
     expect(recent).toEqual(["f", "e", "d", "c", "b"]);
     expect(addRecentSearch(recent, "c")).toEqual(["c", "f", "e", "d", "b"]);
+  });
+});
+
+describe("landingPathMeaning", () => {
+  it.each([["used-cars"], ["new-and-demo-cars"], ["new-cars"], ["demo-cars"], ["new-used-and-demo-cars"]])("reads %s back to the filters that build it", (landing) => {
+    const meaning = landingPathMeaning(landing);
+    expect(meaning.kind).toBe("car_type");
+    if (meaning.kind === "car_type") expect(searchLandingPath({ car_type: meaning.car_type }, search)).toBe(`/search/${landing}`);
+  });
+  it("reads two segments as make and model, one other segment as a make, body or dealership", () => {
+    expect(landingPathMeaning("toyota", "hilux")).toEqual({ kind: "make_model", make: "toyota", model: "hilux" });
+    expect(landingPathMeaning("suv")).toEqual({ kind: "segment", segment: "suv" });
   });
 });

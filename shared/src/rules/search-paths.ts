@@ -29,3 +29,23 @@ export function addRecentSearch(recent: readonly string[], search: string): stri
   if (!entry) return [...recent];
   return [entry, ...recent.filter((existing) => existing !== entry)].slice(0, RECENT_SEARCHES_LIMIT);
 }
+
+const CAR_TYPE_LANDINGS: Record<string, readonly string[]> = {
+  "new-used-and-demo-cars": [],
+  "used-cars": ["used"],
+  "new-and-demo-cars": ["new", "demo"],
+  "new-cars": ["new"],
+  "demo-cars": ["demo"],
+};
+
+/** What a landing path names, the inverse of searchLandingPath. One segment may be a make, a body or a dealership. */
+export type LandingPathMeaning =
+  | { kind: "car_type"; car_type: readonly string[] }
+  | { kind: "make_model"; make: string; model: string }
+  | { kind: "segment"; segment: string };
+
+export function landingPathMeaning(first: string, second?: string): LandingPathMeaning {
+  if (second) return { kind: "make_model", make: first, model: second };
+  const carTypes = CAR_TYPE_LANDINGS[first];
+  return carTypes ? { kind: "car_type", car_type: carTypes } : { kind: "segment", segment: first };
+}
