@@ -1,14 +1,15 @@
-import { FORM_ERRORS_HEADING } from "@dealer/shared/contract";
-import { leadUserData, postcodeInput, SUCCESS_PATH } from "@dealer/shared/rules";
-import { useEffect, useId, useMemo, useState } from "react";
-import { type FieldErrors, type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { type LeadFormValues, leadFormValuesSchema } from "../../leads/form-schema";
+import { FORM_SUBMIT_ERROR, leadUserData, postcodeInput, SUCCESS_PATH } from "@dealer/shared/rules";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { type FieldErrors, type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-form";
+import type { FormKind, LeadFormValues } from "../../leads/form-schema";
 import { readCustomer, saveCustomer, saveSuccessCategory } from "./customer-storage";
+import { loadSubmission, preloadSubmission } from "./load-submission";
 import type { EnquiryFormProps } from "./props";
-import { submitLead } from "./submit-lead";
-import { zodResolver } from "./zod-resolver";
 
 export type { EnquiryFormProps } from "./props";
+
+// Type-checked against the contract without importing it at run time (that module pulls in zod).
+const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
 
 /** What the inputs hold; the schema turns it into LeadFormValues. */
 type FormFields = { name: string; email: string; phone: string; postcode: string; message: string; opt_in: boolean; terms_conditions: boolean };
@@ -60,6 +61,19 @@ function digitsOnly(registration: UseFormRegisterReturn): UseFormRegisterReturn 
   };
 }
 
+/**
+ * Validates with the API's zod schema, loaded on first use: the form renders and hydrates without
+ * zod, and a submit waits for the schema. Throws when it cannot load (the submit shows an error).
+ */
+function lazyLeadFormResolver(forms: EnquiryFormProps["forms"], kind: FormKind): Resolver<FormFields, unknown, LeadFormValues> {
+  let validate: Resolver<FormFields, unknown, LeadFormValues> | undefined;
+  return async (values, context, options) => {
+    const { leadFormValuesSchema, zodResolver } = await loadSubmission();
+    validate ??= zodResolver<FormFields, LeadFormValues>(leadFormValuesSchema(forms, kind));
+    return validate(values, context, options);
+  };
+}
+
 function errorMessages(errors: FieldErrors<FormFields>): string[] {
   return Object.values(errors).flatMap((error) => (error?.message ? [String(error.message)] : []));
 }
@@ -67,7 +81,7 @@ function errorMessages(errors: FieldErrors<FormFields>): string[] {
 export default function EnquiryForm({ kind, heading, submitText, forms, car, defaults }: EnquiryFormProps) {
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
-  const resolver = useMemo(() => zodResolver<FormFields, LeadFormValues>(leadFormValuesSchema(forms, kind)), [forms, kind]);
+  const resolver = useMemo(() => lazyLeadFormResolver(forms, kind), [forms, kind]);
   const {
     register,
     handleSubmit,
@@ -90,8 +104,10 @@ export default function EnquiryForm({ kind, heading, submitText, forms, car, def
     }
   }, [getValues, setValue]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     setFormError(null);
+    // Already loaded: validation ran first.
+    const { submitLead } = await loadSubmission();
     const outcome = await submitLead({
       kind,
       values: { ...values, ...(defaults.subcategory ? { subcategory: defaults.subcategory } : {}) },
@@ -115,6 +131,8 @@ export default function EnquiryForm({ kind, heading, submitText, forms, car, def
     saveSuccessCategory(window.localStorage, kind);
     window.location.assign(SUCCESS_PATH);
   });
+  // The values stay in the form, so the visitor can submit again.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => submit(event).catch(() => setFormError(FORM_SUBMIT_ERROR));
 
   const messages = errorMessages(errors);
   const fieldId = (name: string) => `${id}-${name}`;
@@ -124,7 +142,7 @@ export default function EnquiryForm({ kind, heading, submitText, forms, car, def
       <h2 id={`${id}-heading`} className="enquiry-form__heading">
         {heading}
       </h2>
-      <form className="enquiry-form__form" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+      <form className="enquiry-form__form" noValidate onSubmit={onSubmit} onFocus={preloadSubmission} aria-busy={isSubmitting}>
         {submitCount > 0 && messages.length > 0 && (
           <div className="enquiry-form__errors" role="alert">
             <p className="enquiry-form__errors-heading">{FORM_ERRORS_HEADING}</p>

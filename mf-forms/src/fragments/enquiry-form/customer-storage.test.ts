@@ -28,5 +28,15 @@ describe("customer storage", () => {
     const storage = memoryStorage();
     storage.setItem("dealer:customer", "{not json");
     expect(readCustomer(storage)).toBeNull();
+    for (const bad of ["[]", "null", '{"name":"Jo","email":"jo@example.com"}', '{"name":"Jo","email":"e","phone":"p","postcode":4000}']) {
+      storage.setItem("dealer:customer", bad);
+      expect(readCustomer(storage)).toBeNull();
+    }
+  });
+
+  it("keeps the stored fields only", () => {
+    const storage = memoryStorage();
+    storage.setItem("dealer:customer", '{"name":"Jo","email":"e","phone":"p","last_name":"Li","extra":1}');
+    expect(readCustomer(storage)).toEqual({ name: "Jo", email: "e", phone: "p", last_name: "Li" });
   });
 });

@@ -1,18 +1,10 @@
 import { type LocalPrefill, localPrefillToStore } from "@dealer/shared/rules";
-import { z } from "zod";
 
 /** What the visitor's device keeps to prefill later forms (spec: saved on submit). */
 const CUSTOMER_KEY = "dealer:customer";
 const SUCCESS_CATEGORY_KEY = "dealer:success-category";
 
-const storedCustomerSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  last_name: z.string().optional(),
-  postcode: z.string().optional(),
-});
-export type StoredCustomer = z.infer<typeof storedCustomerSchema>;
+export type StoredCustomer = { name: string; email: string; phone: string; last_name?: string; postcode?: string };
 
 /** Saves name, last name, email, phone and postcode only when name, email and phone are all present. */
 export function saveCustomer(storage: Storage, values: Partial<LocalPrefill>): boolean {
@@ -21,13 +13,26 @@ export function saveCustomer(storage: Storage, values: Partial<LocalPrefill>): b
   return prefill !== null;
 }
 
+/**
+ * Reads what saveCustomer stored. Hand-written instead of a zod schema: the prefill runs on
+ * hydration, and zod must stay out of the form's first download. Unknown keys are dropped.
+ */
 export function readCustomer(storage: Storage): StoredCustomer | null {
+  let value: unknown;
   try {
-    const parsed = storedCustomerSchema.safeParse(JSON.parse(storage.getItem(CUSTOMER_KEY) ?? "null"));
-    return parsed.success ? parsed.data : null;
+    value = JSON.parse(storage.getItem(CUSTOMER_KEY) ?? "null");
   } catch {
     return null;
   }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const { name, email, phone, last_name, postcode } = value as Record<string, unknown>;
+  if (typeof name !== "string" || typeof email !== "string" || typeof phone !== "string") return null;
+  if (!isOptionalString(last_name) || !isOptionalString(postcode)) return null;
+  return { name, email, phone, ...(last_name === undefined ? {} : { last_name }), ...(postcode === undefined ? {} : { postcode }) };
+}
+
+function isOptionalString(field: unknown): field is string | undefined {
+  return field === undefined || typeof field === "string";
 }
 
 export function saveSuccessCategory(storage: Storage, category: string): void {
