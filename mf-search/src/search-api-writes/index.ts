@@ -1,0 +1,2 @@
+/** Algolia write paths (batch, clear) onto the platform's stock store. */
+export { createStockWrites } from "./stock-writes";
