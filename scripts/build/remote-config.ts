@@ -29,8 +29,9 @@ export function createRemoteConfig(options: RemoteConfigOptions): Configuration 
         shareStrategy: "loaded-first",
         manifest: true,
         dts: false,
-        // The host provides the federation runtime once per page.
-        experiments: { externalRuntime: true, optimization: { target: "web" } },
+        // The host provides the federation runtime once per page; a remote consumes no remotes of
+        // its own, so disableRemote drops that part of the bundler runtime from remoteEntry.js.
+        experiments: { externalRuntime: true, optimization: { target: "web", disableRemote: true } },
       }),
     ],
   });
