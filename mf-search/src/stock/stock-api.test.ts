@@ -58,10 +58,10 @@ describe("POST /vehicles/batch", () => {
 
   it("is idempotent: the same batch twice changes nothing and keeps the version", async () => {
     await post({ upsert: harbourCars });
-    const before = await d1.db.prepare("SELECT id, data FROM vehicles ORDER BY id").all();
+    const before = (await d1.db.prepare("SELECT id, data FROM vehicles ORDER BY id").all()).results;
     const res = await post({ upsert: harbourCars });
     expect(await res.json()).toEqual({ upserted: 0, deleted: 0, unchanged: 20, version: 1 });
-    expect(await d1.db.prepare("SELECT id, data FROM vehicles ORDER BY id").all()).toEqual(before);
+    expect((await d1.db.prepare("SELECT id, data FROM vehicles ORDER BY id").all()).results).toEqual(before);
   });
 
   it("updates only the records that changed", async () => {
