@@ -13,7 +13,7 @@ function run(script: string, args: string[] = []): void {
 
 /** Build, apply migrations, seed sites/dealerships/locations once; data already loaded is kept. */
 export async function prepare(): Promise<void> {
-  console.log("Building the shell and the remotes…");
+  console.log("Building the shell and the remotes (unchanged ones are skipped)…");
   run("scripts/build/build-all.ts");
   console.log("Applying D1 migrations…");
   mkdirSync(join(ROOT, ".wrangler/state"), { recursive: true });
