@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchSite, GATEWAY_PORT } from "../support/platform";
+import { fetchSite, fetchSiteOnHost, GATEWAY_PORT } from "../support/platform";
 
 const SITE = "harbour-city-motors";
 
@@ -9,6 +9,12 @@ describe("tenancy", () => {
     for (const slug of ["harbour-city-motors", "summit-auto-group", "metro-certified", "ridge-motorcycles", "outback-trucks", "coastal-caravans"]) {
       expect(html).toContain(`http://${slug}.localhost:${GATEWAY_PORT}/`);
     }
+  });
+
+  it("a dealer's own domain serves that dealer's site", async () => {
+    const response = await fetchSiteOnHost("www.harbourcitymotors.com.au", "/search");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Harbour City Motors");
   });
 
   it("an unknown host gets a plain 404, never a dealer's site", async () => {

@@ -7,10 +7,17 @@ export const GATEWAY_PORT = ports.edge;
 export const siteUrl = (site: string, path = "/") => `http://${site}.localhost:${GATEWAY_PORT}${path}`;
 
 /** Ask the gateway as a browser on that tenant's host would (fetch cannot set Host, node:http can). */
-export function fetchSite(site: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+export function fetchSite(site: string, path: string, init: RequestOptions = {}): Promise<Response> {
+  return fetchSiteOnHost(`${site}.localhost:${GATEWAY_PORT}`, path, init);
+}
+
+type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string };
+
+/** The same, for any Host header (a dealer's own domain). */
+export function fetchSiteOnHost(host: string, path: string, init: RequestOptions = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: "127.0.0.1", port: GATEWAY_PORT, path, method: init.method ?? "GET", headers: { ...init.headers, host: `${site}.localhost:${GATEWAY_PORT}` } },
+      { host: "127.0.0.1", port: GATEWAY_PORT, path, method: init.method ?? "GET", headers: { ...init.headers, host } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
