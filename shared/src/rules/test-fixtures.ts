@@ -1,9 +1,9 @@
 import { type Car, type CarInput, carSchema } from "../contract/car";
 import { type SiteConfig, type SiteConfigOverride, resolveSiteConfig } from "../config";
 
-/** A valid in-stock used car; tests override only what they are about. Test-only, not exported. */
-export function makeCar(overrides: Partial<CarInput> = {}): Car {
-  return carSchema.parse({
+/** A valid in-stock used car as a feed would send it; tests override only what they are about. Test-only. */
+export function carInput(overrides: Partial<CarInput> = {}): CarInput {
+  return {
     id: 101,
     slug: "2021-toyota-corolla-ascent-sport",
     name: "2021 Toyota Corolla Ascent Sport",
@@ -21,7 +21,12 @@ export function makeCar(overrides: Partial<CarInput> = {}): Car {
     dealership_id: 1,
     km: 42000,
     ...overrides,
-  });
+  };
+}
+
+/** The same car parsed by the contract. */
+export function makeCar(overrides: Partial<CarInput> = {}): Car {
+  return carSchema.parse(carInput(overrides));
 }
 
 export function makeConfig(override: SiteConfigOverride = {}): SiteConfig {
