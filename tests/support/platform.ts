@@ -33,15 +33,19 @@ export function fetchSiteOnHost(host: string, path: string, init: RequestOptions
   });
 }
 
-/** Time to the first body bytes of a page, and those bytes. */
-export function firstChunk(site: string, path: string): Promise<{ ms: number; text: string }> {
+/** Time until the page's head has fully arrived. */
+export function headArrival(site: string, path: string): Promise<{ ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: "127.0.0.1", port: GATEWAY_PORT, path, headers: { host: `${site}.localhost:${GATEWAY_PORT}` } }, (response) => {
-      response.once("data", (chunk: Buffer) => {
-        resolve({ ms: Date.now() - started, text: chunk.toString("utf8") });
+      let text = "";
+      response.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+        if (!text.includes("</head>")) return;
+        resolve({ ms: Date.now() - started });
         response.destroy();
       });
+      response.on("end", () => reject(new Error("the page ended without a head")));
     });
     request.on("error", reject);
     request.end();
