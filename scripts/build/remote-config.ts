@@ -1,5 +1,6 @@
 import { basename } from "node:path";
-import type { Configuration } from "@rspack/core";
+import { type Configuration, rspack } from "@rspack/core";
+import { FRAGMENT_STYLESHEET } from "../../shared/src/fragment/index";
 import { ModuleFederationPlugin } from "@module-federation/enhanced/rspack";
 import { federationName } from "../../shell/src/federation/remote-name";
 import { browserConfig, resolveBrowserBuild, type BrowserBuildOptions } from "./browser-config";
@@ -33,6 +34,8 @@ export function createRemoteConfig(options: RemoteConfigOptions): Configuration 
         // its own, so disableRemote drops that part of the bundler runtime from remoteEntry.js.
         experiments: { externalRuntime: true, optimization: { target: "web", disableRemote: true } },
       }),
+      // The fragments' styles, linked by the server beside each slot (see FRAGMENT_STYLESHEET).
+      new rspack.CopyRspackPlugin({ patterns: [{ from: "src/fragments.css", to: FRAGMENT_STYLESHEET }] }),
     ],
   });
 }

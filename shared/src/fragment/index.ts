@@ -63,6 +63,17 @@ export function slotOpenTag(marker: SlotMarker): string {
 
 export const SLOT_CLOSE_TAG = "</div>";
 
+/**
+ * Every remote ships its fragments' styles as fragments.css beside its client build. The link goes
+ * before the slot element, outside the React root, so styles apply before hydration and cannot
+ * disturb it; the browser fetches a repeated link once.
+ */
+export const FRAGMENT_STYLESHEET = "fragments.css";
+
+export function stylesheetTag(remote: RemoteName, build: string): string {
+  return `<link rel="stylesheet" href="/_mf/${escapeAttr(remote)}/${escapeAttr(build)}/${FRAGMENT_STYLESHEET}">`;
+}
+
 /** JSON that is safe inside a <script type="application/json"> element. */
 export function serializeJsonForHtml(value: unknown): string {
   return JSON.stringify(value)
