@@ -98,7 +98,7 @@ export function createGatewayApp() {
       const body = renderWithState(state, await shellPages[plan.shellPage](c.env, tenant));
       return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
     }
-    if (plan.requiresCar && !(await carExists(c.env, tenant.slug, params.slug ?? ""))) return notFound();
+    if (plan.requires && !(await pageSubjectExists(c.env, tenant.slug, plan.requires, params))) return notFound();
     const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
@@ -106,8 +106,15 @@ export function createGatewayApp() {
   return app;
 }
 
-async function carExists(env: GatewayEnv, site: string, slug: string): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT 1 AS found FROM vehicles WHERE site = ? AND slug = ?").bind(site, slug).first();
+const subjectQueries = {
+  car: { table: "vehicles", param: "slug" },
+  location: { table: "locations", param: "location" },
+} as const;
+
+/** Checked before streaming starts, since the status line leaves with the head. */
+async function pageSubjectExists(env: GatewayEnv, site: string, subject: keyof typeof subjectQueries, params: Record<string, string>): Promise<boolean> {
+  const { table, param } = subjectQueries[subject];
+  const row = await env.DB.prepare(`SELECT 1 AS found FROM ${table} WHERE site = ? AND slug = ?`).bind(site, params[param] ?? "").first();
   return row !== null;
 }
 

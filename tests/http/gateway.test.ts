@@ -25,7 +25,7 @@ describe("tenancy", () => {
   });
 
   it("an unknown path and an unknown car get the tenant's own 404", async () => {
-    for (const path of ["/no-such-page", "/cars/no-such-car"]) {
+    for (const path of ["/no-such-page", "/cars/no-such-car", "/our-location/no-such-place"]) {
       const response = await fetchSite(SITE, path);
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("Harbour City Motors");

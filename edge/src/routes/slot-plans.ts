@@ -17,8 +17,8 @@ export type RoutePlan = {
   slots: SlotPlan[];
   /** Shell-only pages render a shell component and no slots. */
   shellPage?: ShellPageName;
-  /** A vehicle page answers 404 when the car does not exist for this tenant. */
-  requiresCar?: boolean;
+  /** The page answers 404 unless this tenant has the car or location its path names. */
+  requires?: "car" | "location";
 };
 
 export type RouteMatch = { plan: RoutePlan; params: Record<string, string> };
@@ -32,7 +32,12 @@ const slot = (slot: string, remote: RemoteName, fragment: string, area: SlotPlan
 });
 
 const searchPlan: RoutePlan = { name: "search", title: "Search stock", slots: [slot("search", "mf-search", "SearchResults")] };
-const locationsPlan = (title: string): RoutePlan => ({ name: "locations", title, slots: [slot("locations", "mf-locations", "LocationList")] });
+const locationsPlan = (title: string, requires?: "location"): RoutePlan => ({
+  name: "locations",
+  title,
+  slots: [slot("locations", "mf-locations", "LocationList")],
+  ...(requires ? { requires } : {}),
+});
 const formPlan = (title: string, kind: string): RoutePlan => ({
   name: `form-${kind}`,
   title,
@@ -55,7 +60,7 @@ const matchers: Matcher[] = [
     plan: {
       name: "vehicle",
       title: "Vehicle",
-      requiresCar: true,
+      requires: "car",
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
         slot("finance", "mf-finance", "RepaymentEstimate", "aside"),
@@ -63,8 +68,8 @@ const matchers: Matcher[] = [
       ],
     },
   },
-  { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Our location") },
-  { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Location") },
+  { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Our location", "location") },
+  { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Location", "location") },
   { pattern: /^\/dealer-locator\/?$/, keys: [], plan: locationsPlan("Dealer locator") },
   { pattern: /^\/finance\/?$/, keys: [], plan: { name: "finance", title: "Finance", slots: [slot("finance", "mf-finance", "RepaymentEstimate")] } },
   { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive") },
