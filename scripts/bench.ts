@@ -47,10 +47,14 @@ for (const [label, path] of Object.entries(routes)) {
   console.log(`  ${label.padEnd(14)} head p50 ${percentile(heads, 50).toFixed(1)} ms  p95 ${percentile(heads, 95).toFixed(1)} ms   full p50 ${percentile(fulls, 50).toFixed(1)} ms  p95 ${percentile(fulls, 95).toFixed(1)} ms`);
 }
 
-console.log("\nJavaScript a browser downloads per route (gzip):");
+console.log("\nJavaScript a browser downloads per route at first load (gzip; slots far below the fold load on scroll):");
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
-for (const [label, path] of Object.entries(routes)) {
-  const page = await browser.newPage();
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
+const visits = Object.entries(routes).flatMap(([route, path]) =>
+  Object.entries(viewports).map(([name, viewport]) => ({ label: `${route} (${name})`, path, viewport })),
+);
+for (const { label, path, viewport } of visits) {
+  const page = await browser.newPage({ viewport });
   const parts = new Map<string, number>();
   const pending: Promise<void>[] = [];
   page.on("response", (response) => {

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstCarPath, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { firstCarPath, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,13 +66,28 @@ describe("server rendering and hydration", () => {
     const errors = watchConsole(page);
     await page.goto(siteUrl("harbour-city-motors", await firstCarPath("harbour-city-motors")));
     await waitForHydration(page);
-    for (const slot of ["vehicle", "finance", "enquiry"]) {
-      await expect(page.locator(`#slot-${slot}`).getAttribute("data-hydrated")).resolves.toBe("true");
-    }
+    for (const slot of ["vehicle", "finance", "enquiry"]) await waitForSlot(page, slot);
     const main = page.locator("#slot-vehicle img").first();
     const before = await main.getAttribute("src");
     await page.locator("#slot-vehicle").getByRole("button", { name: /next/i }).first().click();
     await expect.poll(() => main.getAttribute("src")).not.toEqual(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("on a phone, a slot far below the fold loads its code only when the shopper scrolls to it", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchConsole(page);
+    const formsRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/_mf/mf-forms/") && request.url().endsWith(".js")) formsRequests.push(request.url());
+    });
+    await page.goto(siteUrl("harbour-city-motors", await firstCarPath("harbour-city-motors")));
+    await waitForHydration(page);
+    await expect(page.locator("#slot-vehicle").getAttribute("data-hydrated")).resolves.toBe("true");
+    expect(formsRequests).toEqual([]);
+    await waitForSlot(page, "enquiry");
+    expect(formsRequests.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchSite, headArrival, firstCarPath, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { fetchSite, headArrival, firstCarPath, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 import { replaceWorker, stopRecordedWorker } from "../support/workers";
 
 const SITE = "harbour-city-motors";
@@ -32,8 +32,8 @@ async function vehicleSlotStillWorks(errorsAllowed: RegExp[]) {
   const errors = watchConsole(page, errorsAllowed);
   await page.goto(siteUrl(SITE, carPath));
   await waitForHydration(page);
-  await expect(page.locator("#slot-vehicle").getAttribute("data-hydrated")).resolves.toBe("true");
-  await expect(page.locator("#slot-enquiry").getAttribute("data-hydrated")).resolves.toBe("true");
+  await waitForSlot(page, "vehicle");
+  await waitForSlot(page, "enquiry");
   const main = page.locator("#slot-vehicle img").first();
   const before = await main.getAttribute("src");
   await page.locator("#slot-vehicle").getByRole("button", { name: /next/i }).first().click();
@@ -51,7 +51,7 @@ describe("a remote that is down", () => {
     expect(html).toMatch(/id="slot-vehicle"(?![^>]*data-fallback)/);
 
     const { page, errors } = await vehicleSlotStillWorks(deadRemoteNoise);
-    await expect(page.locator("#slot-finance").getAttribute("data-unavailable")).resolves.toBe("true");
+    await waitForSlot(page, "finance", "unavailable");
     await expect(page.locator("#slot-finance").innerText()).resolves.toContain("This section is unavailable right now.");
     expect(errors).toEqual([]);
     await page.close();
@@ -72,7 +72,7 @@ describe("a remote slower than its timeout", () => {
     expect(html).toMatch(/id="slot-finance"[^>]*data-fallback="true"/);
 
     const { page, errors } = await vehicleSlotStillWorks([]);
-    await page.locator("#slot-finance[data-client-rendered='true']").waitFor();
+    await waitForSlot(page, "finance", "client-rendered");
     await expect(page.locator("#slot-finance").innerText()).resolves.toMatch(/repayments/i);
     expect(errors).toEqual([]);
     await page.close();

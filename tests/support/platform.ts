@@ -80,6 +80,13 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated='true']", { timeout: 20_000 });
 }
 
+/** Scrolls a slot into view (slots far below the fold hydrate only then) and waits for its outcome. */
+export async function waitForSlot(page: Page, slot: string, outcome: "hydrated" | "client-rendered" | "unavailable" = "hydrated"): Promise<void> {
+  const el = page.locator(`#slot-${slot}`);
+  await el.scrollIntoViewIfNeeded();
+  await page.locator(`#slot-${slot}[data-${outcome}='true']`).waitFor({ timeout: 20_000 });
+}
+
 /** A car of that site that the search shows (first result card). */
 export async function firstCarPath(site: string): Promise<string> {
   const html = await (await fetchSite(site, "/search")).text();

@@ -4,6 +4,7 @@ import { Provider } from "jotai";
 import { hydrateRoot } from "react-dom/client";
 import { ShellHeader } from "../components/header/ShellHeader";
 import { mountSlot } from "./mount-slot";
+import { nearViewport } from "./near-viewport";
 import { pickBuilds, registerPinnedRemotes } from "./remote-loader";
 import { readShellState } from "./shell-state";
 import { readSlotMarker } from "./slot-marker";
@@ -46,8 +47,15 @@ async function start(state: ShellState): Promise<void> {
   const slots = findSlots();
   const builds = pickBuilds(slots.map((slot) => slot.marker));
   registerPinnedRemotes(builds);
-  // Each slot is its own root: one failing slot never holds up or breaks the others.
-  await Promise.allSettled(slots.map((slot) => mount(slot, store, builds)));
+  // Each slot is its own root: one failing slot never holds up or breaks the others. Slots near
+  // the viewport mount now; the rest when the shopper scrolls towards them.
+  await Promise.allSettled(
+    slots.map(async (slot) => {
+      const near = await nearViewport(slot.el, () => void mount(slot, store, builds));
+      if (near) await mount(slot, store, builds);
+    }),
+  );
+  // Every slot that was near the viewport at start-up has settled.
   document.documentElement.dataset.hydrated = "true";
 }
 
