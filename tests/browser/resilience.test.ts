@@ -73,6 +73,8 @@ describe("a remote slower than its timeout", () => {
 
     const { page, errors } = await vehicleSlotStillWorks([]);
     await waitForSlot(page, "finance", "client-rendered");
+    // Client-rendered, it still gets its remote's styles.
+    expect(await page.locator('link[rel="stylesheet"][href^="/_mf/mf-finance/"][href$="/fragments.css"]').count()).toBe(1);
     await expect(page.locator("#slot-finance").innerText()).resolves.toMatch(/repayments/i);
     expect(errors).toEqual([]);
     await page.close();

@@ -1,4 +1,4 @@
-import { BUILD_ID_HEADER, type FragmentRequest, type RemoteName, SLOT_CLOSE_TAG, slotOpenTag, stylesheetTag } from "@dealer/shared/fragment";
+import { BUILD_ID_HEADER, type FragmentRequest, type RemoteName, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
 import { type GatewayEnv, remoteBinding } from "../env";
 import type { SlotPlan } from "../routes/slot-plans";
 
@@ -20,7 +20,8 @@ export function fallbackSlotHtml(plan: SlotPlan, slotId: string): string {
     build: lastKnownBuild(plan.remote) ?? "latest",
     fallback: true,
   };
-  return `${stylesheetTag(plan.remote, marker.build)}${slotOpenTag(marker)}<div class="slot-fallback" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> Loading…</div>${SLOT_CLOSE_TAG}`;
+  // No stylesheet here: the shell links it once the remote answers (a dead remote has none).
+  return `${slotOpenTag(marker)}<div class="slot-fallback" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> Loading…</div>${SLOT_CLOSE_TAG}`;
 }
 
 class SlotTimeout extends Error {}

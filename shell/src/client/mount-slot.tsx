@@ -40,6 +40,22 @@ function markOutcome(el: HTMLElement, outcome: SlotOutcome): SlotOutcome {
   return outcome;
 }
 
+// Type-checked against the contract without importing it at run time (that module pulls in zod).
+const FRAGMENT_STYLESHEET: (typeof import("@dealer/shared/fragment"))["FRAGMENT_STYLESHEET"] = "fragments.css";
+
+/**
+ * A server-rendered slot arrives with its remote's stylesheet; a fallback slot gets it here, once
+ * the remote has answered, so a dead remote costs no failing stylesheet request.
+ */
+function linkFragmentStyles(el: HTMLElement, marker: SlotMarker): void {
+  const href = `/_mf/${marker.remote}/${marker.build}/${FRAGMENT_STYLESHEET}`;
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  el.before(link);
+}
+
 /**
  * Hydrates a server-rendered slot, or client-renders a fallback slot, as its own React root.
  * Never throws: a remote that cannot load leaves the slot's content in place (an expected
@@ -61,6 +77,7 @@ export async function mountSlot(
       return markOutcome(el, "hydrated");
     }
     const props = await fetchFallbackProps(marker);
+    linkFragmentStyles(el, marker);
     await new Promise<void>((done) => {
       createRoot(el).render(slotTree(store, marker, <Fragment {...props} />, done));
     });
