@@ -45,7 +45,13 @@ export function createGatewayApp() {
 
   // Platform-wide paths, same on every host.
   app.route("/cdn", createImageRoutes());
-  app.get("/_shell/*", (c) => c.env.ASSETS.fetch(new Request(new URL(c.req.path.replace(/^\/_shell/, ""), c.req.url))));
+  app.get("/_shell/*", async (c) => {
+    const asset = await c.env.ASSETS.fetch(new Request(new URL(c.req.path.replace(/^\/_shell/, ""), c.req.url)));
+    const response = new Response(asset.body, asset);
+    // Paths carry the shell's build id, so a file never changes under its URL.
+    if (asset.ok) response.headers.set("cache-control", "public, max-age=31536000, immutable");
+    return response;
+  });
   app.get("/_mf/:remote/*", (c) => {
     const remote = remoteNameSchema.safeParse(c.req.param("remote"));
     return remote.success ? forwardToRemote(c.env, remote.data, c.req.raw) : c.notFound();

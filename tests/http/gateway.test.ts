@@ -54,6 +54,20 @@ describe("security headers", () => {
   });
 });
 
+describe("assets", () => {
+  it("shell and remote files are served immutable under their build-id paths", async () => {
+    const html = await (await fetchSite(SITE, "/search")).text();
+    const paths = [/href="(\/_shell\/[^"]+\.css)"/, /href="(\/_mf\/mf-search\/[^"]+\/fragments\.css)"/].map((re) => re.exec(html)?.[1]);
+    for (const path of paths) {
+      expect(path).toBeTruthy();
+      const response = await fetchSite(SITE, path ?? "");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/css");
+      expect(response.headers.get("cache-control")).toContain("immutable");
+    }
+  });
+});
+
 describe("leads", () => {
   it("a valid enquiry is stored and answers its lead id; a bad one answers field errors", async () => {
     const values = { name: "Sam Shopper", email: "sam@example.com", phone: "0412 345 678", postcode: "4000", message: "Is it still available?", opt_in: true };
