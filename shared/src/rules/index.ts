@@ -28,3 +28,5 @@ export * from "./opening-hours";
 export * from "./reviews";
 export * from "./sales-counter";
 export * from "./body-types";
+export * from "./money-input";
+export * from "./repayment-schedule";
