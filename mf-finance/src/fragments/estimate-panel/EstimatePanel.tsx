@@ -61,7 +61,7 @@ export default function EstimatePanel(props: EstimatePanelProps) {
         <h3 id={`${id}-dialog-heading`}>Finance disclaimer</h3>
         <p>{excerpt}</p>
         <form method="dialog">
-          <button type="submit" className="button" autoFocus>
+          <button type="submit" className="button">
             Close
           </button>
         </form>
