@@ -66,7 +66,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "taurus",
     config: {
       theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors" },
-      finance: { provider: "taurus" },
+      // The Taurus-type lender: its establishment fee, a $5,000 minimum price and rates of 7.5-14.5%.
+      finance: { provider: "taurus", establishmentFee: 1360.5, calculator: { priceMin: 5000, rateMin: 7.5, rateMax: 14.5 } },
       features: { subscriptions: true, autograb: true },
     },
     dealerships: [
@@ -181,7 +182,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "angle",
     config: {
       theme: { primary: "#212121", accent: "#ff6f00", text: "#111111", logoText: "Ridge Motorcycles" },
-      finance: { provider: "angle" },
+      // The Angle-type lender lends at 4-20%.
+      finance: { provider: "angle", calculator: { rateMin: 4, rateMax: 20 } },
       labels: { enquireButton: "Message Now" },
     },
     dealerships: [

@@ -1,0 +1,82 @@
+import { financeEstimate, formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
+import { carSchema } from "@dealer/shared/contract";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { query } from "../../scripts/d1";
+import { demoConfig } from "../support/finance";
+import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SITE = "harbour-city-motors";
+const config = demoConfig(SITE);
+
+/** A car of the site whose lender figures the provider's rules display, and a sold one. */
+function demoCars() {
+  const rows = query<{ data: string }>(`SELECT data FROM vehicles WHERE site = '${SITE}' AND status IN ('in_stock', 'sold') ORDER BY id LIMIT 400`);
+  const cars = rows.map((row) => carSchema.parse(JSON.parse(row.data)));
+  const financed = cars.find((car) => car.status === "in_stock" && isFinanceDisplayable(car, config.finance, new Date()));
+  const sold = cars.find((car) => car.status === "sold");
+  if (!financed || !sold) throw new Error("demo stock has no financed or sold car");
+  return { financed, sold };
+}
+
+const composes = async (path: string, fragment: string) => (await (await fetchSite(SITE, path)).text()).includes(`data-fragment="${fragment}"`);
+
+describe("finance on the vehicle page", () => {
+  it("has the calculator at #finance-calculator starting at the car's price; a sold car has none", async () => {
+    const { financed, sold } = demoCars();
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(SITE, `/cars/${financed.slug}#finance-calculator`));
+    await waitForHydration(page);
+    const calculator = page.locator("#finance-calculator");
+    await calculator.scrollIntoViewIfNeeded();
+    expect(await calculator.getByRole("heading").innerText()).toContain(financed.name);
+    const shownPrice = financed.offer_price && financed.offer_price > 10 ? financed.offer_price : financed.price;
+    expect(await calculator.getByLabel("Purchase price").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(shownPrice ?? 0));
+    await calculator.getByRole("radio", { name: "Fortnightly" }).check();
+    await calculator.getByText("Repayment per fortnight").waitFor();
+    expect(await calculator.getByRole("link", { name: "Apply for Finance" }).getAttribute("href")).toContain(`car_id=${financed.id}`);
+    expect(errors).toEqual([]);
+
+    await page.goto(siteUrl(SITE, `/cars/${sold.slug}`));
+    await waitForHydration(page);
+    expect(await page.locator("#finance-calculator").count()).toBe(0);
+    await page.close();
+  });
+
+  // The vehicle page's slot plan is issue 10's; these run once it composes the FinanceBox and EstimatePanel fragments.
+  it("shows the lender's finance box and the estimate panel with its disclaimer dialog", async ({ skip }) => {
+    const { financed } = demoCars();
+    const path = `/cars/${financed.slug}`;
+    if (!(await composes(path, "FinanceBox")) || !(await composes(path, "EstimatePanel"))) skip();
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(SITE, path));
+    await waitForHydration(page);
+    const entry = financed.finance_lenders[config.finance.provider];
+    const box = page.locator(".finance-box");
+    expect(await box.innerText()).toContain(formatMoneyCents(entry?.paymentWeek ?? 0));
+    expect(await box.getByRole("link", { name: config.vehicle.financeButtonLabel }).getAttribute("href")).toMatch(/#finance-form$/);
+
+    const panel = page.locator(".estimate-panel");
+    await panel.scrollIntoViewIfNeeded();
+    const estimate = financeEstimate(financed.offer_price && financed.offer_price > 10 ? financed.offer_price : (financed.price ?? 0), entry?.interestRate ?? 0);
+    expect(await panel.getByTestId("estimate-monthly").innerText()).toBe(formatMoneyCents(estimate.monthly));
+    const opener = panel.getByRole("button", { name: "View disclaimer" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Finance disclaimer" });
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("View disclaimer");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
