@@ -12,6 +12,7 @@ import {
   propsScriptTag,
   type RemoteName,
   SLOT_CLOSE_TAG,
+  slotIdPrefix,
   slotOpenTag,
   stylesheetTag,
 } from "./index";
@@ -81,7 +82,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
       <Provider store={store}>
         <Component {...loaded.props} />
       </Provider>,
-      { onError: (error) => console.error(`[${remote}] render error`, error) },
+      { identifierPrefix: slotIdPrefix(request.slot), onError: (error) => console.error(`[${remote}] render error`, error) },
     );
     const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false };
     const encoder = new TextEncoder();
