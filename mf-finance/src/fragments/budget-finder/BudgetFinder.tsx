@@ -14,6 +14,7 @@ import {
 } from "@dealer/shared/rules";
 import { useId, useState } from "react";
 import MoneyInput from "../../money-input/MoneyInput";
+import RadioGroup from "../../radio-group/RadioGroup";
 import type { BodyStock, BudgetFinderProps } from "./props";
 
 export type { BudgetFinderProps } from "./props";
@@ -57,24 +58,16 @@ export default function BudgetFinder({ bodies, vehicleNoun, budget: settings, wo
         {BUDGET_HEADING}
       </h2>
       <form className="budget-finder__form" onSubmit={(event) => event.preventDefault()} noValidate>
-        <fieldset className="budget-finder__period">
-          <legend>Repayment period</legend>
-          {PERIODS.map((option) => (
-            <label key={option.value} className="budget-finder__period-option">
-              <input
-                type="radio"
-                name={`${id}-period`}
-                value={option.value}
-                checked={period === option.value}
-                onChange={() => {
-                  setPeriod(option.value);
-                  setRepayment(defaultRepayment(option.value, settings));
-                }}
-              />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          name={`${id}-period`}
+          legend="Repayment period"
+          options={PERIODS}
+          value={period}
+          onChange={(next) => {
+            setPeriod(next);
+            setRepayment(defaultRepayment(next, settings));
+          }}
+        />
         <MoneyInput
           id={`${id}-repayment`}
           name="repayment"

@@ -12,6 +12,7 @@ import {
 import { useId, useRef, useState } from "react";
 import { FINANCE_CALCULATOR_EVENT_ID, trackEvent } from "../../analytics";
 import MoneyInput from "../../money-input/MoneyInput";
+import RadioGroup from "../../radio-group/RadioGroup";
 import Disclaimer from "./Disclaimer";
 import type { RepaymentCalculatorProps } from "./props";
 import RepaymentChart from "./RepaymentChart";
@@ -131,21 +132,13 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
             {rateError ?? `${bounds.rateMin}% to ${bounds.rateMax}% in ${bounds.rateStep}% steps`}
           </p>
         </div>
-        <fieldset className="finance-calculator__frequency">
-          <legend>Repayment frequency</legend>
-          {FREQUENCIES.map((option) => (
-            <label key={option.value} className="finance-calculator__frequency-option">
-              <input
-                type="radio"
-                name={`${id}-frequency`}
-                value={option.value}
-                checked={inputs.frequency === option.value}
-                onChange={() => update({ frequency: option.value })}
-              />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          name={`${id}-frequency`}
+          legend="Repayment frequency"
+          options={FREQUENCIES}
+          value={inputs.frequency}
+          onChange={(frequency) => update({ frequency })}
+        />
       </form>
       <output className="finance-calculator__result" aria-live="polite" htmlFor={`${id}-price ${id}-deposit ${id}-residual ${id}-term ${id}-interest`}>
         {result.kind === "enquire" ? (
