@@ -154,6 +154,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     config: {
       theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified" },
       finance: { provider: "carclarity" },
+      // Cars without a YouX-style quote ask for one on the vehicle page.
+      features: { youxQuote: true },
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
       vehicle: { defaultViewerMode: "gallery" },
     },

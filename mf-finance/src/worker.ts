@@ -5,8 +5,9 @@ import { estimatePanelFragment } from "./fragments/estimate-panel/load.server";
 import { financeBoxFragment } from "./fragments/finance-box/load.server";
 import { priceSliderFragment } from "./fragments/price-slider/load.server";
 import { repaymentCalculatorFragment } from "./fragments/repayment-calculator/load.server";
+import { createQuoteApi } from "./youx/quote-api";
 
-export default createFragmentWorker<Env>({
+const app = createFragmentWorker<Env>({
   remote: "mf-finance",
   fragments: {
     RepaymentCalculator: repaymentCalculatorFragment,
@@ -18,3 +19,6 @@ export default createFragmentWorker<Env>({
     PriceSlider: priceSliderFragment,
   },
 });
+app.route("/", createQuoteApi());
+
+export default app;

@@ -17,6 +17,8 @@ import {
   stylesheetTag,
 } from "./index";
 
+export { siteFromHost } from "./site-from-host";
+
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
 export class FragmentNotFound extends Error {}
 

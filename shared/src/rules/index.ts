@@ -30,3 +30,4 @@ export * from "./sales-counter";
 export * from "./body-types";
 export * from "./money-input";
 export * from "./repayment-schedule";
+export * from "./comparison-rate";

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import EstimatePanel from "./EstimatePanel";
 
-const panel = { hidden: false as const, price: 30000, estimateRate: 9.5, advertisedRate: 9.5, comparisonRate: 10.45, disclaimer: "D".repeat(300) };
+const panel = { hidden: false as const, price: 30000, estimateRate: 9.5, advertisedRate: 9.5, comparisonRate: 10.45, disclaimer: "D".repeat(300), quoteRequest: null };
 
 describe("EstimatePanel", () => {
   it("shows the monthly estimate (5 years, 10% deposit, 30% final), the weekly via 4.33 and both rates", () => {
@@ -24,5 +24,10 @@ describe("EstimatePanel", () => {
     expect(html).toContain(`${"D".repeat(197)}...`);
     expect(html).not.toContain("D".repeat(198));
     expect(renderToString(<EstimatePanel hidden />)).toBe("");
+  });
+
+  it("says a quote is on its way when one is requested", () => {
+    const quoteRequest = { selfAssessedCreditScore: "GREAT" as const, purchasePrice: 30000, loanTerm: 5 as const, year: 2022, vin: null, nvic: null, whoIsHelping: "" as const };
+    expect(renderToString(<EstimatePanel {...panel} quoteRequest={quoteRequest} />)).toContain("Getting your quote…");
   });
 });

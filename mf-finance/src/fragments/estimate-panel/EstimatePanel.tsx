@@ -7,8 +7,10 @@ import {
   formatMoneyCents,
   formatRate,
   truncateText,
+  YOUX_LOAN_TERM_YEARS,
 } from "@dealer/shared/rules";
 import { useId, useRef } from "react";
+import { useYouxQuote } from "../../youx/use-youx-quote";
 import type { EstimatePanelProps } from "./props";
 
 export type { EstimatePanelProps } from "./props";
@@ -24,8 +26,13 @@ export default function EstimatePanel(props: EstimatePanelProps) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const { quote, loading } = useYouxQuote(props.hidden ? null : props.quoteRequest);
   if (props.hidden) return null;
-  const { price, estimateRate, advertisedRate, comparisonRate, disclaimer } = props;
+  const { price, disclaimer } = props;
+  // A quote, once it arrives, supplies the rates the lender's figures lack.
+  const advertisedRate = props.advertisedRate ?? quote?.advertisedRate ?? null;
+  const comparisonRate = props.comparisonRate ?? quote?.comparisonRate ?? null;
+  const estimateRate = props.advertisedRate ?? quote?.advertisedRate ?? props.estimateRate;
   const estimate = financeEstimate(price, estimateRate);
   const excerpt = truncateText(disclaimer, DISCLAIMER_EXCERPT_LIMIT).text;
 
@@ -41,6 +48,16 @@ export default function EstimatePanel(props: EstimatePanelProps) {
         <span className="estimate-panel__per">per month</span>
         <span className="estimate-panel__weekly">{`about ${formatMoneyCents(estimate.weekly)} per week`}</span>
       </p>
+      {loading && (
+        <p className="estimate-panel__quote" role="status">
+          Getting your quote…
+        </p>
+      )}
+      {quote && (
+        <p className="estimate-panel__quote" data-testid="youx-quote">
+          {`Quote: ${formatMoneyCents(quote.weeklyRepaymentAmount)} per week over ${YOUX_LOAN_TERM_YEARS} years`}
+        </p>
+      )}
       <dl className="estimate-panel__rates">
         <div>
           <dt>Advertised rate</dt>

@@ -8,7 +8,8 @@ import { loadEstimatePanel } from "./load.server";
 const SITE = "summit-auto-group";
 let db: D1Database;
 let dispose: () => Promise<void>;
-const load = (slug: string) => loadEstimatePanel(testFragmentRequest(SITE, { slug }, { finance: { provider: "finance360", defaultInterestRate: 8.5 } }), { DB: db } as Env);
+const load = (slug: string, youxQuote = false) =>
+  loadEstimatePanel(testFragmentRequest(SITE, { slug }, { finance: { provider: "finance360", defaultInterestRate: 8.5 }, features: { youxQuote } }), { DB: db } as Env);
 
 beforeAll(async () => {
   ({ db, dispose } = await createTestD1());
@@ -27,6 +28,12 @@ describe("loadEstimatePanel", () => {
     expect(await load("lender")).toMatchObject({ estimateRate: 9.5, advertisedRate: 9.5, comparisonRate: 10.45, disclaimer: lenderEntry.disclaimer });
     expect(await load("quote")).toMatchObject({ estimateRate: 7.2, advertisedRate: 7.2, comparisonRate: 7.9 });
     expect(await load("none")).toMatchObject({ estimateRate: 8.5, advertisedRate: null, comparisonRate: null });
+  });
+
+  it("asks for a YouX-style quote only where the site wants one and the car has none", async () => {
+    expect(await load("none", true)).toMatchObject({ quoteRequest: { purchasePrice: 30000, loanTerm: 5, selfAssessedCreditScore: "GREAT", whoIsHelping: "" } });
+    expect(await load("quote", true)).toMatchObject({ quoteRequest: null });
+    expect(await load("none")).toMatchObject({ quoteRequest: null });
   });
 
   it("hides for a sold car or a price of $500 or less", async () => {

@@ -1,6 +1,6 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
-import { FINANCE_MIN_PRICE, isInStock } from "@dealer/shared/rules";
+import { FINANCE_MIN_PRICE, isInStock, shouldRequestYouxQuote, youxQuoteRequest } from "@dealer/shared/rules";
 import { loadCar } from "../../car.server";
 import type { Env } from "../../env";
 import { lenderRecord, SITE_FINANCE_DISCLAIMER, shownPrice } from "../../finance-config.server";
@@ -23,6 +23,7 @@ export async function loadEstimatePanel(request: FragmentRequest, env: Env): Pro
     advertisedRate,
     comparisonRate: lender?.comparisonRate ?? car.youxQuote?.comparisonRate ?? null,
     disclaimer: lender?.disclaimer || SITE_FINANCE_DISCLAIMER,
+    quoteRequest: shouldRequestYouxQuote(car, request.config.features) ? youxQuoteRequest(car) : null,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { YouxQuoteRequest } from "@dealer/shared/contract";
+
 /** EstimatePanel's props: the estimate under the spec's assumptions, with the lender's advertised figures. */
 export type EstimatePanelProps =
   | { hidden: true }
@@ -10,4 +12,6 @@ export type EstimatePanelProps =
       comparisonRate: number | null;
       /** The lender's disclaimer, or the site's when it has none. */
       disclaimer: string;
+      /** Set when the site asks for a YouX-style quote and the car has none: the browser posts it once. */
+      quoteRequest: YouxQuoteRequest | null;
     };
