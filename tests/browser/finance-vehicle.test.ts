@@ -27,7 +27,7 @@ function demoCars() {
   return { financed, sold };
 }
 
-const composes = async (path: string, fragment: string) => (await (await fetchSite(SITE, path)).text()).includes(`data-fragment="${fragment}"`);
+const composes = async (path: string, fragment: string, site = SITE) => (await (await fetchSite(site, path)).text()).includes(`data-fragment="${fragment}"`);
 
 describe("finance on the vehicle page", () => {
   it("has the calculator at #finance-calculator starting at the car's price; a sold car has none", async () => {
@@ -76,6 +76,28 @@ describe("finance on the vehicle page", () => {
     await dialog.waitFor();
     await page.keyboard.press("Escape");
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("View disclaimer");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("asks for a YouX-style quote once where the site wants one, and shows it", async ({ skip }) => {
+    const site = "metro-certified";
+    const row = query<{ slug: string }>(`SELECT slug FROM vehicles WHERE site = '${site}' AND status = 'in_stock' AND json_extract(data, '$.price') > 5000 AND json_extract(data, '$.youxQuote') IS NULL LIMIT 1`)[0];
+    if (!row || !(await composes(`/cars/${row.slug}`, "EstimatePanel", site))) skip();
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/youx/quote")) requests.push(request.postData() ?? "");
+    });
+    await page.goto(siteUrl(site, `/cars/${row?.slug}`));
+    await waitForHydration(page);
+    const panel = page.locator(".estimate-panel");
+    await panel.scrollIntoViewIfNeeded();
+    await panel.getByTestId("youx-quote").waitFor();
+    expect(requests).toHaveLength(1);
+    expect(JSON.parse(requests[0] ?? "{}")).toMatchObject({ selfAssessedCreditScore: "GREAT", loanTerm: 5, whoIsHelping: "" });
+    expect(await panel.getByTestId("comparison-rate").innerText()).not.toBe("-");
     expect(errors).toEqual([]);
     await page.close();
   });
