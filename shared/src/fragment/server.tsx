@@ -14,7 +14,6 @@ import {
   SLOT_CLOSE_TAG,
   slotIdPrefix,
   slotOpenTag,
-  stylesheetTag,
 } from "./index";
 
 export { siteFromHost } from "./site-from-host";
@@ -90,7 +89,8 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
     const encoder = new TextEncoder();
     const body = html.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
-        start: (controller) => controller.enqueue(encoder.encode(stylesheetTag(remote, marker.build) + slotOpenTag(marker))),
+        // The gateway puts the fragment's styles in the page's head (it knows the route's slots).
+        start: (controller) => controller.enqueue(encoder.encode(slotOpenTag(marker))),
         flush: (controller) =>
           controller.enqueue(encoder.encode(SLOT_CLOSE_TAG + propsScriptTag(request.slot, loaded.props))),
       }),

@@ -31,3 +31,4 @@ export * from "./body-types";
 export * from "./money-input";
 export * from "./repayment-schedule";
 export * from "./comparison-rate";
+export * from "./page-head";
