@@ -62,10 +62,13 @@ describe("budget finder", () => {
 });
 
 describe("price slider page", () => {
-  it("moves both thumbs by keyboard, keeps them apart and searches the range by price descending", async () => {
+  it.each([
+    ["summit-auto-group", "Cars"],
+    ["ridge-motorcycles", "Motorcycles"],
+  ])("on %s: moves both thumbs by keyboard, keeps them apart and searches the range by price descending", async (site, noun) => {
     const page = await browser.newPage();
     const errors = watchConsole(page);
-    await page.goto(siteUrl("summit-auto-group", "/shop-by-price"));
+    await page.goto(siteUrl(site, "/shop-by-price"));
     await waitForSlot(page, "price-slider");
     const slider = page.locator("#slot-price-slider");
     const min = slider.getByRole("slider", { name: "Minimum price" });
@@ -81,7 +84,7 @@ describe("price slider page", () => {
     await min.focus();
     for (let press = 0; press < 10; press++) await page.keyboard.press("ArrowRight");
     expect(await page.getByTestId("price-range").innerText()).toBe("$10,000 to $249,500");
-    await slider.getByRole("link", { name: /^View Cars From/ }).click();
+    await slider.getByRole("link", { name: `View ${noun} From $10,000 to $249,500` }).click();
     await page.waitForURL((url) => url.pathname === "/search");
     const url = new URL(page.url());
     expect(url.searchParams.get("range[price]")).toBe("10000:249500");

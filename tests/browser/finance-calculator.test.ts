@@ -133,3 +133,16 @@ describe("repayment calculator on a dealer group (360 Finance-type lender, group
     await page.close();
   });
 });
+
+describe("repayment calculator on the Angle-type lender's site (4-20%)", () => {
+  it("takes rates from 4 to 20 and refuses 3.5", async () => {
+    const { page, calculator } = await openCalculator("ridge-motorcycles", "/finance");
+    const rate = calculator.getByLabel("Interest rate (% p.a.)");
+    expect([await rate.getAttribute("min"), await rate.getAttribute("max")]).toEqual(["4", "20"]);
+    await rate.fill("19.5");
+    await calculator.getByText("4% to 20% in 0.5% steps").waitFor();
+    await rate.fill("3.5");
+    await calculator.getByText("Cannot be less than 4% or more than 20%").waitFor();
+    await page.close();
+  });
+});
