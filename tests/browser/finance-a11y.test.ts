@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForSlotWith } from "../support/finance";
 import { firstCarPath, launchChromium, siteUrl, waitForHydration } from "../support/platform";
 
 // axe-core comes with lighthouse (the lead's benchmark tool); evaluated through DevTools, so the page's CSP allows it.
@@ -63,8 +64,8 @@ describe("finance tools have no axe-core violations", () => {
 
   it("on the vehicle page's finance parts, with the calculator's error and the disclaimer open", async () => {
     const page = await open("harbour-city-motors", await firstCarPath("harbour-city-motors"), { width: 1280, height: 900 });
+    await waitForSlotWith(page, "#finance-calculator");
     const calculator = page.locator("#finance-calculator");
-    await calculator.waitFor();
     await calculator.getByLabel("Purchase price").fill("100");
     await calculator.getByRole("button", { name: "Show More" }).click();
     const parts = ["#finance-calculator"];

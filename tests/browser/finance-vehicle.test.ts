@@ -3,7 +3,7 @@ import { carSchema } from "@dealer/shared/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
-import { demoConfig } from "../support/finance";
+import { demoConfig, waitForSlotWith } from "../support/finance";
 import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 let browser: Browser;
@@ -36,8 +36,8 @@ describe("finance on the vehicle page", () => {
     const errors = watchConsole(page);
     await page.goto(siteUrl(SITE, `/cars/${financed.slug}#finance-calculator`));
     await waitForHydration(page);
+    await waitForSlotWith(page, "#finance-calculator");
     const calculator = page.locator("#finance-calculator");
-    await calculator.scrollIntoViewIfNeeded();
     expect(await calculator.getByRole("heading").innerText()).toContain(financed.name);
     const shownPrice = financed.offer_price && financed.offer_price > 10 ? financed.offer_price : financed.price;
     expect(await calculator.getByLabel("Purchase price").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(shownPrice ?? 0));
@@ -62,6 +62,8 @@ describe("finance on the vehicle page", () => {
     await page.goto(siteUrl(SITE, path));
     await waitForHydration(page);
     const entry = financed.finance_lenders[config.finance.provider];
+    await waitForSlotWith(page, ".finance-box");
+    await waitForSlotWith(page, ".estimate-panel");
     const box = page.locator(".finance-box");
     expect(await box.innerText()).toContain(formatMoneyCents(entry?.paymentWeek ?? 0));
     expect(await box.getByRole("link", { name: config.vehicle.financeButtonLabel }).getAttribute("href")).toMatch(/#finance-form$/);
@@ -92,8 +94,8 @@ describe("finance on the vehicle page", () => {
     });
     await page.goto(siteUrl(site, `/cars/${row?.slug}`));
     await waitForHydration(page);
+    await waitForSlotWith(page, ".estimate-panel");
     const panel = page.locator(".estimate-panel");
-    await panel.scrollIntoViewIfNeeded();
     await panel.getByTestId("youx-quote").waitFor();
     expect(requests).toHaveLength(1);
     expect(JSON.parse(requests[0] ?? "{}")).toMatchObject({ selfAssessedCreditScore: "GREAT", loanTerm: 5, whoIsHelping: "" });

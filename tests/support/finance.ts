@@ -1,5 +1,6 @@
 import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
 import type { Page } from "playwright-core";
+import { waitForSlot } from "./platform";
 import { DEMO_SITES } from "../../db/demo/sites";
 
 /** A demo site's resolved configuration, as the platform serves it. */
@@ -16,3 +17,10 @@ export function analyticsEvents(page: Page): Promise<{ eventId: number }[]> {
 
 /** Text a shopper should never see from bad input. */
 export const BROKEN_NUMBER = /NaN|Infinity|undefined/;
+
+/** Waits for the slot holding `selector` to hydrate, whatever the page's plan calls that slot. */
+export async function waitForSlotWith(page: Page, selector: string): Promise<void> {
+  const slot = await page.locator(`[data-slot]:has(${selector})`).getAttribute("data-slot");
+  if (!slot) throw new Error(`no slot holds ${selector}`);
+  await waitForSlot(page, slot);
+}

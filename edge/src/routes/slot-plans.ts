@@ -57,7 +57,8 @@ const formPlan = (title: string, kind: string): RoutePlan => ({
 const financePlan: RoutePlan = {
   name: "finance",
   title: "Finance",
-  slots: [slot("finance", "mf-finance", "RepaymentCalculator"), slot("budget", "mf-finance", "BudgetFinder")],
+  // The calculator is the page; the budget finder below it hydrates on first use.
+  slots: [slot("finance", "mf-finance", "RepaymentCalculator"), slot("budget", "mf-finance", "BudgetFinder", "main", undefined, "interaction")],
 };
 
 type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan };
