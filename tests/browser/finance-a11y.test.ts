@@ -44,7 +44,7 @@ async function open(site: string, path: string, viewport = { width: 390, height:
 describe("finance tools have no axe-core violations", () => {
   it("on /finance, the budget finder and the price slider page", async () => {
     for (const [site, path, parts] of [
-      ["harbour-city-motors", "/finance", ["#finance-calculator", ".budget-finder"]],
+      ["harbour-city-motors", "/finance", ["#finance-calculator", ".estimate-panel", ".budget-finder"]],
       ["outback-trucks", "/budget-finder", [".budget-finder"]],
       ["summit-auto-group", "/shop-by-price", [".price-slider"]],
     ] as const) {

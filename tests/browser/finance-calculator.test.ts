@@ -1,4 +1,4 @@
-import { calculateRepayment, formatMoneyCents, priceHelpText } from "@dealer/shared/rules";
+import { calculateRepayment, financeEstimate, formatMoneyCents, priceHelpText } from "@dealer/shared/rules";
 import type { RepaymentFrequency } from "@dealer/shared/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,6 +143,24 @@ describe("repayment calculator on the Angle-type lender's site (4-20%)", () => {
     await calculator.getByText("4% to 20% in 0.5% steps").waitFor();
     await rate.fill("3.5");
     await calculator.getByText("Cannot be less than 4% or more than 20%").waitFor();
+    await page.close();
+  });
+});
+
+describe("finance estimate on /finance", () => {
+  it("estimates the finance link's price at the site's rate and opens its disclaimer in a dialog", async () => {
+    const { page, errors } = await openCalculator("summit-auto-group", "/finance?vehiclePriceBudget=40000");
+    await waitForSlot(page, "estimate");
+    const panel = page.locator(".estimate-panel");
+    expect(await panel.getByTestId("estimate-monthly").innerText()).toBe(formatMoneyCents(financeEstimate(40000, 8.5).monthly));
+    expect(await panel.getByTestId("advertised-rate").innerText()).toBe("8.50%");
+    expect(await panel.getByTestId("comparison-rate").innerText()).toBe("8.50%");
+    await panel.getByRole("button", { name: "View disclaimer" }).click();
+    const dialog = page.getByRole("dialog", { name: "Finance disclaimer" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("View disclaimer");
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

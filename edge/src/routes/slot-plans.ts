@@ -57,8 +57,12 @@ const formPlan = (title: string, kind: string): RoutePlan => ({
 const financePlan: RoutePlan = {
   name: "finance",
   title: "Finance",
-  // The calculator is the page; the budget finder below it hydrates on first use.
-  slots: [slot("finance", "mf-finance", "RepaymentCalculator"), slot("budget", "mf-finance", "BudgetFinder", "main", undefined, "interaction")],
+  // The calculator is the page; the estimate beside it and the budget finder below it hydrate on first use.
+  slots: [
+    slot("finance", "mf-finance", "RepaymentCalculator"),
+    slot("estimate", "mf-finance", "EstimatePanel", "aside", undefined, "interaction"),
+    slot("budget", "mf-finance", "BudgetFinder", "main", undefined, "interaction"),
+  ],
 };
 
 type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan };

@@ -36,6 +36,16 @@ describe("loadEstimatePanel", () => {
     expect(await load("none")).toMatchObject({ quoteRequest: null });
   });
 
+  it("without a car (/finance) estimates the address's budget at the site's rate, the fee in the comparison rate", async () => {
+    const site = (params: Record<string, string>) =>
+      loadEstimatePanel(testFragmentRequest(SITE, params, { finance: { defaultInterestRate: 10, establishmentFee: 1360.5 } }), { DB: db } as Env);
+    const props = await site({ vehiclePriceBudget: "40000" });
+    expect(props).toMatchObject({ hidden: false, price: 40000, estimateRate: 10, advertisedRate: 10, quoteRequest: null });
+    expect(props.hidden === false && props.comparisonRate).toBeGreaterThan(10);
+    expect(await site({ vehiclePriceBudget: "abc" })).toMatchObject({ price: 30000 });
+    expect(await site({ vehiclePriceBudget: "1e308" })).toMatchObject({ price: 250000 });
+  });
+
   it("hides for a sold car or a price of $500 or less", async () => {
     expect(await load("sold")).toEqual({ hidden: true });
     expect(await load("cheap")).toEqual({ hidden: true });
