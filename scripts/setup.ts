@@ -2,7 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { applyMigrations, executeFile, queries } from "./d1";
-import { PLATFORM_PORT, ROOT, type Session, writeDevVars } from "./stack";
+import { migrationsFingerprint, readPreparedState, writePreparedState } from "./dev-session/prepared-state";
+import { PLATFORM_PORT, ROOT, STATE_DIR, type Session, writeDevVars } from "./stack";
+
+const MIGRATIONS_DIR = join(ROOT, "db/migrations");
 
 /** A step of start or test that failed: what failed, and what to do about it. */
 export class StepFailed extends Error {
@@ -48,20 +51,29 @@ export type Prepared = { sites: { slug: string; name: string }[]; stockEmpty: bo
 export async function prepare(): Promise<Prepared> {
   await build();
   return step("Database set-up", "if another npm start or npm test runs in this checkout, stop it (npm run stop) and retry", () => {
+    mkdirSync(STATE_DIR, { recursive: true });
+    const migrations = migrationsFingerprint(MIGRATIONS_DIR);
+    const known = readPreparedState(STATE_DIR);
+    if (known?.migrations === migrations && known.stockLoaded && known.sites.length) {
+      console.log("Database in place (migrations applied, demo data loaded).");
+      return { sites: known.sites, stockEmpty: false };
+    }
     console.log("Applying D1 migrations…");
-    mkdirSync(join(ROOT, ".wrangler/state"), { recursive: true });
     applyMigrations();
     const read = () => {
       const [sites = [], vehicles = []] = queries("SELECT slug, name FROM sites ORDER BY slug; SELECT COUNT(*) AS count FROM vehicles");
       return { sites: sites as Prepared["sites"], stockEmpty: !(vehicles[0] as { count?: number } | undefined)?.count };
     };
-    const found = read();
-    if (found.sites.length) return found;
-    console.log("Seeding demo sites, dealerships and locations…");
-    const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
-    run("db/demo/write-seed.ts", ["--out", seedFile]);
-    executeFile(seedFile);
-    return read();
+    let found = read();
+    if (!found.sites.length) {
+      console.log("Seeding demo sites, dealerships and locations…");
+      const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
+      run("db/demo/write-seed.ts", ["--out", seedFile]);
+      executeFile(seedFile);
+      found = read();
+    }
+    writePreparedState(STATE_DIR, { migrations, sites: found.sites, stockLoaded: !found.stockEmpty });
+    return found;
   });
 }
 
@@ -70,6 +82,8 @@ export function loadDemoStock(): Promise<void> {
   return step("Demo stock load", "see the stock API's answer above; npm start retries the load while the stock is empty", () => {
     console.log("Loading demo stock through the stock API…");
     run("db/import-cli.ts", ["--demo", "--url", `http://localhost:${PLATFORM_PORT}`]);
+    const known = readPreparedState(STATE_DIR);
+    if (known) writePreparedState(STATE_DIR, { ...known, stockLoaded: true });
   });
 }
 
