@@ -1,18 +1,33 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { BrandsPage, HomePage, NotFoundPage, SitesIndexPage, SuccessPage } from "@dealer/shell/server";
+import {
+  BlogPage,
+  BlogPostPage,
+  BlogSection,
+  BodyTypeTiles,
+  BrandBanner,
+  BrandsPage,
+  ContentPage,
+  Hero,
+  NotFoundPage,
+  PageIntro,
+  PromotionsSlider,
+  SitesIndexPage,
+  StatisticsBanner,
+  SuccessPage,
+} from "@dealer/shell/server";
 import { withBusyRetry } from "@dealer/shared/fragment-d1";
 import { Hono } from "hono";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
 import type { GatewayEnv } from "./env";
-import { loadBrandTiles } from "./page/brand-tiles";
+import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics } from "./content/site-content";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
-import { shellOnlyPage, streamComposedPage } from "./page/stream-page";
+import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
 import { forwardToRemote } from "./proxy/forward";
-import { matchRoute, type ShellPageName } from "./routes/slot-plans";
+import { matchRoute, type RoutePlan, type ShellPageName, type ShellPartName } from "./routes/slot-plans";
 import { type SecurityVariables, securityHeaders } from "./security/headers";
 import { classifyHost, listSites, resolveTenant, type Tenant } from "./tenant/resolve-tenant";
 
@@ -29,11 +44,52 @@ function shellState(tenant: Tenant): ShellState {
   };
 }
 
-const shellPages: Record<ShellPageName, (env: GatewayEnv, tenant: Tenant) => Promise<ReactElement>> = {
-  home: async () => <HomePage />,
-  brands: async (env, tenant) => <BrandsPage brands={await loadBrandTiles(env.DB, tenant.slug)} />,
-  success: async () => <SuccessPage />,
+type PageContext = { env: GatewayEnv; tenant: Tenant; params: Record<string, string>; path: string; plan: RoutePlan };
+/** A shell page's body and the title and description it gives the head; null is the tenant's 404. */
+type ShellPageResult = { element: ReactElement; title?: string; description?: string } | null;
+
+const shellPages: Record<ShellPageName, (page: PageContext) => Promise<ShellPageResult>> = {
+  home: async () => null,
+  brands: async ({ env, tenant }) =>
+    tenant.config.features.brandsPage ? { element: <BrandsPage brands={await loadBrandTiles(env.DB, tenant.slug)} /> } : null,
+  success: async () => ({ element: <SuccessPage /> }),
+  content: async ({ env, tenant, path }) => {
+    const page = await findContentPage(env.DB, tenant, path);
+    return page ? { element: <ContentPage page={page} />, title: page.title, description: page.description } : null;
+  },
+  blog: async ({ env, tenant, path, plan }) => {
+    const category = path.startsWith("/blog/vehicle-reviews") ? "vehicle-reviews" : undefined;
+    const posts = await loadBlogPosts(env.DB, tenant.slug, category);
+    return { element: <BlogPage title={plan.title} posts={posts} current={category ? "/blog/vehicle-reviews" : "/blog"} /> };
+  },
+  "blog-post": async ({ env, tenant, params }) => {
+    const post = (await loadBlogPosts(env.DB, tenant.slug)).find((p) => p.slug === params.post);
+    return post ? { element: <BlogPostPage post={post} />, title: post.heading, description: post.description } : null;
+  },
 };
+
+/** Shell parts of composed pages (home sections, page intros, the brand banner): static, no JavaScript. */
+const shellParts: Record<ShellPartName, (page: PageContext) => Promise<ReactElement | null>> = {
+  hero: async () => <Hero />,
+  statistics: async ({ env, tenant }) => <StatisticsBanner statistics={await loadStatistics(env.DB, tenant.slug)} />,
+  promotions: async ({ env, tenant }) => <PromotionsSlider slides={await loadSlides(env.DB, tenant.slug)} />,
+  "body-types": async () => <BodyTypeTiles />,
+  "blog-cards": async ({ env, tenant }) => <BlogSection posts={await loadBlogPosts(env.DB, tenant.slug)} />,
+  "brand-banner": async ({ env, tenant, params }) => {
+    const brand = await findBrand(env.DB, tenant.slug, params.brand ?? "");
+    return brand ? <BrandBanner brand={brand} /> : null;
+  },
+  "page-intro": async ({ plan }) => <PageIntro title={plan.title} description={plan.description} />,
+};
+
+async function renderShellParts(state: ShellState, page: PageContext): Promise<RenderedShellPart[]> {
+  return Promise.all(
+    (page.plan.parts ?? []).map(async (part) => {
+      const element = await shellParts[part.name](page);
+      return { ...(part.before ? { before: part.before } : {}), html: element ? renderWithState(state, element) : "" };
+    }),
+  );
+}
 
 export function createGatewayApp() {
   const app = new Hono<Gateway>();
@@ -92,20 +148,23 @@ export function createGatewayApp() {
     const state = shellState(tenant);
     const url = new URL(c.req.url);
     const path = url.pathname + url.search;
-    const match = matchRoute(url);
+    const match = matchRoute(url, tenant.config);
     const base = { state, path, nonce: c.var.nonce, shellBuild: c.env.SHELL_BUILD_ID, shellEntry: c.env.SHELL_ENTRY };
     const notFound = () =>
       c.body(shellOnlyPage({ ...base, title: "Page not found", pageName: "not-found" }, renderWithState(state, <NotFoundPage />)), 404, HTML);
 
     if (!match) return notFound();
     const { plan, params } = match;
+    const page: PageContext = { env: c.env, tenant, params, path: url.pathname, plan };
     if (plan.shellPage) {
-      if (plan.shellPage === "brands" && !tenant.config.features.brandsPage) return notFound();
-      const body = renderWithState(state, await shellPages[plan.shellPage](c.env, tenant));
-      return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
+      const result = await shellPages[plan.shellPage](page);
+      if (!result) return notFound();
+      const body = renderWithState(state, result.element);
+      return c.body(shellOnlyPage({ ...base, title: result.title ?? plan.title, pageName: plan.name }, body), 200, HTML);
     }
-    if (plan.requires && !(await pageSubjectExists(c.env, tenant.slug, plan.requires, params))) return notFound();
-    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params);
+    if (plan.requires && !(await pageSubjectExists(c.env, tenant, plan.requires, params))) return notFound();
+    const parts = await renderShellParts(state, page);
+    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params, parts);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
@@ -118,9 +177,9 @@ const subjectQueries = {
 } as const;
 
 /** Checked before streaming starts, since the status line leaves with the head. */
-async function pageSubjectExists(env: GatewayEnv, site: string, subject: keyof typeof subjectQueries, params: Record<string, string>): Promise<boolean> {
+async function pageSubjectExists(env: GatewayEnv, tenant: Tenant, subject: NonNullable<RoutePlan["requires"]>, params: Record<string, string>): Promise<boolean> {
+  if (subject === "brand") return tenant.config.features.brandsPage && (await findBrand(env.DB, tenant.slug, params.brand ?? "")) !== null;
   const { table, param } = subjectQueries[subject];
-  const row = await env.DB.prepare(`SELECT 1 AS found FROM ${table} WHERE site = ? AND slug = ?`).bind(site, params[param] ?? "").first();
+  const row = await env.DB.prepare(`SELECT 1 AS found FROM ${table} WHERE site = ? AND slug = ?`).bind(tenant.slug, params[param] ?? "").first();
   return row !== null;
 }
-

@@ -19,6 +19,9 @@ export function manifestPreloads(plan: RoutePlan): string[] {
   });
 }
 
+/** Server-rendered shell markup placed among the slots: before the slot it names, else after the main slots. */
+export type RenderedShellPart = { before?: string; html: string };
+
 /**
  * The page as a stream: the head and shell header go out at once; every slot is requested
  * in parallel and written in page order as it resolves (or falls back at its deadline).
@@ -29,6 +32,7 @@ export function streamComposedPage(
   parts: Omit<DocumentParts, "preloads">,
   plan: RoutePlan,
   params: Record<string, string>,
+  shellParts: RenderedShellPart[] = [],
 ): ReadableStream<Uint8Array> {
   const deadline = Date.now() + slotTimeoutMs(env);
   const ordered = [...plan.slots.filter((s) => s.area === "main"), ...plan.slots.filter((s) => s.area === "aside")];
@@ -41,12 +45,18 @@ export function streamComposedPage(
     await writer.write(encoder.encode(documentStart({ ...parts, preloads: manifestPreloads(plan) })));
     const hasAside = ordered.some((s) => s.area === "aside");
     await writer.write(encoder.encode(hasAside ? '<div class="layout layout--with-aside"><div class="layout-main">' : '<div class="layout">'));
+    const slotIds = new Set(ordered.map((s) => s.slot));
+    const partsBefore = (slot: string | undefined) =>
+      shellParts.filter((part) => (slot === undefined ? !part.before || !slotIds.has(part.before) : part.before === slot)).map((part) => part.html).join("");
+    let trailingWritten = false;
     for (const [index, outcome] of outcomes.entries()) {
       if (ordered[index]?.area === "aside" && ordered[index - 1]?.area !== "aside") {
-        await writer.write(encoder.encode('</div><aside class="layout-aside" aria-label="Finance and enquiry">'));
+        await writer.write(encoder.encode(`${partsBefore(undefined)}</div><aside class="layout-aside" aria-label="Finance and enquiry">`));
+        trailingWritten = true;
       }
-      await writer.write(encoder.encode((await outcome).html));
+      await writer.write(encoder.encode(partsBefore(ordered[index]?.slot) + (await outcome).html));
     }
+    if (!trailingWritten) await writer.write(encoder.encode(partsBefore(undefined)));
     await writer.write(encoder.encode(hasAside ? "</aside></div>" : "</div>"));
     await writer.write(encoder.encode(documentEnd(parts.state)));
     await writer.close();
