@@ -155,8 +155,9 @@ const STATISTICS: Statistic[] = [
 
 export function demoSiteContent(site: DemoSiteDef, today: string): SiteContentRow[] {
   const rows: SiteContentRow[] = [];
-  const add = (kind: SiteContentRow["kind"], items: Array<{ data: SiteContentRow["data"]; slug: string }>) =>
-    items.forEach((item, position) => rows.push({ site: site.slug, kind, slug: item.slug, position, data: item.data }));
+  const add = (kind: SiteContentRow["kind"], items: Array<{ data: SiteContentRow["data"]; slug: string }>) => {
+    for (const [position, item] of items.entries()) rows.push({ site: site.slug, kind, slug: item.slug, position, data: item.data });
+  };
   const hiddenNames = site.config.reviews?.hiddenNames ?? [];
   add("page", sitePages(site).map((data) => ({ data, slug: data.slug })));
   add("blog", blogPosts(site, today).map((data) => ({ data, slug: data.slug })));

@@ -272,7 +272,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
         mix: ALL_USED,
         certifiedShare: 0.7,
         locations: [
-          loc("Metro Certified Alexandria", ["sales", "service"], "120 O'Riordan Street", "Alexandria", "NSW", "2015", -33.9106, 151.1903, "02 9317 5500", true),
+          loc("Metro Certified Alexandria", ["sales", "service"], "120 O'Riordan Street", "Alexandria", "NSW", "2015", -33.9106, 151.1903, "02 9317 5500"),
         ],
       },
     ],

@@ -92,18 +92,15 @@ export function Licences({ card }: { card: Pick<LocationCardView, "licences"> })
  * A location's card: map, address, phone, today's hours in its own time zone, the week behind a toggle,
  * holiday hours in a dialog, licence numbers where the dealer shows them, directions and details links.
  */
-export function LocationCard({ card, headingLevel = 3, eagerMap = false }: { card: LocationCardView; headingLevel?: 2 | 3; eagerMap?: boolean }) {
+export function LocationCard({ card }: { card: LocationCardView }) {
   const id = useId();
   const [showWeek, setShowWeek] = useState(false);
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="location-card" aria-labelledby={`${id}-name`}>
-      <a className="location-card__map" href={card.directionsUrl} target="_blank" rel="noopener noreferrer" tabIndex={-1} aria-hidden="true">
-        <img src={card.map.src} alt="" width={600} height={400} loading={eagerMap ? "eager" : "lazy"} decoding="async" />
-      </a>
-      <Heading id={`${id}-name`} className="location-card__name">
+      <img className="location-card__map" src={card.map.src} alt={card.map.alt} width={600} height={400} loading="lazy" decoding="async" />
+      <h3 id={`${id}-name`} className="location-card__name">
         {card.name}
-      </Heading>
+      </h3>
       <Address card={card} />
       <Phones card={card} />
       <p className="location-card__today">

@@ -15,7 +15,7 @@ export default function LocationDetail({ card, departments, rating }: LocationDe
       <h1 id={`${id}-name`}>{card.name}</h1>
       {rating ? (
         <p className="location-detail__rating">
-          <StarRating rating={rating.average} /> <strong>{rating.average.toFixed(1)}</strong> from {rating.count.toLocaleString("en-AU")} reviews
+          <StarRating rating={rating.average} /> <strong>{rating.average.toFixed(1)}</strong> {`from ${rating.count.toLocaleString("en-AU")} reviews`}
         </p>
       ) : null}
       <div className="location-detail__columns">

@@ -45,7 +45,7 @@ export default function ReviewsSummary({ shown, view, summary, reviews }: Review
       <Heading id={`${id}-title`}>Customer reviews</Heading>
       <p className="reviews__summary">
         <strong className="reviews__average">{summary.average.toFixed(1)}</strong> <StarRating rating={summary.average} />{" "}
-        <span className="reviews__count">{summary.count.toLocaleString("en-AU")} reviews</span>
+        <span className="reviews__count">{`${summary.count.toLocaleString("en-AU")} reviews`}</span>
       </p>
       {view === "page" ? (
         <ul className="reviews__list">

@@ -53,10 +53,12 @@ function blocks(source: string): ReactNode[] {
       return;
     }
     if (lines.every((line) => /^\s*[-*]\s+/.test(line))) {
+      // biome-ignore lint/suspicious/noArrayIndexKey: static server-rendered content, never reordered
       out.push(<ul key={key}>{lines.map((line, i) => <li key={`${key}-${i}`}>{inline(line.replace(/^\s*[-*]\s+/, ""), `${key}-${i}`)}</li>)}</ul>);
       return;
     }
     if (lines.every((line) => /^\s*\d+[.)]\s+/.test(line))) {
+      // biome-ignore lint/suspicious/noArrayIndexKey: static server-rendered content, never reordered
       out.push(<ol key={key}>{lines.map((line, i) => <li key={`${key}-${i}`}>{inline(line.replace(/^\s*\d+[.)]\s+/, ""), `${key}-${i}`)}</li>)}</ol>);
       return;
     }

@@ -20,7 +20,7 @@ export function Hero() {
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title">{site.name}</h1>
       <p>{config.home.heroText ?? `Find your next ${stockNoun[site.template]} today.`}</p>
-      <form className="hero__search" action="/search" method="get" role="search">
+      <form className="hero__search" action="/search" method="get">
         <label htmlFor="hero-query">Search our stock</label>
         <div className="hero__search-row">
           <input id="hero-query" name="query" type="search" placeholder="Make, model or keyword" />
