@@ -1,4 +1,5 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
+import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import {
   BlogPage,
@@ -16,7 +17,6 @@ import {
   StatisticsBanner,
   SuccessPage,
 } from "@dealer/shell/server";
-import { withBusyRetry } from "@dealer/shared/fragment-d1";
 import { Hono } from "hono";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -94,10 +94,6 @@ async function renderShellParts(state: ShellState, page: PageContext): Promise<R
 export function createGatewayApp() {
   const app = new Hono<Gateway>();
   app.use(securityHeaders);
-  app.use(async (c, next) => {
-    c.env.DB = withBusyRetry(c.env.DB);
-    await next();
-  });
 
   // Platform-wide paths, same on every host.
   app.route("/cdn", createImageRoutes());
@@ -164,7 +160,8 @@ export function createGatewayApp() {
     }
     if (plan.requires && !(await pageSubjectExists(c.env, tenant, plan.requires, params))) return notFound();
     const parts = await renderShellParts(state, page);
-    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params, parts);
+    const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
+    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params, devFault, parts);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
