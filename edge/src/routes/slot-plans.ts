@@ -10,7 +10,7 @@ export type SlotPlan = {
   params?: Record<string, string>;
 };
 
-export type ShellPageName = "home" | "brands" | "success" | "content" | "blog" | "blog-post";
+export type ShellPageName = "brands" | "success" | "content" | "blog" | "blog-post";
 
 /** Server-rendered shell parts a composed page places between its slots (no JavaScript). */
 export type ShellPartName = "hero" | "statistics" | "promotions" | "body-types" | "blog-cards" | "brand-banner" | "page-intro";
