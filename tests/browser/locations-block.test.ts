@@ -98,12 +98,20 @@ describe("location grid (harbour-city-motors) and carousel (summit-auto-group)",
       await expect.poll(() => previous.isEnabled()).toBe(true);
       // Keyboard: the controls are buttons, so Enter moves the track too, until next disables at the end.
       const scrollLeft = () => carousel.locator(".carousel__track").evaluate((el) => el.scrollLeft);
-      for (let i = 0; i < 12 && (await next.isEnabled()); i++) {
+      // Smooth scrolling: wait until the track stands still before reading the buttons.
+      const settled = async () => {
+        let last = -1;
+        await expect.poll(async () => last === (last = await scrollLeft()), { intervals: [200] }).toBe(true);
+      };
+      for (let i = 0; i < 12; i++) {
+        await settled();
+        if (await next.isDisabled()) break;
         const before = await scrollLeft();
         await next.press("Enter");
         await expect.poll(scrollLeft).toBeGreaterThan(before);
       }
-      await expect.poll(() => next.isDisabled(), { timeout: 15_000 }).toBe(true);
+      await expect(next.isDisabled()).resolves.toBe(true);
+      await expect(previous.isEnabled()).resolves.toBe(true);
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -26,7 +26,14 @@ function Dropdown({ item, path, openOnHover, open, onOpen }: { item: NavItem; pa
       onMouseEnter={openOnHover ? () => onOpen(true) : undefined}
       onMouseLeave={openOnHover ? () => onOpen(false) : undefined}
     >
-      <button type="button" className="shell-nav__dropdown-toggle" aria-expanded={open} aria-controls={id} onClick={() => onOpen(!open)}>
+      <button
+        type="button"
+        className="shell-nav__dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        // A pointer click after hovering must not close the menu the hover just opened; keyboard (detail 0) toggles.
+        onClick={(event) => onOpen(openOnHover && event.detail > 0 ? true : !open)}
+      >
         {item.label}
       </button>
       <ul id={id} className="shell-nav__submenu" hidden={!open}>
