@@ -23,6 +23,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
 import type { GatewayEnv } from "./env";
+import { sitemapPaths, sitemapXml } from "./content/sitemap";
 import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics } from "./content/site-content";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
@@ -141,7 +142,14 @@ export function createGatewayApp() {
     });
   });
 
-  app.get("/robots.txt", (c) => c.text("User-agent: *\nAllow: /\nDisallow: /_props/\n"));
+  app.get("/robots.txt", (c) =>
+    c.text(`User-agent: *\nAllow: /\nDisallow: /_props/\nSitemap: ${new URL("/sitemap.xml", c.req.url).href}\n`),
+  );
+  app.get("/sitemap.xml", async (c) => {
+    const tenant = c.var.tenant;
+    const paths = await sitemapPaths(c.env.DB, tenant, new Date());
+    return c.body(sitemapXml(new URL(c.req.url).origin, paths), 200, { "content-type": "application/xml; charset=utf-8" });
+  });
 
   app.get("*", async (c) => {
     const tenant = c.var.tenant;

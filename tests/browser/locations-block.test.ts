@@ -101,7 +101,7 @@ describe("location grid (harbour-city-motors) and carousel (summit-auto-group)",
       // Smooth scrolling: wait until the track stands still before reading the buttons.
       const settled = async () => {
         let last = -1;
-        await expect.poll(async () => last === (last = await scrollLeft()), { intervals: [200] }).toBe(true);
+        await expect.poll(async () => last === (last = await scrollLeft()), { interval: 200 }).toBe(true);
       };
       for (let i = 0; i < 12; i++) {
         await settled();

@@ -1,7 +1,7 @@
 import type { BrandTile } from "@dealer/shared/contract";
 import { logoOrNotFound } from "@dealer/shared/media";
 import { useShellSite } from "../use-shell-site";
-import { brandHref } from "./brand-href";
+import { brandTilePath } from "@dealer/shared/rules";
 
 /** /brands on sites with features.brandsPage: a grid of brand tiles; a tile without a logo shows the image-not-found picture. */
 export function BrandsPage({ brands }: { brands: BrandTile[] }) {
@@ -13,7 +13,7 @@ export function BrandsPage({ brands }: { brands: BrandTile[] }) {
       <ul className="brand-grid">
         {brands.map((brand, index) => (
           <li key={brand.slug} className="brand-tile">
-            <a href={brandHref(brand)}>
+            <a href={brandTilePath(brand)}>
               <img
                 src={logoOrNotFound(brand.logo)}
                 alt={brand.logo?.trim() ? `${brand.title} logo` : `${brand.title} (no logo)`}
