@@ -108,6 +108,30 @@ describe("LocationList variants", () => {
   });
 });
 
+describe("dealer locator", () => {
+  const locator = (params: Record<string, string>) => loadLocationList(request("summit-auto-group", { locator: "true", layout: "grid", ...params }), env(), tuesdayMorning);
+
+  it("filters by state and department, and sorts nearest first from a postcode", async () => {
+    const wa = await locator({ state: "WA" });
+    expect(wa.locations.map((l) => l.slug)).toEqual(["summit-ford-osborne-park", "summit-ford-midland"]);
+    expect(wa.locator?.states).toEqual(["NSW", "QLD", "SA", "VIC", "WA"]);
+    const near = await locator({ postcode: "5000", filter: "service" });
+    expect(near.locations[0]?.slug).toBe("summit-kia-adelaide");
+    expect(near.locator?.distances[near.locations[0]?.id ?? 0]).toBeLessThan(5);
+    expect(near.locations.map((l) => l.slug)).not.toContain("summit-mazda-penrith");
+    const html = renderToString(<LocationList {...near} />);
+    expect(html).toMatch(/\d+ km away/);
+  });
+
+  it("names a bad postcode with the spec's messages and keeps the list", async () => {
+    const letters = await locator({ postcode: "abcd" });
+    expect(letters.locator?.error).toBe("Invalid postcode. Please enter a 4-digit number.");
+    expect(letters.locations).toHaveLength(10);
+    expect((await locator({ postcode: "0100" })).locator?.error).toBe("Invalid postcode");
+    expect((await locator({ state: "<script>" })).locations).toHaveLength(10);
+  });
+});
+
 describe("LocationDetail", () => {
   it("has a department selector when several types exist, the rating and the map", async () => {
     const props = await loadLocationDetail(request("summit-auto-group", { location: "summit-toyota-brisbane" }), env(), tuesdayMorning);

@@ -92,7 +92,7 @@ export function Licences({ card }: { card: Pick<LocationCardView, "licences"> })
  * A location's card: map, address, phone, today's hours in its own time zone, the week behind a toggle,
  * holiday hours in a dialog, licence numbers where the dealer shows them, directions and details links.
  */
-export function LocationCard({ card }: { card: LocationCardView }) {
+export function LocationCard({ card, distance }: { card: LocationCardView; distance?: number | undefined }) {
   const id = useId();
   const [showWeek, setShowWeek] = useState(false);
   return (
@@ -101,6 +101,7 @@ export function LocationCard({ card }: { card: LocationCardView }) {
       <h3 id={`${id}-name`} className="location-card__name">
         {card.name}
       </h3>
+      {distance !== undefined ? <p className="location-card__distance">{`${distance.toLocaleString("en-AU")} km away`}</p> : null}
       <Address card={card} />
       <Phones card={card} />
       <p className="location-card__today">

@@ -6,12 +6,15 @@ import type { LocationDetailProps } from "./props";
 export type { LocationDetailProps } from "./props";
 
 /** /our-location/{slug}: the location's details, map, rating, and its hours per department. */
-export default function LocationDetail({ card, departments, rating }: LocationDetailProps) {
+export default function LocationDetail({ card, departments, rating, jsonLd }: LocationDetailProps) {
   const id = useId();
   const [type, setType] = useState(departments[0]?.type ?? "sales");
   const shown = departments.find((department) => department.type === type) ?? departments[0];
   return (
     <article className="location-detail" aria-labelledby={`${id}-name`}>
+      {/* A data block, never executed: built by locationJsonLd, which escapes "<". */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON text */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <h1 id={`${id}-name`}>{card.name}</h1>
       {rating ? (
         <p className="location-detail__rating">

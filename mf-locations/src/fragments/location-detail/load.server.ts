@@ -3,6 +3,7 @@ import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragme
 import { filterLocations, hoursOn, hoursTypes } from "@dealer/shared/rules";
 import type { Env } from "../../env";
 import { toCard, weekLines } from "../../locations/card";
+import { locationJsonLd } from "../../locations/json-ld";
 import { loadSiteLocations } from "../../locations/load.server";
 import { type RatingAdapter, ratingAdapterFor } from "../../reviews/rating-adapter";
 import LocationDetail from "./LocationDetail";
@@ -28,6 +29,7 @@ export async function loadLocationDetail(
       lines: weekLines(location, type, request.config.labels),
     })),
     rating: summary && summary.count > 0 ? { average: summary.average_rating, count: summary.count } : null,
+    jsonLd: locationJsonLd(location, request.path.split("?")[0] ?? "/"),
   };
 }
 

@@ -7,4 +7,6 @@ export type LocationDetailProps = {
   /** One entry per department the location has hours for; a selector shows when there are several. */
   departments: DepartmentHours[];
   rating: { average: number; count: number } | null;
+  /** schema.org AutoDealer data, already serialised for a ld+json block. */
+  jsonLd: string;
 };

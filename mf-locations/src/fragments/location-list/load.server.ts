@@ -1,11 +1,23 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { filterLocations, type LocationFilterKind, locationGridColumns, locationLayout, pathSegment, primaryLocation } from "@dealer/shared/rules";
+import { POSTCODE_MESSAGE } from "@dealer/shared/contract";
+import {
+  byDistance,
+  distanceKm,
+  filterLocations,
+  GEOCODE_INVALID_POSTCODE,
+  type LocationFilterKind,
+  locationGridColumns,
+  locationLayout,
+  pathSegment,
+  primaryLocation,
+} from "@dealer/shared/rules";
 import type { Env } from "../../env";
 import { toCard } from "../../locations/card";
 import { loadSiteLocations } from "../../locations/load.server";
+import { type Geocoder, geocoderFor } from "../../locator/geocoder";
 import LocationList from "./LocationList";
-import type { LocationListProps } from "./props";
+import type { LocationListProps, LocatorState } from "./props";
 
 const KINDS: readonly LocationFilterKind[] = ["sales", "service", "parts", "service-and-parts", "all"];
 const HEADINGS: Record<LocationFilterKind, string> = {
@@ -23,9 +35,10 @@ const idList = (value: string | undefined) => (value ?? "").split(",").map((id) 
  * The location block's variants, from the slot's params: `location` (a slug) or `id` for one location,
  * `show=primary` for the primary location, else a list filtered by `filter` (sales, service, parts,
  * service-and-parts, all), `manufacturer` (name or slug), `subtype`, `include` and `exclude` (id lists).
- * `layout=grid` keeps a grid where several dealerships would otherwise give a carousel.
+ * `layout=grid` keeps a grid where several dealerships would otherwise give a carousel. With `locator=true`
+ * (the dealer locator) the list also narrows by `state` and sorts nearest first from a `postcode`.
  */
-export async function loadLocationList(request: FragmentRequest, env: Env, now = new Date()): Promise<LocationListProps> {
+export async function loadLocationList(request: FragmentRequest, env: Env, now = new Date(), geocoder: Geocoder = geocoderFor(request.config.maps)): Promise<LocationListProps> {
   const { params } = request;
   const all = await loadSiteLocations(request, env);
   const visible = filterLocations(all);
@@ -52,12 +65,30 @@ export async function loadLocationList(request: FragmentRequest, env: Env, now =
     });
     heading = HEADINGS[kind];
   }
+  let locator: LocatorState | null = null;
+  if (params.locator === "true") {
+    const states = [...new Set(visible.map((location) => location.address.state))].sort();
+    const state = states.find((s) => s === params.state) ?? "";
+    if (state) chosen = chosen.filter((location) => location.address.state === state);
+    const postcode = (params.postcode ?? "").trim();
+    locator = { filter: KINDS.find((k) => k === params.filter) ?? "all", state, postcode: postcode.slice(0, 4), states, error: null, distances: {} };
+    if (postcode && !/^\d{4}$/.test(postcode)) locator.error = POSTCODE_MESSAGE;
+    else if (postcode) {
+      const from = await geocoder(postcode);
+      if (!from) locator.error = GEOCODE_INVALID_POSTCODE;
+      else {
+        chosen = byDistance(chosen, from);
+        locator.distances = Object.fromEntries(chosen.map((location) => [location.id, Math.round(distanceKm(from, location.address))]));
+      }
+    }
+  }
   const layout = locationLayout(chosen);
   return {
     heading,
     layout: layout === "carousel" && params.layout === "grid" ? "grid" : layout,
     columns: locationGridColumns(chosen.length),
     locations: chosen.map((location) => toCard(location, request.config, now)),
+    locator,
   };
 }
 
