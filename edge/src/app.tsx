@@ -119,7 +119,7 @@ export function createGatewayApp() {
     if (target.kind === "platform-index") {
       if (c.req.path !== "/") return c.text("Not found", 404);
       const sites = await listSites(c.env);
-      return c.html(`<!doctype html>${renderToString(<SitesIndexPage sites={sites} />)}`);
+      return c.html(`<!doctype html>${renderToString(<SitesIndexPage sites={sites} port={Number(new URL(c.req.url).port) || 80} />)}`);
     }
     const tenant = await resolveTenant(c.env, target);
     if (!tenant) return c.text("No dealer site is configured for this address.", 404);
