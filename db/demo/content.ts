@@ -1,4 +1,4 @@
-import type { BlogPost, BrandTile, ContentPage, Review, ReviewSummary, Slide, Statistic } from "@dealer/shared/contract";
+import { type BlogPost, type BrandTile, type ContentPage, contentPage, type Review, type ReviewSummary, type Slide, type Statistic } from "@dealer/shared/contract";
 import { bannerUrl, brandLogoUrl } from "@dealer/shared/media";
 import { addDays } from "./dates";
 import type { DemoSiteDef } from "./sites";
@@ -13,13 +13,7 @@ export type SiteContentRow = {
   data: ContentPage | BlogPost | Review | ReviewSummary | BrandTile | Slide | Statistic;
 };
 
-const page = (path: string, title: string, description: string, body: string): ContentPage => ({
-  slug: path.split("/").filter(Boolean).join("-"),
-  path,
-  title,
-  description,
-  body,
-});
+const page = contentPage;
 
 /** Pages only some dealers have; every site also gets the platform's default pages (edge/src/content). */
 function sitePages(site: DemoSiteDef): ContentPage[] {

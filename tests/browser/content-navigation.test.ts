@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { DESKTOP, openPage, PHONE, type PageSize } from "../support/pages";
+import { launchChromium, siteUrl, waitForHydration } from "../support/platform";
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,13 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(site: string, path: string, size: typeof PHONE | typeof DESKTOP): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage(size);
-  const errors = watchConsole(page);
-  await page.goto(siteUrl(site, path));
-  await waitForHydration(page);
-  return { page, errors };
-}
+const open = (site: string, path: string, size: PageSize) => openPage(browser, site, path, size);
 
 describe("navigation from the site's config", () => {
   it("desktop: the default links; Contact is hidden on the contact page", async () => {

@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, openPage, PHONE, type PageSize } from "../support/pages";
 import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,13 +12,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(site: string, path: string, size: typeof PHONE | typeof DESKTOP, slot?: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage(size);
-  const errors = watchConsole(page);
-  await page.goto(siteUrl(site, path));
-  await waitForHydration(page);
-  if (slot) await waitForSlot(page, slot);
-  return { page, errors };
+async function open(site: string, path: string, size: PageSize, slot?: string) {
+  const opened = await openPage(browser, site, path, size);
+  if (slot) await waitForSlot(opened.page, slot);
+  return opened;
 }
 
 describe("location block on the single-location site (metro-certified)", () => {

@@ -1,17 +1,11 @@
-import type { ContentPage } from "@dealer/shared/contract";
+import { type ContentPage, contentPage } from "@dealer/shared/contract";
 
 /**
  * The platform's default content pages: every site has them unless it stores its own page at the same path
  * (site_content). Texts name the site; a dealer replaces them with its own wording.
  */
 export function defaultContentPages(siteName: string): ContentPage[] {
-  const page = (path: string, title: string, description: string, body: string): ContentPage => ({
-    slug: path.split("/").filter(Boolean).join("-"),
-    path,
-    title,
-    description,
-    body,
-  });
+  const page = contentPage;
   return [
     page("/about-us", `About ${siteName}`, `About ${siteName}: our team, our locations and how we do business.`,
       `## About us\n\n${siteName} sells, services and finances vehicles for local drivers.\n\n[Find a location](/dealer-locator) or [contact us](/contact).`),

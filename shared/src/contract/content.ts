@@ -11,6 +11,11 @@ export const contentPageSchema = z.object({
   body: z.string().default(""),
 });
 
+/** A content page at a path; its slug is the path's segments joined ("/pages/warranty" -> "pages-warranty"). */
+export function contentPage(path: string, title: string, description: string, body: string): ContentPage {
+  return { slug: path.split("/").filter(Boolean).join("-"), path, title, description, body };
+}
+
 /** A blog post: its card fields plus the category (/blog/vehicle-reviews) and the article body. */
 export const blogPostSchema = blogCardSchema.extend({
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
