@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import type { RemoteName } from "@dealer/shared/fragment";
+import type { HydrateMode, RemoteName } from "@dealer/shared/fragment";
 
 export type SlotPlan = {
   slot: string;
@@ -8,6 +8,8 @@ export type SlotPlan = {
   area: "main" | "aside";
   /** Extra params the fragment needs beyond the route's own (e.g. which form). */
   params?: Record<string, string>;
+  /** Default "load"; "interaction" keeps a secondary slot's code out of the first load. */
+  hydrate?: HydrateMode;
 };
 
 export type ShellPageName = "brands" | "success" | "content" | "blog" | "blog-post";
@@ -37,12 +39,20 @@ export type RoutePlan = {
 
 export type RouteMatch = { plan: RoutePlan; params: Record<string, string> };
 
-const slot = (slot: string, remote: RemoteName, fragment: string, area: SlotPlan["area"] = "main", params?: Record<string, string>): SlotPlan => ({
+const slot = (
+  slot: string,
+  remote: RemoteName,
+  fragment: string,
+  area: SlotPlan["area"] = "main",
+  params?: Record<string, string>,
+  hydrate?: HydrateMode,
+): SlotPlan => ({
   slot,
   remote,
   fragment,
   area,
   ...(params ? { params } : {}),
+  ...(hydrate ? { hydrate } : {}),
 });
 
 const searchPlan: RoutePlan = {
@@ -57,7 +67,7 @@ const locationDetailPlan = (title: string): RoutePlan => ({
   title,
   description: "Address, opening hours, holiday hours, directions and reviews of this location.",
   requires: "location",
-  slots: [slot("location", "mf-locations", "LocationDetail"), slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry", topic: "contact" })],
+  slots: [slot("location", "mf-locations", "LocationDetail"), slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry", topic: "contact" }, "interaction")],
 });
 /**
  * A lead page: its intro, the enquiry form about `topic` (issue 11 may give each topic its own form kind), and
@@ -136,8 +146,9 @@ const matchers: Matcher[] = [
       requires: "car",
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
-        slot("finance", "mf-finance", "RepaymentEstimate", "aside"),
-        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }),
+        // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
+        slot("finance", "mf-finance", "RepaymentEstimate", "aside", undefined, "interaction"),
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, "interaction"),
       ],
     },
   },
