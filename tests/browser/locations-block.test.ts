@@ -83,7 +83,7 @@ describe("location grid (harbour-city-motors) and carousel (summit-auto-group)",
   for (const [name, size] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
     it(`${name}: several dealerships are a carousel whose previous and next disable at the ends`, async () => {
       const { page, errors } = await open("summit-auto-group", "/", size, "locations");
-      const carousel = page.locator("#slot-locations").getByRole("region", { name: "Our locations" });
+      const carousel = page.locator("#slot-locations").getByRole("group", { name: "Our locations" });
       const previous = carousel.getByRole("button", { name: "Previous" });
       const next = carousel.getByRole("button", { name: "Next" });
       await expect(previous.isDisabled()).resolves.toBe(true);

@@ -162,6 +162,7 @@ const matchers: Matcher[] = [
       name: "locations",
       title: "Dealer locator",
       description: "Find a dealership near you by postcode, state or department, with opening hours and directions.",
+      parts: [{ name: "page-intro", before: "locations" }],
       slots: [slot("locations", "mf-locations", "LocationList", "main", { layout: "grid", locator: "true" })],
     },
   },

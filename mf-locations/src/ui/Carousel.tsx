@@ -59,9 +59,10 @@ export function Carousel({ label, count, children }: { label: string; count: num
 
   return (
     <CarouselContext.Provider value={{ trackRef, ...edges, scrollBy, trackId }}>
-      <section className="carousel" aria-roledescription="carousel" aria-label={label}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a carousel is a group of slides, not a form's fieldset */}
+      <div className="carousel" role="group" aria-roledescription="carousel" aria-label={label}>
         {children}
-      </section>
+      </div>
     </CarouselContext.Provider>
   );
 }
@@ -69,7 +70,9 @@ export function Carousel({ label, count, children }: { label: string; count: num
 export function CarouselTrack({ children }: { children: ReactNode }) {
   const { trackRef, trackId } = useCarousel();
   return (
-    <ul id={trackId} ref={trackRef} className="carousel__track">
+    // A scrollable region must be reachable by keyboard even when its items hold no link.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+    <ul id={trackId} ref={trackRef} className="carousel__track" tabIndex={0}>
       {children}
     </ul>
   );

@@ -113,3 +113,9 @@ export function readSlotMarker(el: Element): SlotMarker | null {
   });
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * Each slot is its own React root, and useId is unique only within a root: server and browser give a
+ * slot's root the same prefix so two fragments never write the same id into one page.
+ */
+export const slotIdPrefix = (slot: string) => `${slot}-`;

@@ -12,6 +12,7 @@ import {
   propsScriptTag,
   type RemoteName,
   SLOT_CLOSE_TAG,
+  slotIdPrefix,
   slotOpenTag,
 } from "./index";
 
@@ -80,7 +81,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
       <Provider store={store}>
         <Component {...loaded.props} />
       </Provider>,
-      { onError: (error) => console.error(`[${remote}] render error`, error) },
+      { identifierPrefix: slotIdPrefix(request.slot), onError: (error) => console.error(`[${remote}] render error`, error) },
     );
     const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false, hydrate: request.hydrate };
     const encoder = new TextEncoder();
