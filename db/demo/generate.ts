@@ -1,4 +1,5 @@
 import type { CarInput, Dealership, Location, Site } from "@dealer/shared/contract";
+import { demoSiteContent, type SiteContentRow } from "./content";
 import { assertIsoDate } from "./dates";
 import { buildLocation } from "./locations";
 import { createRng } from "./prng";
@@ -18,6 +19,8 @@ export interface DemoData {
   locations: Location[];
   vehicles: CarInput[];
   apiKeys: ApiKeyRow[];
+  /** Pages, blog posts, reviews, brand tiles, slides and statistics per site. */
+  content: SiteContentRow[];
 }
 
 /** Public search key of a site; it only ever answers for that site's stock. */
@@ -45,11 +48,12 @@ function dealershipVehicles(site: DemoSiteDef, dealership: DemoDealershipDef, lo
 export function generateDemoData(options: { today: string }): DemoData {
   const { today } = options;
   assertIsoDate(today);
-  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [] };
+  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [], content: [] };
   let nextVehicleId = FIRST_VEHICLE_ID;
   for (const site of DEMO_SITES) {
     data.sites.push({ slug: site.slug, name: site.name, template: site.template, domains: site.domains, config: site.config });
     data.apiKeys.push({ key: demoSearchKey(site.slug), site: site.slug, dealership_id: null, kind: "search" });
+    data.content.push(...demoSiteContent(site, today));
     for (const dealership of site.dealerships) {
       const rng = createRng(`${site.slug}/${dealership.slug}/locations`);
       const locations = dealership.locations.map((def, index) => buildLocation(dealership, def, index, today, rng));

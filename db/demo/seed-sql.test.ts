@@ -31,7 +31,8 @@ describe("demoSeedSql", () => {
     expect(await countRows("locations")).toBe(data.locations.length);
     expect(await countRows("api_keys")).toBe(data.apiKeys.length);
     expect(await countRows("site_domains")).toBe(data.sites.flatMap((s) => s.domains).length);
+    expect(await countRows("site_content")).toBe(data.content.length);
     const row = await db.prepare("SELECT data FROM locations WHERE slug = ?").bind("metro-certified-alexandria").first<{ data: string }>();
     expect(JSON.parse(row?.data ?? "{}").address.street).toBe("120 O'Riordan Street");
-  });
+  }, 30_000);
 });

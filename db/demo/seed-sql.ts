@@ -11,7 +11,8 @@ export function sqlLiteral(value: SqlValue): string {
 /** Upsert by primary key: never REPLACE, whose delete would cascade to dependent rows. */
 function upsert(table: string, row: Record<string, SqlValue>, key: string, keep: string[] = []): string {
   const columns = Object.keys(row);
-  const updates = columns.filter((c) => c !== key && !keep.includes(c)).map((c) => `${c} = excluded.${c}`);
+  const keys = key.split(", ");
+  const updates = columns.filter((c) => !keys.includes(c) && !keep.includes(c)).map((c) => `${c} = excluded.${c}`);
   const conflict = updates.length ? `DO UPDATE SET ${updates.join(", ")}` : "DO NOTHING";
   return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => sqlLiteral(row[c] ?? null)).join(", ")}) ON CONFLICT(${key}) ${conflict};`;
 }
@@ -34,6 +35,9 @@ export function demoSeedSql(data: DemoData, createdAt: string): string {
       return upsert("locations", { id: l.id, site, dealership_id: l.dealership_id, slug: l.slug, primary_flag: l.primary ? 1 : 0, data: JSON.stringify(l) }, "id");
     }),
     ...data.apiKeys.map((k) => upsert("api_keys", { key: k.key, site: k.site, dealership_id: k.dealership_id, kind: k.kind }, "key")),
+    ...data.content.map((row) =>
+      upsert("site_content", { site: row.site, kind: row.kind, slug: row.slug, position: row.position, data: JSON.stringify(row.data) }, "site, kind, slug"),
+    ),
   ];
   return `${statements.join("\n")}\n`;
 }

@@ -120,6 +120,109 @@ export const DEMO_SITES: DemoSiteDef[] = [
       finance: { provider: "finance360", defaultInterestRate: 8.5 },
       features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true },
       forms: { termsRequired: true },
+      reviews: { hiddenNames: ["Sam Jones", "Alex Reid"] },
+      home: { sections: ["salesCounter", "statistics", "promotions", "bodyTypes", "locations", "reviews", "blog"], heroText: "Five dealerships, ten locations, one group." },
+      // The header-menu variant: dropdowns that also open on hover.
+      navigation: {
+        openOnHover: true,
+        links: [
+          { label: "Home", href: "/" },
+          {
+            label: "Vehicles",
+            href: "/search",
+            children: [
+              { label: "New cars", href: "/search/new-cars" },
+              { label: "Used cars", href: "/search/used-cars" },
+              { label: "Demo cars", href: "/search/demo-cars" },
+              { label: "Our brands", href: "/brands" },
+            ],
+          },
+          { label: "Our Stock", href: "/search/new-used-and-demo-cars" },
+          { label: "Offers", href: "/special-offers" },
+          {
+            label: "Service and Parts",
+            href: "/service",
+            children: [
+              { label: "Book a Service", href: "/service" },
+              { label: "Parts and Accessories", href: "/vehicle-parts-and-accessories" },
+              { label: "Capped Price Servicing", href: "/capped-price-servicing" },
+              { label: "Roadside Assist", href: "/roadside-assist" },
+            ],
+          },
+          { label: "Finance", href: "/finance" },
+          {
+            label: "More",
+            href: "/about-us",
+            children: [
+              { label: "About Us", href: "/about-us" },
+              { label: "Dealer Locator", href: "/dealer-locator" },
+              { label: "Sell My Car", href: "/sell-my-car" },
+              { label: "Fleet", href: "/fleet" },
+              { label: "Careers", href: "/careers" },
+              { label: "Reviews", href: "/pages/reviews" },
+              { label: "Blog", href: "/blog" },
+              { label: "Contact Us", href: "/contact-us" },
+            ],
+          },
+        ],
+        phones: [
+          { label: "Summit Toyota Brisbane", number: "07 3347 2200" },
+          { label: "Summit Mazda Parramatta", number: "02 9630 4400" },
+          { label: "Summit Hyundai Dandenong", number: "03 9794 3300" },
+          { label: "Summit Ford Osborne Park", number: "08 9441 2500" },
+          { label: "Summit Kia Adelaide", number: "08 8211 7400" },
+        ],
+        footerGroups: [
+          {
+            heading: "Vehicles",
+            links: [
+              { label: "New cars", href: "/search/new-cars" },
+              { label: "Used cars", href: "/search/used-cars" },
+              { label: "Demo cars", href: "/search/demo-cars" },
+              { label: "Our brands", href: "/brands" },
+            ],
+          },
+          {
+            heading: "Models",
+            links: [
+              { label: "Toyota", href: "/toyota/overview" },
+              { label: "Mazda", href: "/mazda/overview" },
+              { label: "Hyundai", href: "/hyundai/overview" },
+              { label: "Ford", href: "/ford/overview" },
+              { label: "Kia", href: "/kia/overview" },
+            ],
+          },
+          {
+            heading: "Buyer Tools",
+            links: [
+              { label: "Finance", href: "/finance" },
+              { label: "Trade In", href: "/trade-in" },
+              { label: "Sell My Car", href: "/sell-my-car" },
+              { label: "Book a Test Drive", href: "/book-test-drive" },
+            ],
+          },
+          {
+            heading: "Servicing and Parts",
+            links: [
+              { label: "Book a Service", href: "/service" },
+              { label: "Parts", href: "/vehicle-parts-and-accessories" },
+              { label: "Warranty", href: "/warranty" },
+              { label: "Diamond Advantage", href: "/diamond-advantage" },
+            ],
+          },
+          {
+            heading: "Summit Auto Group",
+            links: [
+              { label: "About Us", href: "/about-us" },
+              { label: "Dealer Locator", href: "/dealer-locator" },
+              { label: "Careers", href: "/careers" },
+              { label: "Fleet", href: "/fleet" },
+              { label: "Privacy Policy", href: "/privacy-policy" },
+              { label: "Terms and Conditions", href: "/terms-and-conditions" },
+            ],
+          },
+        ],
+      },
     },
     dealerships: [
       summitDealership(11, "summit-toyota-brisbane", "Summit Toyota Brisbane", "STB", "Toyota", [
@@ -157,6 +260,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       // Cars without a YouX-style quote ask for one on the vehicle page.
       features: { youxQuote: true },
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
+      // The one dealer whose closed weekend days read as an 'Enquire Now' link.
+      labels: { weekendClosedStyle: "enquireLink" },
       vehicle: { defaultViewerMode: "gallery" },
     },
     dealerships: [
@@ -170,7 +275,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
         mix: ALL_USED,
         certifiedShare: 0.7,
         locations: [
-          loc("Metro Certified Alexandria", ["sales", "service"], "120 O'Riordan Street", "Alexandria", "NSW", "2015", -33.9106, 151.1903, "02 9317 5500", true),
+          loc("Metro Certified Alexandria", ["sales", "service"], "120 O'Riordan Street", "Alexandria", "NSW", "2015", -33.9106, 151.1903, "02 9317 5500"),
         ],
       },
     ],

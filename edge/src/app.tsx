@@ -2,18 +2,34 @@ import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { pageHead, vehicleTitle } from "@dealer/shared/rules";
-import { BrandsPage, HomePage, NotFoundPage, SitesIndexPage, SuccessPage } from "@dealer/shell/server";
+import {
+  BlogPage,
+  BlogPostPage,
+  BlogSection,
+  BodyTypeTiles,
+  BrandBanner,
+  BrandsPage,
+  ContentPage,
+  Hero,
+  NotFoundPage,
+  PageIntro,
+  PromotionsSlider,
+  SitesIndexPage,
+  StatisticsBanner,
+  SuccessPage,
+} from "@dealer/shell/server";
 import { Hono } from "hono";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
 import type { GatewayEnv } from "./env";
-import { loadBrandTiles } from "./page/brand-tiles";
+import { sitemapPaths, sitemapXml } from "./content/sitemap";
+import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics } from "./content/site-content";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
-import { shellOnlyPage, streamComposedPage } from "./page/stream-page";
+import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
 import { forwardToRemote } from "./proxy/forward";
-import { matchRoute, type ShellPageName } from "./routes/slot-plans";
+import { matchRoute, type RoutePlan, type ShellPageName, type ShellPartName } from "./routes/slot-plans";
 import { type SecurityVariables, securityHeaders } from "./security/headers";
 import { classifyHost, listSites, resolveTenant, type Tenant } from "./tenant/resolve-tenant";
 
@@ -30,11 +46,51 @@ function shellState(tenant: Tenant): ShellState {
   };
 }
 
-const shellPages: Record<ShellPageName, (env: GatewayEnv, tenant: Tenant) => Promise<ReactElement>> = {
-  home: async () => <HomePage />,
-  brands: async (env, tenant) => <BrandsPage brands={await loadBrandTiles(env.DB, tenant.slug)} />,
-  success: async () => <SuccessPage />,
+type PageContext = { env: GatewayEnv; tenant: Tenant; params: Record<string, string>; path: string; plan: RoutePlan };
+/** A shell page's body and the title and description it gives the head; null is the tenant's 404. */
+type ShellPageResult = { element: ReactElement; title?: string; description?: string } | null;
+
+const shellPages: Record<ShellPageName, (page: PageContext) => Promise<ShellPageResult>> = {
+  brands: async ({ env, tenant }) =>
+    tenant.config.features.brandsPage ? { element: <BrandsPage brands={await loadBrandTiles(env.DB, tenant.slug)} /> } : null,
+  success: async () => ({ element: <SuccessPage /> }),
+  content: async ({ env, tenant, path }) => {
+    const page = await findContentPage(env.DB, tenant, path);
+    return page ? { element: <ContentPage page={page} />, title: page.title, description: page.description } : null;
+  },
+  blog: async ({ env, tenant, path, plan }) => {
+    const category = path.startsWith("/blog/vehicle-reviews") ? "vehicle-reviews" : undefined;
+    const posts = await loadBlogPosts(env.DB, tenant.slug, category);
+    return { element: <BlogPage title={plan.title} posts={posts} current={category ? "/blog/vehicle-reviews" : "/blog"} /> };
+  },
+  "blog-post": async ({ env, tenant, params }) => {
+    const post = (await loadBlogPosts(env.DB, tenant.slug)).find((p) => p.slug === params.post);
+    return post ? { element: <BlogPostPage post={post} />, title: post.heading, description: post.description } : null;
+  },
 };
+
+/** Shell parts of composed pages (home sections, page intros, the brand banner): static, no JavaScript. */
+const shellParts: Record<ShellPartName, (page: PageContext) => Promise<ReactElement | null>> = {
+  hero: async () => <Hero />,
+  statistics: async ({ env, tenant }) => <StatisticsBanner statistics={await loadStatistics(env.DB, tenant.slug)} />,
+  promotions: async ({ env, tenant }) => <PromotionsSlider slides={await loadSlides(env.DB, tenant.slug)} />,
+  "body-types": async () => <BodyTypeTiles />,
+  "blog-cards": async ({ env, tenant }) => <BlogSection posts={await loadBlogPosts(env.DB, tenant.slug)} />,
+  "brand-banner": async ({ env, tenant, params }) => {
+    const brand = await findBrand(env.DB, tenant.slug, params.brand ?? "");
+    return brand ? <BrandBanner brand={brand} /> : null;
+  },
+  "page-intro": async ({ plan }) => <PageIntro title={plan.title} description={plan.description} />,
+};
+
+async function renderShellParts(state: ShellState, page: PageContext): Promise<RenderedShellPart[]> {
+  return Promise.all(
+    (page.plan.parts ?? []).map(async (part) => {
+      const element = await shellParts[part.name](page);
+      return { ...(part.before ? { before: part.before } : {}), html: element ? renderWithState(state, element) : "" };
+    }),
+  );
+}
 
 export function createGatewayApp() {
   const app = new Hono<Gateway>();
@@ -63,7 +119,7 @@ export function createGatewayApp() {
     if (target.kind === "platform-index") {
       if (c.req.path !== "/") return c.text("Not found", 404);
       const sites = await listSites(c.env);
-      return c.html(`<!doctype html>${renderToString(<SitesIndexPage sites={sites} />)}`);
+      return c.html(`<!doctype html>${renderToString(<SitesIndexPage sites={sites} port={Number(new URL(c.req.url).port) || 80} />)}`);
     }
     const tenant = await resolveTenant(c.env, target);
     if (!tenant) return c.text("No dealer site is configured for this address.", 404);
@@ -87,39 +143,49 @@ export function createGatewayApp() {
     });
   });
 
-  app.get("/robots.txt", (c) => c.text("User-agent: *\nAllow: /\nDisallow: /_props/\n"));
+  app.get("/robots.txt", (c) =>
+    c.text(`User-agent: *\nAllow: /\nDisallow: /_props/\nSitemap: ${new URL("/sitemap.xml", c.req.url).href}\n`),
+  );
+  app.get("/sitemap.xml", async (c) => {
+    const tenant = c.var.tenant;
+    const paths = await sitemapPaths(c.env.DB, tenant, new Date());
+    return c.body(sitemapXml(new URL(c.req.url).origin, paths), 200, { "content-type": "application/xml; charset=utf-8" });
+  });
 
   app.get("*", async (c) => {
     const tenant = c.var.tenant;
     const state = shellState(tenant);
     const url = new URL(c.req.url);
     const path = url.pathname + url.search;
-    const match = matchRoute(url);
+    const match = matchRoute(url, tenant.config);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-    const parts = (pageTitle: string, pageName: string, place?: string) => ({
+    const parts = (pageTitle: string, pageName: string, place?: string, description?: string) => ({
       state,
       path,
       nonce: c.var.nonce,
       shellBuild: c.env.SHELL_BUILD_ID,
       shellEntry: c.env.SHELL_ENTRY,
       pageName,
-      head: pageHead({ siteName: tenant.name, template: tenant.template, pageTitle, pageName, ...(place ? { place } : {}) }),
+      head: pageHead({ siteName: tenant.name, template: tenant.template, pageTitle, pageName, ...(place ? { place } : {}), ...(description ? { description } : {}) }),
     });
-    const shellPage = async (pageTitle: string, pageName: string, body: ReactElement, status: 200 | 404) =>
-      c.body(await shellOnlyPage(c.env, parts(pageTitle, pageName), renderWithState(state, body), waitUntil), status, HTML);
+    const shellPage = async (pageTitle: string, pageName: string, body: ReactElement, status: 200 | 404, description?: string) =>
+      c.body(await shellOnlyPage(c.env, parts(pageTitle, pageName, undefined, description), renderWithState(state, body), waitUntil), status, HTML);
     const notFound = () => shellPage("Page not found", "not-found", <NotFoundPage />, 404);
 
     if (!match) return notFound();
     const { plan, params } = match;
+    const page: PageContext = { env: c.env, tenant, params, path: url.pathname, plan };
     if (plan.shellPage) {
-      if (plan.shellPage === "brands" && !tenant.config.features.brandsPage) return notFound();
-      return shellPage(plan.title, plan.name, await shellPages[plan.shellPage](c.env, tenant), 200);
+      const result = await shellPages[plan.shellPage](page);
+      if (!result) return notFound();
+      return shellPage(result.title ?? plan.title, plan.name, result.element, 200, result.description ?? plan.description);
     }
-    const subject = plan.requires ? await pageSubject(c.env, tenant.slug, plan.requires, params) : null;
+    const subject = plan.requires ? await pageSubject(c.env, tenant, plan.requires, params) : null;
     if (plan.requires && !subject) return notFound();
+    const shellParts = await renderShellParts(state, page);
     const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
-    const page = parts(subject?.title ?? plan.title, plan.name, subject?.place);
-    const stream = streamComposedPage(c.env, c.executionCtx, page, plan, params, devFault);
+    const head = parts(subject?.title ?? plan.title, plan.name, subject?.place, plan.description);
+    const stream = streamComposedPage(c.env, c.executionCtx, head, plan, params, devFault, shellParts);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
@@ -142,7 +208,12 @@ function failedAsset(path: string, response: Response): Response {
 type PageSubject = { title?: string; place?: string };
 
 /** The car or location a page is about; checked before streaming starts, since the status line leaves with the head. */
-async function pageSubject(env: GatewayEnv, site: string, subject: "car" | "location", params: Record<string, string>): Promise<PageSubject | null> {
+async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable<RoutePlan["requires"]>, params: Record<string, string>): Promise<PageSubject | null> {
+  const site = tenant.slug;
+  if (subject === "brand") {
+    const brand = tenant.config.features.brandsPage ? await findBrand(env.DB, site, params.brand ?? "") : null;
+    return brand ? { title: brand.title } : null;
+  }
   if (subject === "location") {
     const row = await env.DB.prepare("SELECT json_extract(data, '$.name') AS name FROM locations WHERE site = ? AND slug = ?").bind(site, params.location ?? "").first<{ name: string }>();
     return row ? { title: row.name } : null;

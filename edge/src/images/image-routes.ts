@@ -9,6 +9,7 @@ import {
   type VehicleImageColour,
 } from "@dealer/shared/media";
 import { type Context, Hono } from "hono";
+import { buildBanner, buildBrandLogo, buildImageNotFound, buildMapPicture } from "./site-svg";
 import { buildSpinFrame, buildVehiclePicture, type PictureOptions } from "./vehicle-svg";
 
 /** A picture at a URL never changes, so browsers and the edge may keep it for a year. */
@@ -63,6 +64,35 @@ export function createImageRoutes() {
     const angle = /^([a-z-]+)\.svg$/.exec(c.req.param("file"))?.[1] ?? "";
     if (!isAngle(angle)) return c.text("Unknown vehicle picture", 404);
     return svg(c, buildVehiclePicture({ ...picture, angle }));
+  });
+
+  // Site pictures (see @dealer/shared/media site-pictures): maps, brand logos, banners, image-not-found.
+  const siteWidth = (c: Context): number | Response => {
+    const params = parseImageParams(c.req.param("params") ?? "");
+    return params.ok ? params.params.width : c.text(params.error, 400);
+  };
+  const COORDINATE = /^-?\d{1,3}(?:\.\d{1,6})?$/;
+  app.get("/image/:params/site/maps/:lat/:file", (c) => {
+    const width = siteWidth(c);
+    if (width instanceof Response) return width;
+    const lat = c.req.param("lat");
+    const long = /^(.+)\.svg$/.exec(c.req.param("file"))?.[1] ?? "";
+    if (!COORDINATE.test(lat) || !COORDINATE.test(long) || Math.abs(Number(lat)) > 90 || Math.abs(Number(long)) > 180) {
+      return c.text("Unknown map", 404);
+    }
+    return svg(c, buildMapPicture(Number(lat), Number(long), width));
+  });
+  const slugPicture = (build: (slug: string, width: number) => string) => (c: Context) => {
+    const width = siteWidth(c);
+    if (width instanceof Response) return width;
+    const slug = /^([a-z0-9][a-z0-9-]{0,60})\.svg$/.exec(c.req.param("file") ?? "")?.[1];
+    return slug ? svg(c, build(slug, width)) : c.text("Unknown picture", 404);
+  };
+  app.get("/image/:params/site/brands/:file", slugPicture(buildBrandLogo));
+  app.get("/image/:params/site/banners/:file", slugPicture(buildBanner));
+  app.get("/image/:params/site/image-not-found.svg", (c) => {
+    const width = siteWidth(c);
+    return width instanceof Response ? width : svg(c, buildImageNotFound(width));
   });
 
   return app;

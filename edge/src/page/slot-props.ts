@@ -17,7 +17,7 @@ export async function fetchPropsForSlot(env: GatewayEnv, state: ShellState, quer
     return Response.json({ message: "Unknown remote or path" }, { status: 400 });
   }
   const url = new URL(query.path, "https://tenant.invalid");
-  const match = matchRoute(url);
+  const match = matchRoute(url, state.config);
   const plan = match?.plan.slots.find((s) => s.slot === query.slot && s.remote === remote.data && s.fragment === query.fragment);
   if (!match || !plan) return Response.json({ message: "No such slot on that page" }, { status: 404 });
   const body = JSON.stringify(fragmentRequestFor(state, plan, url.pathname + url.search, match.params));

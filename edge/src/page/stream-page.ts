@@ -49,6 +49,9 @@ async function headParts(env: GatewayEnv, parts: PageParts, plan: RoutePlan | nu
   };
 }
 
+/** Server-rendered shell markup placed among the slots: before the slot it names, else after the main slots. */
+export type RenderedShellPart = { before?: string; html: string };
+
 /**
  * The page as a stream: the head (with the route's styles inlined and its scripts preloaded) and
  * shell header go out at once; every slot is requested in parallel and written in page order as
@@ -61,6 +64,7 @@ export function streamComposedPage(
   plan: RoutePlan,
   params: Record<string, string>,
   devFault?: string,
+  shellParts: RenderedShellPart[] = [],
 ): ReadableStream<Uint8Array> {
   const waitUntil: WaitUntil = (promise) => ctx.waitUntil(promise);
   const deadline = Date.now() + slotTimeoutMs(env);
@@ -76,11 +80,17 @@ export function streamComposedPage(
     const headBuilds = new Map(document.styles.map((s) => [s.remote, s.build]));
     const hasAside = ordered.some((s) => s.area === "aside");
     await writer.write(encoder.encode(hasAside ? '<div class="layout layout--with-aside"><div class="layout-main">' : '<div class="layout">'));
+    const slotIds = new Set(ordered.map((s) => s.slot));
+    const partsBefore = (slot: string | undefined) =>
+      shellParts.filter((part) => (slot === undefined ? !part.before || !slotIds.has(part.before) : part.before === slot)).map((part) => part.html).join("");
+    let trailingWritten = false;
     for (const [index, pending] of outcomes.entries()) {
       const slot = ordered[index] as SlotPlan;
       if (slot.area === "aside" && ordered[index - 1]?.area !== "aside") {
-        await writer.write(encoder.encode('</div><aside class="layout-aside" aria-label="Finance and enquiry">'));
+        await writer.write(encoder.encode(`${partsBefore(undefined)}</div><aside class="layout-aside" aria-label="Finance and enquiry">`));
+        trailingWritten = true;
       }
+      await writer.write(encoder.encode(partsBefore(slot.slot)));
       const outcome = await pending;
       // Rendered by another build than the head's styles (a redeploy just happened): link its own.
       if (outcome.build && headBuilds.get(slot.remote) !== outcome.build) {
@@ -90,6 +100,7 @@ export function streamComposedPage(
       }
       await writer.write(encoder.encode(outcome.html));
     }
+    if (!trailingWritten) await writer.write(encoder.encode(partsBefore(undefined)));
     await writer.write(encoder.encode(hasAside ? "</aside></div>" : "</div>"));
     await writer.write(encoder.encode(documentEnd(parts.state)));
     await writer.close();

@@ -1,3 +1,4 @@
+import type { SiteConfig } from "@dealer/shared/config";
 import type { HydrateMode, RemoteName } from "@dealer/shared/fragment";
 
 export type SlotPlan = {
@@ -11,16 +12,29 @@ export type SlotPlan = {
   hydrate?: HydrateMode;
 };
 
-export type ShellPageName = "home" | "brands" | "success";
+export type ShellPageName = "brands" | "success" | "content" | "blog" | "blog-post";
+
+/** Server-rendered shell parts a composed page places between its slots (no JavaScript). */
+export type ShellPartName = "hero" | "statistics" | "promotions" | "body-types" | "blog-cards" | "brand-banner" | "page-intro";
+
+export type ShellPart = {
+  name: ShellPartName;
+  /** Written just before this slot; after the last main slot when unset. */
+  before?: string;
+};
 
 export type RoutePlan = {
   name: string;
   title: string;
+  /** The page's meta description (content pages replace it with their own). */
+  description: string;
   slots: SlotPlan[];
   /** Shell-only pages render a shell component and no slots. */
   shellPage?: ShellPageName;
-  /** The page answers 404 unless this tenant has the car or location its path names. */
-  requires?: "car" | "location";
+  /** Shell parts of a composed page, in page order among its slots. */
+  parts?: ShellPart[];
+  /** The page answers 404 unless this tenant has the car, location, brand or content its path names. */
+  requires?: "car" | "location" | "brand";
 };
 
 export type RouteMatch = { plan: RoutePlan; params: Record<string, string> };
@@ -41,22 +55,42 @@ const slot = (
   ...(hydrate ? { hydrate } : {}),
 });
 
-const searchPlan: RoutePlan = { name: "search", title: "Search stock", slots: [slot("search", "mf-search", "SearchResults")] };
-const locationsPlan = (title: string, requires?: "location"): RoutePlan => ({
-  name: "locations",
+const searchPlan: RoutePlan = {
+  name: "search",
+  title: "Search stock",
+  description: "Search our new, used and demo stock by make, model, body type and price.",
+  slots: [slot("search", "mf-search", "SearchResults")],
+};
+/** /our-location/{slug}, /locations/{slug}, /contact-us/{slug}: one location's page with the contact form. */
+const locationDetailPlan = (title: string): RoutePlan => ({
+  name: "location",
   title,
-  slots: [slot("locations", "mf-locations", "LocationList")],
-  ...(requires ? { requires } : {}),
+  description: "Address, opening hours, holiday hours, directions and reviews of this location.",
+  requires: "location",
+  slots: [slot("location", "mf-locations", "LocationDetail"), slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry", topic: "contact" }, "interaction")],
 });
-const formPlan = (title: string, kind: string): RoutePlan => ({
-  name: `form-${kind}`,
+/**
+ * A lead page: its intro, the enquiry form about `topic` (issue 11 may give each topic its own form kind), and
+ * the locations that handle it.
+ */
+const formPlan = (title: string, kind: string, description: string, options: { topic?: string; locations?: string } = {}): RoutePlan => ({
+  name: `form-${options.topic ?? kind}`,
   title,
-  slots: [slot("form", "mf-forms", "EnquiryForm", "main", { kind })],
+  description,
+  parts: [{ name: "page-intro", before: "form" }],
+  slots: [
+    slot("form", "mf-forms", "EnquiryForm", "main", { kind, ...(options.topic ? { topic: options.topic } : {}) }),
+    ...(options.locations ? [slot("locations", "mf-locations", "LocationList", "main", { filter: options.locations, layout: "grid" })] : []),
+  ],
 });
+const enquiryTopic = (title: string, topic: string, description: string, locations?: string) =>
+  formPlan(title, "enquiry", description, { topic, ...(locations ? { locations } : {}) });
+const contentPlan: RoutePlan = { name: "content", title: "", description: "", slots: [], shellPage: "content" };
 
 const financePlan: RoutePlan = {
   name: "finance",
   title: "Finance",
+  description: "Estimate your repayments, find cars for your budget and apply for car finance.",
   // The calculator is the page; the estimate beside it and the budget finder below it hydrate on first use.
   slots: [
     slot("finance", "mf-finance", "RepaymentCalculator"),
@@ -65,13 +99,52 @@ const financePlan: RoutePlan = {
   ],
 };
 
-type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan };
+/** `copy` gives a route param a second name a slot reads (the brand page's search reads `landing`). */
+type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan; copy?: Record<string, string> };
 
 const SLUG = "([a-z0-9][a-z0-9-]*)";
 
+/** Home page sections the remotes render; the rest are shell parts. */
+const HOME_SLOTS: Partial<Record<SiteConfig["home"]["sections"][number], SlotPlan>> = {
+  salesCounter: slot("sales-counter", "mf-locations", "SalesCounter"),
+  locations: slot("locations", "mf-locations", "LocationList", "main", { layout: "block" }),
+  reviews: slot("reviews", "mf-locations", "ReviewsSummary"),
+};
+const HOME_PARTS: Partial<Record<SiteConfig["home"]["sections"][number], ShellPartName>> = {
+  statistics: "statistics",
+  promotions: "promotions",
+  bodyTypes: "body-types",
+  blog: "blog-cards",
+};
+
+/** The home page from the site's sections: hero first, then each section in the configured order. */
+export function homePlan(config: SiteConfig): RoutePlan {
+  const sections = config.home.sections.filter(
+    (section) => (section !== "salesCounter" || config.features.salesCounter) && (section !== "statistics" || config.features.statisticsBanner),
+  );
+  const slots: SlotPlan[] = [];
+  const pending: ShellPartName[] = ["hero"];
+  const parts: ShellPart[] = [];
+  for (const section of sections) {
+    const remoteSlot = HOME_SLOTS[section];
+    const part = HOME_PARTS[section];
+    if (part) pending.push(part);
+    if (!remoteSlot) continue;
+    parts.push(...pending.splice(0).map((name) => ({ name, before: remoteSlot.slot })));
+    slots.push(remoteSlot);
+  }
+  parts.push(...pending.map((name) => ({ name })));
+  return {
+    name: "home",
+    title: "Home",
+    description: "New, used and demo vehicles, finance, servicing and parts.",
+    slots,
+    parts,
+  };
+}
+
 /** Every route the gateway composes, in match order; anything else is the tenant's 404. */
 const matchers: Matcher[] = [
-  { pattern: /^\/$/, keys: [], plan: { name: "home", title: "Home", slots: [], shellPage: "home" } },
   { pattern: /^\/search\/?$/, keys: [], plan: searchPlan },
   // Landing paths: /search/used-cars, /search/{make}, /search/{make}/{model}, /search/{body}...
   { pattern: new RegExp(`^/search/${SLUG}(?:/${SLUG})?/?$`), keys: ["landing", "landingModel"], plan: searchPlan },
@@ -81,6 +154,7 @@ const matchers: Matcher[] = [
     plan: {
       name: "vehicle",
       title: "Vehicle",
+      description: "Photos, price, features and finance for this vehicle.",
       requires: "car",
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
@@ -90,24 +164,73 @@ const matchers: Matcher[] = [
       ],
     },
   },
-  { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Our location", "location") },
-  { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Location", "location") },
-  { pattern: /^\/dealer-locator\/?$/, keys: [], plan: locationsPlan("Dealer locator") },
+  { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Our location") },
+  { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Location") },
+  { pattern: new RegExp(`^/contact-us/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Contact us") },
+  {
+    pattern: /^\/dealer-locator\/?$/,
+    keys: [],
+    plan: {
+      name: "locations",
+      title: "Dealer locator",
+      description: "Find a dealership near you by postcode, state or department, with opening hours and directions.",
+      parts: [{ name: "page-intro", before: "locations" }],
+      slots: [slot("locations", "mf-locations", "LocationList", "main", { layout: "grid", locator: "true" })],
+    },
+  },
   // Finance tools (issue 12). /finance-enquiry and /apply-for-finance are the finance page under the names some sites
   // link to; their finance links' vehiclePriceBudget starts the calculator. The finance form (#finance-form) joins financePlan.
   { pattern: /^\/(?:finance|finance-enquiry|apply-for-finance)\/?$/, keys: [], plan: financePlan },
-  { pattern: /^\/budget-finder\/?$/, keys: [], plan: { name: "budget-finder", title: "Find cars for your budget", slots: [slot("budget", "mf-finance", "BudgetFinder")] } },
-  { pattern: /^\/shop-by-price\/?$/, keys: [], plan: { name: "price-slider", title: "Shop by price", slots: [slot("price-slider", "mf-finance", "PriceSlider")] } },
-  { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive") },
-  { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in") },
-  { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "enquiry") },
-  { pattern: /^\/brands\/?$/, keys: [], plan: { name: "brands", title: "Our brands", slots: [], shellPage: "brands" } },
-  { pattern: /^\/success\/?$/, keys: [], plan: { name: "success", title: "Thank you", slots: [], shellPage: "success" } },
+  { pattern: /^\/budget-finder\/?$/, keys: [], plan: { name: "budget-finder", title: "Find cars for your budget", description: "Find cars whose repayments fit your budget.", slots: [slot("budget", "mf-finance", "BudgetFinder")] } },
+  { pattern: /^\/shop-by-price\/?$/, keys: [], plan: { name: "price-slider", title: "Shop by price", description: "Choose a price range and see the cars in it.", slots: [slot("price-slider", "mf-finance", "PriceSlider")] } },
+  { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive", "Book a test drive at a time that suits you.") },
+  { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.") },
+  { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "enquiry", "Send us an enquiry, call us or visit one of our locations.") },
+  { pattern: /^\/contact-us\/?$/, keys: [], plan: enquiryTopic("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.", "all") },
+  { pattern: /^\/(?:service|pages\/book-a-service)\/?$/, keys: [], plan: enquiryTopic("Book a service", "service", "Book your vehicle in for a service with our factory-trained technicians.", "service") },
+  {
+    pattern: /^\/(?:vehicle-parts-and-accessories|pages\/parts-accessories)\/?$/,
+    keys: [],
+    plan: enquiryTopic("Parts and accessories", "parts", "Genuine parts and accessories, ordered and fitted by our parts team.", "parts"),
+  },
+  { pattern: /^\/(?:sell-my-car|sell-your-car)\/?$/, keys: [], plan: enquiryTopic("Sell my car", "sell_my_car", "Get a fair price for your car, paid the same day.") },
+  { pattern: /^\/fleet\/?$/, keys: [], plan: enquiryTopic("Fleet sales", "fleet", "Fleet pricing, servicing and finance for businesses of every size.") },
+  { pattern: /^\/(?:careers|teams)\/?$/, keys: [], plan: enquiryTopic("Careers", "careers", "Join our team: current roles in sales, service and parts.") },
+  {
+    pattern: /^\/pages\/reviews\/?$/,
+    keys: [],
+    plan: { name: "reviews", title: "Reviews", description: "What our customers say about us.", slots: [slot("reviews", "mf-locations", "ReviewsSummary", "main", { view: "page" })] },
+  },
+  { pattern: /^\/brands\/?$/, keys: [], plan: { name: "brands", title: "Our brands", description: "The brands sold across our group.", slots: [], shellPage: "brands" } },
+  {
+    pattern: new RegExp(`^/${SLUG}/overview/?$`),
+    keys: ["brand"],
+    copy: { landing: "brand", manufacturer: "brand" },
+    plan: {
+      name: "brand",
+      title: "Brand overview",
+      description: "The brand's range, our stock of it and the locations that sell it.",
+      requires: "brand",
+      parts: [{ name: "brand-banner", before: "search" }],
+      slots: [slot("search", "mf-search", "SearchResults"), slot("locations", "mf-locations", "LocationList", "main", { layout: "grid" })],
+    },
+  },
+  { pattern: /^\/success\/?$/, keys: [], plan: { name: "success", title: "Thank you", description: "Your enquiry has been sent.", slots: [], shellPage: "success" } },
+  { pattern: /^\/blog\/?$/, keys: [], plan: { name: "blog", title: "Blog", description: "News, tips and vehicle reviews.", slots: [], shellPage: "blog" } },
+  {
+    pattern: /^\/blog\/vehicle-reviews\/?$/,
+    keys: [],
+    plan: { name: "blog", title: "Vehicle reviews", description: "Our team's vehicle reviews.", slots: [], shellPage: "blog" },
+  },
+  { pattern: new RegExp(`^/blog/${SLUG}/?$`), keys: ["post"], plan: { name: "blog-post", title: "Blog", description: "", slots: [], shellPage: "blog-post" } },
+  // Content pages (/about-us, /pages/warranty, /twg-cars...): the site's own or the platform's default page, else 404.
+  { pattern: new RegExp(`^/${SLUG}(?:/${SLUG})?/?$`), keys: ["page", "subpage"], plan: contentPlan },
 ];
 
 /** Path + query -> the route's plan and its params (route params win over query values). */
-export function matchRoute(url: URL): RouteMatch | null {
-  for (const { pattern, keys, plan } of matchers) {
+export function matchRoute(url: URL, config: SiteConfig): RouteMatch | null {
+  if (url.pathname === "/") return { plan: homePlan(config), params: Object.fromEntries(url.searchParams) };
+  for (const { pattern, keys, plan, copy } of matchers) {
     const found = pattern.exec(url.pathname);
     if (!found) continue;
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
@@ -115,6 +238,7 @@ export function matchRoute(url: URL): RouteMatch | null {
       const value = found[index + 1];
       if (value) params[key] = value;
     });
+    for (const [to, from] of Object.entries(copy ?? {})) if (params[from]) params[to] = params[from];
     return { plan, params };
   }
   return null;

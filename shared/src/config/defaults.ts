@@ -14,6 +14,8 @@ export const defaultSiteConfig: SiteConfig = {
       { label: "Contact", href: "/contact" },
     ],
     openOnHover: false,
+    footerGroups: null,
+    phones: [],
   },
   search: {
     indexName: "Car_production",
@@ -93,7 +95,9 @@ export const defaultSiteConfig: SiteConfig = {
   },
   reserve: { amount: 200 },
   forms: { messageOptional: false, termsRequired: false, termsCheckbox: false, optInDefault: true, postcodeGeocodeCheck: false },
-  reviews: { minimumRating: 4, hiddenNames: [], minimumAverageRating: 4, hidden: false },
+  reviews: { minimumRating: 4, hiddenNames: [], minimumAverageRating: 4, hidden: false, source: "local", placesApiKey: null },
+  maps: { provider: "static", apiKey: null },
+  home: { sections: ["promotions", "bodyTypes", "locations", "reviews", "blog"], heroText: null },
   budget: {
     moneyInputMin: 5000,
     moneyInputMax: 70000,

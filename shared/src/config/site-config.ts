@@ -12,7 +12,12 @@ export const financeProviderSchema = z.enum([
 ]);
 export type FinanceProvider = z.infer<typeof financeProviderSchema>;
 
-const navLinkSchema = z.object({ label: z.string(), href: z.string() });
+const navLinkSchema = z.object({ label: z.string(), href: z.string() }).strict();
+/** A header entry: a link, or a dropdown of links (the header-menu variant's Vehicles, Service and Parts, More). */
+const navItemSchema = z
+  .object({ label: z.string(), href: z.string(), children: z.array(navLinkSchema).optional() })
+  .strict();
+const footerGroupSchema = z.object({ heading: z.string(), links: z.array(navLinkSchema) }).strict();
 
 /**
  * Every per-dealer switch, label and threshold, with the spec's defaults.
@@ -30,8 +35,12 @@ export const siteConfigSchema = z
       .strict(),
     navigation: z
       .object({
-        links: z.array(navLinkSchema),
+        links: z.array(navItemSchema),
         openOnHover: z.boolean(),
+        /** Footer link groups; null gives the platform's groups built from the other settings. */
+        footerGroups: z.array(footerGroupSchema).nullable(),
+        /** Numbers in the phone menu; empty hides it. */
+        phones: z.array(z.object({ label: z.string(), number: z.string() }).strict()),
       })
       .strict(),
     search: z
@@ -151,6 +160,18 @@ export const siteConfigSchema = z
         /** The summary shows only when average_rating is above this. */
         minimumAverageRating: z.number().min(0).max(5),
         hidden: z.boolean(),
+        /** Where ratings come from: reviews stored in D1, or a Places-style maps service (needs a key). */
+        source: z.enum(["local", "places"]),
+        placesApiKey: z.string().nullable(),
+      })
+      .strict(),
+    /** Location maps: a server-drawn picture by default, a real provider where a key is set. */
+    maps: z.object({ provider: z.enum(["static", "google"]), apiKey: z.string().nullable() }).strict(),
+    home: z
+      .object({
+        /** Sections of the home page, in order. */
+        sections: z.array(z.enum(["salesCounter", "statistics", "promotions", "bodyTypes", "locations", "reviews", "blog"])),
+        heroText: z.string().nullable(),
       })
       .strict(),
     budget: z

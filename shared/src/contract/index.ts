@@ -13,3 +13,4 @@ export * from "./catalogue";
 export * from "./forms";
 export * from "./special-hours";
 export * from "./session";
+export * from "./content";

@@ -114,3 +114,4 @@ export function readSlotMarker(el: Element): SlotMarker | null {
   });
   return parsed.success ? parsed.data : null;
 }
+

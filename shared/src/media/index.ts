@@ -1,2 +1,3 @@
 export * from "./image-url";
 export * from "./vehicle-assets";
+export * from "./site-pictures";

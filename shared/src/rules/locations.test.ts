@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byDistance, distanceKm, filterLocations, licenceNumbers, primaryLocation } from "./locations";
+import { byDistance, distanceKm, filterLocations, licenceNumbers, locationGridColumns, locationLayout, primaryLocation } from "./locations";
 
 const loc = (id: number, location_type: ("sales" | "service" | "parts")[], extra: Record<string, unknown> = {}) => ({
   id, location_type, location_subtype: [] as string[], manufacturers: ["Toyota"], visible: true, primary: false, ...extra,
@@ -45,5 +45,17 @@ describe("distance", () => {
     const l = { dealer_license_number: "MD123", motor_vehicle_repairer: "MVR9" };
     expect(licenceNumbers(l, false)).toEqual([]);
     expect(licenceNumbers(l, true)).toEqual(["MD123", "MVR9"]);
+  });
+});
+
+describe("locationGridColumns / locationLayout", () => {
+  it("follows the count rules: 6 -> 3, over 3 -> 4, 3 -> 3, under 3 -> the count", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 10].map(locationGridColumns)).toEqual([1, 2, 3, 4, 4, 3, 4, 4]);
+  });
+
+  it("is a single card for one location, a carousel across dealerships, else a grid", () => {
+    expect(locationLayout([{ dealership_id: 1 }])).toBe("single");
+    expect(locationLayout([{ dealership_id: 1 }, { dealership_id: 1 }])).toBe("grid");
+    expect(locationLayout([{ dealership_id: 1 }, { dealership_id: 2 }])).toBe("carousel");
   });
 });

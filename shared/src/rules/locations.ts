@@ -63,3 +63,21 @@ export function licenceNumbers(location: Pick<Location, "dealer_license_number" 
   if (!show) return [];
   return [location.dealer_license_number, location.motor_vehicle_repairer].filter((n): n is string => Boolean(n?.trim()));
 }
+
+/**
+ * Grid columns on a wide screen by the number of locations (the spec's count rules): exactly 6 -> 3 per row
+ * (two even rows), over 3 -> 4 per row, 3 -> 3, under 3 -> one column per location.
+ */
+export function locationGridColumns(count: number): number {
+  if (count === 6) return 3;
+  if (count > 3) return 4;
+  return Math.max(1, count);
+}
+
+export type LocationLayout = "single" | "grid" | "carousel";
+
+/** One location is a card with map and details; several dealerships' locations a carousel; else a grid. */
+export function locationLayout(locations: ReadonlyArray<Pick<Location, "dealership_id">>): LocationLayout {
+  if (locations.length <= 1) return "single";
+  return new Set(locations.map((location) => location.dealership_id)).size > 1 ? "carousel" : "grid";
+}

@@ -25,3 +25,10 @@ describe("page head", () => {
     expect(head.description.endsWith("…")).toBe(true);
   });
 });
+
+describe("pageHead with the page's own description", () => {
+  it("uses a content page's description where the template has none, never over the template's own", () => {
+    expect(pageHead({ ...base, pageTitle: "Diamond Advantage", pageName: "content", description: "Ownership benefits." }).description).toBe("Ownership benefits.");
+    expect(pageHead({ ...base, pageTitle: "Home", pageName: "home", description: "x" }).description).not.toBe("x");
+  });
+});

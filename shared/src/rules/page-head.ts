@@ -25,6 +25,8 @@ export type PageHeadInput = {
   pageName: string;
   /** Where the page's subject is, when it has one (a vehicle's location city). */
   place?: string;
+  /** The page's own description (a content page's, a route plan's), used where the template has none. */
+  description?: string;
 };
 
 export type PageHead = { title: string; description: string };
@@ -35,7 +37,7 @@ function clip(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).replace(/[\s,.;:]+$/, "")}…`;
 }
 
-export function pageHead({ siteName, template, pageTitle, pageName, place }: PageHeadInput): PageHead {
+export function pageHead({ siteName, template, pageTitle, pageName, place, description: own }: PageHeadInput): PageHead {
   const stock = stockByTemplate[template];
   const at = place ? `${siteName}, ${place}` : siteName;
   const descriptions: Record<string, string> = {
@@ -43,7 +45,7 @@ export function pageHead({ siteName, template, pageTitle, pageName, place }: Pag
     search: `Search ${stock} for sale at ${siteName}. Filter by make, model, price, kilometres and body type.`,
     vehicle: `${pageTitle} for sale at ${at}. See photos, features, price and finance, and enquire or book a test drive.`,
   };
-  const description = descriptions[pageName] ?? `${pageTitle} at ${siteName}: ${stock} for sale, finance, trade-ins and servicing.`;
+  const description = descriptions[pageName] ?? own ?? `${pageTitle} at ${siteName}: ${stock} for sale, finance, trade-ins and servicing.`;
   return {
     title: pageName === "home" ? siteName : `${pageTitle} | ${siteName}`,
     description: clip(description, META_DESCRIPTION_MAX),

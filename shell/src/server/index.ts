@@ -2,7 +2,10 @@
 export { ShellFooter } from "../components/footer/ShellFooter";
 export { ShellHeader } from "../components/header/ShellHeader";
 export { BrandsPage } from "../components/pages/BrandsPage";
-export { HomePage } from "../components/pages/HomePage";
+export { BlogPage, BlogPostPage, ContentPage } from "../components/pages/ContentPages";
 export { NotFoundPage } from "../components/pages/NotFoundPage";
 export { SitesIndexPage, type DemoSiteLink } from "../components/pages/SitesIndexPage";
 export { SuccessPage } from "../components/pages/SuccessPage";
+export { BlogSection } from "../components/parts/BlogCards";
+export { BodyTypeTiles, Hero, PromotionsSlider, StatisticsBanner } from "../components/parts/HomeParts";
+export { BrandBanner, PageIntro } from "../components/parts/PageIntro";

@@ -1,64 +1,103 @@
-import { useId, useState } from "react";
-import type { HoursText, LocationCard, LocationListProps } from "./props";
+import { useId } from "react";
+import { LocationCard } from "../../locations/LocationCard";
+import { Carousel, CarouselControls, CarouselTrack } from "../../ui/Carousel";
+import type { LocationListProps, LocatorState } from "./props";
 
 export type { LocationListProps } from "./props";
 
-function Hours({ hours }: { hours: HoursText }) {
-  return hours.href ? <a href={hours.href}>{hours.text}</a> : hours.text;
-}
+const DEPARTMENTS = [
+  ["all", "All departments"],
+  ["sales", "Sales"],
+  ["service", "Service"],
+  ["parts", "Parts"],
+  ["service-and-parts", "Service and parts"],
+] as const;
 
-function Location({ location }: { location: LocationCard }) {
+/** The dealer locator's filters: a plain GET form, so it works before the page's script has loaded. */
+function LocatorForm({ locator }: { locator: LocatorState }) {
   const id = useId();
-  const [showWeek, setShowWeek] = useState(false);
-  const { address } = location;
   return (
-    <li className="location-card">
-      <h3 className="location-card__name">{location.name}</h3>
-      <address className="location-card__address">
-        {location.address.street}
-        <br />
-        {`${address.city} ${address.state} ${address.postcode}`}
-      </address>
-      <p className="location-card__phone">
-        <a href={`tel:${location.phone.replace(/[^\d+]/g, "")}`}>{location.phone}</a>
+    <form className="locator" method="get" aria-label="Find a dealership">
+      <input type="hidden" name="locator" value="true" />
+      <p>
+        <label htmlFor={`${id}-filter`}>Department</label>
+        <select id={`${id}-filter`} name="filter" defaultValue={locator.filter}>
+          {DEPARTMENTS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
       </p>
-      <p className="location-card__today">
-        <span className="location-card__today-label">{location.today.holiday ? `Today (${location.today.holiday}): ` : "Today: "}</span>
-        <Hours hours={location.today.hours} />
+      <p>
+        <label htmlFor={`${id}-state`}>State</label>
+        <select id={`${id}-state`} name="state" defaultValue={locator.state}>
+          <option value="">All states</option>
+          {locator.states.map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </select>
       </p>
-      <button type="button" className="location-card__hours-toggle" aria-expanded={showWeek} aria-controls={`${id}-week`} onClick={() => setShowWeek(!showWeek)}>
-        {showWeek ? "Hide hours" : "Show all hours"}
+      <p>
+        <label htmlFor={`${id}-postcode`}>Nearest to postcode</label>
+        <input
+          id={`${id}-postcode`}
+          name="postcode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={4}
+          defaultValue={locator.postcode}
+          aria-invalid={locator.error ? true : undefined}
+          aria-describedby={locator.error ? `${id}-error` : undefined}
+        />
+      </p>
+      <button type="submit" className="locator__submit">
+        Find
       </button>
-      <dl id={`${id}-week`} className="location-card__week" hidden={!showWeek}>
-        {location.week.map((line) => (
-          <div key={line.days} className="location-card__week-row">
-            <dt>{line.days}</dt>
-            <dd>
-              <Hours hours={line.hours} />
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <a className="location-card__directions" href={location.directionsUrl} target="_blank" rel="noopener noreferrer">
-        Get directions<span className="visually-hidden">{` to ${location.name} (opens in a new tab)`}</span>
-      </a>
-    </li>
+      {locator.error ? (
+        <p id={`${id}-error`} className="locator__error" role="alert">
+          {locator.error}
+        </p>
+      ) : null}
+    </form>
   );
 }
 
-export default function LocationList({ heading, locations }: LocationListProps) {
+/**
+ * The location block: one location is a card with its map and details; several are a grid whose columns
+ * follow the count; several dealerships' locations are a carousel with a swipe hint and previous/next.
+ */
+export default function LocationList({ heading, layout, columns, locations, locator }: LocationListProps) {
   const id = useId();
   return (
-    <section className="location-list" aria-labelledby={`${id}-heading`}>
+    <section className={`location-list location-list--${layout}`} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="location-list__heading">
         {heading}
       </h2>
+      {locator ? <LocatorForm locator={locator} /> : null}
       {locations.length === 0 ? (
         <p className="location-list__empty">No locations to show.</p>
+      ) : layout === "single" && locations[0] ? (
+        <LocationCard card={locations[0]} />
+      ) : layout === "carousel" ? (
+        <Carousel label={heading} count={locations.length}>
+          <CarouselTrack>
+            {locations.map((location, index) => (
+              <li key={location.id} className="carousel__item" aria-roledescription="slide" aria-label={`${index + 1} of ${locations.length}`}>
+                <LocationCard card={location} />
+              </li>
+            ))}
+          </CarouselTrack>
+          <CarouselControls />
+        </Carousel>
       ) : (
-        <ul className={`location-list__grid location-list__grid--${Math.min(locations.length, 4)}`}>
+        <ul className={`location-list__grid location-list__grid--cols-${columns}`} data-columns={columns}>
           {locations.map((location) => (
-            <Location key={location.id} location={location} />
+            <li key={location.id}>
+              <LocationCard card={location} distance={locator?.distances[location.id]} />
+            </li>
           ))}
         </ul>
       )}

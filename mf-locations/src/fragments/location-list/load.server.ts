@@ -1,56 +1,94 @@
-import { type Location, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { filterLocations, hoursOn, openingHoursRows } from "@dealer/shared/rules";
-import { z } from "zod";
+import { POSTCODE_MESSAGE } from "@dealer/shared/contract";
+import {
+  byDistance,
+  distanceKm,
+  filterLocations,
+  GEOCODE_INVALID_POSTCODE,
+  type LocationFilterKind,
+  locationGridColumns,
+  locationLayout,
+  pathSegment,
+  primaryLocation,
+} from "@dealer/shared/rules";
 import type { Env } from "../../env";
+import { toCard } from "../../locations/card";
+import { loadSiteLocations } from "../../locations/load.server";
+import { type Geocoder, geocoderFor } from "../../locator/geocoder";
 import LocationList from "./LocationList";
-import type { LocationCard, LocationListProps } from "./props";
+import type { LocationListProps, LocatorState } from "./props";
 
-const rowsSchema = z.array(z.object({ data: z.string() }));
+const KINDS: readonly LocationFilterKind[] = ["sales", "service", "parts", "service-and-parts", "all"];
+const HEADINGS: Record<LocationFilterKind, string> = {
+  sales: "Our sales locations",
+  service: "Our service centres",
+  parts: "Our parts departments",
+  "service-and-parts": "Service and parts",
+  all: "Our locations",
+};
 
-export function directionsUrl(location: Pick<Location, "address">): string {
-  return `https://www.google.com/maps/search/?api=1&query=${location.address.lat},${location.address.long}`;
-}
+/** "12, 14,x" -> [12, 14]: ids from a comma list; anything else is ignored. */
+const idList = (value: string | undefined) => (value ?? "").split(",").map((id) => Number(id.trim())).filter((id) => Number.isInteger(id) && id > 0);
 
-/** Where a closed weekend day's 'Enquire Now' link goes. */
-const ENQUIRE_PATH = "/contact";
-
-function toCard(location: Location, now: Date, labels: FragmentRequest["config"]["labels"]): LocationCard {
-  const { street, city, state, postcode } = location.address;
-  // The location's main department (empty means sales) decides which hours show.
-  const department = location.location_type[0] ?? "sales";
-  const today = hoursOn(location, department, now);
+/**
+ * The location block's variants, from the slot's params: `location` (a slug) or `id` for one location,
+ * `show=primary` for the primary location, else a list filtered by `filter` (sales, service, parts,
+ * service-and-parts, all), `manufacturer` (name or slug), `subtype`, `include` and `exclude` (id lists).
+ * `layout=grid` keeps a grid where several dealerships would otherwise give a carousel. With `locator=true`
+ * (the dealer locator) the list also narrows by `state` and sorts nearest first from a `postcode`.
+ */
+export async function loadLocationList(request: FragmentRequest, env: Env, now = new Date(), geocoder: Geocoder = geocoderFor(request.config.maps)): Promise<LocationListProps> {
+  const { params } = request;
+  const all = await loadSiteLocations(request, env);
+  const visible = filterLocations(all);
+  let chosen = visible;
+  let heading = "Our locations";
+  if (params.location || params.id) {
+    chosen = visible.filter((location) => location.slug === params.location || location.id === Number(params.id));
+    if (chosen.length === 0) throw new FragmentNotFound(`No location ${params.location ?? params.id}`);
+    heading = chosen[0]?.name ?? heading;
+  } else if (params.show === "primary") {
+    const primary = primaryLocation(visible);
+    chosen = primary ? [primary] : [];
+  } else {
+    const kind = KINDS.find((k) => k === params.filter) ?? "all";
+    // A brand page names the make by its slug: match it against the locations' manufacturer names.
+    const wanted = params.manufacturer ? pathSegment(params.manufacturer) : null;
+    const manufacturer = wanted ? (all.flatMap((l) => l.manufacturers).find((m) => pathSegment(m) === wanted) ?? params.manufacturer) : null;
+    chosen = filterLocations(visible, {
+      kind,
+      manufacturer,
+      subtype: params.subtype || null,
+      includeIds: idList(params.include),
+      excludeIds: idList(params.exclude),
+    });
+    heading = HEADINGS[kind];
+  }
+  let locator: LocatorState | null = null;
+  if (params.locator === "true") {
+    const states = [...new Set(visible.map((location) => location.address.state))].sort();
+    const state = states.find((s) => s === params.state) ?? "";
+    if (state) chosen = chosen.filter((location) => location.address.state === state);
+    const postcode = (params.postcode ?? "").trim();
+    locator = { filter: KINDS.find((k) => k === params.filter) ?? "all", state, postcode: postcode.slice(0, 4), states, error: null, distances: {} };
+    if (postcode && !/^\d{4}$/.test(postcode)) locator.error = POSTCODE_MESSAGE;
+    else if (postcode) {
+      const from = await geocoder(postcode);
+      if (!from) locator.error = GEOCODE_INVALID_POSTCODE;
+      else {
+        chosen = byDistance(chosen, from);
+        locator.distances = Object.fromEntries(chosen.map((location) => [location.id, Math.round(distanceKm(from, location.address))]));
+      }
+    }
+  }
+  const layout = locationLayout(chosen);
   return {
-    id: location.id,
-    name: location.name,
-    slug: location.slug,
-    address: { street, city, state, postcode },
-    phone: location.contact_detail.phone,
-    directionsUrl: directionsUrl(location),
-    today: { hours: { text: today.text, href: null }, holiday: today.holiday },
-    week: openingHoursRows(location.contact_detail.opening_hours, department, labels).map((row) => ({
-      days: row.label,
-      hours: { text: row.text, href: row.enquireLink ? ENQUIRE_PATH : null },
-    })),
-  };
-}
-
-/** One location (params.location) or every visible location of the site, primary first. */
-export async function loadLocationList(request: FragmentRequest, env: Env, now = new Date()): Promise<LocationListProps> {
-  const slug = request.params.location;
-  const query = slug
-    ? env.DB.prepare("SELECT data FROM locations WHERE site = ? AND slug = ?").bind(request.site.slug, slug)
-    : env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(request.site.slug);
-  const { results } = await query.all();
-  const locations = rowsSchema
-    .parse(results)
-    .map((row) => locationSchema.parse(JSON.parse(row.data)));
-  const visible = filterLocations(locations);
-  if (slug && visible.length === 0) throw new FragmentNotFound(`No location ${slug}`);
-  return {
-    heading: slug && visible[0] ? visible[0].name : "Our locations",
-    locations: visible.map((location) => toCard(location, now, request.config.labels)),
+    heading,
+    layout: layout === "carousel" && params.layout === "grid" ? "grid" : layout,
+    columns: locationGridColumns(chosen.length),
+    locations: chosen.map((location) => toCard(location, request.config, now)),
+    locator,
   };
 }
 

@@ -1,17 +1,23 @@
-/** One line of hours; `href` is set when the dealer shows a closed weekend day as an 'Enquire Now' link. */
-export type HoursText = { text: string; href: string | null };
-export type HoursLine = { days: string; hours: HoursText };
+import type { LocationLayout } from "@dealer/shared/rules";
+import type { LocationCardView } from "../../locations/card";
 
-export type LocationCard = {
-  id: number;
-  name: string;
-  slug: string;
-  address: { street: string; city: string; state: string; postcode: string };
-  phone: string;
-  directionsUrl: string;
-  /** Resolved by the loader at request time in the location's timezone, so server and browser agree. */
-  today: { hours: HoursText; holiday: string | null };
-  week: HoursLine[];
+/** The dealer locator's form (a GET form: it works before and without JavaScript) and its outcome. */
+export type LocatorState = {
+  filter: string;
+  state: string;
+  postcode: string;
+  states: string[];
+  /** 'Invalid postcode. Please enter a 4-digit number.' or 'Invalid postcode'. */
+  error: string | null;
+  /** Kilometres from the postcode, by location id, when one was given. */
+  distances: Record<number, number>;
 };
 
-export type LocationListProps = { heading: string; locations: LocationCard[] };
+export type LocationListProps = {
+  heading: string;
+  layout: LocationLayout;
+  /** Wide-screen grid columns by the spec's count rules. */
+  columns: number;
+  locations: LocationCardView[];
+  locator: LocatorState | null;
+};

@@ -28,3 +28,11 @@ describe("footerGroups", () => {
     expect(footerGroups(site, defaultSiteConfig).flatMap((g) => g.links.map((l) => l.href))).not.toContain("/brands");
   });
 });
+
+describe("footerGroups from the site's config", () => {
+  it("uses the configured groups when the site sets them", () => {
+    const groups = [{ heading: "Models", links: [{ label: "Toyota", href: "/toyota/overview" }] }];
+    const config = { ...defaultSiteConfig, navigation: { ...defaultSiteConfig.navigation, footerGroups: groups } };
+    expect(footerGroups(site, config)).toEqual(groups);
+  });
+});

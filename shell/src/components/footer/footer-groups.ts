@@ -4,8 +4,15 @@ import type { SiteConfig } from "@dealer/shared/config";
 export type FooterLink = { label: string; href: string };
 export type FooterGroup = { heading: string; links: FooterLink[] };
 
-/** The spec's footer groups: Vehicles, Buyer Tools, Servicing and Parts, and the dealership. */
+/**
+ * The site's footer groups from its config, else the platform's: Vehicles, Buyer Tools, Servicing and Parts,
+ * and the dealership.
+ */
 export function footerGroups(site: SiteIdentity, config: SiteConfig): FooterGroup[] {
+  return config.navigation.footerGroups ?? defaultFooterGroups(site, config);
+}
+
+function defaultFooterGroups(site: SiteIdentity, config: SiteConfig): FooterGroup[] {
   const stock: FooterLink[] = config.search.usedOnly
     ? [{ label: "Used stock", href: "/search/used-cars" }]
     : [
@@ -35,8 +42,10 @@ export function footerGroups(site: SiteIdentity, config: SiteConfig): FooterGrou
     {
       heading: site.name,
       links: [
+        { label: "About Us", href: "/about-us" },
         { label: "Our Locations", href: "/dealer-locator" },
         { label: "Contact Us", href: "/contact" },
+        { label: "Blog", href: "/blog" },
         { label: "Privacy Policy", href: "/privacy-policy" },
         { label: "Terms and Conditions", href: "/terms-and-conditions" },
       ],

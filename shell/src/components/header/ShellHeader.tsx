@@ -1,41 +1,127 @@
-import { useId, useState } from "react";
+import type { SiteConfig } from "@dealer/shared/config";
+import { type KeyboardEvent, useId, useState } from "react";
 import { useShellSite } from "../use-shell-site";
 import { isCurrentLink, visibleNavLinks } from "./nav-links";
 
+type NavItem = SiteConfig["navigation"]["links"][number];
+
 /**
- * Tenant name and navigation. Server-rendered by the gateway into #shell-header and hydrated by
- * the shell client, so the menu toggle works once the page's JavaScript has run.
+ * A dropdown of the header menu: opens and closes on click (and on hover where the site sets openOnHover);
+ * Escape closes it and returns focus to its button. Before the page's script has run, focusing the button
+ * shows the submenu (CSS :focus-within in base.css), so every entry is reachable without it.
+ */
+function Dropdown({ item, path, openOnHover, open, onOpen }: { item: NavItem; path: string; openOnHover: boolean; open: boolean; onOpen: (open: boolean) => void }) {
+  const id = useId();
+  const children = item.children ?? [];
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key !== "Escape" || !open) return;
+    onOpen(false);
+    (event.currentTarget.querySelector("button") as HTMLButtonElement | null)?.focus();
+  };
+  return (
+    <li
+      className="shell-nav__dropdown"
+      data-open={open ? "true" : "false"}
+      onKeyDown={onKeyDown}
+      onMouseEnter={openOnHover ? () => onOpen(true) : undefined}
+      onMouseLeave={openOnHover ? () => onOpen(false) : undefined}
+    >
+      <button
+        type="button"
+        className="shell-nav__dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        // A pointer click after hovering must not close the menu the hover just opened; keyboard (detail 0) toggles.
+        onClick={(event) => onOpen(openOnHover && event.detail > 0 ? true : !open)}
+      >
+        {item.label}
+      </button>
+      <ul id={id} className="shell-nav__submenu" hidden={!open}>
+        {children.map((child) => (
+          <li key={child.href}>
+            <a href={child.href} aria-current={isCurrentLink(child, path) ? "page" : undefined}>
+              {child.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** The phone menu: the site's numbers as tel: links behind one Call button. */
+function PhoneMenu({ phones, open, onOpen }: { phones: SiteConfig["navigation"]["phones"]; open: boolean; onOpen: (open: boolean) => void }) {
+  const id = useId();
+  if (!phones.length) return null;
+  return (
+    <div className="shell-phones" data-open={open ? "true" : "false"}>
+      <button type="button" className="shell-header__toggle" aria-expanded={open} aria-controls={id} onClick={() => onOpen(!open)}>
+        Call us
+      </button>
+      <ul id={id} className="shell-phones__list" hidden={!open}>
+        {phones.map((phone) => (
+          <li key={phone.number}>
+            <a href={`tel:${phone.number.replace(/[^\d+]/g, "")}`}>
+              {phone.label}: {phone.number}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Tenant name and navigation from the site's config. Server-rendered by the gateway into #shell-header and
+ * hydrated by the shell client, so the menu toggle and dropdowns work once the page's JavaScript has run.
  */
 export function ShellHeader({ path }: { path: string }) {
   const { site, config } = useShellSite();
   const [menuOpen, setMenuOpen] = useState(false);
+  // One open menu at a time: a dropdown's label, "phones", or null.
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
   const navId = useId();
   const links = visibleNavLinks(config.navigation.links, path);
+  const toggle = (name: string) => (open: boolean) => setOpenMenu(open ? name : (current) => (current === name ? null : current));
   return (
     <header className="shell-header" data-menu-open={menuOpen ? "true" : "false"}>
       <div className="shell-header__bar">
         <a className="shell-header__brand" href="/">
           {config.theme.logoText ?? site.name}
         </a>
-        <button
-          type="button"
-          className="shell-header__toggle"
-          aria-controls={navId}
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? "Close menu" : "Menu"}
-        </button>
+        <div className="shell-header__actions">
+          <PhoneMenu phones={config.navigation.phones} open={openMenu === "phones"} onOpen={toggle("phones")} />
+          <button
+            type="button"
+            className="shell-header__toggle shell-header__menu-toggle"
+            aria-controls={navId}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? "Close menu" : "Menu"}
+          </button>
+        </div>
       </div>
       <nav id={navId} className="shell-nav" aria-label="Main">
         <ul className="shell-nav__list">
-          {links.map((link) => (
-            <li key={link.href}>
-              <a href={link.href} aria-current={isCurrentLink(link, path) ? "page" : undefined}>
-                {link.label}
-              </a>
-            </li>
-          ))}
+          {links.map((link) =>
+            link.children?.length ? (
+              <Dropdown
+                key={link.label}
+                item={link}
+                path={path}
+                openOnHover={config.navigation.openOnHover}
+                open={openMenu === link.label}
+                onOpen={toggle(link.label)}
+              />
+            ) : (
+              <li key={link.href}>
+                <a href={link.href} aria-current={isCurrentLink(link, path) ? "page" : undefined}>
+                  {link.label}
+                </a>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
     </header>

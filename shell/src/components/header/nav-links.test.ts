@@ -33,3 +33,15 @@ describe("normalizePath / isCurrentLink", () => {
     expect(isCurrentLink({ label: "Finance", href: "/finance" }, "/search")).toBe(false);
   });
 });
+
+describe("visibleNavLinks in the header-menu variant", () => {
+  const menu = [
+    { label: "Home", href: "/" },
+    { label: "More", href: "/about-us", children: [{ label: "About Us", href: "/about-us" }, { label: "Contact Us", href: "/contact-us" }] },
+  ];
+
+  it("hides the contact link inside a dropdown on the contact page only", () => {
+    expect(visibleNavLinks(menu, "/contact-us")[1]?.children?.map((l) => l.label)).toEqual(["About Us"]);
+    expect(visibleNavLinks(menu, "/about-us")[1]?.children?.map((l) => l.label)).toEqual(["About Us", "Contact Us"]);
+  });
+});

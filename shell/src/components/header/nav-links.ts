@@ -1,6 +1,7 @@
 import type { SiteConfig } from "@dealer/shared/config";
 
-type NavLink = SiteConfig["navigation"]["links"][number];
+type NavItem = SiteConfig["navigation"]["links"][number];
+type NavLink = Pick<NavItem, "label" | "href">;
 
 /** "/contact/?x=1" -> "/contact": how links and the current page are compared. */
 export function normalizePath(path: string): string {
@@ -8,10 +9,15 @@ export function normalizePath(path: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }
 
-/** The spec: the Contact link is hidden while the visitor is on the contact page. */
-export function visibleNavLinks(links: NavLink[], path: string): NavLink[] {
+const CONTACT_PAGES = new Set(["/contact", "/contact-us"]);
+
+/** The spec: the Contact link is hidden while the visitor is on the contact page (in dropdowns too). */
+export function visibleNavLinks<T extends NavLink & { children?: NavLink[] }>(links: T[], path: string): T[] {
   const current = normalizePath(path);
-  return links.filter((link) => !(normalizePath(link.href) === "/contact" && current === "/contact"));
+  const hidden = (link: NavLink) => CONTACT_PAGES.has(current) && normalizePath(link.href) === current;
+  return links
+    .filter((link) => !hidden(link))
+    .map((link) => (link.children ? { ...link, children: link.children.filter((child) => !hidden(child)) } : link));
 }
 
 export function isCurrentLink(link: NavLink, path: string): boolean {

@@ -1,0 +1,37 @@
+import { brandLogoUrl, imageNotFoundUrl, staticMapUrl } from "@dealer/shared/media";
+import { describe, expect, it } from "vitest";
+import { createImageRoutes } from "./image-routes";
+
+const app = createImageRoutes();
+const get = (url: string) => app.request(url.replace(/^\/cdn/, ""));
+
+describe("site pictures", () => {
+  it("draws the same map for the same location, another for another", async () => {
+    const first = await get(staticMapUrl(-27.4457, 153.0464));
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    const text = await first.text();
+    expect(text).toMatch(/^<svg [^>]*width="600" height="400"/);
+    expect(await (await get(staticMapUrl(-27.4457, 153.0464))).text()).toBe(text);
+    expect(await (await get(staticMapUrl(-33.8222, 151.0033))).text()).not.toBe(text);
+  });
+
+  it("serves brand logos and the image-not-found picture", async () => {
+    expect(await (await get(brandLogoUrl("toyota"))).text()).toContain("Toyota");
+    expect(await (await get(imageNotFoundUrl())).text()).toContain("Image not found");
+  });
+
+  it.each([
+    "/image/width=600,quality=75/site/maps/abc/153.0464.svg",
+    "/image/width=600,quality=75/site/maps/-91/153.svg",
+    "/image/width=600,quality=75/site/maps/-27/153.png",
+    "/image/width=600,quality=75/site/brands/Bad%20Slug.svg",
+    "/image/width=600,quality=75/site/banners/..svg",
+  ])("answers 404 to an unknown picture: %s", async (path) => {
+    expect((await app.request(path)).status).toBe(404);
+  });
+
+  it("answers 400 to bad params", async () => {
+    expect((await app.request("/image/width=9999,quality=75/site/brands/toyota.svg")).status).toBe(400);
+  });
+});

@@ -1,0 +1,59 @@
+import { defaultSiteConfig, resolveSiteConfig } from "@dealer/shared/config";
+import { describe, expect, it } from "vitest";
+import { DEMO_SITES } from "../../../db/demo/sites";
+import { homePlan, matchRoute } from "./slot-plans";
+
+const plan = (path: string, config = defaultSiteConfig) => matchRoute(new URL(path, "https://site.test"), config);
+
+describe("matchRoute", () => {
+  it("answers every header and footer link of every demo site with a route", () => {
+    for (const site of DEMO_SITES) {
+      const config = resolveSiteConfig(site.slug, site.config as Record<string, unknown>);
+      const links = [...config.navigation.links.flatMap((l) => [l, ...(l.children ?? [])]), ...(config.navigation.footerGroups ?? []).flatMap((g) => g.links)];
+      for (const link of links) expect(plan(link.href, config), `${site.slug} ${link.href}`).not.toBeNull();
+    }
+  });
+
+  it("routes lead pages to the enquiry form with their topic, and location pages to the detail fragment", () => {
+    expect(plan("/service")?.plan.slots.map((s) => [s.fragment, s.params?.topic])).toEqual([["EnquiryForm", "service"], ["LocationList", undefined]]);
+    expect(plan("/pages/book-a-service")?.plan.name).toBe("form-service");
+    expect(plan("/sell-your-car/")?.plan.name).toBe("form-sell_my_car");
+    for (const path of ["/our-location/x", "/locations/x", "/contact-us/x"]) {
+      expect(plan(path)?.plan.slots[0]?.fragment).toBe("LocationDetail");
+      expect(plan(path)?.params.location).toBe("x");
+    }
+  });
+
+  it("gives brand overview pages the brand as the search landing and the locations' manufacturer", () => {
+    const match = plan("/toyota/overview");
+    expect(match?.plan.requires).toBe("brand");
+    expect(match?.params).toMatchObject({ brand: "toyota", landing: "toyota", manufacturer: "toyota" });
+  });
+
+  it("sends other one- or two-segment paths to content pages and rejects deeper or odd paths", () => {
+    expect(plan("/about-us")?.plan.shellPage).toBe("content");
+    expect(plan("/pages/warranty")?.plan.shellPage).toBe("content");
+    expect(plan("/a/b/c")).toBeNull();
+    expect(plan("/%3Cscript%3E")).toBeNull();
+  });
+});
+
+describe("homePlan", () => {
+  it("places the site's sections in order: shell parts before the slot that follows them", () => {
+    const config = resolveSiteConfig("s", { features: { salesCounter: true, statisticsBanner: true }, home: { sections: ["salesCounter", "statistics", "promotions", "locations", "reviews", "blog"] } });
+    const home = homePlan(config);
+    expect(home.slots.map((s) => s.slot)).toEqual(["sales-counter", "locations", "reviews"]);
+    expect(home.parts).toEqual([
+      { name: "hero", before: "sales-counter" },
+      { name: "statistics", before: "locations" },
+      { name: "promotions", before: "locations" },
+      { name: "blog-cards" },
+    ]);
+  });
+
+  it("leaves out the sales counter and statistics where the feature is off", () => {
+    const home = homePlan(resolveSiteConfig("s", { home: { sections: ["salesCounter", "statistics", "locations"] } }));
+    expect(home.slots.map((s) => s.slot)).toEqual(["locations"]);
+    expect(home.parts).toEqual([{ name: "hero", before: "locations" }]);
+  });
+});

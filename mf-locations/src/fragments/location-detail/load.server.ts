@@ -1,0 +1,39 @@
+import type { FragmentRequest } from "@dealer/shared/fragment";
+import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
+import { filterLocations, hoursOn, hoursTypes } from "@dealer/shared/rules";
+import type { Env } from "../../env";
+import { toCard, weekLines } from "../../locations/card";
+import { locationJsonLd } from "../../locations/json-ld";
+import { loadSiteLocations } from "../../locations/load.server";
+import { type RatingAdapter, ratingAdapterFor } from "../../reviews/rating-adapter";
+import LocationDetail from "./LocationDetail";
+import type { LocationDetailProps } from "./props";
+
+const DEPARTMENT_LABELS: Record<string, string> = { sales: "Sales", service: "Service", parts: "Parts" };
+
+export async function loadLocationDetail(
+  request: FragmentRequest,
+  env: Env,
+  now = new Date(),
+  rating: RatingAdapter = ratingAdapterFor(request.config.reviews),
+): Promise<LocationDetailProps> {
+  const location = filterLocations(await loadSiteLocations(request, env)).find((l) => l.slug === request.params.location);
+  if (!location) throw new FragmentNotFound(`No location ${request.params.location}`);
+  const summary = await rating(location);
+  return {
+    card: toCard(location, request.config, now),
+    departments: hoursTypes(location.contact_detail.opening_hours).map((type) => ({
+      type,
+      label: DEPARTMENT_LABELS[type] ?? type,
+      today: { text: hoursOn(location, type, now).text, href: null },
+      lines: weekLines(location, type, request.config.labels),
+    })),
+    rating: summary && summary.count > 0 ? { average: summary.average_rating, count: summary.count } : null,
+    jsonLd: locationJsonLd(location, request.path.split("?")[0] ?? "/"),
+  };
+}
+
+export const locationDetailFragment: FragmentDefinition<LocationDetailProps, Env> = {
+  load: (request, env) => loadLocationDetail(request, env),
+  Component: LocationDetail,
+};

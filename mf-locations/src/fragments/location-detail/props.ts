@@ -1,0 +1,12 @@
+import type { LocationCardView, HoursLine, HoursText } from "../../locations/card";
+
+export type DepartmentHours = { type: string; label: string; today: HoursText; lines: HoursLine[] };
+
+export type LocationDetailProps = {
+  card: LocationCardView;
+  /** One entry per department the location has hours for; a selector shows when there are several. */
+  departments: DepartmentHours[];
+  rating: { average: number; count: number } | null;
+  /** schema.org AutoDealer data, already serialised for a ld+json block. */
+  jsonLd: string;
+};

@@ -1,0 +1,30 @@
+import { vehicleImageUrl } from "./image-url";
+
+/**
+ * Generated site pictures at image-CDN-style URLs (no network, like the vehicle pictures):
+ * a location's map, a brand's logo, a banner with a title, and the default image-not-found picture.
+ */
+export const IMAGE_NOT_FOUND_PATH = "site/image-not-found.svg";
+
+/** Map picture centred on a point; coordinates are rounded so a location always gets the same URL. */
+export function staticMapUrl(lat: number, long: number, width = 600): string {
+  return vehicleImageUrl(`site/maps/${lat.toFixed(4)}/${long.toFixed(4)}.svg`, { width });
+}
+
+export function brandLogoUrl(slug: string, width = 320): string {
+  return vehicleImageUrl(`site/brands/${slug}.svg`, { width });
+}
+
+/** A banner (promotions, blog, brand overview) drawn with its title in a tint chosen by the slug. */
+export function bannerUrl(slug: string, width = 1920): string {
+  return vehicleImageUrl(`site/banners/${slug}.svg`, { width });
+}
+
+export function imageNotFoundUrl(width = 320): string {
+  return vehicleImageUrl(IMAGE_NOT_FOUND_PATH, { width });
+}
+
+/** The spec's missing-logo rule: a missing or blank logo shows the default image-not-found picture. */
+export function logoOrNotFound(logo: string | null | undefined, width = 320): string {
+  return logo?.trim() ? logo : imageNotFoundUrl(width);
+}
