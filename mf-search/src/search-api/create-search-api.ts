@@ -6,6 +6,8 @@ import { keyAccess, requireWrite, securedFilterFor } from "./credentials";
 import { batchSchema, multipleBatchSchema, multipleQueriesSchema, jsonObjectSchema } from "./schemas";
 import type { BatchOperation, KeyAccess, SearchApiDeps } from "./types";
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 const CREDENTIAL_PARAMS = new Set(["x-algolia-application-id", "x-algolia-api-key", "x-algolia-agent"]);
 
 /** Algolia clients post JSON as text/plain or form content types (to skip CORS preflight): read the text. */
@@ -14,7 +16,8 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   let json: unknown = {};
   if (text.trim()) {
     try {
-      json = JSON.parse(text);
+      // Lone surrogate escapes ("\ud800") parse but are not text: they become U+FFFD, as in a URL.
+      json = JSON.parse(text, (_key, value) => (typeof value === "string" ? value.replace(LONE_SURROGATE, "\uFFFD") : value));
     } catch {
       throw new SearchError("Invalid JSON");
     }
