@@ -1,6 +1,7 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
+import { resolveLandingPath } from "@dealer/shared/rules";
 import { BrandsPage, HomePage, NotFoundPage, SitesIndexPage, SuccessPage } from "@dealer/shell/server";
 import { Hono } from "hono";
 import type { ReactElement } from "react";
@@ -101,6 +102,7 @@ export function createGatewayApp() {
       return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
     }
     if (plan.requires && !(await pageSubjectExists(c.env, tenant.slug, plan.requires, params))) return notFound();
+    if (plan.name === "search" && params.landing && !(await landingPathExists(c.env, tenant.slug, params.landing, params.landingModel))) return notFound();
     const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params, devFault);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
@@ -121,3 +123,24 @@ async function pageSubjectExists(env: GatewayEnv, site: string, subject: keyof t
   return row !== null;
 }
 
+/** A landing path (/search/{make}, /search/{make}/{model}, /search/{body}, /search/{dealership}) names what the site has. */
+async function landingPathExists(env: GatewayEnv, site: string, first: string, second: string | undefined): Promise<boolean> {
+  const [stock, dealerships] = await Promise.all([
+    env.DB.prepare(
+      "SELECT DISTINCT json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model, json_extract(data, '$.simple_body') AS body FROM vehicles WHERE site = ?",
+    )
+      .bind(site)
+      .all<{ make: string | null; model: string | null; body: string | null }>(),
+    env.DB.prepare("SELECT slug FROM dealerships WHERE site = ?").bind(site).all<{ slug: string }>(),
+  ]);
+  const rows = stock.results;
+  const present = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))];
+  return (
+    resolveLandingPath(first, second, {
+      makes: present(rows.map((row) => row.make)),
+      makeModels: present(rows.map((row) => (row.make && row.model ? `${row.make} ${row.model}` : null))),
+      bodies: present(rows.map((row) => row.body)),
+      dealerships: dealerships.results.map((row) => row.slug),
+    }) !== null
+  );
+}

@@ -1,10 +1,10 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { searchVisibilityFilter } from "@dealer/shared/rules";
+import { type LandingVocabulary, resolveLandingPath, searchVisibilityFilter } from "@dealer/shared/rules";
 import { algoliasearch } from "algoliasearch";
 import type { Env } from "../../env";
 import { inProcessRequester } from "../../search-client/in-process-requester";
-import { type Landing, type LandingVocabulary, resolveLanding, stateWithLanding } from "./landing";
+import { type Landing, stateWithLanding } from "./landing";
 import { parseRouteState } from "./route-state";
 import { runSearch, type SearchContext } from "./run-search";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
@@ -78,7 +78,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
       const segments = landingSegments(request.path);
       let landing: Landing | null = { refinements: {}, dealership: null };
       if (segments.length) {
-        landing = resolveLanding(segments[0], segments[1], await landingVocabulary(client, env, request.site.slug, context));
+        landing = resolveLandingPath(segments[0], segments[1], await landingVocabulary(client, env, request.site.slug, context));
         if (!landing) throw new FragmentNotFound(`No stock matches ${segments.join("/")}`);
         if (landing.dealership) context.fixedFilters += ` AND dealership_slug:${quoted(landing.dealership)}`;
       }
