@@ -170,6 +170,9 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           }}
           onKeyDown={(event) => event.key === "Escape" && drawerOpen && closeDrawer()}
         >
+          <button type="button" className="link-button search-results__close" onClick={closeDrawer}>
+            Close filters
+          </button>
           <Filters state={state} view={view} config={config} refine={refine} />
           <button type="submit" className="button button--primary search-results__show-me">
             Show Me {plural(shownCount)}
