@@ -55,7 +55,12 @@ describe.each([
 
     if (viewport.width < 1000) await page.getByRole("button", { name: /^Filters/ }).click();
     await page.getByRole("combobox", { name: "Search stock" }).focus();
-    await expect.poll(async () => (await Promise.all(pending), scripts.some((script) => script.afterLoad && script.client))).toBe(true);
+    await expect
+      .poll(async () => {
+        await Promise.all(pending);
+        return scripts.some((script) => script.afterLoad && script.client);
+      })
+      .toBe(true);
     await page.close();
   });
 
