@@ -102,7 +102,9 @@ export function createGatewayApp() {
       return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
     }
     if (plan.requires && !(await pageSubjectExists(c.env, tenant.slug, plan.requires, params))) return notFound();
-    if (plan.name === "search" && params.landing && !(await landingPathExists(c.env, tenant.slug, params.landing, params.landingModel))) return notFound();
+    // Only the path names a landing (a 'landing' query parameter is just text).
+    const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
+    if (landing?.[1] && !(await landingPathExists(c.env, tenant.slug, landing[1], landing[2]))) return notFound();
     const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params, devFault);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
