@@ -64,9 +64,9 @@ export function slotOpenTag(marker: SlotMarker): string {
 export const SLOT_CLOSE_TAG = "</div>";
 
 /**
- * Every remote ships its fragments' styles as fragments.css beside its client build. The link goes
- * before the slot element, outside the React root, so styles apply before hydration and cannot
- * disturb it; the browser fetches a repeated link once.
+ * Every remote ships its fragments' styles as fragments.css beside its client build. The gateway
+ * inlines the current build's in the page's head; a slot rendered by another build gets this link
+ * before its element, outside the React root, so it cannot disturb hydration.
  */
 export const FRAGMENT_STYLESHEET = "fragments.css";
 

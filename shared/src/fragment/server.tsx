@@ -13,7 +13,6 @@ import {
   type RemoteName,
   SLOT_CLOSE_TAG,
   slotOpenTag,
-  stylesheetTag,
 } from "./index";
 
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
@@ -87,7 +86,8 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
     const encoder = new TextEncoder();
     const body = html.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
-        start: (controller) => controller.enqueue(encoder.encode(stylesheetTag(remote, marker.build) + slotOpenTag(marker))),
+        // The gateway puts the fragment's styles in the page's head (it knows the route's slots).
+        start: (controller) => controller.enqueue(encoder.encode(slotOpenTag(marker))),
         flush: (controller) =>
           controller.enqueue(encoder.encode(SLOT_CLOSE_TAG + propsScriptTag(request.slot, loaded.props))),
       }),
