@@ -1,5 +1,7 @@
 import { FIND_SIMILAR_LABEL, formatMoney, SOLD_CARD_TEXT } from "@dealer/shared/rules";
+import { useEffect, useState } from "react";
 import type { ResultCard } from "./result-card";
+import { type SavedKind, savedIds, toggleSaved } from "./saved-cars";
 
 /** Cards in the first row (up to three columns) hold the LCP image: eager and high priority; the rest load lazily. */
 const FIRST_ROW = 3;
@@ -24,7 +26,9 @@ function Price({ price }: { price: ResultCard["price"] }) {
   }
 }
 
-function Card({ card, index }: { card: ResultCard; index: number }) {
+type Saved = Record<SavedKind, number[]>;
+
+function Card({ card, index, saved, toggle }: { card: ResultCard; index: number; saved: Saved; toggle: (kind: SavedKind, card: ResultCard) => void }) {
   const first = index < FIRST_ROW;
   return (
     <li className={card.inStock ? "card" : "card card--sold"}>
@@ -46,11 +50,26 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
         <p className="card__subtitle">{card.subtitle}</p>
       </a>
       <Price price={card.price} />
+      {card.weekly !== null && <p className="card__finance">{formatMoney(card.weekly)}/wk</p>}
       <ul className="card__facts" aria-label="Key facts">
         {card.km !== null && <li>{card.km.toLocaleString("en-AU")} km</li>}
         {card.transmission && <li>{card.transmission}</li>}
         {card.body && <li>{card.body}</li>}
       </ul>
+      {(card.favourite || card.compare) && (
+        <div className="card__toggles">
+          {card.favourite && (
+            <button type="button" className="chip" aria-pressed={saved.favourite.includes(card.id)} aria-label={`Favourite ${card.title}`} onClick={() => toggle("favourite", card)}>
+              ♥ Favourite
+            </button>
+          )}
+          {card.compare && (
+            <button type="button" className="chip" aria-pressed={saved.compare.includes(card.id)} aria-label={`Compare ${card.title}`} onClick={() => toggle("compare", card)}>
+              Compare
+            </button>
+          )}
+        </div>
+      )}
       {!card.inStock && (
         <p className="card__sold">
           {SOLD_CARD_TEXT}{" "}
@@ -64,10 +83,14 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
 }
 
 export function ResultGrid({ cards }: { cards: ResultCard[] }) {
+  // Read after hydration: the server cannot know what this device saved.
+  const [saved, setSaved] = useState<Saved>({ favourite: [], compare: [] });
+  useEffect(() => setSaved({ favourite: savedIds("favourite"), compare: savedIds("compare") }), []);
+  const toggle = (kind: SavedKind, card: ResultCard) => setSaved((current) => ({ ...current, [kind]: toggleSaved(kind, card) }));
   return (
     <ul className="search-results__grid">
       {cards.map((card, index) => (
-        <Card key={card.id} card={card} index={index} />
+        <Card key={card.id} card={card} index={index} saved={saved} toggle={toggle} />
       ))}
     </ul>
   );
