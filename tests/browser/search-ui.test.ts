@@ -149,6 +149,25 @@ describe("result rules", () => {
     await page.close();
   });
 
+  it("cards show weekly finance, and favourites and the compare list stay on the device", async () => {
+    const { page, errors } = await open("/search", DESKTOP, "summit-auto-group");
+    expect(await page.locator(".card__finance").first().innerText()).toMatch(/^\$[\d,]+\/wk$/);
+    const title = await page.locator(".card__title").first().innerText();
+    const favourite = page.getByRole("button", { name: `Favourite ${title}`, exact: true }).first();
+    await favourite.click();
+    await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("button", { name: `Compare ${title}`, exact: true }).first().click();
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => page.getByRole("button", { name: `Favourite ${title}`, exact: true }).first().getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.getByRole("button", { name: `Compare ${title}`, exact: true }).first().getAttribute("aria-pressed")).toBe("true");
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("favourites") ?? "[]") as { name: string; slug: string }[]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.slug).toBeTruthy();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("the certified facet hides 'Not certified' on a certified-only site", async () => {
     const { page } = await open("/search", DESKTOP, "metro-certified");
     await expect(page.locator('[data-attribute="certified"]').getByText("Not certified").count()).resolves.toBe(0);
