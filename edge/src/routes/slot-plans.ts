@@ -32,6 +32,12 @@ const slot = (slot: string, remote: RemoteName, fragment: string, area: SlotPlan
 });
 
 const searchPlan: RoutePlan = { name: "search", title: "Search stock", slots: [slot("search", "mf-search", "SearchResults")] };
+/** Special offers: the search page over cars with an offer price. */
+const offersPlan: RoutePlan = {
+  name: "special-offers",
+  title: "Special offers",
+  slots: [slot("search", "mf-search", "SearchResults", "main", { list: "offers" })],
+};
 const locationsPlan = (title: string, requires?: "location"): RoutePlan => ({
   name: "locations",
   title,
@@ -54,6 +60,7 @@ const matchers: Matcher[] = [
   { pattern: /^\/search\/?$/, keys: [], plan: searchPlan },
   // Landing paths: /search/used-cars, /search/{make}, /search/{make}/{model}, /search/{body}...
   { pattern: new RegExp(`^/search/${SLUG}(?:/${SLUG})?/?$`), keys: ["landing", "landingModel"], plan: searchPlan },
+  { pattern: /^\/special-offers\/?$/, keys: [], plan: offersPlan },
   {
     pattern: new RegExp(`^/cars/${SLUG}/?$`),
     keys: ["slug"],

@@ -1,6 +1,6 @@
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
-import { CLEAR_FILTERS_LABEL, clearFiltersTarget, NO_RESULTS_TEXT } from "@dealer/shared/rules";
+import { CLEAR_FILTERS_LABEL, clearFiltersTarget, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import type { BrowserSearch } from "./browser-search";
@@ -21,6 +21,8 @@ export type SearchResultsProps = {
   search: { appId: string; apiKey: string };
   /** Where the page was opened: /search, or a landing path whose path follows the filters. */
   address: { pathname: string; landing: boolean; dealership: string | null };
+  /** The special-offers list (its own title, empty texts and Clear Filters target). */
+  offers: boolean;
   /** Server time the cards were decided at (tags like "just arrived" depend on it). */
   now: string;
 };
@@ -123,7 +125,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   const empty = view.cards.length === 0;
   return (
     <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
-      <h1 id="search-heading">Search stock</h1>
+      <h1 id="search-heading">{props.offers ? "Special offers" : "Search stock"}</h1>
       <SearchBox query={state.query} onQuery={(query) => refine((current) => ({ ...current, query }))} onFirstFocus={() => void loadEngine()} />
       <div className="search-results__toolbar">
         <p className="search-results__count" role="status" aria-live="polite">
@@ -163,7 +165,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           className={drawerOpen ? "search-results__filters search-results__filters--open" : "search-results__filters"}
           aria-label="Filters"
           method="get"
-          action={props.address.dealership ? props.address.pathname : config.search.landingBase}
+          action={props.address.dealership || props.offers ? props.address.pathname : config.search.landingBase}
           onSubmit={(event) => {
             event.preventDefault();
             closeDrawer();
@@ -186,10 +188,11 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           )}
           {empty ? (
             <div className="search-results__empty">
-              <p>{NO_RESULTS_TEXT}</p>
+              {props.offers && <h2>{NO_OFFERS_TITLE}</h2>}
+              <p>{props.offers ? NO_OFFERS_TEXT : NO_RESULTS_TEXT}</p>
               <a
                 className="button"
-                href={clearFiltersTarget(config.search.landingBase, false)}
+                href={clearFiltersTarget(config.search.landingBase, props.offers)}
                 onClick={(event) => {
                   event.preventDefault();
                   clearAll();

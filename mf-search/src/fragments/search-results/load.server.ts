@@ -1,6 +1,6 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { type LandingVocabulary, resolveLandingPath, searchVisibilityFilter } from "@dealer/shared/rules";
+import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchVisibilityFilter } from "@dealer/shared/rules";
 import { algoliasearch } from "algoliasearch";
 import type { Env } from "../../env";
 import { inProcessRequester } from "../../search-client/in-process-requester";
@@ -75,7 +75,10 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
         priceAscendingNeedsPrice,
       };
 
-      const segments = landingSegments(request.path);
+      // The offers list: cars with an offer price (the same threshold the price display uses).
+      const offers = request.params.list === "offers";
+      if (offers) context.fixedFilters += ` AND offer_price > ${OFFER_PRICE_MIN}`;
+      const segments = offers ? [] : landingSegments(request.path);
       let landing: Landing | null = { refinements: {}, dealership: null };
       if (segments.length) {
         landing = resolveLandingPath(segments[0], segments[1], await landingVocabulary(client, env, request.site.slug, context));
@@ -92,6 +95,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
         context,
         search: { appId: LOCAL_APP_ID, apiKey: keyRow.key },
         address: { pathname, landing: segments.length > 0, dealership: landing.dealership },
+        offers,
         now: now.toISOString(),
       };
     },

@@ -60,3 +60,12 @@ describe("runSearch (algoliasearch-helper over the engine)", () => {
     expect(view.nbHits).toBe(6);
   });
 });
+
+describe("a page past the end", () => {
+  it("shows the last page", async () => {
+    const { lite } = client();
+    const view = await runSearch(lite, parseRouteState("page=40"), { ...context, hitsPerPage: 4 }, defaultSiteConfig, now);
+    expect(view.page).toBe(1);
+    expect(view.cards.length).toBeGreaterThan(0);
+  });
+});

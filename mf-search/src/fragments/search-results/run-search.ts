@@ -52,5 +52,9 @@ export function searchParameters(state: RouteState, context: SearchContext): Pla
 export async function runSearch(client: Client, state: RouteState, context: SearchContext, config: SiteConfig, now: Date): Promise<SearchView> {
   const helper = algoliasearchHelper(client, context.indexName);
   const { content } = await helper.searchOnce(searchParameters(state, context));
+  // A page past the end (an old link, a hand-edited address) shows the last page rather than 'no results'.
+  if (content.hits.length === 0 && content.nbPages > 0 && state.page > content.nbPages) {
+    return runSearch(client, { ...state, page: content.nbPages }, context, config, now);
+  }
   return toSearchView(content as unknown as HelperResults, config, now);
 }
