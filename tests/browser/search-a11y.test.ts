@@ -28,6 +28,7 @@ describe.each(SITES)("accessibility of search on %s", (site) => {
   it.each([
     ["/search", { width: 1280, height: 900 }],
     ["/search/used-cars", { width: 390, height: 844 }],
+    ["/special-offers", { width: 1280, height: 900 }],
   ] as const)("%s has no axe violations", async (path, viewport) => {
     const page = await browser.newPage({ viewport });
     await page.goto(siteUrl(site, path));

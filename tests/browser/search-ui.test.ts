@@ -1,4 +1,4 @@
-import { CLEAR_FILTERS_LABEL, HIDE_EXTRA_MAKES, NO_RESULTS_TEXT, REFINE_ABOVE_MAX, SHOW_ALL_MAKES } from "@dealer/shared/rules";
+import { CLEAR_FILTERS_LABEL, HIDE_EXTRA_MAKES, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, REFINE_ABOVE_MAX, SHOW_ALL_MAKES } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
@@ -164,6 +164,23 @@ describe("result rules", () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("favourites") ?? "[]") as { name: string; slug: string }[]);
     expect(stored).toHaveLength(1);
     expect(stored[0]?.slug).toBeTruthy();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("/special-offers lists cars with an offer price and has its own empty texts", async () => {
+    const { page, errors } = await open("/special-offers", DESKTOP, "harbour-city-motors");
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("Special offers");
+    const offers = await count(page);
+    expect(offers).toBeGreaterThan(0);
+    await page.getByRole("combobox", { name: "Search stock" }).fill("zzqqxx");
+    await expect.poll(() => page.getByText(NO_OFFERS_TEXT).isVisible()).toBe(true);
+    await expect(page.getByRole("heading", { name: NO_OFFERS_TITLE }).count()).resolves.toBe(1);
+    const clear = page.locator(".search-results__empty").getByRole("link", { name: CLEAR_FILTERS_LABEL });
+    await expect(clear.getAttribute("href")).resolves.toBe("/special-offers");
+    await clear.click();
+    await expect.poll(() => count(page)).toBe(offers);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/special-offers");
     expect(errors).toEqual([]);
     await page.close();
   });
