@@ -20,6 +20,7 @@ export function fallbackSlotHtml(plan: SlotPlan, slotId: string): string {
     fragment: plan.fragment,
     build: lastKnownBuild(plan.remote) ?? "latest",
     fallback: true,
+    hydrate: plan.hydrate ?? "load",
   };
   // No stylesheet here: the shell links it once the remote answers (a dead remote has none).
   return `${slotOpenTag(marker)}<div class="slot-fallback" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> Loading…</div>${SLOT_CLOSE_TAG}`;

@@ -12,7 +12,15 @@ export type PageParts = Omit<DocumentParts, "shellCss" | "styles" | "preloadScri
 type WaitUntil = (promise: Promise<unknown>) => void;
 
 export function fragmentRequestFor(state: ShellState, plan: SlotPlan, path: string, params: Record<string, string>): FragmentRequest {
-  return { site: state.site, config: state.config, session: state.session, slot: plan.slot, path, params: { ...params, ...plan.params } };
+  return {
+    site: state.site,
+    config: state.config,
+    session: state.session,
+    slot: plan.slot,
+    path,
+    params: { ...params, ...plan.params },
+    hydrate: plan.hydrate ?? "load",
+  };
 }
 
 /**

@@ -82,7 +82,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
       </Provider>,
       { onError: (error) => console.error(`[${remote}] render error`, error) },
     );
-    const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false };
+    const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false, hydrate: request.hydrate };
     const encoder = new TextEncoder();
     const body = html.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
