@@ -185,6 +185,20 @@ describe("result rules", () => {
     await page.close();
   });
 
+  it("the first page has the site's promo card at its position, and the site's extra filters refine", async () => {
+    const { page, errors } = await open("/search", DESKTOP, "harbour-city-motors");
+    const items = page.locator(".search-results__grid > li");
+    await expect(items.nth(5).getByRole("heading", { name: "We Want Your Car" }).count()).resolves.toBe(1);
+    await page.getByRole("checkbox", { name: facetOption("Diesel") }).check();
+    await expect.poll(() => query(page)).toBe("?refinementList[fuel][0]=Diesel");
+    await expect.poll(() => page.getByRole("checkbox", { name: facetOption("Diesel") }).isChecked()).toBe(true);
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect.poll(() => query(page)).toContain("page=2");
+    await expect.poll(() => page.locator(".card--promo").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("the certified facet hides 'Not certified' on a certified-only site", async () => {
     const { page } = await open("/search", DESKTOP, "metro-certified");
     await expect(page.locator('[data-attribute="certified"]').getByText("Not certified").count()).resolves.toBe(0);

@@ -30,6 +30,20 @@ export const setRange = (attribute: string, refinement: string | null) => (state
 };
 
 const CERTIFIED_LABELS: Record<string, string> = { true: "Certified", false: "Not certified" };
+/** Titles of the filters a site may add (search.extraFilters). */
+const EXTRA_FILTER_TITLES: Record<SiteConfig["search"]["extraFilters"][number], string> = {
+  car_type: "Condition",
+  fuel: "Fuel",
+  transmission: "Transmission",
+  drive: "Drive",
+  colour: "Colour",
+  seats: "Seats",
+  year: "Year",
+  city: "City",
+  location_name: "Location",
+  dealership_name: "Dealership",
+  state: "State",
+};
 const CAR_TYPE_LABELS: Record<string, string> = { new: "New", used: "Used", demo: "Demo" };
 
 function FacetList(props: {
@@ -84,8 +98,8 @@ export function Filters({ state, view, config, refine }: { state: RouteState; vi
 
   return (
     <div className="filters">
-      {!config.search.usedOnly && (
-        <FacetList attribute="car_type" title="Condition" values={facet("car_type")} refine={refine} label={(value) => CAR_TYPE_LABELS[value] ?? value} />
+      {config.search.extraFilters.includes("car_type") && !config.search.usedOnly && (
+        <FacetList attribute="car_type" title={EXTRA_FILTER_TITLES.car_type} values={facet("car_type")} refine={refine} label={(value) => CAR_TYPE_LABELS[value] ?? value} />
       )}
       <FacetList
         attribute="make"
@@ -138,6 +152,11 @@ export function Filters({ state, view, config, refine }: { state: RouteState; vi
         onRefine={(refinement) => refine(setRange("km", refinement))}
       />
       <FacetList attribute="certified" title="Certified" values={facet("certified")} refine={refine} label={(value) => CERTIFIED_LABELS[value] ?? value} />
+      {config.search.extraFilters
+        .filter((attribute) => attribute !== "car_type")
+        .map((attribute) => (
+          <FacetList key={attribute} attribute={attribute} title={EXTRA_FILTER_TITLES[attribute]} values={facet(attribute)} refine={refine} />
+        ))}
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import type { SiteConfig } from "@dealer/shared/config";
 import { FIND_SIMILAR_LABEL, formatMoney, SOLD_CARD_TEXT } from "@dealer/shared/rules";
+import { Fragment } from "react";
 import { useEffect, useState } from "react";
 import type { ResultCard } from "./result-card";
 import { type SavedKind, savedIds, toggleSaved } from "./saved-cars";
@@ -82,7 +84,22 @@ function Card({ card, index, saved, toggle }: { card: ResultCard; index: number;
   );
 }
 
-export function ResultGrid({ cards }: { cards: ResultCard[] }) {
+type Promo = SiteConfig["search"]["promoCards"][number];
+
+function PromoCard({ promo }: { promo: Promo }) {
+  return (
+    <li className="card card--promo">
+      <h2 className="card__promo-title">{promo.title}</h2>
+      <p className="card__promo-text">{promo.text}</p>
+      <a className="button button--primary card__promo-link" href={promo.href}>
+        {promo.title}
+      </a>
+    </li>
+  );
+}
+
+/** Result cards, with the site's promo cards at their positions (first page only). */
+export function ResultGrid({ cards, promos }: { cards: ResultCard[]; promos: Promo[] }) {
   // Read after hydration: the server cannot know what this device saved.
   const [saved, setSaved] = useState<Saved>({ favourite: [], compare: [] });
   useEffect(() => setSaved({ favourite: savedIds("favourite"), compare: savedIds("compare") }), []);
@@ -90,7 +107,10 @@ export function ResultGrid({ cards }: { cards: ResultCard[] }) {
   return (
     <ul className="search-results__grid">
       {cards.map((card, index) => (
-        <Card key={card.id} card={card} index={index} saved={saved} toggle={toggle} />
+        <Fragment key={card.id}>
+          {promos.filter((promo) => promo.position === index).map((promo) => <PromoCard key={promo.title} promo={promo} />)}
+          <Card card={card} index={index} saved={saved} toggle={toggle} />
+        </Fragment>
       ))}
     </ul>
   );

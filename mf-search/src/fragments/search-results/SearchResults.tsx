@@ -202,7 +202,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
               </a>
             </div>
           ) : (
-            <ResultGrid cards={view.cards} />
+            <ResultGrid cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : []} />
           )}
           <Pagination
             page={view.page}
