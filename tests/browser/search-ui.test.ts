@@ -199,6 +199,25 @@ describe("result rules", () => {
     await page.close();
   });
 
+  it("when search fails, the last good cards, counts and facets stay on screen with a notice", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchConsole(page, [/Failed to load resource/]);
+    await page.goto(siteUrl("harbour-city-motors", "/search"));
+    await waitForHydration(page);
+    const before = { titles: await titles(page), count: await count(page) };
+    await page.route("**/1/indexes/**", (route) => route.abort());
+    await page.getByRole("checkbox", { name: facetOption("Kia") }).check();
+    await expect.poll(() => page.getByRole("alert").innerText()).toContain("Search is unavailable");
+    expect(await titles(page)).toEqual(before.titles);
+    expect(await count(page)).toBe(before.count);
+    await page.unroute("**/1/indexes/**");
+    await page.getByRole("checkbox", { name: facetOption("Mazda") }).check();
+    await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+    await expect.poll(async () => (await titles(page)).every((title) => /Kia|Mazda/.test(title))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("the certified facet hides 'Not certified' on a certified-only site", async () => {
     const { page } = await open("/search", DESKTOP, "metro-certified");
     await expect(page.locator('[data-attribute="certified"]').getByText("Not certified").count()).resolves.toBe(0);
