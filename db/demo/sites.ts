@@ -66,7 +66,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "taurus",
     config: {
       theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors" },
-      finance: { provider: "taurus" },
+      // The Taurus-type lender: its establishment fee, a $5,000 minimum price and rates of 7.5-14.5%.
+      finance: { provider: "taurus", establishmentFee: 1360.5, calculator: { priceMin: 5000, rateMin: 7.5, rateMax: 14.5 } },
       features: { subscriptions: true, autograb: true },
     },
     dealerships: [
@@ -153,6 +154,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     config: {
       theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified" },
       finance: { provider: "carclarity" },
+      // Cars without a YouX-style quote ask for one on the vehicle page.
+      features: { youxQuote: true },
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
       vehicle: { defaultViewerMode: "gallery" },
     },
@@ -181,7 +184,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "angle",
     config: {
       theme: { primary: "#212121", accent: "#ff6f00", text: "#111111", logoText: "Ridge Motorcycles" },
-      finance: { provider: "angle" },
+      // The Angle-type lender lends at 4-20%.
+      finance: { provider: "angle", calculator: { rateMin: 4, rateMax: 20 } },
       labels: { enquireButton: "Message Now" },
     },
     dealerships: [

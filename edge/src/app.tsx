@@ -76,6 +76,7 @@ export function createGatewayApp() {
   app.all("/api/stock/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
   app.all("/api/leads/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/api/youx/*", (c) => forwardToRemote(c.env, "mf-finance", c.req.raw));
 
   app.get("/_props/:remote/:fragment", async (c) => {
     return fetchPropsForSlot(c.env, shellState(c.var.tenant), {

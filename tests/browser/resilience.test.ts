@@ -43,7 +43,7 @@ describe("a remote slower than its timeout", () => {
     await waitForSlot(page, "finance", "client-rendered");
     await expect(page.locator("#slot-finance").innerText()).resolves.toMatch(/repayments/i);
     // Client-rendered, it still has its remote's styles.
-    await expect(page.locator("#slot-finance .repayment-estimate").evaluate((el) => getComputedStyle(el).display)).resolves.not.toBe("inline");
+    await expect(page.locator("#slot-finance .finance-calculator").evaluate((el) => getComputedStyle(el).display)).resolves.not.toBe("inline");
     expect(errors).toEqual([]);
     await page.close();
   });

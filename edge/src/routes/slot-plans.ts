@@ -60,6 +60,17 @@ const formPlan = (title: string, kind: string): RoutePlan => ({
   slots: [slot("form", "mf-forms", "EnquiryForm", "main", { kind })],
 });
 
+const financePlan: RoutePlan = {
+  name: "finance",
+  title: "Finance",
+  // The calculator is the page; the estimate beside it and the budget finder below it hydrate on first use.
+  slots: [
+    slot("finance", "mf-finance", "RepaymentCalculator"),
+    slot("estimate", "mf-finance", "EstimatePanel", "aside", undefined, "interaction"),
+    slot("budget", "mf-finance", "BudgetFinder", "main", undefined, "interaction"),
+  ],
+};
+
 type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan };
 
 const SLUG = "([a-z0-9][a-z0-9-]*)";
@@ -89,7 +100,11 @@ const matchers: Matcher[] = [
   { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Our location", "location") },
   { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Location", "location") },
   { pattern: /^\/dealer-locator\/?$/, keys: [], plan: locationsPlan("Dealer locator") },
-  { pattern: /^\/finance\/?$/, keys: [], plan: { name: "finance", title: "Finance", slots: [slot("finance", "mf-finance", "RepaymentEstimate")] } },
+  // Finance tools (issue 12). /finance-enquiry and /apply-for-finance are the finance page under the names some sites
+  // link to; their finance links' vehiclePriceBudget starts the calculator. The finance form (#finance-form) joins financePlan.
+  { pattern: /^\/(?:finance|finance-enquiry|apply-for-finance)\/?$/, keys: [], plan: financePlan },
+  { pattern: /^\/budget-finder\/?$/, keys: [], plan: { name: "budget-finder", title: "Find cars for your budget", slots: [slot("budget", "mf-finance", "BudgetFinder")] } },
+  { pattern: /^\/shop-by-price\/?$/, keys: [], plan: { name: "price-slider", title: "Shop by price", slots: [slot("price-slider", "mf-finance", "PriceSlider")] } },
   { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive") },
   { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in") },
   { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "enquiry") },

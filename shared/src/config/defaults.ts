@@ -106,5 +106,6 @@ export const defaultSiteConfig: SiteConfig = {
     sliderMin: 5000,
     sliderMax: 250000,
     sliderStep: 500,
+    customBodies: false,
   },
 };

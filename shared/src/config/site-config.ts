@@ -170,6 +170,8 @@ export const siteConfigSchema = z
         sliderMin: z.number().min(0),
         sliderMax: z.number().positive(),
         sliderStep: z.number().positive(),
+        /** Dealers with their own body list show up to 20 budget finder tiles, others 4. */
+        customBodies: z.boolean(),
       })
       .strict(),
   })

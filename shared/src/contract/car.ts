@@ -191,3 +191,4 @@ export const carSchema = z.object({
 export type Car = z.infer<typeof carSchema>;
 export type CarInput = z.input<typeof carSchema>;
 export type FinanceLenderEntry = z.infer<typeof financeLenderEntrySchema>;
+export type YouxQuote = z.infer<typeof youxQuoteSchema>;

@@ -35,7 +35,8 @@ export const financeCalculatorInputsSchema = z.object({
 /** POST /api/youx/quote body. */
 export const youxQuoteRequestSchema = z.object({
   selfAssessedCreditScore: z.literal("GREAT"),
-  purchasePrice: z.number().positive(),
+  /** Capped well above any vehicle so the maths stays finite. */
+  purchasePrice: z.number().positive().max(10_000_000),
   loanTerm: z.literal(5),
   year: z.number().int(),
   vin: z.string().nullable(),

@@ -73,6 +73,7 @@ export function slotOpenTag(marker: SlotMarker): string {
 }
 
 export const SLOT_CLOSE_TAG = "</div>";
+export { slotIdPrefix } from "./ids";
 
 /**
  * Every remote ships its fragments' styles as fragments.css beside its client build. The gateway

@@ -12,8 +12,11 @@ import {
   propsScriptTag,
   type RemoteName,
   SLOT_CLOSE_TAG,
+  slotIdPrefix,
   slotOpenTag,
 } from "./index";
+
+export { siteFromHost } from "./site-from-host";
 
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
 export class FragmentNotFound extends Error {}
@@ -80,7 +83,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
       <Provider store={store}>
         <Component {...loaded.props} />
       </Provider>,
-      { onError: (error) => console.error(`[${remote}] render error`, error) },
+      { identifierPrefix: slotIdPrefix(request.slot), onError: (error) => console.error(`[${remote}] render error`, error) },
     );
     const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false, hydrate: request.hydrate };
     const encoder = new TextEncoder();

@@ -3,7 +3,8 @@ import type { YouxQuoteRequest } from "../contract/finance";
 
 export const FINANCE_FORM_ANCHOR = "#finance-form";
 
-type LinkCar = Pick<Car, "id" | "price" | "car_type" | "vin" | "dealership_slug">;
+/** Every field optional: the /finance page links with only the amount the shopper is considering. */
+type LinkCar = { [K in "id" | "price" | "car_type" | "vin" | "dealership_slug"]?: Car[K] | null };
 
 /**
  * Finance link of a car: the site's finance path (/finance by default) with preferredDealership,

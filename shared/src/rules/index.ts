@@ -28,4 +28,7 @@ export * from "./opening-hours";
 export * from "./reviews";
 export * from "./sales-counter";
 export * from "./body-types";
+export * from "./money-input";
+export * from "./repayment-schedule";
+export * from "./comparison-rate";
 export * from "./page-head";

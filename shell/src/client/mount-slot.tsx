@@ -2,6 +2,7 @@ import { Provider } from "jotai";
 import { type ReactNode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { SlotMarker } from "@dealer/shared/fragment";
+import { slotIdPrefix } from "@dealer/shared/fragment-ids";
 import type { createSeededStore } from "@dealer/shared/atoms";
 import { fetchFallbackProps } from "./fallback-props";
 import { loadFragment } from "./remote-loader";
@@ -72,14 +73,14 @@ export async function mountSlot(
     if (!marker.fallback) {
       const props = readSlotProps(document, marker.slot) ?? {};
       await new Promise<void>((done) => {
-        hydrateRoot(el, slotTree(store, marker, <Fragment {...props} />, done));
+        hydrateRoot(el, slotTree(store, marker, <Fragment {...props} />, done), { identifierPrefix: slotIdPrefix(marker.slot) });
       });
       return markOutcome(el, "hydrated");
     }
     const props = await fetchFallbackProps(marker);
     linkFragmentStyles(el, marker);
     await new Promise<void>((done) => {
-      createRoot(el).render(slotTree(store, marker, <Fragment {...props} />, done));
+      createRoot(el, { identifierPrefix: slotIdPrefix(marker.slot) }).render(slotTree(store, marker, <Fragment {...props} />, done));
     });
     return markOutcome(el, "client-rendered");
   } catch (error) {

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestD1 } from "../../../../db/test-support/d1";
+import { testFragmentRequest } from "../../../../db/test-support/fragment-request";
+import type { Env } from "../../env";
+import { insertCars, lenderEntry } from "../../test-cars";
+import { loadEstimatePanel } from "./load.server";
+
+const SITE = "summit-auto-group";
+let db: D1Database;
+let dispose: () => Promise<void>;
+const load = (slug: string, youxQuote = false) =>
+  loadEstimatePanel(testFragmentRequest(SITE, { slug }, { finance: { provider: "finance360", defaultInterestRate: 8.5 }, features: { youxQuote } }), { DB: db } as Env);
+
+beforeAll(async () => {
+  ({ db, dispose } = await createTestD1());
+  await insertCars(db, [
+    { id: 1, site: SITE, slug: "lender", stocknum: "S1", price: 30000, finance_lenders: { finance360: lenderEntry } },
+    { id: 2, site: SITE, slug: "quote", stocknum: "S2", price: 30000, youxQuote: { weeklyRepaymentAmount: 120, advertisedRate: 7.2, comparisonRate: 7.9 } },
+    { id: 3, site: SITE, slug: "none", stocknum: "S3", price: 30000 },
+    { id: 4, site: SITE, slug: "cheap", stocknum: "S4", price: 400 },
+    { id: 5, site: SITE, slug: "sold", stocknum: "S5", status: "sold" },
+  ]);
+});
+afterAll(() => dispose());
+
+describe("loadEstimatePanel", () => {
+  it("uses the lender's rates, else the quote's, else the group's 8.5 with '-' rates", async () => {
+    expect(await load("lender")).toMatchObject({ estimateRate: 9.5, advertisedRate: 9.5, comparisonRate: 10.45, disclaimer: lenderEntry.disclaimer });
+    expect(await load("quote")).toMatchObject({ estimateRate: 7.2, advertisedRate: 7.2, comparisonRate: 7.9 });
+    expect(await load("none")).toMatchObject({ estimateRate: 8.5, advertisedRate: null, comparisonRate: null });
+  });
+
+  it("asks for a YouX-style quote only where the site wants one and the car has none", async () => {
+    expect(await load("none", true)).toMatchObject({ quoteRequest: { purchasePrice: 30000, loanTerm: 5, selfAssessedCreditScore: "GREAT", whoIsHelping: "" } });
+    expect(await load("quote", true)).toMatchObject({ quoteRequest: null });
+    expect(await load("none")).toMatchObject({ quoteRequest: null });
+  });
+
+  it("without a car (/finance) estimates the address's budget at the site's rate, the fee in the comparison rate", async () => {
+    const site = (params: Record<string, string>) =>
+      loadEstimatePanel(testFragmentRequest(SITE, params, { finance: { defaultInterestRate: 10, establishmentFee: 1360.5 } }), { DB: db } as Env);
+    const props = await site({ vehiclePriceBudget: "40000" });
+    expect(props).toMatchObject({ hidden: false, price: 40000, estimateRate: 10, advertisedRate: 10, quoteRequest: null });
+    expect(props.hidden === false && props.comparisonRate).toBeGreaterThan(10);
+    expect(await site({ vehiclePriceBudget: "abc" })).toMatchObject({ price: 30000 });
+    expect(await site({ vehiclePriceBudget: "1e308" })).toMatchObject({ price: 250000 });
+  });
+
+  it("hides for a sold car or a price of $500 or less", async () => {
+    expect(await load("sold")).toEqual({ hidden: true });
+    expect(await load("cheap")).toEqual({ hidden: true });
+  });
+});

@@ -1,0 +1,71 @@
+import { defaultSiteConfig } from "@dealer/shared/config";
+import { calculateRepayment, defaultCalculatorInputs, financeLink, formatMoneyCents } from "@dealer/shared/rules";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { lenderEntry } from "../../test-cars";
+import type { RepaymentCalculatorProps } from "./props";
+import RepaymentCalculator from "./RepaymentCalculator";
+
+const finance = { calculator: defaultSiteConfig.finance.calculator, establishmentFee: 0, financePath: "/finance" };
+const car = { id: 7, name: "2021 Toyota Corolla", price: 30000, car_type: "used" as const, vin: "JTN123", dealership_slug: "harbour-city-motors" };
+const props = (overrides: Partial<Extract<RepaymentCalculatorProps, { hidden: false }>> = {}): RepaymentCalculatorProps => ({
+  hidden: false,
+  start: defaultCalculatorInputs(30000, { defaultInterestRate: 10 }),
+  car: null,
+  preset: null,
+  finance,
+  quickPicks: [5000, 70000],
+  disclaimer: "A".repeat(250),
+  ...overrides,
+});
+const render = (p: RepaymentCalculatorProps) => renderToString(<RepaymentCalculator {...p} />);
+
+describe("RepaymentCalculator", () => {
+  it("labels every input, offers the term in half years and the rate within the lender's bounds", () => {
+    const html = render(props({ finance: { ...finance, calculator: { ...finance.calculator, rateMin: 7.5, rateMax: 14.5 } } }));
+    for (const label of ["Purchase price", "Deposit or trade-in", "Residual / balloon", "Loan term", "Interest rate (% p.a.)", "Repayment frequency", "Weekly", "Fortnightly", "Monthly"]) {
+      expect(html).toContain(label);
+    }
+    expect(html.match(/<option /g)).toHaveLength(13);
+    expect(html).toContain('<option value="1.5">1.5 years</option>');
+    expect(html).toMatch(/min="7.5" max="14.5" step="0.5"/);
+    expect(html).toContain('id="finance-calculator"');
+  });
+
+  it("shows the shared maths' monthly repayment and total, and the chart with its text alternative", () => {
+    const html = render(props());
+    const result = calculateRepayment(defaultCalculatorInputs(30000, { defaultInterestRate: 10 }), finance);
+    if (result.kind !== "repayment") throw new Error("expected a repayment");
+    expect(html).toContain(formatMoneyCents(result.repayment));
+    expect(html).toContain("Repayment per month");
+    expect(html).toContain(formatMoneyCents(result.total));
+    expect(html).toMatch(/<svg[^>]*role="img"/);
+    expect(html).toContain("The balance falls from $30,000 to $0 over 5 years");
+  });
+
+  it("reads 'Enquire for Finance' as a finance link with a blank total at 25 or less", () => {
+    const html = render(props({ car, start: { ...defaultCalculatorInputs(1000, { defaultInterestRate: 10 }), tradeIn: 1000 } }));
+    const link = financeLink("/finance", { ...car, price: 1000 }).replaceAll("&", "&amp;");
+    expect(html).toContain(`<a class="finance-calculator__enquire" href="${link}">Enquire for Finance</a>`);
+    expect(html).toContain('<dd data-testid="total"></dd>');
+    expect(html).not.toMatch(/<svg/);
+  });
+
+  it("explains the price bounds; shows the establishment fee; uses a matching lender preset", () => {
+    expect(render(props({ start: defaultCalculatorInputs(300000, { defaultInterestRate: 10 }) }))).toContain("Cannot be less than $1,000 or more than $250,000");
+    expect(render(props({ finance: { ...finance, establishmentFee: 1360.5 } }))).toContain("$1,360.50");
+    const start = { amount: 30000, tradeIn: 3000, term: 5, interest: 9.5, residual: 0, total: null, frequency: "monthly" as const };
+    const html = render(props({ car, start, preset: lenderEntry }));
+    expect(html).toContain(formatMoneyCents(lenderEntry.paymentMonth));
+    expect(html).toContain("The lender&#x27;s advertised repayment");
+  });
+
+  it("renders the disclaimer excerpt with Show More, and nothing for a sold car", () => {
+    const html = render(props());
+    expect(html).toContain('id="financeDisclaimer"');
+    expect(html).toContain(`${"A".repeat(197)}...`);
+    expect(html).toContain('aria-expanded="false"');
+    expect(html).toContain("Show More");
+    expect(render({ hidden: true })).toBe("");
+  });
+});

@@ -1,0 +1,24 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import type { FinanceCalculatorInputs, FinanceLenderRecord } from "@dealer/shared/contract";
+import type { FinanceCar } from "../../car.server";
+
+export type CalculatorFinance = Pick<SiteConfig["finance"], "calculator" | "establishmentFee" | "financePath">;
+
+/** RepaymentCalculator's props: plain JSON resolved by the loader. */
+export type RepaymentCalculatorProps =
+  /** A sold car has no calculator. */
+  | { hidden: true }
+  | {
+      hidden: false;
+      /** Start values: the car's price (or the page's vehiclePriceBudget, else 30000), its lender's preset terms. */
+      start: FinanceCalculatorInputs;
+      /** Set on a vehicle page. */
+      car: FinanceCar | null;
+      /** The car's lender figures for the site's provider; its payment is used when every input matches. */
+      preset: FinanceLenderRecord | null;
+      finance: CalculatorFinance;
+      /** Quick picks of the purchase price input. */
+      quickPicks: number[];
+      /** The lender's own disclaimer when it has one, else the site's. */
+      disclaimer: string;
+    };
