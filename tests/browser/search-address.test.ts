@@ -103,6 +103,19 @@ describe.each(SITES)("address is the state on %s", (site) => {
   });
 });
 
+describe("links from the budget finder", () => {
+  it("a body tile's address (refinementList[simple_body], range[price]=:budget) lands on those results", async () => {
+    const page = await browser.newPage();
+    await page.goto(siteUrl("harbour-city-motors", "/search?range[price]=:54000&refinementList[simple_body][0]=SUV"));
+    const facts = await page.locator(".card__facts").allInnerTexts();
+    expect(facts.length).toBeGreaterThan(0);
+    expect(facts.every((text) => text.includes("SUV"))).toBe(true);
+    expect((await prices(page)).every((price) => price <= 54000)).toBe(true);
+    await expect(page.getByRole("button", { name: /^SUV/ }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await page.close();
+  });
+});
+
 describe("landing paths", () => {
   it("/search/mercedes-benz and /search/mazda/cx-5 find the stock their hyphenated names name", async () => {
     const page = await browser.newPage();

@@ -16,6 +16,10 @@ describe("route state (InstantSearch routing conventions)", () => {
     });
   });
 
+  it("reads the budget finder's simple_body as the body facet", () => {
+    expect(parseRouteState("refinementList[simple_body][0]=SUV&range[price]=:54000").refinementList).toEqual({ body: ["SUV"] });
+  });
+
   it("writes the same address back", () => {
     const query = "?query=hilux&refinementList[make][0]=Mercedes-Benz&refinementList[body][0]=SUV&range[price]=:40000&sortBy=Car_production:km:asc&page=2";
     expect(routeStateToQuery(parseRouteState(query))).toBe(query);

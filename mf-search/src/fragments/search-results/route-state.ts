@@ -19,6 +19,8 @@ export const REFINEMENT_ATTRIBUTES = [
   "city", "location_name", "dealership_name", "state",
 ] as const;
 export const RANGE_ATTRIBUTES = ["price", "km"] as const;
+/** The car field a refinement may be named by in links from elsewhere (the budget finder's body tiles). */
+const ATTRIBUTE_ALIASES: Record<string, string> = { simple_body: "body" };
 
 /** Guards against addresses built to be expensive: longer values and extra values are dropped. */
 const MAX_VALUE_LENGTH = 200;
@@ -55,8 +57,9 @@ export function parseRouteState(search: string | URLSearchParams): RouteState {
   for (const [key, rawValue] of params) {
     const refinement = /^refinementList\[([a-z_]+)\](?:\[\d{0,3}\])?$/.exec(key);
     const value = clean(rawValue, MAX_VALUE_LENGTH);
-    if (refinement && isOneOf(REFINEMENT_ATTRIBUTES, refinement[1]!) && value) {
-      const list = (state.refinementList[refinement[1]!] ??= []);
+    const attribute = refinement ? (ATTRIBUTE_ALIASES[refinement[1]!] ?? refinement[1]!) : "";
+    if (refinement && isOneOf(REFINEMENT_ATTRIBUTES, attribute) && value) {
+      const list = (state.refinementList[attribute] ??= []);
       if (list.length < MAX_VALUES_PER_ATTRIBUTE && !list.includes(value)) list.push(value);
       continue;
     }
