@@ -1,7 +1,7 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { pageHead, vehicleTitle } from "@dealer/shared/rules";
+import { pageHead, resolveLandingPath, vehicleTitle } from "@dealer/shared/rules";
 import {
   BlogPage,
   BlogPostPage,
@@ -182,6 +182,9 @@ export function createGatewayApp() {
     }
     const subject = plan.requires ? await pageSubject(c.env, tenant, plan.requires, params) : null;
     if (plan.requires && !subject) return notFound();
+    // Only the path names a landing (a 'landing' query parameter is just text).
+    const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
+    if (landing?.[1] && !(await landingPathExists(c.env, tenant.slug, landing[1], landing[2]))) return notFound();
     const shellParts = await renderShellParts(state, page);
     const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const head = parts(subject?.title ?? plan.title, plan.name, subject?.place, plan.description);
@@ -224,4 +227,26 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     .bind(site, params.slug ?? "")
     .first<{ year: number | null; make: string | null; model: string | null; badge: string | null; city: string | null }>();
   return row ? { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}) } : null;
+}
+
+/** A landing path (/search/{make}, /search/{make}/{model}, /search/{body}, /search/{dealership}) names what the site has. */
+async function landingPathExists(env: GatewayEnv, site: string, first: string, second: string | undefined): Promise<boolean> {
+  const [stock, dealerships] = await Promise.all([
+    env.DB.prepare(
+      "SELECT DISTINCT json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model, json_extract(data, '$.simple_body') AS body FROM vehicles WHERE site = ?",
+    )
+      .bind(site)
+      .all<{ make: string | null; model: string | null; body: string | null }>(),
+    env.DB.prepare("SELECT slug FROM dealerships WHERE site = ?").bind(site).all<{ slug: string }>(),
+  ]);
+  const rows = stock.results;
+  const present = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))];
+  return (
+    resolveLandingPath(first, second, {
+      makes: present(rows.map((row) => row.make)),
+      makeModels: present(rows.map((row) => (row.make && row.model ? `${row.make} ${row.model}` : null))),
+      bodies: present(rows.map((row) => row.body)),
+      dealerships: dealerships.results.map((row) => row.slug),
+    }) !== null
+  );
 }

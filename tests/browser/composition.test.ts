@@ -54,7 +54,7 @@ describe("server rendering and hydration", () => {
     await waitForHydration(page);
     await expect(page.locator("#slot-search").getAttribute("data-hydrated")).resolves.toBe("true");
     const first = await page.locator(".card__link").first().getAttribute("href");
-    await page.getByRole("button", { name: "Next page" }).click();
+    await page.getByRole("link", { name: "Next page" }).click();
     await page.getByText(/page 2 of/).waitFor();
     expect(await page.locator(".card__link").first().getAttribute("href")).not.toEqual(first);
     expect(errors).toEqual([]);

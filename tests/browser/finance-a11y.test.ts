@@ -1,12 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { waitForSlotWith } from "../support/finance";
 import { firstCarPath, launchChromium, siteUrl, waitForHydration } from "../support/platform";
-
-// axe-core comes with lighthouse (the lead's benchmark tool); evaluated through DevTools, so the page's CSP allows it.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,21 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type Violation = { id: string; help: string; nodes: { target: string[] }[] };
-
-/** axe's WCAG 2 A/AA violations inside the given parts of the page. */
-async function violations(page: Page, selectors: string[]): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[]; passes: unknown[] }> } }).axe;
-    const result = await axe.run({ include: include.map((selector) => [selector]) }, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] } });
-    // A check that checked nothing proves nothing: the parts must exist and pass some rules.
-    if (result.passes.length === 0) throw new Error(`axe checked nothing in ${include.join(", ")}`);
-    return result.violations;
-  }, selectors);
-  return found.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 async function open(site: string, path: string, viewport = { width: 390, height: 844 }) {
   const page = await browser.newPage({ viewport });
@@ -50,7 +31,7 @@ describe("finance tools have no axe-core violations", () => {
     ] as const) {
       const page = await open(site, path);
       await page.locator(parts[0]).waitFor();
-      expect(await violations(page, [...parts]), `${site}${path}`).toEqual([]);
+      expect(await axeViolations(page, [...parts]), `${site}${path}`).toEqual([]);
       await page.close();
     }
   });
@@ -58,7 +39,7 @@ describe("finance tools have no axe-core violations", () => {
   it("would report a field without a label (the check is live)", async () => {
     const page = await open("summit-auto-group", "/finance");
     await page.locator("#finance-calculator").evaluate((el) => el.insertAdjacentHTML("beforeend", '<input type="text" name="unlabelled">'));
-    expect((await violations(page, ["#finance-calculator"])).join()).toContain("label");
+    expect((await axeViolations(page, ["#finance-calculator"])).join()).toContain("label");
     await page.close();
   });
 
@@ -70,7 +51,7 @@ describe("finance tools have no axe-core violations", () => {
     await calculator.getByRole("button", { name: "Show More" }).click();
     const parts = ["#finance-calculator"];
     for (const optional of [".finance-box", ".estimate-panel"]) if ((await page.locator(optional).count()) > 0) parts.push(optional);
-    expect(await violations(page, parts)).toEqual([]);
+    expect(await axeViolations(page, parts)).toEqual([]);
     await page.close();
   });
 });

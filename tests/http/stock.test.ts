@@ -62,7 +62,7 @@ describe("stock feed", () => {
 describe("landing paths", () => {
   it("/search/used-cars lists used stock only", async () => {
     const html = await (await fetchSite("harbour-city-motors", "/search/used-cars")).text();
-    expect(html).toContain("car_type:used");
+    expect(html).toContain(`"refinementList":{"car_type":["used"]}`);
     const subtitles = [...html.matchAll(/class="card__subtitle">([^<]*)</g)].map((m) => m[1]);
     expect(subtitles.length).toBeGreaterThan(0);
     expect(subtitles.every((text) => text?.endsWith("used"))).toBe(true);

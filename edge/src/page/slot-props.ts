@@ -13,10 +13,11 @@ type SlotQuery = { remote: string; fragment: string; slot: string; path: string 
  */
 export async function fetchPropsForSlot(env: GatewayEnv, state: ShellState, query: SlotQuery): Promise<Response> {
   const remote = remoteNameSchema.safeParse(query.remote);
-  if (!remote.success || !query.path.startsWith("/")) {
+  // '//host' would be another origin, and '//[' is no URL at all: only a path on this host is a page.
+  const url = query.path.startsWith("/") && !query.path.startsWith("//") && URL.canParse(query.path, "https://tenant.invalid") ? new URL(query.path, "https://tenant.invalid") : null;
+  if (!remote.success || !url) {
     return Response.json({ message: "Unknown remote or path" }, { status: 400 });
   }
-  const url = new URL(query.path, "https://tenant.invalid");
   const match = matchRoute(url, state.config);
   const plan = match?.plan.slots.find((s) => s.slot === query.slot && s.remote === remote.data && s.fragment === query.fragment);
   if (!match || !plan) return Response.json({ message: "No such slot on that page" }, { status: 404 });

@@ -61,6 +61,13 @@ const searchPlan: RoutePlan = {
   description: "Search our new, used and demo stock by make, model, body type and price.",
   slots: [slot("search", "mf-search", "SearchResults")],
 };
+/** Special offers: the search page over cars with an offer price. */
+const offersPlan: RoutePlan = {
+  name: "special-offers",
+  title: "Special offers",
+  description: "This month's special offers on new, used and demo stock.",
+  slots: [slot("search", "mf-search", "SearchResults", "main", { list: "offers" })],
+};
 /** /our-location/{slug}, /locations/{slug}, /contact-us/{slug}: one location's page with the contact form. */
 const locationDetailPlan = (title: string): RoutePlan => ({
   name: "location",
@@ -148,6 +155,7 @@ const matchers: Matcher[] = [
   { pattern: /^\/search\/?$/, keys: [], plan: searchPlan },
   // Landing paths: /search/used-cars, /search/{make}, /search/{make}/{model}, /search/{body}...
   { pattern: new RegExp(`^/search/${SLUG}(?:/${SLUG})?/?$`), keys: ["landing", "landingModel"], plan: searchPlan },
+  { pattern: /^\/special-offers\/?$/, keys: [], plan: offersPlan },
   {
     pattern: new RegExp(`^/cars/${SLUG}/?$`),
     keys: ["slug"],

@@ -70,3 +70,44 @@ export function highlightValue(
     return value.flatMap((item) => (typeof item === "string" || typeof item === "number" ? [highlightText(String(item), queryWords, tags)] : []));
   return undefined;
 }
+
+export interface SnippetResult {
+  value: string;
+  matchLevel: HighlightResult["matchLevel"];
+}
+
+/** 'attribute:20' -> ['attribute', 20]; Algolia's default is 10 words. */
+export function snippetSpec(entry: string): [string, number] {
+  const match = /^(.+):(\d+)$/.exec(entry);
+  return match ? [match[1]!, Math.min(Number(match[2]), 1000)] : [entry, 10];
+}
+
+/** At most `maxWords` words around the first match, highlighted, with the ellipsis where text was cut. */
+export function snippetText(value: string, queryWords: readonly QueryWord[], tags: HighlightTags, maxWords: number, ellipsis: string): SnippetResult {
+  const tokens = tokenize(value);
+  if (tokens.length <= maxWords) {
+    const { value: highlighted, matchLevel } = highlightText(value, queryWords, tags);
+    return { value: highlighted, matchLevel };
+  }
+  const first = tokens.findIndex((token) => queryWords.some((query) => matchLength(query, token.word) > 0));
+  const start = first < 0 ? 0 : Math.max(0, Math.min(first - Math.floor((maxWords - 1) / 2), tokens.length - maxWords));
+  const end = Math.min(tokens.length, start + Math.max(1, maxWords));
+  const cut = value.slice(tokens[start]!.start, tokens[end - 1]!.end);
+  const { value: highlighted, matchLevel } = highlightText(cut, queryWords, tags);
+  return { value: `${start > 0 ? ellipsis : ""}${highlighted}${end < tokens.length ? ellipsis : ""}`, matchLevel };
+}
+
+/** Snippets strings, numbers and arrays of them, as Algolia's _snippetResult does. */
+export function snippetValue(
+  value: unknown,
+  queryWords: readonly QueryWord[],
+  tags: HighlightTags,
+  maxWords: number,
+  ellipsis: string,
+): SnippetResult | SnippetResult[] | undefined {
+  if (typeof value === "string") return snippetText(value, queryWords, tags, maxWords, ellipsis);
+  if (typeof value === "number" && Number.isFinite(value)) return snippetText(String(value), queryWords, tags, maxWords, ellipsis);
+  if (Array.isArray(value))
+    return value.flatMap((item) => (typeof item === "string" || typeof item === "number" ? [snippetText(String(item), queryWords, tags, maxWords, ellipsis)] : []));
+  return undefined;
+}

@@ -56,6 +56,10 @@ export const searchParamsSchema = z.object({
   paginationLimitedTo: integer(0, 20000).optional(),
   attributesToRetrieve: list.default(["*"]),
   attributesToHighlight: list.optional(),
+  /** 'attribute' or 'attribute:words' (10 words by default). */
+  attributesToSnippet: list.default([]),
+  snippetEllipsisText: z.string().default("…"),
+  getRankingInfo: z.preprocess(fromString(readBoolean), z.boolean()).default(false),
   highlightPreTag: z.string().default("<em>"),
   highlightPostTag: z.string().default("</em>"),
   typoTolerance: z.preprocess(fromString(readBoolean), z.union([z.boolean(), z.enum(["min", "strict"])])).default(true),

@@ -6,7 +6,7 @@ import { allOf, type FilterNode } from "./filters/filter-ast";
 import { evaluateFilter } from "./filters/evaluate-filter";
 import { parseFacetFilters, parseNumericFilters } from "./filters/facet-filters";
 import { parseFilters } from "./filters/parse-filters";
-import { type HighlightResult, type HighlightTags, highlightValue } from "./highlight";
+import { type HighlightResult, type HighlightTags, highlightText, highlightValue, type SnippetResult, snippetSpec, snippetValue } from "./highlight";
 import { parseSearchParams, type SearchParams } from "./params";
 import { rankedWindow } from "./ranking";
 import { valueAt } from "./record-values";
@@ -26,7 +26,35 @@ export interface SearchOptions {
 export type Hit = Record<string, unknown> & {
   objectID: string;
   _highlightResult: Record<string, HighlightResult | HighlightResult[]>;
+  _snippetResult?: Record<string, SnippetResult | SnippetResult[]>;
+  _rankingInfo?: RankingInfo;
 };
+
+/** Algolia's _rankingInfo, read off this engine's text score (typos, attribute, exactness) and custom rank. */
+export interface RankingInfo {
+  nbTypos: number;
+  firstMatchedWord: number;
+  proximityDistance: number;
+  userScore: number;
+  geoDistance: number;
+  geoPrecision: number;
+  nbExactWords: number;
+  words: number;
+  filters: number;
+}
+
+export interface FacetHit {
+  value: string;
+  highlighted: string;
+  count: number;
+}
+
+export interface FacetSearchResponse {
+  facetHits: FacetHit[];
+  exhaustiveFacetsCount: boolean;
+  exhaustive: { facetsCount: boolean };
+  processingTimeMS: number;
+}
 
 export interface SearchResponse {
   hits: Hit[];
@@ -92,13 +120,42 @@ function highlightAttributes(index: SearchIndex, params: SearchParams): string[]
   return asked;
 }
 
-function toHit(record: IndexRecord, params: SearchParams, highlighted: readonly string[], words: readonly QueryWord[], tags: HighlightTags): Hit {
+/** The text score packs typos (hundreds), attribute priority (tens) and inexact words (units); see TextIndex.match. */
+function rankingInfo(index: SearchIndex, doc: number, words: readonly QueryWord[], text: TextMatches | null): RankingInfo {
+  const score = text ? text.score[doc]! : 0;
+  return {
+    nbTypos: Math.floor(score / 100),
+    firstMatchedWord: text ? (Math.floor(score / 10) % 10) * 1000 : 0,
+    proximityDistance: Math.max(0, words.length - 1),
+    userScore: index.size - index.rankPosition[doc]!,
+    geoDistance: 0,
+    geoPrecision: 1,
+    nbExactWords: text ? words.length - (score % 10) : 0,
+    words: words.length,
+    filters: 0,
+  };
+}
+
+type HitContext = { params: SearchParams; highlighted: readonly string[]; words: readonly QueryWord[]; tags: HighlightTags; text: TextMatches | null };
+
+function toHit(index: SearchIndex, doc: number, { params, highlighted, words, tags, text }: HitContext): Hit {
+  const record = index.records[doc]!;
   const _highlightResult: Hit["_highlightResult"] = {};
   for (const attribute of highlighted) {
     const result = highlightValue(valueAt(record, attribute), words, tags);
     if (result !== undefined) _highlightResult[attribute] = result;
   }
-  return { ...retrieve(record, params.attributesToRetrieve), objectID: record.objectID, _highlightResult };
+  const hit: Hit = { ...retrieve(record, params.attributesToRetrieve), objectID: record.objectID, _highlightResult };
+  if (params.attributesToSnippet.length > 0) {
+    const snippets: NonNullable<Hit["_snippetResult"]> = {};
+    for (const [attribute, maxWords] of params.attributesToSnippet.map(snippetSpec)) {
+      const result = snippetValue(valueAt(record, attribute), words, tags, maxWords, params.snippetEllipsisText);
+      if (result !== undefined) snippets[attribute] = result;
+    }
+    hit._snippetResult = snippets;
+  }
+  if (params.getRankingInfo) hit._rankingInfo = rankingInfo(index, doc, words, text);
+  return hit;
 }
 
 function docsOf(set: Bitset): Int32Array {
@@ -110,12 +167,8 @@ function docsOf(set: Bitset): Int32Array {
   return docs;
 }
 
-/** Answers one Algolia search request against `index` (or one of its sort replicas, named by `indexName`). */
-export function search(index: SearchIndex, indexName: string, rawParams: unknown, options: SearchOptions = {}): SearchResponse {
-  const started = performance.now();
-  const { params, paramsString } = parseSearchParams(rawParams);
-  const sort = resolveSort(index, indexName);
-
+/** The documents a request's filters and query select. */
+function matching(index: SearchIndex, params: SearchParams, options: SearchOptions) {
   const filter = requestFilter(params, options);
   let matches = filter ? evaluateFilter(index, filter) : Bitset.full(index.size);
   const words = queryWords(params.query, { typoTolerance: params.typoTolerance !== false, queryType: params.queryType });
@@ -124,6 +177,15 @@ export function search(index: SearchIndex, indexName: string, rawParams: unknown
     text = index.text.match(words);
     matches = matches.and(text.docs);
   }
+  return { matches, words, text };
+}
+
+/** Answers one Algolia search request against `index` (or one of its sort replicas, named by `indexName`). */
+export function search(index: SearchIndex, indexName: string, rawParams: unknown, options: SearchOptions = {}): SearchResponse {
+  const started = performance.now();
+  const { params, paramsString } = parseSearchParams(rawParams);
+  const sort = resolveSort(index, indexName);
+  const { matches, words, text } = matching(index, params, options);
   const nbHits = matches.count();
 
   const usesOffset = params.offset !== undefined;
@@ -133,9 +195,8 @@ export function search(index: SearchIndex, indexName: string, rawParams: unknown
   const end = Math.min(start + hitsPerPage, limit, nbHits);
   const tags = { pre: params.highlightPreTag, post: params.highlightPostTag };
   const highlighted = highlightAttributes(index, params);
-  const hits = rankedWindow(index, matches, text, sort, start, end).map((doc) =>
-    toHit(index.records[doc]!, params, highlighted, words, tags),
-  );
+  const context: HitContext = { params, highlighted, words, tags, text };
+  const hits = rankedWindow(index, matches, text, sort, start, end).map((doc) => toHit(index, doc, context));
 
   const response: SearchResponse = {
     hits,
@@ -162,4 +223,64 @@ export function search(index: SearchIndex, indexName: string, rawParams: unknown
   }
   response.processingTimeMS = Math.round(performance.now() - started);
   return response;
+}
+
+const MAX_FACET_HITS = 100;
+
+/**
+ * Search for facet values: the values of `facet` among the documents the request's query and filters select whose
+ * words start with the words of `facetQuery`, by count, highlighted.
+ */
+export function searchForFacetValues(
+  index: SearchIndex,
+  indexName: string,
+  facet: string,
+  rawParams: unknown,
+  options: SearchOptions = {},
+): FacetSearchResponse {
+  const started = performance.now();
+  const { facetQuery, maxFacetHits, rest } = facetQueryParams(rawParams);
+  const { params } = parseSearchParams(rest);
+  resolveSort(index, indexName);
+  const column = index.facets.get(facet);
+  if (!column || column.filterOnly) throw new SearchError(`Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`);
+  const { matches } = matching(index, params, options);
+  const counts = column.count(docsOf(matches));
+  const words = queryWords(facetQuery, { typoTolerance: false, queryType: "prefixAll" });
+  const tags = { pre: params.highlightPreTag, post: params.highlightPostTag };
+  const facetHits: FacetHit[] = [];
+  column.values.forEach((value, id) => {
+    if (!counts[id]) return;
+    const highlighted = highlightText(value, words, tags);
+    if (words.length > 0 && highlighted.matchLevel !== "full") return;
+    facetHits.push({ value, highlighted: highlighted.value, count: counts[id]! });
+  });
+  facetHits.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return {
+    facetHits: facetHits.slice(0, maxFacetHits),
+    exhaustiveFacetsCount: true,
+    exhaustive: { facetsCount: true },
+    processingTimeMS: Math.round(performance.now() - started),
+  };
+}
+
+/** facetQuery and maxFacetHits ride along with search parameters, as an object or in the `params` string. */
+function facetQueryParams(rawParams: unknown): { facetQuery: string; maxFacetHits: number; rest: Record<string, unknown> } {
+  if (rawParams !== undefined && (rawParams === null || typeof rawParams !== "object" || Array.isArray(rawParams)))
+    throw new SearchError("Invalid search parameters: expected an object");
+  const input = { ...((rawParams ?? {}) as Record<string, unknown>) };
+  const encoded = typeof input.params === "string" ? new URLSearchParams(input.params) : null;
+  const take = (name: string): unknown => {
+    const value = input[name] ?? encoded?.get(name) ?? undefined;
+    delete input[name];
+    encoded?.delete(name);
+    return value;
+  };
+  const facetQuery = take("facetQuery") ?? "";
+  const maxFacetHits = Number(take("maxFacetHits") ?? 10);
+  if (typeof facetQuery !== "string") throw new SearchError('Invalid value for "facetQuery": expected a string');
+  if (!Number.isInteger(maxFacetHits) || maxFacetHits < 1 || maxFacetHits > MAX_FACET_HITS)
+    throw new SearchError(`Invalid value for "maxFacetHits": expected an integer from 1 to ${MAX_FACET_HITS}`);
+  if (encoded) input.params = encoded.toString();
+  return { facetQuery, maxFacetHits, rest: input };
 }

@@ -1,10 +1,12 @@
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { z } from "zod";
-import { indexSettingsSchema, resolveSort, search, SearchError, type SearchResponse } from "../engine";
+import { indexSettingsSchema, resolveSort, search, SearchError, searchForFacetValues, type SearchResponse } from "../engine";
 import { keyAccess, requireWrite, securedFilterFor } from "./credentials";
 import { batchSchema, multipleBatchSchema, multipleQueriesSchema, jsonObjectSchema } from "./schemas";
 import type { BatchOperation, KeyAccess, SearchApiDeps } from "./types";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const CREDENTIAL_PARAMS = new Set(["x-algolia-application-id", "x-algolia-api-key", "x-algolia-agent"]);
 
@@ -14,7 +16,8 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   let json: unknown = {};
   if (text.trim()) {
     try {
-      json = JSON.parse(text);
+      // Lone surrogate escapes ("\ud800") parse but are not text: they become U+FFFD, as in a URL.
+      json = JSON.parse(text, (_key, value) => (typeof value === "string" ? value.replace(LONE_SURROGATE, "\uFFFD") : value));
     } catch {
       throw new SearchError("Invalid JSON");
     }
@@ -83,11 +86,19 @@ export function createSearchApi(deps: SearchApiDeps): Hono {
     const { requests } = await readBody(c, multipleQueriesSchema);
     const index = await deps.getIndex();
     const securedFilters = securedFilterFor(access);
-    const results = requests.map(({ indexName, type, ...params }) => {
-      if (type === "facet") throw new SearchError("Facet value queries are not supported");
-      return search(index, indexName, params, { securedFilters });
+    const results = requests.map(({ indexName, type, facet, ...params }) => {
+      if (type !== "facet") return search(index, indexName, params, { securedFilters });
+      if (typeof facet !== "string" || !facet) throw new SearchError('A facet query needs "facet": the attribute to search in');
+      return searchForFacetValues(index, indexName, facet, params, { securedFilters });
     });
     return c.json({ results });
+  });
+
+  app.post("/1/indexes/:index/facets/:facet/query", async (c) => {
+    const access = await keyAccess(c, deps);
+    const body = await readBody(c, jsonObjectSchema);
+    const index = await deps.getIndex();
+    return c.json(searchForFacetValues(index, c.req.param("index"), c.req.param("facet"), body, { securedFilters: securedFilterFor(access) }));
   });
 
   app.post("/1/indexes/:index/query", async (c) => {

@@ -30,6 +30,8 @@ export const defaultSiteConfig: SiteConfig = {
     priceSliderMax: 100000,
     landingBase: "/search",
     truckBodyMapsTo: "lightTruck",
+    extraFilters: ["car_type", "fuel", "transmission"],
+    promoCards: [{ position: 5, title: "We Want Your Car", text: "Get a fair price for your car, whether you trade it in or sell it to us.", href: "/trade-in" }],
   },
   labels: {
     justArrivedDays: 8,

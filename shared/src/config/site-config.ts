@@ -60,6 +60,12 @@ export const siteConfigSchema = z
         landingBase: z.string().regex(/^\/[a-z0-9-]+$/),
         /** 'truck' maps to lightTruck, or to ute on some sites. */
         truckBodyMapsTo: z.enum(["lightTruck", "ute"]),
+        /** Filter attributes a site shows beside make, model, certified, price, km and body. */
+        extraFilters: z.array(
+          z.enum(["car_type", "fuel", "transmission", "drive", "colour", "seats", "year", "city", "location_name", "dealership_name", "state"]),
+        ),
+        /** Promo cards among the first page of results (e.g. 'We Want Your Car'), at a 0-based card position. */
+        promoCards: z.array(z.object({ position: z.number().int().min(0), title: z.string(), text: z.string(), href: z.string() }).strict()),
       })
       .strict(),
     labels: z

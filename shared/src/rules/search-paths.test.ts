@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addRecentSearch, landingPathMeaning, searchLandingPath } from "./search-paths";
+import { addRecentSearch, landingPathMeaning, resolveLandingPath, searchLandingPath } from "./search-paths";
 
 const search = { landingBase: "/search" };
 
@@ -41,4 +41,30 @@ describe("landingPathMeaning", () => {
     expect(landingPathMeaning("toyota", "hilux")).toEqual({ kind: "make_model", make: "toyota", model: "hilux" });
     expect(landingPathMeaning("suv")).toEqual({ kind: "segment", segment: "suv" });
   });
+});
+
+describe("resolveLandingPath", () => {
+  const vocabulary = {
+    makes: ["Mercedes-Benz", "Mazda", "Toyota", "Land Rover"],
+    makeModels: ["Mazda CX-5", "Mazda 3", "Toyota HiLux", "Land Rover Defender", "Mercedes-Benz GLC"],
+    bodies: ["SUV", "Ute", "Hatch"],
+    dealerships: ["harbour-city-motors-north"],
+  };
+  it("resolve hyphenated makes and models through pathSegment", () => {
+    expect(resolveLandingPath("mercedes-benz", undefined, vocabulary)).toEqual({ refinements: { make: ["Mercedes-Benz"] }, dealership: null });
+    expect(resolveLandingPath("mazda", "cx-5", vocabulary)).toEqual({ refinements: { make: ["Mazda"], make_model: ["Mazda CX-5"] }, dealership: null });
+    expect(resolveLandingPath("land-rover", "defender", vocabulary)?.refinements.make_model).toEqual(["Land Rover Defender"]);
+  });
+
+  it("resolve car types, bodies and dealerships, and nothing else", () => {
+    expect(resolveLandingPath("used-cars", undefined, vocabulary)?.refinements).toEqual({ car_type: ["used"] });
+    expect(resolveLandingPath("new-and-demo-cars", undefined, vocabulary)?.refinements).toEqual({ car_type: ["new", "demo"] });
+    expect(resolveLandingPath("new-used-and-demo-cars", undefined, vocabulary)?.refinements).toEqual({});
+    expect(resolveLandingPath("suv", undefined, vocabulary)?.refinements).toEqual({ body: ["SUV"] });
+    expect(resolveLandingPath("harbour-city-motors-north", undefined, vocabulary)).toEqual({ refinements: {}, dealership: "harbour-city-motors-north" });
+    expect(resolveLandingPath("lada", undefined, vocabulary)).toBeNull();
+    expect(resolveLandingPath("mazda", "cx-9", vocabulary)).toBeNull();
+    expect(resolveLandingPath('used-cars"', undefined, vocabulary)).toBeNull();
+  });
+
 });

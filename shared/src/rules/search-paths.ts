@@ -49,3 +49,43 @@ export function landingPathMeaning(first: string, second?: string): LandingPathM
   const carTypes = CAR_TYPE_LANDINGS[first];
   return carTypes ? { kind: "car_type", car_type: carTypes } : { kind: "segment", segment: first };
 }
+
+/** The values a landing path's segments can name, as the stock spells them. */
+export type LandingVocabulary = {
+  makes: readonly string[];
+  /** 'Make Model', as the make_model facet holds them. */
+  makeModels: readonly string[];
+  bodies: readonly string[];
+  dealerships: readonly string[];
+};
+
+/** Refinements a landing path stands for (changeable by the shopper), or a dealership whose stock it shows. */
+export type ResolvedLanding = { refinements: Record<string, string[]>; dealership: string | null };
+
+const bySegment = (values: readonly string[], segment: string) => values.find((value) => pathSegment(value) === segment);
+
+/**
+ * A landing path's segments read against the site's stock through pathSegment, so '/mercedes-benz' is
+ * 'Mercedes-Benz' and '/mazda/cx-5' is 'Mazda CX-5'. null when a segment names nothing the site has (its 404).
+ */
+export function resolveLandingPath(first: string | undefined, second: string | undefined, vocabulary: LandingVocabulary): ResolvedLanding | null {
+  if (!first) return { refinements: {}, dealership: null };
+  const meaning = landingPathMeaning(first, second);
+  switch (meaning.kind) {
+    case "car_type":
+      return { refinements: meaning.car_type.length ? { car_type: [...meaning.car_type] } : {}, dealership: null };
+    case "make_model": {
+      const make = bySegment(vocabulary.makes, meaning.make);
+      const makeModel =
+        make && vocabulary.makeModels.find((value) => value.startsWith(`${make} `) && pathSegment(value.slice(make.length + 1)) === meaning.model);
+      return make && makeModel ? { refinements: { make: [make], make_model: [makeModel] }, dealership: null } : null;
+    }
+    case "segment": {
+      const make = bySegment(vocabulary.makes, meaning.segment);
+      if (make) return { refinements: { make: [make] }, dealership: null };
+      const body = bySegment(vocabulary.bodies, meaning.segment);
+      if (body) return { refinements: { body: [body] }, dealership: null };
+      return vocabulary.dealerships.includes(meaning.segment) ? { refinements: {}, dealership: meaning.segment } : null;
+    }
+  }
+}

@@ -5,13 +5,19 @@ import { parseFilters } from "./parse-filters";
 /** Algolia's list form: outer entries are ANDed, entries of a nested list are ORed. */
 export type FilterList = ReadonlyArray<string | ReadonlyArray<string>>;
 
+/** A leading '-' on the value (Algolia: 'make:-Toyota') or on the entry negates; '\\-' keeps a literal '-'. */
+function unescapeMinus(text: string): { text: string; negated: boolean } {
+  if (text.startsWith("\\-")) return { text: text.slice(1), negated: false };
+  return text.startsWith("-") ? { text: text.slice(1), negated: true } : { text, negated: false };
+}
+
 function facetCondition(entry: string): FilterNode {
-  const negated = entry.startsWith("-");
-  const text = entry.startsWith("\\-") || negated ? entry.slice(1) : entry;
-  const colon = text.indexOf(":");
+  const outer = unescapeMinus(entry);
+  const colon = outer.text.indexOf(":");
   if (colon <= 0) throw new SearchError(`facetFilters: Invalid syntax for facet filter "${entry}", expected attribute:value`);
-  const node: FilterNode = { kind: "facet", attribute: text.slice(0, colon).trim(), value: text.slice(colon + 1) };
-  return negated ? { kind: "not", child: node } : node;
+  const inner = unescapeMinus(outer.text.slice(colon + 1));
+  const node: FilterNode = { kind: "facet", attribute: outer.text.slice(0, colon).trim(), value: inner.text };
+  return outer.negated !== inner.negated ? { kind: "not", child: node } : node;
 }
 
 function numericCondition(entry: string): FilterNode {

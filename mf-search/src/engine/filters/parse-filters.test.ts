@@ -78,7 +78,7 @@ describe("parseFilters", () => {
 
 describe("parseFacetFilters / parseNumericFilters", () => {
   it("ANDs outer entries, ORs nested ones and negates with '-'", () => {
-    expect(parseFacetFilters(["make:Toyota", ["body:SUV", "-body:Ute"], "\\-x:-1"])).toEqual({
+    expect(parseFacetFilters(["make:Toyota", ["body:SUV", "-body:Ute"], "\\-x:\\-1", "make:-Kia"])).toEqual({
       kind: "and",
       children: [
         { kind: "facet", attribute: "make", value: "Toyota" },
@@ -90,6 +90,7 @@ describe("parseFacetFilters / parseNumericFilters", () => {
           ],
         },
         { kind: "facet", attribute: "-x", value: "-1" },
+        { kind: "not", child: { kind: "facet", attribute: "make", value: "Kia" } },
       ],
     });
   });

@@ -112,14 +112,26 @@ class FilterParser {
     return children.length === 1 ? children[0]! : { kind: "and", children };
   }
 
+  private depth = 0;
+
+  /** Nesting is bounded, so a hostile filter gets a 400 instead of exhausting the stack. */
+  private nested<T>(parse: () => T): T {
+    if (++this.depth > MAX_FILTER_DEPTH) throw new SearchError(`${this.context}: Filter is nested deeper than ${MAX_FILTER_DEPTH} levels`);
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
   private parseUnary(): FilterNode {
     if (this.isKeyword("NOT")) {
       this.pos++;
-      return { kind: "not", child: this.parseUnary() };
+      return { kind: "not", child: this.nested(() => this.parseUnary()) };
     }
     if (this.peek()?.type === "(") {
       this.pos++;
-      const inner = this.parseOr();
+      const inner = this.nested(() => this.parseOr());
       if (this.peek()?.type !== ")") this.fail("')'");
       this.pos++;
       return inner;
@@ -162,6 +174,8 @@ class FilterParser {
     return { kind: "facet", attribute, value };
   }
 }
+
+const MAX_FILTER_DEPTH = 64;
 
 /** Parses an Algolia `filters` string; `context` names the parameter in error messages. */
 export function parseFilters(source: string, context = "filters"): FilterNode | null {

@@ -1,137 +1,220 @@
-import { liteClient } from "algoliasearch/lite";
-import { useAtomValue } from "jotai";
-import { useMemo, useState } from "react";
 import { siteConfigAtom } from "@dealer/shared/atoms";
-import type { Car } from "@dealer/shared/contract";
-import { formatMoney } from "@dealer/shared/rules";
-import { cardAttributes, type ResultCard, toResultCard } from "./result-card";
+import type { SiteConfig } from "@dealer/shared/config";
+import { CLEAR_FILTERS_LABEL, clearFiltersTarget, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
+import { useAtomValue } from "jotai";
+import { useEffect, useRef, useState } from "react";
+import type { BrowserSearch } from "./browser-search";
+import { Filters, RefinementChips } from "./Filters";
+import { searchAddress } from "./landing";
+import { Pagination, ResultGrid } from "./ResultGrid";
+import { emptyRouteState, type RouteState, sameFilters } from "./route-state";
+import type { SearchContext } from "./run-search";
+import { SearchBox } from "./SearchBox";
+import type { SearchView } from "./search-view";
+import { SORT_OPTIONS } from "./sort-options";
 
 export type SearchResultsProps = {
-  cards: ResultCard[];
-  nbHits: number;
-  page: number;
-  nbPages: number;
-  hitsPerPage: number;
-  indexName: string;
+  view: SearchView;
+  state: RouteState;
+  context: SearchContext;
   /** The site's public search key: it can only ever return this site's stock. */
-  search: { appId: string; apiKey: string; filters: string; query: string };
+  search: { appId: string; apiKey: string };
+  /** Where the page was opened: /search, or a landing path whose path follows the filters. */
+  address: { pathname: string; landing: boolean; dealership: string | null };
+  /** The special-offers list (its own title, empty texts and Clear Filters target). */
+  offers: boolean;
   /** Server time the cards were decided at (tags like "just arrived" depend on it). */
   now: string;
 };
 
-function Price({ price }: { price: ResultCard["price"] }) {
-  switch (price.kind) {
-    case "subscription":
-      return <span className="card__price">{formatMoney(price.amount)}{price.suffix}</span>;
-    case "price":
-      return (
-        <span className="card__price">
-          {price.struckBeforePrice !== null && <s className="card__before-price">{formatMoney(price.struckBeforePrice)}</s>}{" "}
-          {formatMoney(price.amount)}
-        </span>
-      );
-    default:
-      return <span className="card__price card__price--text">{price.text}</span>;
-  }
+type HistoryEntry = { search: RouteState };
+const isHistoryEntry = (value: unknown): value is HistoryEntry =>
+  typeof value === "object" && value !== null && "search" in value && typeof (value as HistoryEntry).search === "object";
+
+/** The count animates from the previous count to the new one. */
+function useAnimatedCount(target: number): number {
+  const [shown, setShown] = useState(target);
+  const from = useRef(target);
+  useEffect(() => {
+    const start = performance.now();
+    const origin = from.current;
+    let frame = 0;
+    const step = (time: number) => {
+      const progress = Math.min(1, (time - start) / 400);
+      const value = Math.round(origin + (target - origin) * progress);
+      from.current = value;
+      setShown(value);
+      if (progress < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [target]);
+  return shown;
 }
 
-/** The grid shows at most this many cards a row: the first row is the page's largest paint. */
-const FIRST_ROW = 3;
+const plural = (count: number) => `${count.toLocaleString("en-AU")} ${count === 1 ? "vehicle" : "vehicles"}`;
 
-function Card({ card, firstRow }: { card: ResultCard; firstRow: boolean }) {
-  return (
-    <li className="card">
-      <a className="card__link" href={card.href}>
-        {card.image && (
-          <img
-            className="card__image"
-            src={card.image}
-            alt=""
-            width={320}
-            height={213}
-            loading={firstRow ? "eager" : "lazy"}
-            fetchPriority={firstRow ? "high" : "auto"}
-            decoding="async"
-          />
-        )}
-        {card.tag.kind !== "none" && <span className={`card__tag card__tag--${card.tag.kind}`}>{card.tag.label}</span>}
-        <h2 className="card__title">{card.title}</h2>
-        <p className="card__subtitle">{card.subtitle}</p>
-      </a>
-      <Price price={card.price} />
-      <ul className="card__facts" aria-label="Key facts">
-        {card.km !== null && <li>{card.km.toLocaleString("en-AU")} km</li>}
-        {card.transmission && <li>{card.transmission}</li>}
-        {card.body && <li>{card.body}</li>}
-      </ul>
-    </li>
-  );
-}
-
-/** Results grid: server-rendered first page; page changes query the search API from the browser. */
+/**
+ * The stock search page. The address is the state: the server renders the first page for it, and each change here
+ * pushes a new address and searches in place (the search code loads on the first interaction).
+ */
 export default function SearchResults(props: SearchResultsProps) {
   const config = useAtomValue(siteConfigAtom);
-  const [view, setView] = useState({ cards: props.cards, page: props.page, nbHits: props.nbHits, nbPages: props.nbPages });
-  const [state, setState] = useState<"data" | "loading" | "error">("data");
-  const client = useMemo(
-    () =>
-      typeof window === "undefined"
-        ? null
-        : liteClient(props.search.appId, props.search.apiKey, {
-            hosts: [{ url: window.location.host, protocol: window.location.protocol === "https:" ? "https" : "http", accept: "read" }],
-          }),
-    [props.search.appId, props.search.apiKey],
-  );
+  return config ? <SearchPage {...props} config={config} /> : null;
+}
 
-  async function goTo(page: number) {
-    if (!client || !config) return;
-    setState("loading");
+function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteConfig }) {
+  const [state, setState] = useState(props.state);
+  const [view, setView] = useState(props.view);
+  const [status, setStatus] = useState<"data" | "loading" | "error">("data");
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const latest = useRef(0);
+  const engine = useRef<Promise<BrowserSearch> | null>(null);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const shownCount = useAnimatedCount(view.count);
+
+  const loadEngine = () => {
+    engine.current ??= import("./browser-search").then(({ createBrowserSearch }) => createBrowserSearch(props.search, props.context));
+    return engine.current;
+  };
+  const addressOf = (next: RouteState) => searchAddress(next, props.address, config.search);
+
+  async function show(next: RouteState, history: "push" | "none") {
+    setState(next);
+    if (history === "push") window.history.pushState({ search: next } satisfies HistoryEntry, "", addressOf(next));
+    const request = ++latest.current;
+    setStatus("loading");
     try {
-      const { results } = await client.search<Car>({
-        requests: [{
-          indexName: props.indexName, query: props.search.query, filters: props.search.filters, page,
-          hitsPerPage: props.hitsPerPage, attributesToRetrieve: [...cardAttributes],
-        }],
-      });
-      const result = results[0];
-      if (!result || !("hits" in result)) throw new Error("No results");
-      const now = new Date(props.now);
-      // Last good results stay on screen until the new ones arrive.
-      setView({ cards: result.hits.map((hit: Car) => toResultCard(hit, config, now)), page, nbHits: result.nbHits ?? 0, nbPages: result.nbPages ?? 0 });
-      setState("data");
+      const search = await loadEngine();
+      const result = await search(next, config, new Date(props.now));
+      if (request !== latest.current) return;
+      setView(result);
+      setStatus("data");
     } catch (error) {
+      if (request !== latest.current) return;
+      // The last good hits, counts and facets stay on screen.
       console.warn("Search failed", error);
-      setState("error");
+      setStatus("error");
     }
   }
 
-  if (view.cards.length === 0) {
-    return (
-      <section className="search-results search-results--empty" aria-labelledby="search-heading">
-        <h1 id="search-heading">Search stock</h1>
-        <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
-        <a className="button" href="/search">Clear Filters</a>
-      </section>
-    );
+  /** A filter, keyword or range change resets the page. */
+  function refine(change: (current: RouteState) => RouteState) {
+    const next = change(state);
+    void show(sameFilters(next, state) ? next : { ...next, page: 1 }, "push");
   }
+
+  const clearAll = () => refine((current) => ({ ...emptyRouteState(), sortBy: current.sortBy }));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the state the page was opened with.
+  useEffect(() => {
+    // The entry the page opened on remembers its state, so Back to it needs no server round trip.
+    window.history.replaceState({ ...(window.history.state ?? {}), search: props.state } satisfies HistoryEntry, "");
+    const onPopState = (event: PopStateEvent) => {
+      if (isHistoryEntry(event.state)) void show(event.state.search, "none");
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    filtersButton.current?.focus();
+  };
+
+  const empty = view.cards.length === 0;
   return (
-    <section className="search-results" aria-labelledby="search-heading" aria-busy={state === "loading"}>
-      <h1 id="search-heading">Search stock</h1>
-      <p className="search-results__count" role="status">
-        {view.nbHits.toLocaleString("en-AU")} vehicles · page {view.page + 1} of {Math.max(1, view.nbPages)}
-      </p>
-      {state === "error" && <p className="search-results__error" role="alert">Search is unavailable right now. Please try again.</p>}
-      <ul className="search-results__grid">
-        {view.cards.map((card, index) => <Card key={card.id} card={card} firstRow={index < FIRST_ROW} />)}
-      </ul>
-      <nav className="pagination" aria-label="Result pages">
-        <button type="button" className="button" disabled={view.page === 0 || state === "loading"} onClick={() => goTo(view.page - 1)}>
-          Previous page
+    <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
+      <h1 id="search-heading">{props.offers ? "Special offers" : "Search stock"}</h1>
+      <SearchBox query={state.query} onQuery={(query) => refine((current) => ({ ...current, query }))} onFirstFocus={() => void loadEngine()} />
+      <div className="search-results__toolbar">
+        <p className="search-results__count" role="status" aria-live="polite">
+          {plural(view.count)} · page {view.page + 1} of {Math.max(1, view.nbPages)}
+        </p>
+        <button
+          ref={filtersButton}
+          type="button"
+          className="button search-results__filters-button"
+          aria-expanded={drawerOpen}
+          aria-controls="search-filters"
+          onClick={() => setDrawerOpen(true)}
+        >
+          Filters ({view.count.toLocaleString("en-AU")})
         </button>
-        <button type="button" className="button" disabled={view.page + 1 >= view.nbPages || state === "loading"} onClick={() => goTo(view.page + 1)}>
-          Next page
-        </button>
-      </nav>
+        <label className="search-results__sort">
+          <span>Sort by</span>
+          <select
+            value={state.sortBy ?? props.context.indexName}
+            onChange={(event) => {
+              const sortBy = event.currentTarget.value;
+              void show({ ...state, sortBy: sortBy === props.context.indexName ? null : sortBy, page: 1 }, "push");
+            }}
+          >
+            {SORT_OPTIONS.map(({ suffix, label }) => (
+              <option key={suffix} value={`${props.context.indexName}${suffix}`}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <RefinementChips state={state} refine={refine} onClear={clearAll} />
+      <div className="search-results__layout">
+        <form
+          id="search-filters"
+          className={drawerOpen ? "search-results__filters search-results__filters--open" : "search-results__filters"}
+          aria-label="Filters"
+          method="get"
+          action={props.address.dealership || props.offers ? props.address.pathname : config.search.landingBase}
+          onSubmit={(event) => {
+            event.preventDefault();
+            closeDrawer();
+          }}
+          onKeyDown={(event) => event.key === "Escape" && drawerOpen && closeDrawer()}
+        >
+          <button type="button" className="link-button search-results__close" onClick={closeDrawer}>
+            Close filters
+          </button>
+          <Filters state={state} view={view} config={config} refine={refine} />
+          <button type="submit" className="button button--primary search-results__show-me">
+            Show Me {plural(shownCount)}
+          </button>
+        </form>
+        <div className="search-results__main">
+          {status === "error" && (
+            <p className="search-results__error" role="alert">
+              Search is unavailable right now. Please try again.
+            </p>
+          )}
+          {empty ? (
+            <div className="search-results__empty">
+              {props.offers && <h2>{NO_OFFERS_TITLE}</h2>}
+              <p>{props.offers ? NO_OFFERS_TEXT : NO_RESULTS_TEXT}</p>
+              <a
+                className="button"
+                href={clearFiltersTarget(config.search.landingBase, props.offers)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  clearAll();
+                }}
+              >
+                {CLEAR_FILTERS_LABEL}
+              </a>
+            </div>
+          ) : (
+            <ResultGrid cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : []} />
+          )}
+          <Pagination
+            page={view.page}
+            nbPages={view.nbPages}
+            hrefFor={(page) => addressOf({ ...state, page: page + 1 })}
+            go={(page) => {
+              void show({ ...state, page: page + 1 }, "push");
+              document.getElementById("search-heading")?.scrollIntoView({ block: "start" });
+            }}
+          />
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,195 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import { bodyType, CLEAR_FILTERS_LABEL, formatMoney, makeList, rangeBounds } from "@dealer/shared/rules";
+import { useState } from "react";
+import { RangeSlider } from "./RangeSlider";
+import type { RouteState } from "./route-state";
+import type { FacetValue, SearchView } from "./search-view";
+
+type Refine = (change: (state: RouteState) => RouteState) => void;
+
+/** Adds or removes one value of a disjunctive facet. */
+export const toggleValue = (attribute: string, value: string) => (state: RouteState): RouteState => {
+  const values = state.refinementList[attribute] ?? [];
+  const next = values.includes(value) ? values.filter((entry) => entry !== value) : [...values, value];
+  const refinementList = { ...state.refinementList, [attribute]: next };
+  if (next.length === 0) delete refinementList[attribute];
+  // Models depend on the chosen makes: a model of a make no longer chosen goes with it.
+  if (attribute === "make" && refinementList.make_model) {
+    const models = refinementList.make_model.filter((model) => next.some((make) => model.startsWith(`${make} `)));
+    if (models.length) refinementList.make_model = models;
+    else delete refinementList.make_model;
+  }
+  return { ...state, refinementList };
+};
+
+export const setRange = (attribute: string, refinement: string | null) => (state: RouteState): RouteState => {
+  const range = { ...state.range };
+  if (refinement === null) delete range[attribute];
+  else range[attribute] = refinement;
+  return { ...state, range };
+};
+
+const CERTIFIED_LABELS: Record<string, string> = { true: "Certified", false: "Not certified" };
+/** Titles of the filters a site may add (search.extraFilters). */
+const EXTRA_FILTER_TITLES: Record<SiteConfig["search"]["extraFilters"][number], string> = {
+  car_type: "Condition",
+  fuel: "Fuel",
+  transmission: "Transmission",
+  drive: "Drive",
+  colour: "Colour",
+  seats: "Seats",
+  year: "Year",
+  city: "City",
+  location_name: "Location",
+  dealership_name: "Dealership",
+  state: "State",
+};
+const CAR_TYPE_LABELS: Record<string, string> = { new: "New", used: "Used", demo: "Demo" };
+
+function FacetList(props: {
+  attribute: string;
+  title: string;
+  values: FacetValue[];
+  refine: Refine;
+  label?: (value: string) => string;
+  footer?: React.ReactNode;
+}) {
+  const { attribute, title, values, refine, label = (value) => value } = props;
+  if (values.length === 0) return null;
+  return (
+    <fieldset className="facet" data-attribute={attribute}>
+      <legend>{title}</legend>
+      <ul className="facet__list">
+        {values.map((entry) => (
+          <li key={entry.value}>
+            <label className="facet__option">
+              <input
+                type="checkbox"
+                name={`refinementList[${attribute}][]`}
+                value={entry.value}
+                checked={entry.refined}
+                onChange={() => refine(toggleValue(attribute, entry.value))}
+              />
+              <span>{label(entry.value)}</span>
+              <span className="facet__count">{entry.count.toLocaleString("en-AU")}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {props.footer}
+    </fieldset>
+  );
+}
+
+/** The refinements in view are the address's, even before the next results arrive. */
+function withRefined(values: FacetValue[] | undefined, refined: string[] | undefined): FacetValue[] {
+  const list = (values ?? []).map((entry) => ({ ...entry, refined: refined?.includes(entry.value) ?? false }));
+  for (const value of refined ?? []) if (!list.some((entry) => entry.value === value)) list.unshift({ value, count: 0, refined: true });
+  return list;
+}
+
+export function Filters({ state, view, config, refine }: { state: RouteState; view: SearchView; config: SiteConfig; refine: Refine }) {
+  const [allMakes, setAllMakes] = useState(false);
+  const facet = (attribute: string) => withRefined(view.facets[attribute], state.refinementList[attribute]);
+  const makes = makeList(facet("make"), allMakes);
+  const chosenMakes = state.refinementList.make ?? [];
+  const models = facet("make_model").filter((entry) => chosenMakes.some((make) => entry.value.startsWith(`${make} `)));
+  const bodies = facet("body").filter((entry) => bodyType(entry.value, config.search) !== null);
+
+  return (
+    <div className="filters">
+      {config.search.extraFilters.includes("car_type") && !config.search.usedOnly && (
+        <FacetList attribute="car_type" title={EXTRA_FILTER_TITLES.car_type} values={facet("car_type")} refine={refine} label={(value) => CAR_TYPE_LABELS[value] ?? value} />
+      )}
+      <FacetList
+        attribute="make"
+        title="Make"
+        values={makes.visible}
+        refine={refine}
+        footer={
+          makes.toggle && (
+            <button type="button" className="link-button" aria-expanded={allMakes} onClick={() => setAllMakes(!allMakes)}>
+              {makes.toggle}
+            </button>
+          )
+        }
+      />
+      <FacetList attribute="make_model" title="Model" values={models} refine={refine} />
+      {bodies.length > 0 && (
+        <fieldset className="facet" data-attribute="body">
+          <legend>Body type</legend>
+          <ul className="body-tiles">
+            {bodies.map((entry) => (
+              <li key={entry.value}>
+                <button
+                  type="button"
+                  className="body-tile"
+                  data-body-type={bodyType(entry.value, config.search) ?? undefined}
+                  aria-pressed={entry.refined}
+                  onClick={() => refine(toggleValue("body", entry.value))}
+                >
+                  <span>{entry.value}</span> <span className="facet__count">{entry.count.toLocaleString("en-AU")}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <RangeSlider
+        attribute="price"
+        label="Price"
+        bounds={rangeBounds(view.stats.price)}
+        refinement={state.range.price}
+        format={formatMoney}
+        onRefine={(refinement) => refine(setRange("price", refinement))}
+      />
+      <RangeSlider
+        attribute="km"
+        label="Kilometres"
+        bounds={rangeBounds(view.stats.km)}
+        refinement={state.range.km}
+        format={(value) => `${value.toLocaleString("en-AU")} km`}
+        onRefine={(refinement) => refine(setRange("km", refinement))}
+      />
+      <FacetList attribute="certified" title="Certified" values={facet("certified")} refine={refine} label={(value) => CERTIFIED_LABELS[value] ?? value} />
+      {config.search.extraFilters
+        .filter((attribute) => attribute !== "car_type")
+        .map((attribute) => (
+          <FacetList key={attribute} attribute={attribute} title={EXTRA_FILTER_TITLES[attribute]} values={facet(attribute)} refine={refine} />
+        ))}
+    </div>
+  );
+}
+
+/** Current refinements as removable chips. */
+export function RefinementChips({ state, refine, onClear }: { state: RouteState; refine: Refine; onClear: () => void }) {
+  const chips = [
+    ...Object.entries(state.refinementList).flatMap(([attribute, values]) =>
+      values.map((value) => ({
+        key: `${attribute}:${value}`,
+        text: attribute === "certified" ? (CERTIFIED_LABELS[value] ?? value) : attribute === "car_type" ? (CAR_TYPE_LABELS[value] ?? value) : value,
+        remove: toggleValue(attribute, value),
+      })),
+    ),
+    ...Object.entries(state.range).map(([attribute, value]) => ({
+      key: `range:${attribute}`,
+      text: `${attribute === "km" ? "Kilometres" : "Price"} ${value.replace(":", " to ")}`,
+      remove: setRange(attribute, null),
+    })),
+    ...(state.query ? [{ key: "query", text: `“${state.query}”`, remove: (s: RouteState) => ({ ...s, query: "" }) }] : []),
+  ];
+  if (chips.length === 0) return null;
+  return (
+    <fieldset className="chips">
+      <legend className="visually-hidden">Current filters</legend>
+      {chips.map((chip) => (
+        <button key={chip.key} type="button" className="chip" aria-label={`Remove ${chip.text}`} onClick={() => refine(chip.remove)}>
+          {chip.text} <span aria-hidden="true">×</span>
+        </button>
+      ))}
+      <button type="button" className="link-button" onClick={onClear}>
+        {CLEAR_FILTERS_LABEL}
+      </button>
+    </fieldset>
+  );
+}

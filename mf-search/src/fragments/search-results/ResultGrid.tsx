@@ -1,0 +1,149 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import { FIND_SIMILAR_LABEL, formatMoney, SOLD_CARD_TEXT } from "@dealer/shared/rules";
+import { Fragment } from "react";
+import { useEffect, useState } from "react";
+import type { ResultCard } from "./result-card";
+import { type SavedKind, savedIds, toggleSaved } from "./saved-cars";
+
+/** Cards in the first row (up to three columns) hold the LCP image: eager and high priority; the rest load lazily. */
+const FIRST_ROW = 3;
+
+function Price({ price }: { price: ResultCard["price"] }) {
+  switch (price.kind) {
+    case "subscription":
+      return (
+        <span className="card__price">
+          {formatMoney(price.amount)}
+          {price.suffix}
+        </span>
+      );
+    case "price":
+      return (
+        <span className="card__price">
+          {price.struckBeforePrice !== null && <s className="card__before-price">{formatMoney(price.struckBeforePrice)}</s>} {formatMoney(price.amount)}
+        </span>
+      );
+    default:
+      return <span className="card__price card__price--text">{price.text}</span>;
+  }
+}
+
+type Saved = Record<SavedKind, number[]>;
+
+function Card({ card, index, saved, toggle }: { card: ResultCard; index: number; saved: Saved; toggle: (kind: SavedKind, card: ResultCard) => void }) {
+  const first = index < FIRST_ROW;
+  return (
+    <li className={card.inStock ? "card" : "card card--sold"}>
+      <a className="card__link" href={card.href}>
+        {card.image && (
+          <img
+            className="card__image"
+            src={card.image}
+            alt=""
+            width={320}
+            height={213}
+            loading={first ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : "auto"}
+            decoding="async"
+          />
+        )}
+        {card.tag.kind !== "none" && <span className={`card__tag card__tag--${card.tag.kind}`}>{card.tag.label}</span>}
+        <h2 className="card__title">{card.title}</h2>
+        <p className="card__subtitle">{card.subtitle}</p>
+      </a>
+      <Price price={card.price} />
+      {card.weekly !== null && <p className="card__finance">{formatMoney(card.weekly)}/wk</p>}
+      <ul className="card__facts" aria-label="Key facts">
+        {card.km !== null && <li>{card.km.toLocaleString("en-AU")} km</li>}
+        {card.transmission && <li>{card.transmission}</li>}
+        {card.body && <li>{card.body}</li>}
+      </ul>
+      {(card.favourite || card.compare) && (
+        <div className="card__toggles">
+          {card.favourite && (
+            <button type="button" className="chip" aria-pressed={saved.favourite.includes(card.id)} aria-label={`Favourite ${card.title}`} onClick={() => toggle("favourite", card)}>
+              ♥ Favourite
+            </button>
+          )}
+          {card.compare && (
+            <button type="button" className="chip" aria-pressed={saved.compare.includes(card.id)} aria-label={`Compare ${card.title}`} onClick={() => toggle("compare", card)}>
+              Compare
+            </button>
+          )}
+        </div>
+      )}
+      {!card.inStock && (
+        <p className="card__sold">
+          {SOLD_CARD_TEXT}{" "}
+          <a href={`${card.href}#enquiry`} aria-label={`${FIND_SIMILAR_LABEL} to the ${card.title}`}>
+            {FIND_SIMILAR_LABEL}
+          </a>
+        </p>
+      )}
+    </li>
+  );
+}
+
+type Promo = SiteConfig["search"]["promoCards"][number];
+
+function PromoCard({ promo }: { promo: Promo }) {
+  return (
+    <li className="card card--promo">
+      <h2 className="card__promo-title">{promo.title}</h2>
+      <p className="card__promo-text">{promo.text}</p>
+      <a className="button button--primary card__promo-link" href={promo.href}>
+        {promo.title}
+      </a>
+    </li>
+  );
+}
+
+/** Result cards, with the site's promo cards at their positions (first page only). */
+export function ResultGrid({ cards, promos }: { cards: ResultCard[]; promos: Promo[] }) {
+  // Read after hydration: the server cannot know what this device saved.
+  const [saved, setSaved] = useState<Saved>({ favourite: [], compare: [] });
+  useEffect(() => setSaved({ favourite: savedIds("favourite"), compare: savedIds("compare") }), []);
+  const toggle = (kind: SavedKind, card: ResultCard) => setSaved((current) => ({ ...current, [kind]: toggleSaved(kind, card) }));
+  return (
+    <ul className="search-results__grid">
+      {cards.map((card, index) => (
+        <Fragment key={card.id}>
+          {promos.filter((promo) => promo.position === index).map((promo) => <PromoCard key={promo.title} promo={promo} />)}
+          <Card card={card} index={index} saved={saved} toggle={toggle} />
+        </Fragment>
+      ))}
+    </ul>
+  );
+}
+
+/** Page links (they work before JavaScript loads); with JavaScript a click searches in place. */
+export function Pagination(props: { page: number; nbPages: number; hrefFor: (page: number) => string; go: (page: number) => void }) {
+  const { page, nbPages, hrefFor, go } = props;
+  if (nbPages <= 1) return null;
+  const first = Math.max(0, Math.min(page - 2, nbPages - 5));
+  const pages = Array.from({ length: Math.min(5, nbPages) }, (_, i) => first + i);
+  const link = (target: number, label: string, text: string, current = false) => (
+    <a
+      className={current ? "pagination__page pagination__page--current" : "pagination__page"}
+      href={hrefFor(target)}
+      aria-label={label}
+      aria-current={current ? "page" : undefined}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        go(target);
+      }}
+    >
+      {text}
+    </a>
+  );
+  return (
+    <nav className="pagination" aria-label="Result pages">
+      {page > 0 && link(page - 1, "Previous page", "‹ Previous")}
+      {pages.map((target) => (
+        <span key={target}>{link(target, `Page ${target + 1}`, String(target + 1), target === page)}</span>
+      ))}
+      {page + 1 < nbPages && link(page + 1, "Next page", "Next ›")}
+    </nav>
+  );
+}

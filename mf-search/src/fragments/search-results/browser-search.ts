@@ -1,0 +1,31 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import { liteClient } from "algoliasearch/lite";
+import type { RouteState } from "./route-state";
+import { runSearch, type SearchContext } from "./run-search";
+import type { SearchView } from "./search-view";
+
+/** Results kept per address; the oldest is evicted first. */
+const CACHE_SIZE = 20;
+
+/**
+ * The browser's search: loaded with import() on the first interaction, so neither the client nor the helper is in
+ * the page's first-load JavaScript. Queries go to /1/indexes/*\/queries on the tenant's own host.
+ */
+export function createBrowserSearch(credentials: { appId: string; apiKey: string }, context: SearchContext) {
+  const client = liteClient(credentials.appId, credentials.apiKey, {
+    hosts: [{ url: window.location.host, protocol: window.location.protocol === "https:" ? "https" : "http", accept: "read" }],
+  });
+  const cache = new Map<string, Promise<SearchView>>();
+  return (state: RouteState, config: SiteConfig, now: Date): Promise<SearchView> => {
+    const key = JSON.stringify(state);
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const pending = runSearch(client, state, context, config, now);
+    pending.catch(() => cache.delete(key));
+    cache.set(key, pending);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return pending;
+  };
+}
+
+export type BrowserSearch = ReturnType<typeof createBrowserSearch>;

@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { emptyRouteState, parseRouteState, routeStateToQuery, sameFilters } from "./route-state";
+
+describe("route state (InstantSearch routing conventions)", () => {
+  it("reads query, page, sortBy, refinement lists and ranges", () => {
+    const state = parseRouteState(
+      "?query=ranger&page=3&sortBy=Car_production:price:asc&refinementList[make][0]=Toyota&refinementList%5Bmake%5D%5B1%5D=Ford&range[price]=10000:30000&range[km]=:40000",
+    );
+    expect(state).toEqual({
+      query: "ranger",
+      page: 3,
+      sortBy: "Car_production:price:asc",
+      refinementList: { make: ["Toyota", "Ford"] },
+      range: { price: "10000:30000", km: ":40000" },
+    });
+  });
+
+  it("reads the budget finder's simple_body as the body facet", () => {
+    expect(parseRouteState("refinementList[simple_body][0]=SUV&range[price]=:54000").refinementList).toEqual({ body: ["SUV"] });
+  });
+
+  it("writes the same address back", () => {
+    const query = "?query=hilux&refinementList[make][0]=Mercedes-Benz&refinementList[body][0]=SUV&range[price]=:40000&sortBy=Car_production:km:asc&page=2";
+    expect(routeStateToQuery(parseRouteState(query))).toBe(query);
+    expect(routeStateToQuery(emptyRouteState())).toBe("");
+  });
+
+  it("ignores what it does not know and what is malformed", () => {
+    const state = parseRouteState(
+      "page=99999999999999999999&refinementList[secret][0]=x&range[price]=abc&range[km]=:&sortBy=%3Cscript%3E&query=%00a",
+    );
+    expect(state).toEqual({ ...emptyRouteState(), query: "a" });
+    expect(parseRouteState("page=-4").page).toBe(1);
+    expect(parseRouteState(`query=${"x".repeat(5000)}`).query.length).toBe(512);
+    expect(parseRouteState("query=%ED%A0%80").query).not.toMatch(/[\uD800-\uDFFF]/);
+  });
+
+  it("never throws and round-trips any state it reads", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        const state = parseRouteState(text);
+        expect(parseRouteState(routeStateToQuery(state))).toEqual(state);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("tells a filter change from a page or sort change", () => {
+    const base = parseRouteState("refinementList[make][0]=Toyota");
+    expect(sameFilters(base, { ...base, page: 4, sortBy: "Car_production:year:desc" })).toBe(true);
+    expect(sameFilters(base, { ...base, query: "x" })).toBe(false);
+    expect(sameFilters(base, { ...base, range: { price: ":5000" } })).toBe(false);
+  });
+});

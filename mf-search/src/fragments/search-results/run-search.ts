@@ -1,0 +1,60 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import { decodeRange } from "@dealer/shared/rules";
+import algoliasearchHelper, { type PlainSearchParameters } from "algoliasearch-helper";
+import { cardAttributes } from "./result-card";
+import { RANGE_ATTRIBUTES, REFINEMENT_ATTRIBUTES, type RouteState } from "./route-state";
+import { type HelperResults, type SearchView, toSearchView } from "./search-view";
+
+/** What every search of this page shares: the site's index, its replicas and the filters a shopper can't lift. */
+export type SearchContext = {
+  indexName: string;
+  /** Sort options: the primary index (custom rank) and its replicas. */
+  sortIndices: string[];
+  /** Site preset, visibility window and landing filters, ANDed with every search (never in the address). */
+  fixedFilters: string;
+  hitsPerPage: number;
+  priceAscendingNeedsPrice: boolean;
+};
+
+type Client = Parameters<typeof algoliasearchHelper>[0];
+
+/** The helper's state for an address: disjunctive facets, numeric ranges, sort replica and page. */
+export function searchParameters(state: RouteState, context: SearchContext): PlainSearchParameters {
+  const index = state.sortBy && context.sortIndices.includes(state.sortBy) ? state.sortBy : context.indexName;
+  const numericRefinements: Record<string, { ">="?: number[]; "<="?: number[] }> = {};
+  for (const attribute of RANGE_ATTRIBUTES) {
+    const [min, max] = decodeRange(state.range[attribute]);
+    if (min === null && max === null) continue;
+    numericRefinements[attribute] = { ...(min !== null ? { ">=": [min] } : {}), ...(max !== null ? { "<=": [max] } : {}) };
+  }
+  const priceFloor = context.priceAscendingNeedsPrice && index.endsWith(":price:asc") ? "price > 0" : "";
+  return {
+    index,
+    query: state.query,
+    page: Math.max(0, state.page - 1),
+    hitsPerPage: context.hitsPerPage,
+    filters: [context.fixedFilters, priceFloor].filter(Boolean).join(" AND "),
+    disjunctiveFacets: [...REFINEMENT_ATTRIBUTES, ...RANGE_ATTRIBUTES],
+    disjunctiveFacetsRefinements: Object.fromEntries(
+      Object.entries(state.refinementList).filter(([attribute]) => (REFINEMENT_ATTRIBUTES as readonly string[]).includes(attribute)),
+    ),
+    numericRefinements,
+    maxValuesPerFacet: 100,
+    attributesToRetrieve: [...cardAttributes],
+    attributesToHighlight: [],
+  };
+}
+
+/**
+ * One search through algoliasearch-helper (one multi-query: the hits plus one query per refined disjunctive facet),
+ * turned into what the page shows.
+ */
+export async function runSearch(client: Client, state: RouteState, context: SearchContext, config: SiteConfig, now: Date): Promise<SearchView> {
+  const helper = algoliasearchHelper(client, context.indexName);
+  const { content } = await helper.searchOnce(searchParameters(state, context));
+  // A page past the end (an old link, a hand-edited address) shows the last page rather than 'no results'.
+  if (content.hits.length === 0 && content.nbPages > 0 && state.page > content.nbPages) {
+    return runSearch(client, { ...state, page: content.nbPages }, context, config, now);
+  }
+  return toSearchView(content as unknown as HelperResults, config, now);
+}

@@ -1,0 +1,11 @@
+/** The sort select: the primary index ranks by custom rank descending; each other option is a replica of it. */
+export const SORT_OPTIONS = [
+  { suffix: "", label: "Recommended" },
+  { suffix: ":price:asc", label: "Price: low to high" },
+  { suffix: ":price:desc", label: "Price: high to low" },
+  { suffix: ":km:asc", label: "Kilometres: lowest first" },
+  { suffix: ":year:desc", label: "Year: newest first" },
+  { suffix: ":created_at_timestamp:desc", label: "Recently added" },
+] as const;
+
+export const sortIndices = (indexName: string) => SORT_OPTIONS.map(({ suffix }) => `${indexName}${suffix}`);

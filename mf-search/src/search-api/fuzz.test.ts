@@ -1,0 +1,41 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createSearchApi } from "./create-search-api";
+import { APP_ID, KEYS, testDeps } from "./test-deps";
+
+const app = createSearchApi(testDeps().deps);
+const headers = { "x-algolia-application-id": APP_ID, "x-algolia-api-key": KEYS.harbourSearch };
+
+const nasty = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom("\ud800", "\udc00x", "make:-Toyota", "((", "NOT", "price > 1e400", 'make:"x', "-", "\\-", ":", "*", "%%%", "<script>"),
+  fc.integer().map((depth) => `${"(".repeat(Math.abs(depth) % 9000)}make:x${")".repeat(Math.abs(depth) % 9000)}`),
+);
+const value = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(nasty, fc.array(nasty, { maxLength: 3 })), { maxLength: 4 }));
+const paramName = fc.constantFrom(
+  "query", "filters", "facetFilters", "numericFilters", "tagFilters", "facets", "hitsPerPage", "page", "offset", "length",
+  "attributesToRetrieve", "attributesToHighlight", "attributesToSnippet", "getRankingInfo", "maxValuesPerFacet", "sortFacetValuesBy",
+  "typoTolerance", "queryType", "distinct", "params", "facetQuery", "maxFacetHits", "facet", "type", "indexName",
+);
+const params = fc.dictionary(paramName, value, { maxKeys: 6 });
+const indexName = fc.constantFrom("Car_production", "Car_production:price:asc", "Car_production:colour:asc", "Boats", "*", "");
+
+/** Any body a client could send: valid shapes with hostile values, and plain garbage. */
+const request = fc.oneof(
+  fc.record({ path: fc.constant("/1/indexes/*/queries"), body: fc.array(fc.record({ indexName, type: fc.constantFrom("default", "facet", undefined, "x") }).chain((base) => params.map((p) => ({ ...p, ...base }))), { maxLength: 3 }).map((requests) => JSON.stringify({ requests })) }),
+  fc.record({ path: indexName.map((name) => `/1/indexes/${encodeURIComponent(name)}/query`), body: params.map((p) => JSON.stringify(p)) }),
+  fc.record({ path: fc.tuple(indexName, fc.constantFrom("make", "site", "price", "nope", "%5B")).map(([name, facet]) => `/1/indexes/${encodeURIComponent(name)}/facets/${facet}/query`), body: params.map((p) => JSON.stringify(p)) }),
+  fc.record({ path: fc.constantFrom("/1/indexes/*/queries", "/1/indexes/Car_production/query"), body: fc.string({ unit: "binary", maxLength: 200 }) }),
+);
+
+describe("search API fuzz", () => {
+  it("answers 10,000 generated requests without a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async ({ path, body }) => {
+        const response = await app.request(path, { method: "POST", headers, body });
+        expect(response.status).toBeLessThan(500);
+      }),
+      { numRuns: 10_000 },
+    );
+  }, 120_000);
+});

@@ -1,0 +1,78 @@
+import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, siteUrl, waitForHydration } from "../support/platform";
+
+/** What /search costs at first load, and that the search client waits for the shopper's first interaction. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The algoliasearch client's user agent is in its code and nowhere else. */
+const ALGOLIA_CLIENT = "Algolia for JavaScript";
+/** mf-search's share of the route's first-load budget: its remoteEntry plus the fragment, gzip. */
+const MF_SEARCH_FIRST_LOAD_KB = 16;
+
+describe.each([
+  ["phone", { width: 390, height: 844 }],
+  ["desktop", { width: 1280, height: 900 }],
+] as const)("/search on a %s", (_, viewport) => {
+  it("loads the search client only on the first interaction, and reports the first-load JavaScript", async () => {
+    const page = await browser.newPage({ viewport });
+    const scripts: { path: string; gzip: number; client: boolean; afterLoad: boolean }[] = [];
+    let loaded = false;
+    const pending: Promise<void>[] = [];
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.endsWith(".js")) return;
+      const afterLoad = loaded;
+      pending.push(
+        response.body().then((body) => {
+          scripts.push({ path: url.pathname, gzip: gzipSync(body).length, client: body.toString().includes(ALGOLIA_CLIENT), afterLoad });
+        }),
+      );
+    });
+    const queries: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/1/indexes/")) queries.push(request.url());
+    });
+    await page.goto(siteUrl("harbour-city-motors", "/search"));
+    await waitForHydration(page);
+    await Promise.all(pending);
+    loaded = true;
+
+    const firstLoad = scripts.filter((script) => !script.afterLoad);
+    const kb = (list: typeof scripts) => list.reduce((sum, script) => sum + script.gzip, 0) / 1024;
+    const mfSearch = firstLoad.filter((script) => script.path.startsWith("/_mf/mf-search/"));
+    console.log(`/search ${viewport.width}px first-load JavaScript: ${kb(firstLoad).toFixed(1)} KB gzip (mf-search ${kb(mfSearch).toFixed(1)} KB)`);
+    expect(firstLoad.some((script) => script.client)).toBe(false);
+    expect(kb(mfSearch)).toBeLessThanOrEqual(MF_SEARCH_FIRST_LOAD_KB);
+    expect(queries).toEqual([]);
+
+    if (viewport.width < 1000) await page.getByRole("button", { name: /^Filters/ }).click();
+    await page.getByRole("combobox", { name: "Search stock" }).focus();
+    await expect
+      .poll(async () => {
+        await Promise.all(pending);
+        return scripts.some((script) => script.afterLoad && script.client);
+      })
+      .toBe(true);
+    await page.close();
+  });
+
+  it("the first row of result images is eager with high priority, the rest lazy", async () => {
+    const page = await browser.newPage({ viewport });
+    await page.goto(siteUrl("summit-auto-group", "/search"));
+    const images = await page.locator(".card__image").evaluateAll((list) =>
+      list.map((img) => ({ loading: img.getAttribute("loading"), priority: img.getAttribute("fetchpriority") })),
+    );
+    expect(images.length).toBeGreaterThan(3);
+    expect(images.slice(0, 3)).toEqual(Array(3).fill({ loading: "eager", priority: "high" }));
+    expect(images.slice(3).every((image) => image.loading === "lazy" && image.priority !== "high")).toBe(true);
+    await page.close();
+  });
+});
