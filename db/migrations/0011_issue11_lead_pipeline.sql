@@ -10,6 +10,9 @@ ALTER TABLE leads ADD COLUMN queued_at TEXT;
 ALTER TABLE leads ADD COLUMN delivered_at TEXT;
 ALTER TABLE leads ADD COLUMN last_error TEXT;
 CREATE UNIQUE INDEX leads_idempotency ON leads(site, idempotency_key);
+-- A test drive's booked start (UTC ISO); one booking per dealership and time.
+ALTER TABLE leads ADD COLUMN booking TEXT;
+CREATE UNIQUE INDEX leads_booking ON leads(dealership_id, booking);
 
 -- Where a dealership's leads go besides the local outbox; dealership_id NULL means every lead of the site.
 CREATE TABLE lead_destinations (

@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import { enquiryFormFragment } from "./fragments/enquiry-form/load.server";
 import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
+import { createSlotApi } from "./leads/slots";
 import { pruneRateLimits } from "./leads/rate-limit";
 
 /** The dead-letter queue's name in wrangler.jsonc: its messages are leads the delivery gave up on. */
@@ -14,6 +15,7 @@ const DEAD_LETTER_QUEUE = "dealer-leads-dlq";
 const app = createFragmentWorker<Env>({ remote: "mf-forms", fragments: { EnquiryForm: enquiryFormFragment } });
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
+app.route("/", createSlotApi());
 
 export default {
   fetch: app.fetch,

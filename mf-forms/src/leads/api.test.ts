@@ -178,7 +178,7 @@ describe("POST /api/leads: a plain form post", () => {
     post(new URLSearchParams(fields).toString(), {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://harbour-city-motors.localhost:8787", referer: "http://harbour-city-motors.localhost:8787/contact", ...headers },
     });
-  const fields = { kind: "enquiry", name: "Pat", email: "pat@example.com", phone: "0412 345 678", postcode: "4000", message: "Hi", opt_in: "true", idempotency_key: "form-key-1" };
+  const fields = { kind: "enquiry", "values.name": "Pat", "values.email": "pat@example.com", "values.phone": "0412 345 678", "values.postcode": "4000", "values.message": "Hi", "values.opt_in": "on", idempotency_key: "form-key-1" };
 
   it("stores the lead and sends the browser to /success; the same form sent twice is one lead", async () => {
     const first = await form(fields);
@@ -191,7 +191,7 @@ describe("POST /api/leads: a plain form post", () => {
   });
 
   it("answers a page naming each error, with a way back to the form", async () => {
-    const response = await form({ ...fields, postcode: "12", idempotency_key: "form-key-2" });
+    const response = await form({ ...fields, "values.postcode": "12", idempotency_key: "form-key-2" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Please fix the following errors:");

@@ -1,17 +1,18 @@
-import { FORM_ERRORS_HEADING, leadPayloadSchema, parseWithFieldErrors } from "@dealer/shared/contract";
+import { FORM_ERRORS_HEADING, leadKindSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit } from "@dealer/shared/http";
-import { SUCCESS_PATH } from "@dealer/shared/rules";
+import { convertCategory, SLOT_TAKEN_MESSAGE, SUCCESS_PATH } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { enqueueLeads } from "../delivery/queue";
 import type { Env } from "../env";
-import { formKindSchema, leadFormValuesSchema } from "./form-schema";
+import { leadSchemaFor } from "./form-schema";
 import { formErrorPage, leadFromForm } from "./form-post";
 import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "./guard";
 import { parseRateLimit, rateLimited } from "./rate-limit";
 import { siteFromHost } from "./site-from-host";
 import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "./store";
 import { turnstilePasses } from "./turnstile";
+import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";
 
 export const LEAD_STORE_FAILED =
   "Sorry, we couldn't save your enquiry just now. Your details are still in the form: please try again in a moment.";
@@ -23,14 +24,30 @@ export const TURNSTILE_FAILED = "Please confirm you are not a robot and try agai
 /** A lead is a few kilobytes; anything far bigger is refused before it is read. */
 export const LEAD_BODY_MAX_BYTES = 64 * 1024;
 
-const envelopeSchema = z.object({ kind: formKindSchema }).loose();
-type Answer = { status: 201 | 400 | 403 | 404 | 415 | 422 | 429 | 503; body: { lead_id?: number; message?: string; fieldErrors?: Record<string, string[]> }; headers?: Record<string, string> };
+const envelopeSchema = z
+  .object({ kind: leadKindSchema, form: z.enum(FORM_VARIANT_IDS).optional(), userData: z.object({ car_id: z.number().int().optional() }).loose() })
+  .loose();
+
+/** The form a lead came from: its `form`, else the variant named like its kind; null when they disagree. */
+function variantOf(envelope: z.infer<typeof envelopeSchema>): FormVariant | null {
+  const variant = formVariant(envelope.form ?? envelope.kind);
+  return variant && variant.leadKind === envelope.kind ? variant : null;
+}
+
+async function siteCounts(db: D1Database, site: string) {
+  const row = await db
+    .prepare("SELECT (SELECT COUNT(*) FROM locations WHERE site = ?1) AS locations, (SELECT COUNT(*) FROM dealerships WHERE site = ?1) AS dealerships")
+    .bind(site)
+    .first<{ locations: number; dealerships: number }>();
+  return { locations: row?.locations ?? 0, dealerships: row?.dealerships ?? 0 };
+}
+type Answer = { status: 201 | 400 | 403 | 404 | 409 | 415 | 422 | 429 | 503; body: { lead_id?: number; message?: string; fieldErrors?: Record<string, string[]> }; headers?: Record<string, string> };
 
 /**
  * POST /api/leads, through the gateway with the shopper's Host: the lead is validated with the shared schema,
  * stored in D1 before the answer (once per Idempotency-Key: a retry gets the first answer) and put on the
  * delivery queue. 201 {lead_id}; 400 {message, fieldErrors}; 403 cross-site; 404 unknown site; 413 too big;
- * 415 not JSON or a form post; 422 key reused for another lead; 429 + Retry-After; 503 not stored.
+ * 409 test-drive time already booked; 415 not JSON or a form post; 422 key reused for another lead; 429 + Retry-After; 503 not stored.
  * A plain form post (before the form's script loads) gets 303 to /success, or an HTML page naming the errors.
  */
 export function createLeadApi() {
@@ -77,7 +94,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     const hp = (body as { website?: unknown } | null)?.website;
     honeypot = typeof hp === "string" ? hp : "";
   } else {
-    const form = leadFromForm(Object.fromEntries([...new URLSearchParams(raw).keys()].map((name) => [name, new URLSearchParams(raw).getAll(name)])), headers);
+    const form = leadFromForm(new URLSearchParams(raw), headers);
     ({ lead: body, key, honeypot } = form);
     turnstileToken ??= form.turnstileToken;
     if (key !== null && !/^[\x21-\x7e]{1,200}$/.test(key)) key = null;
@@ -102,10 +119,15 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
 
     const envelope = parseWithFieldErrors(envelopeSchema, body);
     if (!envelope.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: envelope.fieldErrors } };
-    const schema = leadPayloadSchema.extend({ kind: formKindSchema, values: leadFormValuesSchema(site.config.forms, envelope.data.kind) });
-    const parsed = parseWithFieldErrors(schema, body);
+    const variant = variantOf(envelope.data);
+    if (!variant) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: { form: ["Unknown form for this kind of lead."] } } };
+    const shown = shownSelects(variant, { hasCar: envelope.data.userData.car_id !== undefined, ...(await siteCounts(c.env.DB, site.slug)) });
+    const parsed = parseWithFieldErrors(leadSchemaFor(variant, site.config.forms, shown), body);
     if (!parsed.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: parsed.fieldErrors } };
-    const lead = parsed.data;
+    // 'Careers Enquiry' is stored and delivered as General Enquiry / Career Enquiry.
+    const category = parsed.data.values.category ? convertCategory(parsed.data.values.category, parsed.data.values.subcategory) : {};
+    const lead = { ...parsed.data, values: { ...parsed.data.values, ...category } };
+    const locationId = lead.values.location_id ?? (/^\d+$/.test(lead.values.location ?? "") ? Number(lead.values.location) : null);
     const now = new Date();
     const consent = { opt_in: lead.values.opt_in, recorded_at: now.toISOString(), privacy_notice: PRIVACY_NOTICE };
 
@@ -113,13 +135,15 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       site: site.slug,
       kind: lead.kind,
       carId: lead.userData.car_id ?? null,
-      locationId: lead.values.location_id ?? null,
+      locationId,
       dealershipSlug: lead.values.dealership_slug ?? null,
       data: JSON.stringify({ ...lead, consent }),
       idempotencyKey: key,
       requestHash: hash,
+      booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,
       now,
     });
+    if ("bookingTaken" in stored) return { status: 409, body: { message: SLOT_TAKEN_MESSAGE, fieldErrors: { booking: [SLOT_TAKEN_MESSAGE] } } };
     if (!stored.created) return replay(stored.leadId, stored.sameRequest);
     // Stored first: a failed queue send is logged and the scheduled sweep queues the lead later.
     await enqueueLeads(c.env, [stored.leadId], now);

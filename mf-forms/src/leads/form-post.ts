@@ -1,14 +1,11 @@
 import { FORM_ERRORS_HEADING } from "@dealer/shared/contract";
 import { escapeMarkup } from "@dealer/shared/http";
 import { FORM_SUBMIT_ERROR } from "@dealer/shared/rules";
+import { BOOLEAN_FIELDS, NUMBER_FIELDS, numberFromInput } from "./variants";
 
-/** Form fields that are not customer values: the lead's envelope, the honeypot and the idempotency key. */
-const ENVELOPE = new Set(["kind", "idempotency_key", "website", "car_id", "cf-turnstile-response", "booking", "request", "disclaimer"]);
-const BOOLEANS = new Set(["opt_in", "terms_conditions", "form_completed", "offer_accepted"]);
-const NUMBERS = new Set(["car_id", "location_id", "kms", "vehicle.year", "vehicle.kms", "vehiclePriceBudget"]);
-const LISTS = new Set(["additional_services"]);
-
-type FormBody = Record<string, string | File | (string | File)[]>;
+/** Fields of a form post that are not part of the lead. */
+const NOT_LEAD = new Set(["idempotency_key", "website", "cf-turnstile-response", "car_id"]);
+const LISTS = new Set(["values.additional_services"]);
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
   const [head, ...rest] = path;
@@ -26,35 +23,23 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
 function coerce(name: string, raw: string[]): unknown {
   if (LISTS.has(name)) return raw;
   const value = raw[raw.length - 1] ?? "";
-  if (BOOLEANS.has(name)) return value === "true" || value === "on";
-  if (NUMBERS.has(name)) return value.trim() === "" ? undefined : Number(value.replace(/[,\s]|kms?$/gi, ""));
-  return value;
+  if (BOOLEAN_FIELDS.has(name)) return value === "true" || value === "on";
+  if (NUMBER_FIELDS.has(name)) return numberFromInput(value);
+  return value === "" ? undefined : value;
 }
 
 /**
- * A plain form post (the form before its script has loaded) as the JSON lead the script would send:
- * dotted names are nested fields (vehicle.make), other names are customer values, checkboxes are booleans.
- * userData comes from the request itself: the page that posted (Referer) and the browser (User-Agent).
+ * A plain form post (the form before its script has loaded) as the JSON lead the script would send. Field
+ * names are the lead's paths ('values.name', 'vehicle.make', 'booking'); checkboxes are booleans; blank
+ * optional fields are left out. userData comes from the request: the page that posted (Referer), the browser.
  */
-export function leadFromForm(form: FormBody, headers: Headers): { lead: Record<string, unknown>; key: string | null; honeypot: string; turnstileToken: string | null } {
-  const lead: Record<string, unknown> = { values: {} };
-  const values = lead.values as Record<string, unknown>;
+export function leadFromForm(form: URLSearchParams, headers: Headers): { lead: Record<string, unknown>; key: string | null; honeypot: string; turnstileToken: string | null } {
   // Unchecked boxes are absent from a form post.
-  values.opt_in = false;
-  values.terms_conditions = false;
-  const text = (name: string) => {
-    const field = form[name];
-    const first = Array.isArray(field) ? field[0] : field;
-    return typeof first === "string" ? first : null;
-  };
-  for (const [name, field] of Object.entries(form)) {
-    if (name === "idempotency_key" || name === "website" || name === "cf-turnstile-response" || name === "car_id") continue;
-    const raw = (Array.isArray(field) ? field : [field]).filter((item): item is string => typeof item === "string");
-    const value = coerce(name, raw);
-    if (value === undefined) continue;
-    if (name.includes(".")) setPath(lead, name.split("."), value);
-    else if (ENVELOPE.has(name)) lead[name] = value;
-    else values[name] = value;
+  const lead: Record<string, unknown> = { values: { opt_in: false, terms_conditions: false } };
+  for (const name of new Set(form.keys())) {
+    if (NOT_LEAD.has(name)) continue;
+    const value = coerce(name, form.getAll(name));
+    if (value !== undefined) setPath(lead, name.split("."), value);
   }
   const page = headers.get("referer") ?? "";
   let path = "";
@@ -63,7 +48,7 @@ export function leadFromForm(form: FormBody, headers: Headers): { lead: Record<s
   } catch {
     path = "";
   }
-  const carId = coerce("car_id", [text("car_id") ?? ""]);
+  const carId = numberFromInput(form.get("car_id") ?? "");
   lead.userData = {
     url: page,
     source: "Website",
@@ -71,7 +56,7 @@ export function leadFromForm(form: FormBody, headers: Headers): { lead: Record<s
     ...(carId === undefined ? {} : { car_id: carId }),
     lead_attributes: { visited_pages: path ? [path] : [], linked_query_params: {} },
   };
-  return { lead, key: text("idempotency_key"), honeypot: text("website") ?? "", turnstileToken: text("cf-turnstile-response") };
+  return { lead, key: form.get("idempotency_key"), honeypot: form.get("website") ?? "", turnstileToken: form.get("cf-turnstile-response") };
 }
 
 /**
@@ -79,11 +64,14 @@ export function leadFromForm(form: FormBody, headers: Headers): { lead: Record<s
  * and a way back to the form (the browser keeps what was typed).
  */
 export function formErrorPage(status: number, message: string, fieldErrors: Record<string, string[]>, back: string | null): Response {
-  const items = Object.entries(fieldErrors).flatMap(([field, messages]) => messages.map((text) => `<li><strong>${escapeMarkup(field.replace(/^values\./, ""))}</strong>: ${escapeMarkup(text)}</li>`));
+  const items = Object.entries(fieldErrors).flatMap(([field, messages]) =>
+    messages.map((text) => `<li><strong>${escapeMarkup(field.replace(/^values\./, ""))}</strong>: ${escapeMarkup(text)}</li>`),
+  );
   const heading = items.length ? FORM_ERRORS_HEADING : FORM_SUBMIT_ERROR;
   let backHref = "/";
   try {
-    backHref = back ? new URL(back).pathname + new URL(back).search : "/";
+    const url = back ? new URL(back) : null;
+    backHref = url ? url.pathname + url.search : "/";
   } catch {
     backHref = "/";
   }

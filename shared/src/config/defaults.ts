@@ -92,7 +92,7 @@ export const defaultSiteConfig: SiteConfig = {
     },
   },
   reserve: { amount: 200 },
-  forms: { messageOptional: false, termsRequired: false, termsCheckbox: false, optInDefault: true, postcodeGeocodeCheck: false },
+  forms: { messageOptional: false, termsRequired: false, termsCheckbox: false, optInDefault: true, postcodeGeocodeCheck: false, testDriveSlotMinutes: 60 },
   reviews: { minimumRating: 4, hiddenNames: [], minimumAverageRating: 4, hidden: false },
   budget: {
     moneyInputMin: 5000,
