@@ -1,7 +1,7 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
+import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { BrandsPage, HomePage, NotFoundPage, SitesIndexPage, SuccessPage } from "@dealer/shell/server";
-import { withBusyRetry } from "@dealer/shared/fragment-d1";
 import { Hono } from "hono";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -38,10 +38,6 @@ const shellPages: Record<ShellPageName, (env: GatewayEnv, tenant: Tenant) => Pro
 export function createGatewayApp() {
   const app = new Hono<Gateway>();
   app.use(securityHeaders);
-  app.use(async (c, next) => {
-    c.env.DB = withBusyRetry(c.env.DB);
-    await next();
-  });
 
   // Platform-wide paths, same on every host.
   app.route("/cdn", createImageRoutes());
@@ -105,7 +101,8 @@ export function createGatewayApp() {
       return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
     }
     if (plan.requires && !(await pageSubjectExists(c.env, tenant.slug, plan.requires, params))) return notFound();
-    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params);
+    const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
+    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params, devFault);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
