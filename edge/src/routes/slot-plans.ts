@@ -54,6 +54,8 @@ const matchers: Matcher[] = [
   { pattern: /^\/search\/?$/, keys: [], plan: searchPlan },
   // Landing paths: /search/used-cars, /search/{make}, /search/{make}/{model}, /search/{body}...
   { pattern: new RegExp(`^/search/${SLUG}(?:/${SLUG})?/?$`), keys: ["landing", "landingModel"], plan: searchPlan },
+  // Before /cars/{slug}: 'trade-in' is not a car.
+  { pattern: /^\/cars\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in") },
   {
     pattern: new RegExp(`^/cars/${SLUG}/?$`),
     keys: ["slug"],
@@ -72,9 +74,17 @@ const matchers: Matcher[] = [
   { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationsPlan("Location", "location") },
   { pattern: /^\/dealer-locator\/?$/, keys: [], plan: locationsPlan("Dealer locator") },
   { pattern: /^\/finance\/?$/, keys: [], plan: { name: "finance", title: "Finance", slots: [slot("finance", "mf-finance", "RepaymentEstimate")] } },
+  // Lead forms (mf-forms EnquiryForm; `kind` names the form variant, ?car_id ties it to a car).
   { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive") },
   { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in") },
-  { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "enquiry") },
+  { pattern: /^\/(?:sell-my-car|sell-your-car)\/?$/, keys: [], plan: formPlan("Sell my car", "sell_my_car") },
+  { pattern: /^\/(?:finance-enquiry|apply-for-finance|personalised\/finance)\/?$/, keys: [], plan: formPlan("Finance enquiry", "finance_enquiry") },
+  { pattern: /^\/service\/?$/, keys: [], plan: formPlan("Book a service", "service") },
+  { pattern: /^\/vehicle-parts-and-accessories\/?$/, keys: [], plan: formPlan("Parts and accessories", "parts") },
+  { pattern: /^\/fleet\/?$/, keys: [], plan: formPlan("Fleet", "fleet") },
+  { pattern: /^\/careers\/?$/, keys: [], plan: formPlan("Careers", "careers") },
+  { pattern: /^\/(?:contact|contact-us)\/?$/, keys: [], plan: formPlan("Contact us", "contact") },
+  { pattern: new RegExp(`^/contact-us/${SLUG}/?$`), keys: ["location"], plan: { ...formPlan("Contact us", "contact"), requires: "location" } },
   { pattern: /^\/brands\/?$/, keys: [], plan: { name: "brands", title: "Our brands", slots: [], shellPage: "brands" } },
   { pattern: /^\/success\/?$/, keys: [], plan: { name: "success", title: "Thank you", slots: [], shellPage: "success" } },
 ];

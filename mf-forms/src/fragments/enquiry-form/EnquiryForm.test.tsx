@@ -14,6 +14,7 @@ const props = (over: Partial<EnquiryFormProps> = {}): EnquiryFormProps => ({
   defaults: { message: "", subcategory: null },
   shown: { category: false, location: false, dealership: false },
   locations: [],
+  locationDefault: null,
   dealerships: [],
   distributionLocations: [],
   bookingSlots: [],

@@ -200,7 +200,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             <SelectField id={f("values.category")} name="values.category" label="Category" placeholder="Select a category" options={variant.categories.map((c) => ({ value: c, label: c }))} error={err("values.category")} />
           )}
           {shown.location && (
-            <SelectField id={f("values.location")} name="values.location" label="Location" placeholder="Select a location" options={props.locations} autoSelectSingle error={err("values.location")} onChange={loadSlots} />
+            <SelectField id={f("values.location")} name="values.location" label="Location" placeholder="Select a location" options={props.locations} defaultValue={props.locationDefault ?? undefined} autoSelectSingle error={err("values.location")} onChange={loadSlots} />
           )}
           {!shown.location && props.distributionLocations.length > 0 && (
             <SelectField id={f("values.location")} name="values.location" label="Preferred delivery location" required={false} placeholder="Select a location" options={props.distributionLocations} error={err("values.location")} />

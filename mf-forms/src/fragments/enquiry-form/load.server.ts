@@ -28,16 +28,16 @@ async function findCar(request: FragmentRequest, env: Env) {
   return row ? carSchema.parse(JSON.parse(dataRowSchema.parse(row).data)) : null;
 }
 
-async function siteOptions(request: FragmentRequest, env: Env): Promise<{ locations: FormOption[]; dealerships: FormOption[] }> {
+async function siteOptions(request: FragmentRequest, env: Env): Promise<{ locations: FormOption[]; dealerships: FormOption[]; routeLocation: string | null }> {
   const [locations, dealerships] = await env.DB.batch([
     env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(request.site.slug),
     env.DB.prepare("SELECT slug, name FROM dealerships WHERE site = ? ORDER BY id").bind(request.site.slug),
   ]);
+  const parsed = (locations?.results ?? []).map((row) => locationSchema.parse(JSON.parse(dataRowSchema.parse(row).data)));
   return {
-    locations: (locations?.results ?? []).map((row) => {
-      const location = locationSchema.parse(JSON.parse(dataRowSchema.parse(row).data));
-      return { value: String(location.id), label: location.name };
-    }),
+    locations: parsed.map((location) => ({ value: String(location.id), label: location.name })),
+    // /contact-us/{location-slug} starts with that location chosen.
+    routeLocation: parsed.find((location) => location.slug === request.params.location)?.id.toString() ?? null,
     dealerships: (dealerships?.results ?? []).map((row) => {
       const dealership = dealershipRowSchema.parse(row);
       return { value: dealership.slug, label: dealership.name };
@@ -69,6 +69,7 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
     defaults: { message: variant.leadKind === "enquiry" ? (carDefaults?.message ?? "") : "", subcategory: carDefaults?.subcategory === FIND_SIMILAR_SUBCATEGORY ? FIND_SIMILAR_SUBCATEGORY : null },
     shown,
     locations: shown.location ? options.locations : [],
+    locationDefault: options.routeLocation,
     dealerships: shown.dealership ? options.dealerships : [],
     distributionLocations: (car?.location?.distribution_locations ?? []).map((location) => ({ value: location.name, label: location.name })),
     bookingSlots: (slots ?? []).map((slot) => ({ value: slot.start, label: slot.label })),

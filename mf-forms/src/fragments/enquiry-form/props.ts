@@ -19,6 +19,8 @@ export type EnquiryFormProps = {
   shown: ShownSelects;
   /** Options of the shown selects; a single location is selected. */
   locations: FormOption[];
+  /** The location the route names (/contact-us/{location-slug}), chosen from the start. */
+  locationDefault: string | null;
   dealerships: FormOption[];
   /** The car's location's distribution locations (the field shows when there are any). */
   distributionLocations: FormOption[];
