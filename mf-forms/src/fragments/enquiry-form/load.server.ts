@@ -72,7 +72,7 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
     locationDefault: options.routeLocation,
     dealerships: shown.dealership ? options.dealerships : [],
     distributionLocations: (car?.location?.distribution_locations ?? []).map((location) => ({ value: location.name, label: location.name })),
-    bookingSlots: (slots ?? []).map((slot) => ({ value: slot.start, label: slot.label })),
+    bookingSlots: (slots?.slots ?? []).map((slot) => ({ value: slot.start, label: slot.label })),
     // The finance link's parameters (financeLink): preferredDealership, vehiclePriceBudget, car_id, car_type, vin.
     finance: {
       vehiclePriceBudget: number(params.vehiclePriceBudget),
