@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SiteConfig } from "../config/site-config";
-import { customerFormValuesSchema, LEAD_TEXT_MAX, leadText } from "./lead";
+import { customerFormValuesSchema, LEAD_TEXT_MAX, leadText, requiredText } from "./lead";
 
 export const TERMS_MESSAGE = "You must agree to the terms of use before submitting.";
 export const FORM_ERRORS_HEADING = "Please fix the following errors:";
@@ -19,9 +19,9 @@ export function termsMessage(forms: Pick<SiteConfig["forms"], "termsCheckbox">):
  */
 export function buildEnquiryFormSchema(forms: SiteConfig["forms"], shown: EnquiryFormShown = {}) {
   // A missing field and an empty one read the same to the shopper.
-  const required = (message: string) => z.string({ error: message }).trim().min(1, message).pipe(leadText());
+  const required = (message: string) => requiredText(message);
   return customerFormValuesSchema.extend({
-    message: forms.messageOptional ? leadText(LEAD_TEXT_MAX.message).optional() : z.string({ error: "Please enter a message." }).trim().min(1, "Please enter a message.").pipe(leadText(LEAD_TEXT_MAX.message)),
+    message: forms.messageOptional ? leadText(LEAD_TEXT_MAX.message).optional() : requiredText("Please enter a message.", LEAD_TEXT_MAX.message),
     category: shown.category ? required("Please select a category.") : z.string().optional(),
     location: shown.location ? required("Please select a location.") : z.string().optional(),
     dealership_slug: shown.dealership ? required("Please select a dealership.") : z.string().optional(),

@@ -20,6 +20,8 @@ export const LEAD_TEXT_MAX = { short: 200, email: 254, url: 2048, message: 5000 
 export const tooLongMessage = (max: number) => `Please use at most ${max} characters.`;
 /** Trimmed text of at most `max` characters. */
 export const leadText = (max: number = LEAD_TEXT_MAX.short) => z.string().trim().max(max, tooLongMessage(max));
+/** Required text: a missing field reads the same as an empty one. */
+export const requiredText = (message: string, max: number = LEAD_TEXT_MAX.short) => z.string({ error: message }).trim().min(1, message).max(max, tooLongMessage(max));
 
 /**
  * Australian numbers as people type them: mobiles (04xx xxx xxx), landlines with area code, 13/1300/1800
@@ -27,15 +29,15 @@ export const leadText = (max: number = LEAD_TEXT_MAX.short) => z.string().trim()
  */
 export const PHONE_MESSAGE = "Please enter a valid phone number.";
 export const phoneSchema = z
-  .string()
+  .string({ error: PHONE_MESSAGE })
   .trim()
   .max(30, PHONE_MESSAGE)
   .refine((raw) => /^\+?[0-9 ().-]+$/.test(raw) && /^(?:\+?61|0)[2-478]\d{8}$|^1[38]00\d{6}$|^13\d{4}$/.test(raw.replace(/[ ().-]/g, "")), PHONE_MESSAGE);
 export const EMAIL_MESSAGE = "Please enter a valid email address.";
-export const emailSchema = z.string().trim().max(LEAD_TEXT_MAX.email, tooLongMessage(LEAD_TEXT_MAX.email)).pipe(z.email(EMAIL_MESSAGE));
+export const emailSchema = z.string({ error: EMAIL_MESSAGE }).trim().max(LEAD_TEXT_MAX.email, tooLongMessage(LEAD_TEXT_MAX.email)).pipe(z.email(EMAIL_MESSAGE));
 
 export const enquiryFormValuesSchema = z.object({
-  name: leadText().min(1, "Please enter your name."),
+  name: requiredText("Please enter your name."),
   last_name: leadText().optional(),
   email: emailSchema,
   phone: phoneSchema,
@@ -74,7 +76,7 @@ export type LeadPayload = z.infer<typeof leadPayloadSchema>;
 /* ---- Customer form values and the per-kind lead payloads ---- */
 
 export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
-export const postcodeSchema = z.string().regex(/^\d{4}$/, POSTCODE_MESSAGE);
+export const postcodeSchema = z.string({ error: POSTCODE_MESSAGE }).regex(/^\d{4}$/, POSTCODE_MESSAGE);
 const yesNoSchema = z.enum(["Yes", "No"]);
 /** The valuation's adjustment questions: short answers keyed by question. */
 const adjustmentAnswersSchema = z
@@ -126,8 +128,8 @@ export const enquiryFormDefaultsSchema = z.object({
 export const leadUserDataSchema = leadPayloadSchema.shape.userData;
 
 export const tradeInVehicleSchema = z.object({
-  make: leadText().min(1, "Please enter the make."),
-  model: leadText().min(1, "Please enter the model."),
+  make: requiredText("Please enter the make."),
+  model: requiredText("Please enter the model."),
   year: z.number().int().min(1900).max(2100),
   kms: z.number().nonnegative(),
   rego: leadText().optional(),
