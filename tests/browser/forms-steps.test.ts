@@ -91,6 +91,8 @@ describe("test drive and service", () => {
     const form = page.locator("#slot-form");
     const email = `service-${Date.now()}@example.com`;
     await fillDetails(page, email);
+    const location = form.getByLabel("Location");
+    if ((await location.inputValue()) === "") await location.selectOption({ index: 1 });
     await form.getByLabel("Tyres").check();
     await form.getByLabel("Brakes").check();
     await form.getByLabel(/^Comments/).fill("Squeaky brakes.");

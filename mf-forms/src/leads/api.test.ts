@@ -107,7 +107,7 @@ describe("POST /api/leads: idempotency", () => {
     expect(await db.prepare("SELECT COUNT(*) AS n FROM leads WHERE idempotency_key = 'key-retry-1'").first()).toEqual({ n: 1 });
   });
 
-  it("makes one lead of two submits racing with the same key", async () => {
+  it("makes one lead of two submits racing with the same key", { timeout: 20_000 }, async () => {
     const headers = { "idempotency-key": "key-race-1" };
     const answers = await Promise.all(Array.from({ length: 8 }, () => post(payload(), { headers })));
     const ids = new Set(await Promise.all(answers.map(async (answer) => ((await answer.json()) as { lead_id: number }).lead_id)));

@@ -11,7 +11,7 @@ import {
   tradeInVehicleSchema,
 } from "@dealer/shared/contract";
 import { z } from "zod";
-import { FORM_VARIANT_IDS, type FormVariant, type ShownSelects } from "./variants";
+import { ADJUSTMENT_QUESTIONS, FORM_VARIANT_IDS, type FormVariant, type ShownSelects } from "./variants";
 
 export const YEAR_MESSAGE = "Please enter the year.";
 export const ODOMETER_MESSAGE = "Please enter the odometer reading in kms.";
@@ -31,12 +31,17 @@ export function leadFormValuesSchema(forms: SiteConfig["forms"], variant: Pick<F
   return buildEnquiryFormSchema({ ...forms, messageOptional: forms.messageOptional || Boolean(variant.messageOptional) }, shown).extend({ postcode: postcodeSchema });
 }
 
+/** The valuation questions the form asks, each answered Yes or No, or left unanswered. */
+const adjustmentAnswersSchema = z
+  .object(Object.fromEntries(Object.keys(ADJUSTMENT_QUESTIONS).map((question) => [question, z.enum(["Yes", "No"]).optional()])))
+  .default({});
+
 const KIND_SCHEMAS = {
   enquiry: enquiryLeadSchema,
   test_drive: testDriveLeadSchema.extend({ booking: z.iso.datetime({ offset: true, error: BOOKING_MESSAGE }).optional() }),
   photo_request: photoRequestLeadSchema,
-  trade_in: tradeInLeadSchema.extend({ vehicle: vehicleSchema }),
-  sell_my_car: sellMyCarLeadSchema.extend({ vehicle: vehicleSchema, adjustmentAnswers: tradeInLeadSchema.shape.adjustmentAnswers }),
+  trade_in: tradeInLeadSchema.extend({ vehicle: vehicleSchema, adjustmentAnswers: adjustmentAnswersSchema }),
+  sell_my_car: sellMyCarLeadSchema.extend({ vehicle: vehicleSchema, adjustmentAnswers: adjustmentAnswersSchema }),
   finance_enquiry: financeEnquiryLeadSchema,
 } as const;
 

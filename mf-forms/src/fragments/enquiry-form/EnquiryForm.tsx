@@ -128,7 +128,18 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             <ul>
               {errorList.map(([name, message]) => (
                 <li key={name}>
-                  <a href={`#${f(name)}`}>{message}</a>
+                  <a
+                    href={`#${f(name)}`}
+                    onClick={(event) => {
+                      // An in-page link scrolls but does not focus a field: move focus there, the shopper types next.
+                      const field = document.getElementById(f(name));
+                      if (!field) return;
+                      event.preventDefault();
+                      field.focus();
+                    }}
+                  >
+                    {message}
+                  </a>
                 </li>
               ))}
             </ul>
