@@ -1,5 +1,5 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ADJUSTMENT_QUESTIONS, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
 import { readCustomer } from "./customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
@@ -25,7 +25,9 @@ const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
 export default function EnquiryForm(props: EnquiryFormProps) {
   const { variant: variantId, heading, submitText, forms, car, carDefaults, defaults, shown, finance } = props;
   const variant = FORM_VARIANTS[variantId];
-  const id = useId();
+  // Not useId: a fragment's server render and the shell's client root number ids differently, and the
+  // error links and descriptions must point at the ids the server rendered. One form per variant and car.
+  const id = `lead-${variantId}${car ? `-${car.id}` : ""}`;
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const enhancer = useRef<Promise<LeadFormEnhancer> | null>(null);
