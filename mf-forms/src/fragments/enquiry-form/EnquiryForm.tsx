@@ -36,6 +36,11 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const steps = variant.vehicle ? STEP_TITLES.length : 1;
   // Null until hydrated: the server shows every step, so the form is whole without a script.
   const [step, setStep] = useState<number | null>(null);
+  // Bumped to move focus to the error list once it has rendered.
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  useEffect(() => {
+    if (summaryFocus > 0) summaryRef.current?.focus();
+  }, [summaryFocus]);
 
   useEffect(() => {
     if (steps > 1) setStep(0);
@@ -52,7 +57,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const uiHandle: LeadFormUi = {
     update: (next) => setUi((current) => ({ ...current, ...next })),
     showAllSteps: () => setStep(null),
-    focusSummary: () => requestAnimationFrame(() => summaryRef.current?.focus()),
+    focusSummary: () => setSummaryFocus((count) => count + 1),
   };
   const enhance = () => {
     const form = formRef.current;
