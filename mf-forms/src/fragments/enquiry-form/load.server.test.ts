@@ -21,7 +21,7 @@ function carData(id: number, slug: string, status: string) {
 
 beforeAll(async () => {
   ({ db, dispose } = await createTestD1());
-  for (const car of [carData(1, "in-stock", "in_stock"), carData(2, "sold", "sold")]) {
+  for (const car of [carData(1, "in-stock", "in_stock"), carData(2, "sold", "sold"), { ...carData(3, "drive-only", "in_stock"), tag: "Test Drive Only" }]) {
     await db
       .prepare("INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, updated_at, data) VALUES (?, ?, 4, ?, ?, ?, ?, ?)")
       .bind(car.id, SITE, car.slug, car.stocknum, car.status, car.updated_at, JSON.stringify(car))
@@ -48,6 +48,11 @@ describe("loadEnquiryForm", () => {
     expect(byId.car).toMatchObject({ id: 1 });
     const stale = await loadEnquiryForm(testFragmentRequest(SITE, { kind: "finance_enquiry", car_id: "999", vehiclePriceBudget: "25000", vin: "V1" }), env());
     expect(stale).toMatchObject({ car: null, finance: { vehiclePriceBudget: 25000, vin: "V1" } });
+  });
+
+  it("books a test drive instead of an enquiry for a test-drive-only car", async () => {
+    const props = await loadEnquiryForm(testFragmentRequest(SITE, { kind: "enquiry", slug: "drive-only" }), env());
+    expect(props).toMatchObject({ variant: "test_drive", heading: "Book a test drive", car: { id: 3 } });
   });
 
   it("throws FragmentNotFound for an unknown kind or car", async () => {

@@ -1,11 +1,11 @@
 import { carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { type FragmentDefinition, FragmentNotFound } from "@dealer/shared/fragment-server";
-import { enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold } from "@dealer/shared/rules";
+import { enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
 import { bookingSlots } from "../../leads/slots";
-import { formVariant, shownSelects } from "../../leads/variants";
+import { FORM_VARIANTS, formVariant, shownSelects } from "../../leads/variants";
 import EnquiryForm from "./EnquiryForm";
 import type { EnquiryFormProps, FormOption } from "./props";
 
@@ -51,9 +51,11 @@ const number = (value: string | undefined) => {
 };
 
 export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promise<EnquiryFormProps> {
-  const variant = formVariant(request.params.kind ?? "enquiry");
-  if (!variant) throw new FragmentNotFound(`No form ${request.params.kind}`);
+  const asked = formVariant(request.params.kind ?? "enquiry");
+  if (!asked) throw new FragmentNotFound(`No form ${request.params.kind}`);
   const [car, options] = await Promise.all([findCar(request, env), siteOptions(request, env)]);
+  // A test-drive-only car is booked, not enquired about.
+  const variant = asked.id === "enquiry" && car && isTestDriveOnly(car) ? FORM_VARIANTS.test_drive : asked;
   const shown = shownSelects(variant, { hasCar: car !== null, locations: options.locations.length, dealerships: options.dealerships.length });
   const carDefaults = car ? enquiryDefaultsForCar(car, request.config.forms.optInDefault) : null;
   const sold = car !== null && isSold(car.status);
