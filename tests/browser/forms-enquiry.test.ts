@@ -41,6 +41,9 @@ describe("contact form", () => {
       for (const message of ["Please enter your name.", "Please enter a valid email address.", "Please enter a valid phone number.", "Invalid postcode. Please enter a 4-digit number.", "Please select a category.", "Please enter a message."]) {
         await summary.getByRole("link", { name: message }).waitFor();
       }
+      // The dealer group asks for the terms to be agreed (spec §5).
+      const terms = form.getByLabel("I agree to the terms of use");
+      if (site === "summit-auto-group") await summary.getByRole("link", { name: "You must agree to the terms of use before submitting." }).waitFor();
       // The error list links to its field.
       await summary.getByRole("link", { name: "Please enter your name." }).click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("values.name");
@@ -56,6 +59,7 @@ describe("contact form", () => {
       if ((await location.locator("option").count()) > 2) await location.selectOption({ index: 1 });
       else expect(await location.inputValue()).not.toBe("");
       await form.getByLabel(/^Comments/).fill("Do you have a white Hilux?");
+      if (site === "summit-auto-group") await terms.check();
       await form.getByRole("button", { name: "Submit Form" }).click();
       await page.waitForURL(/\/success$/);
       expect(await page.evaluate(() => localStorage.getItem("dealer:success-category"))).toBe("Sales Enquiry");
