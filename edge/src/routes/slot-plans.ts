@@ -1,4 +1,4 @@
-import type { RemoteName } from "@dealer/shared/fragment";
+import type { HydrateMode, RemoteName } from "@dealer/shared/fragment";
 
 export type SlotPlan = {
   slot: string;
@@ -7,6 +7,8 @@ export type SlotPlan = {
   area: "main" | "aside";
   /** Extra params the fragment needs beyond the route's own (e.g. which form). */
   params?: Record<string, string>;
+  /** Default "load"; "interaction" keeps a secondary slot's code out of the first load. */
+  hydrate?: HydrateMode;
 };
 
 export type ShellPageName = "home" | "brands" | "success";
@@ -23,12 +25,20 @@ export type RoutePlan = {
 
 export type RouteMatch = { plan: RoutePlan; params: Record<string, string> };
 
-const slot = (slot: string, remote: RemoteName, fragment: string, area: SlotPlan["area"] = "main", params?: Record<string, string>): SlotPlan => ({
+const slot = (
+  slot: string,
+  remote: RemoteName,
+  fragment: string,
+  area: SlotPlan["area"] = "main",
+  params?: Record<string, string>,
+  hydrate?: HydrateMode,
+): SlotPlan => ({
   slot,
   remote,
   fragment,
   area,
   ...(params ? { params } : {}),
+  ...(hydrate ? { hydrate } : {}),
 });
 
 const searchPlan: RoutePlan = { name: "search", title: "Search stock", slots: [slot("search", "mf-search", "SearchResults")] };
@@ -65,8 +75,9 @@ const matchers: Matcher[] = [
       requires: "car",
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
-        slot("finance", "mf-finance", "RepaymentEstimate", "aside"),
-        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }),
+        // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
+        slot("finance", "mf-finance", "RepaymentEstimate", "aside", undefined, "interaction"),
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, "interaction"),
       ],
     },
   },

@@ -17,6 +17,9 @@ const siteRowSchema = z.object({
 });
 
 const CACHE_TTL_SECONDS = 60;
+/** Resolved tenants kept in the isolate: every page needs one, and parsing the config each time costs. */
+const MEMORY_TTL_MS = 10_000;
+const resolved = new Map<string, { tenant: Tenant; until: number }>();
 
 async function loadSiteRow(env: GatewayEnv, target: HostTarget) {
   if (target.kind === "slug") {
@@ -39,6 +42,8 @@ async function loadSiteRow(env: GatewayEnv, target: HostTarget) {
 export async function resolveTenant(env: GatewayEnv, target: HostTarget): Promise<Tenant | null> {
   if (target.kind === "platform-index") return null;
   const cacheKey = target.kind === "slug" ? `slug:${target.slug}` : `domain:${target.domain}`;
+  const remembered = resolved.get(cacheKey);
+  if (remembered && remembered.until > Date.now()) return remembered.tenant;
   let row: unknown = await env.TENANTS.get(cacheKey, "json");
   if (!row) {
     row = await loadSiteRow(env, target);
@@ -46,12 +51,14 @@ export async function resolveTenant(env: GatewayEnv, target: HostTarget): Promis
     await env.TENANTS.put(cacheKey, JSON.stringify(row), { expirationTtl: CACHE_TTL_SECONDS });
   }
   const site = siteRowSchema.parse(row);
-  return {
+  const tenant: Tenant = {
     slug: site.slug,
     name: site.name,
     template: site.template,
     config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>),
   };
+  resolved.set(cacheKey, { tenant, until: Date.now() + MEMORY_TTL_MS });
+  return tenant;
 }
 
 export async function listSites(env: GatewayEnv) {

@@ -29,3 +29,4 @@ export * from "./appointment-slots";
 export * from "./reviews";
 export * from "./sales-counter";
 export * from "./body-types";
+export * from "./page-head";

@@ -2,7 +2,7 @@ import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
 import { imageSrcSet, vehicleImageUrl } from "@dealer/shared/media";
-import { isSold, priceDisplay, visibleSpecRows } from "@dealer/shared/rules";
+import { isSold, priceDisplay, vehicleTitle, visibleSpecRows } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { GalleryImage, KeyFact, VehicleDetailProps } from "./props";
@@ -35,11 +35,6 @@ function galleryImages(car: Car, title: string): GalleryImage[] {
     thumbSrc: vehicleImageUrl(image.thumb.url || image.url, { width: THUMB_WIDTH }),
     alt: `${title}, image ${index + 1} of ${car.images.length}`,
   }));
-}
-
-/** The car's heading: year make model badge. */
-export function vehicleTitle(car: Pick<Car, "year" | "make" | "model" | "badge">): string {
-  return [car.year, car.make, car.model, car.badge].filter(Boolean).join(" ");
 }
 
 export async function loadVehicleDetail(request: FragmentRequest, env: Env): Promise<VehicleDetailProps> {
