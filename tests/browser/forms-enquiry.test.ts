@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dealerLeads } from "../support/leads";
+import { dealerLeads, shopperPage } from "../support/leads";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 let browser: Browser;
@@ -11,18 +11,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Each test its own client address, so the per-client lead limit never meets another test. */
-async function shopperPage(): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": `192.0.2.${Math.floor(Math.random() * 250)}-${Date.now()}` } });
-  return context.newPage();
-}
 
 const mfFormsScripts = (urls: string[]) => urls.filter((url) => /\/_mf\/mf-forms\/.+\.js$/.test(url));
 
 describe("contact form", () => {
   for (const site of ["harbour-city-motors", "summit-auto-group"]) {
     it(`${site}: loads its form library on first focus, names each error in a focused list, then sends to /success`, async () => {
-      const page = await shopperPage();
+      const page = await shopperPage(browser);
       const errors = watchConsole(page);
       const requested: string[] = [];
       page.on("request", (request) => requested.push(request.url()));
@@ -81,7 +76,7 @@ describe("contact form", () => {
   }
 
   it("a careers enquiry is sent as General Enquiry / Career Enquiry", async () => {
-    const page = await shopperPage();
+    const page = await shopperPage(browser);
     await page.goto(siteUrl("metro-certified", "/careers"));
     await waitForHydration(page);
     const form = page.locator("#slot-form");
@@ -101,7 +96,7 @@ describe("contact form", () => {
 
 describe("a failed submit", () => {
   it("shows the alert and the server's error, keeps the values; a response without lead_id reads 'An unexpected error occured'", async () => {
-    const page = await shopperPage();
+    const page = await shopperPage(browser);
     const answers = [
       { status: 503, body: { message: "Sorry, we couldn't save your enquiry just now." } },
       { status: 200, body: {} },

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dealerLeads } from "../support/leads";
+import { dealerLeads, shopperPage } from "../support/leads";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 let browser: Browser;
@@ -11,10 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shopperPage(): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": `192.0.2.${Math.floor(Math.random() * 250)}-${Date.now()}` } });
-  return context.newPage();
-}
 
 async function fillDetails(page: Page, email: string) {
   const form = page.locator("#slot-form");
@@ -30,7 +26,7 @@ describe("multi-step forms", () => {
     ["coastal-caravans", "/sell-my-car", "write-coastal-caravans"],
   ] as const) {
     it(`${site}${path}: each step advances after its own fields pass, the last submits the valuation`, async () => {
-      const page = await shopperPage();
+      const page = await shopperPage(browser);
       const errors = watchConsole(page);
       await page.goto(siteUrl(site, path));
       await waitForHydration(page);
@@ -69,7 +65,7 @@ describe("multi-step forms", () => {
 
 describe("test drive and service", () => {
   it("a test drive books one of the location's times", async () => {
-    const page = await shopperPage();
+    const page = await shopperPage(browser);
     await page.goto(siteUrl("metro-certified", "/book-test-drive"));
     await waitForHydration(page);
     const form = page.locator("#slot-form");
@@ -85,7 +81,7 @@ describe("test drive and service", () => {
   });
 
   it("a service booking sends the checked additional services", async () => {
-    const page = await shopperPage();
+    const page = await shopperPage(browser);
     await page.goto(siteUrl("harbour-city-motors", "/service"));
     await waitForHydration(page);
     const form = page.locator("#slot-form");

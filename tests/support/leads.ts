@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
 import { fetchSite, fetchSiteOnHost, GATEWAY_PORT } from "./platform";
 
 /** A valid enquiry as the form sends it; `over` replaces top-level parts. */
@@ -43,3 +44,9 @@ export type DealerLead = {
   values: Record<string, unknown>;
   deliveries: { destination: string; status: string; attempts: number; last_error: string | null }[];
 };
+
+/** A page in its own browser context with its own client address, so the per-client lead limit never meets another test. */
+export async function shopperPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": `192.0.2.${Math.floor(Math.random() * 250)}-${randomUUID().slice(0, 8)}` } });
+  return context.newPage();
+}
