@@ -27,11 +27,11 @@ export async function enqueueLeads(env: Env, leadIds: number[], now = new Date()
   }
 }
 
-/** Scheduled sweep: every pending lead that never reached the queue, or sat there too long, goes (back) on it. */
+/** Scheduled sweep: pending leads that never reached the queue, or sat there too long, go (back) on it, 50 a run (D1 binds at most 100 parameters). */
 export async function sweepPendingLeads(env: Env, now = new Date()): Promise<number> {
   const { results } = await env.DB.prepare(
     `SELECT id FROM leads WHERE delivery_status = 'pending' AND created_at < ? AND (queued_at IS NULL OR queued_at < ?)
-     ORDER BY id LIMIT 100`,
+     ORDER BY id LIMIT 50`,
   )
     .bind(new Date(now.getTime() - SWEEP_GRACE_MS).toISOString(), new Date(now.getTime() - SWEEP_AFTER_MS).toISOString())
     .all<{ id: number }>();
