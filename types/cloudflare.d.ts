@@ -9,6 +9,9 @@ declare global {
   type D1Result<T = unknown> = import("@cloudflare/workers-types").D1Result<T>;
   type KVNamespace = import("@cloudflare/workers-types").KVNamespace;
   type ExecutionContext = import("@cloudflare/workers-types").ExecutionContext;
+  type Queue<Body = unknown> = import("@cloudflare/workers-types").Queue<Body>;
+  type MessageBatch<Body = unknown> = import("@cloudflare/workers-types").MessageBatch<Body>;
+  type ScheduledController = import("@cloudflare/workers-types").ScheduledController;
   interface Fetcher {
     fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   }

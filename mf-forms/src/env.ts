@@ -1,4 +1,13 @@
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
+import type { LeadMessage } from "./delivery/queue";
 
-/** Bindings of this remote's Worker: the common ones plus the platform's D1 database. */
-export type Env = RemoteEnv & { DB: D1Database };
+/** Bindings of this remote's Worker: the common ones, the platform's D1 database and the lead queue. */
+export type Env = RemoteEnv & {
+  DB: D1Database;
+  /** Producer of the lead delivery queue (consumed by this same Worker). */
+  LEAD_QUEUE?: Queue<LeadMessage>;
+  /** "count/seconds" leads per client and site (default 20/60). */
+  LEAD_RATE_LIMIT?: string;
+  /** Cloudflare Turnstile secret; unset (locally) turns the check off. */
+  TURNSTILE_SECRET?: string;
+};

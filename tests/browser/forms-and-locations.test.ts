@@ -27,6 +27,9 @@ describe("enquiry form", () => {
     await form.getByLabel("Phone").fill("0412 345 678");
     await form.getByLabel("Postcode").fill("40");
     await form.getByLabel(/^Comments/).fill("Do you have a white Hilux?");
+    // The contact form asks which kind of enquiry and which location (issue 11).
+    await form.getByLabel("Category").selectOption("General Enquiry");
+    await form.getByLabel("Location").selectOption({ index: 1 });
     await form.getByRole("button", { name: "Submit Form" }).click();
     await form.getByText("Invalid postcode. Please enter a 4-digit number.").first().waitFor();
 

@@ -74,24 +74,21 @@ const locationDetailPlan = (title: string): RoutePlan => ({
   title,
   description: "Address, opening hours, holiday hours, directions and reviews of this location.",
   requires: "location",
-  slots: [slot("location", "mf-locations", "LocationDetail"), slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry", topic: "contact" }, "interaction")],
+  slots: [slot("location", "mf-locations", "LocationDetail"), slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "contact" }, "interaction")],
 });
 /**
- * A lead page: its intro, the enquiry form about `topic` (issue 11 may give each topic its own form kind), and
- * the locations that handle it.
+ * A lead page: its intro, the form of that kind, and the locations that handle it.
  */
-const formPlan = (title: string, kind: string, description: string, options: { topic?: string; locations?: string } = {}): RoutePlan => ({
-  name: `form-${options.topic ?? kind}`,
+const formPlan = (title: string, kind: string, description: string, locations?: string): RoutePlan => ({
+  name: `form-${kind}`,
   title,
   description,
   parts: [{ name: "page-intro", before: "form" }],
   slots: [
-    slot("form", "mf-forms", "EnquiryForm", "main", { kind, ...(options.topic ? { topic: options.topic } : {}) }),
-    ...(options.locations ? [slot("locations", "mf-locations", "LocationList", "main", { filter: options.locations, layout: "grid" })] : []),
+    slot("form", "mf-forms", "EnquiryForm", "main", { kind }),
+    ...(locations ? [slot("locations", "mf-locations", "LocationList", "main", { filter: locations, layout: "grid" })] : []),
   ],
 });
-const enquiryTopic = (title: string, topic: string, description: string, locations?: string) =>
-  formPlan(title, "enquiry", description, { topic, ...(locations ? { locations } : {}) });
 const contentPlan: RoutePlan = { name: "content", title: "", description: "", slots: [], shellPage: "content" };
 
 const financePlan: RoutePlan = {
@@ -104,6 +101,13 @@ const financePlan: RoutePlan = {
     slot("estimate", "mf-finance", "EstimatePanel", "aside", undefined, "interaction"),
     slot("budget", "mf-finance", "BudgetFinder", "main", undefined, "interaction"),
   ],
+};
+/** The finance page under the names some sites link to, with the finance enquiry form at #finance-form. */
+const financeEnquiryPlan: RoutePlan = {
+  ...financePlan,
+  name: "finance-enquiry",
+  title: "Finance enquiry",
+  slots: [...financePlan.slots, slot("finance-form", "mf-forms", "EnquiryForm", "main", { kind: "finance_enquiry" })],
 };
 
 /** `copy` gives a route param a second name a slot reads (the brand page's search reads `landing`). */
@@ -156,6 +160,8 @@ const matchers: Matcher[] = [
   // Landing paths: /search/used-cars, /search/{make}, /search/{make}/{model}, /search/{body}...
   { pattern: new RegExp(`^/search/${SLUG}(?:/${SLUG})?/?$`), keys: ["landing", "landingModel"], plan: searchPlan },
   { pattern: /^\/special-offers\/?$/, keys: [], plan: offersPlan },
+  // Before /cars/{slug}: 'trade-in' is not a car.
+  { pattern: /^\/cars\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.") },
   {
     pattern: new RegExp(`^/cars/${SLUG}/?$`),
     keys: ["slug"],
@@ -186,24 +192,25 @@ const matchers: Matcher[] = [
       slots: [slot("locations", "mf-locations", "LocationList", "main", { layout: "grid", locator: "true" })],
     },
   },
-  // Finance tools (issue 12). /finance-enquiry and /apply-for-finance are the finance page under the names some sites
-  // link to; their finance links' vehiclePriceBudget starts the calculator. The finance form (#finance-form) joins financePlan.
-  { pattern: /^\/(?:finance|finance-enquiry|apply-for-finance)\/?$/, keys: [], plan: financePlan },
+  // Finance tools: the calculator page, and under the finance links' names the same page with the finance form.
+  { pattern: /^\/finance\/?$/, keys: [], plan: financePlan },
+  { pattern: /^\/(?:finance-enquiry|apply-for-finance|personalised\/finance)\/?$/, keys: [], plan: financeEnquiryPlan },
   { pattern: /^\/budget-finder\/?$/, keys: [], plan: { name: "budget-finder", title: "Find cars for your budget", description: "Find cars whose repayments fit your budget.", slots: [slot("budget", "mf-finance", "BudgetFinder")] } },
   { pattern: /^\/shop-by-price\/?$/, keys: [], plan: { name: "price-slider", title: "Shop by price", description: "Choose a price range and see the cars in it.", slots: [slot("price-slider", "mf-finance", "PriceSlider")] } },
+  // Lead forms (mf-forms EnquiryForm; `kind` names the form variant, ?car_id ties it to a car).
   { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive", "Book a test drive at a time that suits you.") },
   { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.") },
-  { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "enquiry", "Send us an enquiry, call us or visit one of our locations.") },
-  { pattern: /^\/contact-us\/?$/, keys: [], plan: enquiryTopic("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.", "all") },
-  { pattern: /^\/(?:service|pages\/book-a-service)\/?$/, keys: [], plan: enquiryTopic("Book a service", "service", "Book your vehicle in for a service with our factory-trained technicians.", "service") },
+  { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.") },
+  { pattern: /^\/contact-us\/?$/, keys: [], plan: formPlan("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.", "all") },
+  { pattern: /^\/(?:service|pages\/book-a-service)\/?$/, keys: [], plan: formPlan("Book a service", "service", "Book your vehicle in for a service with our factory-trained technicians.", "service") },
   {
     pattern: /^\/(?:vehicle-parts-and-accessories|pages\/parts-accessories)\/?$/,
     keys: [],
-    plan: enquiryTopic("Parts and accessories", "parts", "Genuine parts and accessories, ordered and fitted by our parts team.", "parts"),
+    plan: formPlan("Parts and accessories", "parts", "Genuine parts and accessories, ordered and fitted by our parts team.", "parts"),
   },
-  { pattern: /^\/(?:sell-my-car|sell-your-car)\/?$/, keys: [], plan: enquiryTopic("Sell my car", "sell_my_car", "Get a fair price for your car, paid the same day.") },
-  { pattern: /^\/fleet\/?$/, keys: [], plan: enquiryTopic("Fleet sales", "fleet", "Fleet pricing, servicing and finance for businesses of every size.") },
-  { pattern: /^\/(?:careers|teams)\/?$/, keys: [], plan: enquiryTopic("Careers", "careers", "Join our team: current roles in sales, service and parts.") },
+  { pattern: /^\/(?:sell-my-car|sell-your-car)\/?$/, keys: [], plan: formPlan("Sell my car", "sell_my_car", "Get a fair price for your car, paid the same day.") },
+  { pattern: /^\/fleet\/?$/, keys: [], plan: formPlan("Fleet sales", "fleet", "Fleet pricing, servicing and finance for businesses of every size.") },
+  { pattern: /^\/(?:careers|teams)\/?$/, keys: [], plan: formPlan("Careers", "careers", "Join our team: current roles in sales, service and parts.") },
   {
     pattern: /^\/pages\/reviews\/?$/,
     keys: [],

@@ -1,21 +1,13 @@
 import { type SiteConfig, resolveSiteConfig } from "@dealer/shared/config";
 import { type SiteTemplate, siteTemplateSchema } from "@dealer/shared/contract";
+import type { HostTarget } from "@dealer/shared/http";
 import { z } from "zod";
 import type { GatewayEnv } from "../env";
 
 export type Tenant = { slug: string; name: string; template: SiteTemplate; config: SiteConfig };
 
-/** What the Host header names: the platform's own index, a tenant, or nothing we serve. */
-export type HostTarget = { kind: "platform-index" } | { kind: "slug"; slug: string } | { kind: "domain"; domain: string };
-
-const LOCAL_SUFFIX = ".localhost";
-
-export function classifyHost(hostHeader: string | undefined): HostTarget {
-  const host = (hostHeader ?? "").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
-  if (host === "localhost" || host === "127.0.0.1" || host === "[::1]") return { kind: "platform-index" };
-  if (host.endsWith(LOCAL_SUFFIX)) return { kind: "slug", slug: host.slice(0, -LOCAL_SUFFIX.length) };
-  return { kind: "domain", domain: host };
-}
+// One host rule for the pages and the APIs (mf-forms resolves the lead's tenant with it too).
+export { classifyHost, type HostTarget } from "@dealer/shared/http";
 
 const siteRowSchema = z.object({
   slug: z.string(),

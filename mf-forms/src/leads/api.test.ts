@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLeadApi, LEAD_STORE_FAILED } from "./api";
 import { createTestD1 } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
+import type { LeadMessage } from "../delivery/queue";
+import type { Env } from "../env";
+import { createLeadApi, KEY_REUSED, LEAD_BODY_MAX_BYTES, LEAD_STORE_FAILED, RATE_LIMITED } from "./api";
+import { CROSS_SITE_REFUSED } from "./guard";
 
 let db: D1Database;
 let dispose: () => Promise<void>;
 const app = createLeadApi();
+const queued: number[] = [];
+const queue = { sendBatch: async (messages: { body: LeadMessage }[]) => void queued.push(...messages.map((m) => m.body.leadId)) } as unknown as Queue<LeadMessage>;
+const HOST = "harbour-city-motors.localhost:8787";
+let client = 0;
 
 const values = { name: "Jo Citizen", email: "jo@example.com", phone: "0412 345 678", postcode: "4000", message: "Is it available?", opt_in: true };
 const payload = (over: Record<string, unknown> = {}) => ({
@@ -15,8 +22,19 @@ const payload = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function post(body: unknown, host = "harbour-city-motors.localhost:8787", database = db) {
-  return app.request("/api/leads", { method: "POST", headers: { host, "content-type": "application/json" }, body: JSON.stringify(body) }, { DB: database });
+type PostOptions = { host?: string; database?: D1Database; headers?: Record<string, string>; env?: Partial<Env> };
+function post(body: unknown, { host = HOST, database = db, headers = {}, env = {} }: PostOptions = {}) {
+  // Each call is its own client unless a test says otherwise, so the rate limit stays out of the way.
+  client += 1;
+  return app.request(
+    "/api/leads",
+    {
+      method: "POST",
+      headers: { host, "content-type": "application/json", "cf-connecting-ip": `10.0.0.${client}`, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    },
+    { DB: database, LEAD_QUEUE: queue, ...env },
+  );
 }
 
 beforeAll(async () => {
@@ -24,41 +42,43 @@ beforeAll(async () => {
   await insertSite(db, "harbour-city-motors");
   await insertSite(db, "metro-certified", { forms: { messageOptional: true } });
   await db.prepare("INSERT INTO site_domains (domain, site) VALUES ('www.metrocertified.com.au', 'metro-certified')").run();
+  await db.prepare("INSERT INTO dealerships (id, site, slug, name, finance_provider, data) VALUES (3, 'harbour-city-motors', 'harbour-city-mazda', 'Mazda', 'none', '{}'), (7, 'metro-certified', 'metro', 'Metro', 'none', '{}')").run();
   await db.prepare("INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, updated_at, data) VALUES (501, 'harbour-city-motors', 3, 'car', 'S1', 'in_stock', 'now', '{}')").run();
 });
 afterAll(() => dispose());
 
-describe("POST /api/leads", () => {
-  it("stores a valid lead as pending for the Host's site and answers 201 {lead_id}", async () => {
+describe("POST /api/leads: storing", () => {
+  it("stores a valid lead as pending for the Host's site, queues it and answers 201 {lead_id}", async () => {
     const response = await post(payload());
     expect(response.status).toBe(201);
     const { lead_id } = (await response.json()) as { lead_id: number };
     const row = await db.prepare("SELECT * FROM leads WHERE id = ?").bind(lead_id).first<Record<string, unknown>>();
     expect(row).toMatchObject({ site: "harbour-city-motors", kind: "enquiry", car_id: 501, dealership_id: 3, delivery_status: "pending", attempts: 0 });
-    expect(JSON.parse(String(row?.data))).toMatchObject({ kind: "enquiry", values: { name: "Jo Citizen", postcode: "4000" } });
+    expect(row?.queued_at).toEqual(expect.any(String));
+    const data = JSON.parse(String(row?.data));
+    expect(data).toMatchObject({ kind: "enquiry", values: { name: "Jo Citizen", postcode: "4000" }, consent: { opt_in: true, privacy_notice: expect.any(String) } });
+    expect(queued).toContain(lead_id);
   });
 
-  it("finds a site by its own domain, where the message may be optional", async () => {
-    const response = await post(payload({ values: { ...values, message: "" }, userData: { ...payload().userData, car_id: undefined } }), "www.metrocertified.com.au");
+  it("finds a site by its own domain or a trailing-dot host, and gives a car-less lead the site's dealership", async () => {
+    const response = await post(payload({ values: { ...values, message: "" }, userData: { ...payload().userData, car_id: undefined } }), { host: "WWW.metrocertified.com.au." });
     expect(response.status).toBe(201);
     const { lead_id } = (await response.json()) as { lead_id: number };
-    expect(await db.prepare("SELECT site, car_id FROM leads WHERE id = ?").bind(lead_id).first()).toEqual({ site: "metro-certified", car_id: null });
+    expect(await db.prepare("SELECT site, car_id, dealership_id FROM leads WHERE id = ?").bind(lead_id).first()).toEqual({ site: "metro-certified", car_id: null, dealership_id: 7 });
+    expect((await post(payload(), { host: "harbour-city-motors.localhost.:8787" })).status).toBe(201);
+  });
+
+  it("keeps a lead stored when the queue is down (the sweep queues it later)", async () => {
+    const down = { sendBatch: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<LeadMessage>;
+    const response = await post(payload(), { env: { LEAD_QUEUE: down } });
+    expect(response.status).toBe(201);
+    const { lead_id } = (await response.json()) as { lead_id: number };
+    expect(await db.prepare("SELECT delivery_status, queued_at FROM leads WHERE id = ?").bind(lead_id).first()).toEqual({ delivery_status: "pending", queued_at: null });
   });
 
   it("answers 404 for a host no site answers on", async () => {
-    expect((await post(payload(), "nobody.localhost:8787")).status).toBe(404);
-    expect((await post(payload(), "evil.example.com")).status).toBe(404);
-  });
-
-  it("answers 400 with field errors: postcode, required message, email", async () => {
-    const response = await post(payload({ values: { ...values, postcode: "400", message: " ", email: "nope" } }));
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { message: string; fieldErrors: Record<string, string[]> };
-    expect(body.fieldErrors["values.postcode"]).toEqual(["Invalid postcode. Please enter a 4-digit number."]);
-    expect(body.fieldErrors["values.message"]).toBeDefined();
-    expect(body.fieldErrors["values.email"]).toBeDefined();
-    expect((await post(payload({ kind: "sell_everything" }))).status).toBe(400);
-    expect((await post("not json")).status).toBe(400);
+    expect((await post(payload(), { host: "nobody.localhost:8787" })).status).toBe(404);
+    expect((await post(payload(), { host: "evil.example.com" })).status).toBe(404);
   });
 
   it("answers 503 with a clear message when the lead cannot be stored", async () => {
@@ -66,11 +86,116 @@ describe("POST /api/leads", () => {
     try {
       await insertSite(broken.db, "harbour-city-motors");
       await broken.db.prepare("DROP TABLE leads").run();
-      const response = await post(payload(), undefined, broken.db);
+      const response = await post(payload(), { database: broken.db });
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ message: LEAD_STORE_FAILED });
     } finally {
       await broken.dispose();
     }
+  });
+});
+
+describe("POST /api/leads: idempotency", () => {
+  it("stores one lead per Idempotency-Key and answers a retry with the first answer", async () => {
+    const headers = { "idempotency-key": "key-retry-1" };
+    const first = await post(payload(), { headers });
+    const again = await post(payload(), { headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.json()).toEqual(await first.json());
+    expect(await db.prepare("SELECT COUNT(*) AS n FROM leads WHERE idempotency_key = 'key-retry-1'").first()).toEqual({ n: 1 });
+  });
+
+  it("makes one lead of two submits racing with the same key", { timeout: 20_000 }, async () => {
+    const headers = { "idempotency-key": "key-race-1" };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(payload(), { headers })));
+    const ids = new Set(await Promise.all(answers.map(async (answer) => ((await answer.json()) as { lead_id: number }).lead_id)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    expect(ids.size).toBe(1);
+    expect(await db.prepare("SELECT COUNT(*) AS n FROM leads WHERE idempotency_key = 'key-race-1'").first()).toEqual({ n: 1 });
+  });
+
+  it("refuses a key reused for different details, and a malformed key", async () => {
+    const headers = { "idempotency-key": "key-reuse-1" };
+    expect((await post(payload(), { headers })).status).toBe(201);
+    const reused = await post(payload({ values: { ...values, message: "Another car" } }), { headers });
+    expect(reused.status).toBe(422);
+    expect(await reused.json()).toEqual({ message: KEY_REUSED });
+    const bad = await post(payload(), { headers: { "idempotency-key": "x".repeat(300) } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { fieldErrors: object }).fieldErrors)).toEqual(["Idempotency-Key"]);
+  });
+});
+
+describe("POST /api/leads: refusals", () => {
+  it("answers 400 with field errors: postcode, required message, email, a field too long", async () => {
+    const response = await post(payload({ values: { ...values, postcode: "400", message: " ", email: "nope", name: "n".repeat(100_00) } }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; fieldErrors: Record<string, string[]> };
+    expect(body.message).toBe("Please fix the following errors:");
+    expect(body.fieldErrors["values.postcode"]).toEqual(["Invalid postcode. Please enter a 4-digit number."]);
+    expect(body.fieldErrors["values.message"]).toBeDefined();
+    expect(body.fieldErrors["values.email"]).toBeDefined();
+    expect(body.fieldErrors["values.name"]).toEqual(["Please use at most 200 characters."]);
+    expect((await post(payload({ kind: "sell_everything" }))).status).toBe(400);
+    expect((await post("not json")).status).toBe(400);
+  });
+
+  it("answers 413 for a body over the limit before reading it", async () => {
+    const response = await post(payload({ values: { ...values, message: "m".repeat(LEAD_BODY_MAX_BYTES) } }));
+    expect(response.status).toBe(413);
+  });
+
+  it("refuses cross-site posts: another site, another tenant, Origin null, text/plain", async () => {
+    for (const origin of ["https://evil.example", "http://summit-auto-group.localhost:8787", "null"]) {
+      const response = await post(payload(), { headers: { origin } });
+      expect(response.status, origin).toBe(403);
+      expect(await response.json()).toEqual({ message: CROSS_SITE_REFUSED });
+    }
+    expect((await post(payload(), { headers: { "content-type": "text/plain" } })).status).toBe(415);
+    expect((await post(payload(), { headers: { origin: "http://harbour-city-motors.localhost:8787" } })).status).toBe(201);
+  });
+
+  it("limits leads per client with 429 and Retry-After", async () => {
+    const env = { LEAD_RATE_LIMIT: "3/60" };
+    const headers = { "cf-connecting-ip": "192.0.2.99" };
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push(await post(payload(), { headers, env }));
+    expect(statuses.map((response) => response.status)).toEqual([201, 201, 201, 429, 429]);
+    const limited = statuses[4];
+    expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited?.json()).toEqual({ message: RATE_LIMITED });
+  });
+
+  it("drops what fills the honeypot", async () => {
+    expect((await post(payload({ website: "http://spam.example" }))).status).toBe(400);
+  });
+});
+
+describe("POST /api/leads: a plain form post", () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    post(new URLSearchParams(fields).toString(), {
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://harbour-city-motors.localhost:8787", referer: "http://harbour-city-motors.localhost:8787/contact", ...headers },
+    });
+  const fields = { kind: "enquiry", "values.name": "Pat", "values.email": "pat@example.com", "values.phone": "0412 345 678", "values.postcode": "4000", "values.message": "Hi", "values.opt_in": "on", idempotency_key: "form-key-1" };
+
+  it("stores the lead and sends the browser to /success; the same form sent twice is one lead", async () => {
+    const first = await form(fields);
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe("/success");
+    expect((await form(fields)).status).toBe(303);
+    const row = await db.prepare("SELECT data FROM leads WHERE idempotency_key = 'form-key-1'").all<{ data: string }>();
+    expect(row.results).toHaveLength(1);
+    expect(JSON.parse(row.results[0]?.data ?? "{}")).toMatchObject({ values: { name: "Pat", opt_in: true }, userData: { url: "http://harbour-city-motors.localhost:8787/contact", source: "Website" } });
+  });
+
+  it("answers a page naming each error, with a way back to the form", async () => {
+    const response = await form({ ...fields, "values.postcode": "12", idempotency_key: "form-key-2" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please fix the following errors:");
+    expect(html).toContain("Invalid postcode. Please enter a 4-digit number.");
+    expect(html).toContain('href="/contact"');
   });
 });

@@ -1,57 +1,161 @@
-import { leadPayloadSchema, parseWithFieldErrors } from "@dealer/shared/contract";
-import { Hono } from "hono";
+import { FORM_ERRORS_HEADING, leadKindSchema, parseWithFieldErrors } from "@dealer/shared/contract";
+import { bodyLimit } from "@dealer/shared/http";
+import { convertCategory, SLOT_TAKEN_MESSAGE, SUCCESS_PATH } from "@dealer/shared/rules";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { enqueueLeads } from "../delivery/queue";
 import type { Env } from "../env";
-import { formKindSchema, leadFormValuesSchema } from "./form-schema";
+import { leadSchemaFor } from "./form-schema";
+import { formErrorPage, leadFromForm } from "./form-post";
+import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "./guard";
+import { parseRateLimit, rateLimited } from "./rate-limit";
 import { siteFromHost } from "./site-from-host";
+import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "./store";
+import { turnstilePasses } from "./turnstile";
+import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";
 
 export const LEAD_STORE_FAILED =
   "Sorry, we couldn't save your enquiry just now. Your details are still in the form: please try again in a moment.";
+export const RATE_LIMITED = "Too many enquiries from this device. Please wait a moment and try again.";
+export const KEY_REUSED = "This form was already sent with different details. Reload the page to send another enquiry.";
+export const UNSUPPORTED_BODY = "Send the lead as application/json (or a form post from the dealer's website).";
+export const INVALID_LEAD = "Invalid lead";
+export const TURNSTILE_FAILED = "Please confirm you are not a robot and try again.";
+/** A lead is a few kilobytes; anything far bigger is refused before it is read. */
+export const LEAD_BODY_MAX_BYTES = 64 * 1024;
 
-const envelopeSchema = z.object({ kind: formKindSchema }).loose();
-const carRowSchema = z.object({ dealership_id: z.number().int() });
+const envelopeSchema = z
+  .object({ kind: leadKindSchema, form: z.enum(FORM_VARIANT_IDS).optional(), userData: z.object({ car_id: z.number().int().optional() }).loose() })
+  .loose();
+
+/** The form a lead came from: its `form`, else the variant named like its kind; null when they disagree. */
+function variantOf(envelope: z.infer<typeof envelopeSchema>): FormVariant | null {
+  const variant = formVariant(envelope.form ?? envelope.kind);
+  return variant && variant.leadKind === envelope.kind ? variant : null;
+}
+
+async function siteCounts(db: D1Database, site: string) {
+  const row = await db
+    .prepare("SELECT (SELECT COUNT(*) FROM locations WHERE site = ?1) AS locations, (SELECT COUNT(*) FROM dealerships WHERE site = ?1) AS dealerships")
+    .bind(site)
+    .first<{ locations: number; dealerships: number }>();
+  return { locations: row?.locations ?? 0, dealerships: row?.dealerships ?? 0 };
+}
+type Answer = { status: 201 | 400 | 403 | 404 | 409 | 415 | 422 | 429 | 503; body: { lead_id?: number; message?: string; fieldErrors?: Record<string, string[]> }; headers?: Record<string, string> };
 
 /**
- * POST /api/leads: the shopper's request arrives unchanged through the gateway, so the site comes from Host.
- * 404 unknown site, 400 {message, fieldErrors}, 201 {lead_id} once stored in D1 as pending delivery,
- * 503 when it could not be stored (the form keeps its values and shows the message).
+ * POST /api/leads, through the gateway with the shopper's Host: the lead is validated with the shared schema,
+ * stored in D1 before the answer (once per Idempotency-Key: a retry gets the first answer) and put on the
+ * delivery queue. 201 {lead_id}; 400 {message, fieldErrors}; 403 cross-site; 404 unknown site; 413 too big;
+ * 409 test-drive time already booked; 415 not JSON or a form post; 422 key reused for another lead; 429 + Retry-After; 503 not stored.
+ * A plain form post (before the form's script loads) gets 303 to /success, or an HTML page naming the errors.
  */
 export function createLeadApi() {
   const app = new Hono<{ Bindings: Env }>();
 
-  app.post("/api/leads", async (c) => {
-    const site = await siteFromHost(c.env.DB, c.req.header("host")).catch((error: unknown) => {
-      console.error("[mf-forms] site lookup failed", error);
-      return "unavailable" as const;
-    });
-    if (site === "unavailable") return c.json({ message: LEAD_STORE_FAILED }, 503);
-    if (!site) return c.json({ message: "Unknown site" }, 404);
-
-    const body: unknown = await c.req.json().catch(() => null);
-    const envelope = parseWithFieldErrors(envelopeSchema, body);
-    if (!envelope.ok) return c.json({ message: "Invalid lead", fieldErrors: envelope.fieldErrors }, 400);
-    const schema = leadPayloadSchema.extend({ kind: formKindSchema, values: leadFormValuesSchema(site.config.forms, envelope.data.kind) });
-    const parsed = parseWithFieldErrors(schema, body);
-    if (!parsed.ok) return c.json({ message: "Please fix the following errors:", fieldErrors: parsed.fieldErrors }, 400);
-    const lead = parsed.data;
-
-    try {
-      // The car and its dealership are taken from this site's stock, never from the browser's word.
-      const carId = lead.userData.car_id ?? null;
-      const car = carId === null ? null : await c.env.DB.prepare("SELECT dealership_id FROM vehicles WHERE site = ? AND id = ?").bind(site.slug, carId).first();
-      const dealershipId = car ? carRowSchema.parse(car).dealership_id : null;
-      const stored = await c.env.DB.prepare(
-        "INSERT INTO leads (site, kind, car_id, dealership_id, created_at, delivery_status, attempts, data) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?) RETURNING id",
-      )
-        .bind(site.slug, lead.kind, car ? carId : null, dealershipId, new Date().toISOString(), JSON.stringify(lead))
-        .first<{ id: number }>();
-      if (!stored) throw new Error("INSERT returned no id");
-      return c.json({ lead_id: stored.id }, 201);
-    } catch (error) {
-      console.error("[mf-forms] lead not stored", error);
-      return c.json({ message: LEAD_STORE_FAILED }, 503);
+  app.post("/api/leads", bodyLimit(LEAD_BODY_MAX_BYTES), async (c) => {
+    const format = leadBodyFormat(c.req.header("content-type"));
+    const answer = await takeLead(c, format);
+    if (format === "form") {
+      if (answer.status === 201) return c.redirect(SUCCESS_PATH, 303);
+      return formErrorPage(answer.status, answer.body.message ?? "", answer.body.fieldErrors ?? {}, c.req.header("referer") ?? null);
     }
+    return c.json(answer.body, answer.status, answer.headers);
   });
 
   return app;
+}
+
+async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof leadBodyFormat>): Promise<Answer> {
+  const headers = c.req.raw.headers;
+  const site = await siteFromHost(c.env.DB, headers.get("host") ?? undefined).catch((error: unknown) => {
+    console.error("[mf-forms] site lookup failed", error);
+    return "unavailable" as const;
+  });
+  if (site === "unavailable") return { status: 503, body: { message: LEAD_STORE_FAILED } };
+  if (!site) return { status: 404, body: { message: "Unknown site" } };
+  if (isCrossSite(headers)) return { status: 403, body: { message: CROSS_SITE_REFUSED } };
+  if (!format) return { status: 415, body: { message: UNSUPPORTED_BODY } };
+
+  const raw = await c.req.text();
+  let body: unknown;
+  let key: string | null;
+  let honeypot = "";
+  let turnstileToken = headers.get("cf-turnstile-response");
+  if (format === "json") {
+    const header = idempotencyKey(headers);
+    if (!header.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: { "Idempotency-Key": [IDEMPOTENCY_KEY_MESSAGE] } } };
+    key = header.key;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return { status: 400, body: { message: INVALID_LEAD, fieldErrors: { "(root)": ["The body is not valid JSON."] } } };
+    }
+    const hp = (body as { website?: unknown } | null)?.website;
+    honeypot = typeof hp === "string" ? hp : "";
+  } else {
+    const form = leadFromForm(new URLSearchParams(raw), headers);
+    ({ lead: body, key, honeypot } = form);
+    turnstileToken ??= form.turnstileToken;
+    if (key !== null && !/^[\x21-\x7e]{1,200}$/.test(key)) key = null;
+  }
+
+  try {
+    const hash = await requestHash(raw);
+    // A retry is answered from the store before it counts against the rate limit.
+    if (key) {
+      const existing = await findLeadByKey(c.env.DB, site.slug, key);
+      if (existing) return replay(existing.id, existing.request_hash === hash);
+    }
+    const client = headers.get("cf-connecting-ip") ?? "unknown";
+    const wait = await rateLimited(c.env.DB, `${site.slug}|${client}`, parseRateLimit(c.env.LEAD_RATE_LIMIT), Date.now());
+    if (wait !== null) return { status: 429, body: { message: RATE_LIMITED }, headers: { "retry-after": String(wait) } };
+
+    // Bots fill the field people never see.
+    if (honeypot.trim() !== "") return { status: 400, body: { message: INVALID_LEAD } };
+    if (c.env.TURNSTILE_SECRET && !(await turnstilePasses(c.env.TURNSTILE_SECRET, turnstileToken, headers.get("cf-connecting-ip")))) {
+      return { status: 403, body: { message: TURNSTILE_FAILED } };
+    }
+
+    const envelope = parseWithFieldErrors(envelopeSchema, body);
+    if (!envelope.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: envelope.fieldErrors } };
+    const variant = variantOf(envelope.data);
+    if (!variant) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: { form: ["Unknown form for this kind of lead."] } } };
+    const shown = shownSelects(variant, { hasCar: envelope.data.userData.car_id !== undefined, ...(await siteCounts(c.env.DB, site.slug)) });
+    const parsed = parseWithFieldErrors(leadSchemaFor(variant, site.config.forms, shown), body);
+    if (!parsed.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: parsed.fieldErrors } };
+    // 'Careers Enquiry' is stored and delivered as General Enquiry / Career Enquiry.
+    const category = parsed.data.values.category ? convertCategory(parsed.data.values.category, parsed.data.values.subcategory) : {};
+    const lead = { ...parsed.data, values: { ...parsed.data.values, ...category } };
+    const locationId = lead.values.location_id ?? (/^\d+$/.test(lead.values.location ?? "") ? Number(lead.values.location) : null);
+    const now = new Date();
+    const consent = { opt_in: lead.values.opt_in, recorded_at: now.toISOString(), privacy_notice: PRIVACY_NOTICE };
+
+    const stored = await storeLead(c.env.DB, {
+      site: site.slug,
+      kind: lead.kind,
+      carId: lead.userData.car_id ?? null,
+      locationId,
+      dealershipSlug: lead.values.dealership_slug ?? null,
+      data: JSON.stringify({ ...lead, consent }),
+      idempotencyKey: key,
+      requestHash: hash,
+      booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,
+      now,
+    });
+    if ("bookingTaken" in stored) return { status: 409, body: { message: SLOT_TAKEN_MESSAGE, fieldErrors: { booking: [SLOT_TAKEN_MESSAGE] } } };
+    if (!stored.created) return replay(stored.leadId, stored.sameRequest);
+    // Stored first: a failed queue send is logged and the scheduled sweep queues the lead later.
+    await enqueueLeads(c.env, [stored.leadId], now);
+    return { status: 201, body: { lead_id: stored.leadId } };
+  } catch (error) {
+    console.error("[mf-forms] lead not stored", error);
+    return { status: 503, body: { message: LEAD_STORE_FAILED }, headers: { "retry-after": "5" } };
+  }
+}
+
+/** The first answer again for a retried submit; a key reused for different details is refused. */
+function replay(leadId: number, sameRequest: boolean): Answer {
+  if (!sameRequest) return { status: 422, body: { message: KEY_REUSED } };
+  return { status: 201, body: { lead_id: leadId }, headers: { "idempotent-replayed": "true" } };
 }

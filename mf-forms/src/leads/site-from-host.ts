@@ -1,21 +1,23 @@
 import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
+import { classifyHost } from "@dealer/shared/http";
 import { z } from "zod";
 
-const LOCAL_SUFFIX = ".localhost";
 const siteRowSchema = z.object({ slug: z.string(), config: z.string() });
 
+export type LeadSite = { slug: string; config: SiteConfig };
+
 /**
- * The tenant a request is for, from its Host header as the gateway forwarded it: {slug}.localhost
- * locally, otherwise a dealer's own domain from site_domains. Null for a host no site answers on.
+ * The tenant a request is for, from its Host header as the gateway forwarded it, by the same rule the
+ * pages use (classifyHost: case, port and a trailing dot do not matter). Null for a host no site answers on.
  */
-export async function siteFromHost(db: D1Database, hostHeader: string | undefined): Promise<{ slug: string; config: SiteConfig } | null> {
-  const host = (hostHeader ?? "").toLowerCase().replace(/:\d+$/, "");
-  const row = host.endsWith(LOCAL_SUFFIX)
-    ? await db.prepare("SELECT slug, config FROM sites WHERE slug = ?").bind(host.split(".")[0]).first()
-    : await db
-        .prepare("SELECT s.slug, s.config FROM site_domains d JOIN sites s ON s.slug = d.site WHERE d.domain = ?")
-        .bind(host)
-        .first();
+export async function siteFromHost(db: D1Database, hostHeader: string | undefined): Promise<LeadSite | null> {
+  const target = classifyHost(hostHeader);
+  const row =
+    target.kind === "slug"
+      ? await db.prepare("SELECT slug, config FROM sites WHERE slug = ?").bind(target.slug).first()
+      : target.kind === "domain"
+        ? await db.prepare("SELECT s.slug, s.config FROM site_domains d JOIN sites s ON s.slug = d.site WHERE d.domain = ?").bind(target.domain).first()
+        : null;
   if (!row) return null;
   const site = siteRowSchema.parse(row);
   return { slug: site.slug, config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>) };

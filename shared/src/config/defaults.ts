@@ -96,7 +96,7 @@ export const defaultSiteConfig: SiteConfig = {
     },
   },
   reserve: { amount: 200 },
-  forms: { messageOptional: false, termsRequired: false, termsCheckbox: false, optInDefault: true, postcodeGeocodeCheck: false },
+  forms: { messageOptional: false, termsRequired: false, termsCheckbox: false, optInDefault: true, postcodeGeocodeCheck: false, testDriveSlotMinutes: 60 },
   reviews: { minimumRating: 4, hiddenNames: [], minimumAverageRating: 4, hidden: false, source: "local", placesApiKey: null },
   maps: { provider: "static", apiKey: null },
   home: { sections: ["promotions", "bodyTypes", "locations", "reviews", "blog"], heroText: null },

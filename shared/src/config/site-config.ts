@@ -157,6 +157,8 @@ export const siteConfigSchema = z
         optInDefault: z.boolean(),
         /** Dealer-set postcode check against a geocoder ('Invalid postcode' when nothing is found). */
         postcodeGeocodeCheck: z.boolean(),
+        /** Length of one test-drive booking slot, in minutes. */
+        testDriveSlotMinutes: z.number().int().min(15).max(240),
       })
       .strict(),
     reviews: z

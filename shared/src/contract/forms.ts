@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SiteConfig } from "../config/site-config";
-import { customerFormValuesSchema } from "./lead";
+import { customerFormValuesSchema, LEAD_TEXT_MAX, leadText, requiredText } from "./lead";
 
 export const TERMS_MESSAGE = "You must agree to the terms of use before submitting.";
 export const FORM_ERRORS_HEADING = "Please fix the following errors:";
@@ -18,9 +18,10 @@ export function termsMessage(forms: Pick<SiteConfig["forms"], "termsCheckbox">):
  * shown selects required, terms agreement when the dealer requires it, opt-in defaulting to the dealer's value.
  */
 export function buildEnquiryFormSchema(forms: SiteConfig["forms"], shown: EnquiryFormShown = {}) {
-  const required = (message: string) => z.string().trim().min(1, message);
+  // A missing field and an empty one read the same to the shopper.
+  const required = (message: string) => requiredText(message);
   return customerFormValuesSchema.extend({
-    message: forms.messageOptional ? z.string().trim().max(5000).optional() : required("Please enter a message.").max(5000),
+    message: forms.messageOptional ? leadText(LEAD_TEXT_MAX.message).optional() : requiredText("Please enter a message.", LEAD_TEXT_MAX.message),
     category: shown.category ? required("Please select a category.") : z.string().optional(),
     location: shown.location ? required("Please select a location.") : z.string().optional(),
     dealership_slug: shown.dealership ? required("Please select a dealership.") : z.string().optional(),

@@ -12,18 +12,39 @@ export const leadKindSchema = z.enum([
   "reserve",
 ]);
 
+/**
+ * Longest text a lead field takes: every string of a lead has a limit, so an oversized field is a 400
+ * naming that field (the API's body limit refuses whole bodies far over these with 413 first).
+ */
+export const LEAD_TEXT_MAX = { short: 200, email: 254, url: 2048, message: 5000 } as const;
+export const tooLongMessage = (max: number) => `Please use at most ${max} characters.`;
+/** Trimmed text of at most `max` characters. */
+export const leadText = (max: number = LEAD_TEXT_MAX.short) => z.string().trim().max(max, tooLongMessage(max));
+/** Required text: a missing field reads the same as an empty one. */
+export const requiredText = (message: string, max: number = LEAD_TEXT_MAX.short) => z.string({ error: message }).trim().min(1, message).max(max, tooLongMessage(max));
+
+/**
+ * Australian numbers as people type them: mobiles (04xx xxx xxx), landlines with area code, 13/1300/1800
+ * numbers, or +61; spaces, dashes, brackets and dots allowed. Decision: docs/decisions/0012-lead-pipeline.md.
+ */
+export const PHONE_MESSAGE = "Please enter a valid phone number.";
+export const phoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .max(30, PHONE_MESSAGE)
+  .refine((raw) => /^\+?[0-9 ().-]+$/.test(raw) && /^(?:\+?61|0)[2-478]\d{8}$|^1[38]00\d{6}$|^13\d{4}$/.test(raw.replace(/[ ().-]/g, "")), PHONE_MESSAGE);
+export const EMAIL_MESSAGE = "Please enter a valid email address.";
+export const emailSchema = z.string({ error: EMAIL_MESSAGE }).trim().max(LEAD_TEXT_MAX.email, tooLongMessage(LEAD_TEXT_MAX.email)).pipe(z.email(EMAIL_MESSAGE));
+
 export const enquiryFormValuesSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name."),
-  last_name: z.string().trim().optional(),
-  email: z.email("Please enter a valid email address."),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{8,20}$/, "Please enter a valid phone number."),
+  name: requiredText("Please enter your name."),
+  last_name: leadText().optional(),
+  email: emailSchema,
+  phone: phoneSchema,
   postcode: z.string().regex(/^\d{4}$/, "Invalid postcode. Please enter a 4-digit number.").optional(),
-  message: z.string().trim().max(5000).optional(),
-  category: z.string().optional(),
-  subcategory: z.string().optional(),
+  message: leadText(LEAD_TEXT_MAX.message).optional(),
+  category: leadText().optional(),
+  subcategory: leadText().optional(),
   opt_in: z.boolean().default(true),
   car_id: z.number().int().optional(),
   location_id: z.number().int().optional(),
@@ -33,14 +54,17 @@ export const leadPayloadSchema = z.object({
   kind: leadKindSchema,
   values: enquiryFormValuesSchema,
   userData: z.object({
-    url: z.string(),
+    url: leadText(LEAD_TEXT_MAX.url),
     source: z.literal("Website"),
-    user_agent: z.string(),
+    user_agent: leadText(LEAD_TEXT_MAX.url),
     car_id: z.number().int().optional(),
     car_dealership_id: z.number().int().optional(),
     lead_attributes: z.object({
-      visited_pages: z.array(z.string()).default([]),
-      linked_query_params: z.record(z.string(), z.string()).default({}),
+      visited_pages: z.array(leadText(LEAD_TEXT_MAX.url)).max(50).default([]),
+      linked_query_params: z
+        .record(leadText(), leadText(LEAD_TEXT_MAX.url))
+        .refine((params) => Object.keys(params).length <= 50, "At most 50 query parameters.")
+        .default({}),
     }),
   }),
 });
@@ -52,71 +76,75 @@ export type LeadPayload = z.infer<typeof leadPayloadSchema>;
 /* ---- Customer form values and the per-kind lead payloads ---- */
 
 export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
-export const postcodeSchema = z.string().regex(/^\d{4}$/, POSTCODE_MESSAGE);
+export const postcodeSchema = z.string({ error: POSTCODE_MESSAGE }).regex(/^\d{4}$/, POSTCODE_MESSAGE);
 const yesNoSchema = z.enum(["Yes", "No"]);
+/** The valuation's adjustment questions: short answers keyed by question. */
+const adjustmentAnswersSchema = z
+  .record(leadText(), z.union([leadText(), z.number(), z.boolean(), z.null()]))
+  .refine((answers) => Object.keys(answers).length <= 50, "At most 50 answers.");
 
 /** Everything a lead form can hold; which fields show is per form and per dealer. */
 export const customerFormValuesSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name."),
-  last_name: z.string().trim().optional(),
-  email: z.email("Please enter a valid email address."),
-  phone: enquiryFormValuesSchema.shape.phone,
+  name: enquiryFormValuesSchema.shape.name,
+  last_name: leadText().optional(),
+  email: emailSchema,
+  phone: phoneSchema,
   postcode: postcodeSchema.optional(),
-  message: z.string().trim().max(5000).optional(),
-  category: z.string().optional(),
-  subcategory: z.string().optional(),
-  location: z.string().optional(),
+  message: leadText(LEAD_TEXT_MAX.message).optional(),
+  category: leadText().optional(),
+  subcategory: leadText().optional(),
+  location: leadText().optional(),
   location_id: z.number().int().optional(),
-  dealership_slug: z.string().optional(),
+  dealership_slug: leadText().optional(),
   opt_in: z.boolean().default(true),
-  Rego: z.string().optional(),
-  page_id: z.union([z.string(), z.number()]).optional(),
-  hidden: z.string().optional(),
+  Rego: leadText(20).optional(),
+  page_id: z.union([leadText(), z.number()]).optional(),
+  hidden: leadText(LEAD_TEXT_MAX.message).optional(),
   terms_conditions: z.boolean().optional(),
   PreferredContactMethod: z.enum(["Phone", "Email", "SMS"]).optional(),
   finance: yesNoSchema.optional(),
-  kms: z.number().nonnegative().optional(),
-  regoState: z.string().optional(),
-  rego: z.string().optional(),
+  kms: z.number().nonnegative().max(10_000_000).optional(),
+  regoState: leadText(10).optional(),
+  rego: leadText(20).optional(),
   "do-you-have-a-trade-in": yesNoSchema.optional(),
-  additional_services: z.array(z.string()).default([]),
+  additional_services: z.array(leadText()).max(30).default([]),
 });
 
 /** Values an enquiry about a given car starts with. */
 export const enquiryFormDefaultsSchema = z.object({
-  dealership_slug: z.string(),
-  manufacturer_slug: z.string().optional(),
-  stock_number: z.string(),
-  "Vehicle Make": z.string(),
-  "Vehicle Model": z.string(),
-  car_type: z.string(),
+  dealership_slug: leadText(),
+  manufacturer_slug: leadText().optional(),
+  stock_number: leadText(),
+  "Vehicle Make": leadText(),
+  "Vehicle Model": leadText(),
+  car_type: leadText(),
   car_id: z.number().int(),
-  vehicle_status: z.string(),
+  vehicle_status: leadText(),
   opt_in: z.boolean().default(true),
-  message: z.string().default(""),
-  subcategory: z.string().optional(),
+  message: leadText(LEAD_TEXT_MAX.message).default(""),
+  subcategory: leadText().optional(),
 });
 
 export const leadUserDataSchema = leadPayloadSchema.shape.userData;
 
 export const tradeInVehicleSchema = z.object({
-  make: z.string().min(1, "Please enter the make."),
-  model: z.string().min(1, "Please enter the model."),
+  make: requiredText("Please enter the make."),
+  model: requiredText("Please enter the model."),
   year: z.number().int().min(1900).max(2100),
   kms: z.number().nonnegative(),
-  rego: z.string().optional(),
-  regoState: z.string().optional(),
+  rego: leadText().optional(),
+  regoState: leadText().optional(),
 });
 
 /** Trade-in data of the spec: the valuation answers plus the offer that came back. */
 export const tradeInDataSchema = z.object({
   offer_price: z.number().nullable().optional(),
-  adjustmentAnswers: z.record(z.string(), z.unknown()).default({}),
-  rego: z.string().optional(),
-  regoState: z.string().optional(),
-  email: z.email().optional(),
-  phone: z.string().optional(),
-  lead_id: z.union([z.string(), z.number()]).optional(),
+  adjustmentAnswers: adjustmentAnswersSchema.default({}),
+  rego: leadText().optional(),
+  regoState: leadText().optional(),
+  email: emailSchema.optional(),
+  phone: phoneSchema.optional(),
+  lead_id: z.union([leadText(), z.number()]).optional(),
   form_completed: z.boolean().default(false),
   offer_accepted: z.boolean().default(false),
 });
@@ -132,27 +160,27 @@ export const testDriveLeadSchema = z.object({
   kind: z.literal("test_drive"),
   ...leadBase,
   booking: z.iso.datetime({ offset: true }).optional(),
-  disclaimer: z.string().optional(),
+  disclaimer: leadText(LEAD_TEXT_MAX.message).optional(),
 });
 export const photoRequestLeadSchema = z.object({
   kind: z.literal("photo_request"),
   ...leadBase,
   /** The form's hidden field with its fixed request text. */
-  request: z.string().min(1),
+  request: leadText(LEAD_TEXT_MAX.message).min(1),
 });
 export const tradeInLeadSchema = z.object({
   kind: z.literal("trade_in"),
   ...leadBase,
   vehicle: tradeInVehicleSchema,
-  adjustmentAnswers: z.record(z.string(), z.unknown()).default({}),
-  rego: z.string().optional(),
-  regoState: z.string().optional(),
+  adjustmentAnswers: adjustmentAnswersSchema.default({}),
+  rego: leadText().optional(),
+  regoState: leadText().optional(),
 });
 export const offerAcceptanceSchema = z.object({
   kind: z.literal("offer_acceptance"),
-  category: z.string().min(1),
+  category: leadText().min(1),
   subcategory: z.literal("3. Offer Accepted"),
-  lead_id: z.union([z.string(), z.number()]),
+  lead_id: z.union([leadText(), z.number()]),
   form_completed: z.boolean(),
   offer_accepted: z.literal(true),
 });
@@ -164,11 +192,11 @@ export const sellMyCarLeadSchema = z.object({
 export const financeEnquiryLeadSchema = z.object({
   kind: z.literal("finance_enquiry"),
   ...leadBase,
-  preferredDealership: z.string().optional(),
+  preferredDealership: leadText().optional(),
   vehiclePriceBudget: z.number().nonnegative().optional(),
   car_id: z.number().int().optional(),
-  car_type: z.string().optional(),
-  vin: z.string().optional(),
+  car_type: leadText().optional(),
+  vin: leadText().optional(),
 });
 export const reserveLeadSchema = z.object({
   kind: z.literal("reserve"),
@@ -191,7 +219,7 @@ export const leadSubmissionSchema = z.discriminatedUnion("kind", [
 
 /** What lead submission answers: a lead_id or an error. */
 export const leadResponseSchema = z.object({
-  lead_id: z.union([z.string(), z.number()]).optional(),
+  lead_id: z.union([leadText(), z.number()]).optional(),
   error: z.string().optional(),
 });
 

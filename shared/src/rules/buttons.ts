@@ -30,9 +30,14 @@ type ButtonCar = Pick<Car, "status" | "tag" | "file" | "trade_in_enabled" | "che
 type ButtonConfig = { vehicle: Pick<SiteConfig["vehicle"], "buttonSet">; search: Pick<SiteConfig["search"], "usedOnly"> };
 
 /** Which sidebar and card buttons show for a car on this site. */
+/** An in-stock car tagged 'Test Drive Only': a Book a Test Drive form replaces the usual buttons and enquiry. */
+export function isTestDriveOnly(car: Pick<ButtonCar, "status" | "tag">): boolean {
+  return isInStock(car.status) && car.tag?.trim() === TEST_DRIVE_ONLY_TAG;
+}
+
 export function vehicleButtons(car: ButtonCar, config: ButtonConfig, savedInWatchlist: boolean): VehicleButtons {
   const inStock = isInStock(car.status);
-  const testDriveOnly = inStock && car.tag?.trim() === TEST_DRIVE_ONLY_TAG;
+  const testDriveOnly = isTestDriveOnly(car);
   const actions = inStock && !testDriveOnly;
   const offered = (button: SiteConfig["vehicle"]["buttonSet"][number]) => actions && config.vehicle.buttonSet.includes(button);
   // The used-only layout's compare variant also needs a price and a picture to compare.

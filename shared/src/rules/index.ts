@@ -25,6 +25,7 @@ export * from "./watchlist";
 export * from "./local-time";
 export * from "./locations";
 export * from "./opening-hours";
+export * from "./appointment-slots";
 export * from "./reviews";
 export * from "./sales-counter";
 export * from "./body-types";

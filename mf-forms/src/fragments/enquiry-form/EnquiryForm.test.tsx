@@ -5,21 +5,33 @@ import EnquiryForm from "./EnquiryForm";
 import type { EnquiryFormProps } from "./props";
 
 const props = (over: Partial<EnquiryFormProps> = {}): EnquiryFormProps => ({
-  kind: "enquiry",
+  variant: "enquiry",
   heading: "Send us an enquiry",
   submitText: "Submit Form",
   forms: defaultSiteConfig.forms,
   car: null,
+  carDefaults: null,
   defaults: { message: "", subcategory: null },
+  shown: { category: false, location: false, dealership: false },
+  locations: [],
+  locationDefault: null,
+  dealerships: [],
+  distributionLocations: [],
+  bookingSlots: [],
+  finance: { vehiclePriceBudget: null, preferredDealership: null, carType: null, vin: null },
+  idempotencyKey: "key-1",
   ...over,
 });
 
 describe("EnquiryForm", () => {
-  it("renders labelled fields, a checked opt-in and the configured submit text", () => {
+  it("is a complete form post before any script: action, hidden lead fields, labelled inputs, checked opt-in", () => {
     const html = renderToString(<EnquiryForm {...props()} />);
-    expect(html).toContain("Send us an enquiry</h2>");
+    expect(html).toContain('action="/api/leads" method="post"');
+    expect(html).toContain('<input type="hidden" name="kind" value="enquiry"/>');
+    expect(html).toContain('<input type="hidden" name="idempotency_key" value="key-1"/>');
+    expect(html).toContain('<input type="hidden" name="values.category" value="Vehicle Enquiry"/>');
     for (const label of ["Name", "Email", "Phone", "Postcode", "Comments"]) expect(html).toMatch(new RegExp(`<label for="[^"]+" class="enquiry-form__label">${label}</label>`));
-    expect(html).toMatch(/<input id="[^"]+opt_in" type="checkbox" name="opt_in" checked=""/);
+    expect(html).toMatch(/name="values.opt_in" checked=""/);
     expect(html).toMatch(/inputMode="numeric" maxLength="4"/);
     expect(html).toContain(">Submit Form</button>");
     expect(html).not.toContain("Please fix the following errors:");
@@ -28,15 +40,39 @@ describe("EnquiryForm", () => {
 
   it("marks the message optional when the dealer does, and shows the terms checkbox when required", () => {
     const html = renderToString(<EnquiryForm {...props({ forms: { ...defaultSiteConfig.forms, messageOptional: true, termsRequired: true } })} />);
-    expect(html).toContain("Comments (optional)");
+    expect(html).toContain("Comments<!-- --> (optional)");
     expect(html).toContain("I agree to the terms of use");
   });
 
-  it("starts a sold car's enquiry with the find-something-similar message", () => {
+  it("starts a sold car's enquiry with the find-something-similar message and subcategory", () => {
     const html = renderToString(
       <EnquiryForm {...props({ heading: "Find Me Something Similar", car: { id: 1, dealershipId: 2, title: "Car" }, defaults: { message: "Can you please find me something similar?", subcategory: "Find me something similar" } })} />,
     );
     expect(html).toContain("Find Me Something Similar</h2>");
     expect(html).toMatch(/<textarea[^>]*>Can you please find me something similar\?<\/textarea>/);
+    expect(html).toContain('name="values.subcategory" value="Find me something similar"');
+  });
+
+  it("shows the shown selects, a single location selected, and the contact categories", () => {
+    const html = renderToString(<EnquiryForm {...props({ variant: "contact", shown: { category: true, location: true, dealership: false }, locations: [{ value: "7", label: "Brisbane" }] })} />);
+    expect(html).toMatch(/<option value="7" selected="">Brisbane<\/option>/);
+    expect(html).toContain('<option value="Careers Enquiry">Careers Enquiry</option>');
+    expect(html).not.toContain('name="values.category" value=');
+  });
+
+  it("renders the trade-in steps: rego and state, odometer with kms, the valuation questions", () => {
+    const html = renderToString(<EnquiryForm {...props({ variant: "trade_in" })} />);
+    expect(html).toContain("Step 1 of 3: Your vehicle");
+    expect(html).toContain('name="vehicle.kms"');
+    expect(html).toContain("<span>kms</span>");
+    expect(html).toContain("Has the vehicle been in an accident?");
+    expect(html).toContain('name="regoState"');
+  });
+
+  it("offers the booking times and the services list where the form has them", () => {
+    const drive = renderToString(<EnquiryForm {...props({ variant: "test_drive", bookingSlots: [{ value: "2026-11-23T09:00:00+10:00", label: "Mon 23 Nov, 9:00 am" }] })} />);
+    expect(drive).toContain('<option value="2026-11-23T09:00:00+10:00">Mon 23 Nov, 9:00 am</option>');
+    const service = renderToString(<EnquiryForm {...props({ variant: "service" })} />);
+    expect(service).toContain('name="values.additional_services" value="Tyres"');
   });
 });

@@ -1,8 +1,9 @@
-import { FORM_SUBMIT_ERROR, leadUserData, postcodeInput, SUCCESS_PATH } from "@dealer/shared/rules";
-import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
-import { type FieldErrors, type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-form";
-import type { FormKind, LeadFormValues } from "../../leads/form-schema";
-import { readCustomer, saveCustomer, saveSuccessCategory } from "./customer-storage";
+import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { ADJUSTMENT_QUESTIONS, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
+import { readCustomer } from "./customer-storage";
+import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
+import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
 import { loadSubmission, preloadSubmission } from "./load-submission";
 import type { EnquiryFormProps } from "./props";
 
@@ -10,189 +11,278 @@ export type { EnquiryFormProps } from "./props";
 
 // Type-checked against the contract without importing it at run time (that module pulls in zod).
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
-
-/** What the inputs hold; the schema turns it into LeadFormValues. */
-type FormFields = { name: string; email: string; phone: string; postcode: string; message: string; opt_in: boolean; terms_conditions: boolean };
-/** Fields prefilled from the visitor's earlier submit. */
+const TERMS_LABEL = "I agree to the terms of use";
 const PREFILLED = ["name", "email", "phone", "postcode"] as const;
-
-function Field(props: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  registration: UseFormRegisterReturn;
-  type?: "text" | "email" | "tel";
-  autoComplete?: string;
-  inputMode?: "numeric";
-  maxLength?: number;
-  multiline?: boolean;
-  /** Server-rendered starting value; react-hook-form's inputs are uncontrolled. */
-  defaultValue?: string;
-}) {
-  const { id, label, error, registration, multiline, ...input } = props;
-  const describedBy = error ? `${id}-error` : undefined;
-  return (
-    <div className={`enquiry-form__field${error ? " enquiry-form__field--invalid" : ""}`}>
-      <label htmlFor={id} className="enquiry-form__label">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea id={id} className="enquiry-form__input" rows={4} defaultValue={input.defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...registration} />
-      ) : (
-        <input id={id} className="enquiry-form__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} {...registration} />
-      )}
-      {error && (
-        <p id={`${id}-error`} className="enquiry-form__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The postcode input keeps digits only, at most 4, as the visitor types. */
-function digitsOnly(registration: UseFormRegisterReturn): UseFormRegisterReturn {
-  return {
-    ...registration,
-    onChange: (event) => {
-      event.target.value = postcodeInput(event.target.value);
-      return registration.onChange(event);
-    },
-  };
-}
+const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
 
 /**
- * Validates with the API's zod schema, loaded on first use: the form renders and hydrates without
- * zod, and a submit waits for the schema. Throws when it cannot load (the submit shows an error).
+ * Every lead form of the spec (EnquiryFormProps.variant picks which). The server renders a complete
+ * <form method="post" action="/api/leads">, so it works before any script: the API stores the lead and
+ * answers 303 /success, or a page naming each error. Once hydrated, the first focus loads the form
+ * library (react-hook-form and zod, its own chunk) and submit validates in place, posts JSON with an
+ * Idempotency-Key and goes to /success.
  */
-function lazyLeadFormResolver(forms: EnquiryFormProps["forms"], kind: FormKind): Resolver<FormFields, unknown, LeadFormValues> {
-  let validate: Resolver<FormFields, unknown, LeadFormValues> | undefined;
-  return async (values, context, options) => {
-    const { leadFormValuesSchema, zodResolver } = await loadSubmission();
-    validate ??= zodResolver<FormFields, LeadFormValues>(leadFormValuesSchema(forms, kind));
-    return validate(values, context, options);
-  };
-}
-
-function errorMessages(errors: FieldErrors<FormFields>): string[] {
-  return Object.values(errors).flatMap((error) => (error?.message ? [String(error.message)] : []));
-}
-
-export default function EnquiryForm({ kind, heading, submitText, forms, car, defaults }: EnquiryFormProps) {
-  const id = useId();
-  const [formError, setFormError] = useState<string | null>(null);
-  const resolver = useMemo(() => lazyLeadFormResolver(forms, kind), [forms, kind]);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting, submitCount },
-  } = useForm<FormFields, unknown, LeadFormValues>({
-    resolver,
-    defaultValues: { name: "", email: "", phone: "", postcode: "", message: defaults.message, opt_in: forms.optInDefault, terms_conditions: false },
-  });
-
-  // Prefill from the visitor's earlier submit after hydration, so the server and first client render agree.
+export default function EnquiryForm(props: EnquiryFormProps) {
+  const { variant: variantId, heading, submitText, forms, car, carDefaults, defaults, shown, finance } = props;
+  const variant = FORM_VARIANTS[variantId];
+  // Not useId: a fragment's server render and the shell's client root number ids differently, and the
+  // error links and descriptions must point at the ids the server rendered. One form per variant and car.
+  const id = `lead-${variantId}${car ? `-${car.id}` : ""}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const enhancer = useRef<Promise<LeadFormEnhancer> | null>(null);
+  const [ui, setUi] = useState<UiState>({ errors: {}, submitted: false, submitting: false, formError: null });
+  const [slots, setSlots] = useState(props.bookingSlots);
+  const steps = variant.vehicle ? STEP_TITLES.length : 1;
+  // Null until hydrated: the server shows every step, so the form is whole without a script.
+  const [step, setStep] = useState<number | null>(null);
+  // Bumped to move focus to the error list once it has rendered.
+  const [summaryFocus, setSummaryFocus] = useState(0);
   useEffect(() => {
-    const saved = readCustomer(window.localStorage);
-    if (!saved) return;
-    for (const field of PREFILLED) {
-      const value = saved[field];
-      if (value && !getValues(field)) setValue(field, value);
-    }
-  }, [getValues, setValue]);
+    if (summaryFocus > 0) summaryRef.current?.focus();
+  }, [summaryFocus]);
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    // Already loaded: validation ran first.
-    const { submitLead } = await loadSubmission();
-    const outcome = await submitLead({
-      kind,
-      values: { ...values, ...(defaults.subcategory ? { subcategory: defaults.subcategory } : {}) },
-      userData: leadUserData({
-        url: window.location.href,
-        userAgent: window.navigator.userAgent,
-        car: car ? { id: car.id, dealership_id: car.dealershipId } : null,
-        visitedPages: [window.location.pathname],
-        linkedQueryParams: Object.fromEntries(new URLSearchParams(window.location.search)),
-      }),
-    });
-    if (!outcome.ok) {
-      for (const [path, messages] of Object.entries(outcome.fieldErrors)) {
-        const field = path.replace(/^values\./, "") as keyof FormFields;
-        if (field in values) setError(field, { type: "server", message: messages[0] });
-      }
-      setFormError(outcome.message);
+  useEffect(() => {
+    if (steps > 1) setStep(0);
+    // Prefill from the visitor's earlier submit, into fields still empty.
+    const saved = readCustomer(window.localStorage);
+    const form = formRef.current;
+    if (!saved || !form) return;
+    for (const field of PREFILLED) {
+      const input = form.elements.namedItem(`values.${field}`);
+      if (input instanceof HTMLInputElement && !input.value && saved[field]) input.value = saved[field] ?? "";
+    }
+  }, [steps]);
+
+  const uiHandle: LeadFormUi = {
+    update: (next) => setUi((current) => ({ ...current, ...next })),
+    showAllSteps: () => setStep(null),
+    focusSummary: () => setSummaryFocus((count) => count + 1),
+  };
+  const enhance = () => {
+    const form = formRef.current;
+    if (!form) return Promise.reject(new Error("form not mounted"));
+    enhancer.current ??= loadSubmission()
+      .then(({ enhanceLeadForm }) => enhanceLeadForm(form, { variant: variantId, forms, shown, car, defaults }, uiHandle))
+      .catch((error: unknown) => {
+        enhancer.current = null;
+        throw error;
+      });
+    return enhancer.current;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    let ready: LeadFormEnhancer;
+    try {
+      ready = await enhance();
+    } catch {
+      // The form library could not load: the plain form post still delivers the lead.
+      formRef.current?.submit();
       return;
     }
-    saveCustomer(window.localStorage, values);
-    saveSuccessCategory(window.localStorage, kind);
-    window.location.assign(SUCCESS_PATH);
-  });
-  // The values stay in the form, so the visitor can submit again.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => submit(event).catch(() => setFormError(FORM_SUBMIT_ERROR));
+    await ready.submit().catch(() => setUi((current) => ({ ...current, submitting: false, formError: FORM_SUBMIT_ERROR })));
+  };
 
-  const messages = errorMessages(errors);
-  const fieldId = (name: string) => `${id}-${name}`;
+  const next = async () => {
+    const form = formRef.current;
+    if (step === null || !form) return;
+    const names = [...form.querySelectorAll<HTMLElement>(`[data-step="${step}"] [name]`)].map((element) => element.getAttribute("name") ?? "");
+    const ready = await enhance().catch(() => null);
+    if (ready && !(await ready.validateStep(names))) return;
+    setStep(step + 1);
+    requestAnimationFrame(() => form.querySelector<HTMLElement>(`[data-step="${step + 1}"] legend`)?.focus());
+  };
+
+  const loadSlots = async (location: string) => {
+    if (!variant.booking || !location) return;
+    const response = await fetch(`/api/leads/slots?location=${encodeURIComponent(location)}`).catch(() => null);
+    const body = (await response?.json().catch(() => null)) as { slots?: { start: string; label: string }[] } | null;
+    if (body?.slots) setSlots(body.slots.map((slot) => ({ value: slot.start, label: slot.label })));
+  };
+
+  const f = (name: string) => fieldId(id, name);
+  const err = (name: string) => ui.errors[name];
+  const errorList = Object.entries(ui.errors);
+  const messageOptional = forms.messageOptional || Boolean(variant.messageOptional);
+  const stepProps = (index: number) => ({ "data-step": index, hidden: step !== null && step !== index ? true : undefined });
+  const lastStep = step === null || step === steps - 1;
 
   return (
-    <section className="enquiry-form" aria-labelledby={`${id}-heading`}>
+    <section className="enquiry-form" aria-labelledby={`${id}-heading`} id={variant.finance ? "finance-form" : undefined}>
       <h2 id={`${id}-heading`} className="enquiry-form__heading">
         {heading}
       </h2>
-      <form className="enquiry-form__form" noValidate onSubmit={onSubmit} onFocus={preloadSubmission} aria-busy={isSubmitting}>
-        {submitCount > 0 && messages.length > 0 && (
-          <div className="enquiry-form__errors" role="alert">
-            <p className="enquiry-form__errors-heading">{FORM_ERRORS_HEADING}</p>
+      {car && <p className="enquiry-form__car">{car.title}</p>}
+      <form
+        ref={formRef}
+        className="enquiry-form__form"
+        method="post"
+        action="/api/leads"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => {
+          preloadSubmission();
+          enhance().catch(() => undefined);
+        }}
+        aria-busy={ui.submitting}
+      >
+        {ui.submitted && errorList.length > 0 && (
+          <div ref={summaryRef} className="enquiry-form__errors" role="alert" tabIndex={-1} aria-labelledby={`${id}-errors`}>
+            <p id={`${id}-errors`} className="enquiry-form__errors-heading">
+              {FORM_ERRORS_HEADING}
+            </p>
             <ul>
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
+              {errorList.map(([name, message]) => (
+                <li key={name}>
+                  <a
+                    href={`#${f(name)}`}
+                    onClick={(event) => {
+                      // An in-page link scrolls but does not focus a field: move focus there, the shopper types next.
+                      const field = document.getElementById(f(name));
+                      if (!field) return;
+                      event.preventDefault();
+                      field.focus();
+                    }}
+                  >
+                    {message}
+                  </a>
+                </li>
               ))}
             </ul>
           </div>
         )}
-        <Field id={fieldId("name")} label="Name" autoComplete="name" error={errors.name?.message} registration={register("name")} />
-        <Field id={fieldId("email")} label="Email" type="email" autoComplete="email" error={errors.email?.message} registration={register("email")} />
-        <Field id={fieldId("phone")} label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} registration={register("phone")} />
-        <Field
-          id={fieldId("postcode")}
-          label="Postcode"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={4}
-          error={errors.postcode?.message}
-          registration={digitsOnly(register("postcode"))}
-        />
-        <Field
-          id={fieldId("message")}
-          label={forms.messageOptional || kind === "test_drive" ? "Comments (optional)" : "Comments"}
-          multiline
-          defaultValue={defaults.message}
-          error={errors.message?.message}
-          registration={register("message")}
-        />
-        <div className="enquiry-form__check">
-          <input id={fieldId("opt_in")} type="checkbox" defaultChecked={forms.optInDefault} {...register("opt_in")} />
-          <label htmlFor={fieldId("opt_in")}>Keep me updated with news and offers</label>
+        <Hidden name="kind" value={variant.leadKind} />
+        <Hidden name="form" value={variant.id} />
+        <Hidden name="idempotency_key" value={props.idempotencyKey} />
+        <Hidden name="car_id" value={car?.id} />
+        {!shown.category && <Hidden name="values.category" value={variant.category} />}
+        <Hidden name="values.subcategory" value={defaults.subcategory} />
+        <Hidden name="request" value={variant.request} />
+        {variant.leadKind === "enquiry" &&
+          carDefaults &&
+          Object.entries(carDefaults).map(([key, value]) => (key === "message" || key === "opt_in" ? null : <Hidden key={key} name={`defaults.${key}`} value={value as string | number} />))}
+        {variant.finance && (
+          <>
+            <Hidden name="car_type" value={finance.carType} />
+            <Hidden name="vin" value={finance.vin} />
+            {!shown.dealership && <Hidden name="preferredDealership" value={finance.preferredDealership} />}
+          </>
+        )}
+        {/* Honeypot: people never see or reach it; bots that fill every field are refused. */}
+        <div className="enquiry-form__hp" aria-hidden="true">
+          <label htmlFor={f("website")}>Leave this empty</label>
+          <input id={f("website")} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        {forms.termsRequired && (
-          <div className="enquiry-form__check">
-            <input id={fieldId("terms")} type="checkbox" aria-invalid={errors.terms_conditions ? true : undefined} {...register("terms_conditions")} />
-            <label htmlFor={fieldId("terms")}>I agree to the terms of use</label>
+
+        {variant.vehicle && (
+          <>
+            <fieldset className="enquiry-form__step" {...stepProps(0)}>
+              <legend tabIndex={-1}>{steps > 1 ? `Step 1 of ${steps}: ${STEP_TITLES[0]}` : STEP_TITLES[0]}</legend>
+              <TextField id={f("rego")} name="rego" label="Registration" error={err("rego")} required={false} maxLength={20} autoComplete="off" />
+              <SelectField id={f("regoState")} name="regoState" label="State" error={err("regoState")} required={false} placeholder="Select a state" options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
+              <TextField id={f("vehicle.make")} name="vehicle.make" label="Make" error={err("vehicle.make")} maxLength={200} />
+              <TextField id={f("vehicle.model")} name="vehicle.model" label="Model" error={err("vehicle.model")} maxLength={200} />
+              <TextField id={f("vehicle.year")} name="vehicle.year" label="Year" inputMode="numeric" maxLength={4} error={err("vehicle.year")} />
+              <TextField id={f("vehicle.kms")} name="vehicle.kms" label="Odometer" inputMode="numeric" maxLength={9} suffix="kms" error={err("vehicle.kms")} />
+            </fieldset>
+            <fieldset className="enquiry-form__step" {...stepProps(1)}>
+              <legend tabIndex={-1}>{steps > 1 ? `Step 2 of ${steps}: ${STEP_TITLES[1]}` : STEP_TITLES[1]}</legend>
+              {Object.entries(ADJUSTMENT_QUESTIONS).map(([key, question]) => (
+                <YesNo key={key} id={f(`adjustmentAnswers.${key}`)} name={`adjustmentAnswers.${key}`} legend={question} error={err(`adjustmentAnswers.${key}`)} />
+              ))}
+            </fieldset>
+          </>
+        )}
+
+        <fieldset className="enquiry-form__step enquiry-form__step--details" {...stepProps(steps - 1)}>
+          <legend tabIndex={-1} className={steps > 1 ? undefined : "visually-hidden"}>
+            {steps > 1 ? `Step ${steps} of ${steps}: ${STEP_TITLES[2]}` : "Your details"}
+          </legend>
+          <TextField id={f("values.name")} name="values.name" label="Name" autoComplete="name" maxLength={200} error={err("values.name")} />
+          <TextField id={f("values.email")} name="values.email" label="Email" type="email" autoComplete="email" maxLength={254} error={err("values.email")} />
+          <TextField id={f("values.phone")} name="values.phone" label="Phone" type="tel" autoComplete="tel" maxLength={30} error={err("values.phone")} />
+          <TextField
+            id={f("values.postcode")}
+            name="values.postcode"
+            label="Postcode"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={4}
+            error={err("values.postcode")}
+            onInput={(event) => {
+              event.currentTarget.value = postcodeInput(event.currentTarget.value);
+            }}
+          />
+          {shown.category && variant.categories && (
+            <SelectField id={f("values.category")} name="values.category" label="Category" placeholder="Select a category" options={variant.categories.map((c) => ({ value: c, label: c }))} error={err("values.category")} />
+          )}
+          {shown.location && (
+            <SelectField id={f("values.location")} name="values.location" label="Location" placeholder="Select a location" options={props.locations} defaultValue={props.locationDefault ?? undefined} autoSelectSingle error={err("values.location")} onChange={loadSlots} />
+          )}
+          {!shown.location && props.distributionLocations.length > 0 && (
+            <SelectField id={f("values.location")} name="values.location" label="Preferred delivery location" required={false} placeholder="Select a location" options={props.distributionLocations} error={err("values.location")} />
+          )}
+          {shown.dealership && (
+            <SelectField
+              id={f("values.dealership_slug")}
+              name="values.dealership_slug"
+              label="Dealership"
+              placeholder="Select a dealership"
+              options={props.dealerships}
+              defaultValue={props.dealerships.some((d) => d.value === finance.preferredDealership) ? (finance.preferredDealership ?? "") : undefined}
+              error={err("values.dealership_slug")}
+            />
+          )}
+          {variant.finance && (
+            <TextField
+              id={f("vehiclePriceBudget")}
+              name="vehiclePriceBudget"
+              label="Vehicle price or budget"
+              required={false}
+              prefix="$"
+              inputMode="numeric"
+              maxLength={9}
+              defaultValue={finance.vehiclePriceBudget === null ? undefined : String(finance.vehiclePriceBudget)}
+              error={err("vehiclePriceBudget")}
+            />
+          )}
+          {variant.booking && (
+            <SelectField id={f("booking")} name="booking" label="Preferred date and time" required={false} placeholder={slots.length ? "Select a time" : "No times available online: we will call you"} options={slots} error={err("booking")} />
+          )}
+          {variant.services && (
+            <fieldset className="enquiry-form__services">
+              <legend>Additional services</legend>
+              {variant.services.map((service) => (
+                <Checkbox key={service} id={f(`service-${service}`)} name="values.additional_services" value={service} label={service} />
+              ))}
+            </fieldset>
+          )}
+          <TextArea id={f("values.message")} name="values.message" label="Comments" required={!messageOptional} defaultValue={defaults.message} error={err("values.message")} />
+          <Checkbox id={f("values.opt_in")} name="values.opt_in" label="Keep me updated with news and offers" defaultChecked={forms.optInDefault} />
+          {forms.termsRequired && <Checkbox id={f("values.terms_conditions")} name="values.terms_conditions" label={TERMS_LABEL} error={err("values.terms_conditions")} />}
+          <p className="enquiry-form__privacy">
+            We use your details to respond to your enquiry, as set out in our <a href="/privacy-policy">privacy policy</a>.
+          </p>
+        </fieldset>
+
+        {ui.formError && (
+          <div className="enquiry-form__form-error" role="alert">
+            <p className="enquiry-form__errors-heading">{FORM_SUBMIT_ERROR}</p>
+            {ui.formError !== FORM_SUBMIT_ERROR && <p>{ui.formError}</p>}
           </div>
         )}
-        {formError && (
-          <p className="enquiry-form__form-error" role="alert">
-            {formError}
-          </p>
+        {lastStep ? (
+          <button type="submit" className="enquiry-form__submit" disabled={ui.submitting}>
+            {ui.submitting && <span className="enquiry-form__spinner" aria-hidden="true" />}
+            {ui.submitting ? <span className="visually-hidden">Submitting </span> : null}
+            {submitText}
+          </button>
+        ) : (
+          <button type="button" className="enquiry-form__submit" onClick={next}>
+            Next
+          </button>
         )}
-        <button type="submit" className="enquiry-form__submit" disabled={isSubmitting}>
-          {isSubmitting && <span className="enquiry-form__spinner" aria-hidden="true" />}
-          {isSubmitting ? <span className="visually-hidden">Submitting </span> : null}
-          {submitText}
-        </button>
       </form>
     </section>
   );

@@ -2,12 +2,9 @@ import { describe, expect, it } from "vitest";
 import { loadSubmission } from "./load-submission";
 
 describe("loadSubmission", () => {
-  it("loads the zod validation and the POST once", async () => {
+  it("loads the form library chunk once", async () => {
     const first = loadSubmission();
     expect(loadSubmission()).toBe(first);
-    const submission = await first;
-    expect(typeof submission.submitLead).toBe("function");
-    expect(typeof submission.zodResolver).toBe("function");
-    expect(typeof submission.leadFormValuesSchema).toBe("function");
+    expect(typeof (await first).enhanceLeadForm).toBe("function");
   });
 });

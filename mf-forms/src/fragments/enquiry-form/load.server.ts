@@ -1,37 +1,88 @@
-import { carSchema } from "@dealer/shared/contract";
+import { carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { enquiryDefaultsForCar, isSold } from "@dealer/shared/rules";
+import { type FragmentDefinition, FragmentNotFound } from "@dealer/shared/fragment-server";
+import { enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
-import { type FormKind, formKindSchema } from "../../leads/form-schema";
+import { bookingSlots } from "../../leads/slots";
+import { FORM_VARIANTS, formVariant, shownSelects } from "../../leads/variants";
 import EnquiryForm from "./EnquiryForm";
-import type { EnquiryFormProps } from "./props";
+import type { EnquiryFormProps, FormOption } from "./props";
 
-const rowSchema = z.object({ data: z.string() });
+const dataRowSchema = z.object({ data: z.string() });
+const dealershipRowSchema = z.object({ slug: z.string(), name: z.string() });
+const positiveInt = z.coerce.number().int().positive();
 
-const HEADINGS: Record<FormKind, string> = { enquiry: "Send us an enquiry", test_drive: "Book a test drive", trade_in: "Get a trade-in valuation" };
-
-async function findCar(request: FragmentRequest, env: Env, slug: string) {
-  const row = await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(request.site.slug, slug).first();
-  if (!row) throw new FragmentNotFound(`No vehicle ${slug}`);
-  return carSchema.parse(JSON.parse(rowSchema.parse(row).data));
+/** The car a form is about: the route's slug (vehicle page) or ?car_id (trade-in, finance links). */
+async function findCar(request: FragmentRequest, env: Env) {
+  const { slug, car_id: carId } = request.params;
+  if (!slug && !carId) return null;
+  const id = positiveInt.safeParse(carId);
+  const row = slug
+    ? await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(request.site.slug, slug).first()
+    : id.success
+      ? await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND id = ?").bind(request.site.slug, id.data).first()
+      : null;
+  // A vehicle page names a car that must exist; a stale ?car_id just gives the general form.
+  if (!row && slug) throw new FragmentNotFound(`No vehicle ${slug}`);
+  return row ? carSchema.parse(JSON.parse(dataRowSchema.parse(row).data)) : null;
 }
 
-export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promise<EnquiryFormProps> {
-  const kind = formKindSchema.safeParse(request.params.kind ?? "enquiry");
-  if (!kind.success) throw new FragmentNotFound(`No form ${request.params.kind}`);
-  const base = { kind: kind.data, submitText: request.config.labels.submitText, forms: request.config.forms };
-  const slug = request.params.slug;
-  if (!slug) return { ...base, heading: HEADINGS[kind.data], car: null, defaults: { message: "", subcategory: null } };
-
-  const car = await findCar(request, env, slug);
-  const defaults = enquiryDefaultsForCar(car, request.config.forms.optInDefault);
+async function siteOptions(request: FragmentRequest, env: Env): Promise<{ locations: FormOption[]; dealerships: FormOption[]; routeLocation: string | null }> {
+  const [locations, dealerships] = await env.DB.batch([
+    env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(request.site.slug),
+    env.DB.prepare("SELECT slug, name FROM dealerships WHERE site = ? ORDER BY id").bind(request.site.slug),
+  ]);
+  const parsed = (locations?.results ?? []).map((row) => locationSchema.parse(JSON.parse(dataRowSchema.parse(row).data)));
   return {
-    ...base,
-    heading: isSold(car.status) ? "Find Me Something Similar" : kind.data === "enquiry" ? `Enquire about this ${car.name}` : HEADINGS[kind.data],
-    car: { id: car.id, dealershipId: car.dealership_id, title: car.name },
-    defaults: { message: defaults.message, subcategory: defaults.subcategory ?? null },
+    locations: parsed.map((location) => ({ value: String(location.id), label: location.name })),
+    // /contact-us/{location-slug} starts with that location chosen.
+    routeLocation: parsed.find((location) => location.slug === request.params.location)?.id.toString() ?? null,
+    dealerships: (dealerships?.results ?? []).map((row) => {
+      const dealership = dealershipRowSchema.parse(row);
+      return { value: dealership.slug, label: dealership.name };
+    }),
+  };
+}
+
+const number = (value: string | undefined) => {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : null;
+};
+
+export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promise<EnquiryFormProps> {
+  const asked = formVariant(request.params.kind ?? "enquiry");
+  if (!asked) throw new FragmentNotFound(`No form ${request.params.kind}`);
+  const [car, options] = await Promise.all([findCar(request, env), siteOptions(request, env)]);
+  // A test-drive-only car is booked, not enquired about.
+  const variant = asked.id === "enquiry" && car && isTestDriveOnly(car) ? FORM_VARIANTS.test_drive : asked;
+  const shown = shownSelects(variant, { hasCar: car !== null, locations: options.locations.length, dealerships: options.dealerships.length });
+  const carDefaults = car ? enquiryDefaultsForCar(car, request.config.forms.optInDefault) : null;
+  const sold = car !== null && isSold(car.status);
+  const slots = variant.booking ? await bookingSlots(env.DB, { slug: request.site.slug, config: request.config }, null, new Date()) : null;
+  const params = request.params;
+  return {
+    variant: variant.id,
+    heading: sold && variant.leadKind === "enquiry" ? "Find Me Something Similar" : car && variant.id === "enquiry" ? `Enquire about this ${car.name}` : variant.heading,
+    submitText: request.config.labels.submitText,
+    forms: request.config.forms,
+    car: car ? { id: car.id, dealershipId: car.dealership_id, title: car.name } : null,
+    carDefaults,
+    defaults: { message: variant.leadKind === "enquiry" ? (carDefaults?.message ?? "") : "", subcategory: carDefaults?.subcategory === FIND_SIMILAR_SUBCATEGORY ? FIND_SIMILAR_SUBCATEGORY : null },
+    shown,
+    locations: shown.location ? options.locations : [],
+    locationDefault: options.routeLocation,
+    dealerships: shown.dealership ? options.dealerships : [],
+    distributionLocations: (car?.location?.distribution_locations ?? []).map((location) => ({ value: location.name, label: location.name })),
+    bookingSlots: (slots?.slots ?? []).map((slot) => ({ value: slot.start, label: slot.label })),
+    // The finance link's parameters (financeLink): preferredDealership, vehiclePriceBudget, car_id, car_type, vin.
+    finance: {
+      vehiclePriceBudget: number(params.vehiclePriceBudget),
+      preferredDealership: params.preferredDealership ?? car?.dealership_slug ?? null,
+      carType: params.car_type ?? car?.car_type ?? null,
+      vin: params.vin ?? car?.vin ?? null,
+    },
+    idempotencyKey: crypto.randomUUID(),
   };
 }
 

@@ -1,14 +1,33 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import type { FormKind } from "../../leads/form-schema";
+import type { EnquiryFormDefaults } from "@dealer/shared/contract";
+import type { FormVariantId, ShownSelects } from "../../leads/variants";
+
+export type FormOption = { value: string; label: string };
 
 /** EnquiryForm's props: plain JSON resolved by the loader. */
 export type EnquiryFormProps = {
-  kind: FormKind;
+  /** Which of the spec's forms (enquiry, test drive, trade-in, service ...). */
+  variant: FormVariantId;
   heading: string;
   submitText: string;
   forms: SiteConfig["forms"];
-  /** Set when the form is about one car (the vehicle page). */
+  /** Set when the form is about one car (the vehicle page, /cars/trade-in?car_id, finance links). */
   car: { id: number; dealershipId: number; title: string } | null;
-  /** Starting message and subcategory, e.g. a sold car's 'Find me something similar'. */
+  /** Enquiry defaults from the car (sent with the lead); a sold car's message and subcategory. */
+  carDefaults: EnquiryFormDefaults | null;
   defaults: { message: string; subcategory: string | null };
+  shown: ShownSelects;
+  /** Options of the shown selects; a single location is selected. */
+  locations: FormOption[];
+  /** The location the route names (/contact-us/{location-slug}), chosen from the start. */
+  locationDefault: string | null;
+  dealerships: FormOption[];
+  /** The car's location's distribution locations (the field shows when there are any). */
+  distributionLocations: FormOption[];
+  /** Test drive: bookable times from the slot API for the first days (more load on demand). */
+  bookingSlots: FormOption[];
+  /** Finance enquiry: the finance link's parameters (price, car_type, vin). */
+  finance: { vehiclePriceBudget: number | null; preferredDealership: string | null; carType: string | null; vin: string | null };
+  /** Sent with a plain form post (before the script loads) so a double submit stores one lead. */
+  idempotencyKey: string;
 };

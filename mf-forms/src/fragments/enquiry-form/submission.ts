@@ -1,8 +1,5 @@
 /**
- * Everything submitting the form needs that pulls in zod: the lead schema the API validates with,
- * its react-hook-form resolver and the POST. Imported only through load-submission.ts, so the form
- * renders and hydrates without it.
+ * Everything submitting a form needs: react-hook-form, the zod lead schema, the POST. Imported only
+ * through load-submission.ts, so a page renders and hydrates its forms without any of it.
  */
-export { leadFormValuesSchema } from "../../leads/form-schema";
-export { submitLead } from "./submit-lead";
-export { zodResolver } from "./zod-resolver";
+export { enhanceLeadForm } from "./enhance";

@@ -1,4 +1,3 @@
-import type { LeadPayload } from "@dealer/shared/contract";
 import { FORM_SUBMIT_ERROR, leadOutcome } from "@dealer/shared/rules";
 import { z } from "zod";
 
@@ -9,18 +8,21 @@ const answerSchema = z.object({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-export type SubmitOutcome =
-  | { ok: true; leadId: string | number }
-  | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+export type SubmitOutcome = { ok: true; leadId: string | number } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+
+/** Tries a network failure is retried with the same key (the API answers a retry with the first lead). */
+const NETWORK_TRIES = 2;
 
 /** POST /api/leads and read its answer: a lead_id, or the server's error (else the spec's fallback texts). */
-export async function submitLead(payload: LeadPayload, fetcher: typeof fetch = fetch): Promise<SubmitOutcome> {
-  try {
-    const response = await fetcher("/api/leads", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(payload),
-    });
+export async function submitLead(body: string, idempotencyKey: string, fetcher: typeof fetch = fetch): Promise<SubmitOutcome> {
+  for (let attempt = 1; ; attempt += 1) {
+    let response: Response;
+    try {
+      response = await fetcher("/api/leads", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": idempotencyKey }, body });
+    } catch {
+      if (attempt < NETWORK_TRIES) continue;
+      return { ok: false, message: FORM_SUBMIT_ERROR, fieldErrors: {} };
+    }
     const parsed = answerSchema.safeParse(await response.json().catch(() => ({})));
     const answer = parsed.success ? parsed.data : {};
     const error = answer.message ?? answer.error;
@@ -29,7 +31,5 @@ export async function submitLead(payload: LeadPayload, fetcher: typeof fetch = f
       return outcome.ok ? outcome : { ok: false, message: outcome.error, fieldErrors: {} };
     }
     return { ok: false, message: error ?? FORM_SUBMIT_ERROR, fieldErrors: answer.fieldErrors ?? {} };
-  } catch {
-    return { ok: false, message: FORM_SUBMIT_ERROR, fieldErrors: {} };
   }
 }

@@ -4,7 +4,7 @@ import { leadFormValuesSchema } from "../../leads/form-schema";
 import { zodResolver } from "./zod-resolver";
 
 const resolve = (values: Record<string, unknown>, forms = defaultSiteConfig.forms) =>
-  zodResolver(leadFormValuesSchema(forms, "enquiry"))(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
+  zodResolver(leadFormValuesSchema(forms, {}))(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 const valid = { name: "Jo", email: "jo@example.com", phone: "0412 345 678", postcode: "4000", message: "Hi", opt_in: true, terms_conditions: false };
 
@@ -20,6 +20,11 @@ describe("zodResolver with the shared lead schema", () => {
     expect(result.errors.postcode?.message).toBe("Invalid postcode. Please enter a 4-digit number.");
     expect(result.errors.message?.message).toBeDefined();
     expect((await resolve({ ...valid, message: "" }, { ...defaultSiteConfig.forms, messageOptional: true })).errors).toEqual({});
+  });
+
+  it("nests errors by path", async () => {
+    const nested = zodResolver(leadFormValuesSchema(defaultSiteConfig.forms, {}).array())([{ ...valid, email: "x" }] as never, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(((await nested).errors as Record<string, Record<string, { message: string }>>)["0"]?.email?.message).toBe("Please enter a valid email address.");
   });
 
   it("requires terms agreement where the dealer does", async () => {

@@ -1,15 +1,21 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 
-/** A react-hook-form resolver from a zod schema (flat forms: one error per top-level field, the first issue). */
+/** A react-hook-form resolver from a zod schema: errors nested by path (values.email), the first issue of each field. */
 export function zodResolver<Input extends FieldValues, Output>(schema: z.ZodType<Output>): Resolver<Input, unknown, Output> {
   return (values) => {
     const result = schema.safeParse(values);
     if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, FieldError> = {};
+    const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? "root");
-      errors[field] ??= { type: issue.code, message: issue.message };
+      let node = errors;
+      const path = issue.path.length ? issue.path.map(String) : ["root"];
+      path.slice(0, -1).forEach((key) => {
+        node[key] ??= {};
+        node = node[key] as Record<string, unknown>;
+      });
+      const leaf = path[path.length - 1] ?? "root";
+      node[leaf] ??= { type: issue.code, message: issue.message } satisfies FieldError;
     }
     return { values: {}, errors: errors as FieldErrors<Input> };
   };

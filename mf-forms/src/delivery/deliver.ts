@@ -1,0 +1,136 @@
+import type { Env } from "../env";
+import { type DeliverableLead, leadAdf, leadEmail, leadJson, signWebhook } from "./formats";
+import type { LeadMessage } from "./queue";
+
+/** Where one lead goes: the dealership's mail (outbox locally) and each configured webhook or address. */
+export type Destination =
+  | { name: string; kind: "email"; recipient: string }
+  | { name: string; kind: "webhook"; url: string; format: "json" | "adf"; secret: string | null };
+
+const WEBHOOK_TIMEOUT_MS = 10_000;
+/** Backoff between the queue's tries: 2 s, 4 s, 8 s ... at most 5 minutes. */
+export const retryDelaySeconds = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
+
+type LeadRow = { id: number; site: string; kind: string; created_at: string; car_id: number | null; dealership_id: number | null; dealership_slug: string | null; delivery_status: string; data: string };
+
+async function loadLead(db: D1Database, leadId: number): Promise<(DeliverableLead & { status: string }) | null> {
+  const row = await db
+    .prepare(
+      `SELECT l.id, l.site, l.kind, l.created_at, l.car_id, l.dealership_id, d.slug AS dealership_slug, l.delivery_status, l.data
+         FROM leads l LEFT JOIN dealerships d ON d.id = l.dealership_id WHERE l.id = ?`,
+    )
+    .bind(leadId)
+    .first<LeadRow>();
+  if (!row) return null;
+  return {
+    id: row.id, site: row.site, kind: row.kind, createdAt: row.created_at, carId: row.car_id, dealershipId: row.dealership_id,
+    dealershipSlug: row.dealership_slug, status: row.delivery_status, lead: JSON.parse(row.data) as DeliverableLead["lead"],
+  };
+}
+
+/** The dealership's own inbox address for the local outbox (no real mail leaves a developer's machine). */
+export const dealershipInbox = (lead: Pick<DeliverableLead, "site" | "dealershipSlug">) => `leads@${lead.dealershipSlug ?? lead.site}.dealers.local`;
+
+export async function destinationsFor(db: D1Database, lead: DeliverableLead): Promise<Destination[]> {
+  const { results } = await db
+    .prepare("SELECT id, kind, target, format, secret FROM lead_destinations WHERE site = ? AND (dealership_id IS NULL OR dealership_id = ?) ORDER BY id")
+    .bind(lead.site, lead.dealershipId)
+    .all<{ id: number; kind: "webhook" | "email"; target: string; format: "json" | "adf"; secret: string | null }>();
+  const configured: Destination[] = results.map((row) =>
+    row.kind === "webhook"
+      ? { name: `webhook:${row.id}`, kind: "webhook", url: row.target, format: row.format, secret: row.secret }
+      : { name: `email:${row.id}`, kind: "email", recipient: row.target },
+  );
+  return [{ name: "email:dealership", kind: "email", recipient: dealershipInbox(lead) }, ...configured];
+}
+
+async function send(env: Env, lead: DeliverableLead, destination: Destination, fetcher: typeof fetch): Promise<void> {
+  if (destination.kind === "email") {
+    // Locally (and until a send_email binding is configured) mail goes to the outbox the dealer reads.
+    const mail = leadEmail(lead);
+    await env.DB.prepare(
+      "INSERT INTO lead_outbox (lead_id, site, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, recipient) DO NOTHING",
+    )
+      .bind(lead.id, lead.site, destination.recipient, mail.subject, mail.body, new Date().toISOString())
+      .run();
+    return;
+  }
+  const body = destination.format === "adf" ? leadAdf(lead) : leadJson(lead);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers: Record<string, string> = {
+    "content-type": destination.format === "adf" ? "application/xml" : "application/json",
+    "x-lead-id": String(lead.id),
+    "x-lead-timestamp": String(timestamp),
+    // The receiver can drop a lead it has seen: deliveries are at least once.
+    "idempotency-key": `lead-${lead.site}-${lead.id}`,
+  };
+  if (destination.secret) headers["x-lead-signature"] = `sha256=${await signWebhook(destination.secret, timestamp, body)}`;
+  const response = await fetcher(destination.url, { method: "POST", headers, body, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+}
+
+/**
+ * One delivery attempt of a lead to every destination that has not taken it yet; each destination's
+ * attempts, state and last error are logged in lead_deliveries. True when every destination has it.
+ */
+export async function deliverLead(env: Env, leadId: number, fetcher: typeof fetch = fetch): Promise<boolean> {
+  const lead = await loadLead(env.DB, leadId);
+  if (!lead || lead.status === "delivered") return true;
+  const { results: done } = await env.DB.prepare("SELECT destination FROM lead_deliveries WHERE lead_id = ? AND status = 'delivered'")
+    .bind(leadId)
+    .all<{ destination: string }>();
+  const delivered = new Set(done.map((row) => row.destination));
+  const errors: string[] = [];
+  for (const destination of await destinationsFor(env.DB, lead)) {
+    if (delivered.has(destination.name)) continue;
+    let error: string | null = null;
+    try {
+      await send(env, lead, destination, fetcher);
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message : String(caught);
+      errors.push(`${destination.name}: ${error}`);
+    }
+    await env.DB.prepare(
+      `INSERT INTO lead_deliveries (lead_id, destination, status, attempts, last_error, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?5)
+       ON CONFLICT (lead_id, destination) DO UPDATE SET status = ?3, attempts = attempts + 1, last_error = COALESCE(?4, last_error), updated_at = ?5`,
+    )
+      .bind(leadId, destination.name, error ? "pending" : "delivered", error, new Date().toISOString())
+      .run();
+  }
+  const ok = errors.length === 0;
+  await env.DB.prepare(
+    `UPDATE leads SET attempts = attempts + 1, last_error = ?, delivery_status = CASE WHEN ? THEN 'delivered' ELSE delivery_status END,
+            delivered_at = CASE WHEN ? THEN ? ELSE delivered_at END WHERE id = ?`,
+  )
+    .bind(ok ? null : errors.join("; "), ok ? 1 : 0, ok ? 1 : 0, new Date().toISOString(), leadId)
+    .run();
+  return ok;
+}
+
+/** Queue consumer: ack a delivered lead, retry the rest with backoff; after the last try the queue dead-letters it. */
+export async function consumeLeads(batch: MessageBatch<LeadMessage>, env: Env, fetcher: typeof fetch = fetch): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      if (await deliverLead(env, message.body.leadId, fetcher)) message.ack();
+      else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    } catch (error) {
+      console.error("[mf-forms] lead delivery failed", message.body, error);
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+}
+
+/** Dead-letter consumer: the lead stays stored and readable; it is marked failed for the dealer and the logs. */
+export async function consumeDeadLetters(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {
+  const ids = batch.messages.map((message) => message.body.leadId).filter((id) => Number.isInteger(id));
+  if (ids.length) {
+    await env.DB.prepare(`UPDATE leads SET delivery_status = 'failed' WHERE delivery_status = 'pending' AND id IN (${ids.map(() => "?").join(",")})`)
+      .bind(...ids)
+      .run();
+    await env.DB.prepare(`UPDATE lead_deliveries SET status = 'failed' WHERE status = 'pending' AND lead_id IN (${ids.map(() => "?").join(",")})`)
+      .bind(...ids)
+      .run();
+  }
+  for (const message of batch.messages) message.ack();
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestD1 } from "../../../db/test-support/d1";
+import { insertSite } from "../../../db/test-support/fragment-request";
+import { createDealerLeadApi } from "./dealer-api";
+
+let db: D1Database;
+let dispose: () => Promise<void>;
+const app = createDealerLeadApi();
+const get = (path: string, key = "write-hcm") => app.request(path, { headers: { authorization: `Bearer ${key}` } }, { DB: db });
+
+beforeAll(async () => {
+  ({ db, dispose } = await createTestD1());
+  await insertSite(db, "harbour-city-motors");
+  await db.prepare("INSERT INTO dealerships (id, site, slug, name, finance_provider, data) VALUES (3, 'harbour-city-motors', 'hcm', 'HCM', 'none', '{}'), (4, 'harbour-city-motors', 'other', 'Other', 'none', '{}')").run();
+  await db.prepare("INSERT INTO api_keys (key, site, dealership_id, kind) VALUES ('write-hcm', 'harbour-city-motors', 3, 'write'), ('search-hcm', 'harbour-city-motors', NULL, 'search')").run();
+  const leads = Array.from({ length: 150 }, (_, i) =>
+    db
+      .prepare("INSERT INTO leads (site, kind, dealership_id, created_at, delivery_status, data) VALUES ('harbour-city-motors', 'enquiry', ?, ?, ?, ?)")
+      .bind(i === 0 ? 4 : 3, `2026-11-${String(1 + (i % 20)).padStart(2, "0")}T10:00:00Z`, i % 3 === 0 ? "delivered" : "pending", JSON.stringify({ values: { name: `Lead ${i}`, email: `l${i}@x.au`, message: i === 1 ? "=SUM(A1)" : "hi" } })),
+  );
+  await db.batch(leads);
+  await db.prepare("INSERT INTO lead_deliveries (lead_id, destination, status, attempts, updated_at) SELECT id, 'email:dealership', 'delivered', 1, 'now' FROM leads").run();
+});
+afterAll(() => dispose());
+
+describe("GET /api/leads (dealer)", () => {
+  it("needs the dealership's write key", async () => {
+    expect((await app.request("/api/leads", {}, { DB: db })).status).toBe(401);
+    expect((await get("/api/leads", "search-hcm")).status).toBe(401);
+  });
+
+  it("lists only its dealership's leads, more than 100 at once, each with its delivery log", async () => {
+    const response = await get("/api/leads?limit=1000");
+    expect(response.status).toBe(200);
+    const { leads } = (await response.json()) as { leads: { deliveries: unknown[] }[] };
+    expect(leads).toHaveLength(149);
+    expect(leads.every((lead) => lead.deliveries.length === 1)).toBe(true);
+  });
+
+  it("filters by date and status, and exports CSV safe from spreadsheet formulas", async () => {
+    const { leads } = (await (await get("/api/leads?from=2026-11-02&to=2026-11-02&status=delivered")).json()) as { leads: { created_at: string; delivery_status: string }[] };
+    expect(leads.length).toBeGreaterThan(0);
+    expect(leads.every((lead) => lead.created_at.startsWith("2026-11-02") && lead.delivery_status === "delivered")).toBe(true);
+    const csv = await (await get("/api/leads?format=csv&limit=1000")).text();
+    expect(csv).toContain("'=SUM(A1)");
+    expect((await get("/api/leads?status=lost")).status).toBe(400);
+  });
+});

@@ -1,0 +1,174 @@
+import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { bodyLimit } from "@dealer/shared/http";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import type { Env } from "../env";
+
+/** Who a dealership key speaks for (the dealership's stock write key: one key per dealership). */
+type Dealer = { site: string; dealershipId: number; dealershipSlug: string; dealershipName: string };
+type DealerEnv = { Bindings: Env; Variables: { dealer: Dealer } };
+
+const KEY_REQUIRED = "A valid dealership key is required (Authorization: Bearer <key>).";
+
+async function dealerForKey(db: D1Database, key: string | undefined): Promise<Dealer | null> {
+  if (!key) return null;
+  return db
+    .prepare(
+      `SELECT k.site AS site, d.id AS dealershipId, d.slug AS dealershipSlug, d.name AS dealershipName
+         FROM api_keys k JOIN dealerships d ON d.id = k.dealership_id WHERE k.key = ? AND k.kind = 'write'`,
+    )
+    .bind(key)
+    .first<Dealer>();
+}
+
+const requireDealer = createMiddleware<DealerEnv>(async (c, next) => {
+  const dealer = await dealerForKey(c.env.DB, /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1]);
+  if (!dealer) return c.json({ message: KEY_REQUIRED }, 401);
+  c.set("dealer", dealer);
+  await next();
+});
+
+const STATUSES = ["pending", "delivered", "failed"] as const;
+const listQuerySchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  status: z.enum(STATUSES).optional(),
+  format: z.enum(["json", "csv"]).default("json"),
+  limit: z.coerce.number().int().min(1).max(10_000).default(200),
+});
+
+type LeadRow = { id: number; kind: string; created_at: string; car_id: number | null; delivery_status: string; attempts: number; last_error: string | null; delivered_at: string | null; data: string };
+type DeliveryRow = { lead_id: number; destination: string; status: string; attempts: number; last_error: string | null; updated_at: string };
+
+async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<typeof listQuerySchema>) {
+  const where = ["site = ?", "dealership_id = ?"];
+  const binds: unknown[] = [dealer.site, dealer.dealershipId];
+  const filter = (clause: string, value: unknown) => {
+    where.push(clause);
+    binds.push(value);
+  };
+  if (query.from) filter("created_at >= ?", query.from);
+  // 'to' is a whole day: everything before the next one.
+  if (query.to) filter("created_at < date(?, '+1 day')", query.to);
+  if (query.status) filter("delivery_status = ?", query.status);
+  const { results } = await db
+    .prepare(`SELECT id, kind, created_at, car_id, delivery_status, attempts, last_error, delivered_at, data FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`)
+    .bind(...binds, query.limit)
+    .all<LeadRow>();
+  // The same selection as a subquery: D1 binds at most 100 parameters, a page holds up to 10,000 leads.
+  const { results: deliveries } = await db
+    .prepare(`SELECT * FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?) ORDER BY destination`)
+    .bind(...binds, query.limit)
+    .all<DeliveryRow>();
+  return results.map((row) => {
+    const lead = JSON.parse(row.data) as { values?: Record<string, unknown>; userData?: { url?: string } };
+    return {
+      lead_id: row.id,
+      kind: row.kind,
+      created_at: row.created_at,
+      car_id: row.car_id,
+      delivery_status: row.delivery_status,
+      attempts: row.attempts,
+      last_error: row.last_error,
+      delivered_at: row.delivered_at,
+      values: lead.values ?? {},
+      url: lead.userData?.url ?? "",
+      deliveries: deliveries.filter((delivery) => delivery.lead_id === row.id).map(({ lead_id: _, ...delivery }) => delivery),
+    };
+  });
+}
+
+type ListedLead = Awaited<ReturnType<typeof listLeads>>[number];
+const CSV_COLUMNS = ["lead_id", "created_at", "kind", "delivery_status", "attempts", "name", "email", "phone", "postcode", "message", "car_id", "url"] as const;
+
+function csvCell(value: unknown): string {
+  const text = value === undefined || value === null ? "" : String(value);
+  // A leading = + - @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function leadsCsv(leads: ListedLead[]): string {
+  const rows = leads.map((lead) => CSV_COLUMNS.map((column) => csvCell(column in lead ? lead[column as keyof ListedLead] : lead.values[column])).join(","));
+  return `${[CSV_COLUMNS.join(","), ...rows].join("\r\n")}\r\n`;
+}
+
+const destinationSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("webhook"),
+    url: z.url({ protocol: /^https?$/ }).max(2048),
+    format: z.enum(["json", "adf"]).default("json"),
+    secret: z.string().min(16, "Use a secret of at least 16 characters.").max(200),
+  }),
+  z.object({ kind: z.literal("email"), address: z.email().max(254) }),
+]);
+
+/**
+ * The dealer's side, behind the dealership's key: GET /api/leads (JSON or CSV, by date and delivery status)
+ * with each lead's delivery log, GET /api/leads/outbox (the e-mails the local outbox holds), and the
+ * destinations a dealership's leads go to (POST/GET /api/leads/destinations, DELETE .../{id}).
+ */
+export function createDealerLeadApi() {
+  const app = new Hono<DealerEnv>();
+
+  app.get("/api/leads", requireDealer, async (c) => {
+    const query = parseWithFieldErrors(listQuerySchema, c.req.query());
+    if (!query.ok) return c.json({ message: "Invalid query", fieldErrors: query.fieldErrors }, 400);
+    const leads = await listLeads(c.env.DB, c.get("dealer"), query.data);
+    if (query.data.format === "csv") {
+      return c.body(leadsCsv(leads), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="leads.csv"' });
+    }
+    return c.json({ dealership: c.get("dealer").dealershipSlug, leads });
+  });
+
+  app.get("/api/leads/outbox", requireDealer, async (c) => {
+    const dealer = c.get("dealer");
+    const { results } = await c.env.DB.prepare(
+      `SELECT o.lead_id, o.recipient, o.subject, o.body, o.created_at FROM lead_outbox o JOIN leads l ON l.id = o.lead_id
+        WHERE l.site = ? AND l.dealership_id = ? ORDER BY o.id DESC LIMIT 200`,
+    )
+      .bind(dealer.site, dealer.dealershipId)
+      .all();
+    return c.json({ mails: results });
+  });
+
+  app.get("/api/leads/destinations", requireDealer, async (c) => {
+    const dealer = c.get("dealer");
+    const { results } = await c.env.DB.prepare("SELECT id, kind, target, format, created_at FROM lead_destinations WHERE site = ? AND dealership_id = ? ORDER BY id")
+      .bind(dealer.site, dealer.dealershipId)
+      .all();
+    return c.json({ destinations: results });
+  });
+
+  app.post("/api/leads/destinations", bodyLimit(8 * 1024), requireDealer, async (c) => {
+    const body: unknown = await c.req.json().catch(() => null);
+    const parsed = parseWithFieldErrors(destinationSchema, body);
+    if (!parsed.ok) return c.json({ message: "Invalid destination", fieldErrors: parsed.fieldErrors }, 400);
+    const dealer = c.get("dealer");
+    const destination = parsed.data;
+    const row = await c.env.DB.prepare(
+      "INSERT INTO lead_destinations (site, dealership_id, kind, target, format, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+      .bind(
+        dealer.site,
+        dealer.dealershipId,
+        destination.kind,
+        destination.kind === "webhook" ? destination.url : destination.address,
+        destination.kind === "webhook" ? destination.format : "json",
+        destination.kind === "webhook" ? destination.secret : null,
+        new Date().toISOString(),
+      )
+      .first<{ id: number }>();
+    return c.json({ id: row?.id }, 201);
+  });
+
+  app.delete("/api/leads/destinations/:id", requireDealer, async (c) => {
+    const dealer = c.get("dealer");
+    const id = Number(c.req.param("id"));
+    const result = await c.env.DB.prepare("DELETE FROM lead_destinations WHERE id = ? AND site = ? AND dealership_id = ?").bind(Number.isInteger(id) ? id : -1, dealer.site, dealer.dealershipId).run();
+    return result.meta.changes ? c.body(null, 204) : c.json({ message: "No such destination" }, 404);
+  });
+
+  return app;
+}

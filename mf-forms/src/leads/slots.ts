@@ -1,0 +1,53 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import { locationSchema } from "@dealer/shared/contract";
+import { type AppointmentSlot, appointmentSlots } from "@dealer/shared/rules";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Env } from "../env";
+import { siteFromHost } from "./site-from-host";
+
+export const SLOT_DAYS = 14;
+const rowSchema = z.object({ id: z.number(), dealership_id: z.number(), data: z.string() });
+
+/**
+ * Test-drive times of one location of a site (its primary one when none is named): its opening and
+ * holiday hours, the site's slot length, minus the times its dealership has booked. Null: no such location.
+ */
+export async function bookingSlots(
+  db: D1Database,
+  site: { slug: string; config: SiteConfig },
+  locationId: number | null,
+  now: Date,
+): Promise<{ location: { id: number; name: string }; slots: AppointmentSlot[] } | null> {
+  const row = await (
+    locationId === null
+      ? db.prepare("SELECT id, dealership_id, data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id LIMIT 1").bind(site.slug)
+      : db.prepare("SELECT id, dealership_id, data FROM locations WHERE site = ? AND id = ?").bind(site.slug, locationId)
+  ).first();
+  if (!row) return null;
+  const { dealership_id, data } = rowSchema.parse(row);
+  const location = locationSchema.parse(JSON.parse(data));
+  const { results } = await db
+    .prepare("SELECT booking FROM leads WHERE dealership_id = ? AND booking >= ?")
+    .bind(dealership_id, now.toISOString())
+    .all<{ booking: string }>();
+  const slots = appointmentSlots(location, { now, days: SLOT_DAYS, slotMinutes: site.config.forms.testDriveSlotMinutes, taken: results.map((r) => r.booking) });
+  return { location: { id: location.id, name: location.name }, slots };
+}
+
+const querySchema = z.object({ location: z.coerce.number().int().positive().optional() });
+
+/** GET /api/leads/slots?location={id}: the test-drive form's bookable times, {location: {id, name}, slots: [{start, label}]}. */
+export function createSlotApi() {
+  const app = new Hono<{ Bindings: Env }>();
+  app.get("/api/leads/slots", async (c) => {
+    const site = await siteFromHost(c.env.DB, c.req.header("host"));
+    if (!site) return c.json({ message: "Unknown site" }, 404);
+    const query = querySchema.safeParse(c.req.query());
+    if (!query.success) return c.json({ message: "Invalid query", fieldErrors: { location: ["Use a location id."] } }, 400);
+    const found = await bookingSlots(c.env.DB, site, query.data.location ?? null, new Date());
+    if (!found) return c.json({ message: "No such location" }, 404);
+    return c.json(found, 200, { "cache-control": "no-store" });
+  });
+  return app;
+}

@@ -1,0 +1,3 @@
+export { bodyLimit } from "./body-limit";
+export { escapeMarkup } from "./escape";
+export { classifyHost, type HostTarget } from "./host";

@@ -1,0 +1,37 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { enquiry, postLead } from "../support/leads";
+import { fetchSite } from "../support/platform";
+
+const SITE = "outback-trucks";
+
+/** Bodies a browser, a bot or a broken client might send: valid leads bent out of shape, and anything at all. */
+const bent = fc.record({
+  kind: fc.oneof(fc.constantFrom("enquiry", "test_drive", "trade_in", "sell_my_car", "finance_enquiry", "photo_request", "reserve"), fc.string()),
+  form: fc.option(fc.oneof(fc.constantFrom("contact", "service", "careers", "trade_in"), fc.string()), { nil: undefined }),
+  values: fc.dictionary(fc.constantFrom("name", "email", "phone", "postcode", "message", "category", "location", "opt_in", "kms", "__proto__"), fc.jsonValue()),
+  vehicle: fc.option(fc.dictionary(fc.constantFrom("make", "model", "year", "kms"), fc.jsonValue()), { nil: undefined }),
+  booking: fc.option(fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), { nil: undefined }),
+  userData: fc.oneof(fc.constant(enquiry().userData), fc.jsonValue()),
+});
+const body = fc.oneof(bent.map((value) => JSON.stringify(value)), fc.jsonValue().map((value) => JSON.stringify(value)), fc.string(), fc.constant(JSON.stringify(enquiry())));
+
+describe("POST /api/leads fuzzed", () => {
+  it("answers every body with a 2xx or 4xx, never a 5xx", { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"), async (text, type) => {
+        const response = await postLead(SITE, text, { "content-type": type });
+        expect(response.status, `${type} ${text.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("the slot and dealer APIs answer bad queries with 4xx", async () => {
+    for (const path of ["/api/leads/slots?location=abc", "/api/leads/slots?location=-1", "/api/leads/slots?location=99999999", "/api/leads?from=yesterday", "/api/leads/destinations/abc"]) {
+      const response = await fetchSite(SITE, path, { headers: { authorization: "Bearer write-outback-trucks" } });
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+    }
+  });
+});

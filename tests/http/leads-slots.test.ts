@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { enquiry, postLead } from "../support/leads";
+import { fetchSite } from "../support/platform";
+
+const SITE = "metro-certified";
+type Slot = { start: string; label: string };
+
+async function slots(query = ""): Promise<{ location: { id: number }; slots: Slot[] }> {
+  const response = await fetchSite(SITE, `/api/leads/slots${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { location: { id: number }; slots: Slot[] };
+}
+
+describe("test-drive booking slots", () => {
+  it("offers times within opening hours in the location's offset, and a booked time is taken", async () => {
+    const { location, slots: offered } = await slots();
+    expect(offered.length).toBeGreaterThan(0);
+    for (const slot of offered.slice(0, 5)) expect(slot.start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+1[01]:00$/);
+    // Take a later slot so runs on the same day do not collide.
+    const chosen = offered[Math.floor(Math.random() * offered.length)] as Slot;
+
+    const book = (key: string) => postLead(SITE, enquiry({ kind: "test_drive", form: "test_drive", booking: chosen.start }, { category: "Test Drive", message: "", location: String(location.id) }), { "idempotency-key": key });
+    const first = await book(randomUUID());
+    const firstBody = await first.json();
+    // Another shopper may have booked it in an earlier run: then the API says so, which is the rule too.
+    if (first.status === 409) {
+      expect(firstBody).toMatchObject({ fieldErrors: { booking: ["Sorry, that time has just been booked. Please choose another time."] } });
+      return;
+    }
+    expect(first.status, JSON.stringify(firstBody)).toBe(201);
+    expect((await slots(`?location=${location.id}`)).slots.map((slot) => slot.start)).not.toContain(chosen.start);
+    const second = await book(randomUUID());
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({
+      message: "Sorry, that time has just been booked. Please choose another time.",
+      fieldErrors: { booking: ["Sorry, that time has just been booked. Please choose another time."] },
+    });
+  });
+
+  it("an unknown location is a 404, a bad one a 400", async () => {
+    expect((await fetchSite(SITE, "/api/leads/slots?location=999999")).status).toBe(404);
+    expect((await fetchSite(SITE, "/api/leads/slots?location=x")).status).toBe(400);
+  });
+});
