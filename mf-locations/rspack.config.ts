@@ -5,5 +5,6 @@ export default createRemoteConfig({
   // One line per exposed fragment: public module name -> component file.
   exposes: {
     "./LocationList": "./src/fragments/location-list/LocationList.tsx",
+    "./VehicleLocation": "./src/fragments/vehicle-location/VehicleLocation.tsx",
   },
 });

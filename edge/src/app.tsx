@@ -12,11 +12,15 @@ import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { shellOnlyPage, streamComposedPage } from "./page/stream-page";
 import { forwardToRemote } from "./proxy/forward";
-import { matchRoute, type ShellPageName } from "./routes/slot-plans";
+import { isInStock, isSold, TEST_DRIVE_ONLY_TAG } from "@dealer/shared/rules";
+import { matchRoute, type PageCar, type ShellPageName, slotsFor } from "./routes/slot-plans";
 import { type SecurityVariables, securityHeaders } from "./security/headers";
 import { classifyHost, listSites, resolveTenant, type Tenant } from "./tenant/resolve-tenant";
 
 type Gateway = { Bindings: GatewayEnv; Variables: SecurityVariables & { tenant: Tenant } };
+
+/** Names the tenant on requests forwarded to mf-vehicle (mf-vehicle/src/api/routes.ts SITE_HEADER). */
+const VEHICLE_SITE_HEADER = "x-dealer-site";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
 
@@ -77,6 +81,14 @@ export function createGatewayApp() {
   app.all("/api/stock/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
   app.all("/api/leads/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  // Vehicle page calls; mf-vehicle learns the tenant from the gateway's header, never from the browser.
+  const toVehicle = (c: { env: GatewayEnv; req: { raw: Request }; var: { tenant: Tenant } }) => {
+    const request = new Request(c.req.raw);
+    request.headers.set(VEHICLE_SITE_HEADER, c.var.tenant.slug);
+    return forwardToRemote(c.env, "mf-vehicle", request);
+  };
+  app.get("/cars/:slug/autogauge", toVehicle);
+  app.all("/api/vehicles/*", toVehicle);
 
   app.get("/_props/:remote/:fragment", async (c) => {
     return fetchPropsForSlot(c.env, shellState(c.var.tenant), {
@@ -104,8 +116,10 @@ export function createGatewayApp() {
       const body = renderWithState(state, await shellPages[plan.shellPage](c.env, tenant));
       return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
     }
-    if (plan.requires && !(await pageSubjectExists(c.env, tenant.slug, plan.requires, params))) return notFound();
-    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, plan, params);
+    const subject = plan.requires ? await pageSubject(c.env, tenant.slug, plan.requires, params) : null;
+    if (plan.requires && !subject) return notFound();
+    const pagePlan = slotsFor(plan, subject && "car" in subject ? subject.car : null);
+    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, pagePlan, params);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
@@ -113,14 +127,26 @@ export function createGatewayApp() {
 }
 
 const subjectQueries = {
-  car: { table: "vehicles", param: "slug" },
-  location: { table: "locations", param: "location" },
+  car: { table: "vehicles", param: "slug", columns: "status, json_extract(data, '$.tag') AS tag" },
+  location: { table: "locations", param: "location", columns: "1 AS found" },
 } as const;
 
-/** Checked before streaming starts, since the status line leaves with the head. */
-async function pageSubjectExists(env: GatewayEnv, site: string, subject: keyof typeof subjectQueries, params: Record<string, string>): Promise<boolean> {
-  const { table, param } = subjectQueries[subject];
-  const row = await env.DB.prepare(`SELECT 1 AS found FROM ${table} WHERE site = ? AND slug = ?`).bind(site, params[param] ?? "").first();
-  return row !== null;
+/**
+ * The page's car or location, checked before streaming starts since the status line leaves with the head;
+ * for a car, what its slots depend on. Null when the tenant has no such thing.
+ */
+async function pageSubject(
+  env: GatewayEnv,
+  site: string,
+  subject: keyof typeof subjectQueries,
+  params: Record<string, string>,
+): Promise<{ car: PageCar } | { found: true } | null> {
+  const { table, param, columns } = subjectQueries[subject];
+  const row = await env.DB.prepare(`SELECT ${columns} FROM ${table} WHERE site = ? AND slug = ?`).bind(site, params[param] ?? "").first<{ status?: string; tag?: unknown }>();
+  if (!row) return null;
+  if (subject !== "car") return { found: true };
+  const status = String(row.status ?? "");
+  const tag = typeof row.tag === "string" ? row.tag.trim() : "";
+  return { car: { sold: isSold(status), testDriveOnly: isInStock(status) && tag === TEST_DRIVE_ONLY_TAG } };
 }
 

@@ -7,7 +7,12 @@ export type SlotPlan = {
   area: "main" | "aside";
   /** Extra params the fragment needs beyond the route's own (e.g. which form). */
   params?: Record<string, string>;
+  /** Only for a car page whose car passes this (e.g. no finance for a sold car). */
+  when?: (car: PageCar) => boolean;
 };
+
+/** What the gateway reads of a car page's car before it streams, to choose that page's slots. */
+export type PageCar = { sold: boolean; testDriveOnly: boolean };
 
 export type ShellPageName = "home" | "brands" | "success";
 
@@ -23,13 +28,26 @@ export type RoutePlan = {
 
 export type RouteMatch = { plan: RoutePlan; params: Record<string, string> };
 
-const slot = (slot: string, remote: RemoteName, fragment: string, area: SlotPlan["area"] = "main", params?: Record<string, string>): SlotPlan => ({
+const slot = (
+  slot: string,
+  remote: RemoteName,
+  fragment: string,
+  area: SlotPlan["area"] = "main",
+  params?: Record<string, string>,
+  when?: SlotPlan["when"],
+): SlotPlan => ({
   slot,
   remote,
   fragment,
   area,
   ...(params ? { params } : {}),
+  ...(when ? { when } : {}),
 });
+
+/** The slots of a plan for this page's car (a page without a car keeps every slot). */
+export function slotsFor(plan: RoutePlan, car: PageCar | null): RoutePlan {
+  return car ? { ...plan, slots: plan.slots.filter((slot) => !slot.when || slot.when(car)) } : plan;
+}
 
 const searchPlan: RoutePlan = { name: "search", title: "Search stock", slots: [slot("search", "mf-search", "SearchResults")] };
 const locationsPlan = (title: string, requires?: "location"): RoutePlan => ({
@@ -61,10 +79,18 @@ const matchers: Matcher[] = [
       name: "vehicle",
       title: "Vehicle",
       requires: "car",
+      // Top to bottom as a phone shows them; the shell hydrates the ones below the fold as the shopper nears them.
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
-        slot("finance", "mf-finance", "RepaymentEstimate", "aside"),
-        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }),
+        slot("vehicle-info", "mf-vehicle", "VehicleInfo"),
+        slot("price-comparison", "mf-vehicle", "PriceComparison"),
+        slot("similar", "mf-search", "SimilarVehicles"),
+        slot("vehicle-location", "mf-locations", "VehicleLocation"),
+        // Sold cars get no finance box or calculator; their enquiry asks for a similar car (mf-forms decides).
+        slot("finance", "mf-finance", "RepaymentEstimate", "aside", undefined, (car) => !car.sold),
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, (car) => !car.testDriveOnly),
+        // Test-drive-only cars take bookings instead; the same slot id keeps the page's #slot-enquiry anchor.
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "test_drive" }, (car) => car.testDriveOnly),
       ],
     },
   },

@@ -7,7 +7,7 @@ function Hours({ hours }: { hours: HoursText }) {
   return hours.href ? <a href={hours.href}>{hours.text}</a> : hours.text;
 }
 
-function Location({ location }: { location: LocationCard }) {
+export function Location({ location }: { location: LocationCard }) {
   const id = useId();
   const [showWeek, setShowWeek] = useState(false);
   const { address } = location;

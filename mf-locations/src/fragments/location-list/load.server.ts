@@ -16,7 +16,7 @@ export function directionsUrl(location: Pick<Location, "address">): string {
 /** Where a closed weekend day's 'Enquire Now' link goes. */
 const ENQUIRE_PATH = "/contact";
 
-function toCard(location: Location, now: Date, labels: FragmentRequest["config"]["labels"]): LocationCard {
+export function toCard(location: Location, now: Date, labels: FragmentRequest["config"]["labels"]): LocationCard {
   const { street, city, state, postcode } = location.address;
   // The location's main department (empty means sales) decides which hours show.
   const department = location.location_type[0] ?? "sales";
