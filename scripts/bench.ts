@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_PATH } from "./chromium";
-import { ports, recordedStack } from "./stack";
+import { PLATFORM_PORT, recordedSessions } from "./stack";
 
 /**
  * npm run bench (platform running via npm start): time to the head and to the full page,
@@ -11,14 +11,14 @@ import { ports, recordedStack } from "./stack";
  */
 const SITE = "harbour-city-motors";
 const RUNS = 15;
-const host = `${SITE}.localhost:${ports.edge}`;
+const host = `${SITE}.localhost:${PLATFORM_PORT}`;
 
 function timePage(path: string): Promise<{ head: number; full: number; html: string }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     let head = 0;
     let html = "";
-    const req = request({ host: "127.0.0.1", port: ports.edge, path, headers: { host } }, (res) => {
+    const req = request({ host: "127.0.0.1", port: PLATFORM_PORT, path, headers: { host } }, (res) => {
       res.on("data", (chunk: Buffer) => {
         html += chunk.toString("utf8");
         if (!head && html.includes("</head>")) head = performance.now() - started;
@@ -77,10 +77,10 @@ await browser.close();
 
 console.log("\nMemory of the running stack (RSS of each wrangler process tree):");
 let totalRss = 0;
-for (const worker of recordedStack()) {
+for (const worker of recordedSessions()) {
   const tree = execFileSync("ps", ["-o", "rss=", "--ppid", String(worker.pid), "-p", String(worker.pid)], { encoding: "utf8" });
   const kb = tree.split("\n").map(Number).filter(Number.isFinite).reduce((a, b) => a + b, 0);
   totalRss += kb;
-  console.log(`  ${worker.name.padEnd(13)} ${(kb / 1024).toFixed(0)} MB`);
+  console.log(`  ${worker.label.padEnd(13)} ${(kb / 1024).toFixed(0)} MB`);
 }
 console.log(`  total         ${(totalRss / 1024).toFixed(0)} MB`);

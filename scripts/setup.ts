@@ -2,7 +2,26 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { applyMigrations, executeFile, query } from "./d1";
-import { ROOT, type RunningWorker } from "./stack";
+import { PLATFORM_PORT, ROOT, type Session, writeDevVars } from "./stack";
+
+/** A step of start or test that failed: what failed, and what to do about it. */
+export class StepFailed extends Error {
+  constructor(
+    readonly step: string,
+    readonly advice: string,
+    cause: unknown,
+  ) {
+    super(`${step} failed: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
+export async function step<T>(name: string, advice: string, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof StepFailed ? error : new StepFailed(name, advice, error);
+  }
+}
 
 function run(script: string, args: string[] = []): void {
   execFileSync(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, script), ...args], {
@@ -11,35 +30,50 @@ function run(script: string, args: string[] = []): void {
   });
 }
 
-/** Build, apply migrations, seed sites/dealerships/locations once; data already loaded is kept. */
-export async function prepare(): Promise<void> {
-  console.log("Building the shell and the remotes (unchanged ones are skipped)…");
-  run("scripts/build/build-all.ts");
-  console.log("Applying D1 migrations…");
-  mkdirSync(join(ROOT, ".wrangler/state"), { recursive: true });
-  applyMigrations();
-  const [sites] = query<{ count: number }>("SELECT COUNT(*) AS count FROM sites");
-  if (!sites?.count) {
-    console.log("Seeding demo sites, dealerships and locations…");
-    const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
-    run("db/demo/write-seed.ts", ["--out", seedFile]);
-    executeFile(seedFile);
-  }
+/** Build (unchanged packages are skipped) and hand each Worker its build ids. */
+export function build(names: string[] = []): Promise<void> {
+  return step("Build", "fix the build error above, then run the command again", () => {
+    console.log(`Building ${names.length ? names.join(", ") : "the shell and the remotes"} (unchanged ones are skipped)…`);
+    run("scripts/build/build-all.ts", names);
+    writeDevVars();
+  });
 }
 
-/** Demo stock goes through the dealers' own stock API, so it is validated like any feed. */
-export async function loadDemoStockIfEmpty(): Promise<void> {
-  const [vehicles] = query<{ count: number }>("SELECT COUNT(*) AS count FROM vehicles");
-  if (vehicles?.count) return;
-  console.log("Loading demo stock through the stock API…");
-  run("db/import-cli.ts", ["--demo"]);
+export type Prepared = { sites: { slug: string; name: string }[]; stockEmpty: boolean };
+
+/**
+ * Everything that writes the local D1 file directly happens here, BEFORE the dev session starts:
+ * build, migrations, seeding. Afterwards only the running platform writes it (ADR 0009).
+ */
+export async function prepare(): Promise<Prepared> {
+  await build();
+  return step("Database set-up", "if another npm start or npm test runs in this checkout, stop it (npm run stop) and retry", () => {
+    console.log("Applying D1 migrations…");
+    mkdirSync(join(ROOT, ".wrangler/state"), { recursive: true });
+    applyMigrations();
+    const [sites] = query<{ count: number }>("SELECT COUNT(*) AS count FROM sites");
+    if (!sites?.count) {
+      console.log("Seeding demo sites, dealerships and locations…");
+      const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
+      run("db/demo/write-seed.ts", ["--out", seedFile]);
+      executeFile(seedFile);
+    }
+    const [vehicles] = query<{ count: number }>("SELECT COUNT(*) AS count FROM vehicles");
+    return { sites: query<{ slug: string; name: string }>("SELECT slug, name FROM sites ORDER BY slug"), stockEmpty: !vehicles?.count };
+  });
 }
 
-export function printSites(workers: RunningWorker[]): void {
-  const edge = workers.find((w) => w.name === "edge");
-  for (const worker of workers) console.log(`  ${worker.name.padEnd(13)} pid ${worker.pid}  http://127.0.0.1:${worker.port}`);
-  if (!edge) return;
-  const sites = query<{ slug: string; name: string }>("SELECT slug, name FROM sites ORDER BY slug");
-  console.log(`\nDealer platform running. Index: http://localhost:${edge.port}/`);
-  for (const site of sites) console.log(`  ${site.name.padEnd(24)} http://${site.slug}.localhost:${edge.port}/`);
+/** Demo stock goes through the running platform's stock API, so it is validated like any dealer feed. */
+export function loadDemoStock(): Promise<void> {
+  return step("Demo stock load", "see the stock API's answer above; npm start retries the load while the stock is empty", () => {
+    console.log("Loading demo stock through the stock API…");
+    run("db/import-cli.ts", ["--demo", "--url", `http://localhost:${PLATFORM_PORT}`]);
+  });
+}
+
+export function printSites(session: Session, sites: Prepared["sites"]): void {
+  console.log(`\n  ${session.workers.join(", ")}: one wrangler dev session, pid ${session.pid}, http://127.0.0.1:${session.port}`);
+  if (session.workers[0] !== "edge") return;
+  console.log(`\nDealer platform running. Index: http://localhost:${session.port}/`);
+  for (const site of sites) console.log(`  ${site.name.padEnd(24)} http://${site.slug}.localhost:${session.port}/`);
 }

@@ -2,34 +2,35 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { ensureMiniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
 
-/** Runs the platform's Workers as separate `wrangler dev` processes, like separate deploys. */
+/**
+ * The local platform is ONE `wrangler dev` session: the gateway's config first, the remotes after it
+ * as auxiliary Workers (service bindings in process, one local D1). A squad can leave its remote out
+ * and run it alone as a second session; the gateway finds it through wrangler's dev registry.
+ */
 export const ROOT = resolve(import.meta.dirname, "..");
 export const STATE_DIR = join(ROOT, ".wrangler/state");
 const RUN_DIR = join(ROOT, ".state");
-const PID_FILE = join(RUN_DIR, "stack.json");
+const SESSIONS_FILE = join(RUN_DIR, "sessions.json");
 
 export const remotes = ["mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance"] as const;
-export type WorkerName = (typeof remotes)[number] | "edge";
+export type RemoteName = (typeof remotes)[number];
+export type WorkerName = RemoteName | "edge";
 
-export const ports: Record<WorkerName, number> = {
-  edge: 8787,
-  "mf-search": 8791,
-  "mf-vehicle": 8792,
-  "mf-forms": 8793,
-  "mf-locations": 8794,
-  "mf-finance": 8795,
-};
-const inspectorPorts: Record<WorkerName, number> = {
-  edge: 9301,
-  "mf-search": 9302,
-  "mf-vehicle": 9303,
-  "mf-forms": 9304,
-  "mf-locations": 9305,
-  "mf-finance": 9306,
-};
+function portFromEnv(value: string | undefined, fallback: number): number {
+  const port = Number(value ?? fallback);
+  if (!Number.isInteger(port) || port < 1024 || port > 60_000) throw new Error(`PLATFORM_PORT must be a port between 1024 and 60000, got "${value}"`);
+  return port;
+}
 
-/** Keeps wrangler offline and its files inside the project. */
+/** The gateway's port; a second checkout on the same machine picks another (PLATFORM_PORT=8801 npm start). */
+export const PLATFORM_PORT = portFromEnv(process.env.PLATFORM_PORT, 8787);
+/** A remote run alone listens beside the platform's port, so checkouts with different ports never collide. */
+export const lonePort = (name: RemoteName) => PLATFORM_PORT + 100 + remotes.indexOf(name);
+const inspectorPort = (port: number) => port + 1000;
+
+/** Keeps wrangler offline and its files (dev registry included) inside this checkout. */
 export const wranglerEnv: NodeJS.ProcessEnv = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
@@ -38,6 +39,8 @@ export const wranglerEnv: NodeJS.ProcessEnv = {
   WRANGLER_LOG_PATH: join(ROOT, ".wrangler/logs"),
   NO_COLOR: "1",
   FORCE_COLOR: "0",
+  // wrangler bundles process.env.NODE_ENV from its own environment; a test runner's "test" would switch off dev-only code.
+  NODE_ENV: "development",
 };
 
 export const wranglerBin = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
@@ -54,34 +57,62 @@ function shellEntry(): string {
   return entry.scripts[0] as string;
 }
 
-function varsFor(name: WorkerName, extra: Record<string, string>): Record<string, string> {
-  const base: Record<string, string> =
-    name === "edge" ? { SHELL_BUILD_ID: readBuildId("shell"), SHELL_ENTRY: shellEntry() } : { BUILD_ID: readBuildId(name) };
-  return { ...base, ...extra };
+/**
+ * `--var` reaches only a session's first config, so each Worker's build ids go in its own .dev.vars
+ * (read per config folder, git-ignored). Written after every build for the packages that are built.
+ */
+export function writeDevVars(): void {
+  const isBuilt = (dir: string) => existsSync(join(ROOT, dir, "dist/BUILD_ID"));
+  const vars: [WorkerName, Record<string, string>][] = [
+    ...(isBuilt("shell") ? [["edge", { SHELL_BUILD_ID: readBuildId("shell"), SHELL_ENTRY: shellEntry() }] as [WorkerName, Record<string, string>]] : []),
+    ...remotes.filter(isBuilt).map((name): [WorkerName, Record<string, string>] => [name, { BUILD_ID: readBuildId(name) }]),
+  ];
+  for (const [name, values] of vars) {
+    writeFileSync(join(ROOT, name, ".dev.vars"), Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(""));
+  }
 }
 
-export type RunningWorker = { name: WorkerName; pid: number; port: number; process?: ChildProcess };
+export type Session = { label: string; workers: WorkerName[]; pid: number; port: number; process?: ChildProcess };
 
-/** Start one Worker and wait until it answers; extra vars (e.g. FRAGMENT_DELAY_MS) are for tests. */
-export async function startWorker(name: WorkerName, extraVars: Record<string, string> = {}): Promise<RunningWorker> {
+/** Start one `wrangler dev` session for these Workers (the first one answers on the port) and wait until it serves. */
+export async function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
   // A leftover process on the port would answer our health check and pass for this one.
-  if (await isListening(ports[name])) {
-    throw new Error(`port ${ports[name]} (${name}) is already in use: stop the other process (npm run stop) and retry`);
+  if (await isListening(port)) {
+    throw new Error(`port ${port} is already in use: stop the other process (npm run stop), or pick another port with PLATFORM_PORT=…`);
   }
+  ensureMiniflareAssetsPatch();
   mkdirSync(join(RUN_DIR, "logs"), { recursive: true });
-  const config = join(ROOT, name, "wrangler.jsonc");
-  const vars = Object.entries(varsFor(name, extraVars)).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const configs = workers.flatMap((name) => ["-c", join(ROOT, name, "wrangler.jsonc")]);
   const args = [
-    wranglerBin, "dev", "-c", config, "--ip", "127.0.0.1", "--port", String(ports[name]),
-    "--inspector-port", String(inspectorPorts[name]), "--persist-to", STATE_DIR,
-    "--show-interactive-dev-session=false", "--log-level", "warn", ...vars,
+    wranglerBin, "dev", ...configs, "--ip", "127.0.0.1", "--port", String(port),
+    "--inspector-port", String(inspectorPort(port)), "--persist-to", STATE_DIR,
+    "--show-interactive-dev-session=false", "--log-level", "warn",
   ];
-  const log = openSync(join(RUN_DIR, "logs", `${name}.log`), "a");
-  const child = spawn(process.execPath, args, { cwd: join(ROOT, name), env: wranglerEnv, stdio: ["ignore", log, log] });
-  if (!child.pid) throw new Error(`could not start ${name}`);
-  const worker: RunningWorker = { name, pid: child.pid, port: ports[name], process: child };
-  await waitForHealth(worker);
-  return worker;
+  const logFile = join(RUN_DIR, "logs", `${label}.log`);
+  const log = openSync(logFile, "a");
+  // Its own process group (pgid = pid): stopping the group stops workerd and esbuild with it.
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: wranglerEnv, stdio: ["ignore", log, log], detached: true });
+  if (!child.pid) throw new Error(`could not start ${label}`);
+  const session: Session = { label, workers, pid: child.pid, port, process: child };
+  recordSessions([...recordedSessions().filter((s) => s.label !== label), session]);
+  try {
+    await waitUntilServing(session, logFile);
+  } catch (error) {
+    await stopSession(session);
+    throw error;
+  }
+  return session;
+}
+
+/** The gateway with every remote except those left out (a squad runs its own alone). */
+export function startPlatform(options: { without?: RemoteName[] } = {}): Promise<Session> {
+  const included = remotes.filter((name) => !options.without?.includes(name));
+  return startSession("platform", ["edge", ...included], PLATFORM_PORT);
+}
+
+/** One remote as its own session, found by the platform's gateway through the dev registry. */
+export function startRemoteAlone(name: RemoteName): Promise<Session> {
+  return startSession(name, [name], lonePort(name));
 }
 
 async function isListening(port: number): Promise<boolean> {
@@ -93,69 +124,74 @@ async function isListening(port: number): Promise<boolean> {
   }
 }
 
-async function waitForHealth(worker: RunningWorker, timeoutMs = 60_000): Promise<void> {
-  const path = worker.name === "edge" ? "/healthz" : "/health";
+/** Healthy means the first Worker answers and every Worker of the session serves its own client build. */
+async function waitUntilServing(session: Session, logFile: string, timeoutMs = 90_000): Promise<void> {
+  const base = `http://127.0.0.1:${session.port}`;
+  const first = session.workers[0];
+  const checks = [
+    first === "edge" ? "/healthz" : "/health",
+    ...session.workers.filter((name) => name !== "edge").map((name) => `/_mf/${name}/latest/mf-manifest.json`),
+  ];
   const until = Date.now() + timeoutMs;
   let exited = false;
-  worker.process?.once("exit", () => {
+  session.process?.once("exit", () => {
     exited = true;
   });
-  while (Date.now() < until && !exited) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${worker.port}${path}`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  let pending = checks;
+  while (Date.now() < until && !exited && pending.length) {
+    const results = await Promise.all(
+      pending.map((path) => fetch(base + path, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false)),
+    );
+    pending = pending.filter((_, i) => !results[i]);
+    if (pending.length) await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${worker.name} did not become healthy (see .state/logs/${worker.name}.log)`);
+  if (!pending.length) return;
+  const why = exited ? "wrangler exited" : `still failing after ${timeoutMs / 1000} s: ${pending.join(", ")}`;
+  throw new Error(`${session.label} (${session.workers.join(", ")}) did not start: ${why}. See ${logFile}`);
 }
 
-/** Stop by our own PID only; wrangler then stops its workerd child. */
-export async function stopWorker(worker: RunningWorker): Promise<void> {
-  const alive = () => {
-    try {
-      process.kill(worker.pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return;
-  process.kill(worker.pid, "SIGINT");
-  for (let i = 0; i < 40 && alive(); i++) await new Promise((r) => setTimeout(r, 250));
-  if (alive()) process.kill(worker.pid, "SIGKILL");
-  // The port must be free before a restart on the same port.
-  for (let i = 0; i < 40 && (await isListening(worker.port)); i++) await new Promise((r) => setTimeout(r, 250));
-}
-
-export function recordStack(workers: RunningWorker[]): void {
-  mkdirSync(RUN_DIR, { recursive: true });
-  writeFileSync(PID_FILE, JSON.stringify(workers.map(({ name, pid, port }) => ({ name, pid, port })), null, 2));
-}
-
-export function recordedStack(): RunningWorker[] {
-  if (!existsSync(PID_FILE)) return [];
-  return JSON.parse(readFileSync(PID_FILE, "utf8")) as RunningWorker[];
-}
-
-/** Remotes first so the gateway finds them in the dev registry; one at a time (2 cores). */
-export async function startStack(options: { only?: WorkerName[]; without?: WorkerName[] } = {}): Promise<RunningWorker[]> {
-  const wanted = (options.only ?? [...remotes, "edge"]).filter((name) => !options.without?.includes(name));
-  const order = [...remotes.filter((r) => wanted.includes(r)), ...(wanted.includes("edge") ? (["edge"] as const) : [])];
-  const started: RunningWorker[] = [];
+function groupAlive(pid: number): boolean {
   try {
-    for (const name of order) started.push(await startWorker(name));
-  } catch (error) {
-    await stopStack(started);
-    throw error;
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
   }
-  recordStack(started);
-  return started;
 }
 
-export async function stopStack(workers: RunningWorker[] = recordedStack()): Promise<void> {
-  for (const worker of [...workers].reverse()) await stopWorker(worker);
-  recordStack([]);
+/** Stop a session's process group by the PID we started, gently first; the port is free afterwards. */
+export async function stopSession(session: Pick<Session, "label" | "pid" | "port">): Promise<void> {
+  if (groupAlive(session.pid)) {
+    process.kill(-session.pid, "SIGINT");
+    for (let i = 0; i < 40 && groupAlive(session.pid); i++) await new Promise((r) => setTimeout(r, 250));
+    if (groupAlive(session.pid)) process.kill(-session.pid, "SIGKILL");
+  }
+  for (let i = 0; i < 40 && (await isListening(session.port)); i++) await new Promise((r) => setTimeout(r, 250));
+  recordSessions(recordedSessions().filter((s) => s.pid !== session.pid));
+}
+
+/** Last resort when this process is exiting and cannot wait: kill what it started. */
+export function killSessionsNow(sessions: Pick<Session, "pid">[]): void {
+  for (const { pid } of sessions) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function recordSessions(sessions: Session[]): void {
+  mkdirSync(RUN_DIR, { recursive: true });
+  writeFileSync(SESSIONS_FILE, JSON.stringify(sessions.map(({ label, workers, pid, port }) => ({ label, workers, pid, port })), null, 2));
+}
+
+/** Sessions started from this checkout that still run (a record whose process is gone is dropped). */
+export function recordedSessions(): Session[] {
+  if (!existsSync(SESSIONS_FILE)) return [];
+  return (JSON.parse(readFileSync(SESSIONS_FILE, "utf8")) as Session[]).filter((s) => groupAlive(s.pid));
+}
+
+export async function stopAllSessions(): Promise<void> {
+  for (const session of recordedSessions().reverse()) await stopSession(session);
 }

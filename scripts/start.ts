@@ -1,38 +1,71 @@
 import { parseArgs } from "node:util";
-import { loadDemoStockIfEmpty, prepare, printSites } from "./setup";
-import { remotes, startStack, stopStack, type WorkerName } from "./stack";
+import { recordStartTime } from "./dev-session/start-times";
+import { build, loadDemoStock, prepare, printSites, StepFailed, step } from "./setup";
+import { killSessionsNow, type RemoteName, remotes, type Session, startPlatform, startRemoteAlone, stopSession } from "./stack";
 
 /**
- * npm start: build, migrate, seed, run every Worker, load demo stock, print the sites.
- *   npm start -- --only mf-search         one remote alone (for a squad's local work)
- *   npm start -- --without mf-finance     the platform without one remote
+ * npm start                               the gateway and every remote in one wrangler dev session
+ * npm run start:without -- mf-finance     the platform without a remote (a squad runs theirs alone)
+ * npm run start:remote -- mf-finance      that remote alone, as its own wrangler dev session
+ * Any failure stops whatever this run started, and says what failed and what to do.
  */
 const { values } = parseArgs({
-  options: { only: { type: "string", multiple: true }, without: { type: "string", multiple: true } },
+  allowPositionals: true,
+  options: { without: { type: "string", multiple: true }, remote: { type: "string" } },
 });
-const known = new Set<string>([...remotes, "edge"]);
-for (const name of [...(values.only ?? []), ...(values.without ?? [])]) {
-  if (!known.has(name)) {
-    console.error(`Unknown worker "${name}". Known: ${[...known].join(", ")}`);
+const isRemote = (name: string): name is RemoteName => (remotes as readonly string[]).includes(name);
+for (const name of [...(values.without ?? []), ...(values.remote ? [values.remote] : [])]) {
+  if (!isRemote(name)) {
+    console.error(`Unknown remote "${name}". Known: ${remotes.join(", ")}`);
     process.exit(2);
   }
 }
 
-await prepare();
-const workers = await startStack({
-  ...(values.only ? { only: values.only as WorkerName[] } : {}),
-  ...(values.without ? { without: values.without as WorkerName[] } : {}),
-});
-if (workers.some((w) => w.name === "edge") && workers.some((w) => w.name === "mf-search")) await loadDemoStockIfEmpty();
-printSites(workers);
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  console.log("\nStopping…");
-  await stopStack(workers);
-  process.exit(0);
+const started: Session[] = [];
+const startedAt = Date.now();
+// If this process dies anyway, it takes its session with it.
+process.on("exit", () => killSessionsNow(started));
+
+async function main(): Promise<void> {
+  if (values.remote) {
+    const name = values.remote as RemoteName;
+    await build([name]);
+    const session = await step(`Starting ${name} alone`, "is the platform running? It must be started without it: npm run start:without -- " + name, () => startRemoteAlone(name));
+    started.push(session);
+    console.log(`\n${name} runs alone at http://127.0.0.1:${session.port} (pid ${session.pid}); the platform's gateway finds it through the dev registry.`);
+    return;
+  }
+  const prepared = await prepare();
+  const session = await step("Starting the platform", "see the session log named above; npm run stop clears leftovers", () =>
+    startPlatform({ without: (values.without ?? []) as RemoteName[] }),
+  );
+  started.push(session);
+  if (prepared.stockEmpty) {
+    if (session.workers.includes("mf-search")) await loadDemoStock();
+    else console.log("The stock is empty and mf-search is not in this session: start it alone, then run npm start again to load the demo stock.");
+  }
+  recordStartTime(Date.now() - startedAt, prepared.stockEmpty);
+  printSites(session, prepared.sites);
 }
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
-console.log("Press Ctrl+C to stop.");
+
+let stopping = false;
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    console.log("\nStopping…");
+    for (const session of started.reverse()) await stopSession(session);
+    started.length = 0;
+  }
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+try {
+  await main();
+  console.log("Press Ctrl+C to stop.");
+} catch (error) {
+  if (error instanceof StepFailed) console.error(`\n✘ ${error.message}\n  What to do: ${error.advice}`);
+  else console.error("\n✘ npm start failed:", error);
+  await shutdown(1);
+}

@@ -1,6 +1,6 @@
-import { recordedStack, stopStack } from "./stack";
+import { recordedSessions, stopAllSessions } from "./stack";
 
-/** npm run stop: stops the Workers npm start recorded, by their own PIDs. */
-const workers = recordedStack();
-await stopStack(workers);
-console.log(workers.length ? `Stopped ${workers.map((w) => `${w.name} (${w.pid})`).join(", ")}` : "Nothing recorded as running.");
+/** npm run stop: stops the sessions npm start and npm test recorded, by their own PIDs. */
+const sessions = recordedSessions();
+await stopAllSessions();
+console.log(sessions.length ? `Stopped ${sessions.map((s) => `${s.label} (pid ${s.pid})`).join(", ")}` : "Nothing recorded as running.");

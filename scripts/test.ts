@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./chromium";
-import { loadDemoStockIfEmpty, prepare } from "./setup";
-import { ROOT, recordedStack, startStack, stopStack } from "./stack";
+import { loadDemoStock, prepare, StepFailed } from "./setup";
+import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions } from "./stack";
 
 /**
  * npm test: typecheck, lint, unit tests, then the running platform's HTTP and browser tests.
@@ -53,20 +53,26 @@ check("typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
 check("lint (biome)", bin("biome"), ["lint", "."]);
 vitest("unit tests", "vitest.config.ts");
 
-let stack: Awaited<ReturnType<typeof startStack>> = [];
+// Whatever happens, the sessions this run started (the tests replace them) are stopped.
+process.on("exit", () => killSessionsNow(recordedSessions()));
+process.on("SIGINT", () => void stopAllSessions().finally(() => process.exit(130)));
 try {
+  const running = recordedSessions();
+  if (running.length) {
+    // Everything recorded from here on belongs to this run, and is stopped at its end.
+    throw new StepFailed("Starting the platform", "stop it first (Ctrl+C where it runs, or npm run stop)", new Error(`npm start already runs in this checkout (pid ${running.map((s) => s.pid).join(", ")})`));
+  }
   ensureChromium();
-  await prepare();
-  stack = await startStack();
-  await loadDemoStockIfEmpty();
+  const prepared = await prepare();
+  await startPlatform();
+  if (prepared.stockEmpty) await loadDemoStock();
   vitest("platform tests (HTTP and browser)", "tests/vitest.config.ts");
 } catch (error) {
   tally.failed++;
-  console.error("✘ platform tests could not run:", error);
+  if (error instanceof StepFailed) console.error(`✘ platform tests could not run: ${error.message}\n  What to do: ${error.advice}`);
+  else console.error("✘ platform tests could not run:", error);
 } finally {
-  // Tests replace Workers (stop, slow, rebuild); the record holds whatever runs now.
-  await stopStack(recordedStack());
-  await stopStack(stack);
+  await stopAllSessions();
 }
 
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);

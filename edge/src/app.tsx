@@ -1,7 +1,7 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
+import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { BrandsPage, HomePage, NotFoundPage, SitesIndexPage, SuccessPage } from "@dealer/shell/server";
-import { withBusyRetry } from "@dealer/shared/fragment-d1";
 import { Hono } from "hono";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -42,10 +42,6 @@ const shellPages: Record<ShellPageName, (env: GatewayEnv, tenant: Tenant) => Pro
 export function createGatewayApp() {
   const app = new Hono<Gateway>();
   app.use(securityHeaders);
-  app.use(async (c, next) => {
-    c.env.DB = withBusyRetry(c.env.DB);
-    await next();
-  });
 
   // Platform-wide paths, same on every host.
   app.route("/cdn", createImageRoutes());
@@ -119,7 +115,8 @@ export function createGatewayApp() {
     const subject = plan.requires ? await pageSubject(c.env, tenant.slug, plan.requires, params) : null;
     if (plan.requires && !subject) return notFound();
     const pagePlan = slotsFor(plan, subject && "car" in subject ? subject.car : null);
-    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, pagePlan, params);
+    const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
+    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, pagePlan, params, devFault);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 

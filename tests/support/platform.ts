@@ -1,9 +1,10 @@
 import { request as httpRequest } from "node:http";
 import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { CHROMIUM_PATH } from "../../scripts/chromium";
-import { ports } from "../../scripts/stack";
+import { PLATFORM_PORT } from "../../scripts/stack";
 
-export const GATEWAY_PORT = ports.edge;
+export const GATEWAY_PORT = PLATFORM_PORT;
 export const siteUrl = (site: string, path = "/") => `http://${site}.localhost:${GATEWAY_PORT}${path}`;
 
 /** Ask the gateway as a browser on that tenant's host would (fetch cannot set Host, node:http can). */
@@ -34,10 +35,10 @@ export function fetchSiteOnHost(host: string, path: string, init: RequestOptions
 }
 
 /** Time until the page's head has fully arrived. */
-export function headArrival(site: string, path: string): Promise<{ ms: number }> {
+export function headArrival(site: string, path: string, headers: Record<string, string> = {}): Promise<{ ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port: GATEWAY_PORT, path, headers: { host: `${site}.localhost:${GATEWAY_PORT}` } }, (response) => {
+    const request = httpRequest({ host: "127.0.0.1", port: GATEWAY_PORT, path, headers: { ...headers, host: `${site}.localhost:${GATEWAY_PORT}` } }, (response) => {
       let text = "";
       response.on("data", (chunk: Buffer) => {
         text += chunk.toString("utf8");
@@ -93,4 +94,15 @@ export async function firstCarPath(site: string): Promise<string> {
   const href = /href="(\/cars\/[a-z0-9-]+)"/.exec(html)?.[1];
   if (!href) throw new Error(`no car on ${site}'s search page`);
   return href;
+}
+
+/** A vehicle page whose vehicle slot hydrated and works (the gallery's next button changes the picture). */
+export async function vehiclePageStillWorks(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+  await waitForSlot(page, "vehicle");
+  const main = page.locator("#slot-vehicle img").first();
+  const before = await main.getAttribute("src");
+  await page.locator("#slot-vehicle").getByRole("button", { name: /next/i }).first().click();
+  await expect.poll(() => main.getAttribute("src")).not.toEqual(before);
 }

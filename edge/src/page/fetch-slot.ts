@@ -1,3 +1,4 @@
+import { DEV_FAULT_HEADER } from "@dealer/shared/dev-faults";
 import { BUILD_ID_HEADER, type FragmentRequest, type RemoteName, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
 import { type GatewayEnv, remoteBinding } from "../env";
 import type { SlotPlan } from "../routes/slot-plans";
@@ -40,7 +41,7 @@ function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
  * thrown fetch) yields the fallback so one remote never blanks the page. The whole body is
  * read under the deadline so a half-sent fragment cannot break the document.
  */
-export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: FragmentRequest, deadline: number): Promise<SlotOutcome> {
+export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: FragmentRequest, deadline: number, devFault?: string): Promise<SlotOutcome> {
   const started = Date.now();
   const fallback = (reason: string): SlotOutcome => ({
     html: fallbackSlotHtml(plan, request.slot),
@@ -54,7 +55,7 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
     const response = await withDeadline(
       binding.fetch(`https://${plan.remote}/fragments/${plan.fragment}`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...(devFault ? { [DEV_FAULT_HEADER]: devFault } : {}) },
         body: JSON.stringify(request),
       }),
       deadline,

@@ -29,10 +29,11 @@ export function streamComposedPage(
   parts: Omit<DocumentParts, "preloads">,
   plan: RoutePlan,
   params: Record<string, string>,
+  devFault?: string,
 ): ReadableStream<Uint8Array> {
   const deadline = Date.now() + slotTimeoutMs(env);
   const ordered = [...plan.slots.filter((s) => s.area === "main"), ...plan.slots.filter((s) => s.area === "aside")];
-  const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts.path, params), deadline));
+  const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts.path, params), deadline, devFault));
   const encoder = new TextEncoder();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();

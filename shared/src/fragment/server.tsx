@@ -4,7 +4,7 @@ import type { ComponentType } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createSeededStore } from "../atoms";
 import { parseWithFieldErrors } from "../contract/parse";
-import { withBusyRetry } from "./d1-busy-retry";
+import { DEV_FAULT_HEADER, devFragmentDelayMs } from "./dev-faults";
 import {
   BUILD_ID_HEADER,
   type FragmentRequest,
@@ -33,8 +33,6 @@ export type FragmentDefinition<Props, Env> = {
 export type RemoteEnv = {
   ASSETS: { fetch(input: URL | Request | string): Promise<Response> };
   BUILD_ID: string;
-  /** Dev and test only: delays fragment rendering to exercise the gateway's timeout. */
-  FRAGMENT_DELAY_MS?: string;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds fragments of different props types
@@ -75,19 +73,13 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
     }
   }
 
-  app.use(async (c, next) => {
-    const env = c.env as { DB?: object };
-    if (env.DB) env.DB = withBusyRetry(env.DB);
-    await next();
-  });
-
   app.get("/health", (c) => c.json({ remote, build: c.env.BUILD_ID }));
 
   app.post("/fragments/:name", async (c) => {
     const parsed = await parseRequest(await c.req.json().catch(() => null), c.req.param("name"));
     if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
     const { fragment, request } = parsed;
-    const delay = Number(c.env.FRAGMENT_DELAY_MS ?? 0);
+    const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const loaded = await loadProps(fragment, request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);

@@ -1,0 +1,33 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+/**
+ * In one `wrangler dev` session miniflare names every Worker's static-assets disk service
+ * "assets:storage", so every Worker reads the FIRST config's assets and the remotes' own client
+ * builds answer 500. Naming the service per Worker fixes it (ADR 0009). Applied before each session;
+ * idempotent; the test beside this file fails once miniflare no longer has the shared name.
+ */
+const SHARED = "const storageServiceName = `${ASSETS_PLUGIN_NAME}:storage`;";
+const PER_WORKER = "const storageServiceName = `${ASSETS_PLUGIN_NAME}:storage:${options.assets.workerName}`;";
+
+export function miniflareSource(): string {
+  return createRequire(import.meta.url).resolve("miniflare");
+}
+
+export type PatchState = "patched" | "needs-patch" | "unknown";
+
+export function patchState(source: string): PatchState {
+  if (source.includes(PER_WORKER)) return "patched";
+  if (source.includes(SHARED)) return "needs-patch";
+  return "unknown";
+}
+
+export function ensureMiniflareAssetsPatch(file = miniflareSource()): void {
+  const source = readFileSync(file, "utf8");
+  const state = patchState(source);
+  if (state === "patched") return;
+  if (state === "unknown") {
+    throw new Error(`miniflare (${file}) changed how it names the assets service: check whether scripts/dev-session/miniflare-assets-patch.ts is still needed`);
+  }
+  writeFileSync(file, source.replace(SHARED, PER_WORKER));
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, remotes } from "../../scripts/stack";
+import { fetchSite, launchChromium, siteUrl, vehiclePageStillWorks, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
+import { buildPackage, platformWithout, restartLoneRemote, restoreFullPlatform, stopLoneRemote } from "../support/workers";
+
+/**
+ * A squad works on its remote alone: the platform runs without mf-finance (npm run start:without) and
+ * mf-finance runs as its own wrangler dev session (npm run start:remote), found through the dev registry.
+ */
+const SITE = "harbour-city-motors";
+// A dead remote's assets fail at the network level; Chromium logs that as an error.
+const deadRemoteNoise = [/Failed to load resource/];
+const buildIdOf = (name: string) => readFileSync(join(ROOT, name, "dist/BUILD_ID"), "utf8").trim();
+const financeSlot = (html: string) => /<div id="slot-finance"[^>]*>/.exec(html)?.[0] ?? "";
+const slotBuild = (html: string) => /data-build="([^"]+)"/.exec(financeSlot(html))?.[1];
+
+let browser: Browser;
+let carPath: string;
+beforeAll(async () => {
+  browser = await launchChromium();
+  await platformWithout("mf-finance");
+  carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(await (await fetchSite(SITE, "/search")).text())?.[1] ?? "";
+});
+afterAll(async () => {
+  await browser?.close();
+  // Back to the content-hash build and the one session the rest of the suite expects.
+  buildPackage("mf-finance");
+  await restoreFullPlatform();
+});
+
+describe("the platform without a remote", () => {
+  it("answers 200 with that slot's fallback, every other slot working", async () => {
+    const response = await fetchSite(SITE, carPath);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(financeSlot(html)).toContain('data-fallback="true"');
+    expect(html).toMatch(/id="slot-vehicle"(?![^>]*data-fallback)/);
+
+    const page = await browser.newPage();
+    const errors = watchConsole(page, deadRemoteNoise);
+    await vehiclePageStillWorks(page, siteUrl(SITE, carPath));
+    await waitForSlot(page, "finance", "unavailable");
+    await expect(page.locator("#slot-finance").innerText()).resolves.toContain("This section is unavailable right now.");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the remote run alone", () => {
+  it("is found by the gateway: its slot renders on the server again", async () => {
+    await restartLoneRemote("mf-finance");
+    await expect
+      .poll(async () => financeSlot(await (await fetchSite(SITE, "/finance")).text()), { timeout: 20_000, interval: 500 })
+      .not.toContain('data-fallback="true"');
+    const html = await (await fetchSite(SITE, "/finance")).text();
+    expect(slotBuild(html)).toBe(buildIdOf("mf-finance"));
+  });
+
+  it("redeployed with a new build id, serves new pages from it while a page rendered by the old build still hydrates", async () => {
+    const oldHtml = await (await fetchSite(SITE, "/finance")).text();
+    const oldBuild = slotBuild(oldHtml);
+    expect(oldBuild).toBeTruthy();
+    const others = Object.fromEntries(remotes.filter((r) => r !== "mf-finance").map((r) => [r, buildIdOf(r)]));
+
+    const newBuild = `t${Date.now().toString(36)}`;
+    buildPackage("mf-finance", newBuild);
+    await restartLoneRemote("mf-finance");
+    await expect.poll(async () => slotBuild(await (await fetchSite(SITE, "/finance")).text()), { timeout: 20_000, interval: 500 }).toBe(newBuild);
+    for (const [remote, build] of Object.entries(others)) expect(buildIdOf(remote), `${remote} was rebuilt`).toBe(build);
+
+    // The browser gets the page exactly as the old build rendered it.
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    const assetBuilds = new Set<string>();
+    page.on("request", (request) => {
+      const match = /\/_mf\/mf-finance\/([^/]+)\//.exec(request.url());
+      if (match?.[1]) assetBuilds.add(match[1]);
+    });
+    await page.route(siteUrl(SITE, "/finance"), (route) => route.fulfill({ status: 200, contentType: "text/html", body: oldHtml }));
+    await page.goto(siteUrl(SITE, "/finance"));
+    await waitForHydration(page);
+    await expect(page.locator("#slot-finance").getAttribute("data-hydrated")).resolves.toBe("true");
+    expect([...assetBuilds]).toEqual([oldBuild]);
+    // Hydrated means interactive: changing the price recomputes the estimate.
+    const estimate = page.locator("#slot-finance");
+    const before = await estimate.innerText();
+    await estimate.getByLabel(/price/i).first().fill("45000");
+    await expect.poll(() => estimate.innerText()).not.toEqual(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("stopped again, leaves the page with the fallback", async () => {
+    await stopLoneRemote("mf-finance");
+    await expect
+      .poll(async () => financeSlot(await (await fetchSite(SITE, "/finance")).text()), { timeout: 20_000, interval: 500 })
+      .toContain('data-fallback="true"');
+  });
+});
