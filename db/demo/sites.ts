@@ -67,7 +67,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     config: {
       theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors" },
       finance: { provider: "taurus" },
-      features: { subscriptions: true, autograb: true },
+      features: { subscriptions: true, autograb: true, autogauge: true },
     },
     dealerships: [
       {
