@@ -12,6 +12,11 @@ export function Fullscreen({ slides, title, start, onClose }: FullscreenProps) {
   useEffect(() => {
     ref.current?.showModal();
   }, []);
+  const close = () => {
+    // Closing the modal first lifts the page's inertness, so the gallery can take focus back.
+    ref.current?.close();
+    onClose(index);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     const step = stepForKey(event.key);
     if (!step) return;
@@ -26,10 +31,10 @@ export function Fullscreen({ slides, title, start, onClose }: FullscreenProps) {
       onKeyDown={onKeyDown}
       onCancel={(event) => {
         event.preventDefault();
-        onClose(index);
+        close();
       }}
     >
-      <button type="button" className="vehicle-fullscreen__close" onClick={() => onClose(index)}>
+      <button type="button" className="vehicle-fullscreen__close" onClick={close}>
         Close
       </button>
       {slide && <SlideMedia slide={slide} index={index} active firstIsLcp={false} />}

@@ -40,6 +40,8 @@ export function Gallery({ slides, title, firstIsLcp }: { slides: Slide[]; title:
   const [Fullscreen, setFullscreen] = useState<ComponentType<FullscreenProps> | null>(null);
   const [fullscreenOpen, setFullscreenOpen] = useState(false);
   const trackRef = useRef<HTMLUListElement>(null);
+  // The slide last asked for: quick presses add up even while the track is still scrolling.
+  const targetRef = useRef(0);
   const openerRef = useRef<HTMLButtonElement>(null);
   const count = slides.length;
   if (count === 0) {
@@ -52,20 +54,24 @@ export function Gallery({ slides, title, firstIsLcp }: { slides: Slide[]; title:
 
   const show = (next: number) => {
     const target = (next + count) % count;
+    targetRef.current = target;
     setIndex(target);
     const track = trackRef.current;
     if (track) track.scrollTo({ left: target * track.clientWidth });
   };
-  const onScroll = () => {
+  // Where a swipe (or a scroll this code asked for) came to rest decides the index; mid-scroll positions do not.
+  const onScrollEnd = () => {
     const track = trackRef.current;
     if (!track || track.clientWidth === 0) return;
-    setIndex(Math.min(count - 1, Math.max(0, Math.round(track.scrollLeft / track.clientWidth))));
+    const settled = Math.min(count - 1, Math.max(0, Math.round(track.scrollLeft / track.clientWidth)));
+    targetRef.current = settled;
+    setIndex(settled);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const step = stepForKey(event.key);
     if (!step || fullscreenOpen) return;
     event.preventDefault();
-    show(index + step);
+    show(targetRef.current + step);
   };
   const openFullscreen = () => {
     void import("./Fullscreen").then((module) => {
@@ -83,7 +89,7 @@ export function Gallery({ slides, title, firstIsLcp }: { slides: Slide[]; title:
     <section className="vehicle-gallery" aria-roledescription="carousel" aria-label={`${title} images`} onKeyDown={onKeyDown}>
       <div className="vehicle-gallery__stage">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-        <ul className="vehicle-gallery__track" ref={trackRef} onScroll={onScroll} tabIndex={0} aria-label={`${title} images, use the arrow keys to browse`}>
+        <ul className="vehicle-gallery__track" ref={trackRef} onScrollEnd={onScrollEnd} tabIndex={0} aria-label={`${title} images, use the arrow keys to browse`}>
           {slides.map((slide, slideIndex) => (
             <li key={slide.id} className="vehicle-gallery__slide" aria-roledescription="slide" aria-label={`${slideIndex + 1} of ${count}`} aria-hidden={slideIndex !== index}>
               <SlideMedia slide={slide} index={slideIndex} active={slideIndex === index} firstIsLcp={firstIsLcp} />
@@ -92,10 +98,10 @@ export function Gallery({ slides, title, firstIsLcp }: { slides: Slide[]; title:
         </ul>
         {count > 1 && (
           <>
-            <button type="button" className="vehicle-gallery__nav vehicle-gallery__nav--prev" aria-label="Previous image" onClick={() => show(index - 1)}>
+            <button type="button" className="vehicle-gallery__nav vehicle-gallery__nav--prev" aria-label="Previous image" onClick={() => show(targetRef.current - 1)}>
               ‹
             </button>
-            <button type="button" className="vehicle-gallery__nav vehicle-gallery__nav--next" aria-label="Next image" onClick={() => show(index + 1)}>
+            <button type="button" className="vehicle-gallery__nav vehicle-gallery__nav--next" aria-label="Next image" onClick={() => show(targetRef.current + 1)}>
               ›
             </button>
           </>

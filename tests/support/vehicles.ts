@@ -1,0 +1,29 @@
+import { query } from "../../scripts/d1";
+
+/**
+ * The path of a shown car of the site matching an SQL condition on the vehicles row (its JSON is `data`),
+ * so a test names the kind of car it is about rather than a seeded slug.
+ */
+export function carPath(site: string, condition: string): string {
+  const [row] = query<{ slug: string }>(
+    `SELECT slug FROM vehicles WHERE site = '${site}' AND json_extract(data, '$.show_on_dealer_website') != 0 AND (${condition}) ORDER BY id LIMIT 1`,
+  );
+  if (!row) throw new Error(`no car on ${site} where ${condition}`);
+  return `/cars/${row.slug}`;
+}
+
+/** Conditions for the kinds of car the vehicle page tests need. */
+export const cars = {
+  inStock: "status = 'in_stock'",
+  withSpin: "status = 'in_stock' AND json_array_length(json_extract(data, '$.spin_images')) > 0",
+  withVideo: "status = 'in_stock' AND json_extract(data, '$.external_video_url') IS NOT NULL",
+  manyImages: "status = 'in_stock' AND json_array_length(json_extract(data, '$.images')) > 3 AND json_array_length(json_extract(data, '$.spin_images')) = 0",
+  fewImages: "status = 'in_stock' AND json_array_length(json_extract(data, '$.images')) BETWEEN 2 AND 3 AND json_array_length(json_extract(data, '$.spin_images')) = 0",
+  sold: "status = 'sold'",
+  testDriveOnly: "status = 'in_stock' AND json_extract(data, '$.tag') = 'Test Drive Only'",
+  offerPrice: "status = 'in_stock' AND json_extract(data, '$.offer_price') > 10 AND json_extract(data, '$.before_price') > json_extract(data, '$.offer_price')",
+  noPrice: "status = 'in_stock' AND json_extract(data, '$.price') IS NULL AND json_extract(data, '$.offer_price') IS NULL AND coalesce(json_extract(data, '$.subscription_price'), 0) = 0",
+  withHistory: "status = 'in_stock' AND json_extract(data, '$.file') IS NOT NULL",
+  checkout: "status = 'in_stock' AND json_extract(data, '$.checkout_enabled') = 1 AND coalesce(json_extract(data, '$.tag'), '') != 'Test Drive Only'",
+  manyFeatures: "status = 'in_stock' AND json_array_length(json_extract(data, '$.standardEquipment')) > 8",
+} as const;
