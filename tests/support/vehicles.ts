@@ -5,11 +5,21 @@ import { query } from "../../scripts/d1";
  * so a test names the kind of car it is about rather than a seeded slug.
  */
 export function carPath(site: string, condition: string): string {
-  const [row] = query<{ slug: string }>(
-    `SELECT slug FROM vehicles WHERE site = '${site}' AND json_extract(data, '$.show_on_dealer_website') != 0 AND (${condition}) ORDER BY id LIMIT 1`,
-  );
+  const sql = `SELECT slug FROM vehicles WHERE site = '${site}' AND json_extract(data, '$.show_on_dealer_website') != 0 AND (${condition}) ORDER BY id LIMIT 1`;
+  const [row] = withRetry(() => query<{ slug: string }>(sql));
   if (!row) throw new Error(`no car on ${site} where ${condition}`);
   return `/cars/${row.slug}`;
+}
+
+/** The local database is shared with the running Workers; a read that meets a write is tried again. */
+function withRetry<T>(read: () => T, attempts = 3): T {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return read();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
 }
 
 /** Conditions for the kinds of car the vehicle page tests need. */
