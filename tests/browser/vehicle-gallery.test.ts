@@ -79,7 +79,7 @@ describe("vehicle gallery", () => {
     // A real touch swipe from right to left, as a thumb would do it.
     const y = Math.round(box.y + box.height * 0.3);
     const from = Math.round(box.x + box.width * 0.7);
-    const touch = (type: string, x: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
     await touch("touchStart", from);
     for (let step = 1; step <= 10; step += 1) await touch("touchMove", from - step * Math.round(box.width * 0.05));
     await touch("touchEnd", from);
