@@ -27,20 +27,11 @@ async function openCar(site: string, path: string, viewport = DESKTOP): Promise<
   return { page, errors };
 }
 
-/** A kept-alive socket the gateway has closed reads as 'socket hang up': ask once more on a fresh one. */
-async function fetchAgain(path: string): Promise<Response> {
-  try {
-    return await fetchSite(SITE, path);
-  } catch {
-    return fetchSite(SITE, path);
-  }
-}
-
 /** The first of the site's in-stock cars whose autogauge answer passes the visibility rule (or fails it). */
 async function carWithComparison(visible: boolean): Promise<string> {
   const rows = query<{ slug: string }>(`SELECT slug FROM vehicles WHERE site = '${SITE}' AND status = 'in_stock' ORDER BY id LIMIT 40`);
   for (const { slug } of rows) {
-    const body = (await (await fetchAgain(`/cars/${slug}/autogauge`)).json()) as { confidence?: number; market_range_max?: number; listing_price?: number } | null;
+    const body = (await (await fetchSite(SITE, `/cars/${slug}/autogauge`)).json()) as { confidence?: number; market_range_max?: number; listing_price?: number } | null;
     const shown = !!body && (body.confidence ?? 0) > 0.2 && (body.market_range_max ?? 0) >= (body.listing_price ?? Number.POSITIVE_INFINITY);
     if (shown === visible) return `/cars/${slug}`;
   }
@@ -93,7 +84,7 @@ describe("price comparison", () => {
   it("shows a skeleton, then the market range counting up over 2 s, from the car's autogauge figures", async () => {
     const path = await carWithComparison(true);
     const { page, errors } = await openCar(SITE, path);
-    const figures = (await (await fetchAgain(`${path}/autogauge`)).json()) as { market_range_max: number };
+    const figures = (await (await fetchSite(SITE, `${path}/autogauge`)).json()) as { market_range_max: number };
     await waitForSlot(page, "price-comparison");
     const panel = page.locator("#slot-price-comparison .price-comparison");
     await expect.poll(() => panel.getAttribute("data-state"), { timeout: 5000 }).toBe("data");

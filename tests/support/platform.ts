@@ -18,7 +18,8 @@ type RequestOptions = { method?: string; headers?: Record<string, string>; body?
 export function fetchSiteOnHost(host: string, path: string, init: RequestOptions = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: "127.0.0.1", port: GATEWAY_PORT, path, method: init.method ?? "GET", headers: { ...init.headers, host } },
+      // A fresh connection each time: a kept-alive socket the gateway has just closed reads as 'socket hang up'.
+      { host: "127.0.0.1", port: GATEWAY_PORT, path, method: init.method ?? "GET", headers: { ...init.headers, host }, agent: false },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -79,18 +79,20 @@ const matchers: Matcher[] = [
       name: "vehicle",
       title: "Vehicle",
       requires: "car",
-      // Top to bottom as a phone shows them; the shell hydrates the ones below the fold as the shopper nears them.
+      // One column, top to bottom as a phone shows it (VehicleDetail puts its summary beside the viewer on wide
+      // screens). Finance and the enquiry form sit below the information, so no screen size hydrates them (and
+      // downloads their code) before the shopper scrolls near them: ADR 0010.
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
         slot("vehicle-info", "mf-vehicle", "VehicleInfo"),
         slot("price-comparison", "mf-vehicle", "PriceComparison"),
+        // Sold cars get no finance box or calculator; their enquiry asks for a similar car (mf-forms decides).
+        slot("finance", "mf-finance", "RepaymentEstimate", "main", undefined, (car) => !car.sold),
+        slot("enquiry", "mf-forms", "EnquiryForm", "main", { kind: "enquiry" }, (car) => !car.testDriveOnly),
+        // Test-drive-only cars take bookings instead; the same slot id keeps the page's #slot-enquiry anchor.
+        slot("enquiry", "mf-forms", "EnquiryForm", "main", { kind: "test_drive" }, (car) => car.testDriveOnly),
         slot("similar", "mf-search", "SimilarVehicles"),
         slot("vehicle-location", "mf-locations", "VehicleLocation"),
-        // Sold cars get no finance box or calculator; their enquiry asks for a similar car (mf-forms decides).
-        slot("finance", "mf-finance", "RepaymentEstimate", "aside", undefined, (car) => !car.sold),
-        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, (car) => !car.testDriveOnly),
-        // Test-drive-only cars take bookings instead; the same slot id keeps the page's #slot-enquiry anchor.
-        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "test_drive" }, (car) => car.testDriveOnly),
       ],
     },
   },

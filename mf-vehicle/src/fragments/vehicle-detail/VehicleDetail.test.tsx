@@ -22,6 +22,18 @@ describe("VehicleDetail", () => {
     expect(html).toContain('href="/search/sedan"');
   });
 
+  it("describes the car for search engines as a schema.org Car with its Offer", () => {
+    const html = serverHtml(propsFor({ offer_price: 25990, vin: "JTDBR32E720012345" }));
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json ?? "null")).toMatchObject({
+      "@type": "Car",
+      brand: { name: "Toyota" },
+      vehicleIdentificationNumber: "JTDBR32E720012345",
+      mileageFromOdometer: { value: 42000, unitCode: "KMT" },
+      offers: { "@type": "Offer", price: 25990, priceCurrency: "AUD", availability: "https://schema.org/InStock" },
+    });
+  });
+
   it("ships only the interactive parts to the browser: breadcrumbs and buttons stay server markup", () => {
     const props = propsFor();
     const client = renderToString(<VehicleDetail interactive={props.interactive} />);

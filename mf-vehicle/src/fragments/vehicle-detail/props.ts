@@ -15,6 +15,8 @@ export type Phone = { number: string; masked: string; revealed: boolean; dealers
 /** Markup that needs no JavaScript: rendered by the server only (see ServerOnly). */
 export type VehicleStaticParts = {
   breadcrumbs: Breadcrumb[];
+  /** schema.org Car with its Offer, for search engines. */
+  structuredData: Record<string, unknown>;
   facts: KeyFact[];
   buttons: SidebarButton[];
   testDriveOnly: boolean;

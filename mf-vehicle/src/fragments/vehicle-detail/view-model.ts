@@ -118,6 +118,35 @@ function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[
   return { buttons, testDriveOnly: shown.testDriveOnly };
 }
 
+/** schema.org Car + Offer; absent figures are left out rather than sent empty. */
+function structuredData(car: Car, title: string, price: PriceDisplay, image: string | undefined): Record<string, unknown> {
+  const amount = price.kind === "price" ? price.amount : null;
+  const compact = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
+  return compact({
+    "@context": "https://schema.org",
+    "@type": "Car",
+    name: title,
+    brand: { "@type": "Brand", name: car.make },
+    model: car.model,
+    vehicleModelDate: String(car.year),
+    bodyType: car.simple_body,
+    color: car.colour,
+    fuelType: car.simple_fuel,
+    vehicleTransmission: car.simple_transmission,
+    vehicleIdentificationNumber: car.vin,
+    itemCondition: car.car_type === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
+    mileageFromOdometer: car.km === null || car.km === undefined ? null : { "@type": "QuantitativeValue", value: car.km, unitCode: "KMT" },
+    image,
+    offers: compact({
+      "@type": "Offer",
+      url: vehiclePath(car.slug),
+      priceCurrency: "AUD",
+      price: amount,
+      availability: isSold(car.status) ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+    }),
+  });
+}
+
 export type VehicleContext = {
   config: SiteConfig;
   siteSlug: string;
@@ -174,6 +203,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
     },
     staticParts: {
       breadcrumbs: vehicleBreadcrumbs({ ...car, name: title }, config.search),
+      structuredData: structuredData(car, title, price, images[0]?.src),
       facts: keyFacts(car),
       buttons,
       testDriveOnly,
