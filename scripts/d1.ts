@@ -25,7 +25,11 @@ export function executeFile(file: string): void {
 }
 
 export function query<T = Record<string, unknown>>(sql: string): T[] {
+  return queries(sql)[0] as T[];
+}
+
+/** Several statements in one wrangler call (each call costs seconds of CLI start-up): one result list per statement. */
+export function queries(sql: string): Record<string, unknown>[][] {
   const out = wrangler(["d1", "execute", DATABASE, "--local", "--json", "--command", sql]);
-  const parsed = JSON.parse(out) as { results: T[] }[];
-  return parsed[0]?.results ?? [];
+  return (JSON.parse(out) as { results: Record<string, unknown>[] }[]).map((statement) => statement.results ?? []);
 }

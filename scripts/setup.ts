@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { applyMigrations, executeFile, query } from "./d1";
+import { applyMigrations, executeFile, queries } from "./d1";
 import { PLATFORM_PORT, ROOT, type Session, writeDevVars } from "./stack";
 
 /** A step of start or test that failed: what failed, and what to do about it. */
@@ -51,15 +51,17 @@ export async function prepare(): Promise<Prepared> {
     console.log("Applying D1 migrations…");
     mkdirSync(join(ROOT, ".wrangler/state"), { recursive: true });
     applyMigrations();
-    const [sites] = query<{ count: number }>("SELECT COUNT(*) AS count FROM sites");
-    if (!sites?.count) {
-      console.log("Seeding demo sites, dealerships and locations…");
-      const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
-      run("db/demo/write-seed.ts", ["--out", seedFile]);
-      executeFile(seedFile);
-    }
-    const [vehicles] = query<{ count: number }>("SELECT COUNT(*) AS count FROM vehicles");
-    return { sites: query<{ slug: string; name: string }>("SELECT slug, name FROM sites ORDER BY slug"), stockEmpty: !vehicles?.count };
+    const read = () => {
+      const [sites = [], vehicles = []] = queries("SELECT slug, name FROM sites ORDER BY slug; SELECT COUNT(*) AS count FROM vehicles");
+      return { sites: sites as Prepared["sites"], stockEmpty: !(vehicles[0] as { count?: number } | undefined)?.count };
+    };
+    const found = read();
+    if (found.sites.length) return found;
+    console.log("Seeding demo sites, dealerships and locations…");
+    const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
+    run("db/demo/write-seed.ts", ["--out", seedFile]);
+    executeFile(seedFile);
+    return read();
   });
 }
 

@@ -51,10 +51,11 @@ export function readBuildId(dir: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
-function shellEntry(): string {
-  const entry = JSON.parse(readFileSync(join(ROOT, "shell/dist/entry.json"), "utf8")) as { scripts: string[] };
+/** The shell's entry script and start-up chunks (shell/dist/entry.json) as the gateway's vars. */
+function shellVars(): Record<string, string> {
+  const entry = JSON.parse(readFileSync(join(ROOT, "shell/dist/entry.json"), "utf8")) as { scripts: string[]; preloads: string[] };
   if (entry.scripts.length !== 1) throw new Error("shell/dist/entry.json must name exactly one entry script");
-  return entry.scripts[0] as string;
+  return { SHELL_BUILD_ID: readBuildId("shell"), SHELL_ENTRY: entry.scripts[0] as string, SHELL_PRELOADS: entry.preloads.join(",") };
 }
 
 /**
@@ -64,7 +65,7 @@ function shellEntry(): string {
 export function writeDevVars(): void {
   const isBuilt = (dir: string) => existsSync(join(ROOT, dir, "dist/BUILD_ID"));
   const vars: [WorkerName, Record<string, string>][] = [
-    ...(isBuilt("shell") ? [["edge", { SHELL_BUILD_ID: readBuildId("shell"), SHELL_ENTRY: shellEntry() }] as [WorkerName, Record<string, string>]] : []),
+    ...(isBuilt("shell") ? [["edge", shellVars()] as [WorkerName, Record<string, string>]] : []),
     ...remotes.filter(isBuilt).map((name): [WorkerName, Record<string, string>] => [name, { BUILD_ID: readBuildId(name) }]),
   ];
   for (const [name, values] of vars) {

@@ -63,6 +63,14 @@ process.on("SIGTERM", () => void shutdown(0));
 
 try {
   await main();
+  // A session stopped from elsewhere (npm run stop) or crashed ends this run too.
+  for (const session of started) {
+    session.process?.once("exit", () => {
+      if (stopping) return;
+      console.error(`\n${session.label} stopped (see .state/logs/${session.label}.log).`);
+      void shutdown(1);
+    });
+  }
   console.log("Press Ctrl+C to stop.");
 } catch (error) {
   if (error instanceof StepFailed) console.error(`\n✘ ${error.message}\n  What to do: ${error.advice}`);

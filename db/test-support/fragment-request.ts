@@ -20,5 +20,6 @@ export function testFragmentRequest(site: string, params: Record<string, string>
     slot: "test",
     path: "/",
     params,
+    hydrate: "load",
   };
 }

@@ -1,6 +1,7 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
+import { isInStock, isSold, pageHead, TEST_DRIVE_ONLY_TAG, vehicleTitle } from "@dealer/shared/rules";
 import { BrandsPage, HomePage, NotFoundPage, SitesIndexPage, SuccessPage } from "@dealer/shell/server";
 import { Hono } from "hono";
 import type { ReactElement } from "react";
@@ -12,7 +13,6 @@ import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { shellOnlyPage, streamComposedPage } from "./page/stream-page";
 import { forwardToRemote } from "./proxy/forward";
-import { isInStock, isSold, TEST_DRIVE_ONLY_TAG } from "@dealer/shared/rules";
 import { matchRoute, type PageCar, type ShellPageName, slotsFor } from "./routes/slot-plans";
 import { type SecurityVariables, securityHeaders } from "./security/headers";
 import { classifyHost, listSites, resolveTenant, type Tenant } from "./tenant/resolve-tenant";
@@ -52,9 +52,11 @@ export function createGatewayApp() {
     if (asset.ok) response.headers.set("cache-control", "public, max-age=31536000, immutable");
     return response;
   });
-  app.get("/_mf/:remote/*", (c) => {
+  app.get("/_mf/:remote/*", async (c) => {
     const remote = remoteNameSchema.safeParse(c.req.param("remote"));
-    return remote.success ? forwardToRemote(c.env, remote.data, c.req.raw) : c.notFound();
+    if (!remote.success) return c.notFound();
+    const response = await forwardToRemote(c.env, remote.data, c.req.raw);
+    return response.ok ? response : failedAsset(c.req.path, response);
   });
   app.get("/healthz", (c) => c.json({ ok: true, shellBuild: c.env.SHELL_BUILD_ID }));
 
@@ -95,55 +97,74 @@ export function createGatewayApp() {
     });
   });
 
+  app.get("/robots.txt", (c) => c.text("User-agent: *\nAllow: /\nDisallow: /_props/\n"));
+
   app.get("*", async (c) => {
     const tenant = c.var.tenant;
     const state = shellState(tenant);
     const url = new URL(c.req.url);
     const path = url.pathname + url.search;
     const match = matchRoute(url);
-    const base = { state, path, nonce: c.var.nonce, shellBuild: c.env.SHELL_BUILD_ID, shellEntry: c.env.SHELL_ENTRY };
-    const notFound = () =>
-      c.body(shellOnlyPage({ ...base, title: "Page not found", pageName: "not-found" }, renderWithState(state, <NotFoundPage />)), 404, HTML);
+    const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
+    const parts = (pageTitle: string, pageName: string, place?: string) => ({
+      state,
+      path,
+      nonce: c.var.nonce,
+      shellBuild: c.env.SHELL_BUILD_ID,
+      shellEntry: c.env.SHELL_ENTRY,
+      pageName,
+      head: pageHead({ siteName: tenant.name, template: tenant.template, pageTitle, pageName, ...(place ? { place } : {}) }),
+    });
+    const shellPage = async (pageTitle: string, pageName: string, body: ReactElement, status: 200 | 404) =>
+      c.body(await shellOnlyPage(c.env, parts(pageTitle, pageName), renderWithState(state, body), waitUntil), status, HTML);
+    const notFound = () => shellPage("Page not found", "not-found", <NotFoundPage />, 404);
 
     if (!match) return notFound();
     const { plan, params } = match;
     if (plan.shellPage) {
       if (plan.shellPage === "brands" && !tenant.config.features.brandsPage) return notFound();
-      const body = renderWithState(state, await shellPages[plan.shellPage](c.env, tenant));
-      return c.body(shellOnlyPage({ ...base, title: plan.title, pageName: plan.name }, body), 200, HTML);
+      return shellPage(plan.title, plan.name, await shellPages[plan.shellPage](c.env, tenant), 200);
     }
     const subject = plan.requires ? await pageSubject(c.env, tenant.slug, plan.requires, params) : null;
     if (plan.requires && !subject) return notFound();
-    const pagePlan = slotsFor(plan, subject && "car" in subject ? subject.car : null);
     const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
-    const stream = streamComposedPage(c.env, c.executionCtx, { ...base, title: plan.title, pageName: plan.name }, pagePlan, params, devFault);
+    const page = parts(subject?.title ?? plan.title, plan.name, subject?.place);
+    const stream = streamComposedPage(c.env, c.executionCtx, page, slotsFor(plan, subject?.car ?? null), params, devFault);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
   return app;
 }
 
-const subjectQueries = {
-  car: { table: "vehicles", param: "slug", columns: "status, json_extract(data, '$.tag') AS tag" },
-  location: { table: "locations", param: "location", columns: "1 AS found" },
-} as const;
+const assetTypes: Record<string, string> = { js: "text/javascript", css: "text/css", json: "application/json" };
 
 /**
- * The page's car or location, checked before streaming starts since the status line leaves with the head;
- * for a car, what its slots depend on. Null when the tenant has no such thing.
+ * A file a remote could not serve keeps its status but says it is of the type asked for: under
+ * nosniff, a script answered as text/plain is a console error about MIME types instead of the
+ * plain load failure the shell handles (a dead remote's slot then offers Retry).
  */
-async function pageSubject(
-  env: GatewayEnv,
-  site: string,
-  subject: keyof typeof subjectQueries,
-  params: Record<string, string>,
-): Promise<{ car: PageCar } | { found: true } | null> {
-  const { table, param, columns } = subjectQueries[subject];
-  const row = await env.DB.prepare(`SELECT ${columns} FROM ${table} WHERE site = ? AND slug = ?`).bind(site, params[param] ?? "").first<{ status?: string; tag?: unknown }>();
-  if (!row) return null;
-  if (subject !== "car") return { found: true };
-  const status = String(row.status ?? "");
-  const tag = typeof row.tag === "string" ? row.tag.trim() : "";
-  return { car: { sold: isSold(status), testDriveOnly: isInStock(status) && tag === TEST_DRIVE_ONLY_TAG } };
+function failedAsset(path: string, response: Response): Response {
+  response.body?.cancel();
+  const type = assetTypes[path.slice(path.lastIndexOf(".") + 1)] ?? "text/plain";
+  return new Response(null, { status: response.status, headers: { "content-type": type, "cache-control": "no-store" } });
 }
 
+/** For a car page, also what its slots depend on (see slotsFor). */
+type PageSubject = { title?: string; place?: string; car?: PageCar };
+
+/** The car or location a page is about; checked before streaming starts, since the status line leaves with the head. */
+async function pageSubject(env: GatewayEnv, site: string, subject: "car" | "location", params: Record<string, string>): Promise<PageSubject | null> {
+  if (subject === "location") {
+    const row = await env.DB.prepare("SELECT json_extract(data, '$.name') AS name FROM locations WHERE site = ? AND slug = ?").bind(site, params.location ?? "").first<{ name: string }>();
+    return row ? { title: row.name } : null;
+  }
+  const row = await env.DB.prepare(
+    "SELECT json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model, json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city, status, json_extract(data, '$.tag') AS tag FROM vehicles WHERE site = ? AND slug = ?",
+  )
+    .bind(site, params.slug ?? "")
+    .first<{ year: number | null; make: string | null; model: string | null; badge: string | null; city: string | null; status: string; tag: unknown }>();
+  if (!row) return null;
+  const tag = typeof row.tag === "string" ? row.tag.trim() : "";
+  const car = { sold: isSold(row.status), testDriveOnly: isInStock(row.status) && tag === TEST_DRIVE_ONLY_TAG };
+  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car };
+}

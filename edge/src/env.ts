@@ -14,6 +14,8 @@ export type GatewayEnv = {
   MF_FINANCE?: Fetcher;
   SHELL_BUILD_ID: string;
   SHELL_ENTRY: string;
+  /** Comma-separated start-up chunks of the shell's build, preloaded from the head. */
+  SHELL_PRELOADS?: string;
   /** Per-slot budget in ms before the slot falls back to client rendering. */
   SLOT_TIMEOUT_MS?: string;
 };

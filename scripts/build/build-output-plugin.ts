@@ -7,7 +7,7 @@ export type BuildOutputOptions = {
   distDir: string;
   buildId: string;
   /** Extra files written to distDir after a successful build (e.g. the shell's entry.json). */
-  extraFiles?: (stats: { entryFiles: string[] }) => Record<string, string>;
+  extraFiles?: (stats: { entryFiles: string[]; chunkFiles: string[] }) => Record<string, string>;
 };
 
 /**
@@ -30,7 +30,8 @@ export class BuildOutputPlugin implements RspackPluginInstance {
       const entryFiles = [...(stats.compilation.entrypoints.get("main")?.getFiles() ?? [])].filter((f) =>
         f.endsWith(".js"),
       );
-      for (const [name, content] of Object.entries(extraFiles?.({ entryFiles }) ?? {})) {
+      const chunkFiles = [...stats.compilation.chunks].flatMap((chunk) => [...chunk.files]).filter((f) => f.endsWith(".js") && !entryFiles.includes(f));
+      for (const [name, content] of Object.entries(extraFiles?.({ entryFiles, chunkFiles }) ?? {})) {
         writeFileSync(join(distDir, name), content);
       }
       writeFileSync(join(clientDir, "latest.json"), `${JSON.stringify({ buildId })}\n`);

@@ -32,7 +32,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): Configuration 
         dts: false,
         // The host provides the federation runtime once per page; a remote consumes no remotes of
         // its own, so disableRemote drops that part of the bundler runtime from remoteEntry.js.
-        experiments: { externalRuntime: true, optimization: { target: "web", disableRemote: true } },
+        experiments: { externalRuntime: true, optimization: { target: "web", disableRemote: true, disableSnapshot: true } },
       }),
       // The fragments' styles, linked by the server beside each slot (see FRAGMENT_STYLESHEET).
       new rspack.CopyRspackPlugin({ patterns: [{ from: "src/fragments.css", to: FRAGMENT_STYLESHEET }] }),

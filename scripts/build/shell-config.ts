@@ -7,7 +7,7 @@ import { sharedSingletons } from "./shared-singletons";
 export const shellDir = join(repoRoot, "shell");
 
 /** dist/entry.json: files (relative to /_shell/{buildId}/) the gateway puts in every page. */
-export type ShellEntry = { buildId: string; scripts: string[]; styles: string[] };
+export type ShellEntry = { buildId: string; scripts: string[]; preloads: string[]; styles: string[] };
 
 /**
  * The Module Federation host. It has no static remotes: the client registers each remote at run
@@ -15,7 +15,7 @@ export type ShellEntry = { buildId: string; scripts: string[]; styles: string[] 
  */
 export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" | "buildId"> = {}): Configuration {
   const build = resolveBrowserBuild({ ...options, packageDir: shellDir, publicBase: "/_shell" });
-  return browserConfig(build, {
+  const config = browserConfig(build, {
     context: shellDir,
     entry: { main: "./src/client/main.ts" },
     plugins: [
@@ -26,17 +26,31 @@ export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" |
         shareStrategy: "loaded-first",
         manifest: false,
         dts: false,
-        experiments: { provideExternalRuntime: true, optimization: { target: "web" } },
+        experiments: { provideExternalRuntime: true, optimization: { target: "web", disableSnapshot: true } },
       }),
       new rspack.CopyRspackPlugin({ patterns: [{ from: "src/styles/base.css", to: "base.css" }] }),
     ],
-    extraFiles: ({ entryFiles }) => {
+    // Every chunk of the shell is needed at start-up (framework, bootstrap): the gateway preloads them.
+    extraFiles: ({ entryFiles, chunkFiles }) => {
       const entry: ShellEntry = {
         buildId: build.buildId,
         scripts: entryFiles,
+        preloads: chunkFiles,
         styles: ["base.css"],
       };
       return { "entry.json": `${JSON.stringify(entry, null, 2)}\n` };
     },
   });
+  // The shared singletons in one chunk and the shell's own code in another: two requests, not ten.
+  config.optimization = {
+    ...config.optimization,
+    splitChunks: {
+      chunks: "async",
+      cacheGroups: {
+        framework: { test: /[\\/]node_modules[\\/]/, name: "framework", chunks: "async", enforce: true, priority: 10 },
+        app: { test: /[\\/](shell|shared)[\\/]src[\\/]/, name: "app", chunks: "async", enforce: true, priority: 5 },
+      },
+    },
+  };
+  return config;
 }

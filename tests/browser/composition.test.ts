@@ -73,8 +73,11 @@ describe("server rendering and hydration", () => {
     await page.close();
   });
 
-  it("on a phone, a slot far below the fold loads its code only when the shopper scrolls to it", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  it.each([
+    ["a phone", { width: 390, height: 844 }],
+    ["a desktop", { width: 1280, height: 900 }],
+  ])("on %s, the sidebar's enquiry form loads its code only when the shopper reaches it and points at it", async (_, viewport) => {
+    const page = await browser.newPage({ viewport });
     const errors = watchConsole(page);
     const formsRequests: string[] = [];
     page.on("request", (request) => {

@@ -57,14 +57,32 @@ describe("security headers", () => {
 describe("assets", () => {
   it("shell and remote files are served immutable under their build-id paths", async () => {
     const html = await (await fetchSite(SITE, "/search")).text();
-    const paths = [/href="(\/_shell\/[^"]+\.css)"/, /href="(\/_mf\/mf-search\/[^"]+\/fragments\.css)"/].map((re) => re.exec(html)?.[1]);
-    for (const path of paths) {
-      expect(path).toBeTruthy();
-      const response = await fetchSite(SITE, path ?? "");
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toContain("text/css");
-      expect(response.headers.get("cache-control")).toContain("immutable");
+    const searchBuild = /data-styles="mf-search" data-build="([^"]+)"/.exec(html)?.[1];
+    const files = {
+      "text/javascript": [/href="(\/_shell\/[^"]+\.js)"/, /href="(\/_mf\/mf-search\/[^"]+\/remoteEntry\.js)"/].map((re) => re.exec(html)?.[1]),
+      "text/css": [searchBuild && `/_mf/mf-search/${searchBuild}/fragments.css`],
+    };
+    for (const [type, paths] of Object.entries(files)) {
+      for (const path of paths) {
+        expect(path).toBeTruthy();
+        const response = await fetchSite(SITE, path ?? "");
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toContain(type);
+        expect(response.headers.get("cache-control")).toContain("immutable");
+      }
     }
+  });
+
+  it("the head carries the route's styles, preloads and a description; a dead remote's files fail as their own type", async () => {
+    const html = await (await fetchSite(SITE, "/search")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<meta name="description" content="[^"]{40,160}">/);
+    expect(head).toContain('data-styles="mf-search"');
+    expect(head).not.toMatch(/<link rel="stylesheet"/);
+    expect(head).toMatch(/<link rel="preload" as="script" href="\/_mf\/mf-search\/[^"]+\/remoteEntry\.js">/);
+    const missing = await fetchSite(SITE, "/_mf/mf-search/nosuchbuild/remoteEntry.js");
+    expect(missing.status).toBeGreaterThanOrEqual(400);
+    expect(missing.headers.get("content-type")).toContain("text/javascript");
   });
 });
 

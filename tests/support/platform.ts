@@ -82,10 +82,14 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated='true']", { timeout: 20_000 });
 }
 
-/** Scrolls a slot into view (slots far below the fold hydrate only then) and waits for its outcome. */
+/**
+ * Scrolls a slot into view (slots far below the fold hydrate only then), points at it when it
+ * hydrates on first use, and waits for its outcome.
+ */
 export async function waitForSlot(page: Page, slot: string, outcome: "hydrated" | "client-rendered" | "unavailable" = "hydrated"): Promise<void> {
   const el = page.locator(`#slot-${slot}`);
   await el.scrollIntoViewIfNeeded();
+  if ((await el.getAttribute("data-hydrate")) === "interaction") await el.hover();
   await page.locator(`#slot-${slot}[data-${outcome}='true']`).waitFor({ timeout: 20_000 });
 }
 

@@ -1,5 +1,6 @@
 import { type ShellState, createSeededStore } from "@dealer/shared/atoms";
 import { SHELL_STATE_ELEMENT_ID, serializeJsonForHtml } from "@dealer/shared/fragment";
+import type { PageHead } from "@dealer/shared/rules";
 import { ShellFooter, ShellHeader } from "@dealer/shell/server";
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
@@ -7,13 +8,17 @@ import { renderToString } from "react-dom/server";
 
 export type DocumentParts = {
   state: ShellState;
-  title: string;
+  head: PageHead;
   path: string;
   nonce: string;
   shellBuild: string;
   shellEntry: string;
-  /** Same-origin URLs the browser will need soon (remote manifests). */
-  preloads: string[];
+  /** The shell's own stylesheet, inlined so the first paint waits on no request. */
+  shellCss: string;
+  /** Each slot remote's fragment styles, inlined for the same reason. */
+  styles: { remote: string; build: string; css: string }[];
+  /** Scripts the shell will load at start-up (its chunks, the route's remote entries and fragments). */
+  preloadScripts: string[];
   pageName: string;
 };
 
@@ -30,9 +35,10 @@ export function renderWithState(state: ShellState, node: ReactNode): string {
 export function documentStart(parts: DocumentParts): string {
   const { state, nonce, shellBuild } = parts;
   const { theme } = state.config;
-  const preloads = parts.preloads
-    .map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`)
-    .join("");
+  const preloads = parts.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join("");
+  // CSS text cannot close the element early: "</style" is the only sequence that would.
+  const styleTag = (css: string, attrs: string) => `<style nonce="${nonce}"${attrs}>${css.replace(/<\/style/gi, "<\\/style")}</style>`;
+  const styles = parts.styles.map((s) => styleTag(s.css, ` data-styles="${escapeHtml(s.remote)}" data-build="${escapeHtml(s.build)}"`)).join("");
   return [
     "<!doctype html>",
     '<html lang="en-AU">',
@@ -41,11 +47,13 @@ export function documentStart(parts: DocumentParts): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     // No favicon yet: an empty data URL spares every page a 404 request.
     '<link rel="icon" href="data:,">',
-    `<title>${escapeHtml(parts.title)} | ${escapeHtml(state.site.name)}</title>`,
-    `<link rel="stylesheet" href="/_shell/${shellBuild}/base.css">`,
-    // After the base stylesheet so the tenant's theme wins over its defaults.
-    `<style nonce="${nonce}">:root{--brand-primary:${theme.primary};--brand-accent:${theme.accent};--brand-text:${theme.text}}</style>`,
+    `<title>${escapeHtml(parts.head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(parts.head.description)}">`,
     preloads,
+    styleTag(parts.shellCss, ""),
+    // After the base styles so the tenant's theme wins over its defaults.
+    `<style nonce="${nonce}">:root{--brand-primary:${theme.primary};--brand-accent:${theme.accent};--brand-text:${theme.text}}</style>`,
+    styles,
     `<script type="application/json" id="${SHELL_STATE_ELEMENT_ID}">${serializeJsonForHtml(state)}</script>`,
     // defer: runs after the whole streamed document is parsed, i.e. after every slot arrived.
     `<script defer nonce="${nonce}" src="/_shell/${shellBuild}/${parts.shellEntry}"></script>`,

@@ -10,7 +10,7 @@ export function lastKnownBuild(remote: RemoteName): string | undefined {
   return lastBuildByRemote.get(remote);
 }
 
-export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number };
+export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number; build?: string };
 
 /** The slot's markup when the server could not render it: the shell renders it in the browser. */
 export function fallbackSlotHtml(plan: SlotPlan, slotId: string): string {
@@ -20,6 +20,7 @@ export function fallbackSlotHtml(plan: SlotPlan, slotId: string): string {
     fragment: plan.fragment,
     build: lastKnownBuild(plan.remote) ?? "latest",
     fallback: true,
+    hydrate: plan.hydrate ?? "load",
   };
   // No stylesheet here: the shell links it once the remote answers (a dead remote has none).
   return `${slotOpenTag(marker)}<div class="slot-fallback" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> Loading…</div>${SLOT_CLOSE_TAG}`;
@@ -67,7 +68,7 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
     const build = response.headers.get(BUILD_ID_HEADER);
     if (build) lastBuildByRemote.set(plan.remote, build);
     const html = await withDeadline(response.text(), deadline);
-    return { html, status: "rendered", ms: Date.now() - started };
+    return { html, status: "rendered", ms: Date.now() - started, ...(build ? { build } : {}) };
   } catch (error) {
     const reason = error instanceof SlotTimeout ? "timeout" : `fetch failed: ${(error as Error).message}`;
     console.warn(`[gateway] slot ${request.slot} (${plan.remote}) fell back: ${reason}`);

@@ -1,36 +1,67 @@
 import type { ShellState } from "@dealer/shared/atoms";
-import type { FragmentRequest } from "@dealer/shared/fragment";
+import { type FragmentRequest, type RemoteName, stylesheetTag } from "@dealer/shared/fragment";
 import type { GatewayEnv } from "../env";
 import { slotTimeoutMs } from "../env";
 import type { RoutePlan, SlotPlan } from "../routes/slot-plans";
 import { type DocumentParts, documentEnd, documentStart } from "./document";
-import { fetchSlot, lastKnownBuild } from "./fetch-slot";
+import { fetchSlot } from "./fetch-slot";
+import { headAssetsFor, noteSlotBuild, type RemoteHeadAssets, shellCss, shellPreloads } from "./head-assets";
+
+/** What a route decides about its page; the head's assets are the gateway's business. */
+export type PageParts = Omit<DocumentParts, "shellCss" | "styles" | "preloadScripts">;
+type WaitUntil = (promise: Promise<unknown>) => void;
 
 export function fragmentRequestFor(state: ShellState, plan: SlotPlan, path: string, params: Record<string, string>): FragmentRequest {
-  return { site: state.site, config: state.config, session: state.session, slot: plan.slot, path, params: { ...params, ...plan.params } };
-}
-
-export function manifestPreloads(plan: RoutePlan): string[] {
-  const remotes = [...new Set(plan.slots.map((slot) => slot.remote))];
-  // Only builds this isolate has seen: a guessed "latest" would be fetched twice.
-  return remotes.flatMap((remote) => {
-    const build = lastKnownBuild(remote);
-    return build ? [`/_mf/${remote}/${build}/mf-manifest.json`] : [];
-  });
+  return {
+    site: state.site,
+    config: state.config,
+    session: state.session,
+    slot: plan.slot,
+    path,
+    params: { ...params, ...plan.params },
+    hydrate: plan.hydrate ?? "load",
+  };
 }
 
 /**
- * The page as a stream: the head and shell header go out at once; every slot is requested
- * in parallel and written in page order as it resolves (or falls back at its deadline).
+ * Scripts the shell needs first: its own chunks, then the entry and fragment chunks of the main
+ * area's slots. The aside and anything below the fold load on approach, so they are not preloaded.
+ */
+export function startupScripts(env: GatewayEnv, plan: RoutePlan, assets: RemoteHeadAssets[]): string[] {
+  const byRemote = new Map(assets.map((a) => [a.remote, a]));
+  const slots = plan.slots.filter((slot) => slot.area === "main");
+  const remoteScripts = slots.flatMap((slot) => {
+    const remote = byRemote.get(slot.remote);
+    return remote ? [remote.entry, ...(remote.chunksByFragment[slot.fragment] ?? [])] : [];
+  });
+  return [...new Set([...shellPreloads(env), ...remoteScripts])];
+}
+
+async function headParts(env: GatewayEnv, parts: PageParts, plan: RoutePlan | null, waitUntil: WaitUntil): Promise<DocumentParts> {
+  const remotes = [...new Set(plan?.slots.map((slot) => slot.remote) ?? [])];
+  const [assets, css] = await Promise.all([headAssetsFor(env, remotes, waitUntil), shellCss(env)]);
+  return {
+    ...parts,
+    shellCss: css,
+    styles: assets.map(({ remote, build, css }) => ({ remote, build, css })),
+    preloadScripts: plan ? startupScripts(env, plan, assets) : shellPreloads(env),
+  };
+}
+
+/**
+ * The page as a stream: the head (with the route's styles inlined and its scripts preloaded) and
+ * shell header go out at once; every slot is requested in parallel and written in page order as
+ * it resolves (or falls back at its deadline).
  */
 export function streamComposedPage(
   env: GatewayEnv,
-  ctx: { waitUntil(promise: Promise<unknown>): void },
-  parts: Omit<DocumentParts, "preloads">,
+  ctx: { waitUntil: WaitUntil },
+  parts: PageParts,
   plan: RoutePlan,
   params: Record<string, string>,
   devFault?: string,
 ): ReadableStream<Uint8Array> {
+  const waitUntil: WaitUntil = (promise) => ctx.waitUntil(promise);
   const deadline = Date.now() + slotTimeoutMs(env);
   const ordered = [...plan.slots.filter((s) => s.area === "main"), ...plan.slots.filter((s) => s.area === "aside")];
   const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts.path, params), deadline, devFault));
@@ -39,14 +70,24 @@ export function streamComposedPage(
   const writer = writable.getWriter();
 
   async function write() {
-    await writer.write(encoder.encode(documentStart({ ...parts, preloads: manifestPreloads(plan) })));
+    const document = await headParts(env, parts, plan, waitUntil);
+    await writer.write(encoder.encode(documentStart(document)));
+    const headBuilds = new Map(document.styles.map((s) => [s.remote, s.build]));
     const hasAside = ordered.some((s) => s.area === "aside");
     await writer.write(encoder.encode(hasAside ? '<div class="layout layout--with-aside"><div class="layout-main">' : '<div class="layout">'));
-    for (const [index, outcome] of outcomes.entries()) {
-      if (ordered[index]?.area === "aside" && ordered[index - 1]?.area !== "aside") {
+    for (const [index, pending] of outcomes.entries()) {
+      const slot = ordered[index] as SlotPlan;
+      if (slot.area === "aside" && ordered[index - 1]?.area !== "aside") {
         await writer.write(encoder.encode('</div><aside class="layout-aside" aria-label="Finance and enquiry">'));
       }
-      await writer.write(encoder.encode((await outcome).html));
+      const outcome = await pending;
+      // Rendered by another build than the head's styles (a redeploy just happened): link its own.
+      if (outcome.build && headBuilds.get(slot.remote) !== outcome.build) {
+        await writer.write(encoder.encode(stylesheetTag(slot.remote as RemoteName, outcome.build)));
+        headBuilds.set(slot.remote, outcome.build);
+        noteSlotBuild(env, slot.remote, outcome.build, waitUntil);
+      }
+      await writer.write(encoder.encode(outcome.html));
     }
     await writer.write(encoder.encode(hasAside ? "</aside></div>" : "</div>"));
     await writer.write(encoder.encode(documentEnd(parts.state)));
@@ -57,6 +98,6 @@ export function streamComposedPage(
 }
 
 /** Shell-only pages: one string, no remotes. */
-export function shellOnlyPage(parts: Omit<DocumentParts, "preloads">, bodyHtml: string): string {
-  return documentStart({ ...parts, preloads: [] }) + bodyHtml + documentEnd(parts.state);
+export async function shellOnlyPage(env: GatewayEnv, parts: PageParts, bodyHtml: string, waitUntil: WaitUntil): Promise<string> {
+  return documentStart(await headParts(env, parts, null, waitUntil)) + bodyHtml + documentEnd(parts.state);
 }

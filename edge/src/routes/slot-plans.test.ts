@@ -10,17 +10,16 @@ const slotNames = (car: Parameters<typeof slotsFor>[1]) =>
   slotsFor(vehiclePlan(), car).slots.map((slot) => `${slot.slot}:${slot.fragment}${slot.params?.kind ? `:${slot.params.kind}` : ""}`);
 
 describe("vehicle page slots", () => {
-  it("composes every section of an in-stock car in one column, finance and the enquiry form below the information", () => {
+  it("composes every section of an in-stock car, with finance and the enquiry form in the aside", () => {
     expect(slotNames({ sold: false, testDriveOnly: false })).toEqual([
       "vehicle:VehicleDetail",
       "vehicle-info:VehicleInfo",
       "price-comparison:PriceComparison",
-      "finance:RepaymentEstimate",
-      "enquiry:EnquiryForm:enquiry",
       "similar:SimilarVehicles",
       "vehicle-location:VehicleLocation",
+      "finance:RepaymentEstimate",
+      "enquiry:EnquiryForm:enquiry",
     ]);
-    expect(new Set(slotsFor(vehiclePlan(), { sold: false, testDriveOnly: false }).slots.map((slot) => slot.area))).toEqual(new Set(["main"]));
   });
 
   it("gives a sold car no finance box or calculator", () => {

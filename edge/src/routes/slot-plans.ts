@@ -1,4 +1,4 @@
-import type { RemoteName } from "@dealer/shared/fragment";
+import type { HydrateMode, RemoteName } from "@dealer/shared/fragment";
 
 export type SlotPlan = {
   slot: string;
@@ -7,6 +7,8 @@ export type SlotPlan = {
   area: "main" | "aside";
   /** Extra params the fragment needs beyond the route's own (e.g. which form). */
   params?: Record<string, string>;
+  /** Default "load"; "interaction" keeps a secondary slot's code out of the first load. */
+  hydrate?: HydrateMode;
   /** Only for a car page whose car passes this (e.g. no finance for a sold car). */
   when?: (car: PageCar) => boolean;
 };
@@ -34,14 +36,15 @@ const slot = (
   fragment: string,
   area: SlotPlan["area"] = "main",
   params?: Record<string, string>,
-  when?: SlotPlan["when"],
+  options: { hydrate?: HydrateMode; when?: SlotPlan["when"] } = {},
 ): SlotPlan => ({
   slot,
   remote,
   fragment,
   area,
   ...(params ? { params } : {}),
-  ...(when ? { when } : {}),
+  ...(options.hydrate ? { hydrate: options.hydrate } : {}),
+  ...(options.when ? { when: options.when } : {}),
 });
 
 /** The slots of a plan for this page's car (a page without a car keeps every slot). */
@@ -79,20 +82,19 @@ const matchers: Matcher[] = [
       name: "vehicle",
       title: "Vehicle",
       requires: "car",
-      // One column, top to bottom as a phone shows it (VehicleDetail puts its summary beside the viewer on wide
-      // screens). Finance and the enquiry form sit below the information, so no screen size hydrates them (and
-      // downloads their code) before the shopper scrolls near them: ADR 0010.
+      // Main slots top to bottom as a phone shows them; below-the-fold ones hydrate as the shopper nears them.
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
         slot("vehicle-info", "mf-vehicle", "VehicleInfo"),
         slot("price-comparison", "mf-vehicle", "PriceComparison"),
-        // Sold cars get no finance box or calculator; their enquiry asks for a similar car (mf-forms decides).
-        slot("finance", "mf-finance", "RepaymentEstimate", "main", undefined, (car) => !car.sold),
-        slot("enquiry", "mf-forms", "EnquiryForm", "main", { kind: "enquiry" }, (car) => !car.testDriveOnly),
-        // Test-drive-only cars take bookings instead; the same slot id keeps the page's #slot-enquiry anchor.
-        slot("enquiry", "mf-forms", "EnquiryForm", "main", { kind: "test_drive" }, (car) => car.testDriveOnly),
         slot("similar", "mf-search", "SimilarVehicles"),
         slot("vehicle-location", "mf-locations", "VehicleLocation"),
+        // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
+        // Sold cars get no finance box or calculator; their enquiry asks for a similar car (mf-forms decides).
+        slot("finance", "mf-finance", "RepaymentEstimate", "aside", undefined, { hydrate: "interaction", when: (car) => !car.sold }),
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, { hydrate: "interaction", when: (car) => !car.testDriveOnly }),
+        // Test-drive-only cars take bookings instead; the same slot id keeps the page's #slot-enquiry anchor.
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "test_drive" }, { hydrate: "interaction", when: (car) => car.testDriveOnly }),
       ],
     },
   },

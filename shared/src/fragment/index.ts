@@ -20,6 +20,14 @@ export type RemoteName = z.infer<typeof remoteNameSchema>;
 
 export const BUILD_ID_HEADER = "x-build-id";
 
+/**
+ * When the shell hydrates a slot: "load" as soon as it is near the viewport; "interaction" on the
+ * shopper's first pointer or focus inside it (its server HTML reads and, for forms, posts without
+ * JavaScript), so a page's first load carries only the code its main content needs.
+ */
+export const hydrateModeSchema = z.enum(["load", "interaction"]);
+export type HydrateMode = z.infer<typeof hydrateModeSchema>;
+
 export const fragmentRequestSchema = z.object({
   site: z.object({ slug: z.string(), name: z.string(), template: siteTemplateSchema }),
   config: siteConfigSchema,
@@ -30,6 +38,7 @@ export const fragmentRequestSchema = z.object({
   path: z.string().startsWith("/"),
   /** Route parameters (e.g. slug) plus the query string's values. */
   params: z.record(z.string(), z.string()),
+  hydrate: hydrateModeSchema.default("load"),
 });
 export type FragmentRequest = z.infer<typeof fragmentRequestSchema>;
 
@@ -41,6 +50,7 @@ export const slotMarkerSchema = z.object({
   build: z.string(),
   /** Set when the server sent a fallback: render on the client. */
   fallback: z.boolean(),
+  hydrate: hydrateModeSchema,
 });
 export type SlotMarker = z.infer<typeof slotMarkerSchema>;
 
@@ -58,15 +68,16 @@ export function slotOpenTag(marker: SlotMarker): string {
     `data-build="${escapeAttr(marker.build)}"`,
   ];
   if (marker.fallback) attrs.push('data-fallback="true"');
+  if (marker.hydrate === "interaction") attrs.push('data-hydrate="interaction"');
   return `<div ${attrs.join(" ")}>`;
 }
 
 export const SLOT_CLOSE_TAG = "</div>";
 
 /**
- * Every remote ships its fragments' styles as fragments.css beside its client build. The link goes
- * before the slot element, outside the React root, so styles apply before hydration and cannot
- * disturb it; the browser fetches a repeated link once.
+ * Every remote ships its fragments' styles as fragments.css beside its client build. The gateway
+ * inlines the current build's in the page's head; a slot rendered by another build gets this link
+ * before its element, outside the React root, so it cannot disturb hydration.
  */
 export const FRAGMENT_STYLESHEET = "fragments.css";
 
@@ -98,6 +109,7 @@ export function readSlotMarker(el: Element): SlotMarker | null {
     fragment: el.getAttribute("data-fragment"),
     build: el.getAttribute("data-build"),
     fallback: el.getAttribute("data-fallback") === "true",
+    hydrate: el.getAttribute("data-hydrate") === "interaction" ? "interaction" : "load",
   });
   return parsed.success ? parsed.data : null;
 }

@@ -13,7 +13,6 @@ import {
   type RemoteName,
   SLOT_CLOSE_TAG,
   slotOpenTag,
-  stylesheetTag,
 } from "./index";
 
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
@@ -92,11 +91,12 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
       </Provider>,
       { onError: (error) => console.error(`[${remote}] render error`, error) },
     );
-    const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false };
+    const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false, hydrate: request.hydrate };
     const encoder = new TextEncoder();
     const body = html.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
-        start: (controller) => controller.enqueue(encoder.encode(stylesheetTag(remote, marker.build) + slotOpenTag(marker))),
+        // The gateway puts the fragment's styles in the page's head (it knows the route's slots).
+        start: (controller) => controller.enqueue(encoder.encode(slotOpenTag(marker))),
         flush: (controller) =>
           controller.enqueue(encoder.encode(SLOT_CLOSE_TAG + propsScriptTag(request.slot, browserProps(fragment, loaded.props)))),
       }),

@@ -28,3 +28,4 @@ export * from "./opening-hours";
 export * from "./reviews";
 export * from "./sales-counter";
 export * from "./body-types";
+export * from "./page-head";

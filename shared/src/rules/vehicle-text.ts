@@ -56,3 +56,8 @@ export const feetToMetres = (feet: number) => feet * FEET_TO_METRES;
 export function collapsedList<T>(items: readonly T[], initial: number, expanded: boolean): { visible: T[]; hasToggle: boolean } {
   return { visible: expanded ? [...items] : items.slice(0, initial), hasToggle: items.length > initial };
 }
+
+/** A vehicle's heading, also its page title: year make model badge. */
+export function vehicleTitle(car: { year?: number | string | null; make?: string | null; model?: string | null; badge?: string | null }): string {
+  return [car.year, car.make, car.model, car.badge].filter(Boolean).join(" ");
+}

@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { ShellHeader } from "../components/header/ShellHeader";
 import { mountSlot } from "./mount-slot";
 import { nearViewport } from "./near-viewport";
+import { onFirstInteraction } from "./on-first-interaction";
 import { pickBuilds, registerPinnedRemotes } from "./remote-loader";
 import { readShellState } from "./shell-state";
 import { readSlotMarker } from "./slot-marker";
@@ -48,9 +49,10 @@ async function start(state: ShellState): Promise<void> {
   const builds = pickBuilds(slots.map((slot) => slot.marker));
   registerPinnedRemotes(builds);
   // Each slot is its own root: one failing slot never holds up or breaks the others. Slots near
-  // the viewport mount now; the rest when the shopper scrolls towards them.
+  // the viewport mount now; the rest when the shopper scrolls towards them; secondary tools on first use.
   await Promise.allSettled(
     slots.map(async (slot) => {
+      if (slot.marker.hydrate === "interaction") return onFirstInteraction(slot.el, () => void mount(slot, store, builds));
       const near = await nearViewport(slot.el, () => void mount(slot, store, builds));
       if (near) await mount(slot, store, builds);
     }),

@@ -44,12 +44,12 @@ function markOutcome(el: HTMLElement, outcome: SlotOutcome): SlotOutcome {
 const FRAGMENT_STYLESHEET: (typeof import("@dealer/shared/fragment"))["FRAGMENT_STYLESHEET"] = "fragments.css";
 
 /**
- * A server-rendered slot arrives with its remote's stylesheet; a fallback slot gets it here, once
- * the remote has answered, so a dead remote costs no failing stylesheet request.
+ * The head carries the styles of every remote the gateway could reach; a fallback slot of a remote
+ * it could not gets them here, once the remote has answered, so a dead remote costs no failing request.
  */
 function linkFragmentStyles(el: HTMLElement, marker: SlotMarker): void {
   const href = `/_mf/${marker.remote}/${marker.build}/${FRAGMENT_STYLESHEET}`;
-  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  if (document.querySelector(`[data-styles="${marker.remote}"], link[rel="stylesheet"][href="${href}"]`)) return;
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = href;

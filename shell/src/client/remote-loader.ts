@@ -5,9 +5,13 @@ import { federationName } from "../federation/remote-name";
 
 type FragmentComponent = ComponentType<Record<string, unknown>>;
 
-/** The manifest of the build that rendered the slot, so hydration uses the same code. */
-export function manifestUrl(remote: string, build: string): string {
-  return `/_mf/${remote}/${build}/mf-manifest.json`;
+/**
+ * The container entry of the build that rendered the slot, so hydration uses the same code. Entries,
+ * not mf-manifest.json: the runtime is built without its snapshot (manifest) plugin, and the gateway
+ * preloads the entry and the fragment's chunks from the head (ADR 0010).
+ */
+export function remoteEntryUrl(remote: string, build: string): string {
+  return `/_mf/${remote}/${build}/remoteEntry.js`;
 }
 
 /**
@@ -25,7 +29,7 @@ export function pickBuilds(markers: SlotMarker[]): Map<string, string> {
 
 export function registerPinnedRemotes(builds: Map<string, string>, force = false): void {
   registerRemotes(
-    [...builds].map(([remote, build]) => ({ name: federationName(remote), entry: manifestUrl(remote, build) })),
+    [...builds].map(([remote, build]) => ({ name: federationName(remote), entry: remoteEntryUrl(remote, build) })),
     { force },
   );
 }

@@ -17,6 +17,7 @@ export function readSlotMarker(el: Element): SlotMarker | null {
     fragment,
     build,
     fallback: el.getAttribute("data-fallback") === "true",
+    hydrate: el.getAttribute("data-hydrate") === "interaction" ? "interaction" : "load",
   };
 }
 

@@ -35,11 +35,25 @@ function Price({ price }: { price: ResultCard["price"] }) {
   }
 }
 
-function Card({ card }: { card: ResultCard }) {
+/** The grid shows at most this many cards a row: the first row is the page's largest paint. */
+const FIRST_ROW = 3;
+
+function Card({ card, firstRow }: { card: ResultCard; firstRow: boolean }) {
   return (
     <li className="card">
       <a className="card__link" href={card.href}>
-        {card.image && <img className="card__image" src={card.image} alt="" width={320} height={213} loading="lazy" decoding="async" />}
+        {card.image && (
+          <img
+            className="card__image"
+            src={card.image}
+            alt=""
+            width={320}
+            height={213}
+            loading={firstRow ? "eager" : "lazy"}
+            fetchPriority={firstRow ? "high" : "auto"}
+            decoding="async"
+          />
+        )}
         {card.tag.kind !== "none" && <span className={`card__tag card__tag--${card.tag.kind}`}>{card.tag.label}</span>}
         <h2 className="card__title">{card.title}</h2>
         <p className="card__subtitle">{card.subtitle}</p>
@@ -108,7 +122,7 @@ export default function SearchResults(props: SearchResultsProps) {
       </p>
       {state === "error" && <p className="search-results__error" role="alert">Search is unavailable right now. Please try again.</p>}
       <ul className="search-results__grid">
-        {view.cards.map((card) => <Card key={card.id} card={card} />)}
+        {view.cards.map((card, index) => <Card key={card.id} card={card} firstRow={index < FIRST_ROW} />)}
       </ul>
       <nav className="pagination" aria-label="Result pages">
         <button type="button" className="button" disabled={view.page === 0 || state === "loading"} onClick={() => goTo(view.page - 1)}>

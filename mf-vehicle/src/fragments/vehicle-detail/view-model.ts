@@ -20,6 +20,7 @@ import {
   vehicleBreadcrumbs,
   vehicleButtons,
   vehiclePath,
+  vehicleTitle,
   videoKind,
   viewerModes,
   visibleSpecRows,
@@ -33,11 +34,6 @@ const THUMB_WIDTH = 120;
 export const ENQUIRY_ANCHOR = "#slot-enquiry";
 
 const kmFormat = new Intl.NumberFormat("en-AU");
-
-/** The car's heading: year make model badge. */
-export function vehicleTitle(car: Pick<Car, "year" | "make" | "model" | "badge">): string {
-  return [car.year, car.make, car.model, car.badge].filter(Boolean).join(" ");
-}
 
 /** The sidebar's icon facts (km, transmission, body, fuel); empty, null and 'null' values are dropped. */
 function keyFacts(car: Car): KeyFact[] {

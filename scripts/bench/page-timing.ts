@@ -1,0 +1,43 @@
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type Timing = { head: number; firstSlot: number; full: number; html: string };
+
+/** Time to the end of the head, to the first slot's markup, and to the end of the page. */
+export function timePage(port: number, host: string, path: string): Promise<Timing> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let head = 0;
+    let firstSlot = 0;
+    let html = "";
+    const req = request({ host: "127.0.0.1", port, path, headers: { host } }, (res) => {
+      res.on("data", (chunk: Buffer) => {
+        html += chunk.toString("utf8");
+        const now = performance.now() - started;
+        if (!head && html.includes("</head>")) head = now;
+        if (!firstSlot && html.includes("data-slot=")) firstSlot = now;
+      });
+      res.on("end", () => resolve({ head, firstSlot: firstSlot || head, full: performance.now() - started, html }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The same bytes from a plain node file server on this machine: the floor any server could reach. */
+export async function withStaticServer<T>(html: string, work: (port: number) => Promise<T>): Promise<T> {
+  const body = Buffer.from(html);
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    return await work((server.address() as AddressInfo).port);
+  } finally {
+    server.close();
+  }
+}
+
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;

@@ -1,0 +1,51 @@
+import type { SiteTemplate } from "../contract/site";
+
+/**
+ * Title and meta description of every page, from the site's template (the spec shows none; ADR 0010).
+ * A page names what it is about; the template says what the dealer sells.
+ */
+const stockByTemplate: Record<SiteTemplate, string> = {
+  "car-dealer": "new, used and demo cars",
+  "dealer-group": "new, used and demo cars across our dealerships",
+  "used-only": "quality used cars",
+  motorcycle: "new and used motorcycles",
+  truck: "new and used trucks",
+  caravan: "new and used caravans",
+};
+
+/** Search engines show about this many characters of a description. */
+export const META_DESCRIPTION_MAX = 160;
+
+export type PageHeadInput = {
+  siteName: string;
+  template: SiteTemplate;
+  /** The route's own title ("Search stock", "Finance"), or the vehicle's title on its page. */
+  pageTitle: string;
+  /** Route name from the gateway's plan: "home", "search", "vehicle", ... */
+  pageName: string;
+  /** Where the page's subject is, when it has one (a vehicle's location city). */
+  place?: string;
+};
+
+export type PageHead = { title: string; description: string };
+
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).replace(/[\s,.;:]+$/, "")}…`;
+}
+
+export function pageHead({ siteName, template, pageTitle, pageName, place }: PageHeadInput): PageHead {
+  const stock = stockByTemplate[template];
+  const at = place ? `${siteName}, ${place}` : siteName;
+  const descriptions: Record<string, string> = {
+    home: `${siteName}: ${stock} for sale. Search our stock, arrange finance, value your trade-in and book a test drive.`,
+    search: `Search ${stock} for sale at ${siteName}. Filter by make, model, price, kilometres and body type.`,
+    vehicle: `${pageTitle} for sale at ${at}. See photos, features, price and finance, and enquire or book a test drive.`,
+  };
+  const description = descriptions[pageName] ?? `${pageTitle} at ${siteName}: ${stock} for sale, finance, trade-ins and servicing.`;
+  return {
+    title: pageName === "home" ? siteName : `${pageTitle} | ${siteName}`,
+    description: clip(description, META_DESCRIPTION_MAX),
+  };
+}
