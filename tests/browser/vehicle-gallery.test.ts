@@ -21,7 +21,7 @@ async function openCar(path: string, viewport = DESKTOP, hasTouch = false): Prom
   const context = await browser.newContext({ viewport, hasTouch, isMobile: hasTouch });
   const page = await context.newPage();
   const errors = watchConsole(page, OFFLINE_EMBEDS);
-  await page.goto(siteUrl(SITE, path));
+  await page.goto(siteUrl(SITE, path), { waitUntil: "domcontentloaded" });
   await waitForHydration(page);
   await waitForSlot(page, "vehicle");
   return { page, errors };

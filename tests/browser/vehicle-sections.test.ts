@@ -21,7 +21,7 @@ async function openCar(site: string, path: string, viewport = DESKTOP): Promise<
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = watchConsole(page, OFFLINE_EMBEDS);
-  await page.goto(siteUrl(site, path));
+  await page.goto(siteUrl(site, path), { waitUntil: "domcontentloaded" });
   await waitForHydration(page);
   await waitForSlot(page, "vehicle");
   return { page, errors };

@@ -19,7 +19,7 @@ afterAll(async () => {
 async function openCar(site: string, path: string, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport });
   const errors = watchConsole(page, OFFLINE_EMBEDS);
-  await page.goto(siteUrl(site, path));
+  await page.goto(siteUrl(site, path), { waitUntil: "domcontentloaded" });
   await waitForHydration(page);
   await waitForSlot(page, "vehicle");
   return { page, errors };

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
-import { CHROMIUM_PATH } from "./chromium";
-import { PLATFORM_PORT } from "./stack";
+import { CHROMIUM_PATH } from "../chromium";
+import { PLATFORM_PORT } from "../stack";
 
 /**
  * npm run bench:vehicle (platform running): for /cars/{slug} of several kinds of car, at phone and desktop size,
