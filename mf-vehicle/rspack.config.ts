@@ -7,5 +7,6 @@ export default createRemoteConfig({
     "./VehicleDetail": "./src/fragments/vehicle-detail/VehicleDetail.tsx",
     "./VehicleInfo": "./src/fragments/vehicle-info/VehicleInfo.tsx",
     "./PriceComparison": "./src/fragments/price-comparison/PriceComparison.tsx",
+    "./FuelCost": "./src/fragments/fuel-cost/FuelCost.tsx",
   },
 });

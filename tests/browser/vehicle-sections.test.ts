@@ -105,6 +105,30 @@ describe("price comparison", () => {
   });
 });
 
+describe("fuel cost calculator", () => {
+  it("works out the weekly cost from the inputs, ignoring '$', ',' and 'kms'", async () => {
+    const petrol = `${cars.inStock} AND json_extract(data, '$.simple_fuel') = 'Petrol' AND json_extract(data, '$.variant.fuelconsumptioncombined') IS NOT NULL`;
+    const { page, errors } = await openCar(SITE, carPath(SITE, petrol));
+    await waitForSlot(page, "fuel-cost");
+    const calculator = page.locator("#slot-fuel-cost");
+    await calculator.getByLabel("Fuel consumption (L/100km)").fill("10");
+    await calculator.getByLabel("Fuel price ($ per litre)").fill("$2.00");
+    await calculator.getByLabel("Kilometres per week").fill("1,000 kms");
+    // 1,000 km at 10 L/100km and $2.00 a litre.
+    await expect.poll(() => calculator.getByTestId("fuel-weekly").innerText()).toBe("$200.00");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("is not offered for an electric car", async () => {
+    const electric = `${cars.inStock} AND lower(json_extract(data, '$.simple_fuel')) LIKE '%electric%'`;
+    const { page } = await openCar(SITE, carPath(SITE, electric));
+    await waitForSlot(page, "fuel-cost");
+    await expect(page.locator("#slot-fuel-cost .fuel-cost").count()).resolves.toBe(0);
+    await page.context().close();
+  });
+});
+
 describe("share bar", () => {
   it("copies the car's link: 'Copied' for 1.5 s and the toast for 3 s; share links carry the address", async () => {
     const { page, errors } = await openCar(SITE, carPath(SITE, cars.inStock));

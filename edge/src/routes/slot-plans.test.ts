@@ -15,6 +15,7 @@ describe("vehicle page slots", () => {
       "vehicle:VehicleDetail",
       "vehicle-info:VehicleInfo",
       "price-comparison:PriceComparison",
+      "fuel-cost:FuelCost",
       "similar:SimilarVehicles",
       "vehicle-location:VehicleLocation",
       "finance:RepaymentEstimate",

@@ -87,6 +87,7 @@ const matchers: Matcher[] = [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
         slot("vehicle-info", "mf-vehicle", "VehicleInfo"),
         slot("price-comparison", "mf-vehicle", "PriceComparison"),
+        slot("fuel-cost", "mf-vehicle", "FuelCost"),
         slot("similar", "mf-search", "SimilarVehicles"),
         slot("vehicle-location", "mf-locations", "VehicleLocation"),
         // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
