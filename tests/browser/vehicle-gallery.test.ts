@@ -1,13 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
-import { carPath, cars } from "../support/vehicles";
+import { launchChromium, siteUrl, } from "../support/platform";
+import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
 
 const SITE = "harbour-city-motors";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-// The demo's walkaround videos embed from the video service, which the test machine cannot reach.
-const OFFLINE_EMBEDS = [/youtube/i, /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,15 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openCar(path: string, viewport = DESKTOP, hasTouch = false): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, hasTouch, isMobile: hasTouch });
-  const page = await context.newPage();
-  const errors = watchConsole(page, OFFLINE_EMBEDS);
-  await page.goto(siteUrl(SITE, path), { waitUntil: "domcontentloaded" });
-  await waitForHydration(page);
-  await waitForSlot(page, "vehicle");
-  return { page, errors };
-}
 
 async function showGallery(page: Page): Promise<void> {
   const mode = page.locator("#slot-vehicle").getByRole("button", { name: "Gallery", exact: true });
@@ -37,7 +24,7 @@ const counter = (page: Page) => page.locator("#slot-vehicle .vehicle-gallery__co
 describe("vehicle gallery", () => {
   for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
     it(`on a ${name}: thumbnails over 3 images stay in step with the main slider, buttons and arrow keys`, async () => {
-      const { page, errors } = await openCar(carPath(SITE, cars.manyImages), viewport);
+      const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.manyImages), { viewport });
       const gallery = page.locator("#slot-vehicle .vehicle-gallery");
       const thumbs = gallery.getByRole("list", { name: "Thumbnails" }).getByRole("button");
       const total = await thumbs.count();
@@ -64,14 +51,14 @@ describe("vehicle gallery", () => {
   }
 
   it("hides thumbnails with 3 images or fewer", async () => {
-    const { page } = await openCar(carPath(SITE, cars.fewImages));
+    const { page } = await openCar(browser, SITE, carPath(SITE, cars.fewImages));
     await expect(page.locator("#slot-vehicle .vehicle-gallery__track li").count()).resolves.toBeLessThanOrEqual(3);
     await expect(page.locator("#slot-vehicle .vehicle-gallery__thumbs").count()).resolves.toBe(0);
     await page.context().close();
   });
 
   it("a swipe on a touch screen moves to the next image and the thumbnails follow", async () => {
-    const { page, errors } = await openCar(carPath(SITE, cars.manyImages), PHONE, true);
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.manyImages), { viewport: PHONE, touch: true });
     const track = page.locator("#slot-vehicle .vehicle-gallery__track");
     const box = await track.boundingBox();
     if (!box) throw new Error("no gallery track");
@@ -109,7 +96,7 @@ describe("vehicle gallery", () => {
   });
 
   it("fullscreen opens on demand, steps with the arrow keys, closes with Escape and gives focus back", async () => {
-    const { page, errors } = await openCar(carPath(SITE, cars.manyImages));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.manyImages));
     const fullscreenChunks: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/_mf/mf-vehicle/") && request.url().endsWith(".js")) fullscreenChunks.push(request.url());
@@ -132,7 +119,7 @@ describe("vehicle gallery", () => {
   });
 
   it("places the walkaround video second among the slides, embedded from the video service", async () => {
-    const { page, errors } = await openCar(carPath(SITE, cars.withVideo));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.withVideo));
     await showGallery(page);
     const second = page.locator("#slot-vehicle .vehicle-gallery__slide").nth(1);
     await expect(second.locator("iframe").getAttribute("src")).resolves.toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
@@ -146,7 +133,7 @@ describe("vehicle gallery", () => {
 
 describe("vehicle viewer: 360 spin, hotspots, interior", () => {
   it("opens on the spin; its code loads on first reach, frames preload with progress, then drag (20 px a frame) and arrow keys turn it", async () => {
-    const { page, errors } = await openCar(carPath(SITE, cars.withSpin));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.withSpin));
     const spinChunks: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/_mf/mf-vehicle/") && request.url().endsWith(".js")) spinChunks.push(request.url());
@@ -187,7 +174,7 @@ describe("vehicle viewer: 360 spin, hotspots, interior", () => {
   });
 
   it("shows the hotspots placed on the current angle and opens their description; auto-rotate stops after one turn", async () => {
-    const { page, errors } = await openCar(carPath(SITE, cars.withSpin));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.withSpin));
     const vehicle = page.locator("#slot-vehicle");
     await vehicle.getByRole("button", { name: "Drag to spin 360°" }).click();
     const spin = vehicle.getByRole("slider", { name: /360° view/ });

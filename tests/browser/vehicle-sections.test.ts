@@ -1,13 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
-import { fetchSite, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
-import { carPath, cars } from "../support/vehicles";
+import { fetchSite, launchChromium, siteUrl, waitForSlot, } from "../support/platform";
+import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
 
 const SITE = "harbour-city-motors";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const OFFLINE_EMBEDS = [/youtube/i, /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,15 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openCar(site: string, path: string, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = watchConsole(page, OFFLINE_EMBEDS);
-  await page.goto(siteUrl(site, path), { waitUntil: "domcontentloaded" });
-  await waitForHydration(page);
-  await waitForSlot(page, "vehicle");
-  return { page, errors };
-}
 
 /** The first of the site's in-stock cars whose autogauge answer passes the visibility rule (or fails it). */
 async function carWithComparison(visible: boolean): Promise<string> {
@@ -41,7 +29,7 @@ async function carWithComparison(visible: boolean): Promise<string> {
 describe("information sections", () => {
   for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
     it(`on a ${name}: key information shows 4 then Show More / Show Less; features 8 then Show All / Hide; accordion opens`, async () => {
-      const { page, errors } = await openCar(SITE, carPath(SITE, cars.manyFeatures), viewport);
+      const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.manyFeatures), { viewport });
       await waitForSlot(page, "vehicle-info");
       const info = page.locator("#slot-vehicle-info");
       const keyRows = info.locator("section").filter({ has: page.getByRole("heading", { name: "Key information" }) }).locator(".vehicle-spec-grid-row");
@@ -73,7 +61,7 @@ describe("information sections", () => {
   }
 
   it("ship no JavaScript of their own: the info slot's markup is the server's", async () => {
-    const { page } = await openCar(SITE, carPath(SITE, cars.manyFeatures));
+    const { page } = await openCar(browser, SITE, carPath(SITE, cars.manyFeatures));
     const propsJson = await page.locator("#slot-vehicle-info-props").textContent();
     expect(propsJson).toBe("{}");
     await page.context().close();
@@ -83,7 +71,7 @@ describe("information sections", () => {
 describe("price comparison", () => {
   it("shows a skeleton, then the market range counting up over 2 s, from the car's autogauge figures", async () => {
     const path = await carWithComparison(true);
-    const { page, errors } = await openCar(SITE, path);
+    const { page, errors } = await openCar(browser, SITE, path);
     const figures = (await (await fetchSite(SITE, `${path}/autogauge`)).json()) as { market_range_max: number };
     await waitForSlot(page, "price-comparison");
     const panel = page.locator("#slot-price-comparison .price-comparison");
@@ -97,7 +85,7 @@ describe("price comparison", () => {
   });
 
   it("is hidden when the figures are missing or not confident enough", async () => {
-    const { page, errors } = await openCar(SITE, await carWithComparison(false));
+    const { page, errors } = await openCar(browser, SITE, await carWithComparison(false));
     await waitForSlot(page, "price-comparison");
     await expect.poll(() => page.locator("#slot-price-comparison .price-comparison").count(), { timeout: 5000 }).toBe(0);
     expect(errors).toEqual([]);
@@ -108,7 +96,7 @@ describe("price comparison", () => {
 describe("fuel cost calculator", () => {
   it("works out the weekly cost from the inputs, ignoring '$', ',' and 'kms'", async () => {
     const petrol = `${cars.inStock} AND json_extract(data, '$.simple_fuel') = 'Petrol' AND json_extract(data, '$.variant.fuelconsumptioncombined') IS NOT NULL`;
-    const { page, errors } = await openCar(SITE, carPath(SITE, petrol));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, petrol));
     await waitForSlot(page, "fuel-cost");
     const calculator = page.locator("#slot-fuel-cost");
     await calculator.getByLabel("Fuel consumption (L/100km)").fill("10");
@@ -122,7 +110,7 @@ describe("fuel cost calculator", () => {
 
   it("is not offered for an electric car", async () => {
     const electric = `${cars.inStock} AND lower(json_extract(data, '$.simple_fuel')) LIKE '%electric%'`;
-    const { page } = await openCar(SITE, carPath(SITE, electric));
+    const { page } = await openCar(browser, SITE, carPath(SITE, electric));
     await waitForSlot(page, "fuel-cost");
     await expect(page.locator("#slot-fuel-cost .fuel-cost").count()).resolves.toBe(0);
     await page.context().close();
@@ -131,7 +119,7 @@ describe("fuel cost calculator", () => {
 
 describe("share bar", () => {
   it("copies the car's link: 'Copied' for 1.5 s and the toast for 3 s; share links carry the address", async () => {
-    const { page, errors } = await openCar(SITE, carPath(SITE, cars.inStock));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.inStock));
     const share = page.getByRole("region", { name: "Share this vehicle" });
     await share.scrollIntoViewIfNeeded();
     await expect(share.getByRole("link", { name: "Facebook" }).getAttribute("href")).resolves.toContain(encodeURIComponent(page.url()));
@@ -159,7 +147,7 @@ describe("share bar", () => {
   });
 
   it("opens Facebook in a 550x400 popup", async () => {
-    const { page } = await openCar(SITE, carPath(SITE, cars.inStock));
+    const { page } = await openCar(browser, SITE, carPath(SITE, cars.inStock));
     await page.evaluate(() => {
       (window as unknown as { opened: unknown[] }).opened = [];
       window.open = (...args: unknown[]) => {
@@ -177,7 +165,7 @@ describe("share bar", () => {
 
 describe("sticky header and bottom bar, announcement", () => {
   it("the sticky header appears after 500 px of scrolling with name, price, Get Finance and Trade-In Valuation", async () => {
-    const { page, errors } = await openCar(SITE, carPath(SITE, `${cars.offerPrice} AND coalesce(json_extract(data, '$.tag'), '') != 'Test Drive Only'`));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, `${cars.offerPrice} AND coalesce(json_extract(data, '$.tag'), '') != 'Test Drive Only'`));
     const header = page.getByTestId("sticky-header");
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(() => header.isVisible()).toBe(false);
@@ -193,7 +181,7 @@ describe("sticky header and bottom bar, announcement", () => {
   });
 
   it("on a phone the bottom bar offers enquire and call, and opens after 900 px", async () => {
-    const { page } = await openCar(SITE, carPath(SITE, cars.checkout), PHONE);
+    const { page } = await openCar(browser, SITE, carPath(SITE, cars.checkout), { viewport: PHONE });
     const bar = page.getByRole("navigation", { name: "Quick actions" });
     await expect(bar.isVisible()).resolves.toBe(true);
     await expect(bar.getByRole("link", { name: "Enquire" }).getAttribute("href")).resolves.toBe("#slot-enquiry");
@@ -201,7 +189,7 @@ describe("sticky header and bottom bar, announcement", () => {
     await expect(bar.getByRole("link", { name: "Reserve Now $200" }).count()).resolves.toBe(1);
     await page.evaluate(() => window.scrollTo(0, 1200));
     await expect.poll(() => bar.getAttribute("class")).toContain("vehicle-sticky-bar--open");
-    const desktop = await openCar(SITE, carPath(SITE, cars.checkout), DESKTOP);
+    const desktop = await openCar(browser, SITE, carPath(SITE, cars.checkout));
     await expect(desktop.page.getByRole("navigation", { name: "Quick actions" }).isVisible()).resolves.toBe(false);
     await desktop.page.context().close();
     await page.context().close();
@@ -211,7 +199,7 @@ describe("sticky header and bottom bar, announcement", () => {
     const site = "summit-auto-group";
     const [primary] = query<{ city: string }>(`SELECT json_extract(data, '$.address.city') AS city FROM locations WHERE site = '${site}' ORDER BY primary_flag DESC, id LIMIT 1`);
     const path = carPath(site, `${cars.inStock} AND json_extract(data, '$.location.address.city') != '${primary?.city}'`);
-    const { page, errors } = await openCar(site, path);
+    const { page, errors } = await openCar(browser, site, path);
     const bar = page.getByRole("region", { name: "Vehicle location notice" });
     await expect(bar.innerText()).resolves.toMatch(/^Located at .+ Get Directions/);
     await expect(bar.getByRole("link", { name: "Get Directions" }).getAttribute("href")).resolves.toMatch(/^https:\/\//);
@@ -228,7 +216,7 @@ describe("sticky header and bottom bar, announcement", () => {
 describe("similar vehicles and location", () => {
   it("lists up to 6 similar in-stock cars, same model first, never the car itself", async () => {
     const path = carPath(SITE, cars.inStock);
-    const { page, errors } = await openCar(SITE, path);
+    const { page, errors } = await openCar(browser, SITE, path);
     await waitForSlot(page, "similar");
     const similar = page.locator("#slot-similar");
     const links = await similar.locator(".similar-vehicles__link").evaluateAll((list) => list.map((a) => a.getAttribute("href")));
@@ -242,7 +230,7 @@ describe("similar vehicles and location", () => {
   });
 
   it("a sold car gets no similar-cars search, only the link to search", async () => {
-    const { page } = await openCar(SITE, carPath(SITE, cars.sold));
+    const { page } = await openCar(browser, SITE, carPath(SITE, cars.sold));
     await waitForSlot(page, "similar");
     await expect(page.locator("#slot-similar .similar-vehicles__link").count()).resolves.toBe(0);
     await expect(page.locator("#slot-similar").getByRole("link", { name: /^Search all / }).count()).resolves.toBe(1);
@@ -250,7 +238,7 @@ describe("similar vehicles and location", () => {
   });
 
   it("the vehicle location block sits at #vehicle-map with the car's location and directions", async () => {
-    const { page, errors } = await openCar(SITE, carPath(SITE, cars.inStock));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.inStock));
     await waitForSlot(page, "vehicle-location");
     const block = page.locator("#vehicle-map");
     await expect(block.getByRole("heading", { name: "Vehicle location" }).count()).resolves.toBe(1);

@@ -1,12 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchSite, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
-import { carPath, cars } from "../support/vehicles";
+import { fetchSite, launchChromium, siteUrl, waitForSlot, } from "../support/platform";
+import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
 
 const SITE = "harbour-city-motors";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const OFFLINE_EMBEDS = [/youtube/i, /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,20 +13,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openCar(site: string, path: string, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport });
-  const errors = watchConsole(page, OFFLINE_EMBEDS);
-  await page.goto(siteUrl(site, path), { waitUntil: "domcontentloaded" });
-  await waitForHydration(page);
-  await waitForSlot(page, "vehicle");
-  return { page, errors };
-}
 
 const sidebar = (page: Page) => page.locator("#slot-vehicle .vehicle-detail__summary");
 
 describe("breadcrumbs", () => {
   it("Home > type > make > model > body > current, each link a search landing page with results", async () => {
-    const { page, errors } = await openCar(SITE, carPath(SITE, `${cars.inStock} AND json_extract(data, '$.simple_body') IS NOT NULL AND json_extract(data, '$.car_type') = 'used'`));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, `${cars.inStock} AND json_extract(data, '$.simple_body') IS NOT NULL AND json_extract(data, '$.car_type') = 'used'`));
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     const links = crumbs.getByRole("link");
     const labels = await links.allInnerTexts();
@@ -49,14 +38,14 @@ describe("breadcrumbs", () => {
     await page.waitForURL(/\/search\/[a-z0-9-]+\/[a-z0-9-]+$/);
     expect(await page.locator(".search-results .card").count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 });
 
 describe("sidebar", () => {
   for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
     it(`on a ${name}: title, offer price with the before price struck, icons for km, transmission and body, the buttons by the rules`, async () => {
-      const { page, errors } = await openCar(SITE, carPath(SITE, `${cars.offerPrice} AND json_extract(data, '$.checkout_enabled') = 1 AND coalesce(json_extract(data, '$.tag'), '') != 'Test Drive Only'`), viewport);
+      const { page, errors } = await openCar(browser, SITE, carPath(SITE, `${cars.offerPrice} AND json_extract(data, '$.checkout_enabled') = 1 AND coalesce(json_extract(data, '$.tag'), '') != 'Test Drive Only'`), { viewport });
       const side = sidebar(page);
       await expect(side.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/^\d{4} /);
       await expect(side.locator(".vehicle-detail__price-before").innerText()).resolves.toMatch(/^Was\s*\$[\d,]+$/);
@@ -72,29 +61,29 @@ describe("sidebar", () => {
       await expect(side.getByRole("link", { name: "Reserve Now $200" }).getAttribute("href")).resolves.toMatch(/^\/cars\/[a-z0-9-]+\/checkout$/);
       await expect(side.getByRole("link", { name: "Online Purchase" }).getAttribute("href")).resolves.toMatch(/^\/checkout-journey\?car_id=/);
       expect(errors).toEqual([]);
-      await page.close();
+      await page.context().close();
     });
   }
 
   it("shows Car History Report only for a car with a report file, opening the file", async () => {
-    const { page } = await openCar(SITE, carPath(SITE, cars.withHistory));
+    const { page } = await openCar(browser, SITE, carPath(SITE, cars.withHistory));
     await expect(sidebar(page).getByRole("link", { name: "Car History Report" }).getAttribute("href")).resolves.toMatch(/^https:\/\/example\.com\/history-reports\/.+\.pdf$/);
     await page.goto(siteUrl(SITE, carPath(SITE, `${cars.inStock} AND json_extract(data, '$.file') IS NULL`)));
     await expect(sidebar(page).getByRole("link", { name: "Car History Report" }).count()).resolves.toBe(0);
-    await page.close();
+    await page.context().close();
   });
 
   it("no price shows the no-price text; a car without checkout has no reserve or online purchase", async () => {
-    const { page, errors } = await openCar(SITE, carPath(SITE, `${cars.noPrice} AND json_extract(data, '$.checkout_enabled') = 0`));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, `${cars.noPrice} AND json_extract(data, '$.checkout_enabled') = 0`));
     await expect(sidebar(page).locator(".vehicle-detail__price--text").innerText()).resolves.toMatch(/^(Enquire for price\.|PREORDER|.+)$/);
     await expect(sidebar(page).getByRole("link", { name: /Reserve/ }).count()).resolves.toBe(0);
     await expect(sidebar(page).getByRole("link", { name: "Online Purchase" }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it("masks the phone after 5 characters; Show number reveals it and logs the reveal with car, dealership and website", async () => {
-    const { page, errors } = await openCar(SITE, carPath(SITE, cars.inStock));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.inStock));
     const reveal = sidebar(page).getByRole("button", { name: /^Show phone number / });
     const masked = await reveal.locator(".vehicle-phone__number").innerText();
     expect(masked).toMatch(/^.{5}\*+$/);
@@ -107,13 +96,13 @@ describe("sidebar", () => {
     await expect(number.innerText()).resolves.toMatch(new RegExp(`^${masked.slice(0, 5).replace(/[()+]/g, "\\$&")}`));
     await expect(number.getAttribute("href")).resolves.toMatch(/^tel:[\d+()]+$/);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 });
 
 describe("kinds of car", () => {
   it("a sold car shows the sold message for its type, Find Me Something Similar, no buttons, no finance box", async () => {
-    const { page, errors } = await openCar("ridge-motorcycles", carPath("ridge-motorcycles", cars.sold));
+    const { page, errors } = await openCar(browser, "ridge-motorcycles", carPath("ridge-motorcycles", cars.sold));
     await expect(sidebar(page).getByRole("status").innerText()).resolves.toBe(
       "Unfortunately this motorcycle recently sold. But don't worry, we can help you find a similar one!",
     );
@@ -123,28 +112,28 @@ describe("kinds of car", () => {
     await waitForSlot(page, "enquiry");
     await expect(page.locator("#slot-enquiry").getByRole("heading", { name: "Find Me Something Similar" }).count()).resolves.toBe(1);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it("a test-drive-only car offers a Book a Test Drive form in place of the usual buttons", async () => {
-    const { page, errors } = await openCar(SITE, carPath(SITE, cars.testDriveOnly));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.testDriveOnly));
     await expect(sidebar(page).getByRole("link", { name: "Trade-In Valuation" }).count()).resolves.toBe(0);
     await sidebar(page).getByRole("link", { name: "Book a Test Drive" }).click();
     await waitForSlot(page, "enquiry");
     await expect(page.locator("#slot-enquiry form").count()).resolves.toBe(1);
     await expect(page.locator("#slot-enquiry").innerText()).resolves.toMatch(/test drive/i);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it("a caravan lists its caravan specifications in metres", async () => {
-    const { page, errors } = await openCar("coastal-caravans", carPath("coastal-caravans", `${cars.inStock} AND json_extract(data, '$.caravan_specifications.body_length') IS NOT NULL`));
+    const { page, errors } = await openCar(browser, "coastal-caravans", carPath("coastal-caravans", `${cars.inStock} AND json_extract(data, '$.caravan_specifications.body_length') IS NOT NULL`));
     await waitForSlot(page, "vehicle-info");
     const info = page.locator("#slot-vehicle-info");
     await info.getByText("Caravan specifications").click();
     await expect(info.getByText(/^\d+(\.\d+)? m$/).first().isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it("without JavaScript the page still reads: breadcrumbs, title, price, buttons, specifications", async () => {

@@ -1,4 +1,6 @@
+import type { Browser, Page } from "playwright-core";
 import { query } from "../../scripts/d1";
+import { siteUrl, waitForHydration, waitForSlot, watchConsole } from "./platform";
 
 /**
  * The path of a shown car of the site matching an SQL condition on the vehicles row (its JSON is `data`),
@@ -37,3 +39,26 @@ export const cars = {
   checkout: "status = 'in_stock' AND json_extract(data, '$.checkout_enabled') = 1 AND coalesce(json_extract(data, '$.tag'), '') != 'Test Drive Only'",
   manyFeatures: "status = 'in_stock' AND json_array_length(json_extract(data, '$.standardEquipment')) > 8",
 } as const;
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 900 };
+/** The demo's walkaround videos embed from the video service, which the test machine cannot reach. */
+export const OFFLINE_EMBEDS = [/youtube/i, /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/];
+
+/** A car page in a context of its own, once its vehicle slot has hydrated; `errors` collects console errors. */
+export async function openCar(
+  browser: Browser,
+  site: string,
+  path: string,
+  options: { viewport?: { width: number; height: number }; touch?: boolean } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const touch = options.touch ?? false;
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  const errors = watchConsole(page, OFFLINE_EMBEDS);
+  // The DOM, not every image: a loaded machine can take long over the lazy ones.
+  await page.goto(siteUrl(site, path), { waitUntil: "domcontentloaded" });
+  await waitForHydration(page);
+  await waitForSlot(page, "vehicle");
+  return { page, errors };
+}

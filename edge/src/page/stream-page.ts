@@ -29,7 +29,7 @@ export function fragmentRequestFor(state: ShellState, plan: SlotPlan, path: stri
  */
 export function startupScripts(env: GatewayEnv, plan: RoutePlan, assets: RemoteHeadAssets[]): string[] {
   const byRemote = new Map(assets.map((a) => [a.remote, a]));
-  const slots = plan.slots.filter((slot) => slot.area === "main");
+  const slots = plan.slots.filter((slot) => slot.area === "main" && slot.fold !== "below");
   const remoteScripts = slots.flatMap((slot) => {
     const remote = byRemote.get(slot.remote);
     return remote ? [remote.entry, ...(remote.chunksByFragment[slot.fragment] ?? [])] : [];

@@ -11,6 +11,8 @@ export type SlotPlan = {
   hydrate?: HydrateMode;
   /** Only for a car page whose car passes this (e.g. no finance for a sold car). */
   when?: (car: PageCar) => boolean;
+  /** "below": a main slot far down the page; the head does not preload its scripts (it hydrates on approach). */
+  fold?: "below";
 };
 
 /** What the gateway reads of a car page's car before it streams, to choose that page's slots. */
@@ -36,7 +38,7 @@ const slot = (
   fragment: string,
   area: SlotPlan["area"] = "main",
   params?: Record<string, string>,
-  options: { hydrate?: HydrateMode; when?: SlotPlan["when"] } = {},
+  options: { hydrate?: HydrateMode; when?: SlotPlan["when"]; fold?: SlotPlan["fold"] } = {},
 ): SlotPlan => ({
   slot,
   remote,
@@ -45,6 +47,7 @@ const slot = (
   ...(params ? { params } : {}),
   ...(options.hydrate ? { hydrate: options.hydrate } : {}),
   ...(options.when ? { when: options.when } : {}),
+  ...(options.fold ? { fold: options.fold } : {}),
 });
 
 /** The slots of a plan for this page's car (a page without a car keeps every slot). */
@@ -86,10 +89,10 @@ const matchers: Matcher[] = [
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
         slot("vehicle-info", "mf-vehicle", "VehicleInfo"),
-        slot("price-comparison", "mf-vehicle", "PriceComparison"),
-        slot("fuel-cost", "mf-vehicle", "FuelCost"),
-        slot("similar", "mf-search", "SimilarVehicles"),
-        slot("vehicle-location", "mf-locations", "VehicleLocation"),
+        slot("price-comparison", "mf-vehicle", "PriceComparison", "main", undefined, { fold: "below" }),
+        slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
+        slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),
+        slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below" }),
         // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
         // Sold cars get no finance box or calculator; their enquiry asks for a similar car (mf-forms decides).
         slot("finance", "mf-finance", "RepaymentEstimate", "aside", undefined, { hydrate: "interaction", when: (car) => !car.sold }),
