@@ -88,7 +88,8 @@ const matchers: Matcher[] = [
       // Main slots top to bottom as a phone shows them; below-the-fold ones hydrate as the shopper nears them.
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
-        slot("vehicle-info", "mf-vehicle", "VehicleInfo"),
+        // Server-only markup (ADR 0010): nothing to run, so its (empty) code waits for a first touch.
+        slot("vehicle-info", "mf-vehicle", "VehicleInfo", "main", undefined, { hydrate: "interaction", fold: "below" }),
         slot("price-comparison", "mf-vehicle", "PriceComparison", "main", undefined, { fold: "below" }),
         slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
         slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),

@@ -5,7 +5,7 @@ import { PhoneReveal } from "./PhoneReveal";
 import { Price } from "./Price";
 import type { VehicleDetailProps } from "./props";
 import { ShareBar } from "./ShareBar";
-import { StickyBar, StickyHeader } from "./StickyBars";
+import { LazyStickyHeader, StickyBar } from "./StickyBars";
 import { Viewer } from "./viewer/Viewer";
 
 export type { VehicleDetailProps } from "./props";
@@ -36,7 +36,7 @@ export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailPr
         {phone && <PhoneReveal phone={phone} carId={car.id} websiteId={interactive.websiteId} />}
         <ShareBar title={car.title} path={car.path} hideTwitter={interactive.share.hideTwitter} />
       </div>
-      <StickyHeader title={car.title} sticky={sticky} />
+      <LazyStickyHeader title={car.title} sticky={sticky} />
       <StickyBar sticky={sticky} phone={phone?.number ?? null} />
     </article>
   );
