@@ -65,10 +65,10 @@ describe("vehicle gallery", () => {
     const cdp = await page.context().newCDPSession(page);
     // A real touch swipe from right to left, as a thumb would do it.
     const y = Math.round(box.y + box.height * 0.3);
-    const from = Math.round(box.x + box.width * 0.7);
+    const from = Math.round(box.x + box.width * 0.8);
     const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
     await touch("touchStart", from);
-    for (let step = 1; step <= 10; step += 1) await touch("touchMove", from - step * Math.round(box.width * 0.05));
+    for (let step = 1; step <= 10; step += 1) await touch("touchMove", from - step * Math.round(box.width * 0.07));
     await touch("touchEnd", from);
     // The track snaps to the next slide once the finger lifts.
     await expect.poll(() => counter(page).innerText(), { timeout: 5000 }).toMatch(/^Image 2 of/);
