@@ -5,8 +5,6 @@ export default createRemoteConfig({
   // One line per exposed fragment: public module name -> component file.
   exposes: {
     "./RepaymentCalculator": "./src/fragments/repayment-calculator/RepaymentCalculator.tsx",
-    // Old name of the calculator in the vehicle plan; remove once issue 10 composes RepaymentCalculator.
-    "./RepaymentEstimate": "./src/fragments/repayment-calculator/RepaymentCalculator.tsx",
     "./FinanceBox": "./src/fragments/finance-box/FinanceBox.tsx",
     "./EstimatePanel": "./src/fragments/estimate-panel/EstimatePanel.tsx",
     "./BudgetFinder": "./src/fragments/budget-finder/BudgetFinder.tsx",

@@ -8,5 +8,6 @@ export default createRemoteConfig({
     "./LocationDetail": "./src/fragments/location-detail/LocationDetail.tsx",
     "./ReviewsSummary": "./src/fragments/reviews-summary/ReviewsSummary.tsx",
     "./SalesCounter": "./src/fragments/sales-counter/SalesCounter.tsx",
+    "./VehicleLocation": "./src/fragments/vehicle-location/VehicleLocation.tsx",
   },
 });

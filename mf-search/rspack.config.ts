@@ -5,5 +5,6 @@ export default createRemoteConfig({
   // One line per exposed fragment: public module name -> component file.
   exposes: {
     "./SearchResults": "./src/fragments/search-results/SearchResults.tsx",
+    "./SimilarVehicles": "./src/fragments/similar-vehicles/SimilarVehicles.tsx",
   },
 });

@@ -2,8 +2,11 @@ import { createRemoteConfig } from "../scripts/build/remote-config";
 
 export default createRemoteConfig({
   packageDir: import.meta.dirname,
-  // One line per exposed fragment: public module name -> component file.
+  // One line per exposed fragment: public module name -> component file (the browser's build of it).
   exposes: {
     "./VehicleDetail": "./src/fragments/vehicle-detail/VehicleDetail.tsx",
+    "./VehicleInfo": "./src/fragments/vehicle-info/VehicleInfo.tsx",
+    "./PriceComparison": "./src/fragments/price-comparison/PriceComparison.tsx",
+    "./FuelCost": "./src/fragments/fuel-cost/FuelCost.tsx",
   },
 });

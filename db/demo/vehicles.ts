@@ -3,6 +3,9 @@ import { COMMENT_CLOSERS, COMMENT_DETAILS, COMMENT_OPENERS, EQUIPMENT, INTERIOR_
 import { CATALOGUES, type CatalogueKey, type FuelKind, type ModelSpec } from "./catalogue";
 import { addDays, timestamp, yearOf } from "./dates";
 import { financeLenders } from "./finance";
+
+/** An embeddable walkaround video (the video service's embed prefix) for demo cars. */
+const DEMO_WALKAROUND_VIDEO = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
 import { pictureBody, vehicleMedia } from "./media";
 import type { Rng } from "./prng";
 import type { DemoDealershipDef, DemoSiteDef } from "./sites";
@@ -323,6 +326,8 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
     car.checkout_enabled = true;
     car.payment_processors = ["stripe"];
   }
+  // Every fourth car with a spin also has a walkaround video; chosen by id, so the seeded sequence is unchanged.
+  if (car.spin_images?.length && car.id % 4 === 0) car.external_video_url = DEMO_WALKAROUND_VIDEO;
   car.path = `/cars/${car.slug}`;
   return car;
 }

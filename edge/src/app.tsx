@@ -1,7 +1,7 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { pageHead, resolveLandingPath, vehicleTitle } from "@dealer/shared/rules";
+import { isInStock, isSold, pageHead, resolveLandingPath, TEST_DRIVE_ONLY_TAG, vehicleTitle } from "@dealer/shared/rules";
 import {
   BlogPage,
   BlogPostPage,
@@ -29,11 +29,14 @@ import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
 import { forwardToRemote } from "./proxy/forward";
-import { matchRoute, type RoutePlan, type ShellPageName, type ShellPartName } from "./routes/slot-plans";
+import { matchRoute, type PageCar, type RoutePlan, type ShellPageName, type ShellPartName, slotsFor } from "./routes/slot-plans";
 import { type SecurityVariables, securityHeaders } from "./security/headers";
 import { classifyHost, listSites, resolveTenant, type Tenant } from "./tenant/resolve-tenant";
 
 type Gateway = { Bindings: GatewayEnv; Variables: SecurityVariables & { tenant: Tenant } };
+
+/** Names the tenant on requests forwarded to mf-vehicle (mf-vehicle/src/api/routes.ts SITE_HEADER). */
+const VEHICLE_SITE_HEADER = "x-dealer-site";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
 
@@ -133,6 +136,14 @@ export function createGatewayApp() {
   app.all("/api/leads/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/youx/*", (c) => forwardToRemote(c.env, "mf-finance", c.req.raw));
+  // Vehicle page calls; mf-vehicle learns the tenant from the gateway's header, never from the browser.
+  const toVehicle = (c: { env: GatewayEnv; req: { raw: Request }; var: { tenant: Tenant } }) => {
+    const request = new Request(c.req.raw);
+    request.headers.set(VEHICLE_SITE_HEADER, c.var.tenant.slug);
+    return forwardToRemote(c.env, "mf-vehicle", request);
+  };
+  app.get("/cars/:slug/autogauge", toVehicle);
+  app.all("/api/vehicles/*", toVehicle);
 
   app.get("/_props/:remote/:fragment", async (c) => {
     return fetchPropsForSlot(c.env, shellState(c.var.tenant), {
@@ -188,7 +199,7 @@ export function createGatewayApp() {
     const shellParts = await renderShellParts(state, page);
     const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const head = parts(subject?.title ?? plan.title, plan.name, subject?.place, plan.description);
-    const stream = streamComposedPage(c.env, c.executionCtx, head, plan, params, devFault, shellParts);
+    const stream = streamComposedPage(c.env, c.executionCtx, head, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
@@ -208,7 +219,8 @@ function failedAsset(path: string, response: Response): Response {
   return new Response(null, { status: response.status, headers: { "content-type": type, "cache-control": "no-store" } });
 }
 
-type PageSubject = { title?: string; place?: string };
+/** For a car page, also what its slots depend on (see slotsFor). */
+type PageSubject = { title?: string; place?: string; car?: PageCar };
 
 /** The car or location a page is about; checked before streaming starts, since the status line leaves with the head. */
 async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable<RoutePlan["requires"]>, params: Record<string, string>): Promise<PageSubject | null> {
@@ -222,11 +234,14 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     return row ? { title: row.name } : null;
   }
   const row = await env.DB.prepare(
-    "SELECT json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model, json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city FROM vehicles WHERE site = ? AND slug = ?",
+    "SELECT json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model, json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city, status, json_extract(data, '$.tag') AS tag FROM vehicles WHERE site = ? AND slug = ?",
   )
     .bind(site, params.slug ?? "")
-    .first<{ year: number | null; make: string | null; model: string | null; badge: string | null; city: string | null }>();
-  return row ? { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}) } : null;
+    .first<{ year: number | null; make: string | null; model: string | null; badge: string | null; city: string | null; status: string; tag: unknown }>();
+  if (!row) return null;
+  const tag = typeof row.tag === "string" ? row.tag.trim() : "";
+  const car = { sold: isSold(row.status), testDriveOnly: isInStock(row.status) && tag === TEST_DRIVE_ONLY_TAG };
+  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car };
 }
 
 /** A landing path (/search/{make}, /search/{make}/{model}, /search/{body}, /search/{dealership}) names what the site has. */

@@ -11,8 +11,6 @@ const app = createFragmentWorker<Env>({
   remote: "mf-finance",
   fragments: {
     RepaymentCalculator: repaymentCalculatorFragment,
-    // The vehicle plan's old name for the calculator, until issue 10's plan composes RepaymentCalculator.
-    RepaymentEstimate: repaymentCalculatorFragment,
     FinanceBox: financeBoxFragment,
     EstimatePanel: estimatePanelFragment,
     BudgetFinder: budgetFinderFragment,

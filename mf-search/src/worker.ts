@@ -1,6 +1,7 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import type { Env } from "./env";
 import { searchResultsFragment } from "./fragments/search-results/load.server";
+import { similarVehiclesFragment } from "./fragments/similar-vehicles/load.server";
 import { createStockIndex } from "./search-index/stock-index";
 import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
@@ -30,7 +31,7 @@ function searchApiFor(env: Env) {
 
 const app = createFragmentWorker<Env>({
   remote: "mf-search",
-  fragments: { SearchResults: searchResultsFragment(searchApiFor) },
+  fragments: { SearchResults: searchResultsFragment(searchApiFor), SimilarVehicles: similarVehiclesFragment(searchApiFor) },
 });
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock", createStockApi());

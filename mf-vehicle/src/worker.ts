@@ -1,5 +1,15 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import { createVehicleApi } from "./api/routes";
 import type { Env } from "./env";
+import { fuelCostFragment } from "./fragments/fuel-cost/load.server";
+import { priceComparisonFragment } from "./fragments/price-comparison/load.server";
 import { vehicleDetailFragment } from "./fragments/vehicle-detail/load.server";
+import { vehicleInfoFragment } from "./fragments/vehicle-info/load.server";
 
-export default createFragmentWorker<Env>({ remote: "mf-vehicle", fragments: { VehicleDetail: vehicleDetailFragment } });
+const app = createFragmentWorker<Env>({
+  remote: "mf-vehicle",
+  fragments: { VehicleDetail: vehicleDetailFragment, VehicleInfo: vehicleInfoFragment, PriceComparison: priceComparisonFragment, FuelCost: fuelCostFragment },
+});
+app.route("/", createVehicleApi());
+
+export default app;

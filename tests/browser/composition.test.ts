@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstCarPath, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
+import { firstCarPath, galleryStepsForward, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,7 +43,7 @@ describe("server rendering and hydration", () => {
     expect(await page.locator(".search-results .card").count()).toBeGreaterThan(0);
     await page.goto(siteUrl("harbour-city-motors", await firstCarPath("harbour-city-motors")));
     await expect(page.locator("h1").first().innerText()).resolves.toMatch(/\d{4} /);
-    expect(await page.locator("#slot-finance").innerText()).toContain("repayments");
+    expect(await page.locator("#slot-calculator").innerText()).toContain("repayments");
     await context.close();
   });
 
@@ -66,11 +66,9 @@ describe("server rendering and hydration", () => {
     const errors = watchConsole(page);
     await page.goto(siteUrl("harbour-city-motors", await firstCarPath("harbour-city-motors")));
     await waitForHydration(page);
-    for (const slot of ["vehicle", "finance", "enquiry"]) await waitForSlot(page, slot);
-    const main = page.locator("#slot-vehicle img").first();
-    const before = await main.getAttribute("src");
-    await page.locator("#slot-vehicle").getByRole("button", { name: /next/i }).first().click();
-    await expect.poll(() => main.getAttribute("src")).not.toEqual(before);
+    for (const slot of ["vehicle", "calculator", "enquiry"]) await waitForSlot(page, slot);
+    await page.locator("#slot-vehicle").scrollIntoViewIfNeeded();
+    await galleryStepsForward(page);
     expect(errors).toEqual([]);
     await page.close();
   });

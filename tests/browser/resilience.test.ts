@@ -32,7 +32,7 @@ describe("a remote slower than its timeout", () => {
     expect(response.status).toBe(200);
     expect(ms).toBeGreaterThanOrEqual(SLOT_TIMEOUT_MS - 100);
     expect(ms).toBeLessThan(SLOT_TIMEOUT_MS + MARGIN_MS);
-    expect(html).toMatch(/id="slot-finance"[^>]*data-fallback="true"/);
+    expect(html).toMatch(/id="slot-calculator"[^>]*data-fallback="true"/);
     expect(html).toMatch(/id="slot-vehicle"(?![^>]*data-fallback)/);
 
     const page = await browser.newPage();
@@ -40,10 +40,10 @@ describe("a remote slower than its timeout", () => {
     // Only the page itself is slowed; the browser's later requests for the slot's props are not.
     await page.route(siteUrl(SITE, carPath), (route) => route.continue({ headers: { ...route.request().headers(), ...SLOW_FINANCE } }));
     await vehiclePageStillWorks(page, siteUrl(SITE, carPath));
-    await waitForSlot(page, "finance", "client-rendered");
-    await expect(page.locator("#slot-finance").innerText()).resolves.toMatch(/repayments/i);
+    await waitForSlot(page, "calculator", "client-rendered");
+    await expect(page.locator("#slot-calculator").innerText()).resolves.toMatch(/repayments/i);
     // Client-rendered, it still has its remote's styles.
-    await expect(page.locator("#slot-finance .finance-calculator").evaluate((el) => getComputedStyle(el).display)).resolves.not.toBe("inline");
+    await expect(page.locator("#slot-calculator .finance-calculator").evaluate((el) => getComputedStyle(el).display)).resolves.not.toBe("inline");
     expect(errors).toEqual([]);
     await page.close();
   });

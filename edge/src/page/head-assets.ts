@@ -5,7 +5,7 @@ import { type GatewayEnv, remoteBinding } from "../env";
 /**
  * What the head needs of a remote's current build, so a page paints without waiting on the slots:
  * the fragments' CSS (inlined) and the scripts the shell will load for hydration (preloaded).
- * Read from the remote's own mf-manifest.json and kept per isolate (ADR 0010).
+ * Read from the remote's own mf-manifest.json and kept per isolate (ADR 0011).
  */
 export type RemoteHeadAssets = {
   remote: RemoteName;

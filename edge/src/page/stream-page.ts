@@ -29,8 +29,8 @@ export function fragmentRequestFor(state: ShellState, plan: SlotPlan, path: stri
  */
 export function startupScripts(env: GatewayEnv, plan: RoutePlan, assets: RemoteHeadAssets[]): string[] {
   const byRemote = new Map(assets.map((a) => [a.remote, a]));
-  // A slot that hydrates on first use is not a start-up script either.
-  const slots = plan.slots.filter((slot) => slot.area === "main" && slot.hydrate !== "interaction");
+  // Slots that hydrate on first use or sit below the fold are not start-up scripts.
+  const slots = plan.slots.filter((slot) => slot.area === "main" && slot.hydrate !== "interaction" && slot.fold !== "below");
   const remoteScripts = slots.flatMap((slot) => {
     const remote = byRemote.get(slot.remote);
     return remote ? [remote.entry, ...(remote.chunksByFragment[slot.fragment] ?? [])] : [];

@@ -1,7 +1,7 @@
 import { defaultSiteConfig, resolveSiteConfig } from "@dealer/shared/config";
 import { describe, expect, it } from "vitest";
 import { DEMO_SITES } from "../../../db/demo/sites";
-import { homePlan, matchRoute } from "./slot-plans";
+import { homePlan, matchRoute, slotsFor } from "./slot-plans";
 
 const plan = (path: string, config = defaultSiteConfig) => matchRoute(new URL(path, "https://site.test"), config);
 
@@ -14,8 +14,8 @@ describe("matchRoute", () => {
     }
   });
 
-  it("routes lead pages to the enquiry form with their topic, and location pages to the detail fragment", () => {
-    expect(plan("/service")?.plan.slots.map((s) => [s.fragment, s.params?.topic])).toEqual([["EnquiryForm", "service"], ["LocationList", undefined]]);
+  it("routes lead pages to the form of their kind, and location pages to the detail fragment", () => {
+    expect(plan("/service")?.plan.slots.map((s) => [s.fragment, s.params?.kind])).toEqual([["EnquiryForm", "service"], ["LocationList", undefined]]);
     expect(plan("/pages/book-a-service")?.plan.name).toBe("form-service");
     expect(plan("/sell-your-car/")?.plan.name).toBe("form-sell_my_car");
     for (const path of ["/our-location/x", "/locations/x", "/contact-us/x"]) {
@@ -55,5 +55,41 @@ describe("homePlan", () => {
     const home = homePlan(resolveSiteConfig("s", { home: { sections: ["salesCounter", "statistics", "locations"] } }));
     expect(home.slots.map((s) => s.slot)).toEqual(["locations"]);
     expect(home.parts).toEqual([{ name: "hero", before: "locations" }]);
+  });
+});
+
+const vehiclePlan = () => {
+  const match = matchRoute(new URL("http://x.localhost/cars/2021-toyota-corolla"), defaultSiteConfig);
+  if (!match) throw new Error("no vehicle route");
+  return match.plan;
+};
+const slotNames = (car: Parameters<typeof slotsFor>[1]) =>
+  slotsFor(vehiclePlan(), car).slots.map((slot) => `${slot.slot}:${slot.fragment}${slot.params?.kind ? `:${slot.params.kind}` : ""}`);
+
+describe("vehicle page slots", () => {
+  it("composes every section of an in-stock car, with finance and the enquiry form in the aside", () => {
+    expect(slotNames({ sold: false, testDriveOnly: false })).toEqual([
+      "vehicle:VehicleDetail",
+      "vehicle-info:VehicleInfo",
+      "price-comparison:PriceComparison",
+      "estimate:EstimatePanel",
+      "calculator:RepaymentCalculator",
+      "fuel-cost:FuelCost",
+      "similar:SimilarVehicles",
+      "vehicle-location:VehicleLocation",
+      "finance:FinanceBox",
+      "enquiry:EnquiryForm:enquiry",
+    ]);
+  });
+
+  it("gives a sold car no finance box or calculator", () => {
+    expect(slotNames({ sold: true, testDriveOnly: false })).not.toContain("finance:FinanceBox");
+    expect(slotNames({ sold: true, testDriveOnly: false })).toContain("enquiry:EnquiryForm:enquiry");
+  });
+
+  it("gives a test-drive-only car the Book a Test Drive form in the enquiry slot", () => {
+    const names = slotNames({ sold: false, testDriveOnly: true });
+    expect(names).toContain("enquiry:EnquiryForm:test_drive");
+    expect(names).not.toContain("enquiry:EnquiryForm:enquiry");
   });
 });

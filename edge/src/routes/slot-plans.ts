@@ -10,7 +10,14 @@ export type SlotPlan = {
   params?: Record<string, string>;
   /** Default "load"; "interaction" keeps a secondary slot's code out of the first load. */
   hydrate?: HydrateMode;
+  /** Only for a car page whose car passes this (e.g. no finance for a sold car). */
+  when?: (car: PageCar) => boolean;
+  /** "below": a main slot far down the page; the head does not preload its scripts (it hydrates on approach). */
+  fold?: "below";
 };
+
+/** What the gateway reads of a car page's car before it streams, to choose that page's slots. */
+export type PageCar = { sold: boolean; testDriveOnly: boolean };
 
 export type ShellPageName = "brands" | "success" | "content" | "blog" | "blog-post";
 
@@ -45,15 +52,22 @@ const slot = (
   fragment: string,
   area: SlotPlan["area"] = "main",
   params?: Record<string, string>,
-  hydrate?: HydrateMode,
+  options: { hydrate?: HydrateMode; when?: SlotPlan["when"]; fold?: SlotPlan["fold"] } = {},
 ): SlotPlan => ({
   slot,
   remote,
   fragment,
   area,
   ...(params ? { params } : {}),
-  ...(hydrate ? { hydrate } : {}),
+  ...(options.hydrate ? { hydrate: options.hydrate } : {}),
+  ...(options.when ? { when: options.when } : {}),
+  ...(options.fold ? { fold: options.fold } : {}),
 });
+
+/** The slots of a plan for this page's car (a page without a car keeps every slot). */
+export function slotsFor(plan: RoutePlan, car: PageCar | null): RoutePlan {
+  return car ? { ...plan, slots: plan.slots.filter((slot) => !slot.when || slot.when(car)) } : plan;
+}
 
 const searchPlan: RoutePlan = {
   name: "search",
@@ -74,7 +88,7 @@ const locationDetailPlan = (title: string): RoutePlan => ({
   title,
   description: "Address, opening hours, holiday hours, directions and reviews of this location.",
   requires: "location",
-  slots: [slot("location", "mf-locations", "LocationDetail"), slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "contact" }, "interaction")],
+  slots: [slot("location", "mf-locations", "LocationDetail"), slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "contact" }, { hydrate: "interaction" })],
 });
 /**
  * A lead page: its intro, the form of that kind, and the locations that handle it.
@@ -98,8 +112,8 @@ const financePlan: RoutePlan = {
   // The calculator is the page; the estimate beside it and the budget finder below it hydrate on first use.
   slots: [
     slot("finance", "mf-finance", "RepaymentCalculator"),
-    slot("estimate", "mf-finance", "EstimatePanel", "aside", undefined, "interaction"),
-    slot("budget", "mf-finance", "BudgetFinder", "main", undefined, "interaction"),
+    slot("estimate", "mf-finance", "EstimatePanel", "aside", undefined, { hydrate: "interaction" }),
+    slot("budget", "mf-finance", "BudgetFinder", "main", undefined, { hydrate: "interaction" }),
   ],
 };
 /** The finance page under the names some sites link to, with the finance enquiry form at #finance-form. */
@@ -170,11 +184,23 @@ const matchers: Matcher[] = [
       title: "Vehicle",
       description: "Photos, price, features and finance for this vehicle.",
       requires: "car",
+      // Main slots top to bottom as a phone shows them; below-the-fold ones hydrate as the shopper nears them.
       slots: [
         slot("vehicle", "mf-vehicle", "VehicleDetail"),
+        // Server-only markup (ADR 0015): nothing to run, so its (empty) code waits for a first touch.
+        slot("vehicle-info", "mf-vehicle", "VehicleInfo", "main", undefined, { hydrate: "interaction", fold: "below" }),
+        slot("price-comparison", "mf-vehicle", "PriceComparison", "main", undefined, { fold: "below" }),
+        slot("estimate", "mf-finance", "EstimatePanel", "main", undefined, { fold: "below", when: (car) => !car.sold }),
+        slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold }),
+        slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
+        slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),
+        slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below" }),
         // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
-        slot("finance", "mf-finance", "RepaymentEstimate", "aside", undefined, "interaction"),
-        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, "interaction"),
+        // Sold cars get no finance box or calculator; their enquiry asks for a similar car (mf-forms decides).
+        slot("finance", "mf-finance", "FinanceBox", "aside", undefined, { hydrate: "interaction", when: (car) => !car.sold }),
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, { hydrate: "interaction", when: (car) => !car.testDriveOnly }),
+        // Test-drive-only cars take bookings instead; the same slot id keeps the page's #slot-enquiry anchor.
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "test_drive" }, { hydrate: "interaction", when: (car) => car.testDriveOnly }),
       ],
     },
   },

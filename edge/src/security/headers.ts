@@ -1,4 +1,8 @@
+import { VIDEO_EMBED_PREFIXES } from "@dealer/shared/rules";
 import { createMiddleware } from "hono/factory";
+
+/** Vehicle videos embed only from the video service's embed addresses (vehicle-media rule). */
+const VIDEO_FRAME_ORIGINS = [...new Set(VIDEO_EMBED_PREFIXES.map((prefix) => new URL(prefix).origin))].join(" ");
 
 /** A fresh nonce per response: only scripts the gateway wrote itself may run. */
 export function createNonce(): string {
@@ -15,6 +19,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
+    `frame-src ${VIDEO_FRAME_ORIGINS}`,
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

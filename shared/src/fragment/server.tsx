@@ -24,6 +24,11 @@ export class FragmentNotFound extends Error {}
 export type FragmentDefinition<Props, Env> = {
   load: (request: FragmentRequest, env: Env) => Promise<Props>;
   Component: ComponentType<Props>;
+  /**
+   * The props the browser gets (beside the slot, and from /props for a fallback slot); all of them by default.
+   * A fragment whose server-only sections need data the browser never uses leaves that data out here.
+   */
+  clientProps?: (props: Props) => unknown;
 };
 
 /** Bindings every remote Worker has; a remote adds its own (e.g. DB). */
@@ -34,6 +39,10 @@ export type RemoteEnv = {
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds fragments of different props types
 type AnyFragment<Env> = FragmentDefinition<any, Env>;
+
+function browserProps<Env>(fragment: AnyFragment<Env>, props: unknown): unknown {
+  return fragment.clientProps ? fragment.clientProps(props) : props;
+}
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -92,7 +101,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
         // The gateway puts the fragment's styles in the page's head (it knows the route's slots).
         start: (controller) => controller.enqueue(encoder.encode(slotOpenTag(marker))),
         flush: (controller) =>
-          controller.enqueue(encoder.encode(SLOT_CLOSE_TAG + propsScriptTag(request.slot, loaded.props))),
+          controller.enqueue(encoder.encode(SLOT_CLOSE_TAG + propsScriptTag(request.slot, browserProps(fragment, loaded.props)))),
       }),
     );
     return new Response(body, {
@@ -105,7 +114,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
     if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
     const loaded = await loadProps(parsed.fragment, parsed.request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
-    return c.json(loaded.props, 200, { [BUILD_ID_HEADER]: c.env.BUILD_ID });
+    return c.json(browserProps(parsed.fragment, loaded.props), 200, { [BUILD_ID_HEADER]: c.env.BUILD_ID });
   });
 
   // Client assets: /_mf/{remote}/{build}/file -> ASSETS /{build}/file; "latest" is this deploy's build.

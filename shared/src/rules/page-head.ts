@@ -1,7 +1,7 @@
 import type { SiteTemplate } from "../contract/site";
 
 /**
- * Title and meta description of every page, from the site's template (the spec shows none; ADR 0010).
+ * Title and meta description of every page, from the site's template (the spec shows none; ADR 0011).
  * A page names what it is about; the template says what the dealer sells.
  */
 const stockByTemplate: Record<SiteTemplate, string> = {

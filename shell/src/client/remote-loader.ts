@@ -8,7 +8,7 @@ type FragmentComponent = ComponentType<Record<string, unknown>>;
 /**
  * The container entry of the build that rendered the slot, so hydration uses the same code. Entries,
  * not mf-manifest.json: the runtime is built without its snapshot (manifest) plugin, and the gateway
- * preloads the entry and the fragment's chunks from the head (ADR 0010).
+ * preloads the entry and the fragment's chunks from the head (ADR 0011).
  */
 export function remoteEntryUrl(remote: string, build: string): string {
   return `/_mf/${remote}/${build}/remoteEntry.js`;

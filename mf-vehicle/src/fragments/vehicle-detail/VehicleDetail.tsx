@@ -1,62 +1,48 @@
-import { formatMoney } from "@dealer/shared/rules";
-import { Gallery } from "./Gallery";
+import type { ReactNode } from "react";
+import { ServerOnly } from "../../components/ServerOnly";
+import { AnnouncementBar } from "./AnnouncementBar";
+import { PhoneReveal } from "./PhoneReveal";
+import { Price } from "./Price";
 import type { VehicleDetailProps } from "./props";
+import { ShareBar } from "./ShareBar";
+import { LazyStickyHeader, StickyBar } from "./StickyBars";
+import { Viewer } from "./viewer/Viewer";
 
 export type { VehicleDetailProps } from "./props";
 
-function Price({ price }: { price: VehicleDetailProps["price"] }) {
-  switch (price.kind) {
-    case "subscription":
-      return (
-        <p className="vehicle-detail__price vehicle-detail__price--subscription">
-          {formatMoney(price.amount)}
-          <span className="vehicle-detail__price-suffix">{price.suffix}</span>
-        </p>
-      );
-    case "price":
-      return (
-        <p className="vehicle-detail__price">
-          {price.struckBeforePrice !== null && (
-            <s className="vehicle-detail__price-before">
-              <span className="visually-hidden">Was </span>
-              {formatMoney(price.struckBeforePrice)}
-            </s>
-          )}{" "}
-          <span className="vehicle-detail__price-amount">{formatMoney(price.amount)}</span>
-        </p>
-      );
-    case "preorder":
-    case "text":
-      return <p className="vehicle-detail__price vehicle-detail__price--text">{price.text}</p>;
-  }
-}
+/** Server-rendered parts; absent in the browser build, which keeps their markup as the server sent it. */
+export type VehicleDetailServerParts = { breadcrumbs: ReactNode; sidebar: ReactNode };
 
-export default function VehicleDetail({ car, price, facts, images }: VehicleDetailProps) {
+export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailProps, "interactive"> & { parts?: VehicleDetailServerParts }) {
+  const { car, media, phone, announcement, sticky } = interactive;
+  const titleId = `vehicle-${car.id}-title`;
   return (
-    <article className="vehicle-detail" aria-labelledby={`vehicle-${car.id}-title`}>
-      <Gallery images={images} title={car.title} />
+    <article className="vehicle-detail" aria-labelledby={titleId}>
+      {announcement && <AnnouncementBar {...announcement} />}
+      <ServerOnly className="vehicle-detail__breadcrumbs">{parts?.breadcrumbs}</ServerOnly>
+      <Viewer media={media} title={car.title} />
       <div className="vehicle-detail__summary">
-        <h1 id={`vehicle-${car.id}-title`} className="vehicle-detail__title">
+        <h1 id={titleId} className="vehicle-detail__title">
           {car.title}
         </h1>
-        {car.sold ? (
+        {interactive.soldMessage ? (
           <p className="vehicle-detail__sold" role="status">
-            {`Unfortunately this ${car.vehicleType} recently sold. But don't worry, we can help you find a similar one!`}
+            {interactive.soldMessage}
           </p>
         ) : (
-          <Price price={price} />
+          <Price price={interactive.price} />
         )}
-        {facts.length > 0 && (
-          <dl className="vehicle-detail__facts">
-            {facts.map((fact) => (
-              <div key={fact.label} className="vehicle-detail__fact">
-                <dt className="vehicle-detail__fact-label">{fact.label}</dt>
-                <dd className="vehicle-detail__fact-value">{fact.value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        <ServerOnly className="vehicle-detail__sidebar">{parts?.sidebar}</ServerOnly>
+        {phone && <PhoneReveal phone={phone} carId={car.id} websiteId={interactive.websiteId} />}
+        <ShareBar title={car.title} path={car.path} hideTwitter={interactive.share.hideTwitter} />
       </div>
+      <LazyStickyHeader title={car.title} sticky={sticky} />
+      <StickyBar sticky={sticky} phone={phone?.number ?? null} />
     </article>
   );
+}
+
+/** The browser's build: the interactive parts hydrate, the server-only parts keep their server markup. */
+export default function VehicleDetail({ interactive }: VehicleDetailProps) {
+  return <VehicleDetailLayout interactive={interactive} />;
 }

@@ -29,25 +29,26 @@ afterAll(() => dispose());
 
 describe("loadVehicleDetail", () => {
   it("loads the tenant's car as display-ready props", async () => {
-    const props = await loadVehicleDetail(testFragmentRequest(SITE, { slug: "2021-toyota-corolla-ascent-sport-hc1001" }), env());
-    expect(props.car).toEqual({ id: 501, slug: "2021-toyota-corolla-ascent-sport-hc1001", title: "2021 Toyota Corolla Ascent Sport", sold: false, vehicleType: "car" });
-    expect(props.price).toEqual({ kind: "price", amount: 25990, struckBeforePrice: 29990 });
-    expect(props.facts.map((fact) => fact.value)).toEqual(["42,000 km", "Automatic", "Sedan", "Petrol"]);
-    expect(props.images).toHaveLength(5);
-    expect(props.images[0]?.src).toBe("/cdn/image/width=600,quality=75/vehicles/sedan/white/front.svg");
-    expect(props.images[0]?.srcSet).toContain("width=1200,quality=75/vehicles/sedan/white/front.svg 1200w");
+    const { interactive, staticParts } = await loadVehicleDetail(testFragmentRequest(SITE, { slug: "2021-toyota-corolla-ascent-sport-hc1001" }), env());
+    expect(interactive.car).toEqual({ id: 501, slug: "2021-toyota-corolla-ascent-sport-hc1001", title: "2021 Toyota Corolla Ascent Sport", path: "/cars/2021-toyota-corolla-ascent-sport-hc1001" });
+    expect(interactive.price).toEqual({ kind: "price", amount: 25990, struckBeforePrice: 29990 });
+    expect(staticParts.facts.map((fact) => fact.value)).toEqual(["42,000 km", "Automatic", "Sedan", "Petrol"]);
+    const images = interactive.media.slides;
+    expect(images).toHaveLength(5);
+    expect(images[0]).toMatchObject({ kind: "image", src: "/cdn/image/width=600,quality=75/vehicles/sedan/white/front.svg" });
+    expect(images[0]?.kind === "image" && images[0].srcSet).toContain("width=1200,quality=75/vehicles/sedan/white/front.svg 1200w");
   });
 
   it("marks a sold car and uses the configured no-price text", async () => {
-    const props = await loadVehicleDetail(testFragmentRequest(SITE, { slug: "sold-bike" }, { labels: { noPriceText: "Call us" } }), env());
-    expect(props.car.sold).toBe(true);
-    expect(props.car.vehicleType).toBe("motorcycle");
-    expect(props.price).toEqual({ kind: "text", text: "Call us" });
+    const { interactive } = await loadVehicleDetail(testFragmentRequest(SITE, { slug: "sold-bike" }, { labels: { noPriceText: "Call us" } }), env());
+    expect(interactive.soldMessage).toBe("Unfortunately this motorcycle recently sold. But don't worry, we can help you find a similar one!");
+    expect(interactive.price).toEqual({ kind: "text", text: "Call us" });
   });
 
   it("throws FragmentNotFound for unknown slugs and other tenants' cars", async () => {
     await expect(loadVehicleDetail(testFragmentRequest(SITE, { slug: "nope" }), env())).rejects.toBeInstanceOf(FragmentNotFound);
     await expect(loadVehicleDetail(testFragmentRequest(SITE, { slug: "other-site-car" }), env())).rejects.toBeInstanceOf(FragmentNotFound);
     await expect(loadVehicleDetail(testFragmentRequest(SITE, {}), env())).rejects.toBeInstanceOf(FragmentNotFound);
+    await expect(loadVehicleDetail(testFragmentRequest(SITE, { slug: "../etc" }), env())).rejects.toBeInstanceOf(FragmentNotFound);
   });
 });

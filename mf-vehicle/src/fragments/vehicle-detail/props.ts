@@ -1,12 +1,56 @@
-import type { PriceDisplay } from "@dealer/shared/rules";
+import type { Breadcrumb, PriceDisplay, ViewerMode } from "@dealer/shared/rules";
 
-export type GalleryImage = { id: string; src: string; srcSet: string; thumbSrc: string; alt: string };
-export type KeyFact = { label: string; value: string };
+export type ImageSlide = { kind: "image"; id: string; src: string; srcSet: string; thumbSrc: string; alt: string };
+export type VideoSlide = { kind: "video"; id: string; src: string; player: "embed" | "native"; thumbSrc: string | null; alt: string };
+export type Slide = ImageSlide | VideoSlide;
 
-/** Everything VehicleDetail renders; plain JSON, resolved by the loader so server and browser agree. */
-export type VehicleDetailProps = {
-  car: { id: number; slug: string; title: string; sold: boolean; vehicleType: string };
-  price: PriceDisplay;
+export type Hotspot = { id: string; description: string; positions: Record<string, { x: number; y: number }> };
+export type SpinMedia = { frames: string[]; hotspots: Hotspot[]; autoRotateMs: number };
+export type InteriorMedia = { src: string; hotspots: Hotspot[] };
+
+export type KeyFact = { icon: "km" | "transmission" | "body" | "fuel"; label: string; value: string };
+export type SidebarButton = { id: "enquire" | "history" | "finance" | "tradeIn" | "reserve" | "onlinePurchase" | "findSimilar"; label: string; href: string; external?: boolean };
+export type Phone = { number: string; masked: string; revealed: boolean; dealershipId: number };
+
+/** Markup that needs no JavaScript: rendered by the server only (see ServerOnly). */
+export type VehicleStaticParts = {
+  breadcrumbs: Breadcrumb[];
+  /** schema.org Car with its Offer, for search engines. */
+  structuredData: Record<string, unknown>;
   facts: KeyFact[];
-  images: GalleryImage[];
+  buttons: SidebarButton[];
+  testDriveOnly: boolean;
 };
+
+/** What the interactive parts (viewer, phone, share, sticky bars, announcement) need in the browser. */
+export type VehicleInteractiveProps = {
+  car: { id: number; slug: string; title: string; path: string };
+  price: PriceDisplay;
+  soldMessage: string | null;
+  media: {
+    modes: ViewerMode[];
+    initialMode: ViewerMode;
+    slides: Slide[];
+    spin: SpinMedia | null;
+    walkaround: VideoSlide | null;
+    interior: InteriorMedia | null;
+  };
+  phone: Phone | null;
+  websiteId: string;
+  share: { hideTwitter: boolean };
+  announcement: { text: string; directionsHref: string | null } | null;
+  sticky: {
+    image: string | null;
+    summary: string | null;
+    priceText: string;
+    priceType: string | null;
+    weekly: string | null;
+    financeHref: string | null;
+    tradeInHref: string | null;
+    reserve: { label: string; href: string } | null;
+    enquireHref: string;
+  };
+};
+
+/** Everything VehicleDetail renders on the server; the browser receives only `interactive`. */
+export type VehicleDetailProps = { interactive: VehicleInteractiveProps; staticParts?: VehicleStaticParts };

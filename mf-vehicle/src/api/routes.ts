@@ -1,0 +1,65 @@
+import { priceDisplay } from "@dealer/shared/rules";
+import { resolveSiteConfig } from "@dealer/shared/config";
+import { Hono } from "hono";
+import { z } from "zod";
+import { findCar } from "../car-record.server";
+import type { Env } from "../env";
+import { MARKET_YEAR_BAND, marketComparison } from "./market";
+
+/** The gateway names the tenant of a forwarded shopper request in this header (and drops any the browser sent). */
+export const SITE_HEADER = "x-dealer-site";
+
+const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/).max(200);
+const phoneRevealSchema = z.object({
+  car_id: z.number().int().positive(),
+  dealership_id: z.number().int(),
+  website_id: z.string().min(1).max(100),
+});
+const priceRowSchema = z.object({ price: z.number().nullable() });
+const siteRowSchema = z.object({ config: z.string() });
+
+/**
+ * Shopper calls of the vehicle page, forwarded by the gateway:
+ *   GET  /cars/{slug}/autogauge     price comparison from comparable stock (200 JSON, null when no data)
+ *   POST /api/vehicles/phone-reveals  logs a phone reveal {car_id, dealership_id, website_id} (204)
+ */
+export function createVehicleApi() {
+  const app = new Hono<{ Bindings: Env }>();
+
+  app.get("/cars/:slug/autogauge", async (c) => {
+    const site = c.req.header(SITE_HEADER);
+    const slug = slugSchema.safeParse(c.req.param("slug"));
+    if (!site || !slug.success) return c.json({ message: "Unknown vehicle" }, 404);
+    const car = await findCar(c.env, site, slug.data);
+    if (!car) return c.json({ message: "Unknown vehicle" }, 404);
+    const siteRow = siteRowSchema.safeParse(await c.env.DB.prepare("SELECT config FROM sites WHERE slug = ?").bind(site).first());
+    const config = resolveSiteConfig(site, siteRow.success ? (JSON.parse(siteRow.data.config) as Record<string, unknown>) : {});
+    const shown = priceDisplay(car, config);
+    // Comparable stock across the platform: same make and model within the year band, priced, not this car.
+    const { results } = await c.env.DB.prepare(
+      `SELECT json_extract(data, '$.price') AS price FROM vehicles
+       WHERE json_extract(data, '$.make') = ? AND json_extract(data, '$.model') = ?
+         AND json_extract(data, '$.year') BETWEEN ? AND ? AND id != ?`,
+    )
+      .bind(car.make, car.model, car.year - MARKET_YEAR_BAND, car.year + MARKET_YEAR_BAND, car.id)
+      .all();
+    const prices = results.flatMap((row) => {
+      const parsed = priceRowSchema.safeParse(row);
+      return parsed.success && parsed.data.price !== null ? [parsed.data.price] : [];
+    });
+    const listing = shown.kind === "price" ? shown.amount : null;
+    return c.json(marketComparison(listing, prices, `${car.make} ${car.model}`), 200, { "cache-control": "private, max-age=300" });
+  });
+
+  app.post("/api/vehicles/phone-reveals", async (c) => {
+    const site = c.req.header(SITE_HEADER);
+    const body = phoneRevealSchema.safeParse(await c.req.json().catch(() => null));
+    if (!site) return c.json({ message: "Unknown site" }, 404);
+    if (!body.success) return c.json({ message: "Invalid phone reveal", issues: body.error.issues.map((issue) => issue.path.join(".")) }, 400);
+    // The reveal is only logged (spec: response only logged); the dealer's analytics read the Worker logs.
+    console.info("[mf-vehicle] phone reveal", JSON.stringify({ site, ...body.data }));
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,14 @@
+import type { FragmentDefinition } from "@dealer/shared/fragment-server";
+import { isFuelCalculatorHidden } from "@dealer/shared/rules";
+import { loadCar } from "../../car-record.server";
+import type { Env } from "../../env";
+import FuelCost, { type FuelCostProps } from "./FuelCost";
+
+export const fuelCostFragment: FragmentDefinition<FuelCostProps, Env> = {
+  load: async (request, env) => {
+    const car = await loadCar(request, env);
+    const shown = !isFuelCalculatorHidden(car.simple_fuel ?? car.fuel);
+    return { shown, litresPer100km: shown ? (car.variant?.fuelconsumptioncombined ?? null) : null };
+  },
+  Component: FuelCost,
+};

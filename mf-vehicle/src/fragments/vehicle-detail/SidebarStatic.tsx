@@ -1,0 +1,52 @@
+import type { KeyFact, VehicleStaticParts } from "./props";
+
+/** Inline icons: decorative, so the label beside each carries the meaning. */
+const ICON_PATHS: Record<KeyFact["icon"], string> = {
+  km: "M12 4a9 9 0 0 0-9 9h2a7 7 0 0 1 14 0h2a9 9 0 0 0-9-9Zm0 10.5a1.5 1.5 0 1 0 0-3l3.5-4-5 3.6a1.5 1.5 0 0 0 1.5 3.4Z",
+  transmission: "M5 4h2v7h4V4h2v7h4V4h2v9h-6v7h-2v-7H7v7H5z",
+  body: "M3 15l2-6h14l2 6v3h-2a2 2 0 0 1-4 0H9a2 2 0 0 1-4 0H3zm4-4-1 3h12l-1-3z",
+  fuel: "M6 3h8v8h1a2 2 0 0 1 2 2v4a1 1 0 0 0 2 0V9l-2-2 1-1 3 3v8a3 3 0 0 1-6 0v-4h-1v8H6z",
+};
+
+/** Icon facts and the sidebar's buttons: plain links, so they need no JavaScript. */
+export function SidebarStatic({ facts, buttons, testDriveOnly }: VehicleStaticParts) {
+  return (
+    <>
+      {facts.length > 0 && (
+        <dl className="vehicle-detail__facts">
+          {facts.map((fact) => (
+            <div key={fact.label} className="vehicle-detail__fact">
+              <dt className="vehicle-detail__fact-label">
+                <svg className="vehicle-detail__fact-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                  <path d={ICON_PATHS[fact.icon]} fill="currentColor" />
+                </svg>
+                {fact.label}
+              </dt>
+              <dd className="vehicle-detail__fact-value">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {testDriveOnly && (
+        <p className="vehicle-detail__test-drive-only">
+          This car is available for test drives only. <a href="#slot-enquiry">Book a Test Drive</a>
+        </p>
+      )}
+      {buttons.length > 0 && (
+        <ul className="vehicle-detail__buttons">
+          {buttons.map((button) => (
+            <li key={button.id}>
+              <a
+                className={`vehicle-button vehicle-button--${button.id}`}
+                href={button.href}
+                {...(button.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+              >
+                {button.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

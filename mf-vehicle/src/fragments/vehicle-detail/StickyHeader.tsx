@@ -1,0 +1,36 @@
+import { STICKY_HEADER_AFTER_PX, useScrolledPast } from "./StickyBars";
+import type { VehicleInteractiveProps } from "./props";
+
+export type StickyHeaderProps = { title: string; sticky: VehicleInteractiveProps["sticky"] };
+
+/** Image, name, transmission and body, price and type, the $/wk estimate, Get Finance and Trade-In Valuation. */
+export function StickyHeader({ title, sticky }: StickyHeaderProps) {
+  const shown = useScrolledPast(STICKY_HEADER_AFTER_PX);
+  return (
+    <div className="vehicle-sticky-header" hidden={!shown} data-testid="sticky-header">
+      {sticky.image && <img className="vehicle-sticky-header__image" src={sticky.image} alt="" width={96} height={64} loading="lazy" />}
+      <div className="vehicle-sticky-header__text">
+        <p className="vehicle-sticky-header__name">{title}</p>
+        {sticky.summary && <p className="vehicle-sticky-header__summary">{sticky.summary}</p>}
+      </div>
+      <p className="vehicle-sticky-header__price">
+        {sticky.priceText}
+        {sticky.priceType && <span className="vehicle-sticky-header__price-type"> {sticky.priceType}</span>}
+        {sticky.weekly && <span className="vehicle-sticky-header__weekly">Finance from {sticky.weekly}</span>}
+      </p>
+      <div className="vehicle-sticky-header__actions">
+        {sticky.financeHref && (
+          <a className="vehicle-button vehicle-button--finance" href={sticky.financeHref}>
+            Get Finance
+          </a>
+        )}
+        {sticky.tradeInHref && (
+          <a className="vehicle-button vehicle-button--tradeIn" href={sticky.tradeInHref}>
+            Trade-In Valuation
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+

@@ -1,0 +1,23 @@
+import { serializeJsonForHtml } from "@dealer/shared/fragment";
+import { Breadcrumbs } from "./Breadcrumbs";
+import type { VehicleDetailProps } from "./props";
+import { SidebarStatic } from "./SidebarStatic";
+import { VehicleDetailLayout } from "./VehicleDetail";
+
+/** The server's render: the same layout plus the parts that need no JavaScript. */
+export default function VehicleDetailServer({ interactive, staticParts }: VehicleDetailProps) {
+  const parts = staticParts
+    ? {
+        breadcrumbs: (
+          <>
+            <Breadcrumbs crumbs={staticParts.breadcrumbs} />
+            {/* Data, not code: a JSON-LD block never runs, so the page's script policy leaves it alone. */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for HTML by serializeJsonForHtml */}
+            <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonForHtml(staticParts.structuredData) }} />
+          </>
+        ),
+        sidebar: <SidebarStatic {...staticParts} />,
+      }
+    : undefined;
+  return <VehicleDetailLayout interactive={interactive} parts={parts} />;
+}

@@ -1,0 +1,208 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import type { Car } from "@dealer/shared/contract";
+import { imageSrcSet, vehicleImageUrl } from "@dealer/shared/media";
+import {
+  financeEstimate,
+  financeLink,
+  formatMoney,
+  initialViewerMode,
+  isSold,
+  locatedAtText,
+  maskPhone,
+  type PriceDisplay,
+  priceDisplay,
+  reserveButtonLabel,
+  checkoutPath,
+  onlinePurchasePath,
+  soldVehicleMessage,
+  searchLandingPath,
+  tradeInPath,
+  vehicleBreadcrumbs,
+  vehicleButtons,
+  vehiclePath,
+  vehicleTitle,
+  videoKind,
+  viewerModes,
+  visibleSpecRows,
+  WEEKLY_SUFFIX,
+} from "@dealer/shared/rules";
+import type { Hotspot, ImageSlide, KeyFact, SidebarButton, Slide, VehicleDetailProps, VideoSlide } from "./props";
+
+export const MAIN_WIDTHS = [600, 900, 1200] as const;
+const THUMB_WIDTH = 120;
+/** Where the enquiry form sits on the vehicle page (the enquiry slot of the route's plan). */
+export const ENQUIRY_ANCHOR = "#slot-enquiry";
+
+const kmFormat = new Intl.NumberFormat("en-AU");
+
+/** The sidebar's icon facts (km, transmission, body, fuel); empty, null and 'null' values are dropped. */
+function keyFacts(car: Car): KeyFact[] {
+  const rows = visibleSpecRows<KeyFact | { icon: KeyFact["icon"]; label: string; value: string | null | undefined }>([
+    { icon: "km", label: "Kilometres", value: car.km === null || car.km === undefined ? null : `${kmFormat.format(car.km)} km` },
+    { icon: "transmission", label: "Transmission", value: car.simple_transmission },
+    { icon: "body", label: "Body", value: car.simple_body },
+    { icon: "fuel", label: "Fuel", value: car.simple_fuel },
+  ]);
+  return rows.map(({ icon, label, value }) => ({ icon, label, value: String(value) }));
+}
+
+function imageSlides(car: Car, title: string): ImageSlide[] {
+  return car.images.map(({ image }, index) => ({
+    kind: "image",
+    id: `${car.id}-${index}`,
+    src: vehicleImageUrl(image.url, { width: MAIN_WIDTHS[0] }),
+    srcSet: imageSrcSet(image.url, MAIN_WIDTHS),
+    thumbSrc: vehicleImageUrl(image.thumb.url || image.url, { width: THUMB_WIDTH }),
+    alt: `${title}, image ${index + 1} of ${car.images.length}`,
+  }));
+}
+
+/** Only http(s) and root-relative addresses play; anything else (a broken feed value) is left out. */
+function playableUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const trimmed = url.trim();
+  if (trimmed.startsWith("/") && !trimmed.startsWith("//")) return trimmed;
+  try {
+    const parsed = new URL(trimmed);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function videoSlide(car: Car, title: string, thumbSrc: string | null): VideoSlide | null {
+  const src = playableUrl(car.external_video_url) ?? playableUrl(car.video_url);
+  if (!src) return null;
+  return { kind: "video", id: `${car.id}-video`, src, player: videoKind(src), thumbSrc, alt: `${title}, video` };
+}
+
+/** The stock video's place among the images: start, second (default), middle or end. */
+export function insertVideo(images: ImageSlide[], video: VideoSlide | null, position: SiteConfig["vehicle"]["stockVideoPosition"]): Slide[] {
+  if (!video) return images;
+  const at = { start: 0, second: Math.min(1, images.length), middle: Math.floor(images.length / 2), end: images.length }[position];
+  return [...images.slice(0, at), video, ...images.slice(at)];
+}
+
+function hotspots(list: NonNullable<Car["hotspots"]>["exterior"] | undefined): Hotspot[] {
+  return (list ?? []).map((spot) => ({ id: String(spot.id), description: spot.description, positions: spot.positions }));
+}
+
+export function priceText(price: PriceDisplay): string {
+  switch (price.kind) {
+    case "subscription":
+      return `${formatMoney(price.amount)}${price.suffix}`;
+    case "price":
+      return formatMoney(price.amount);
+    default:
+      return price.text;
+  }
+}
+
+function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[]; testDriveOnly: boolean } {
+  const shown = vehicleButtons(car, config, false);
+  const buttons: SidebarButton[] = [];
+  if (shown.findSimilar) {
+    const similar = searchLandingPath({ make: car.make, model: car.model }, config.search);
+    buttons.push({ id: "findSimilar", label: "Find Me Something Similar", href: similar });
+  }
+  if (shown.enquire) buttons.push({ id: "enquire", label: config.labels.enquireButton, href: ENQUIRY_ANCHOR });
+  if (shown.history && car.file) buttons.push({ id: "history", label: "Car History Report", href: car.file, external: true });
+  if (shown.finance) buttons.push({ id: "finance", label: config.vehicle.financeButtonLabel, href: financeLink(config.finance.financePath, car) });
+  if (shown.tradeIn) buttons.push({ id: "tradeIn", label: "Trade-In Valuation", href: tradeInPath(car.id) });
+  if (shown.reserve) buttons.push({ id: "reserve", label: reserveButtonLabel(config.reserve), href: checkoutPath(car.slug, config.vehicle) });
+  if (shown.onlinePurchase) buttons.push({ id: "onlinePurchase", label: "Online Purchase", href: onlinePurchasePath(car.slug) });
+  return { buttons, testDriveOnly: shown.testDriveOnly };
+}
+
+/** schema.org Car + Offer; absent figures are left out rather than sent empty. */
+function structuredData(car: Car, title: string, price: PriceDisplay, image: string | undefined): Record<string, unknown> {
+  const amount = price.kind === "price" ? price.amount : null;
+  const compact = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
+  return compact({
+    "@context": "https://schema.org",
+    "@type": "Car",
+    name: title,
+    brand: { "@type": "Brand", name: car.make },
+    model: car.model,
+    vehicleModelDate: String(car.year),
+    bodyType: car.simple_body,
+    color: car.colour,
+    fuelType: car.simple_fuel,
+    vehicleTransmission: car.simple_transmission,
+    vehicleIdentificationNumber: car.vin,
+    itemCondition: car.car_type === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
+    mileageFromOdometer: car.km === null || car.km === undefined ? null : { "@type": "QuantitativeValue", value: car.km, unitCode: "KMT" },
+    image,
+    offers: compact({
+      "@type": "Offer",
+      url: vehiclePath(car.slug),
+      priceCurrency: "AUD",
+      price: amount,
+      availability: isSold(car.status) ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+    }),
+  });
+}
+
+export type VehicleContext = {
+  config: SiteConfig;
+  siteSlug: string;
+  /** City of the site's primary location, for 'Located at {city}'. */
+  primaryCity: string | null;
+};
+
+/** The vehicle page's top fragment, resolved from the car record and the site's configuration. */
+export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: VehicleContext): Required<VehicleDetailProps> {
+  const title = vehicleTitle(car);
+  const images = imageSlides(car, title);
+  const video = videoSlide(car, title, images[0]?.thumbSrc ?? null);
+  const spin = car.spin_images.length
+    ? { frames: car.spin_images.map((frame) => vehicleImageUrl(frame, { width: MAIN_WIDTHS[0] })), hotspots: hotspots(car.hotspots?.exterior), autoRotateMs: config.vehicle.spinAutoRotateMs }
+    : null;
+  const interior = car.spin_interior_image
+    ? { src: vehicleImageUrl(car.spin_interior_image, { width: MAIN_WIDTHS[0] }), hotspots: hotspots(car.hotspots?.interior) }
+    : null;
+  const sold = isSold(car.status);
+  const price = priceDisplay(car, config);
+  const { buttons, testDriveOnly } = sidebarButtons(car, config);
+  const phoneNumber = car.location?.phone?.trim();
+  const located = locatedAtText(car.location?.address.city ?? car.city, primaryCity);
+  const address = car.location?.address;
+  const directions = address
+    ? (playableUrl(address.place_url) ?? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${address.street}, ${address.city} ${address.state} ${address.postcode}`)}`)
+    : null;
+  const reserve = buttons.find((button) => button.id === "reserve");
+  const amount = price.kind === "price" ? price.amount : null;
+  const weekly = amount && !sold ? `${formatMoney(Math.round(financeEstimate(amount, config.finance.defaultInterestRate).weekly))}${WEEKLY_SUFFIX}` : null;
+  const media = { modes: viewerModes(car), slides: insertVideo(images, video, config.vehicle.stockVideoPosition), spin, walkaround: video, interior };
+
+  return {
+    interactive: {
+      car: { id: car.id, slug: car.slug, title, path: vehiclePath(car.slug) },
+      price,
+      soldMessage: sold ? soldVehicleMessage(car.item_type) : null,
+      media: { ...media, initialMode: initialViewerMode(car, config.vehicle) },
+      phone: phoneNumber && !sold ? { number: phoneNumber, masked: maskPhone(phoneNumber), revealed: config.features.phoneRevealed, dealershipId: car.dealership_id } : null,
+      websiteId: siteSlug,
+      share: { hideTwitter: config.features.hideTwitterShare },
+      announcement: located ? { text: located, directionsHref: directions } : null,
+      sticky: {
+        image: images[0]?.thumbSrc ?? null,
+        summary: [car.simple_transmission, car.simple_body].filter(Boolean).join(" · ") || null,
+        priceText: sold ? config.labels.soldLabel : priceText(price),
+        priceType: sold ? null : (car.price_type ?? null),
+        weekly,
+        financeHref: buttons.find((button) => button.id === "finance")?.href ?? null,
+        tradeInHref: buttons.find((button) => button.id === "tradeIn")?.href ?? null,
+        reserve: reserve ? { label: reserve.label, href: reserve.href } : null,
+        enquireHref: ENQUIRY_ANCHOR,
+      },
+    },
+    staticParts: {
+      breadcrumbs: vehicleBreadcrumbs({ ...car, name: title }, config.search),
+      structuredData: structuredData(car, title, price, images[0]?.src),
+      facts: keyFacts(car),
+      buttons,
+      testDriveOnly,
+    },
+  };
+}

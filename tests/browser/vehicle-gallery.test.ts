@@ -1,0 +1,204 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, siteUrl, } from "../support/platform";
+import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
+
+const SITE = "harbour-city-motors";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+
+async function showGallery(page: Page): Promise<void> {
+  const mode = page.locator("#slot-vehicle").getByRole("button", { name: "Gallery", exact: true });
+  if (await mode.count()) await mode.click();
+}
+
+const counter = (page: Page) => page.locator("#slot-vehicle .vehicle-gallery__counter");
+
+describe("vehicle gallery", () => {
+  for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    it(`on a ${name}: thumbnails over 3 images stay in step with the main slider, buttons and arrow keys`, async () => {
+      const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.manyImages), { viewport });
+      const gallery = page.locator("#slot-vehicle .vehicle-gallery");
+      const thumbs = gallery.getByRole("list", { name: "Thumbnails" }).getByRole("button");
+      const total = await thumbs.count();
+      expect(total).toBeGreaterThan(3);
+      await expect(counter(page).innerText()).resolves.toBe(`Image 1 of ${total}`);
+
+      await thumbs.nth(2).click();
+      await expect.poll(() => counter(page).innerText()).toBe(`Image 3 of ${total}`);
+      await expect(thumbs.nth(2).getAttribute("aria-current")).resolves.toBe("true");
+
+      await gallery.getByRole("button", { name: "Next image" }).click();
+      await expect.poll(() => counter(page).innerText()).toBe(`Image 4 of ${total}`);
+      await expect.poll(() => thumbs.nth(3).getAttribute("aria-current")).toBe("true");
+
+      await page.locator("#slot-vehicle .vehicle-gallery__track").focus();
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(() => counter(page).innerText()).toBe(`Image 3 of ${total}`);
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => counter(page).innerText()).toBe(`Image 5 of ${total}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it("hides thumbnails with 3 images or fewer", async () => {
+    const { page } = await openCar(browser, SITE, carPath(SITE, cars.fewImages));
+    await expect(page.locator("#slot-vehicle .vehicle-gallery__track li").count()).resolves.toBeLessThanOrEqual(3);
+    await expect(page.locator("#slot-vehicle .vehicle-gallery__thumbs").count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it("a swipe on a touch screen moves to the next image and the thumbnails follow", async () => {
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.manyImages), { viewport: PHONE, touch: true });
+    const track = page.locator("#slot-vehicle .vehicle-gallery__track");
+    const box = await track.boundingBox();
+    if (!box) throw new Error("no gallery track");
+    const cdp = await page.context().newCDPSession(page);
+    // A real touch swipe from right to left, as a thumb would do it.
+    const y = Math.round(box.y + box.height * 0.3);
+    const from = Math.round(box.x + box.width * 0.8);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+    await touch("touchStart", from);
+    for (let step = 1; step <= 10; step += 1) await touch("touchMove", from - step * Math.round(box.width * 0.07));
+    await touch("touchEnd", from);
+    // The track snaps to the next slide once the finger lifts.
+    await expect.poll(() => counter(page).innerText(), { timeout: 5000 }).toMatch(/^Image 2 of/);
+    await expect.poll(() => page.locator("#slot-vehicle .vehicle-gallery__thumb").nth(1).getAttribute("aria-current")).toBe("true");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("loads only the first image eagerly at high priority, the rest lazily, from the image CDN with a srcset", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(siteUrl("metro-certified", carPath("metro-certified", cars.manyImages)));
+    const images = page.locator("#slot-vehicle .vehicle-gallery__image");
+    const first = images.first();
+    await expect(first.getAttribute("loading")).resolves.toBe("eager");
+    await expect(first.getAttribute("fetchpriority")).resolves.toBe("high");
+    await expect(first.getAttribute("src")).resolves.toMatch(/^\/cdn\/image\/width=600,quality=\d+\//);
+    await expect(first.getAttribute("srcset")).resolves.toMatch(/width=600,quality=\d+\/\S+ 600w, .*width=1200,quality=\d+\/\S+ 1200w/);
+    await expect(first.getAttribute("width")).resolves.toBe("600");
+    await expect(first.getAttribute("height")).resolves.toBe("400");
+    const rest = await images.evaluateAll((list) => list.slice(1).map((img) => img.getAttribute("loading")));
+    expect(rest.length).toBeGreaterThan(0);
+    expect(new Set(rest)).toEqual(new Set(["lazy"]));
+    await context.close();
+  });
+
+  it("fullscreen opens on demand, steps with the arrow keys, closes with Escape and gives focus back", async () => {
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.manyImages));
+    const fullscreenChunks: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/_mf/mf-vehicle/") && request.url().endsWith(".js")) fullscreenChunks.push(request.url());
+    });
+    const opener = page.locator("#slot-vehicle").getByRole("button", { name: "View fullscreen" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: /fullscreen/ });
+    await dialog.waitFor();
+    expect(fullscreenChunks.length).toBeGreaterThan(0);
+    await expect(dialog.locator(".vehicle-fullscreen__counter").innerText()).resolves.toMatch(/^Image 1 of/);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => dialog.locator(".vehicle-fullscreen__counter").innerText()).toMatch(/^Image 2 of/);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The gallery takes the picture the shopper ended on.
+    await expect.poll(() => counter(page).innerText()).toMatch(/^Image 2 of/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("places the walkaround video second among the slides, embedded from the video service", async () => {
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.withVideo));
+    await showGallery(page);
+    const second = page.locator("#slot-vehicle .vehicle-gallery__slide").nth(1);
+    await expect(second.locator("iframe").getAttribute("src")).resolves.toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await expect(page.locator("#slot-vehicle .vehicle-gallery__thumb").nth(1).getAttribute("aria-label")).resolves.toBe("Show video 2");
+    await page.locator("#slot-vehicle").getByRole("button", { name: "Walkaround", exact: true }).click();
+    await expect(page.locator("#slot-vehicle .vehicle-viewer__stage iframe").count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("vehicle viewer: 360 spin, hotspots, interior", () => {
+  it("opens on the spin; its code loads on first reach, frames preload with progress, then drag (20 px a frame) and arrow keys turn it", async () => {
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.withSpin));
+    const spinChunks: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/_mf/mf-vehicle/") && request.url().endsWith(".js")) spinChunks.push(request.url());
+    });
+    const vehicle = page.locator("#slot-vehicle");
+    await expect(vehicle.getByRole("button", { name: "360° Spin" }).getAttribute("aria-pressed")).resolves.toBe("true");
+    const poster = vehicle.locator(".vehicle-spin__frame").first();
+    await expect(poster.getAttribute("fetchpriority")).resolves.toBe("high");
+    expect(spinChunks).toEqual([]);
+
+    await vehicle.getByRole("button", { name: "Drag to spin 360°" }).click();
+    const spin = vehicle.getByRole("slider", { name: /360° view/ });
+    await spin.waitFor();
+    expect(spinChunks.length).toBeGreaterThan(0);
+    // Interactive only once every frame has loaded; the progress bar shows meanwhile.
+    await expect.poll(() => spin.getAttribute("aria-disabled"), { timeout: 20_000 }).toBe("false");
+    await expect(vehicle.locator("progress").count()).resolves.toBe(0);
+    await expect(spin.getAttribute("aria-valuenow")).resolves.toBe("1");
+
+    const box = await spin.boundingBox();
+    if (!box) throw new Error("no spin surface");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 61, y, { steps: 6 });
+    await page.mouse.up();
+    // 61 px to the left is 3 whole frames.
+    await expect(spin.getAttribute("aria-valuenow")).resolves.toBe("4");
+
+    await spin.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(spin.getAttribute("aria-valuenow")).resolves.toBe("3");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(spin.getAttribute("aria-valuetext")).resolves.toMatch(/^Angle 5 of \d+$/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows the hotspots placed on the current angle and opens their description; auto-rotate stops after one turn", async () => {
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.withSpin));
+    const vehicle = page.locator("#slot-vehicle");
+    await vehicle.getByRole("button", { name: "Drag to spin 360°" }).click();
+    const spin = vehicle.getByRole("slider", { name: /360° view/ });
+    await expect.poll(() => spin.getAttribute("aria-disabled"), { timeout: 20_000 }).toBe("false");
+    const hotspot = vehicle.getByRole("button", { name: "Hotspot: LED headlights" });
+    await hotspot.click();
+    await expect(hotspot.getAttribute("aria-expanded")).resolves.toBe("true");
+    await expect(vehicle.getByText("LED headlights", { exact: true }).isVisible()).resolves.toBe(true);
+    // Angle 2 has no hotspot in the demo's placement.
+    await spin.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(vehicle.getByRole("button", { name: "Hotspot: LED headlights" }).count()).resolves.toBe(0);
+
+    const auto = vehicle.getByRole("button", { name: "Auto-rotate" });
+    await auto.click();
+    await expect(auto.getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect.poll(() => auto.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("false");
+    // One full turn brings it back to the angle it started from.
+    await expect(spin.getAttribute("aria-valuenow")).resolves.toBe("2");
+
+    await vehicle.getByRole("button", { name: "Interior", exact: true }).click();
+    await expect(vehicle.getByRole("img", { name: /interior/ }).isVisible()).resolves.toBe(true);
+    await expect(vehicle.getByRole("button", { name: "Hotspot: Touchscreen with smartphone mirroring" }).count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
