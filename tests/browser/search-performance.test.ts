@@ -14,8 +14,13 @@ afterAll(async () => {
 
 /** The algoliasearch client's user agent is in its code and nowhere else. */
 const ALGOLIA_CLIENT = "Algolia for JavaScript";
-/** mf-search's share of the route's first-load budget: its remoteEntry plus the fragment, gzip. */
-const MF_SEARCH_FIRST_LOAD_KB = 16;
+/**
+ * mf-search's share of the route's first-load budget: its remoteEntry plus the fragment, gzip. The route as a
+ * whole (with the shell's 98 KB) is over its 110 KB target; npm run bench prints it.
+ */
+const MF_SEARCH_FIRST_LOAD_KB = 16.5;
+
+
 
 describe.each([
   ["phone", { width: 390, height: 844 }],

@@ -1,5 +1,5 @@
 import { parseWithFieldErrors, youxQuoteRequestSchema } from "@dealer/shared/contract";
-import { siteFromHost } from "@dealer/shared/fragment-server";
+import { siteFromHost } from "@dealer/shared/http";
 import { Hono } from "hono";
 import type { Env } from "../env";
 import { type QuoteProvider, quoteProviderFor } from "./quote-provider";

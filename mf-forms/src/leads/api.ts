@@ -9,7 +9,7 @@ import { leadSchemaFor } from "./form-schema";
 import { formErrorPage, leadFromForm } from "./form-post";
 import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "./guard";
 import { parseRateLimit, rateLimited } from "./rate-limit";
-import { siteFromHost } from "./site-from-host";
+import { siteFromHost } from "@dealer/shared/http";
 import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "./store";
 import { turnstilePasses } from "./turnstile";
 import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";

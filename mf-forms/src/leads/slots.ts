@@ -4,7 +4,7 @@ import { type AppointmentSlot, appointmentSlots } from "@dealer/shared/rules";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Env } from "../env";
-import { siteFromHost } from "./site-from-host";
+import { siteFromHost } from "@dealer/shared/http";
 
 export const SLOT_DAYS = 14;
 const rowSchema = z.object({ id: z.number(), dealership_id: z.number(), data: z.string() });

@@ -16,7 +16,6 @@ import {
   slotOpenTag,
 } from "./index";
 
-export { siteFromHost } from "./site-from-host";
 
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
 export class FragmentNotFound extends Error {}

@@ -28,8 +28,9 @@ function numericCondition(entry: string): FilterNode {
 }
 
 function fromList(list: FilterList, condition: (entry: string) => FilterNode): FilterNode | null {
+  // An empty OR group ([[]]) asks for nothing: it is left out, as Algolia does, rather than matching nothing.
   return allOf(
-    list.map((entry) =>
+    list.filter((entry) => typeof entry === "string" || entry.length > 0).map((entry) =>
       typeof entry === "string" ? condition(entry) : { kind: "or", children: entry.map((inner) => condition(inner)) },
     ),
   );

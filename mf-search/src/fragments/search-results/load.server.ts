@@ -78,7 +78,11 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
       // The offers list: cars with an offer price (the same threshold the price display uses).
       const offers = request.params.list === "offers";
       if (offers) context.fixedFilters += ` AND offer_price > ${OFFER_PRICE_MIN}`;
-      const segments = offers ? [] : landingSegments(request.path);
+      // A search page's landing is in its path; another page embedding the search (a brand's overview) names it in the slot's params.
+      const requestPath = request.path.split(/[?#]/, 1)[0] ?? "";
+      const onSearchPath = requestPath === config.search.landingBase || requestPath.startsWith(`${config.search.landingBase}/`);
+      const embedded = request.params.landing && !onSearchPath ? [request.params.landing] : [];
+      const segments = offers ? [] : onSearchPath ? landingSegments(request.path) : embedded;
       let landing: Landing | null = { refinements: {}, dealership: null };
       if (segments.length) {
         landing = resolveLandingPath(segments[0], segments[1], await landingVocabulary(client, env, request.site.slug, context));

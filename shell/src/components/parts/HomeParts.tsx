@@ -38,8 +38,8 @@ const BODY_TILES: Record<SiteTemplate, string[]> = {
   "dealer-group": ["SUV", "Ute", "Sedan", "Hatch", "Van", "Convertible"],
   "used-only": ["SUV", "Ute", "Sedan", "Hatch", "Wagon", "Coupe"],
   motorcycle: ["Naked", "Sport", "Adventure", "Cruiser", "Off-road", "Scooter"],
-  truck: ["Light Truck", "Cab Chassis", "Tipper", "Prime Mover"],
-  caravan: ["Caravan", "Camper Trailer", "Motorhome", "Pop Top"],
+  truck: ["Cab Chassis", "Tipper", "Prime Mover", "Pantech"],
+  caravan: ["Caravan", "Hybrid Caravan", "Camper Trailer", "Pop Top"],
 };
 
 /** Body-type tiles: each goes to the body's landing path. */

@@ -1,13 +1,13 @@
 import type { BrandTile } from "@dealer/shared/contract";
 import { bannerUrl } from "@dealer/shared/media";
 
-/** The heading of a lead or listing page above its slots. */
+/** The heading of a lead or listing page above its slots: no landmark of its own, so it never repeats a form's. */
 export function PageIntro({ title, description }: { title: string; description: string }) {
   return (
-    <section className="page-intro" aria-labelledby="page-intro-title">
-      <h1 id="page-intro-title">{title}</h1>
+    <div className="page-intro">
+      <h1>{title}</h1>
       {description ? <p>{description}</p> : null}
-    </section>
+    </div>
   );
 }
 

@@ -1,16 +1,16 @@
-import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
-import { classifyHost } from "@dealer/shared/http";
+import { resolveSiteConfig, type SiteConfig } from "../config";
+import { classifyHost } from "./host";
 import { z } from "zod";
 
 const siteRowSchema = z.object({ slug: z.string(), config: z.string() });
 
-export type LeadSite = { slug: string; config: SiteConfig };
+export type HostSite = { slug: string; config: SiteConfig };
 
 /**
- * The tenant a request is for, from its Host header as the gateway forwarded it, by the same rule the
+ * For remotes' own APIs (leads, finance quotes): the tenant a request is for, from its Host header as the gateway forwarded it, by the same rule the
  * pages use (classifyHost: case, port and a trailing dot do not matter). Null for a host no site answers on.
  */
-export async function siteFromHost(db: D1Database, hostHeader: string | undefined): Promise<LeadSite | null> {
+export async function siteFromHost(db: D1Database, hostHeader: string | undefined): Promise<HostSite | null> {
   const target = classifyHost(hostHeader);
   const row =
     target.kind === "slug"
