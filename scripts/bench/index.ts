@@ -86,7 +86,8 @@ for (let i = 0; i < RUNS; i++) {
   const processing = (JSON.parse(body) as { results: { processingTimeMS?: number }[] }).results[0]?.processingTimeMS ?? 0;
   engine.push(roundTrip - processing);
 }
-const pageTimes = await Promise.all(Array.from({ length: 5 }, () => timePage(PLATFORM_PORT, host, "/search")));
+const pageTimes = [];
+for (let i = 0; i < RUNS; i++) pageTimes.push(await timePage(PLATFORM_PORT, host, "/search"));
 const head = percentile(pageTimes.map((t) => t.head), 50);
 const slot = percentile(pageTimes.map((t) => t.firstSlot), 50);
 const full = percentile(pageTimes.map((t) => t.full), 50);
