@@ -8,7 +8,9 @@ describe("the miniflare assets patch", () => {
   });
 
   it("tells the three states apart", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: miniflare's source text, template included
     expect(patchState("const storageServiceName = `${ASSETS_PLUGIN_NAME}:storage`;")).toBe("needs-patch");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: miniflare's source text, template included
     expect(patchState("const storageServiceName = `${ASSETS_PLUGIN_NAME}:storage:${options.assets.workerName}`;")).toBe("patched");
     expect(patchState("something else")).toBe("unknown");
   });

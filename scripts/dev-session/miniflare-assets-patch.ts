@@ -7,7 +7,9 @@ import { createRequire } from "node:module";
  * builds answer 500. Naming the service per Worker fixes it (ADR 0009). Applied before each session;
  * idempotent; the test beside this file fails once miniflare no longer has the shared name.
  */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: these are miniflare's source lines, template text included
 const SHARED = "const storageServiceName = `${ASSETS_PLUGIN_NAME}:storage`;";
+// biome-ignore lint/suspicious/noTemplateCurlyInString: as above
 const PER_WORKER = "const storageServiceName = `${ASSETS_PLUGIN_NAME}:storage:${options.assets.workerName}`;";
 
 export function miniflareSource(): string {

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dealerLeads, shopperPage } from "../support/leads";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, } from "../support/platform";
+import { launchChromium, siteUrl } from "../support/platform";
 import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
 
 const SITE = "harbour-city-motors";

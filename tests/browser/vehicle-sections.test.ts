@@ -1,7 +1,7 @@
-import type { Browser, } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
-import { fetchSite, launchChromium, siteUrl, waitForSlot, } from "../support/platform";
+import { fetchSite, launchChromium, siteUrl, waitForSlot } from "../support/platform";
 import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
 
 const SITE = "harbour-city-motors";

@@ -1,5 +1,5 @@
 import type { ShellState } from "@dealer/shared/atoms";
-import { type FragmentRequest, type RemoteName, stylesheetTag } from "@dealer/shared/fragment";
+import { type FragmentRequest, stylesheetTag } from "@dealer/shared/fragment";
 import type { GatewayEnv } from "../env";
 import { slotTimeoutMs } from "../env";
 import type { RoutePlan, SlotPlan } from "../routes/slot-plans";
@@ -94,7 +94,7 @@ export function streamComposedPage(
       const outcome = await pending;
       // Rendered by another build than the head's styles (a redeploy just happened): link its own.
       if (outcome.build && headBuilds.get(slot.remote) !== outcome.build) {
-        await writer.write(encoder.encode(stylesheetTag(slot.remote as RemoteName, outcome.build)));
+        await writer.write(encoder.encode(stylesheetTag(slot.remote, outcome.build)));
         headBuilds.set(slot.remote, outcome.build);
         noteSlotBuild(env, slot.remote, outcome.build, waitUntil);
       }

@@ -1,6 +1,6 @@
 import { type SiteConfig, resolveSiteConfig } from "@dealer/shared/config";
 import { type SiteTemplate, siteTemplateSchema } from "@dealer/shared/contract";
-import type { HostTarget } from "@dealer/shared/http";
+import { type HostTarget, siteRowFor } from "@dealer/shared/http";
 import { z } from "zod";
 import type { GatewayEnv } from "../env";
 
@@ -21,20 +21,6 @@ const CACHE_TTL_SECONDS = 60;
 const MEMORY_TTL_MS = 10_000;
 const resolved = new Map<string, { tenant: Tenant; until: number }>();
 
-async function loadSiteRow(env: GatewayEnv, target: HostTarget) {
-  if (target.kind === "slug") {
-    return env.DB.prepare("SELECT slug, name, template, config FROM sites WHERE slug = ?").bind(target.slug).first();
-  }
-  if (target.kind === "domain") {
-    return env.DB.prepare(
-      "SELECT s.slug, s.name, s.template, s.config FROM site_domains d JOIN sites s ON s.slug = d.site WHERE d.domain = ?",
-    )
-      .bind(target.domain)
-      .first();
-  }
-  return null;
-}
-
 /**
  * Host -> tenant. Only an exact slug or a registered domain matches, so an unknown host can
  * never fall through to another dealer's site. Rows are cached briefly in KV.
@@ -46,7 +32,7 @@ export async function resolveTenant(env: GatewayEnv, target: HostTarget): Promis
   if (remembered && remembered.until > Date.now()) return remembered.tenant;
   let row: unknown = await env.TENANTS.get(cacheKey, "json");
   if (!row) {
-    row = await loadSiteRow(env, target);
+    row = await siteRowFor(env.DB, target);
     if (!row) return null;
     await env.TENANTS.put(cacheKey, JSON.stringify(row), { expirationTtl: CACHE_TTL_SECONDS });
   }

@@ -73,7 +73,6 @@ export function slotOpenTag(marker: SlotMarker): string {
 }
 
 export const SLOT_CLOSE_TAG = "</div>";
-export { slotIdPrefix } from "./ids";
 
 /**
  * Every remote ships its fragments' styles as fragments.css beside its client build. The gateway
@@ -114,4 +113,3 @@ export function readSlotMarker(el: Element): SlotMarker | null {
   });
   return parsed.success ? parsed.data : null;
 }
-

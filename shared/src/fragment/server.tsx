@@ -5,6 +5,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { createSeededStore } from "../atoms";
 import { parseWithFieldErrors } from "../contract/parse";
 import { DEV_FAULT_HEADER, devFragmentDelayMs } from "./dev-faults";
+import { slotIdPrefix } from "./ids";
 import {
   BUILD_ID_HEADER,
   type FragmentRequest,
@@ -12,10 +13,8 @@ import {
   propsScriptTag,
   type RemoteName,
   SLOT_CLOSE_TAG,
-  slotIdPrefix,
   slotOpenTag,
 } from "./index";
-
 
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
 export class FragmentNotFound extends Error {}
