@@ -11,7 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 const mfFormsScripts = (urls: string[]) => urls.filter((url) => /\/_mf\/mf-forms\/.+\.js$/.test(url));
 
 describe("contact form", () => {
@@ -25,6 +24,9 @@ describe("contact form", () => {
       await waitForHydration(page);
       const form = page.locator("#slot-form");
       const atLoad = mfFormsScripts(requested);
+      // The honeypot is in the markup but nowhere a shopper could see it.
+      const trap = await form.locator(".enquiry-form__hp").boundingBox();
+      expect(trap === null || trap.x + trap.width <= 0 || (trap.width <= 1 && trap.height <= 1)).toBe(true);
 
       await form.getByLabel("Name").focus();
       await expect.poll(() => mfFormsScripts(requested).length).toBeGreaterThan(atLoad.length);
