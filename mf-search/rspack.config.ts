@@ -5,6 +5,8 @@ export default createRemoteConfig({
   // One line per exposed fragment: public module name -> component file.
   exposes: {
     "./SearchResults": "./src/fragments/search-results/SearchResults.tsx",
-    "./SimilarVehicles": "./src/fragments/similar-vehicles/SimilarVehicles.tsx",
+    // One row component serves two fragments: the vehicle page's similar cars and the home page's featured stock.
+    "./SimilarVehicles": "./src/fragments/vehicle-row/VehicleRow.tsx",
+    "./FeaturedStock": "./src/fragments/vehicle-row/VehicleRow.tsx",
   },
 });

@@ -2,10 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { applyMigrations, executeFile, queries } from "./d1";
-import { migrationsFingerprint, readPreparedState, writePreparedState } from "./dev-session/prepared-state";
+import { folderFingerprint, readPreparedState, writePreparedState } from "./dev-session/prepared-state";
 import { PLATFORM_PORT, ROOT, STATE_DIR, type Session, writeDevVars } from "./stack";
 
 const MIGRATIONS_DIR = join(ROOT, "db/migrations");
+const DEMO_DIR = join(ROOT, "db/demo");
 
 /** A step of start or test that failed: what failed, and what to do about it. */
 export class StepFailed extends Error {
@@ -52,9 +53,10 @@ export async function prepare(): Promise<Prepared> {
   await build();
   return step("Database set-up", "if another npm start or npm test runs in this checkout, stop it (npm run stop) and retry", () => {
     mkdirSync(STATE_DIR, { recursive: true });
-    const migrations = migrationsFingerprint(MIGRATIONS_DIR);
+    const migrations = folderFingerprint(MIGRATIONS_DIR);
+    const seed = folderFingerprint(DEMO_DIR, (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
     const known = readPreparedState(STATE_DIR);
-    if (known?.migrations === migrations && known.stockLoaded && known.sites.length) {
+    if (known?.migrations === migrations && known.seed === seed && known.stockLoaded && known.sites.length) {
       console.log("Database in place (migrations applied, demo data loaded).");
       return { sites: known.sites, stockEmpty: false };
     }
@@ -65,14 +67,15 @@ export async function prepare(): Promise<Prepared> {
       return { sites: sites as Prepared["sites"], stockEmpty: !(vehicles[0] as { count?: number } | undefined)?.count };
     };
     let found = read();
-    if (!found.sites.length) {
+    // The seed is upserts: run again when the demo sources changed (a site's config, its locations).
+    if (!found.sites.length || known?.seed !== seed) {
       console.log("Seeding demo sites, dealerships and locations…");
       const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
       run("db/demo/write-seed.ts", ["--out", seedFile]);
       executeFile(seedFile);
       found = read();
     }
-    writePreparedState(STATE_DIR, { migrations, sites: found.sites, stockLoaded: !found.stockEmpty });
+    writePreparedState(STATE_DIR, { migrations, seed, sites: found.sites, stockLoaded: !found.stockEmpty });
     return found;
   });
 }

@@ -121,7 +121,12 @@ export const DEMO_SITES: DemoSiteDef[] = [
       features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true },
       forms: { termsRequired: true },
       reviews: { hiddenNames: ["Sam Jones", "Alex Reid"] },
-      home: { sections: ["salesCounter", "statistics", "promotions", "bodyTypes", "locations", "reviews", "blog"], heroText: "Five dealerships, ten locations, one group." },
+      home: {
+        sections: ["salesCounter", "statistics", "promotions", "bodyTypes", "featuredStock", "locations", "reviews", "blog"],
+        heroText: "Five dealerships, ten locations, one group.",
+        // The group's taller promotions variant.
+        promotionsHeight: 720,
+      },
       // The header-menu variant: dropdowns that also open on hover.
       navigation: {
         openOnHover: true,
@@ -350,6 +355,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       theme: { primary: "#006d77", accent: "#ff7f51", text: "#1b1b1b", logoText: "Coastal Caravans" },
       finance: { provider: "ausloans" },
       vehicle: { defaultViewerMode: "gallery" },
+      // The full-height promotions variant (1920x1080).
+      home: { promotionsHeight: 1080 },
     },
     dealerships: [
       {

@@ -1,7 +1,16 @@
 import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { isInStock, isSold, pageHead, resolveLandingPath, TEST_DRIVE_ONLY_TAG, vehicleTitle } from "@dealer/shared/rules";
+import {
+  canonicalUrl,
+  isInStock,
+  isSold,
+  pageHead,
+  resolveLandingPath,
+  TEST_DRIVE_ONLY_TAG,
+  vehicleTitle,
+  websiteStructuredData,
+} from "@dealer/shared/rules";
 import {
   BlogPage,
   BlogPostPage,
@@ -24,7 +33,7 @@ import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
 import type { GatewayEnv } from "./env";
 import { sitemapPaths, sitemapXml } from "./content/sitemap";
-import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics } from "./content/site-content";
+import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics, loadStockBodies } from "./content/site-content";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
@@ -39,6 +48,7 @@ type Gateway = { Bindings: GatewayEnv; Variables: SecurityVariables & { tenant: 
 const VEHICLE_SITE_HEADER = "x-dealer-site";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
+const NOT_FOUND_PAGE = "not-found";
 
 function shellState(tenant: Tenant): ShellState {
   return {
@@ -77,7 +87,7 @@ const shellParts: Record<ShellPartName, (page: PageContext) => Promise<ReactElem
   hero: async () => <Hero />,
   statistics: async ({ env, tenant }) => <StatisticsBanner statistics={await loadStatistics(env.DB, tenant.slug)} />,
   promotions: async ({ env, tenant }) => <PromotionsSlider slides={await loadSlides(env.DB, tenant.slug)} />,
-  "body-types": async () => <BodyTypeTiles />,
+  "body-types": async ({ env, tenant }) => <BodyTypeTiles bodies={await loadStockBodies(env.DB, tenant.slug, tenant.config.home.bodyTypeTiles)} />,
   "blog-cards": async ({ env, tenant }) => <BlogSection posts={await loadBlogPosts(env.DB, tenant.slug)} />,
   "brand-banner": async ({ env, tenant, params }) => {
     const brand = await findBrand(env.DB, tenant.slug, params.brand ?? "");
@@ -177,11 +187,13 @@ export function createGatewayApp() {
       shellBuild: c.env.SHELL_BUILD_ID,
       shellEntry: c.env.SHELL_ENTRY,
       pageName,
+      canonical: pageName === NOT_FOUND_PAGE ? null : canonicalUrl(url, pageName),
+      structuredData: pageName === "home" ? websiteStructuredData(tenant.name, url.origin) : null,
       head: pageHead({ siteName: tenant.name, template: tenant.template, pageTitle, pageName, ...(place ? { place } : {}), ...(description ? { description } : {}) }),
     });
     const shellPage = async (pageTitle: string, pageName: string, body: ReactElement, status: 200 | 404, description?: string) =>
       c.body(await shellOnlyPage(c.env, parts(pageTitle, pageName, undefined, description), renderWithState(state, body), waitUntil), status, HTML);
-    const notFound = () => shellPage("Page not found", "not-found", <NotFoundPage />, 404);
+    const notFound = () => shellPage("Page not found", NOT_FOUND_PAGE, <NotFoundPage />, 404);
 
     if (!match) return notFound();
     const { plan, params } = match;

@@ -1,7 +1,8 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import type { Env } from "./env";
 import { searchResultsFragment } from "./fragments/search-results/load.server";
-import { similarVehiclesFragment } from "./fragments/similar-vehicles/load.server";
+import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
+import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
 import { createStockIndex } from "./search-index/stock-index";
 import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
@@ -31,7 +32,11 @@ function searchApiFor(env: Env) {
 
 const app = createFragmentWorker<Env>({
   remote: "mf-search",
-  fragments: { SearchResults: searchResultsFragment(searchApiFor), SimilarVehicles: similarVehiclesFragment(searchApiFor) },
+  fragments: {
+    SearchResults: searchResultsFragment(searchApiFor),
+    SimilarVehicles: similarVehiclesFragment(searchApiFor),
+    FeaturedStock: featuredStockFragment(searchApiFor),
+  },
 });
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock", createStockApi());

@@ -2,17 +2,26 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrationsFingerprint, readPreparedState, writePreparedState } from "./prepared-state";
+import { folderFingerprint, readPreparedState, writePreparedState } from "./prepared-state";
 
 describe("prepared state", () => {
-  it("changes its fingerprint when a migration is added or edited", () => {
+  it("changes its fingerprint when a file is added or edited", () => {
     const dir = mkdtempSync(join(tmpdir(), "migrations-"));
     writeFileSync(join(dir, "0001_init.sql"), "CREATE TABLE a (id INTEGER);");
-    const first = migrationsFingerprint(dir);
+    const first = folderFingerprint(dir);
     writeFileSync(join(dir, "0001_init.sql"), "CREATE TABLE a (id INTEGER, b TEXT);");
-    const edited = migrationsFingerprint(dir);
+    const edited = folderFingerprint(dir);
     writeFileSync(join(dir, "0002_more.sql"), "CREATE TABLE c (id INTEGER);");
-    expect(new Set([first, edited, migrationsFingerprint(dir)]).size).toBe(3);
+    expect(new Set([first, edited, folderFingerprint(dir)]).size).toBe(3);
+  });
+
+  it("ignores the files it is told to leave out", () => {
+    const dir = mkdtempSync(join(tmpdir(), "demo-"));
+    writeFileSync(join(dir, "sites.ts"), "export const a = 1;");
+    const sourcesOnly = (file: string) => !file.endsWith(".test.ts");
+    const before = folderFingerprint(dir, sourcesOnly);
+    writeFileSync(join(dir, "sites.test.ts"), "test");
+    expect(folderFingerprint(dir, sourcesOnly)).toBe(before);
   });
 
   it("reads back what it wrote, and nothing from a folder without it", () => {

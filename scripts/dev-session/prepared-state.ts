@@ -7,11 +7,18 @@ import { join } from "node:path";
  * .wrangler/state forgets it too). A later start with the same migrations skips the wrangler calls
  * that would only find everything in place: seconds saved on every start.
  */
-export type PreparedState = { migrations: string; sites: { slug: string; name: string }[]; stockLoaded: boolean };
+export type PreparedState = {
+  migrations: string;
+  /** Fingerprint of the demo seed's sources: a changed demo site config is upserted again on the next start. */
+  seed?: string;
+  sites: { slug: string; name: string }[];
+  stockLoaded: boolean;
+};
 
-export function migrationsFingerprint(migrationsDir: string): string {
+/** A hash of a folder's files (those `keep` accepts), names and contents. */
+export function folderFingerprint(dir: string, keep: (file: string) => boolean = () => true): string {
   const hash = createHash("sha256");
-  for (const file of readdirSync(migrationsDir).sort()) hash.update(file).update(readFileSync(join(migrationsDir, file)));
+  for (const file of readdirSync(dir).sort().filter(keep)) hash.update(file).update(readFileSync(join(dir, file)));
   return hash.digest("hex");
 }
 

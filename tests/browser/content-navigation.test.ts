@@ -107,7 +107,7 @@ describe("home page sections, reviews and content", () => {
   it("desktop: the group's home page has the sales counter, statistics, locations, reviews and blog in order", async () => {
     const { page, errors } = await open("summit-auto-group", "/", DESKTOP);
     const order = await page.evaluate(() =>
-      [".hero", ".sales-counter", ".statistics-banner", ".promotions", ".body-types", ".location-list", ".reviews", ".blog-section"].map(
+      [".hero", ".sales-counter", ".statistics-banner", ".promotions", ".body-types", ".vehicle-row", ".location-list", ".reviews", ".blog-section"].map(
         (selector) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1,
       ),
     );
@@ -122,6 +122,19 @@ describe("home page sections, reviews and content", () => {
     const descriptions = await page.locator(".blog-card__description").allTextContents();
     expect(descriptions.length).toBe(3);
     for (const text of descriptions) expect(text.length).toBeLessThanOrEqual(83);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("phone: featured stock is a swipeable row of the newest in-stock cars; a card opens its vehicle page", async () => {
+    const { page, errors } = await open("harbour-city-motors", "/", PHONE);
+    const row = page.locator("#featured-stock-title").locator("xpath=..");
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.locator(".vehicle-row__card").count()).resolves.toBe(8);
+    const first = row.locator(".vehicle-row__link").first();
+    const title = (await first.locator(".vehicle-row__title").textContent()) ?? "";
+    await Promise.all([page.waitForURL(/\/cars\/[a-z0-9-]+$/), first.click()]);
+    await expect(page.locator("h1").first().textContent()).resolves.toContain(title.trim());
     expect(errors).toEqual([]);
     await page.close();
   });

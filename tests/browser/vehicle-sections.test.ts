@@ -219,7 +219,7 @@ describe("similar vehicles and location", () => {
     const { page, errors } = await openCar(browser, SITE, path);
     await waitForSlot(page, "similar");
     const similar = page.locator("#slot-similar");
-    const links = await similar.locator(".similar-vehicles__link").evaluateAll((list) => list.map((a) => a.getAttribute("href")));
+    const links = await similar.locator(".vehicle-row__link").evaluateAll((list) => list.map((a) => a.getAttribute("href")));
     expect(links.length).toBeGreaterThan(0);
     expect(links.length).toBeLessThanOrEqual(6);
     expect(links).not.toContain(path);
@@ -232,7 +232,7 @@ describe("similar vehicles and location", () => {
   it("a sold car gets no similar-cars search, only the link to search", async () => {
     const { page } = await openCar(browser, SITE, carPath(SITE, cars.sold));
     await waitForSlot(page, "similar");
-    await expect(page.locator("#slot-similar .similar-vehicles__link").count()).resolves.toBe(0);
+    await expect(page.locator("#slot-similar .vehicle-row__link").count()).resolves.toBe(0);
     await expect(page.locator("#slot-similar").getByRole("link", { name: /^Search all / }).count()).resolves.toBe(1);
     await page.context().close();
   });

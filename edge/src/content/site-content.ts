@@ -11,6 +11,7 @@ import {
   slideSchema,
   statisticSchema,
 } from "@dealer/shared/contract";
+import { IN_STOCK_STATUSES } from "@dealer/shared/rules";
 import type { z } from "zod";
 import { defaultContentPages } from "./default-pages";
 
@@ -46,6 +47,18 @@ export async function loadBlogPosts(db: D1Database, site: string, category?: str
 
 export const loadSlides = (db: D1Database, site: string): Promise<Slide[]> => rowsOf(db, site, "slide", slideSchema);
 export const loadStatistics = (db: D1Database, site: string): Promise<Statistic[]> => rowsOf(db, site, "statistic", statisticSchema);
+
+/** The body types the site has most cars of, in stock, most first: the home page's body-type tiles. */
+export async function loadStockBodies(db: D1Database, site: string, limit: number): Promise<string[]> {
+  const inStock = IN_STOCK_STATUSES.map(() => "?").join(", ");
+  const { results } = await db
+    .prepare(
+      `SELECT json_extract(data, '$.simple_body') AS body, COUNT(*) AS cars FROM vehicles WHERE site = ? AND status IN (${inStock}) AND body IS NOT NULL AND body != '' GROUP BY body ORDER BY cars DESC, body LIMIT ?`,
+    )
+    .bind(site, ...IN_STOCK_STATUSES, limit)
+    .all<{ body: string }>();
+  return results.map((row) => row.body);
+}
 
 const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 

@@ -1,4 +1,5 @@
 import {
+  BANNER_HEIGHTS,
   parseImageParams,
   SPIN_FRAME_COUNT,
   VEHICLE_IMAGE_ANGLES,
@@ -90,6 +91,10 @@ export function createImageRoutes() {
   };
   app.get("/image/:params/site/brands/:file", slugPicture(buildBrandLogo));
   app.get("/image/:params/site/banners/:file", slugPicture(buildBanner));
+  app.get("/image/:params/site/banners/:height/:file", (c) => {
+    const height = BANNER_HEIGHTS.find((h) => String(h) === c.req.param("height"));
+    return height ? slugPicture((slug, width) => buildBanner(slug, width, height))(c) : c.text("Unknown banner size", 404);
+  });
   app.get("/image/:params/site/image-not-found.svg", (c) => {
     const width = siteWidth(c);
     return width instanceof Response ? width : svg(c, buildImageNotFound(width));

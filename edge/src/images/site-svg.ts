@@ -1,4 +1,5 @@
 /** Server-drawn site pictures: location maps, brand logos, banners and the image-not-found picture. */
+import type { BannerHeight } from "@dealer/shared/media";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -51,11 +52,12 @@ export function buildBrandLogo(slug: string, width: number): string {
     `<rect width="320" height="160" fill="#ffffff"/><rect x="16" y="32" width="288" height="96" rx="48" fill="${tint}"/><text x="160" y="92" font-family="Arial,Helvetica,sans-serif" font-size="34" font-weight="700" fill="#ffffff" text-anchor="middle">${name}</text>`);
 }
 
-/** A 1920x540 banner (the promotions slider size) with a title. */
-export function buildBanner(slug: string, width: number): string {
+/** A 1920-wide banner (540 high, the promotions slider size, or a taller variant) with a title. */
+export function buildBanner(slug: string, width: number, height: BannerHeight = 540): string {
   const tint = TINTS[hash(slug) % TINTS.length];
-  return svgAt(width, { width: 1920, height: 540 }, titleFromSlug(slug),
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint}"/><stop offset="1" stop-color="#111827"/></linearGradient></defs><rect width="1920" height="540" fill="url(#g)"/><circle cx="1560" cy="270" r="300" fill="#ffffff" opacity="0.08"/><text x="120" y="300" font-family="Arial,Helvetica,sans-serif" font-size="96" font-weight="700" fill="#ffffff">${escapeXml(titleFromSlug(slug))}</text>`);
+  const middle = height / 2;
+  return svgAt(width, { width: 1920, height }, titleFromSlug(slug),
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint}"/><stop offset="1" stop-color="#111827"/></linearGradient></defs><rect width="1920" height="${height}" fill="url(#g)"/><circle cx="1560" cy="${middle}" r="${middle + 30}" fill="#ffffff" opacity="0.08"/><text x="120" y="${middle + 30}" font-family="Arial,Helvetica,sans-serif" font-size="96" font-weight="700" fill="#ffffff">${escapeXml(titleFromSlug(slug))}</text>`);
 }
 
 export function buildImageNotFound(width: number): string {

@@ -20,6 +20,10 @@ export type DocumentParts = {
   /** Scripts the shell will load at start-up (its chunks, the route's remote entries and fragments). */
   preloadScripts: string[];
   pageName: string;
+  /** The page's canonical URL; none on a not-found page. */
+  canonical: string | null;
+  /** schema.org data about the whole site (the home page's WebSite), if any. */
+  structuredData: object | null;
 };
 
 function escapeHtml(text: string): string {
@@ -49,6 +53,8 @@ export function documentStart(parts: DocumentParts): string {
     '<link rel="icon" href="data:,">',
     `<title>${escapeHtml(parts.head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(parts.head.description)}">`,
+    parts.canonical ? `<link rel="canonical" href="${escapeHtml(parts.canonical)}">` : "",
+    parts.structuredData ? `<script type="application/ld+json">${serializeJsonForHtml(parts.structuredData)}</script>` : "",
     preloads,
     styleTag(parts.shellCss, ""),
     // After the base styles so the tenant's theme wins over its defaults.

@@ -51,6 +51,11 @@ describe("homePlan", () => {
     ]);
   });
 
+  it("gives the default home page a featured stock row from mf-search that needs no script until touched", () => {
+    const featured = homePlan(defaultSiteConfig).slots.find((s) => s.slot === "featured-stock");
+    expect(featured).toMatchObject({ remote: "mf-search", fragment: "FeaturedStock", hydrate: "interaction", fold: "below" });
+  });
+
   it("leaves out the sales counter and statistics where the feature is off", () => {
     const home = homePlan(resolveSiteConfig("s", { home: { sections: ["salesCounter", "statistics", "locations"] } }));
     expect(home.slots.map((s) => s.slot)).toEqual(["locations"]);

@@ -132,6 +132,8 @@ const SLUG = "([a-z0-9][a-z0-9-]*)";
 /** Home page sections the remotes render; the rest are shell parts. */
 const HOME_SLOTS: Partial<Record<SiteConfig["home"]["sections"][number], SlotPlan>> = {
   salesCounter: slot("sales-counter", "mf-locations", "SalesCounter"),
+  // Links only: server-rendered, its (tiny) code waits for a first touch.
+  featuredStock: slot("featured-stock", "mf-search", "FeaturedStock", "main", undefined, { hydrate: "interaction", fold: "below" }),
   locations: slot("locations", "mf-locations", "LocationList", "main", { layout: "block" }),
   reviews: slot("reviews", "mf-locations", "ReviewsSummary"),
 };

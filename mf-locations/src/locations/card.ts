@@ -49,6 +49,9 @@ export function weekLines(location: Location, department: ReturnType<typeof main
   }));
 }
 
+/** A location's own page. */
+export const locationDetailsPath = (location: Pick<Location, "slug">) => `/our-location/${location.slug}`;
+
 export function toCard(location: Location, config: SiteConfig, now: Date): LocationCardView {
   const { street, city, state, postcode } = location.address;
   const department = mainDepartment(location);
@@ -68,7 +71,7 @@ export function toCard(location: Location, config: SiteConfig, now: Date): Locat
     phone,
     landline: landline && landline !== phone ? landline : null,
     directionsUrl: directionsUrl(location),
-    detailsHref: `/our-location/${location.slug}`,
+    detailsHref: locationDetailsPath(location),
     map: mapPicture(location, config.maps),
     today: { hours: { text: today.text, href: null }, holiday: today.holiday },
     week: weekLines(location, department, config.labels),

@@ -2,11 +2,8 @@ import type { Location } from "@dealer/shared/contract";
 import { WEEKDAY_NAMES } from "@dealer/shared/rules";
 import { mainDepartment } from "./card";
 
-/**
- * schema.org AutoDealer data for a location (name, address, geo, phone, opening hours of its main department),
- * serialised safely for a <script type="application/ld+json"> block.
- */
-export function locationJsonLd(location: Location, pageUrl: string): string {
+/** schema.org AutoDealer data for a location (name, address, geo, phone, opening hours of its main department). */
+function autoDealer(location: Location, pageUrl: string) {
   const department = mainDepartment(location);
   const openingHoursSpecification = location.contact_detail.opening_hours
     .filter((entry) => entry.location_type === department && entry.status === "Open" && entry.open && entry.close)
@@ -16,8 +13,7 @@ export function locationJsonLd(location: Location, pageUrl: string): string {
       opens: entry.open,
       closes: entry.close,
     }));
-  const data = {
-    "@context": "https://schema.org",
+  return {
     "@type": "AutoDealer",
     name: location.name,
     url: pageUrl,
@@ -36,6 +32,14 @@ export function locationJsonLd(location: Location, pageUrl: string): string {
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: location.reviews.average_rating, reviewCount: location.reviews.count } }
       : {}),
   };
-  // "<" escaped so stored text can never close the script element.
-  return JSON.stringify(data).replace(/</g, "\\u003c");
 }
+
+// "<" escaped so stored text can never close the script element.
+const forScript = (data: object) => JSON.stringify({ "@context": "https://schema.org", ...data }).replace(/</g, "\\u003c");
+
+/** One location's AutoDealer data (its detail page), serialised for a <script type="application/ld+json"> block. */
+export const locationJsonLd = (location: Location, pageUrl: string): string => forScript(autoDealer(location, pageUrl));
+
+/** Every listed location as one graph of AutoDealer entries, each with its opening hours and its detail page. */
+export const locationsJsonLd = (locations: readonly Location[], detailsHref: (location: Location) => string): string =>
+  forScript({ "@graph": locations.map((location) => autoDealer(location, detailsHref(location))) });

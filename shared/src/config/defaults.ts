@@ -99,7 +99,13 @@ export const defaultSiteConfig: SiteConfig = {
   forms: { messageOptional: false, termsRequired: false, termsCheckbox: false, optInDefault: true, postcodeGeocodeCheck: false, testDriveSlotMinutes: 60 },
   reviews: { minimumRating: 4, hiddenNames: [], minimumAverageRating: 4, hidden: false, source: "local", placesApiKey: null },
   maps: { provider: "static", apiKey: null },
-  home: { sections: ["promotions", "bodyTypes", "locations", "reviews", "blog"], heroText: null },
+  home: {
+    sections: ["promotions", "bodyTypes", "featuredStock", "locations", "reviews", "blog"],
+    heroText: null,
+    featuredCount: 8,
+    promotionsHeight: 540,
+    bodyTypeTiles: 6,
+  },
   budget: {
     moneyInputMin: 5000,
     moneyInputMax: 70000,

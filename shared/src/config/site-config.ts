@@ -178,8 +178,14 @@ export const siteConfigSchema = z
     home: z
       .object({
         /** Sections of the home page, in order. */
-        sections: z.array(z.enum(["salesCounter", "statistics", "promotions", "bodyTypes", "locations", "reviews", "blog"])),
+        sections: z.array(z.enum(["salesCounter", "statistics", "promotions", "bodyTypes", "featuredStock", "locations", "reviews", "blog"])),
         heroText: z.string().nullable(),
+        /** Cars in the featured stock row: the site's most recently added in-stock cars. */
+        featuredCount: z.number().int().min(1).max(24),
+        /** Promotions slider height at 1920 wide: 540 by default, 720 or 1080 in the other variants (spec §9). */
+        promotionsHeight: z.union([z.literal(540), z.literal(720), z.literal(1080)]),
+        /** Body-type tiles: the bodies the site has most of, at most this many. */
+        bodyTypeTiles: z.number().int().min(1).max(12),
       })
       .strict(),
     budget: z

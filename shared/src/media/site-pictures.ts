@@ -15,9 +15,13 @@ export function brandLogoUrl(slug: string, width = 320): string {
   return vehicleImageUrl(`site/brands/${slug}.svg`, { width });
 }
 
+/** Banner heights at 1920 wide: the promotions slider's 540 and its 720 and 1080 variants. */
+export const BANNER_HEIGHTS = [540, 720, 1080] as const;
+export type BannerHeight = (typeof BANNER_HEIGHTS)[number];
+
 /** A banner (promotions, blog, brand overview) drawn with its title in a tint chosen by the slug. */
-export function bannerUrl(slug: string, width = 1920): string {
-  return vehicleImageUrl(`site/banners/${slug}.svg`, { width });
+export function bannerUrl(slug: string, width = 1920, height: BannerHeight = 540): string {
+  return vehicleImageUrl(`site/banners/${height === 540 ? "" : `${height}/`}${slug}.svg`, { width });
 }
 
 export function imageNotFoundUrl(width = 320): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { META_DESCRIPTION_MAX, pageHead } from "./page-head";
+import { canonicalUrl, META_DESCRIPTION_MAX, pageHead, websiteStructuredData } from "./page-head";
 
 const base = { siteName: "Harbour City Motors", template: "car-dealer" as const };
 
@@ -30,5 +30,29 @@ describe("pageHead with the page's own description", () => {
   it("uses a content page's description where the template has none, never over the template's own", () => {
     expect(pageHead({ ...base, pageTitle: "Diamond Advantage", pageName: "content", description: "Ownership benefits." }).description).toBe("Ownership benefits.");
     expect(pageHead({ ...base, pageTitle: "Home", pageName: "home", description: "x" }).description).not.toBe("x");
+  });
+});
+
+describe("canonicalUrl", () => {
+  const at = (path: string, page = "search") => canonicalUrl(new URL(path, "https://harbour.example"), page);
+
+  it("drops the query and a trailing slash", () => {
+    expect(at("/cars/2021-toyota-corolla/?utm_source=x", "vehicle")).toBe("https://harbour.example/cars/2021-toyota-corolla");
+    expect(at("/?ref=1", "home")).toBe("https://harbour.example/");
+    expect(at("/search/toyota/?sortBy=x&refinementList%5Bmake%5D%5B0%5D=Toyota")).toBe("https://harbour.example/search/toyota");
+  });
+
+  it("keeps a later results page on search pages only", () => {
+    expect(at("/search?page=3&query=hilux")).toBe("https://harbour.example/search?page=3");
+    expect(at("/search?page=1")).toBe("https://harbour.example/search");
+    expect(at("/search?page=99999999999999999999")).toBe("https://harbour.example/search");
+    expect(at("/finance?page=2", "finance")).toBe("https://harbour.example/finance");
+  });
+});
+
+describe("websiteStructuredData", () => {
+  it("offers the site search with the query parameter the search page reads", () => {
+    const data = websiteStructuredData("Harbour City Motors", "https://harbour.example");
+    expect(data.potentialAction.target).toBe("https://harbour.example/search?query={search_term_string}");
   });
 });

@@ -51,3 +51,32 @@ export function pageHead({ siteName, template, pageTitle, pageName, place, descr
     description: clip(description, META_DESCRIPTION_MAX),
   };
 }
+
+/** Pages whose `page` parameter names different content (a later page of results), kept in their canonical URL. */
+const PAGED = new Set(["search", "offers"]);
+
+/**
+ * The page's canonical URL (ADR 0013): the host it was served on, its path without a trailing slash, and no
+ * query but a results page beyond the first, so filter, sort and tracking parameters don't split a page in two.
+ */
+export function canonicalUrl(url: URL, pageName: string): string {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : "/";
+  const page = Number(url.searchParams.get("page"));
+  const query = PAGED.has(pageName) && Number.isSafeInteger(page) && page > 1 ? `?page=${page}` : "";
+  return `${url.origin}${path}${query}`;
+}
+
+/** schema.org WebSite of the home page, with the site search a search engine may offer in its results. */
+export function websiteStructuredData(siteName: string, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: siteName,
+    url: `${origin}/`,
+    potentialAction: {
+      "@type": "SearchAction",
+      target: `${origin}/search?query={search_term_string}`,
+      "query-input": "required name=search_term_string",
+    },
+  };
+}

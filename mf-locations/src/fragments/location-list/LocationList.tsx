@@ -69,10 +69,11 @@ function LocatorForm({ locator }: { locator: LocatorState }) {
  * The location block: one location is a card with its map and details; several are a grid whose columns
  * follow the count; several dealerships' locations are a carousel with a swipe hint and previous/next.
  */
-export default function LocationList({ heading, layout, columns, locations, locator }: LocationListProps) {
+export default function LocationList({ heading, layout, columns, locations, locator, jsonLd }: LocationListProps) {
   const id = useId();
   return (
     <section className={`location-list location-list--${layout}`} aria-labelledby={`${id}-heading`}>
+      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
       <h2 id={`${id}-heading`} className="location-list__heading">
         {heading}
       </h2>

@@ -13,7 +13,8 @@ import {
   primaryLocation,
 } from "@dealer/shared/rules";
 import type { Env } from "../../env";
-import { toCard } from "../../locations/card";
+import { locationDetailsPath, toCard } from "../../locations/card";
+import { locationsJsonLd } from "../../locations/json-ld";
 import { loadSiteLocations } from "../../locations/load.server";
 import { type Geocoder, geocoderFor } from "../../locator/geocoder";
 import LocationList from "./LocationList";
@@ -89,6 +90,7 @@ export async function loadLocationList(request: FragmentRequest, env: Env, now =
     columns: locationGridColumns(chosen.length),
     locations: chosen.map((location) => toCard(location, request.config, now)),
     locator,
+    jsonLd: chosen.length ? locationsJsonLd(chosen, locationDetailsPath) : null,
   };
 }
 

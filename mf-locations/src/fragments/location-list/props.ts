@@ -20,4 +20,6 @@ export type LocationListProps = {
   columns: number;
   locations: LocationCardView[];
   locator: LocatorState | null;
+  /** schema.org AutoDealer graph of the listed locations, already serialised for a ld+json block. */
+  jsonLd: string | null;
 };

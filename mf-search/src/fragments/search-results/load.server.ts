@@ -1,22 +1,14 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
 import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchVisibilityFilter } from "@dealer/shared/rules";
-import { algoliasearch } from "algoliasearch";
+import type { algoliasearch } from "algoliasearch";
 import type { Env } from "../../env";
-import { inProcessRequester } from "../../search-client/in-process-requester";
+import { LOCAL_APP_ID, type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
 import { type Landing, stateWithLanding } from "./landing";
 import { parseRouteState } from "./route-state";
 import { runSearch, type SearchContext } from "./run-search";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
-
-/** The platform's own engine answers as an Algolia application of this id. */
-export const LOCAL_APP_ID = "DEALERPLATFORM";
-
-type SearchApi = Parameters<typeof inProcessRequester>[0];
-
-/** The search API bound to this request's env, called in process. */
-export type SearchApiFor = (env: Env) => SearchApi;
 
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
@@ -56,17 +48,10 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
   return {
     Component: SearchResults,
     async load(request, env) {
-      const keyRow = await env.DB.prepare("SELECT key FROM api_keys WHERE site = ? AND kind = 'search' LIMIT 1")
-        .bind(request.site.slug)
-        .first<{ key: string }>();
-      if (!keyRow) throw new Error(`site ${request.site.slug} has no search key`);
+      const { client, apiKey } = await siteSearchClient(env, request.site.slug, searchApiFor);
       const now = new Date();
       const { config } = request;
       const { hitsPerPage, indexName, priceAscendingNeedsPrice } = config.search;
-      const client = algoliasearch(LOCAL_APP_ID, keyRow.key, {
-        hosts: [{ url: "search.internal", protocol: "https", accept: "readWrite" }],
-        requester: inProcessRequester(searchApiFor(env)),
-      });
       const context: SearchContext = {
         indexName,
         sortIndices: sortIndices(indexName),
@@ -97,7 +82,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
         view,
         state,
         context,
-        search: { appId: LOCAL_APP_ID, apiKey: keyRow.key },
+        search: { appId: LOCAL_APP_ID, apiKey },
         address: { pathname, landing: segments.length > 0, dealership: landing.dealership },
         offers,
         now: now.toISOString(),

@@ -1,5 +1,4 @@
-import type { Slide, Statistic } from "@dealer/shared/contract";
-import type { SiteTemplate } from "@dealer/shared/contract";
+import type { SiteTemplate, Slide, Statistic } from "@dealer/shared/contract";
 import { bannerUrl } from "@dealer/shared/media";
 import { pathSegment } from "@dealer/shared/rules";
 import { useShellSite } from "../use-shell-site";
@@ -33,23 +32,15 @@ export function Hero() {
   );
 }
 
-const BODY_TILES: Record<SiteTemplate, string[]> = {
-  "car-dealer": ["SUV", "Ute", "Sedan", "Hatch", "Van", "Wagon"],
-  "dealer-group": ["SUV", "Ute", "Sedan", "Hatch", "Van", "Convertible"],
-  "used-only": ["SUV", "Ute", "Sedan", "Hatch", "Wagon", "Coupe"],
-  motorcycle: ["Naked", "Sport", "Adventure", "Cruiser", "Off-road", "Scooter"],
-  truck: ["Cab Chassis", "Tipper", "Prime Mover", "Pantech"],
-  caravan: ["Caravan", "Hybrid Caravan", "Camper Trailer", "Pop Top"],
-};
-
-/** Body-type tiles: each goes to the body's landing path. */
-export function BodyTypeTiles() {
-  const { site, config } = useShellSite();
+/** Body-type tiles for the bodies the site has most of in stock (the gateway reads them); each goes to its landing path. */
+export function BodyTypeTiles({ bodies }: { bodies: string[] }) {
+  const { config } = useShellSite();
+  if (!bodies.length) return null;
   return (
     <section className="home-section body-types" aria-labelledby="body-types-title">
       <h2 id="body-types-title">Browse by body type</h2>
       <ul className="body-types__list">
-        {BODY_TILES[site.template].map((body) => (
+        {bodies.map((body) => (
           <li key={body}>
             <a className="body-types__tile" href={`${config.search.landingBase}/${pathSegment(body)}`}>
               {body}
@@ -78,14 +69,19 @@ export function StatisticsBanner({ statistics }: { statistics: Statistic[] }) {
   );
 }
 
+/** Slide widths offered to the browser: a phone needs far fewer pixels than a 1920 wide screen. */
+const SLIDE_WIDTHS = [720, 1280, 1920] as const;
+
 /**
- * Promotions slider (1920x540 slides): a scroll-snapping strip with a link per slide. It needs no JavaScript:
+ * Promotions slider (1920x540 slides, or 720 or 1080 high in the other variants: home.promotionsHeight): a scroll-snapping strip with a link per slide. It needs no JavaScript:
  * the strip scrolls by touch, trackpad or keyboard (it is focusable), and each slide is a link.
  */
 export function PromotionsSlider({ slides }: { slides: Slide[] }) {
+  const { config } = useShellSite();
+  const height = config.home.promotionsHeight;
   if (!slides.length) return null;
   return (
-    <section className="promotions" aria-labelledby="promotions-title">
+    <section className={`promotions promotions--h${height}`} aria-labelledby="promotions-title">
       <h2 id="promotions-title" className="visually-hidden">
         Promotions
       </h2>
@@ -94,7 +90,16 @@ export function PromotionsSlider({ slides }: { slides: Slide[] }) {
         {slides.map((slide) => (
           <li key={slide.id} className={`promotions__slide${slide.hide_overlay ? "" : " promotions__slide--overlay"}`}>
             <a href={slide.url ?? "/"}>
-              <img src={bannerUrl(pathSegment(slide.name))} alt="" width={1920} height={540} loading="lazy" decoding="async" />
+              <img
+                src={bannerUrl(pathSegment(slide.name), 1920, height)}
+                srcSet={SLIDE_WIDTHS.map((width) => `${bannerUrl(pathSegment(slide.name), width, height)} ${width}w`).join(", ")}
+                sizes="100vw"
+                alt=""
+                width={1920}
+                height={height}
+                loading="lazy"
+                decoding="async"
+              />
               <span className="promotions__text">
                 <strong>{slide.name}</strong>
                 {slide.description ? <span>{slide.description}</span> : null}

@@ -1,46 +1,48 @@
 import { carSchema } from "@dealer/shared/contract";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
 import { isSimilarSearchEligible, rankSimilarCars, SIMILAR_QUERY_LIMIT, searchLandingPath, similarCarsFilters } from "@dealer/shared/rules";
-import { algoliasearch } from "algoliasearch";
 import { z } from "zod";
 import type { Env } from "../../env";
-import { inProcessRequester } from "../../search-client/in-process-requester";
-import { LOCAL_APP_ID, type SearchApiFor, siteFilters } from "../search-results/load.server";
+import { type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
+import { siteFilters } from "../search-results/load.server";
 import { cardAttributes, type CardCar, toResultCard } from "../search-results/result-card";
-import SimilarVehicles, { type SimilarVehiclesProps } from "./SimilarVehicles";
+import VehicleRow, { type VehicleRowProps } from "./VehicleRow";
 
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/) });
 const rowSchema = z.object({ data: z.string() });
+
+/** All conditions of one query, each parenthesised, as the engine's filters string. */
+export const allOf = (filters: string[]) => filters.map((part) => `(${part})`).join(" AND ");
 
 /**
  * Similar vehicles of the page's car by the spec's multi-query (same make and model; same body in the price
  * window; 10 per query), same model first, de-duplicated, capped at vehicle.similarCarsCount. Only in_stock
  * cars search; a failed search is logged and the section falls back to its search link.
  */
-export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDefinition<SimilarVehiclesProps, Env> {
+export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDefinition<VehicleRowProps, Env> {
   return {
-    Component: SimilarVehicles,
+    Component: VehicleRow,
     async load(request, env) {
       const params = paramsSchema.safeParse(request.params);
       if (!params.success) throw new FragmentNotFound("No vehicle slug");
       const row = await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(request.site.slug, params.data.slug).first();
       if (!row) throw new FragmentNotFound(`No vehicle ${params.data.slug}`);
       const car = carSchema.parse(JSON.parse(rowSchema.parse(row).data));
-      const fallback = { cards: [], searchHref: searchLandingPath({ make: car.make, model: car.model }, request.config.search), searchLabel: `Search all ${car.make} ${car.model}` };
+      const fallback: VehicleRowProps = {
+        heading: "Similar vehicles",
+        cards: [],
+        searchHref: searchLandingPath({ make: car.make, model: car.model }, request.config.search),
+        searchLabel: `Search all ${car.make} ${car.model}`,
+      };
       if (!isSimilarSearchEligible(car) || request.config.vehicle.similarCarsCount === 0) return fallback;
       try {
-        const keyRow = await env.DB.prepare("SELECT key FROM api_keys WHERE site = ? AND kind = 'search' LIMIT 1").bind(request.site.slug).first<{ key: string }>();
-        if (!keyRow) throw new Error(`site ${request.site.slug} has no search key`);
+        const { client } = await siteSearchClient(env, request.site.slug, searchApiFor);
         const now = new Date();
         const site = siteFilters(request.config, now);
-        const client = algoliasearch(LOCAL_APP_ID, keyRow.key, {
-          hosts: [{ url: "search.internal", protocol: "https", accept: "readWrite" }],
-          requester: inProcessRequester(searchApiFor(env)),
-        });
         const { results } = await client.search<CardCar>({
           requests: similarCarsFilters(car).map((filter) => ({
             indexName: request.config.search.indexName,
-            filters: [...site, filter].map((part) => `(${part})`).join(" AND "),
+            filters: allOf([...site, filter]),
             hitsPerPage: SIMILAR_QUERY_LIMIT,
             attributesToRetrieve: [...cardAttributes],
             attributesToHighlight: [],
