@@ -46,4 +46,20 @@ describe("workspace", () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it("no remote's shipped code imports the repo's tooling (scripts/, db/); only its tests may use db/test-support", () => {
+    const offenders: string[] = [];
+    for (const remote of remotes) {
+      for (const file of sourceFiles(join(ROOT, remote, "src"))) {
+        const isTest = /\.test\.tsx?$/.test(file);
+        for (const [, spec] of readFileSync(file, "utf8").matchAll(/from\s+["']([^"']+)["']/g)) {
+          if (!spec?.startsWith(".")) continue;
+          const target = relative(ROOT, resolve(file, "..", spec));
+          const tooling = target.startsWith("scripts/") || target.startsWith("db/");
+          if (tooling && !(isTest && (target.startsWith("db/test-support/") || target.startsWith("db/demo/")))) offenders.push(`${relative(ROOT, file)} imports ${spec}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

@@ -9,9 +9,9 @@
 import { parseArgs } from "node:util";
 import { type Car, carSchema } from "@dealer/shared/contract";
 import { algoliasearch } from "algoliasearch";
-import { query } from "../../../scripts/d1";
+import { query } from "../d1";
 import { platformRequester } from "./platform-requester";
-import { pushesPerDealership, type SyncPush, syncStock } from "./sync-stock";
+import { pushesPerDealership, type SyncPush, syncStock } from "../../mf-search/src/sync/sync-stock";
 
 const PLATFORM_APP_ID = "DEALERPLATFORM";
 const USAGE = "Usage: npm run stock:sync -- --site SLUG [--app-id ID --api-key KEY] [--host localhost:8787] [--index Car_production]";
