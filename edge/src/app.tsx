@@ -6,7 +6,6 @@ import {
   isInStock,
   isSold,
   pageHead,
-  resolveLandingPath,
   TEST_DRIVE_ONLY_TAG,
   vehicleTitle,
   websiteStructuredData,
@@ -38,6 +37,7 @@ import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
 import { forwardToRemote } from "./proxy/forward";
+import { landingPathExists } from "./routes/landing-paths";
 import { matchRoute, type PageCar, type RoutePlan, type ShellPageName, type ShellPartName, slotsFor } from "./routes/slot-plans";
 import { type SecurityVariables, securityHeaders } from "./security/headers";
 import { classifyHost, listSites, resolveTenant, type Tenant } from "./tenant/resolve-tenant";
@@ -256,24 +256,3 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
   return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car };
 }
 
-/** A landing path (/search/{make}, /search/{make}/{model}, /search/{body}, /search/{dealership}) names what the site has. */
-async function landingPathExists(env: GatewayEnv, site: string, first: string, second: string | undefined): Promise<boolean> {
-  const [stock, dealerships] = await Promise.all([
-    env.DB.prepare(
-      "SELECT DISTINCT json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model, json_extract(data, '$.simple_body') AS body FROM vehicles WHERE site = ?",
-    )
-      .bind(site)
-      .all<{ make: string | null; model: string | null; body: string | null }>(),
-    env.DB.prepare("SELECT slug FROM dealerships WHERE site = ?").bind(site).all<{ slug: string }>(),
-  ]);
-  const rows = stock.results;
-  const present = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))];
-  return (
-    resolveLandingPath(first, second, {
-      makes: present(rows.map((row) => row.make)),
-      makeModels: present(rows.map((row) => (row.make && row.model ? `${row.make} ${row.model}` : null))),
-      bodies: present(rows.map((row) => row.body)),
-      dealerships: dealerships.results.map((row) => row.slug),
-    }) !== null
-  );
-}
