@@ -44,6 +44,8 @@ console.log(`\nPage time from the platform vs the same bytes from a static file 
 for (const [label, path] of Object.entries(routes)) {
   const page = { head: [] as number[], slot: [] as number[], full: [] as number[] };
   const fixed = { head: [] as number[], full: [] as number[] };
+  // The local dev server's own cost: the gateway answering robots.txt (tenant resolved, no page composed).
+  const floor: number[] = [];
   const { html } = await timePage(PLATFORM_PORT, host, path);
   await withStaticServer(html, async (staticPort) => {
     for (let i = 0; i < RUNS; i++) {
@@ -54,6 +56,7 @@ for (const [label, path] of Object.entries(routes)) {
       const file = await timePage(staticPort, host, path);
       fixed.head.push(file.head);
       fixed.full.push(file.full);
+      floor.push((await timePage(PLATFORM_PORT, host, "/robots.txt")).full);
     }
   });
   const p50 = (list: number[]) => percentile(list, 50);
@@ -61,6 +64,7 @@ for (const [label, path] of Object.entries(routes)) {
     `  ${label.padEnd(13)} ${(html.length / 1024).toFixed(0)} KB  head p50 ${ms(p50(page.head))} (static ${ms(p50(fixed.head))}, ${(p50(page.head) / p50(fixed.head)).toFixed(1)}x)` +
       `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${(p50(page.full) / p50(fixed.full)).toFixed(1)}x)`,
   );
+  console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt through the gateway) p50 ${ms(p50(floor))}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
 }
 
 console.log("\nWhere the server time of /search goes (p50):");
