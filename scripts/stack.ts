@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { DEV_FAULTS_VAR } from "../shared/src/fragment/dev-faults";
 import { ensureMiniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
 
 /**
@@ -39,8 +40,9 @@ export const wranglerEnv: NodeJS.ProcessEnv = {
   WRANGLER_LOG_PATH: join(ROOT, ".wrangler/logs"),
   NO_COLOR: "1",
   FORCE_COLOR: "0",
-  // wrangler bundles process.env.NODE_ENV from its own environment; a test runner's "test" would switch off dev-only code.
-  NODE_ENV: "development",
+  // wrangler bundles process.env.NODE_ENV from its own environment: the Workers run React's production build
+  // locally as deployed (its development server renderer is many times slower). Dev-only switches use .dev.vars.
+  NODE_ENV: "production",
 };
 
 export const wranglerBin = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
@@ -58,6 +60,9 @@ function shellVars(): Record<string, string> {
   return { SHELL_BUILD_ID: readBuildId("shell"), SHELL_ENTRY: entry.scripts[0] as string, SHELL_PRELOADS: entry.preloads.join(",") };
 }
 
+/** Vars only a local session has: `.dev.vars` is read by `wrangler dev` and never uploaded by a deploy. */
+const DEV_ONLY_VARS = { [DEV_FAULTS_VAR]: "on" };
+
 /**
  * `--var` reaches only a session's first config, so each Worker's build ids go in its own .dev.vars
  * (read per config folder, git-ignored). Written after every build for the packages that are built.
@@ -65,8 +70,8 @@ function shellVars(): Record<string, string> {
 export function writeDevVars(): void {
   const isBuilt = (dir: string) => existsSync(join(ROOT, dir, "dist/BUILD_ID"));
   const vars: [WorkerName, Record<string, string>][] = [
-    ...(isBuilt("shell") ? [["edge", shellVars()] as [WorkerName, Record<string, string>]] : []),
-    ...remotes.filter(isBuilt).map((name): [WorkerName, Record<string, string>] => [name, { BUILD_ID: readBuildId(name) }]),
+    ...(isBuilt("shell") ? [["edge", { ...shellVars(), ...DEV_ONLY_VARS }] as [WorkerName, Record<string, string>]] : []),
+    ...remotes.filter(isBuilt).map((name): [WorkerName, Record<string, string>] => [name, { BUILD_ID: readBuildId(name), ...DEV_ONLY_VARS }]),
   ];
   for (const [name, values] of vars) {
     writeFileSync(join(ROOT, name, ".dev.vars"), Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(""));

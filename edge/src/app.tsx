@@ -209,7 +209,7 @@ export function createGatewayApp() {
     const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
     if (landing?.[1] && !(await landingPathExists(c.env, tenant.slug, landing[1], landing[2]))) return notFound();
     const shellParts = await renderShellParts(state, page);
-    const devFault = devFaultsEnabled() ? c.req.header(DEV_FAULT_HEADER) : undefined;
+    const devFault = devFaultsEnabled(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const head = parts(subject?.title ?? plan.title, plan.name, subject?.place, plan.description);
     const stream = streamComposedPage(c.env, c.executionCtx, head, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });

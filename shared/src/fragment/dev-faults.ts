@@ -2,19 +2,22 @@ import type { RemoteName } from "./index";
 
 /**
  * A dev-only fault switch for resilience tests: a page request carrying `x-dev-fault: mf-finance=delay:4000`
- * makes that remote answer its fragment 4 s late. wrangler replaces `process.env.NODE_ENV` at bundle time
- * ("development" under `wrangler dev`, "production" under `wrangler deploy`), so a deployed Worker has
- * no switch at all and no configuration can turn it on.
+ * makes that remote answer its fragment 4 s late. It is on only where the Worker's env has DEV_FAULTS=on,
+ * which `npm start` writes into each Worker's `.dev.vars`: a file only `wrangler dev` reads and `wrangler
+ * deploy` never uploads (ADR 0009). Not NODE_ENV: the Workers run React's production build locally too.
  */
 export const DEV_FAULT_HEADER = "x-dev-fault";
 const MAX_DELAY_MS = 30_000;
 
-export function devFaultsEnabled(): boolean {
-  return process.env.NODE_ENV === "development";
+/** The `.dev.vars` entry that turns the switch on. */
+export const DEV_FAULTS_VAR = "DEV_FAULTS";
+
+export function devFaultsEnabled(env: { DEV_FAULTS?: string }): boolean {
+  return env.DEV_FAULTS === "on";
 }
 
 /** The delay the header asks of this remote, 0 when none (or outside development). */
-export function devFragmentDelayMs(header: string | undefined | null, remote: RemoteName, enabled = devFaultsEnabled()): number {
+export function devFragmentDelayMs(header: string | undefined | null, remote: RemoteName, enabled: boolean): number {
   if (!enabled || !header) return 0;
   for (const part of header.split(",")) {
     const match = /^\s*([a-z-]+)=delay:(\d{1,5})\s*$/.exec(part);
