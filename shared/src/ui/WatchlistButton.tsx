@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
-import { sessionAtom, toastAtom, watchlistAtom } from "../atoms";
+// By its package name, not "../atoms": the atoms module is a federation singleton only under that name (ADR 0002).
+import { sessionAtom, toastAtom, watchlistAtom } from "@dealer/shared/atoms";
 import { canSaveToWatchlist, toggleWatchlist, watchlistSignInUrl, watchlistToast } from "../rules/watchlist";
 import { WATCHLIST_PATH } from "../rules/accounts";
 

@@ -73,7 +73,7 @@ function Card({ card, index, saved, toggle }: { card: ResultCard; index: number;
           )}
         </div>
       )}
-      <WatchlistButton carId={card.id} carName={card.title} inStock={card.inStock} className="chip card__watchlist" />
+      <WatchlistButton carId={card.id} carName={card.saved.name} inStock={card.inStock} className="chip card__watchlist" />
       {!card.inStock && (
         <p className="card__sold">
           {SOLD_CARD_TEXT}{" "}
