@@ -5,5 +5,7 @@ export default createRemoteConfig({
   // One line per exposed fragment: public module name -> component file.
   exposes: {
     "./EnquiryForm": "./src/fragments/enquiry-form/EnquiryForm.tsx",
+    "./SignIn": "./src/fragments/sign-in/SignIn.tsx",
+    "./Garage": "./src/fragments/garage/Garage.tsx",
   },
 });

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { DEV_FAULTS_VAR } from "../shared/src/fragment/dev-faults";
+import { LOCAL_DEV_VAR } from "../shared/src/fragment/dev-faults";
 import { ensureMiniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
 
 /**
@@ -61,7 +61,7 @@ function shellVars(): Record<string, string> {
 }
 
 /** Vars only a local session has: `.dev.vars` is read by `wrangler dev` and never uploaded by a deploy. */
-const DEV_ONLY_VARS = { [DEV_FAULTS_VAR]: "on" };
+const DEV_ONLY_VARS = { [LOCAL_DEV_VAR]: "on" };
 
 /**
  * `--var` reaches only a session's first config, so each Worker's build ids go in its own .dev.vars

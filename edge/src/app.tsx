@@ -1,11 +1,15 @@
-import { anonymousSession, type ShellState } from "@dealer/shared/atoms";
-import { DEV_FAULT_HEADER, devFaultsEnabled } from "@dealer/shared/dev-faults";
+import { anonymousSession, type Session, type ShellState } from "@dealer/shared/atoms";
+import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
+import { sessionFromCookie } from "@dealer/shared/http";
 import {
   canonicalUrl,
+  gatedRedirect,
   isInStock,
   isSold,
   pageHead,
+  SIGN_IN_PATH,
+  safeReturnPath,
   TEST_DRIVE_ONLY_TAG,
   vehicleTitle,
   websiteStructuredData,
@@ -50,13 +54,33 @@ const VEHICLE_SITE_HEADER = "x-dealer-site";
 const HTML = { "content-type": "text/html; charset=utf-8" };
 const NOT_FOUND_PAGE = "not-found";
 
-function shellState(tenant: Tenant): ShellState {
-  return {
-    site: { slug: tenant.slug, name: tenant.name, template: tenant.template },
-    config: tenant.config,
-    // Sign-in is not built yet: every shopper is anonymous.
-    session: anonymousSession,
-  };
+function shellState(tenant: Tenant, session: Session): ShellState {
+  return { site: { slug: tenant.slug, name: tenant.name, template: tenant.template }, config: tenant.config, session };
+}
+
+/**
+ * The shopper's session on this site, read on the server so a signed-in page renders signed in (ADR 0016);
+ * anonymous without a cookie (no query), or when the cookie is unknown, expired or another site's.
+ */
+async function sessionFor(env: GatewayEnv, tenant: Tenant, cookie: string | undefined): Promise<Session> {
+  if (!cookie?.includes("__Host-")) return anonymousSession;
+  const session = await sessionFromCookie(env.DB, tenant.slug, cookie).catch((error: unknown) => {
+    console.error("[edge] session lookup failed", error);
+    return null;
+  });
+  return session ? { userId: session.userId, phone: session.phone, name: session.name ?? null, watchlist: session.watchlist ?? [] } : anonymousSession;
+}
+
+/** Whether the car a personalised finance link names has an NVIC (the gate applies only then). */
+async function carHasNvic(env: GatewayEnv, tenant: Tenant, url: URL): Promise<boolean> {
+  const carId = url.searchParams.get("car_id");
+  if (!url.pathname.startsWith("/personalised/finance") || !carId) return false;
+  const row = await env.DB.prepare(
+    "SELECT coalesce(json_extract(data, '$.has_nvic'), json_extract(data, '$.nvic') IS NOT NULL) AS has FROM vehicles WHERE site = ?1 AND (slug = ?2 OR CAST(id AS TEXT) = ?2)",
+  )
+    .bind(tenant.slug, carId)
+    .first<{ has: number }>();
+  return Boolean(row?.has);
 }
 
 type PageContext = { env: GatewayEnv; tenant: Tenant; params: Record<string, string>; path: string; plan: RoutePlan };
@@ -145,6 +169,10 @@ export function createGatewayApp() {
   app.all("/api/stock/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
   app.all("/api/leads/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  // Accounts: sign-in, the watchlist and saved searches (mf-forms, ADR 0016).
+  for (const path of ["/api/auth/*", "/api/watchlist/*", "/api/saved-searches", "/api/saved-searches/*"]) {
+    app.all(path, (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  }
   app.all("/api/youx/*", (c) => forwardToRemote(c.env, "mf-finance", c.req.raw));
   // Vehicle page calls; mf-vehicle learns the tenant from the gateway's header, never from the browser.
   const toVehicle = (c: { env: GatewayEnv; req: { raw: Request }; var: { tenant: Tenant } }) => {
@@ -156,7 +184,7 @@ export function createGatewayApp() {
   app.all("/api/vehicles/*", toVehicle);
 
   app.get("/_props/:remote/:fragment", async (c) => {
-    return fetchPropsForSlot(c.env, shellState(c.var.tenant), {
+    return fetchPropsForSlot(c.env, shellState(c.var.tenant, await sessionFor(c.env, c.var.tenant, c.req.header("cookie"))), {
       remote: c.req.param("remote"),
       fragment: c.req.param("fragment"),
       slot: c.req.query("slot") ?? "",
@@ -175,9 +203,16 @@ export function createGatewayApp() {
 
   app.get("*", async (c) => {
     const tenant = c.var.tenant;
-    const state = shellState(tenant);
+    const session = await sessionFor(c.env, tenant, c.req.header("cookie"));
+    const state = shellState(tenant, session);
     const url = new URL(c.req.url);
     const path = url.pathname + url.search;
+    // Gated pages: the session is known before the first byte, so an anonymous shopper goes to sign-in
+    // (with type, redirect and back) without seeing the page; a signed-in one is sent on from sign-in.
+    const signedIn = session.userId !== null;
+    const gate = gatedRedirect(path, tenant.config.features, { signedIn, loading: false, hasNvic: await carHasNvic(c.env, tenant, url) });
+    if (gate) return c.redirect(gate, 302);
+    if (signedIn && url.pathname === SIGN_IN_PATH) return c.redirect(safeReturnPath(url.searchParams.get("redirect")), 302);
     const match = matchRoute(url, tenant.config);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
     const parts = (pageTitle: string, pageName: string, place?: string, description?: string) => ({
@@ -209,7 +244,7 @@ export function createGatewayApp() {
     const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
     if (landing?.[1] && !(await landingPathExists(c.env, tenant.slug, landing[1], landing[2]))) return notFound();
     const shellParts = await renderShellParts(state, page);
-    const devFault = devFaultsEnabled(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
+    const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const head = parts(subject?.title ?? plan.title, plan.name, subject?.place, plan.description);
     const stream = streamComposedPage(c.env, c.executionCtx, head, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });

@@ -18,8 +18,8 @@ export type GatewayEnv = {
   SHELL_PRELOADS?: string;
   /** Per-slot budget in ms before the slot falls back to client rendering. */
   SLOT_TIMEOUT_MS?: string;
-  /** "on" only in local `.dev.vars`: the dev fault switch (shared/src/fragment/dev-faults.ts). */
-  DEV_FAULTS?: string;
+  /** "on" only in local `.dev.vars` (shared/src/fragment/dev-faults.ts). */
+  LOCAL_DEV?: string;
 };
 
 const bindingByRemote = {

@@ -2,7 +2,7 @@ import type { RemoteEnv } from "@dealer/shared/fragment-server";
 import type { LeadMessage } from "./delivery/queue";
 
 /** Bindings of this remote's Worker: the common ones, the platform's D1 database and the lead queue. */
-export type Env = RemoteEnv & {
+export type Env = RemoteEnv & AccountEnv & {
   DB: D1Database;
   /** Producer of the lead delivery queue (consumed by this same Worker). */
   LEAD_QUEUE?: Queue<LeadMessage>;
@@ -10,4 +10,14 @@ export type Env = RemoteEnv & {
   LEAD_RATE_LIMIT?: string;
   /** Cloudflare Turnstile secret; unset (locally) turns the check off. */
   TURNSTILE_SECRET?: string;
+};
+
+/** Accounts (ADR 0016): the code hashing key and the SMS provider; without a provider, texts go to the local outbox. */
+export type AccountEnv = {
+  /** HMAC key for one-time codes (a secret in production; wrangler.jsonc has a development value). */
+  AUTH_CODE_SECRET?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  SMS_FROM?: string;
+  SMS_API_BASE?: string;
 };

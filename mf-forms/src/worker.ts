@@ -2,7 +2,11 @@ import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import { consumeDeadLetters, consumeLeads } from "./delivery/deliver";
 import type { LeadMessage } from "./delivery/queue";
 import { sweepPendingLeads } from "./delivery/queue";
+import { createAuthApi } from "./accounts/auth-api";
+import { createWatchlistApi } from "./accounts/watchlist-api";
 import type { Env } from "./env";
+import { garageFragment } from "./fragments/garage/load.server";
+import { signInFragment } from "./fragments/sign-in/load.server";
 import { enquiryFormFragment } from "./fragments/enquiry-form/load.server";
 import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
@@ -12,10 +16,12 @@ import { pruneRateLimits } from "./leads/rate-limit";
 /** The dead-letter queue's name in wrangler.jsonc: its messages are leads the delivery gave up on. */
 const DEAD_LETTER_QUEUE = "dealer-leads-dlq";
 
-const app = createFragmentWorker<Env>({ remote: "mf-forms", fragments: { EnquiryForm: enquiryFormFragment } });
+const app = createFragmentWorker<Env>({ remote: "mf-forms", fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment } });
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
 app.route("/", createSlotApi());
+app.route("/", createAuthApi());
+app.route("/", createWatchlistApi());
 
 export default {
   fetch: app.fetch,

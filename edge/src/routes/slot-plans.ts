@@ -266,6 +266,19 @@ const matchers: Matcher[] = [
     plan: { name: "blog", title: "Vehicle reviews", description: "Our team's vehicle reviews.", slots: [], shellPage: "blog" },
   },
   { pattern: new RegExp(`^/blog/${SLUG}/?$`), keys: ["post"], plan: { name: "blog-post", title: "Blog", description: "", slots: [], shellPage: "blog-post" } },
+  // Accounts (ADR 0016): sign-in by phone, the watchlist and My garage (gated: the gateway sends anonymous shoppers to sign-in).
+  {
+    pattern: /^\/sign-in\/?$/,
+    keys: [],
+    plan: { name: "sign-in", title: "Sign in", description: "Sign in with your mobile number.", slots: [slot("sign-in", "mf-forms", "SignIn", "main", undefined, { hydrate: "interaction" })] },
+  },
+  { pattern: /^\/watchlist\/?$/, keys: [], plan: { name: "watchlist", title: "My watchlist", description: "The cars you saved.", slots: [slot("garage", "mf-forms", "Garage", "main", { view: "watchlist" })] } },
+  {
+    // /my-garage and the brand-named garage pages (/toyota-garage): the same page.
+    pattern: /^\/[a-z0-9-]*garage\/?$/,
+    keys: [],
+    plan: { name: "garage", title: "My garage", description: "Your watchlist, saved searches and enquiries.", slots: [slot("garage", "mf-forms", "Garage", "main", { view: "garage" })] },
+  },
   // Content pages (/about-us, /pages/warranty, /twg-cars...): the site's own or the platform's default page, else 404.
   { pattern: new RegExp(`^/${SLUG}(?:/${SLUG})?/?$`), keys: ["page", "subpage"], plan: contentPlan },
 ];

@@ -4,6 +4,7 @@ import type { SiteTemplate } from "../contract/site";
 import { anonymousSession, type Session } from "./session";
 
 export { anonymousSession, type Session } from "./session";
+export { type Toast, toastAtom } from "./toast";
 
 export type SiteIdentity = { slug: string; name: string; template: SiteTemplate };
 
@@ -12,6 +13,8 @@ export const siteAtom = atom<SiteIdentity | null>(null);
 export const siteConfigAtom = atom<SiteConfig | null>(null);
 export const sessionAtom = atom<Session>(anonymousSession);
 export const isSignedInAtom = atom((get) => get(sessionAtom).userId !== null);
+/** The signed-in shopper's watchlist (car ids): every watchlist button on the page reads and updates this one list. */
+export const watchlistAtom = atom<number[]>([]);
 
 export type ShellState = { site: SiteIdentity; config: SiteConfig; session: Session };
 
@@ -21,5 +24,6 @@ export function createSeededStore(state: ShellState) {
   store.set(siteAtom, state.site);
   store.set(siteConfigAtom, state.config);
   store.set(sessionAtom, state.session);
+  store.set(watchlistAtom, state.session.watchlist ?? []);
   return store;
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 
-/** Who the shopper is; anonymous unless signed in. */
+/** Who the shopper is; anonymous unless signed in (see atoms/session.ts). */
 export const sessionSchema = z.object({
   userId: z.string().nullable(),
   phone: z.string().nullable(),
+  name: z.string().nullable().optional(),
+  watchlist: z.array(z.number().int()).optional(),
 });

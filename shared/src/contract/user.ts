@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CODE_MESSAGE, MOBILE_MESSAGE, normaliseMobile, SIGN_IN_CODE_LENGTH } from "../rules/accounts";
 
 export const userSchema = z.object({ id: z.string().optional(), phone: z.string().nullable() });
 
@@ -37,3 +38,20 @@ export type WatchlistRequest = z.infer<typeof watchlistRequestSchema>;
 export type WatchlistResponse = z.infer<typeof watchlistResponseSchema>;
 export type Favourite = z.infer<typeof favouriteSchema>;
 export type ViewedCar = z.infer<typeof viewedCarSchema>;
+
+/** Bodies of POST /api/auth/request-code and /api/auth/verify: the phone comes out as +614xxxxxxxx. */
+const mobileSchema = z
+  .string({ error: MOBILE_MESSAGE })
+  .max(30, MOBILE_MESSAGE)
+  .transform((raw, context) => {
+    const mobile = normaliseMobile(raw);
+    if (!mobile) context.addIssue({ code: "custom", message: MOBILE_MESSAGE });
+    return mobile ?? "";
+  });
+export const signInCodeRequestSchema = z.object({ phone: mobileSchema });
+export const signInVerifySchema = z.object({
+  phone: mobileSchema,
+  code: z.string({ error: CODE_MESSAGE }).trim().regex(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), CODE_MESSAGE),
+});
+/** POST /api/saved-searches: a /search query string (without '?'). */
+export const savedSearchRequestSchema = z.object({ query: z.string().max(2000) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { devFaultsEnabled, devFragmentDelayMs } from "./dev-faults";
+import { isLocalDev, devFragmentDelayMs } from "./dev-faults";
 
 describe("the dev-only fault switch", () => {
   it("delays only the named remote, and only in development", () => {
@@ -15,9 +15,9 @@ describe("the dev-only fault switch", () => {
     expect(devFragmentDelayMs("mf-finance=delay:99999", "mf-finance", true)).toBe(30_000);
   });
 
-  it("is on only where the Worker's env says DEV_FAULTS=on (only .dev.vars does)", () => {
-    expect(devFaultsEnabled({ DEV_FAULTS: "on" })).toBe(true);
-    expect(devFaultsEnabled({})).toBe(false);
-    expect(devFaultsEnabled({ DEV_FAULTS: "true" })).toBe(false);
+  it("is on only where the Worker's env says LOCAL_DEV=on (only .dev.vars does)", () => {
+    expect(isLocalDev({ LOCAL_DEV: "on" })).toBe(true);
+    expect(isLocalDev({})).toBe(false);
+    expect(isLocalDev({ LOCAL_DEV: "true" })).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import type { ComponentType } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createSeededStore } from "../atoms";
 import { parseWithFieldErrors } from "../contract/parse";
-import { DEV_FAULT_HEADER, devFaultsEnabled, devFragmentDelayMs } from "./dev-faults";
+import { DEV_FAULT_HEADER, isLocalDev, devFragmentDelayMs } from "./dev-faults";
 import { slotIdPrefix } from "./ids";
 import {
   BUILD_ID_HEADER,
@@ -33,8 +33,8 @@ export type FragmentDefinition<Props, Env> = {
 export type RemoteEnv = {
   ASSETS: { fetch(input: URL | Request | string): Promise<Response> };
   BUILD_ID: string;
-  /** "on" only in local `.dev.vars`: the dev fault switch (dev-faults.ts). */
-  DEV_FAULTS?: string;
+  /** "on" only in local `.dev.vars` (dev-faults.ts). */
+  LOCAL_DEV?: string;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds fragments of different props types
@@ -81,7 +81,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
     const parsed = await parseRequest(await c.req.json().catch(() => null), c.req.param("name"));
     if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
     const { fragment, request } = parsed;
-    const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote, devFaultsEnabled(c.env));
+    const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote, isLocalDev(c.env));
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const loaded = await loadProps(fragment, request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);

@@ -2,3 +2,14 @@ export { bodyLimit } from "./body-limit";
 export { escapeMarkup } from "./escape";
 export { classifyHost, type HostTarget } from "./host";
 export { type HostSite, siteFromHost, siteRowFor } from "./site-from-host";
+export {
+  clearedSessionCookie,
+  newSessionToken,
+  readCookie,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_SECONDS,
+  type SignedInSession,
+  sessionCookie,
+  sessionFromCookie,
+  sha256Hex,
+} from "./session-cookie";

@@ -10,6 +10,7 @@ describe("gated routes", () => {
     expect(gateFor("/toyota-garage", features)).toBe("garage");
     expect(gateFor("/spin-to-win", features)).toBe("spin-to-win");
     expect(gateFor("/online-payment", features)).toBe("online-payment");
+    expect(gateFor("/watchlist", features)).toBe("watchlist");
     expect(gateFor("/search", features)).toBeNull();
   });
   it("checkout for some dealers, not without a car slug; personalised finance with has_nvic", () => {

@@ -1,8 +1,8 @@
 import type { SiteConfig } from "../config/site-config";
 import { signInUrl } from "./forms";
 
-/** Destinations that always need sign-in. */
-const ALWAYS_GATED = ["/my-garage", "/spin-to-win", "/online-payment"] as const;
+/** Destinations that always need sign-in (the watchlist page lists a signed-in shopper's own cars). */
+const ALWAYS_GATED = ["/my-garage", "/spin-to-win", "/online-payment", "/watchlist"] as const;
 
 export type GateContext = {
   signedIn: boolean;

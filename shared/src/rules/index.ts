@@ -22,6 +22,7 @@ export * from "./vehicle-text";
 export * from "./forms";
 export * from "./gating";
 export * from "./watchlist";
+export * from "./accounts";
 export * from "./local-time";
 export * from "./locations";
 export * from "./opening-hours";

@@ -2,6 +2,7 @@ import type { SiteConfig } from "@dealer/shared/config";
 import { FIND_SIMILAR_LABEL, formatMoney, SOLD_CARD_TEXT } from "@dealer/shared/rules";
 import { Fragment } from "react";
 import { useEffect, useState } from "react";
+import { WatchlistButton } from "@dealer/shared/watchlist-button";
 import type { ResultCard } from "./result-card";
 import { type SavedKind, savedIds, toggleSaved } from "./saved-cars";
 
@@ -72,6 +73,7 @@ function Card({ card, index, saved, toggle }: { card: ResultCard; index: number;
           )}
         </div>
       )}
+      <WatchlistButton carId={card.id} carName={card.saved.name} inStock={card.inStock} className="chip card__watchlist" />
       {!card.inStock && (
         <p className="card__sold">
           {SOLD_CARD_TEXT}{" "}

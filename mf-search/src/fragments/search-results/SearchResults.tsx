@@ -7,7 +7,8 @@ import type { BrowserSearch } from "./browser-search";
 import { Filters, RefinementChips } from "./Filters";
 import { searchAddress } from "./landing";
 import { Pagination, ResultGrid } from "./ResultGrid";
-import { emptyRouteState, type RouteState, sameFilters } from "./route-state";
+import { emptyRouteState, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
+import { SaveSearch } from "./SaveSearch";
 import type { SearchContext } from "./run-search";
 import { SearchBox } from "./SearchBox";
 import type { SearchView } from "./search-view";
@@ -157,6 +158,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
             ))}
           </select>
         </label>
+        {!props.offers && <SaveSearch query={routeStateToQuery(state).replace(/^\?/, "")} returnTo={addressOf(state)} />}
       </div>
       <RefinementChips state={state} refine={refine} onClear={clearAll} />
       <div className="search-results__layout">

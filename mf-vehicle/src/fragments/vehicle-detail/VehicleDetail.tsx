@@ -1,3 +1,4 @@
+import { WatchlistButton } from "@dealer/shared/watchlist-button";
 import type { ReactNode } from "react";
 import { ServerOnly } from "../../components/ServerOnly";
 import { AnnouncementBar } from "./AnnouncementBar";
@@ -34,6 +35,7 @@ export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailPr
         )}
         <ServerOnly className="vehicle-detail__sidebar">{parts?.sidebar}</ServerOnly>
         {phone && <PhoneReveal phone={phone} carId={car.id} websiteId={interactive.websiteId} />}
+        <WatchlistButton carId={car.id} carName={car.title} inStock={interactive.soldMessage === null} className="button vehicle-detail__watchlist" />
         <ShareBar title={car.title} path={car.path} hideTwitter={interactive.share.hideTwitter} />
       </div>
       <LazyStickyHeader title={car.title} sticky={sticky} />

@@ -1,6 +1,8 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useShellSite } from "../use-shell-site";
+import { AccountLink } from "./AccountLink";
+import { ShellToast } from "./ShellToast";
 import { isCurrentLink, visibleNavLinks } from "./nav-links";
 
 type NavItem = SiteConfig["navigation"]["links"][number];
@@ -90,6 +92,7 @@ export function ShellHeader({ path }: { path: string }) {
           {config.theme.logoText ?? site.name}
         </a>
         <div className="shell-header__actions">
+          <AccountLink path={path} />
           <PhoneMenu phones={config.navigation.phones} open={openMenu === "phones"} onOpen={toggle("phones")} />
           <button
             type="button"
@@ -124,6 +127,7 @@ export function ShellHeader({ path }: { path: string }) {
           )}
         </ul>
       </nav>
+      <ShellToast />
     </header>
   );
 }

@@ -1,0 +1,84 @@
+import { carSchema } from "@dealer/shared/contract";
+import type { FragmentRequest } from "@dealer/shared/fragment";
+import type { FragmentDefinition } from "@dealer/shared/fragment-server";
+import { displayMobile, formatMoney, isInStock, isSold, type PriceDisplay, priceDisplay, vehiclePath } from "@dealer/shared/rules";
+import type { Env } from "../../env";
+import Garage from "./Garage";
+import type { GarageCar, GarageEnquiry, GarageProps, GarageSearch } from "./props";
+
+function priceText(price: PriceDisplay): string {
+  if (price.kind === "subscription") return `${formatMoney(price.amount)}${price.suffix}`;
+  return price.kind === "price" ? formatMoney(price.amount) : price.text;
+}
+
+async function savedCars(request: FragmentRequest, env: Env): Promise<GarageCar[]> {
+  const ids = request.session.watchlist ?? [];
+  if (!ids.length) return [];
+  const rows = await env.DB.prepare(`SELECT data FROM vehicles WHERE site = ? AND id IN (${ids.map(() => "?").join(",")})`)
+    .bind(request.site.slug, ...ids)
+    .all<{ data: string }>();
+  const cars = rows.results.flatMap((row) => {
+    const parsed = carSchema.safeParse(JSON.parse(row.data));
+    return parsed.success ? [parsed.data] : [];
+  });
+  // In the order they were saved.
+  return ids.flatMap((id) => {
+    const car = cars.find((candidate) => candidate.id === id);
+    if (!car) return [];
+    return [{ id, name: car.name, href: vehiclePath(car.slug), image: car.primary_image_url ?? null, price: priceText(priceDisplay(car, request.config)), inStock: isInStock(car.status), sold: isSold(car.status) }];
+  });
+}
+
+/** A saved /search query in words: its text, the refinements and ranges it holds. */
+export function searchLabel(query: string): string {
+  const words: string[] = [];
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (!value) continue;
+    if (key === "query") words.push(`"${value}"`);
+    else if (key.startsWith("refinementList[")) words.push(value);
+    else {
+      const range = /^range\[([a-z_]+)\]$/.exec(key);
+      const [min, max] = value.split(":");
+      if (range) words.push(`${range[1]} ${min ? `from ${min}` : ""}${min && max ? " " : ""}${max ? `up to ${max}` : ""}`.trim());
+    }
+  }
+  return words.length ? words.join(", ") : "All stock";
+}
+
+async function savedSearches(userId: string, env: Env): Promise<GarageSearch[]> {
+  const rows = await env.DB.prepare("SELECT id, query FROM saved_searches WHERE user_id = ? ORDER BY id DESC LIMIT 50").bind(userId).all<{ id: number; query: string }>();
+  return rows.results.map((row) => ({ id: row.id, href: `/search${row.query ? `?${row.query}` : ""}`, label: searchLabel(row.query) }));
+}
+
+/** The site's leads sent from this number, as the shopper typed it (spaces, dashes, +61 or 0). */
+async function enquiries(site: string, phone: string, env: Env): Promise<GarageEnquiry[]> {
+  const national = phone.replace(/^\+61/, "0");
+  const rows = await env.DB.prepare(
+    `SELECT l.id, l.kind, l.created_at, json_extract(v.data, '$.name') AS car FROM leads l LEFT JOIN vehicles v ON v.id = l.car_id AND v.site = l.site
+     WHERE l.site = ?1 AND replace(replace(replace(replace(replace(json_extract(l.data, '$.values.phone'), ' ', ''), '-', ''), '(', ''), ')', ''), '.', '') IN (?2, ?3, ?4)
+     ORDER BY l.id DESC LIMIT 50`,
+  )
+    .bind(site, national, phone, phone.slice(1))
+    .all<{ id: number; kind: string; created_at: string; car: string | null }>();
+  return rows.results.map((row) => ({
+    id: row.id,
+    kind: row.kind.replace(/_/g, " ").replace(/^\w/, (letter) => letter.toUpperCase()),
+    car: row.car,
+    date: new Date(row.created_at).toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Sydney" }),
+  }));
+}
+
+export async function loadGarage(request: FragmentRequest, env: Env): Promise<GarageProps> {
+  const view = request.params.view === "watchlist" ? "watchlist" : "garage";
+  const { userId, phone } = request.session;
+  // The gateway sends anonymous shoppers to sign-in first; a fallback render without a session shows an empty list.
+  if (!userId || !phone) return { view, phone: "", cars: [], searches: [], enquiries: [] };
+  const [cars, searches, sent] = await Promise.all([
+    savedCars(request, env),
+    view === "garage" ? savedSearches(userId, env) : [],
+    view === "garage" ? enquiries(request.site.slug, phone, env) : [],
+  ]);
+  return { view, phone: displayMobile(phone), cars, searches, enquiries: sent };
+}
+
+export const garageFragment: FragmentDefinition<GarageProps, Env> = { load: loadGarage, Component: Garage };
