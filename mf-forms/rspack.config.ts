@@ -5,5 +5,6 @@ export default createRemoteConfig({
   // One line per exposed fragment: public module name -> component file.
   exposes: {
     "./EnquiryForm": "./src/fragments/enquiry-form/EnquiryForm.tsx",
+    "./Checkout": "./src/fragments/checkout/Checkout.tsx",
   },
 });

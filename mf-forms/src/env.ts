@@ -10,4 +10,12 @@ export type Env = RemoteEnv & {
   LEAD_RATE_LIMIT?: string;
   /** Cloudflare Turnstile secret; unset (locally) turns the check off. */
   TURNSTILE_SECRET?: string;
+  /** mf-search: reservations mark a car reserved through its stock API (ADR 0007, 0019). */
+  MF_SEARCH?: Fetcher;
+  /** "test" (the local test processor, default) or "stripe". */
+  PAYMENT_PROCESSOR?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Signs the local test processor's webhooks (a development value, not a secret). */
+  TEST_PAYMENT_WEBHOOK_SECRET?: string;
 };
