@@ -13,7 +13,7 @@ type TestSession = { id: string; site: string; reservation_token: string; amount
 
 function page(session: TestSession, error: string | null, status: 200 | 402 | 400): Response {
   const field = error ? ' aria-invalid="true" aria-describedby="card-error"' : "";
-  const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay your deposit - Test payment processor</title></head>
+  const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Pay your deposit - Test payment processor</title></head>
 <body><main><h1>Test payment processor</h1>
 <p>${escapeMarkup(session.description)}</p><p>Amount due: <strong>${escapeMarkup(formatMoneyCents(session.amount_cents / 100))}</strong></p>
 ${error ? `<p id="card-error" role="alert">${escapeMarkup(error)}</p>` : ""}
