@@ -48,6 +48,9 @@ function fromForm(form: URLSearchParams) {
   };
 }
 
+/** The shopper's site as the gateway forwarded it (the tenant's Host). */
+const originOf = (c: Context<{ Bindings: Env }>) => `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`;
+
 /** Where the shopper goes next: the processor's page while payment is awaited, else the confirmation. */
 const nextUrl = (reservation: ReservationRow) => (reservation.state === "awaiting_payment" && reservation.payment_url ? reservation.payment_url : confirmationPath(reservation.token));
 
@@ -106,7 +109,7 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
     return { status: 201, body: { reservation: outcome.replay.token, next_url: nextUrl(outcome.replay) }, headers: { "idempotent-replayed": "true" } };
   }
   const reservation = outcome.reservation;
-  const origin = new URL(c.req.url).protocol + "//" + (headers.get("host") ?? "");
+  const origin = originOf(c);
   const pageUrl = origin + checkoutPath(car.data.slug, site.config.vehicle);
   // $0: nothing to pay, the hold is confirmed at once.
   if (!adapter) {
@@ -198,8 +201,7 @@ export function createReservationApi() {
 
   app.post("/api/payments/webhook", bodyLimit(64 * 1024), async (c) => {
     const adapter = paymentAdapter(c.env);
-    const origin = new URL(c.req.url).protocol + "//" + (c.req.header("host") ?? "");
-    const answer = await takePaymentEvent(c.env, await c.req.text(), c.req.header(adapter.signatureHeader) ?? null, origin);
+    const answer = await takePaymentEvent(c.env, await c.req.text(), c.req.header(adapter.signatureHeader) ?? null, originOf(c));
     return c.json(answer.body, answer.status);
   });
 
