@@ -1,21 +1,11 @@
 import { reservationRequestSchema } from "@dealer/shared/contract";
 import { FORM_SUBMIT_ERROR } from "@dealer/shared/rules";
-import { createFormControl, type FieldErrors, type FieldValues } from "react-hook-form";
+import { createFormControl, type FieldValues } from "react-hook-form";
 import { BOOLEAN_FIELDS } from "../../leads/variants";
-import { zodResolver } from "../enquiry-form/zod-resolver";
+import { flattenFieldErrors, zodResolver } from "../enquiry-form/zod-resolver";
 
 export type ReserveUi = { errors(errors: Record<string, string>): void; failed(message: string): void; submitting(busy: boolean): void };
 
-function flatten(errors: FieldErrors, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || typeof value !== "object") continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if ("message" in value && typeof value.message === "string") out[path] = value.message;
-    else Object.assign(out, flatten(value as FieldErrors, path));
-  }
-  return out;
-}
 
 /**
  * The checkout form with its script (loaded on first focus or submit): react-hook-form validates the
@@ -31,7 +21,7 @@ export function enhanceReserveForm(form: HTMLFormElement, ui: ReserveUi) {
     field.ref(element);
     element.addEventListener(element.type === "checkbox" ? "change" : "input", (event) => void field.onChange(event));
   }
-  control.subscribe({ formState: { errors: true }, callback: () => ui.errors(flatten(control.control._formState.errors)) });
+  control.subscribe({ formState: { errors: true }, callback: () => ui.errors(flattenFieldErrors(control.control._formState.errors)) });
   const key = crypto.randomUUID();
 
   const post = async (data: FieldValues) => {
@@ -55,7 +45,7 @@ export function enhanceReserveForm(form: HTMLFormElement, ui: ReserveUi) {
     async submit() {
       ui.submitting(true);
       await control.handleSubmit(post, () => {
-        ui.errors(flatten(control.control._formState.errors));
+        ui.errors(flattenFieldErrors(control.control._formState.errors));
         ui.submitting(false);
       })();
     },
