@@ -1,4 +1,4 @@
-import { CAR_ALREADY_RESERVED, CARD_DECLINED, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
+import { CAR_ALREADY_RESERVED, CARD_DECLINED, MONEY_BACK_TEXT, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
@@ -80,6 +80,7 @@ describe("reserve online", () => {
     await page.getByLabel("Card number").fill(CARDS.declined);
     await page.getByRole("button", { name: "Pay $200.00" }).click();
     await page.getByRole("alert").filter({ hasText: CARD_DECLINED }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(chargesFor(car.id)).toBe(0);
     expect(carReserved(car.id)).toBe(false);
     await page.getByRole("link", { name: "Cancel and go back" }).click();
@@ -127,5 +128,24 @@ describe("reserve online", () => {
     await loser.reload();
     await loser.locator("#slot-checkout").getByText(CAR_ALREADY_RESERVED).waitFor();
     expect(await loser.locator("#slot-checkout form").count()).toBe(0);
+  });
+
+  it("without script: a used car's money-back guarantee and return terms, a plain post to the processor, paid, confirmed", { timeout: 120_000 }, async () => {
+    const site = "metro-certified";
+    const car = reservableCar(site);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(siteUrl(site, `/cars/${car.slug}/checkout`));
+    const checkout = page.locator("#slot-checkout");
+    await checkout.getByText(MONEY_BACK_TEXT).waitFor();
+    await checkout.getByText("Changed your mind? Return the car within 14 days, with at most 500 km driven and at least a quarter tank of fuel.").waitFor();
+    await fillDetails(page, `noscript-${Date.now()}@example.com`);
+    await checkout.getByRole("button", { name: /Reserve Now \$200/ }).click();
+    await page.waitForURL("**/payments/test-processor/**");
+    await page.getByLabel("Card number").fill(CARDS.succeeds);
+    await page.getByRole("button", { name: "Pay $200.00" }).click();
+    await page.getByRole("heading", { name: RESERVATION_CONFIRMED }).waitFor();
+    expect(chargesFor(car.id)).toBe(1);
+    await context.close();
   });
 });
