@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { carReserved, chargesFor, postReservation, reservableCar, reservationRow, shopper, TEST_WEBHOOK_SECRET, writeKeyFor } from "../support/checkout";
+import { dealerLeads } from "../support/leads";
 import { fetchSite } from "../support/platform";
 import { CAR_ALREADY_RESERVED as ALREADY_RESERVED } from "@dealer/shared/rules";
 import { query } from "../../scripts/d1";
@@ -29,7 +30,7 @@ async function reserve(slug: string): Promise<string> {
 }
 
 describe("reservation API and payment webhooks", () => {
-  it("refuses a webhook without a valid signature and changes nothing", async () => {
+  it("refuses a webhook without a valid signature and changes nothing", { timeout: 180_000 }, async () => {
     const car = reservableCar(SITE);
     const token = await reserve(car.slug);
     const event = paidEvent(token);
@@ -45,7 +46,7 @@ describe("reservation API and payment webhooks", () => {
     expect(carReserved(car.id)).toBe(false);
   });
 
-  it("acts on a webhook once: the same event twice is one reservation paid, one lead, the car reserved", async () => {
+  it("acts on a webhook once: the same event twice is one reservation paid, one lead, the car reserved", { timeout: 180_000 }, async () => {
     const car = reservableCar(SITE);
     const token = await reserve(car.slug);
     const { body, signature } = signed(paidEvent(token));
@@ -62,6 +63,10 @@ describe("reservation API and payment webhooks", () => {
     expect(hours).toBeLessThanOrEqual(48);
     expect(query<{ n: number }>(`SELECT COUNT(*) AS n FROM leads WHERE kind = 'reserve' AND idempotency_key = 'reservation:${token}'`)[0]?.n).toBe(1);
     expect(carReserved(car.id)).toBe(true);
+    // The dealership gets the lead through the lead pipeline (stored, queued, delivered to its outbox).
+    await expect
+      .poll(async () => (await dealerLeads(SITE, writeKeyFor(car.id))).find((lead) => lead.lead_id === row?.lead_id)?.delivery_status, { timeout: 30_000, interval: 1000 })
+      .toBe("delivered");
     // A second event id for the same payment (the processor's retry with a new id) changes nothing either.
     const other = signed(paidEvent(token));
     expect((await postWebhook(other.body, other.signature)).status).toBe(200);
@@ -72,7 +77,7 @@ describe("reservation API and payment webhooks", () => {
     expect(await second.json()).toMatchObject({ message: ALREADY_RESERVED });
   });
 
-  it("two simultaneous reservations of one car: exactly one wins, the other is told and gets no payment page", async () => {
+  it("two simultaneous reservations of one car: exactly one wins, the other is told and gets no payment page", { timeout: 180_000 }, async () => {
     const car = reservableCar(SITE);
     const answers = await Promise.all([0, 1].map(() => postReservation(SITE, { car: car.slug, values: shopper() })));
     const statuses = answers.map((answer) => answer.status).sort();
@@ -83,7 +88,7 @@ describe("reservation API and payment webhooks", () => {
     expect(chargesFor(car.id)).toBe(0);
   });
 
-  it("the scheduled job releases a paid hold after 48 hours: the car is free and no longer reserved", async () => {
+  it("the scheduled job releases a paid hold after 48 hours: the car is free and no longer reserved", { timeout: 180_000 }, async () => {
     const car = reservableCar(SITE);
     const token = await reserve(car.slug);
     const { body, signature } = signed(paidEvent(token));
@@ -105,7 +110,7 @@ describe("reservation API and payment webhooks", () => {
     expect((await postReservation(SITE, { car: car.slug, values: shopper() })).status).toBe(201);
   });
 
-  it("answers bad reservations with field errors, a plain form post with 303 to the payment page", async () => {
+  it("answers bad reservations with field errors, a plain form post with 303 to the payment page", { timeout: 180_000 }, async () => {
     const car = reservableCar(SITE);
     const missing = await postReservation(SITE, { car: car.slug, values: { ...shopper(), terms_conditions: false, email: "nope" } });
     expect(missing.status).toBe(400);
