@@ -268,6 +268,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       // The one dealer whose closed weekend days read as an 'Enquire Now' link.
       labels: { weekendClosedStyle: "enquireLink" },
       vehicle: { defaultViewerMode: "gallery" },
+      // The dealership with used-car return terms shown at checkout.
+      reserve: { returnTerms: { "metro-certified": { days: 14, maxKm: 500, minFuel: "a quarter tank" } } },
     },
     dealerships: [
       {

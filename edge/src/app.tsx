@@ -173,6 +173,11 @@ export function createGatewayApp() {
   for (const path of ["/api/auth/*", "/api/watchlist/*", "/api/saved-searches", "/api/saved-searches/*"]) {
     app.all(path, (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   }
+  // Reservations, payment webhooks and the local test processor's hosted page (ADR 0019).
+  app.all("/api/reservations/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/api/reservations", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/api/payments/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/payments/test-processor/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/youx/*", (c) => forwardToRemote(c.env, "mf-finance", c.req.raw));
   // Vehicle page calls; mf-vehicle learns the tenant from the gateway's header, never from the browser.
   const toVehicle = (c: { env: GatewayEnv; req: { raw: Request }; var: { tenant: Tenant } }) => {

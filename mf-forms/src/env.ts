@@ -10,6 +10,14 @@ export type Env = RemoteEnv & AccountEnv & {
   LEAD_RATE_LIMIT?: string;
   /** Cloudflare Turnstile secret; unset (locally) turns the check off. */
   TURNSTILE_SECRET?: string;
+  /** mf-search: reservations mark a car reserved through its stock API (ADR 0007, 0019). */
+  MF_SEARCH?: Fetcher;
+  /** "test" (the local test processor, default) or "stripe". */
+  PAYMENT_PROCESSOR?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Signs the local test processor's webhooks (a development value, not a secret). */
+  TEST_PAYMENT_WEBHOOK_SECRET?: string;
 };
 
 /** Accounts (ADR 0016): the code hashing key and the SMS provider; without a provider, texts go to the local outbox. */

@@ -12,16 +12,26 @@ import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
 import { createSlotApi } from "./leads/slots";
 import { pruneRateLimits } from "./leads/rate-limit";
+import { checkoutFragment } from "./fragments/checkout/load.server";
+import { createReservationApi } from "./reservations/api";
+import { releaseExpiredHolds } from "./reservations/confirm";
+import { createTestProcessor } from "./reservations/payments/test-processor";
 
 /** The dead-letter queue's name in wrangler.jsonc: its messages are leads the delivery gave up on. */
 const DEAD_LETTER_QUEUE = "dealer-leads-dlq";
 
-const app = createFragmentWorker<Env>({ remote: "mf-forms", fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment } });
+const app = createFragmentWorker<Env>({
+  remote: "mf-forms",
+  fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Checkout: checkoutFragment },
+});
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
 app.route("/", createSlotApi());
 app.route("/", createAuthApi());
 app.route("/", createWatchlistApi());
+app.route("/", createReservationApi());
+// The local card processor's hosted page; with PAYMENT_PROCESSOR=stripe the shopper pays on Stripe's.
+app.route("/", createTestProcessor());
 
 export default {
   fetch: app.fetch,
@@ -30,9 +40,10 @@ export default {
     if (batch.queue === DEAD_LETTER_QUEUE) await consumeDeadLetters(batch, env);
     else await consumeLeads(batch, env);
   },
-  /** Cron: leads stored but never queued (a failed queue send) are queued again; old rate-limit windows go. */
+  /** Cron: leads stored but never queued are queued again; old rate-limit windows go; reservation holds past 48 hours are released. */
   async scheduled(_controller: ScheduledController, env: Env) {
     await sweepPendingLeads(env);
     await pruneRateLimits(env.DB, Date.now());
+    await releaseExpiredHolds(env);
   },
 };

@@ -24,6 +24,16 @@ describe("matchRoute", () => {
     }
   });
 
+  it("routes the checkout paths and /checkout-journey?car_id to the Checkout form, and the confirmation to its step", () => {
+    for (const path of ["/cars/a-car/checkout", "/cars/a-car/buy-online", "/checkout-journey?car_id=a-car"]) {
+      const match = plan(path);
+      expect(match?.plan.slots.map((s) => s.fragment), path).toEqual(["Checkout"]);
+      expect(match?.plan.requires).toBe("car");
+      expect(match?.params.slug).toBe("a-car");
+    }
+    expect(plan("/checkout/confirmation?reservation=res_1")?.plan.slots[0]?.params).toEqual({ step: "confirmation" });
+  });
+
   it("gives brand overview pages the brand as the search landing and the locations' manufacturer", () => {
     const match = plan("/toyota/overview");
     expect(match?.plan.requires).toBe("brand");

@@ -124,6 +124,21 @@ const financeEnquiryPlan: RoutePlan = {
   slots: [...financePlan.slots, slot("finance-form", "mf-forms", "EnquiryForm", "main", { kind: "finance_enquiry" })],
 };
 
+/** Reserve online: the deposit, the shopper's details and on to the payment page; it posts without script. */
+const checkoutPlan: RoutePlan = {
+  name: "checkout",
+  title: "Reserve online",
+  description: "Reserve this vehicle online with a refundable deposit.",
+  requires: "car",
+  slots: [slot("checkout", "mf-forms", "Checkout", "main", undefined, { hydrate: "interaction" })],
+};
+const checkoutConfirmationPlan: RoutePlan = {
+  name: "checkout-confirmation",
+  title: "Your reservation",
+  description: "Your vehicle reservation.",
+  slots: [slot("checkout", "mf-forms", "Checkout", "main", { step: "confirmation" }, { hydrate: "interaction" })],
+};
+
 /** `copy` gives a route param a second name a slot reads (the brand page's search reads `landing`). */
 type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan; copy?: Record<string, string> };
 
@@ -206,6 +221,10 @@ const matchers: Matcher[] = [
       ],
     },
   },
+  // Reserve and buy online (mf-forms Checkout, ADR 0019); /checkout-journey names the car by ?car_id.
+  { pattern: new RegExp(`^/cars/${SLUG}/(?:checkout|buy-online)/?$`), keys: ["slug"], plan: checkoutPlan },
+  { pattern: /^\/checkout-journey\/?$/, keys: [], plan: checkoutPlan, copy: { slug: "car_id" } },
+  { pattern: /^\/checkout\/confirmation\/?$/, keys: [], plan: checkoutConfirmationPlan },
   { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Our location") },
   { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Location") },
   { pattern: new RegExp(`^/contact-us/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Contact us") },

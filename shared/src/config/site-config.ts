@@ -147,7 +147,13 @@ export const siteConfigSchema = z
           .strict(),
       })
       .strict(),
-    reserve: z.object({ amount: z.number().min(0) }).strict(),
+    reserve: z
+      .object({
+        amount: z.number().min(0),
+        /** Used-car return terms by dealership slug, for the dealerships that offer them. */
+        returnTerms: z.record(z.string(), z.object({ days: z.number().int().positive(), maxKm: z.number().int().positive(), minFuel: z.string().min(1) }).strict()),
+      })
+      .strict(),
     forms: z
       .object({
         messageOptional: z.boolean(),

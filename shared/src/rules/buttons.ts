@@ -58,7 +58,7 @@ export function vehicleButtons(car: ButtonCar, config: ButtonConfig, savedInWatc
 }
 
 /** 'Reserve Now' followed by the reserve amount (default $200); a $0 amount omits it. */
-export function reserveButtonLabel(reserve: SiteConfig["reserve"]): string {
+export function reserveButtonLabel(reserve: Pick<SiteConfig["reserve"], "amount">): string {
   return reserve.amount > 0 ? `${RESERVE_LABEL} ${formatMoney(reserve.amount)}` : RESERVE_LABEL;
 }
 

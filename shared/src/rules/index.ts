@@ -34,3 +34,4 @@ export * from "./money-input";
 export * from "./repayment-schedule";
 export * from "./comparison-rate";
 export * from "./page-head";
+export * from "./reserve";

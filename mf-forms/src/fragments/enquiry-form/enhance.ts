@@ -1,13 +1,13 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { leadUserData, SUCCESS_PATH } from "@dealer/shared/rules";
-import { createFormControl, type FieldErrors, type FieldValues } from "react-hook-form";
+import { createFormControl, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { leadSchemaFor } from "../../leads/form-schema";
 import { BOOLEAN_FIELDS, FORM_VARIANTS, type FormVariantId, leadEventId, NUMBER_FIELDS, numberFromInput, type ShownSelects } from "../../leads/variants";
 import { saveCustomer, saveSuccessCategory } from "./customer-storage";
 import type { EnquiryFormProps } from "./props";
 import { submitLead } from "./submit-lead";
-import { zodResolver } from "./zod-resolver";
+import { flattenFieldErrors, zodResolver } from "./zod-resolver";
 
 /** What the form shows: errors by field path, whether a submit was tried, the spinner, the form error. */
 export type UiState = { errors: Record<string, string>; submitted: boolean; submitting: boolean; formError: string | null };
@@ -15,17 +15,6 @@ export type LeadFormUi = { update(state: Partial<UiState>): void; focusSummary()
 export type LeadFormEnhancer = { submit(): Promise<void>; validateStep(names: string[]): Promise<boolean> };
 export type EnhanceConfig = { variant: FormVariantId; forms: SiteConfig["forms"]; shown: ShownSelects; car: EnquiryFormProps["car"]; defaults: EnquiryFormProps["defaults"] };
 
-/** Field path -> first message, from react-hook-form's nested errors. */
-function flatten(errors: FieldErrors, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || typeof value !== "object") continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if ("message" in value && typeof value.message === "string") out[path] = value.message;
-    else Object.assign(out, flatten(value as FieldErrors, path));
-  }
-  return out;
-}
 
 type Analytics = { dataLayer?: Record<string, unknown>[] };
 
@@ -41,7 +30,7 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
   const control = createFormControl<FieldValues>({ resolver: zodResolver(schema), mode: "onSubmit", reValidateMode: "onChange", shouldFocusError: false });
 
   const registered = new Set<string>();
-  const currentErrors = () => flatten(control.control._formState.errors);
+  const currentErrors = () => flattenFieldErrors(control.control._formState.errors);
   for (const element of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("input[name], select[name], textarea[name]")) {
     const name = element.name;
     if (name === "website" || name === "idempotency_key" || name === "car_id") continue;

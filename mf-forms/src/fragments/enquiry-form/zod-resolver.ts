@@ -20,3 +20,15 @@ export function zodResolver<Input extends FieldValues, Output>(schema: z.ZodType
     return { values: {}, errors: errors as FieldErrors<Input> };
   };
 }
+
+/** Field path -> first message, from react-hook-form's nested errors. */
+export function flattenFieldErrors(errors: FieldErrors, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== "object") continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if ("message" in value && typeof value.message === "string") out[path] = value.message;
+    else Object.assign(out, flattenFieldErrors(value as FieldErrors, path));
+  }
+  return out;
+}

@@ -1,0 +1,216 @@
+import { carSchema, FORM_ERRORS_HEADING, parseWithFieldErrors, paymentEventSchema, reservationRequestSchema } from "@dealer/shared/contract";
+import { bodyLimit, siteFromHost } from "@dealer/shared/http";
+import { CAR_ALREADY_RESERVED, CAR_NOT_RESERVABLE, checkoutPath, isInStock } from "@dealer/shared/rules";
+import { type Context, Hono } from "hono";
+import type { Env } from "../env";
+import { formErrorPage } from "../leads/form-post";
+import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "../leads/guard";
+import { parseRateLimit, rateLimited } from "../leads/rate-limit";
+import { requestHash } from "../leads/store";
+import { confirmReservation, releaseExpiredHolds } from "./confirm";
+import { PaymentUnavailable, paymentAdapter } from "./payments/adapter";
+import { verifySignature } from "./payments/signature";
+import { attachPaymentSession, createReservation, dropHold, findReservation, type ReservationRow } from "./store";
+
+export const RESERVATION_BODY_MAX_BYTES = 16 * 1024;
+export const INVALID_RESERVATION = "Invalid reservation";
+export const PAYMENT_UNAVAILABLE = "Online payment is unavailable right now. You have not been charged: please try again in a moment.";
+export const RESERVATION_KEY_REUSED = "This reservation was already sent with different details. Reload the page to start again.";
+export const RESERVE_RATE_LIMITED = "Too many reservations from this device. Please wait a moment and try again.";
+export const confirmationPath = (token: string) => `/checkout/confirmation?reservation=${encodeURIComponent(token)}`;
+
+type Answer = { status: 201 | 400 | 403 | 404 | 409 | 415 | 422 | 429 | 503; body: { reservation?: string; next_url?: string; message?: string; fieldErrors?: Record<string, string[]> }; headers?: Record<string, string> };
+
+const bad = (fieldErrors: Record<string, string[]>, message = INVALID_RESERVATION): Answer => ({ status: 400, body: { message, fieldErrors } });
+
+/** A form post (before the checkout's script has loaded) as the JSON the script sends. */
+function fromForm(form: URLSearchParams) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return value === null || value === "" ? undefined : value;
+  };
+  const checked = (name: string) => ["on", "true"].includes(form.get(name) ?? "");
+  return {
+    body: {
+      car: text("car"),
+      values: {
+        name: text("values.name"),
+        last_name: text("values.last_name"),
+        email: text("values.email"),
+        phone: text("values.phone"),
+        postcode: text("values.postcode"),
+        opt_in: checked("values.opt_in"),
+        terms_conditions: checked("values.terms_conditions"),
+      },
+    },
+    key: text("idempotency_key") ?? null,
+    honeypot: form.get("website") ?? "",
+  };
+}
+
+/** The shopper's site as the gateway forwarded it (the tenant's Host). */
+const originOf = (c: Context<{ Bindings: Env }>) => `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`;
+
+/** Where the shopper goes next: the processor's page while payment is awaited, else the confirmation. */
+const nextUrl = (reservation: ReservationRow) => (reservation.state === "awaiting_payment" && reservation.payment_url ? reservation.payment_url : confirmationPath(reservation.token));
+
+async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "form" | null): Promise<Answer> {
+  const headers = c.req.raw.headers;
+  const site = await siteFromHost(c.env.DB, headers.get("host") ?? undefined);
+  if (!site) return { status: 404, body: { message: "Unknown site" } };
+  if (isCrossSite(headers)) return { status: 403, body: { message: CROSS_SITE_REFUSED } };
+  if (!format) return { status: 415, body: { message: "Send the reservation as application/json or a form post." } };
+  const raw = await c.req.text();
+  let body: unknown;
+  let key: string | null = null;
+  let honeypot = "";
+  if (format === "json") {
+    const header = idempotencyKey(headers);
+    if (!header.ok) return bad({ "Idempotency-Key": [IDEMPOTENCY_KEY_MESSAGE] });
+    key = header.key;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return bad({ "(root)": ["The body is not valid JSON."] });
+    }
+  } else {
+    ({ body, key, honeypot } = fromForm(new URLSearchParams(raw)));
+    if (key !== null && !/^[\x21-\x7e]{1,200}$/.test(key)) key = null;
+  }
+  const now = new Date();
+  const wait = await rateLimited(c.env.DB, `reserve|${site.slug}|${headers.get("cf-connecting-ip") ?? "unknown"}`, parseRateLimit(c.env.LEAD_RATE_LIMIT), now.getTime());
+  if (wait !== null) return { status: 429, body: { message: RESERVE_RATE_LIMITED }, headers: { "retry-after": String(wait) } };
+  if (honeypot.trim() !== "") return bad({});
+  const parsed = parseWithFieldErrors(reservationRequestSchema, body);
+  if (!parsed.ok) return bad(parsed.fieldErrors, FORM_ERRORS_HEADING);
+
+  const row = await c.env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(site.slug, parsed.data.car).first<{ data: string }>();
+  const car = row ? carSchema.safeParse(JSON.parse(row.data)) : null;
+  if (!car?.success) return { status: 404, body: { message: "No such car", fieldErrors: { car: ["No such car on this site."] } } };
+  if (!car.data.checkout_enabled || !isInStock(car.data.status)) return { status: 409, body: { message: CAR_NOT_RESERVABLE } };
+  if (car.data.reserved) return { status: 409, body: { message: CAR_ALREADY_RESERVED } };
+
+  const amountCents = Math.round(site.config.reserve.amount * 100);
+  const adapter = amountCents > 0 ? paymentAdapter(c.env) : null;
+  const outcome = await createReservation(c.env.DB, {
+    site: site.slug,
+    carId: car.data.id,
+    dealershipId: car.data.dealership_id,
+    amountCents,
+    customer: parsed.data.values,
+    processor: adapter?.name ?? "none",
+    idempotencyKey: key,
+    requestHash: await requestHash(raw),
+    now,
+  });
+  if ("taken" in outcome) return { status: 409, body: { message: CAR_ALREADY_RESERVED } };
+  if (!outcome.created) {
+    if (!outcome.sameRequest) return { status: 422, body: { message: RESERVATION_KEY_REUSED } };
+    return { status: 201, body: { reservation: outcome.replay.token, next_url: nextUrl(outcome.replay) }, headers: { "idempotent-replayed": "true" } };
+  }
+  const reservation = outcome.reservation;
+  const origin = originOf(c);
+  const pageUrl = origin + checkoutPath(car.data.slug, site.config.vehicle);
+  // $0: nothing to pay, the hold is confirmed at once.
+  if (!adapter) {
+    await confirmReservation(c.env, reservation.token, pageUrl, now);
+    return { status: 201, body: { reservation: reservation.token, next_url: confirmationPath(reservation.token) } };
+  }
+  try {
+    const session = await adapter.createSession({
+      site: site.slug,
+      reservationToken: reservation.token,
+      amountCents,
+      description: `Reservation deposit: ${car.data.name} (stock ${car.data.stocknum})`,
+      successUrl: origin + confirmationPath(reservation.token),
+      cancelUrl: origin + confirmationPath(reservation.token),
+      origin,
+      expiresAt: new Date(reservation.hold_until),
+    });
+    await attachPaymentSession(c.env.DB, reservation.id, session);
+    return { status: 201, body: { reservation: reservation.token, next_url: session.url } };
+  } catch (error) {
+    if (!(error instanceof PaymentUnavailable)) console.error("[mf-forms] payment session failed", error);
+    await dropHold(c.env.DB, reservation.id, now);
+    return { status: 503, body: { message: PAYMENT_UNAVAILABLE }, headers: { "retry-after": "5" } };
+  }
+}
+
+/**
+ * A processor's webhook: verified against its secret, acted on once per event id (a redelivery is
+ * answered 200 and changes nothing). Paid checkout sessions confirm their reservation.
+ */
+export async function takePaymentEvent(env: Env, raw: string, signature: string | null, pageOrigin: string, now = new Date()): Promise<{ status: 200 | 400 | 503; body: Record<string, unknown> }> {
+  const adapter = paymentAdapter(env);
+  if (!(await verifySignature(adapter.webhookSecret, signature, raw, Math.floor(now.getTime() / 1000)))) {
+    return { status: 400, body: { message: "Invalid signature" } };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { status: 400, body: { message: "The body is not valid JSON." } };
+  }
+  const event = parseWithFieldErrors(paymentEventSchema, json);
+  if (!event.ok) return { status: 400, body: { message: "Invalid event", fieldErrors: event.fieldErrors } };
+  const session = event.data.data.object;
+  const token = session.client_reference_id ?? null;
+  const first = await env.DB.prepare(
+    "INSERT INTO payment_events (processor, event_id, type, reservation_token, received_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING event_id",
+  )
+    .bind(adapter.name, event.data.id, event.data.type, token, now.toISOString())
+    .first();
+  if (!first) return { status: 200, body: { received: true, duplicate: true } };
+  try {
+    if (event.data.type === "checkout.session.completed" && session.payment_status === "paid" && token) {
+      const reservation = await findReservation(env.DB, token);
+      if (reservation) {
+        const car = await env.DB.prepare("SELECT slug FROM vehicles WHERE id = ?").bind(reservation.car_id).first<{ slug: string }>();
+        await confirmReservation(env, token, `${pageOrigin}/cars/${car?.slug ?? ""}`, now);
+      }
+    }
+    return { status: 200, body: { received: true } };
+  } catch (error) {
+    // Not acted on: forget the event so the processor's retry is acted on.
+    console.error("[mf-forms] payment event not applied", event.data.id, error);
+    await env.DB.prepare("DELETE FROM payment_events WHERE processor = ? AND event_id = ?").bind(adapter.name, event.data.id).run();
+    return { status: 503, body: { message: "Try again" } };
+  }
+}
+
+/**
+ * POST /api/reservations: take the car's hold and open the processor's payment page. 201 {reservation,
+ * next_url}; 400 field errors; 403 cross-site; 404 unknown site or car; 409 reserved by someone else (no
+ * payment page, no charge) or not reservable; 415; 422 key reused; 429; 503 processor down (hold dropped).
+ * A form post gets 303 to next_url or a page naming the errors.
+ * POST /api/payments/webhook: see takePaymentEvent.
+ * POST /api/reservations/release-expired: the scheduled job for the write key's site, run now.
+ */
+export function createReservationApi() {
+  const app = new Hono<{ Bindings: Env }>();
+
+  app.post("/api/reservations", bodyLimit(RESERVATION_BODY_MAX_BYTES), async (c) => {
+    const format = leadBodyFormat(c.req.header("content-type"));
+    const answer = await takeReservation(c, format);
+    if (format === "form") {
+      if (answer.status === 201 && answer.body.next_url) return c.redirect(answer.body.next_url, 303);
+      return formErrorPage(answer.status, answer.body.message ?? "", answer.body.fieldErrors ?? {}, c.req.header("referer") ?? null);
+    }
+    return c.json(answer.body, answer.status, answer.headers);
+  });
+
+  app.post("/api/payments/webhook", bodyLimit(64 * 1024), async (c) => {
+    const adapter = paymentAdapter(c.env);
+    const answer = await takePaymentEvent(c.env, await c.req.text(), c.req.header(adapter.signatureHeader) ?? null, originOf(c));
+    return c.json(answer.body, answer.status);
+  });
+
+  app.post("/api/reservations/release-expired", async (c) => {
+    const key = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+    const owner = key ? await c.env.DB.prepare("SELECT site FROM api_keys WHERE key = ? AND kind = 'write'").bind(key).first<{ site: string }>() : null;
+    if (!owner) return c.json({ message: "A valid dealership write key is required (Authorization: Bearer <key>)." }, 401);
+    return c.json({ released: await releaseExpiredHolds(c.env, new Date(), owner.site) });
+  });
+
+  return app;
+}

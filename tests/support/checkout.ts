@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { query } from "../../scripts/d1";
+import { ROOT } from "../../scripts/stack";
+import { fetchSite, GATEWAY_PORT } from "./platform";
+import { cars } from "./vehicles";
+
+/** The local test processor's webhook secret, as mf-forms is configured with it. */
+export const TEST_WEBHOOK_SECRET = /"TEST_PAYMENT_WEBHOOK_SECRET":\s*"([^"]+)"/.exec(readFileSync(join(ROOT, "mf-forms/wrangler.jsonc"), "utf8"))?.[1] ?? "";
+
+/** A car of the site that can be reserved now: checkout on, in stock, not reserved, no hold on it. Random, so reruns find a free one. */
+export function reservableCar(site: string, condition = "1 = 1"): { id: number; slug: string; stocknum: string } {
+  const [row] = query<{ id: number; slug: string; stocknum: string }>(
+    `SELECT id, slug, stocknum FROM vehicles WHERE site = '${site}' AND ${cars.checkout} AND (${condition}) AND coalesce(json_extract(data, '$.reserved'), 0) = 0
+       AND json_extract(data, '$.show_on_dealer_website') != 0
+       AND id NOT IN (SELECT car_id FROM reservations WHERE holding = 1) ORDER BY random() LIMIT 1`,
+  );
+  if (!row) throw new Error(`no reservable car on ${site}`);
+  return row;
+}
+
+export const shopper = () => ({ name: "Jo Citizen", email: `jo-${randomUUID()}@example.com`, phone: "0412 345 678", postcode: "4000", opt_in: false, terms_conditions: true });
+
+/** POST /api/reservations as the site's own page (same Origin), from a client address of its own. */
+export function postReservation(site: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetchSite(site, "/api/reservations", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: `http://${site}.localhost:${GATEWAY_PORT}`,
+      "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}-${randomUUID().slice(0, 8)}`,
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export type ReservationRecord = { token: string; state: string; holding: number | null; hold_until: string; lead_id: number | null; car_id: number };
+export const reservationRow = (token: string) => query<ReservationRecord>(`SELECT token, state, holding, hold_until, lead_id, car_id FROM reservations WHERE token = '${token}'`)[0];
+export const carReserved = (carId: number) => Boolean(query<{ reserved: number | null }>(`SELECT json_extract(data, '$.reserved') AS reserved FROM vehicles WHERE id = ${carId}`)[0]?.reserved);
+/** No fuel tag outranks the Reserved tag on its card. */
+export const NO_FUEL_TAG = "coalesce(json_extract(data, '$.simple_fuel'), '') NOT IN ('Electric', 'Hybrid', 'PHEV', 'Plug-in Hybrid')";
+
+/** Charges the test processor made for a car's reservations. */
+export const chargesFor = (carId: number) =>
+  query<{ n: number }>(`SELECT COUNT(*) AS n FROM test_payment_sessions WHERE status = 'paid' AND reservation_token IN (SELECT token FROM reservations WHERE car_id = ${carId})`)[0]?.n ?? 0;
+export const writeKeyFor = (carId: number) =>
+  query<{ key: string }>(`SELECT k.key AS key FROM api_keys k JOIN vehicles v ON v.dealership_id = k.dealership_id WHERE v.id = ${carId} AND k.kind = 'write' LIMIT 1`)[0]?.key ?? "";
