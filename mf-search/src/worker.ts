@@ -31,7 +31,7 @@ function searchApiFor(env: Env) {
 
 const app = createFragmentWorker<Env>({
   remote: "mf-search",
-  fragments: { SearchResults: searchResultsFragment(searchApiFor), SimilarVehicles: similarVehiclesFragment(searchApiFor) },
+  fragments: { SearchResults: searchResultsFragment(searchApiFor, (env) => getIndex(env.DB)), SimilarVehicles: similarVehiclesFragment(searchApiFor) },
 });
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock", createStockApi());

@@ -6,7 +6,7 @@ import type { Env } from "../../env";
 import { inProcessRequester } from "../../search-client/in-process-requester";
 import { type Landing, stateWithLanding } from "./landing";
 import { parseRouteState } from "./route-state";
-import { runSearch, type SearchContext } from "./run-search";
+import { facetAttributes, runSearch, type SearchContext } from "./run-search";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
 
@@ -40,7 +40,7 @@ function landingSegments(path: string): string[] {
 
 type Client = ReturnType<typeof algoliasearch>;
 
-async function landingVocabulary(client: Client, env: Env, site: string, context: SearchContext): Promise<LandingVocabulary> {
+async function readLandingVocabulary(client: Client, env: Env, site: string, context: SearchContext): Promise<LandingVocabulary> {
   const [facetResult, dealerships] = await Promise.all([
     client.searchSingleIndex({
       indexName: context.indexName,
@@ -52,7 +52,37 @@ async function landingVocabulary(client: Client, env: Env, site: string, context
   return { makes: names("make"), makeModels: names("make_model"), bodies: names("body"), dealerships: dealerships.results.map((row) => row.slug) };
 }
 
-export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefinition<SearchResultsProps, Env> {
+/** The visibility window's moving edge (it changes every second), left out of the cache key. */
+const VISIBILITY_CLAUSE = /sold_date_timestamp >= -?\d+/g;
+
+/** The stock the isolate's index was built from: any object that changes when the stock does. */
+export type StockVersionOf = (env: Env) => Promise<object>;
+
+/**
+ * A site's landing vocabulary, kept per isolate until its stock changes: it is the same for every landing path of a
+ * site, and reading it was a facet query over the site's whole stock on every landing-path request. (Sold cars
+ * leaving the visibility window between two stock changes may keep their make in it a little longer: a path
+ * naming it then shows the no-results card rather than the 404.)
+ */
+function landingVocabularyCache(stockVersionOf: StockVersionOf) {
+  const cache = new WeakMap<object, Map<string, Promise<LandingVocabulary>>>();
+  return async (client: Client, env: Env, site: string, context: SearchContext): Promise<LandingVocabulary> => {
+    const version = await stockVersionOf(env);
+    let bySite = cache.get(version);
+    if (!bySite) cache.set(version, (bySite = new Map()));
+    const key = `${site}\u0000${context.fixedFilters.replace(VISIBILITY_CLAUSE, "")}`;
+    let vocabulary = bySite.get(key);
+    if (!vocabulary) {
+      vocabulary = readLandingVocabulary(client, env, site, context);
+      vocabulary.catch(() => bySite.delete(key));
+      bySite.set(key, vocabulary);
+    }
+    return vocabulary;
+  };
+}
+
+export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf: StockVersionOf): FragmentDefinition<SearchResultsProps, Env> {
+  const landingVocabulary = landingVocabularyCache(stockVersionOf);
   return {
     Component: SearchResults,
     async load(request, env) {
@@ -73,6 +103,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
         fixedFilters: siteFilters(config, now).map((filter) => `(${filter})`).join(" AND "),
         hitsPerPage,
         priceAscendingNeedsPrice,
+        facets: facetAttributes(config.search),
       };
 
       // The offers list: cars with an offer price (the same threshold the price display uses).
