@@ -4,8 +4,9 @@ import { CLEAR_FILTERS_LABEL, clearFiltersTarget, NO_OFFERS_TEXT, NO_OFFERS_TITL
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import type { BrowserSearch } from "./browser-search";
-import { Filters, RefinementChips } from "./Filters";
+import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
+import { RefinementChips } from "./RefinementChips";
 import { Pagination, ResultGrid } from "./ResultGrid";
 import { emptyRouteState, type RouteState, sameFilters } from "./route-state";
 import type { SearchContext } from "./run-search";
@@ -68,6 +69,8 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   const [view, setView] = useState(props.view);
   const [status, setStatus] = useState<"data" | "loading" | "error">("data");
   const [drawerOpen, setDrawerOpen] = useState(false);
+  /** The filter panel's code is wanted: the phone's drawer opened, or a search ran (its counts change). */
+  const [filtersWanted, setFiltersWanted] = useState(false);
   const latest = useRef(0);
   const engine = useRef<Promise<BrowserSearch> | null>(null);
   const filtersButton = useRef<HTMLButtonElement>(null);
@@ -84,8 +87,10 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
     if (history === "push") window.history.pushState({ search: next } satisfies HistoryEntry, "", addressOf(next));
     const request = ++latest.current;
     setStatus("loading");
+    setFiltersWanted(true);
     try {
-      const search = await loadEngine();
+      // The panel's code comes with the first results, so its counts never lag behind them.
+      const [search] = await Promise.all([loadEngine(), loadFilters()]);
       const result = await search(next, config, new Date(props.now));
       if (request !== latest.current) return;
       setView(result);
@@ -126,7 +131,14 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   return (
     <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
       <h1 id="search-heading">{props.offers ? "Special offers" : "Search stock"}</h1>
-      <SearchBox query={state.query} onQuery={(query) => refine((current) => ({ ...current, query }))} onFirstFocus={() => void loadEngine()} />
+      <SearchBox
+        query={state.query}
+        onQuery={(query) => refine((current) => ({ ...current, query }))}
+        onFirstFocus={() => {
+          void loadEngine();
+          void loadFilters();
+        }}
+      />
       <div className="search-results__toolbar">
         <p className="search-results__count" role="status" aria-live="polite">
           {plural(view.count)} · page {view.page + 1} of {Math.max(1, view.nbPages)}
@@ -137,7 +149,10 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           className="button search-results__filters-button"
           aria-expanded={drawerOpen}
           aria-controls="search-filters"
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setFiltersWanted(true);
+            setDrawerOpen(true);
+          }}
         >
           Filters ({view.count.toLocaleString("en-AU")})
         </button>
@@ -175,7 +190,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           <button type="button" className="link-button search-results__close" onClick={closeDrawer}>
             Close filters
           </button>
-          <Filters state={state} view={view} config={config} refine={refine} />
+          <FiltersIsland state={state} view={view} config={config} refine={refine} wanted={filtersWanted} />
           <button type="submit" className="button button--primary search-results__show-me">
             Show Me {plural(shownCount)}
           </button>

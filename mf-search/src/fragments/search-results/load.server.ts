@@ -2,11 +2,14 @@ import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
 import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchVisibilityFilter } from "@dealer/shared/rules";
 import { algoliasearch } from "algoliasearch";
+import { createElement } from "react";
 import type { Env } from "../../env";
 import { inProcessRequester } from "../../search-client/in-process-requester";
 import { type Landing, stateWithLanding } from "./landing";
 import { parseRouteState } from "./route-state";
 import { facetAttributes, runSearch, type SearchContext } from "./run-search";
+import { Filters } from "./Filters";
+import { ServerFilters } from "./FiltersIsland";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
 
@@ -84,7 +87,8 @@ function landingVocabularyCache(stockVersionOf: StockVersionOf) {
 export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf: StockVersionOf): FragmentDefinition<SearchResultsProps, Env> {
   const landingVocabulary = landingVocabularyCache(stockVersionOf);
   return {
-    Component: SearchResults,
+    // The filter panel is in the server's markup; the browser loads its code on approach (FiltersIsland).
+    Component: (props) => createElement(ServerFilters.Provider, { value: Filters }, createElement(SearchResults, props)),
     async load(request, env) {
       const keyRow = await env.DB.prepare("SELECT key FROM api_keys WHERE site = ? AND kind = 'search' LIMIT 1")
         .bind(request.site.slug)
