@@ -21,7 +21,7 @@ export function loadFilters(): Promise<FiltersComponent> {
 
 const CONTROLS = "input, button, select, a[href]";
 const controlIndex = (root: HTMLElement, target: EventTarget | null) =>
-  target instanceof Element ? [...root.querySelectorAll(CONTROLS)].findIndex((control) => control === target.closest(CONTROLS)) : -1;
+  target instanceof Element ? [...root.querySelectorAll(CONTROLS)].indexOf(target.closest(CONTROLS) as Element) : -1;
 
 /**
  * The filter panel as an island: until its code arrives, the server's markup stays exactly as it is (React leaves an
@@ -71,9 +71,11 @@ export function FiltersIsland(props: FiltersProps & { wanted: boolean }) {
     setRequested(true);
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only notices events of the server's controls inside it.
     <div
       ref={root}
       className="filters-island"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: empty, so that hydration keeps the server's markup.
       dangerouslySetInnerHTML={{ __html: "" }}
       suppressHydrationWarning
       onPointerOver={() => setRequested(true)}

@@ -13,6 +13,11 @@ import { ServerFilters } from "./FiltersIsland";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
 
+/** The filter panel is in the server's markup; the browser loads its code on approach (FiltersIsland). */
+function SearchResultsWithFilters(props: SearchResultsProps) {
+  return createElement(ServerFilters.Provider, { value: Filters }, createElement(SearchResults, props));
+}
+
 /** The platform's own engine answers as an Algolia application of this id. */
 export const LOCAL_APP_ID = "DEALERPLATFORM";
 
@@ -87,8 +92,7 @@ function landingVocabularyCache(stockVersionOf: StockVersionOf) {
 export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf: StockVersionOf): FragmentDefinition<SearchResultsProps, Env> {
   const landingVocabulary = landingVocabularyCache(stockVersionOf);
   return {
-    // The filter panel is in the server's markup; the browser loads its code on approach (FiltersIsland).
-    Component: (props) => createElement(ServerFilters.Provider, { value: Filters }, createElement(SearchResults, props)),
+    Component: SearchResultsWithFilters,
     async load(request, env) {
       const keyRow = await env.DB.prepare("SELECT key FROM api_keys WHERE site = ? AND kind = 'search' LIMIT 1")
         .bind(request.site.slug)
