@@ -7,6 +7,7 @@ import type { BrowserSearch } from "./browser-search";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
 import { RefinementChips } from "./RefinementChips";
+import { ResultCarousel } from "./ResultCarousel";
 import { Pagination, ResultGrid } from "./ResultGrid";
 import { emptyRouteState, type RouteState, sameFilters } from "./route-state";
 import type { SearchContext } from "./run-search";
@@ -24,6 +25,8 @@ export type SearchResultsProps = {
   address: { pathname: string; landing: boolean; dealership: string | null };
   /** The special-offers list (its own title, empty texts and Clear Filters target). */
   offers: boolean;
+  /** "carousel": the results' carousel variant (a slot's layout param), else the grid. */
+  layout: "grid" | "carousel";
   /** Server time the cards were decided at (tags like "just arrived" depend on it). */
   now: string;
 };
@@ -128,6 +131,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   };
 
   const empty = view.cards.length === 0;
+  const Results = props.layout === "carousel" ? ResultCarousel : ResultGrid;
   return (
     <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
       <h1 id="search-heading">{props.offers ? "Special offers" : "Search stock"}</h1>
@@ -217,7 +221,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
               </a>
             </div>
           ) : (
-            <ResultGrid cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : []} />
+            <Results cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : []} />
           )}
           <Pagination
             page={view.page}

@@ -139,6 +139,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         search: { appId: LOCAL_APP_ID, apiKey: keyRow.key },
         address: { pathname, landing: segments.length > 0, dealership: landing.dealership },
         offers,
+        layout: request.params.layout === "carousel" ? "carousel" : "grid",
         now: now.toISOString(),
       };
     },
