@@ -15,7 +15,7 @@ afterAll(async () => {
 /** The algoliasearch client's user agent is in its code and nowhere else. */
 const ALGOLIA_CLIENT = "Algolia for JavaScript";
 /**
- * mf-search's share of the route's first-load budget: its remoteEntry plus the fragment, gzip (13.5 KB measured; the
+ * mf-search's share of the route's first-load budget: its remoteEntry plus the fragment, gzip (13.7 KB measured; the
  * filter panel loads on approach). The route as a whole (with the shell's 99 KB) is over its 110 KB target;
  * npm run bench prints it.
  */
@@ -37,9 +37,13 @@ describe.each([
       if (!url.pathname.endsWith(".js")) return;
       const afterLoad = loaded;
       pending.push(
-        response.body().then((body) => {
-          scripts.push({ path: url.pathname, gzip: gzipSync(body).length, client: body.toString().includes(ALGOLIA_CLIENT), afterLoad });
-        }),
+        response.body().then(
+          (body) => {
+            scripts.push({ path: url.pathname, gzip: gzipSync(body).length, client: body.toString().includes(ALGOLIA_CLIENT), afterLoad });
+          },
+          // A chunk still arriving when the page closes (the filter panel's, on focus) is not part of what is measured.
+          () => undefined,
+        ),
       );
     });
     const queries: string[] = [];
@@ -92,7 +96,12 @@ describe("the filter panel on a desktop", () => {
     page.on("response", (response) => {
       if (!response.url().endsWith(".js")) return;
       const afterLoad = loaded;
-      pending.push(response.text().then((body) => void (body.includes(FILTER_PANEL_CODE) && panelCode.push({ afterLoad }))));
+      pending.push(
+        response.text().then(
+          (body) => void (body.includes(FILTER_PANEL_CODE) && panelCode.push({ afterLoad })),
+          () => undefined,
+        ),
+      );
     });
     // Code asked for after the first load arrives late, so the click below lands on the server's markup.
     await page.route("**/_mf/mf-search/**/*.js", async (route) => {
