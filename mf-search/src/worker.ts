@@ -33,7 +33,7 @@ function searchApiFor(env: Env) {
 const app = createFragmentWorker<Env>({
   remote: "mf-search",
   fragments: {
-    SearchResults: searchResultsFragment(searchApiFor),
+    SearchResults: searchResultsFragment(searchApiFor, (env) => getIndex(env.DB)),
     SimilarVehicles: similarVehiclesFragment(searchApiFor),
     FeaturedStock: featuredStockFragment(searchApiFor),
   },

@@ -24,7 +24,8 @@ export type BrowserBuild = { buildId: string; distDir: string; outputDir: string
 function buildIdInputs(packageDir: string) {
   return {
     sourceDirs: [join(packageDir, "src"), join(repoRoot, "shared/src"), import.meta.dirname],
-    files: [join(packageDir, "package.json"), join(packageDir, "rspack.config.ts")].filter((f) => existsSync(f)),
+    // shared/package.json says how its modules bundle (sideEffects), so it changes every build.
+    files: [join(packageDir, "package.json"), join(packageDir, "rspack.config.ts"), join(repoRoot, "shared/package.json")].filter((f) => existsSync(f)),
     lockfilePath: join(repoRoot, "package-lock.json"),
     rootDir: repoRoot,
     variant: isProduction ? "production" : "development",

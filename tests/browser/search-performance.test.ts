@@ -15,12 +15,13 @@ afterAll(async () => {
 /** The algoliasearch client's user agent is in its code and nowhere else. */
 const ALGOLIA_CLIENT = "Algolia for JavaScript";
 /**
- * mf-search's share of the route's first-load budget: its remoteEntry plus the fragment, gzip. The route as a
- * whole (with the shell's 98 KB) is over its 110 KB target; npm run bench prints it.
+ * mf-search's share of the route's first-load budget: its remoteEntry plus the fragment, gzip (13.7 KB measured; the
+ * filter panel loads on approach). The route as a whole (with the shell's 99 KB) is over its 110 KB target;
+ * npm run bench prints it.
  */
-const MF_SEARCH_FIRST_LOAD_KB = 16.5;
-
-
+const MF_SEARCH_FIRST_LOAD_KB = 14;
+/** Only the filter panel's code has this legend in it. */
+const FILTER_PANEL_CODE = "Body type";
 
 describe.each([
   ["phone", { width: 390, height: 844 }],
@@ -36,9 +37,13 @@ describe.each([
       if (!url.pathname.endsWith(".js")) return;
       const afterLoad = loaded;
       pending.push(
-        response.body().then((body) => {
-          scripts.push({ path: url.pathname, gzip: gzipSync(body).length, client: body.toString().includes(ALGOLIA_CLIENT), afterLoad });
-        }),
+        response.body().then(
+          (body) => {
+            scripts.push({ path: url.pathname, gzip: gzipSync(body).length, client: body.toString().includes(ALGOLIA_CLIENT), afterLoad });
+          },
+          // A chunk still arriving when the page closes (the filter panel's, on focus) is not part of what is measured.
+          () => undefined,
+        ),
       );
     });
     const queries: string[] = [];
@@ -78,6 +83,48 @@ describe.each([
     expect(images.length).toBeGreaterThan(3);
     expect(images.slice(0, 3)).toEqual(Array(3).fill({ loading: "eager", priority: "high" }));
     expect(images.slice(3).every((image) => image.loading === "lazy" && image.priority !== "high")).toBe(true);
+    await page.close();
+  });
+});
+
+describe("the filter panel on a desktop", () => {
+  it("is in the server's markup, loads its code on approach, and a facet clicked before the code arrives refines", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const panelCode: { afterLoad: boolean }[] = [];
+    let loaded = false;
+    const pending: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (!response.url().endsWith(".js")) return;
+      const afterLoad = loaded;
+      pending.push(
+        response.text().then(
+          (body) => void (body.includes(FILTER_PANEL_CODE) && panelCode.push({ afterLoad })),
+          () => undefined,
+        ),
+      );
+    });
+    // Code asked for after the first load arrives late, so the click below lands on the server's markup.
+    await page.route("**/_mf/mf-search/**/*.js", async (route) => {
+      if (loaded) await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(siteUrl("harbour-city-motors", "/search"));
+    await waitForHydration(page);
+    await Promise.all(pending);
+    loaded = true;
+    expect(panelCode).toEqual([]);
+    const makes = page.locator('[data-attribute="make"] input[type="checkbox"]');
+    await expect(makes.count()).resolves.toBe(7);
+
+    const make = await makes.first().getAttribute("value");
+    await makes.first().click();
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).search)).toBe(`?refinementList[make][0]=${make}`);
+    await expect.poll(() => makes.first().isChecked()).toBe(true);
+    await Promise.all(pending);
+    expect(panelCode).toEqual([{ afterLoad: true }]);
+    // The panel works from then on: the make unchecks, and the address follows.
+    await makes.first().uncheck();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
     await page.close();
   });
 });

@@ -224,3 +224,32 @@ describe("result rules", () => {
     await page.close();
   });
 });
+
+describe("the results' carousel variant (a brand overview's stock)", () => {
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ])("%s: one sideways row; Previous and Next scroll it and are disabled at its ends", async (_, viewport) => {
+    const { page, errors } = await open("/mazda/overview", viewport, "summit-auto-group");
+    const carousel = page.getByRole("region", { name: "Results carousel" });
+    const previous = carousel.getByRole("button", { name: "Previous results" });
+    const next = carousel.getByRole("button", { name: "Next results" });
+    const track = carousel.locator(".result-carousel__track");
+    const cardTops = await carousel.locator(".card").evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+    expect(cardTops.length).toBeGreaterThan(3);
+    expect(new Set(cardTops).size).toBe(1);
+    await expect(previous.isDisabled()).resolves.toBe(true);
+    await next.click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect.poll(() => previous.isDisabled()).toBe(false);
+    await track.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    await previous.click();
+    await expect.poll(() => next.isDisabled()).toBe(false);
+    // The search page itself keeps the grid.
+    await page.goto(siteUrl("summit-auto-group", "/search"));
+    await expect(page.locator(".result-carousel").count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

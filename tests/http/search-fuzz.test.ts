@@ -39,12 +39,16 @@ async function check(path: string) {
   expect(props.status, `props ${path}`).toBeLessThan(500);
 }
 
+/** Fixed, so a failure reproduces; printed so a run can be repeated with another seed. */
+const SEED = 20_091;
+
 describe("search addresses under bad input", () => {
   it.each(KNOWN_BAD.map((path) => [path.slice(0, 80), path]))("%s answers a valid page or a 4xx", async (_, path) => {
     await check(path as string);
   });
 
   it("generated addresses never answer 5xx", async () => {
-    await fc.assert(fc.asyncProperty(address, check), { numRuns: 150 });
+    console.log(`search address fuzz seed ${SEED}`);
+    await fc.assert(fc.asyncProperty(address, check), { numRuns: 150, seed: SEED });
   }, 300_000);
 });

@@ -274,7 +274,7 @@ const matchers: Matcher[] = [
       description: "The brand's range, our stock of it and the locations that sell it.",
       requires: "brand",
       parts: [{ name: "brand-banner", before: "search" }],
-      slots: [slot("search", "mf-search", "SearchResults"), slot("locations", "mf-locations", "LocationList", "main", { layout: "grid" })],
+      slots: [slot("search", "mf-search", "SearchResults", "main", { layout: "carousel" }), slot("locations", "mf-locations", "LocationList", "main", { layout: "grid" })],
     },
   },
   { pattern: /^\/success\/?$/, keys: [], plan: { name: "success", title: "Thank you", description: "Your enquiry has been sent.", slots: [], shellPage: "success" } },

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { z } from "zod";
 import { indexSettingsSchema, resolveSort, search, SearchError, searchForFacetValues, type SearchResponse } from "../engine";
-import { keyAccess, requireWrite, securedFilterFor } from "./credentials";
+import { cacheSearchKeys, keyAccess, requireWrite, securedFilterFor } from "./credentials";
 import { batchSchema, multipleBatchSchema, multipleQueriesSchema, jsonObjectSchema } from "./schemas";
 import type { BatchOperation, KeyAccess, SearchApiDeps } from "./types";
 
@@ -47,7 +47,8 @@ function normalizeOperation(operation: { action: BatchOperation["action"]; body:
  * Algolia's REST API (the paths the algoliasearch client and a stock sync use) over the engine.
  * Mount it at the root: every route lives under /1/.
  */
-export function createSearchApi(deps: SearchApiDeps): Hono {
+export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
+  const deps: SearchApiDeps = { ...uncachedDeps, resolveKey: cacheSearchKeys(uncachedDeps.resolveKey) };
   const app = new Hono();
   let lastTaskID = 0;
   /** Writes are applied before answering, so every task is published at once. */

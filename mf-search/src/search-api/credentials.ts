@@ -11,6 +11,26 @@ export async function keyAccess(c: Context, deps: SearchApiDeps): Promise<KeyAcc
   return access;
 }
 
+/** How long a search-only key's access is trusted without asking the key store again (a revoked one stops within it). */
+export const SEARCH_KEY_CACHE_MS = 30_000;
+
+/**
+ * Remembers search-only keys for a short while: every keystroke of a shopper's search carried a key-store query.
+ * Keys that can write are looked up every time.
+ */
+export function cacheSearchKeys(resolveKey: SearchApiDeps["resolveKey"], now: () => number = Date.now): SearchApiDeps["resolveKey"] {
+  const known = new Map<string, { access: KeyAccess; until: number }>();
+  return async (appId, apiKey) => {
+    const id = `${appId}\u0000${apiKey}`;
+    const cached = known.get(id);
+    if (cached && cached.until > now()) return cached.access;
+    const access = await resolveKey(appId, apiKey);
+    if (access && !access.canWrite) known.set(id, { access, until: now() + SEARCH_KEY_CACHE_MS });
+    else known.delete(id);
+    return access;
+  };
+}
+
 export function requireWrite(access: KeyAccess): void {
   if (!access.canWrite) throw new SearchError("Method not allowed with this API key", 403);
 }

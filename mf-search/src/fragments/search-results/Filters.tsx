@@ -1,35 +1,12 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { bodyType, CLEAR_FILTERS_LABEL, formatMoney, makeList, rangeBounds } from "@dealer/shared/rules";
+import { bodyType, formatMoney, makeList, rangeBounds } from "@dealer/shared/rules";
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
+import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, setRange, toggleValue } from "./refinements";
 import type { RouteState } from "./route-state";
 import type { FacetValue, SearchView } from "./search-view";
 
-type Refine = (change: (state: RouteState) => RouteState) => void;
 
-/** Adds or removes one value of a disjunctive facet. */
-export const toggleValue = (attribute: string, value: string) => (state: RouteState): RouteState => {
-  const values = state.refinementList[attribute] ?? [];
-  const next = values.includes(value) ? values.filter((entry) => entry !== value) : [...values, value];
-  const refinementList = { ...state.refinementList, [attribute]: next };
-  if (next.length === 0) delete refinementList[attribute];
-  // Models depend on the chosen makes: a model of a make no longer chosen goes with it.
-  if (attribute === "make" && refinementList.make_model) {
-    const models = refinementList.make_model.filter((model) => next.some((make) => model.startsWith(`${make} `)));
-    if (models.length) refinementList.make_model = models;
-    else delete refinementList.make_model;
-  }
-  return { ...state, refinementList };
-};
-
-export const setRange = (attribute: string, refinement: string | null) => (state: RouteState): RouteState => {
-  const range = { ...state.range };
-  if (refinement === null) delete range[attribute];
-  else range[attribute] = refinement;
-  return { ...state, range };
-};
-
-const CERTIFIED_LABELS: Record<string, string> = { true: "Certified", false: "Not certified" };
 /** Titles of the filters a site may add (search.extraFilters). */
 const EXTRA_FILTER_TITLES: Record<SiteConfig["search"]["extraFilters"][number], string> = {
   car_type: "Condition",
@@ -44,7 +21,6 @@ const EXTRA_FILTER_TITLES: Record<SiteConfig["search"]["extraFilters"][number], 
   dealership_name: "Dealership",
   state: "State",
 };
-const CAR_TYPE_LABELS: Record<string, string> = { new: "New", used: "Used", demo: "Demo" };
 
 function FacetList(props: {
   attribute: string;
@@ -88,7 +64,10 @@ function withRefined(values: FacetValue[] | undefined, refined: string[] | undef
   return list;
 }
 
-export function Filters({ state, view, config, refine }: { state: RouteState; view: SearchView; config: SiteConfig; refine: Refine }) {
+export type FiltersProps = { state: RouteState; view: SearchView; config: SiteConfig; refine: Refine };
+
+/** The filter panel: loaded on approach or first use (FiltersIsland); the server renders it in place. */
+export function Filters({ state, view, config, refine }: FiltersProps) {
   const [allMakes, setAllMakes] = useState(false);
   const facet = (attribute: string) => withRefined(view.facets[attribute], state.refinementList[attribute]);
   const makes = makeList(facet("make"), allMakes);
@@ -158,38 +137,5 @@ export function Filters({ state, view, config, refine }: { state: RouteState; vi
           <FacetList key={attribute} attribute={attribute} title={EXTRA_FILTER_TITLES[attribute]} values={facet(attribute)} refine={refine} />
         ))}
     </div>
-  );
-}
-
-/** Current refinements as removable chips. */
-export function RefinementChips({ state, refine, onClear }: { state: RouteState; refine: Refine; onClear: () => void }) {
-  const chips = [
-    ...Object.entries(state.refinementList).flatMap(([attribute, values]) =>
-      values.map((value) => ({
-        key: `${attribute}:${value}`,
-        text: attribute === "certified" ? (CERTIFIED_LABELS[value] ?? value) : attribute === "car_type" ? (CAR_TYPE_LABELS[value] ?? value) : value,
-        remove: toggleValue(attribute, value),
-      })),
-    ),
-    ...Object.entries(state.range).map(([attribute, value]) => ({
-      key: `range:${attribute}`,
-      text: `${attribute === "km" ? "Kilometres" : "Price"} ${value.replace(":", " to ")}`,
-      remove: setRange(attribute, null),
-    })),
-    ...(state.query ? [{ key: "query", text: `“${state.query}”`, remove: (s: RouteState) => ({ ...s, query: "" }) }] : []),
-  ];
-  if (chips.length === 0) return null;
-  return (
-    <fieldset className="chips">
-      <legend className="visually-hidden">Current filters</legend>
-      {chips.map((chip) => (
-        <button key={chip.key} type="button" className="chip" aria-label={`Remove ${chip.text}`} onClick={() => refine(chip.remove)}>
-          {chip.text} <span aria-hidden="true">×</span>
-        </button>
-      ))}
-      <button type="button" className="link-button" onClick={onClear}>
-        {CLEAR_FILTERS_LABEL}
-      </button>
-    </fieldset>
   );
 }

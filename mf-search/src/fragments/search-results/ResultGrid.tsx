@@ -101,13 +101,13 @@ function PromoCard({ promo }: { promo: Promo }) {
 }
 
 /** Result cards, with the site's promo cards at their positions (first page only). */
-export function ResultGrid({ cards, promos }: { cards: ResultCard[]; promos: Promo[] }) {
+export function ResultGrid({ cards, promos, className = "search-results__grid" }: { cards: ResultCard[]; promos: Promo[]; className?: string }) {
   // Read after hydration: the server cannot know what this device saved.
   const [saved, setSaved] = useState<Saved>({ favourite: [], compare: [] });
   useEffect(() => setSaved({ favourite: savedIds("favourite"), compare: savedIds("compare") }), []);
   const toggle = (kind: SavedKind, card: ResultCard) => setSaved((current) => ({ ...current, [kind]: toggleSaved(kind, card) }));
   return (
-    <ul className="search-results__grid">
+    <ul className={className}>
       {cards.map((card, index) => (
         <Fragment key={card.id}>
           {promos.filter((promo) => promo.position === index).map((promo) => <PromoCard key={promo.title} promo={promo} />)}

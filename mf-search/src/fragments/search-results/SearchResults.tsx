@@ -4,8 +4,10 @@ import { CLEAR_FILTERS_LABEL, clearFiltersTarget, NO_OFFERS_TEXT, NO_OFFERS_TITL
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import type { BrowserSearch } from "./browser-search";
-import { Filters, RefinementChips } from "./Filters";
+import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
+import { RefinementChips } from "./RefinementChips";
+import { ResultCarousel } from "./ResultCarousel";
 import { Pagination, ResultGrid } from "./ResultGrid";
 import { emptyRouteState, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
 import { SaveSearch } from "./SaveSearch";
@@ -24,6 +26,8 @@ export type SearchResultsProps = {
   address: { pathname: string; landing: boolean; dealership: string | null };
   /** The special-offers list (its own title, empty texts and Clear Filters target). */
   offers: boolean;
+  /** "carousel": the results' carousel variant (a slot's layout param), else the grid. */
+  layout: "grid" | "carousel";
   /** Server time the cards were decided at (tags like "just arrived" depend on it). */
   now: string;
 };
@@ -69,6 +73,8 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   const [view, setView] = useState(props.view);
   const [status, setStatus] = useState<"data" | "loading" | "error">("data");
   const [drawerOpen, setDrawerOpen] = useState(false);
+  /** The filter panel's code is wanted: the phone's drawer opened, or a search ran (its counts change). */
+  const [filtersWanted, setFiltersWanted] = useState(false);
   const latest = useRef(0);
   const engine = useRef<Promise<BrowserSearch> | null>(null);
   const filtersButton = useRef<HTMLButtonElement>(null);
@@ -85,8 +91,10 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
     if (history === "push") window.history.pushState({ search: next } satisfies HistoryEntry, "", addressOf(next));
     const request = ++latest.current;
     setStatus("loading");
+    setFiltersWanted(true);
     try {
-      const search = await loadEngine();
+      // The panel's code comes with the first results, so its counts never lag behind them.
+      const [search] = await Promise.all([loadEngine(), loadFilters()]);
       const result = await search(next, config, new Date(props.now));
       if (request !== latest.current) return;
       setView(result);
@@ -124,10 +132,18 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   };
 
   const empty = view.cards.length === 0;
+  const Results = props.layout === "carousel" ? ResultCarousel : ResultGrid;
   return (
     <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
       <h1 id="search-heading">{props.offers ? "Special offers" : "Search stock"}</h1>
-      <SearchBox query={state.query} onQuery={(query) => refine((current) => ({ ...current, query }))} onFirstFocus={() => void loadEngine()} />
+      <SearchBox
+        query={state.query}
+        onQuery={(query) => refine((current) => ({ ...current, query }))}
+        onFirstFocus={() => {
+          void loadEngine();
+          void loadFilters();
+        }}
+      />
       <div className="search-results__toolbar">
         <p className="search-results__count" role="status" aria-live="polite">
           {plural(view.count)} · page {view.page + 1} of {Math.max(1, view.nbPages)}
@@ -138,7 +154,10 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           className="button search-results__filters-button"
           aria-expanded={drawerOpen}
           aria-controls="search-filters"
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setFiltersWanted(true);
+            setDrawerOpen(true);
+          }}
         >
           Filters ({view.count.toLocaleString("en-AU")})
         </button>
@@ -177,7 +196,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           <button type="button" className="link-button search-results__close" onClick={closeDrawer}>
             Close filters
           </button>
-          <Filters state={state} view={view} config={config} refine={refine} />
+          <FiltersIsland state={state} view={view} config={config} refine={refine} wanted={filtersWanted} />
           <button type="submit" className="button button--primary search-results__show-me">
             Show Me {plural(shownCount)}
           </button>
@@ -204,7 +223,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
               </a>
             </div>
           ) : (
-            <ResultGrid cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : []} />
+            <Results cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : []} />
           )}
           <Pagination
             page={view.page}

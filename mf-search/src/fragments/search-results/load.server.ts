@@ -2,13 +2,21 @@ import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
 import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchVisibilityFilter } from "@dealer/shared/rules";
 import type { algoliasearch } from "algoliasearch";
+import { createElement } from "react";
 import type { Env } from "../../env";
 import { LOCAL_APP_ID, type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
 import { type Landing, stateWithLanding } from "./landing";
 import { parseRouteState } from "./route-state";
-import { runSearch, type SearchContext } from "./run-search";
+import { facetAttributes, runSearch, type SearchContext } from "./run-search";
+import { Filters } from "./Filters";
+import { ServerFilters } from "./FiltersIsland";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
+
+/** The filter panel is in the server's markup; the browser loads its code on approach (FiltersIsland). */
+function SearchResultsWithFilters(props: SearchResultsProps) {
+  return createElement(ServerFilters.Provider, { value: Filters }, createElement(SearchResults, props));
+}
 
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
@@ -32,7 +40,7 @@ function landingSegments(path: string): string[] {
 
 type Client = ReturnType<typeof algoliasearch>;
 
-async function landingVocabulary(client: Client, env: Env, site: string, context: SearchContext): Promise<LandingVocabulary> {
+async function readLandingVocabulary(client: Client, env: Env, site: string, context: SearchContext): Promise<LandingVocabulary> {
   const [facetResult, dealerships] = await Promise.all([
     client.searchSingleIndex({
       indexName: context.indexName,
@@ -44,9 +52,39 @@ async function landingVocabulary(client: Client, env: Env, site: string, context
   return { makes: names("make"), makeModels: names("make_model"), bodies: names("body"), dealerships: dealerships.results.map((row) => row.slug) };
 }
 
-export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefinition<SearchResultsProps, Env> {
+/** The visibility window's moving edge (it changes every second), left out of the cache key. */
+const VISIBILITY_CLAUSE = /sold_date_timestamp >= -?\d+/g;
+
+/** The stock the isolate's index was built from: any object that changes when the stock does. */
+export type StockVersionOf = (env: Env) => Promise<object>;
+
+/**
+ * A site's landing vocabulary, kept per isolate until its stock changes: it is the same for every landing path of a
+ * site, and reading it was a facet query over the site's whole stock on every landing-path request. (Sold cars
+ * leaving the visibility window between two stock changes may keep their make in it a little longer: a path
+ * naming it then shows the no-results card rather than the 404.)
+ */
+function landingVocabularyCache(stockVersionOf: StockVersionOf) {
+  const cache = new WeakMap<object, Map<string, Promise<LandingVocabulary>>>();
+  return async (client: Client, env: Env, site: string, context: SearchContext): Promise<LandingVocabulary> => {
+    const version = await stockVersionOf(env);
+    let bySite = cache.get(version);
+    if (!bySite) cache.set(version, (bySite = new Map()));
+    const key = `${site}\u0000${context.fixedFilters.replace(VISIBILITY_CLAUSE, "")}`;
+    let vocabulary = bySite.get(key);
+    if (!vocabulary) {
+      vocabulary = readLandingVocabulary(client, env, site, context);
+      vocabulary.catch(() => bySite.delete(key));
+      bySite.set(key, vocabulary);
+    }
+    return vocabulary;
+  };
+}
+
+export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf: StockVersionOf): FragmentDefinition<SearchResultsProps, Env> {
+  const landingVocabulary = landingVocabularyCache(stockVersionOf);
   return {
-    Component: SearchResults,
+    Component: SearchResultsWithFilters,
     async load(request, env) {
       const { client, apiKey } = await siteSearchClient(env, request.site.slug, searchApiFor);
       const now = new Date();
@@ -58,6 +96,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
         fixedFilters: siteFilters(config, now).map((filter) => `(${filter})`).join(" AND "),
         hitsPerPage,
         priceAscendingNeedsPrice,
+        facets: facetAttributes(config.search),
       };
 
       // The offers list: cars with an offer price (the same threshold the price display uses).
@@ -85,6 +124,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor): FragmentDefin
         search: { appId: LOCAL_APP_ID, apiKey },
         address: { pathname, landing: segments.length > 0, dealership: landing.dealership },
         offers,
+        layout: request.params.layout === "carousel" ? "carousel" : "grid",
         now: now.toISOString(),
       };
     },

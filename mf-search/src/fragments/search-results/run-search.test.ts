@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createSearchApi } from "../../search-api/create-search-api";
 import { APP_ID, KEYS, testDeps } from "../../search-api/test-deps";
 import { parseRouteState } from "./route-state";
-import { runSearch, type SearchContext } from "./run-search";
+import { facetAttributes, runSearch, type SearchContext, searchParameters } from "./run-search";
 import { sortIndices } from "./sort-options";
 
 /** The browser's lite client and algoliasearch-helper against the engine, over app.request. */
@@ -31,6 +31,7 @@ const context: SearchContext = {
   fixedFilters: "",
   hitsPerPage: 21,
   priceAscendingNeedsPrice: true,
+  facets: facetAttributes(defaultSiteConfig.search),
 };
 const now = new Date("2024-08-02T00:00:00Z");
 
@@ -67,5 +68,10 @@ describe("a page past the end", () => {
     const view = await runSearch(lite, parseRouteState("page=40"), { ...context, hitsPerPage: 4 }, defaultSiteConfig, now);
     expect(view.page).toBe(1);
     expect(view.cards.length).toBeGreaterThan(0);
+  });
+
+  it("counts only the facets the site shows, and any the address refines", () => {
+    const parameters = searchParameters(parseRouteState("refinementList[fuel][0]=Diesel"), { ...context, facets: facetAttributes({ extraFilters: ["colour"] }) });
+    expect(parameters.disjunctiveFacets).toEqual(["make", "make_model", "certified", "body", "car_type", "colour", "fuel", "price", "km"]);
   });
 });

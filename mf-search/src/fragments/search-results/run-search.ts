@@ -14,7 +14,15 @@ export type SearchContext = {
   fixedFilters: string;
   hitsPerPage: number;
   priceAscendingNeedsPrice: boolean;
+  /** The refinement lists this site shows (facetAttributes): only these are counted. */
+  facets: string[];
 };
+
+/** Facets the page shows: make, model, certified, body, car type (its total stands in for a capped count) and the site's extras. */
+export function facetAttributes(search: Pick<SiteConfig["search"], "extraFilters">): string[] {
+  const shown = new Set<string>(["make", "make_model", "certified", "body", "car_type", ...search.extraFilters]);
+  return REFINEMENT_ATTRIBUTES.filter((attribute) => shown.has(attribute));
+}
 
 type Client = Parameters<typeof algoliasearchHelper>[0];
 
@@ -27,6 +35,9 @@ export function searchParameters(state: RouteState, context: SearchContext): Pla
     if (min === null && max === null) continue;
     numericRefinements[attribute] = { ...(min !== null ? { ">=": [min] } : {}), ...(max !== null ? { "<=": [max] } : {}) };
   }
+  const refinements = Object.fromEntries(
+    Object.entries(state.refinementList).filter(([attribute]) => (REFINEMENT_ATTRIBUTES as readonly string[]).includes(attribute)),
+  );
   const priceFloor = context.priceAscendingNeedsPrice && index.endsWith(":price:asc") ? "price > 0" : "";
   return {
     index,
@@ -34,10 +45,9 @@ export function searchParameters(state: RouteState, context: SearchContext): Pla
     page: Math.max(0, state.page - 1),
     hitsPerPage: context.hitsPerPage,
     filters: [context.fixedFilters, priceFloor].filter(Boolean).join(" AND "),
-    disjunctiveFacets: [...REFINEMENT_ATTRIBUTES, ...RANGE_ATTRIBUTES],
-    disjunctiveFacetsRefinements: Object.fromEntries(
-      Object.entries(state.refinementList).filter(([attribute]) => (REFINEMENT_ATTRIBUTES as readonly string[]).includes(attribute)),
-    ),
+    // Counting a facet costs a pass over the matches: only the shown ones, plus any the address refines.
+    disjunctiveFacets: [...new Set([...context.facets, ...Object.keys(refinements)]), ...RANGE_ATTRIBUTES],
+    disjunctiveFacetsRefinements: refinements,
     numericRefinements,
     maxValuesPerFacet: 100,
     attributesToRetrieve: [...cardAttributes],

@@ -1,0 +1,29 @@
+import type { RouteState } from "./route-state";
+
+/** A change of the address's state (the page pushes it and searches). */
+export type Refine = (change: (state: RouteState) => RouteState) => void;
+
+/** Adds or removes one value of a disjunctive facet. */
+export const toggleValue = (attribute: string, value: string) => (state: RouteState): RouteState => {
+  const values = state.refinementList[attribute] ?? [];
+  const next = values.includes(value) ? values.filter((entry) => entry !== value) : [...values, value];
+  const refinementList = { ...state.refinementList, [attribute]: next };
+  if (next.length === 0) delete refinementList[attribute];
+  // Models depend on the chosen makes: a model of a make no longer chosen goes with it.
+  if (attribute === "make" && refinementList.make_model) {
+    const models = refinementList.make_model.filter((model) => next.some((make) => model.startsWith(`${make} `)));
+    if (models.length) refinementList.make_model = models;
+    else delete refinementList.make_model;
+  }
+  return { ...state, refinementList };
+};
+
+export const setRange = (attribute: string, refinement: string | null) => (state: RouteState): RouteState => {
+  const range = { ...state.range };
+  if (refinement === null) delete range[attribute];
+  else range[attribute] = refinement;
+  return { ...state, range };
+};
+
+export const CERTIFIED_LABELS: Record<string, string> = { true: "Certified", false: "Not certified" };
+export const CAR_TYPE_LABELS: Record<string, string> = { new: "New", used: "Used", demo: "Demo" };
