@@ -3,6 +3,7 @@ import { consumeDeadLetters, consumeLeads } from "./delivery/deliver";
 import type { LeadMessage } from "./delivery/queue";
 import { sweepPendingLeads } from "./delivery/queue";
 import { createAuthApi } from "./accounts/auth-api";
+import { pruneSignIns } from "./accounts/codes";
 import { createWatchlistApi } from "./accounts/watchlist-api";
 import type { Env } from "./env";
 import { garageFragment } from "./fragments/garage/load.server";
@@ -30,9 +31,10 @@ export default {
     if (batch.queue === DEAD_LETTER_QUEUE) await consumeDeadLetters(batch, env);
     else await consumeLeads(batch, env);
   },
-  /** Cron: leads stored but never queued (a failed queue send) are queued again; old rate-limit windows go. */
+  /** Cron: leads stored but never queued (a failed queue send) are queued again; old rate-limit windows, codes and sessions go. */
   async scheduled(_controller: ScheduledController, env: Env) {
     await sweepPendingLeads(env);
     await pruneRateLimits(env.DB, Date.now());
+    await pruneSignIns(env.DB, Date.now());
   },
 };
