@@ -7,5 +7,6 @@ export default createRemoteConfig({
     "./EnquiryForm": "./src/fragments/enquiry-form/EnquiryForm.tsx",
     "./SignIn": "./src/fragments/sign-in/SignIn.tsx",
     "./Garage": "./src/fragments/garage/Garage.tsx",
+    "./Unsubscribe": "./src/fragments/unsubscribe/Unsubscribe.tsx",
   },
 });

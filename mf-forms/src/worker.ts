@@ -2,12 +2,14 @@ import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import { consumeDeadLetters, consumeLeads } from "./delivery/deliver";
 import type { LeadMessage } from "./delivery/queue";
 import { sweepPendingLeads } from "./delivery/queue";
+import { createAlertApi, sendWatchAlerts } from "./accounts/alerts";
 import { createAuthApi } from "./accounts/auth-api";
 import { pruneSignIns } from "./accounts/codes";
 import { createWatchlistApi } from "./accounts/watchlist-api";
 import type { Env } from "./env";
 import { garageFragment } from "./fragments/garage/load.server";
 import { signInFragment } from "./fragments/sign-in/load.server";
+import { unsubscribeFragment } from "./fragments/unsubscribe/load.server";
 import { enquiryFormFragment } from "./fragments/enquiry-form/load.server";
 import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
@@ -17,12 +19,13 @@ import { pruneRateLimits } from "./leads/rate-limit";
 /** The dead-letter queue's name in wrangler.jsonc: its messages are leads the delivery gave up on. */
 const DEAD_LETTER_QUEUE = "dealer-leads-dlq";
 
-const app = createFragmentWorker<Env>({ remote: "mf-forms", fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment } });
+const app = createFragmentWorker<Env>({ remote: "mf-forms", fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Unsubscribe: unsubscribeFragment } });
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
 app.route("/", createSlotApi());
 app.route("/", createAuthApi());
 app.route("/", createWatchlistApi());
+app.route("/", createAlertApi());
 
 export default {
   fetch: app.fetch,
@@ -36,5 +39,6 @@ export default {
     await sweepPendingLeads(env);
     await pruneRateLimits(env.DB, Date.now());
     await pruneSignIns(env.DB, Date.now());
+    await sendWatchAlerts(env);
   },
 };
