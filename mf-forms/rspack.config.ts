@@ -8,5 +8,6 @@ export default createRemoteConfig({
     "./SignIn": "./src/fragments/sign-in/SignIn.tsx",
     "./Garage": "./src/fragments/garage/Garage.tsx",
     "./Checkout": "./src/fragments/checkout/Checkout.tsx",
+    "./Unsubscribe": "./src/fragments/unsubscribe/Unsubscribe.tsx",
   },
 });

@@ -6,15 +6,26 @@ import { Miniflare } from "miniflare";
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "../migrations");
 
-/** Statements of a SQL script: comment lines dropped, split where a line ends with ';'. */
+/**
+ * Statements of a SQL script: comment lines dropped, split where a line ends with ';', except inside a
+ * trigger's BEGIN ... END; body, whose own statements end with ';' too.
+ */
 export function splitSqlStatements(sql: string): string[] {
-  return sql
-    .split("\n")
-    .filter((line) => !line.trim().startsWith("--"))
-    .join("\n")
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split("\n")) {
+    if (line.trim().startsWith("--")) continue;
+    current.push(line);
+    if (/^\s*BEGIN\s*$/i.test(line)) inBody = true;
+    const ends = /;\s*$/.test(line) && (!inBody || /^\s*END;\s*$/i.test(line));
+    if (!ends) continue;
+    inBody = false;
+    statements.push(current.join("\n").trim().replace(/;$/, ""));
+    current = [];
+  }
+  const rest = current.join("\n").trim();
+  return [...statements, ...(rest ? [rest] : [])].filter(Boolean);
 }
 
 export async function runSqlScript(db: D1Database, sql: string): Promise<void> {

@@ -2,11 +2,14 @@ import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import { consumeDeadLetters, consumeLeads } from "./delivery/deliver";
 import type { LeadMessage } from "./delivery/queue";
 import { sweepPendingLeads } from "./delivery/queue";
+import { createAlertApi, sendWatchAlerts } from "./accounts/alerts";
 import { createAuthApi } from "./accounts/auth-api";
+import { pruneSignIns } from "./accounts/codes";
 import { createWatchlistApi } from "./accounts/watchlist-api";
 import type { Env } from "./env";
 import { garageFragment } from "./fragments/garage/load.server";
 import { signInFragment } from "./fragments/sign-in/load.server";
+import { unsubscribeFragment } from "./fragments/unsubscribe/load.server";
 import { enquiryFormFragment } from "./fragments/enquiry-form/load.server";
 import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
@@ -22,7 +25,7 @@ const DEAD_LETTER_QUEUE = "dealer-leads-dlq";
 
 const app = createFragmentWorker<Env>({
   remote: "mf-forms",
-  fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Checkout: checkoutFragment },
+  fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Unsubscribe: unsubscribeFragment, Checkout: checkoutFragment },
 });
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
@@ -32,6 +35,7 @@ app.route("/", createWatchlistApi());
 app.route("/", createReservationApi());
 // The local card processor's hosted page; with PAYMENT_PROCESSOR=stripe the shopper pays on Stripe's.
 app.route("/", createTestProcessor());
+app.route("/", createAlertApi());
 
 export default {
   fetch: app.fetch,
@@ -40,10 +44,12 @@ export default {
     if (batch.queue === DEAD_LETTER_QUEUE) await consumeDeadLetters(batch, env);
     else await consumeLeads(batch, env);
   },
-  /** Cron: leads stored but never queued are queued again; old rate-limit windows go; reservation holds past 48 hours are released. */
+  /** Cron: leads stored but never queued are queued again; old rate-limit windows, codes and sessions go; reservation holds past 48 hours are released; watch alerts are sent. */
   async scheduled(_controller: ScheduledController, env: Env) {
     await sweepPendingLeads(env);
     await pruneRateLimits(env.DB, Date.now());
+    await pruneSignIns(env.DB, Date.now());
     await releaseExpiredHolds(env);
+    await sendWatchAlerts(env);
   },
 };

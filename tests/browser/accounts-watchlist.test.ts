@@ -151,6 +151,12 @@ describe("watchlist in Chromium", () => {
     await waitForHydration(page);
     expect(await page.locator("#watchlist + ul .garage__car", { hasText: sold.name }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+    // Alerts: turned on here (a plain form post), then the unsubscribe page passes axe too.
+    await page.getByRole("button", { name: "Turn alerts on" }).click();
+    await page.getByText("Alerts are on").waitFor();
+    await page.goto(siteUrl(SITE, "/pages/unsubscribe?done=1"));
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -298,6 +298,12 @@ const matchers: Matcher[] = [
     keys: [],
     plan: { name: "garage", title: "My garage", description: "Your watchlist, saved searches and enquiries.", slots: [slot("garage", "mf-forms", "Garage", "main", { view: "garage" })] },
   },
+  {
+    // The one-tap unsubscribe of price-drop and sold alerts (the link in each text).
+    pattern: /^\/pages\/unsubscribe\/?$/,
+    keys: [],
+    plan: { name: "unsubscribe", title: "Unsubscribe", description: "Stop price-drop and sold alerts.", slots: [slot("unsubscribe", "mf-forms", "Unsubscribe", "main", undefined, { hydrate: "interaction" })] },
+  },
   // Content pages (/about-us, /pages/warranty, /twg-cars...): the site's own or the platform's default page, else 404.
   { pattern: new RegExp(`^/${SLUG}(?:/${SLUG})?/?$`), keys: ["page", "subpage"], plan: contentPlan },
 ];

@@ -49,3 +49,12 @@ export function safeReturnPath(value: string | null | undefined, fallback = "/")
     return fallback;
   }
 }
+
+/** Price-drop and sold alerts for watchlisted cars (beyond the spec, ADR 0016): opt-in, by SMS. */
+export const ALERTS_PATH_UNSUBSCRIBE = "/pages/unsubscribe";
+export const ALERTS_CONSENT_TEXT =
+  "Text me when a car on my watchlist drops in price or sells. I can stop these texts at any time with the link in each one.";
+export const alertText = (alert: { kind: "price_drop" | "sold"; carName: string; oldPrice: number | null; newPrice: number | null; link: string; unsubscribe: string }) =>
+  alert.kind === "sold"
+    ? `${alert.carName} on your watchlist has sold. Similar cars: ${alert.link} Stop alerts: ${alert.unsubscribe}`
+    : `Price drop: ${alert.carName} on your watchlist is now $${(alert.newPrice ?? 0).toLocaleString("en-AU")} (was $${(alert.oldPrice ?? 0).toLocaleString("en-AU")}). ${alert.link} Stop alerts: ${alert.unsubscribe}`;

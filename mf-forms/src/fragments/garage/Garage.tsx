@@ -1,5 +1,6 @@
 import { watchlistAtom } from "@dealer/shared/atoms";
 import { WatchlistButton } from "@dealer/shared/watchlist-button";
+import { ALERTS_CONSENT_TEXT } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import type { GarageCar, GarageProps } from "./props";
 
@@ -26,7 +27,19 @@ function SavedCars({ cars }: { cars: GarageCar[] }) {
 }
 
 /** The signed-in shopper's watchlist page, or My garage: watchlist, saved searches and enquiries on this site. */
-export default function Garage({ view, phone, cars, searches, enquiries }: GarageProps) {
+function Alerts({ on }: { on: boolean }) {
+  return (
+    <form method="post" action="/api/alerts">
+      <input type="hidden" name="opt_in" value={on ? "off" : "on"} />
+      <p>{on ? "Alerts are on: we text you when a car on your watchlist drops in price or sells." : ALERTS_CONSENT_TEXT}</p>
+      <button type="submit" className="button">
+        {on ? "Turn alerts off" : "Turn alerts on"}
+      </button>
+    </form>
+  );
+}
+
+export default function Garage({ view, phone, cars, searches, enquiries, alerts }: GarageProps) {
   if (view === "watchlist") {
     return (
       <section className="garage" aria-labelledby="garage-title">
@@ -49,6 +62,8 @@ export default function Garage({ view, phone, cars, searches, enquiries }: Garag
       </div>
       <h2 id="watchlist">Watchlist</h2>
       <SavedCars cars={cars} />
+      <h2 id="alerts">Price-drop and sold alerts</h2>
+      <Alerts on={alerts} />
       <h2 id="saved-searches">Saved searches</h2>
       {searches.length ? (
         <ul className="garage__searches">

@@ -72,13 +72,14 @@ export async function loadGarage(request: FragmentRequest, env: Env): Promise<Ga
   const view = request.params.view === "watchlist" ? "watchlist" : "garage";
   const { userId, phone } = request.session;
   // The gateway sends anonymous shoppers to sign-in first; a fallback render without a session shows an empty list.
-  if (!userId || !phone) return { view, phone: "", cars: [], searches: [], enquiries: [] };
-  const [cars, searches, sent] = await Promise.all([
+  if (!userId || !phone) return { view, phone: "", cars: [], searches: [], enquiries: [], alerts: false };
+  const [cars, searches, sent, subscription] = await Promise.all([
     savedCars(request, env),
     view === "garage" ? savedSearches(userId, env) : [],
     view === "garage" ? enquiries(request.site.slug, phone, env) : [],
+    env.DB.prepare("SELECT 1 AS on_ FROM alert_subscriptions WHERE user_id = ? AND unsubscribed_at IS NULL").bind(userId).first(),
   ]);
-  return { view, phone: displayMobile(phone), cars, searches, enquiries: sent };
+  return { view, phone: displayMobile(phone), cars, searches, enquiries: sent, alerts: subscription !== null };
 }
 
 export const garageFragment: FragmentDefinition<GarageProps, Env> = { load: loadGarage, Component: Garage };

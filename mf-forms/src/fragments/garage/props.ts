@@ -3,4 +3,12 @@ export type GarageCar = { id: number; name: string; href: string; image: string 
 export type GarageSearch = { id: number; href: string; label: string };
 export type GarageEnquiry = { id: number; kind: string; car: string | null; date: string };
 /** `view` "watchlist" is the watchlist page; "garage" is My garage (watchlist, saved searches, enquiries). */
-export type GarageProps = { view: "watchlist" | "garage"; phone: string; cars: GarageCar[]; searches: GarageSearch[]; enquiries: GarageEnquiry[] };
+export type GarageProps = {
+  view: "watchlist" | "garage";
+  phone: string;
+  cars: GarageCar[];
+  searches: GarageSearch[];
+  enquiries: GarageEnquiry[];
+  /** Price-drop and sold alerts by text: on (with the consent recorded) or off. */
+  alerts: boolean;
+};

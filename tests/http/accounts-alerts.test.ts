@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { query } from "../../scripts/d1";
+import { postJson, signIn } from "../support/accounts";
+import { fetchSite } from "../support/platform";
+
+const SITE = "outback-trucks";
+type Row = { id: number; stocknum: string; dealership: string; name: string; price: number };
+
+function stockApi(key: string, path: string, body?: unknown) {
+  return fetchSite(SITE, `/api/stock${path}`, {
+    method: body ? "POST" : "GET",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+const outbox = async (phone: string) =>
+  ((await (await fetchSite(SITE, `/api/auth/sms-outbox?phone=${phone}`)).json()) as { messages: { body: string }[] }).messages.map((message) => message.body);
+const dispatch = async () => ((await (await fetchSite(SITE, "/api/alerts/dispatch", { method: "POST" })).json()) as { sent: number }).sent;
+
+describe("price-drop alerts for watchlisted cars", () => {
+  it("a stock batch that lowers a watched car's price texts the shopper who opted in, once; the link unsubscribes", { timeout: 60_000 }, async () => {
+    const [car] = query<Row>(
+      `SELECT v.id, v.stocknum, d.slug AS dealership, json_extract(v.data, '$.name') AS name, json_extract(v.data, '$.price') AS price FROM vehicles v JOIN dealerships d ON d.id = v.dealership_id
+       WHERE v.site = '${SITE}' AND v.status = 'in_stock' AND json_extract(v.data, '$.price') > 20000 AND json_extract(v.data, '$.offer_price') IS NULL ORDER BY v.id LIMIT 1`,
+    );
+    if (!car) throw new Error("no car to lower the price of");
+    const key = `write-${car.dealership}`;
+    const { vehicles } = (await (await stockApi(key, `/vehicles?stocknum=${encodeURIComponent(car.stocknum)}`)).json()) as { vehicles: Record<string, unknown>[] };
+    const original = vehicles[0]!;
+
+    const watcher = await signIn(SITE);
+    const silent = await signIn(SITE);
+    for (const shopper of [watcher, silent]) {
+      expect((await postJson(SITE, "/api/watchlist/save-car", { phone_number: shopper.phone, car_id: car.id }, { cookie: shopper.cookie })).status).toBe(200);
+    }
+    // Only one of them opts in (the consent is recorded); the other saved the car but asked for no texts.
+    expect(await (await postJson(SITE, "/api/alerts", { opt_in: true }, { cookie: watcher.cookie })).json()).toMatchObject({ success: true, alerts: true });
+    expect(await (await fetchSite(SITE, "/my-garage", { headers: { cookie: watcher.cookie } })).text()).toContain("Alerts are on");
+    await dispatch();
+    const before = (await outbox(watcher.phone)).length;
+    try {
+      const lowered = car.price - 1500;
+      expect((await stockApi(key, "/vehicles/batch", { upsert: [{ ...original, price: lowered }], delete: [] })).status).toBe(200);
+      expect(await dispatch()).toBeGreaterThanOrEqual(1);
+      const texts = await outbox(watcher.phone);
+      expect(texts.length).toBe(before + 1);
+      expect(texts[0]).toContain(`Price drop: ${car.name} on your watchlist is now $${lowered.toLocaleString("en-AU")} (was $${car.price.toLocaleString("en-AU")}).`);
+      expect((await outbox(silent.phone)).some((text) => text.startsWith("Price drop"))).toBe(false);
+      expect(await dispatch()).toBe(0);
+
+      // One tap on the page the text links to.
+      const token = /\/pages\/unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(texts[0] ?? "")?.[1] ?? "";
+      expect(await (await fetchSite(SITE, `/pages/unsubscribe?token=${token}`)).text()).toContain(">Unsubscribe</button>");
+      const unsubscribed = await fetchSite(SITE, "/api/alerts/unsubscribe", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }).toString(),
+      });
+      expect(unsubscribed.status).toBe(303);
+      expect(await (await fetchSite(SITE, unsubscribed.headers.get("location") ?? "")).text()).toContain("You&#x27;re unsubscribed");
+      expect((await stockApi(key, "/vehicles/batch", { upsert: [{ ...original, price: lowered - 1000 }], delete: [] })).status).toBe(200);
+      await dispatch();
+      expect((await outbox(watcher.phone)).length).toBe(before + 1);
+    } finally {
+      await stockApi(key, "/vehicles/batch", { upsert: [original], delete: [] });
+    }
+  });
+});
