@@ -4,6 +4,7 @@ import type { SiteTemplate } from "../contract/site";
 import { anonymousSession, type Session } from "./session";
 
 export { anonymousSession, type Session } from "./session";
+export * from "./saved-cars";
 
 export type SiteIdentity = { slug: string; name: string; template: SiteTemplate };
 

@@ -6,6 +6,8 @@ import { Price } from "./Price";
 import type { VehicleDetailProps } from "./props";
 import { ShareBar } from "./ShareBar";
 import { LazyStickyHeader, StickyBar } from "./StickyBars";
+import { VehicleSavedToggles } from "./VehicleSavedToggles";
+import { ViewCounter } from "./ViewCounter";
 import { Viewer } from "./viewer/Viewer";
 
 export type { VehicleDetailProps } from "./props";
@@ -32,11 +34,13 @@ export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailPr
         ) : (
           <Price price={interactive.price} />
         )}
+        <VehicleSavedToggles car={car} saved={interactive.saved} />
+        <ViewCounter views={interactive.views} />
         <ServerOnly className="vehicle-detail__sidebar">{parts?.sidebar}</ServerOnly>
         {phone && <PhoneReveal phone={phone} carId={car.id} websiteId={interactive.websiteId} />}
         <ShareBar title={car.title} path={car.path} hideTwitter={interactive.share.hideTwitter} />
       </div>
-      <LazyStickyHeader title={car.title} sticky={sticky} />
+      <LazyStickyHeader car={car} saved={interactive.saved} sticky={sticky} />
       <StickyBar sticky={sticky} phone={phone?.number ?? null} />
     </article>
   );

@@ -2,6 +2,7 @@ import type { SiteConfig } from "@dealer/shared/config";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useShellSite } from "../use-shell-site";
 import { isCurrentLink, visibleNavLinks } from "./nav-links";
+import { SavedCarsLinks } from "./SavedCarsLinks";
 
 type NavItem = SiteConfig["navigation"]["links"][number];
 
@@ -90,6 +91,7 @@ export function ShellHeader({ path }: { path: string }) {
           {config.theme.logoText ?? site.name}
         </a>
         <div className="shell-header__actions">
+          <SavedCarsLinks />
           <PhoneMenu phones={config.navigation.phones} open={openMenu === "phones"} onOpen={toggle("phones")} />
           <button
             type="button"
