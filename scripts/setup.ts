@@ -64,14 +64,13 @@ export async function prepare(): Promise<Prepared> {
       const [sites = [], vehicles = []] = queries("SELECT slug, name FROM sites ORDER BY slug; SELECT COUNT(*) AS count FROM vehicles");
       return { sites: sites as Prepared["sites"], stockEmpty: !(vehicles[0] as { count?: number } | undefined)?.count };
     };
-    let found = read();
-    if (!found.sites.length) {
-      console.log("Seeding demo sites, dealerships and locations…");
-      const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
-      run("db/demo/write-seed.ts", ["--out", seedFile]);
-      executeFile(seedFile);
-      found = read();
-    }
+    // Here only when the migrations changed or the stock is missing. The demo rows are upserts, so a database
+    // seeded by older code takes up the demo's current sites, dealerships and locations too.
+    console.log("Seeding demo sites, dealerships and locations…");
+    const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
+    run("db/demo/write-seed.ts", ["--out", seedFile]);
+    executeFile(seedFile);
+    const found = read();
     writePreparedState(STATE_DIR, { migrations, sites: found.sites, stockLoaded: !found.stockEmpty });
     return found;
   });
