@@ -1,13 +1,14 @@
-import { atom, type WritableAtom } from "jotai";
+import { atom, type Getter, type Setter, type WritableAtom } from "jotai";
 import type { Favourite, ViewedCar } from "../contract/user";
 
 /**
  * Favourites, the compare list and the viewed-car records: kept on the shopper's device (localStorage), shared by
  * every slot on the page through one store, and the same in every tab (the storage event).
  *
- * The server cannot know what a device saved, so these atoms start empty (the neutral state the server renders) and
- * read storage when the first component that shows them mounts, i.e. after hydration; the browser bundle stays
- * zod-free, so stored entries are checked by hand and anything malformed is dropped.
+ * The server cannot know what a device saved, so these atoms start null (unknown: the server renders the neutral
+ * state) and read storage when the first component that shows them mounts, i.e. after hydration. A slot that hydrates
+ * later must still hydrate the neutral state: components read them through useDeviceList (@dealer/shared/saved-cars).
+ * The browser bundle stays zod-free, so stored entries are checked by hand and anything malformed is dropped.
  */
 export const COMPARE_LIMIT = 4;
 export const COMPARE_LIMIT_MESSAGE = `You can compare up to ${COMPARE_LIMIT} cars. Remove one from the compare list to add another.`;
@@ -17,7 +18,8 @@ export const VIEWED_CARS_LIMIT = 12;
 export const SAVED_CAR_STORAGE_KEYS = { favourites: "favourites", compare: "compareCars", viewed: "viewedCars" } as const;
 
 type Load = { load: true };
-type DeviceList<T> = WritableAtom<T[], [T[] | Load], void>;
+/** null until this page has read the device's storage. */
+export type DeviceList<T> = WritableAtom<T[] | null, [T[] | Load], void>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const isId = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value > 0;
@@ -45,9 +47,9 @@ function readStored<T>(key: string, readEntry: (entry: unknown) => T | null, lim
   }
 }
 
-/** A list kept under one storage key: empty until mounted, then the device's, then every tab's latest. */
+/** A list kept under one storage key: null until mounted, then the device's, then every tab's latest. */
 function deviceListAtom<T>(key: string, readEntry: (entry: unknown) => T | null, limit: number): DeviceList<T> {
-  const listAtom = atom<T[]>([]);
+  const listAtom = atom<T[] | null>(null);
   const deviceAtom: DeviceList<T> = atom(
     (get) => get(listAtom),
     (_get, set, next) => {
@@ -77,37 +79,44 @@ export const favouritesAtom = deviceListAtom(SAVED_CAR_STORAGE_KEYS.favourites, 
 export const compareIdsAtom = deviceListAtom(SAVED_CAR_STORAGE_KEYS.compare, readCompareId, COMPARE_LIMIT);
 export const viewedCarsAtom = deviceListAtom(SAVED_CAR_STORAGE_KEYS.viewed, readViewedCar, VIEWED_CARS_LIMIT);
 
+/** A list to change: read from the device first if nothing on the page has shown it yet, so no change drops what it held. */
+function current<T>(get: Getter, set: Setter, list: DeviceList<T>): T[] {
+  if (get(list) === null) set(list, { load: true });
+  return get(list) ?? [];
+}
+
 /** The compare limit message while it applies; cleared by the next compare change. */
 export const compareNoticeAtom = atom<string | null>(null);
 
 export const toggleFavouriteAtom = atom(null, (get, set, favourite: Favourite) => {
-  const current = get(favouritesAtom);
-  const saved = current.some((entry) => entry.id === favourite.id);
-  set(favouritesAtom, saved ? current.filter((entry) => entry.id !== favourite.id) : [...current, favourite]);
+  const list = current(get, set, favouritesAtom);
+  const saved = list.some((entry) => entry.id === favourite.id);
+  set(favouritesAtom, saved ? list.filter((entry) => entry.id !== favourite.id) : [...list, favourite]);
 });
 
 export type CompareToggle = "added" | "removed" | "full";
 
 /** Adds or removes a car; a fifth car is refused with the limit message. */
 export const toggleCompareAtom = atom(null, (get, set, id: number): CompareToggle => {
-  const current = get(compareIdsAtom);
-  if (current.includes(id)) {
-    set(compareIdsAtom, current.filter((entry) => entry !== id));
+  const list = current(get, set, compareIdsAtom);
+  if (list.includes(id)) {
+    set(compareIdsAtom, list.filter((entry) => entry !== id));
     set(compareNoticeAtom, null);
     return "removed";
   }
-  if (current.length >= COMPARE_LIMIT) {
+  if (list.length >= COMPARE_LIMIT) {
     set(compareNoticeAtom, COMPARE_LIMIT_MESSAGE);
     return "full";
   }
-  set(compareIdsAtom, [...current, id]);
+  set(compareIdsAtom, [...list, id]);
   set(compareNoticeAtom, null);
   return "added";
 });
 
 /** The vehicle page records each view: most recent first, one record per car. */
 export const recordViewedCarAtom = atom(null, (get, set, record: ViewedCar) => {
-  // Nothing on the page may show the list yet: start from what the device holds, not the neutral empty list.
+  // Always from storage: another tab may have recorded a view since this page read the list.
   set(viewedCarsAtom, { load: true });
-  set(viewedCarsAtom, [record, ...get(viewedCarsAtom).filter((entry) => entry.id !== record.id)].slice(0, VIEWED_CARS_LIMIT));
+  const list = current(get, set, viewedCarsAtom);
+  set(viewedCarsAtom, [record, ...list.filter((entry) => entry.id !== record.id)].slice(0, VIEWED_CARS_LIMIT));
 });

@@ -1,15 +1,32 @@
 // The atoms come through their public name: the browser shares that module once per page (ADR 0002), so every
 // remote's buttons read and write the same lists.
-import { compareIdsAtom, favouritesAtom, toggleCompareAtom, toggleFavouriteAtom } from "@dealer/shared/atoms";
+import { compareIdsAtom, type DeviceList, favouritesAtom, toggleCompareAtom, toggleFavouriteAtom } from "@dealer/shared/atoms";
 import { useAtomValue, useSetAtom } from "jotai";
+import { useSyncExternalStore } from "react";
 import type { Favourite } from "../contract/user";
+
+const subscribeToNothing = () => () => {};
+
+/** False while React hydrates server markup (and on the server), true afterwards and in client-only renders. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeToNothing, () => true, () => false);
+}
+
+/**
+ * A device list as a component may show it: null on the server and while hydrating, so the markup matches what the
+ * server sent even when another slot (hydrated earlier) has already read the device's storage; null also until read.
+ */
+export function useDeviceList<T>(list: DeviceList<T>): T[] | null {
+  const value = useAtomValue(list);
+  return useHydrated() ? value : null;
+}
 
 /**
  * The favourite and compare toggles of cards and the vehicle page (ADR 0018). Each is a plain button whose size does
  * not depend on its state, so reading the device's lists after hydration moves nothing on the page.
  */
 export function FavouriteToggle({ car, className = "" }: { car: Favourite; className?: string }) {
-  const saved = useAtomValue(favouritesAtom).some((entry) => entry.id === car.id);
+  const saved = useDeviceList(favouritesAtom)?.some((entry) => entry.id === car.id) ?? false;
   const toggle = useSetAtom(toggleFavouriteAtom);
   return (
     <button type="button" className={`saved-toggle saved-toggle--favourite ${className}`} aria-pressed={saved} aria-label={`Favourite ${car.name}`} onClick={() => toggle(car)}>
@@ -19,7 +36,7 @@ export function FavouriteToggle({ car, className = "" }: { car: Favourite; class
 }
 
 export function CompareToggle({ id, name, className = "" }: { id: number; name: string; className?: string }) {
-  const chosen = useAtomValue(compareIdsAtom).includes(id);
+  const chosen = useDeviceList(compareIdsAtom)?.includes(id) ?? false;
   const toggle = useSetAtom(toggleCompareAtom);
   return (
     <button type="button" className={`saved-toggle saved-toggle--compare ${className}`} aria-pressed={chosen} aria-label={`Compare ${name}`} onClick={() => toggle(id)}>

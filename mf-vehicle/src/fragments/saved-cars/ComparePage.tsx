@@ -1,8 +1,9 @@
 import { COMPARE_LIMIT, compareIdsAtom, siteConfigAtom, toggleCompareAtom } from "@dealer/shared/atoms";
 import type { VehicleSummary } from "@dealer/shared/contract";
 import { ESTIMATE_DEPOSIT_SHARE, ESTIMATE_FINAL_PAYMENT_SHARE, ESTIMATE_TERM_YEARS } from "@dealer/shared/rules";
+import { useDeviceList } from "@dealer/shared/saved-cars";
 import { useAtomValue, useSetAtom } from "jotai";
-import { useAfterHydration, useVehicleSummaries } from "./use-vehicle-summaries";
+import { useVehicleSummaries } from "./use-vehicle-summaries";
 
 export type ComparePageProps = { searchPath: string };
 
@@ -86,10 +87,9 @@ function Table({ cars }: { cars: VehicleSummary[] }) {
 
 /** /compare: the cars on this device's compare list side by side (ADR 0018). */
 export default function ComparePage({ searchPath }: ComparePageProps) {
-  const ids = useAtomValue(compareIdsAtom);
-  const ready = useAfterHydration();
-  const { status, cars } = useVehicleSummaries(ready ? ids : []);
-  const busy = !ready || status === "loading";
+  const ids = useDeviceList(compareIdsAtom);
+  const { status, cars } = useVehicleSummaries(ids ?? []);
+  const busy = ids === null || status === "loading";
   return (
     <section className="compare-page" aria-labelledby="compare-title" aria-busy={busy}>
       <h1 id="compare-title">Compare cars</h1>

@@ -1,19 +1,18 @@
 import { favouritesAtom, toggleFavouriteAtom } from "@dealer/shared/atoms";
 import { vehiclePath } from "@dealer/shared/rules";
-import { useAtomValue, useSetAtom } from "jotai";
-import { useAfterHydration } from "./use-vehicle-summaries";
+import { useDeviceList } from "@dealer/shared/saved-cars";
+import { useSetAtom } from "jotai";
 
 export type FavouritesPageProps = { searchPath: string };
 
 /** /favourites: the favourite records this device keeps (spec §3), each a link to its car and a Remove button. */
 export default function FavouritesPage({ searchPath }: FavouritesPageProps) {
-  const favourites = useAtomValue(favouritesAtom);
+  const favourites = useDeviceList(favouritesAtom);
   const toggle = useSetAtom(toggleFavouriteAtom);
-  const ready = useAfterHydration();
   return (
-    <section className="favourites-page" aria-labelledby="favourites-title" aria-busy={!ready}>
+    <section className="favourites-page" aria-labelledby="favourites-title" aria-busy={favourites === null}>
       <h1 id="favourites-title">Your favourites</h1>
-      {!ready ? (
+      {favourites === null ? (
         <p className="favourites-page__status">Loading your favourites…</p>
       ) : favourites.length === 0 ? (
         <div className="favourites-page__empty">

@@ -1,6 +1,6 @@
 import { viewedCarsAtom } from "@dealer/shared/atoms";
-import { useAtomValue } from "jotai";
-import { useAfterHydration, useVehicleSummaries } from "./use-vehicle-summaries";
+import { useDeviceList } from "@dealer/shared/saved-cars";
+import { useVehicleSummaries } from "./use-vehicle-summaries";
 
 export type RecentlyViewedProps = Record<string, never>;
 
@@ -10,9 +10,8 @@ export type RecentlyViewedProps = Record<string, never>;
  * some (an error, too, just leaves it out).
  */
 export default function RecentlyViewed(_props: RecentlyViewedProps) {
-  const viewed = useAtomValue(viewedCarsAtom);
-  const ready = useAfterHydration();
-  const { status, cars } = useVehicleSummaries(ready ? viewed.map((record) => record.id) : []);
+  const viewed = useDeviceList(viewedCarsAtom);
+  const { status, cars } = useVehicleSummaries(viewed?.map((record) => record.id) ?? []);
   if (status !== "data" || cars.length === 0) return null;
   return (
     <section className="recently-viewed" aria-labelledby="recently-viewed-title">

@@ -41,10 +41,3 @@ export function useVehicleSummaries(ids: number[]): Summaries {
   if (state.status === "error") return { status: "error", cars };
   return { status: missing.length ? "loading" : "data", cars };
 }
-
-/** False during the server render and hydration, true once the device's lists have been read. */
-export function useAfterHydration(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  return ready;
-}

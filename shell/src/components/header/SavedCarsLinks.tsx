@@ -1,4 +1,5 @@
 import { COMPARE_LIMIT, compareIdsAtom, compareNoticeAtom, favouritesAtom } from "@dealer/shared/atoms";
+import { useDeviceList } from "@dealer/shared/saved-cars";
 import { useAtomValue } from "jotai";
 
 export const FAVOURITES_PATH = "/favourites";
@@ -10,8 +11,8 @@ export const COMPARE_PATH = "/compare";
  * the page when the counts arrive.
  */
 export function SavedCarsLinks() {
-  const favourites = useAtomValue(favouritesAtom).length;
-  const compare = useAtomValue(compareIdsAtom).length;
+  const favourites = useDeviceList(favouritesAtom)?.length ?? 0;
+  const compare = useDeviceList(compareIdsAtom)?.length ?? 0;
   const notice = useAtomValue(compareNoticeAtom);
   return (
     <>
