@@ -25,11 +25,12 @@ export function useDeviceList<T>(list: DeviceList<T>): T[] | null {
  * The favourite and compare toggles of cards and the vehicle page (ADR 0018). Each is a plain button whose size does
  * not depend on its state, so reading the device's lists after hydration moves nothing on the page.
  */
-export function FavouriteToggle({ car, className = "" }: { car: Favourite; className?: string }) {
+/** `name` is the car as the button's surroundings call it (a card's title); the favourite record's name by default. */
+export function FavouriteToggle({ car, name = car.name, className = "" }: { car: Favourite; name?: string; className?: string }) {
   const saved = useDeviceList(favouritesAtom)?.some((entry) => entry.id === car.id) ?? false;
   const toggle = useSetAtom(toggleFavouriteAtom);
   return (
-    <button type="button" className={`saved-toggle saved-toggle--favourite ${className}`} aria-pressed={saved} aria-label={`Favourite ${car.name}`} onClick={() => toggle(car)}>
+    <button type="button" className={`saved-toggle saved-toggle--favourite ${className}`} aria-pressed={saved} aria-label={`Favourite ${name}`} onClick={() => toggle(car)}>
       <span aria-hidden="true">{saved ? "♥" : "♡"}</span> Favourite
     </button>
   );

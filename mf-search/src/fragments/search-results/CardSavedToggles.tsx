@@ -6,8 +6,8 @@ export function CardSavedToggles({ card }: { card: ResultCard }) {
   if (!card.favourite && !card.compare) return null;
   return (
     <div className="card__toggles">
-      {card.favourite && <FavouriteToggle car={{ id: card.id, ...card.saved }} />}
-      {card.compare && <CompareToggle id={card.id} name={card.saved.name} />}
+      {card.favourite && <FavouriteToggle car={{ id: card.id, ...card.saved }} name={card.title} />}
+      {card.compare && <CompareToggle id={card.id} name={card.title} />}
     </div>
   );
 }
