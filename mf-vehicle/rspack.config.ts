@@ -8,5 +8,8 @@ export default createRemoteConfig({
     "./VehicleInfo": "./src/fragments/vehicle-info/VehicleInfo.tsx",
     "./PriceComparison": "./src/fragments/price-comparison/PriceComparison.tsx",
     "./FuelCost": "./src/fragments/fuel-cost/FuelCost.tsx",
+    "./ComparePage": "./src/fragments/saved-cars/ComparePage.tsx",
+    "./FavouritesPage": "./src/fragments/saved-cars/FavouritesPage.tsx",
+    "./RecentlyViewed": "./src/fragments/saved-cars/RecentlyViewed.tsx",
   },
 });

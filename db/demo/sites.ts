@@ -120,6 +120,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       finance: { provider: "finance360", defaultInterestRate: 8.5 },
       features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true },
       forms: { termsRequired: true },
+      // The group's dealership that hides the favourite button (forms-locations-finance §4).
+      vehicle: { favouriteHiddenDealerships: ["summit-kia-adelaide"] },
       reviews: { hiddenNames: ["Sam Jones", "Alex Reid"] },
       home: {
         sections: ["salesCounter", "statistics", "promotions", "bodyTypes", "featuredStock", "locations", "reviews", "blog"],

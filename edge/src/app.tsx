@@ -186,6 +186,7 @@ export function createGatewayApp() {
     return forwardToRemote(c.env, "mf-vehicle", request);
   };
   app.get("/cars/:slug/autogauge", toVehicle);
+  app.get("/cars/:slug/view.json", toVehicle);
   app.all("/api/vehicles/*", toVehicle);
 
   app.get("/_props/:remote/:fragment", async (c) => {

@@ -52,13 +52,15 @@ describe("homePlan", () => {
   it("places the site's sections in order: shell parts before the slot that follows them", () => {
     const config = resolveSiteConfig("s", { features: { salesCounter: true, statisticsBanner: true }, home: { sections: ["salesCounter", "statistics", "promotions", "locations", "reviews", "blog"] } });
     const home = homePlan(config);
-    expect(home.slots.map((s) => s.slot)).toEqual(["sales-counter", "locations", "reviews"]);
+    expect(home.slots.map((s) => s.slot)).toEqual(["sales-counter", "locations", "reviews", "recently-viewed"]);
     expect(home.parts).toEqual([
       { name: "hero", before: "sales-counter" },
       { name: "statistics", before: "locations" },
       { name: "promotions", before: "locations" },
-      { name: "blog-cards" },
+      { name: "blog-cards", before: "recently-viewed" },
     ]);
+    // Recently viewed closes the page and, far below the fold, loads on approach.
+    expect(home.slots.at(-1)).toMatchObject({ remote: "mf-vehicle", fragment: "RecentlyViewed", fold: "below" });
   });
 
   it("gives the default home page a featured stock row from mf-search that needs no script until touched", () => {
@@ -68,8 +70,17 @@ describe("homePlan", () => {
 
   it("leaves out the sales counter and statistics where the feature is off", () => {
     const home = homePlan(resolveSiteConfig("s", { home: { sections: ["salesCounter", "statistics", "locations"] } }));
-    expect(home.slots.map((s) => s.slot)).toEqual(["locations"]);
+    expect(home.slots.map((s) => s.slot)).toEqual(["locations", "recently-viewed"]);
     expect(home.parts).toEqual([{ name: "hero", before: "locations" }]);
+  });
+});
+
+describe("favourites, compare and recently viewed", () => {
+  it("/compare and /favourites are mf-vehicle pages, not content pages; search ends with recently viewed", () => {
+    const plan = (path: string) => matchRoute(new URL(`http://x.localhost${path}`), defaultSiteConfig)?.plan;
+    expect(plan("/compare")?.slots.map((s) => `${s.remote}:${s.fragment}`)).toEqual(["mf-vehicle:ComparePage"]);
+    expect(plan("/favourites/")?.slots.map((s) => `${s.remote}:${s.fragment}`)).toEqual(["mf-vehicle:FavouritesPage"]);
+    expect(plan("/search")?.slots.map((s) => s.fragment)).toEqual(["SearchResults", "RecentlyViewed"]);
   });
 });
 

@@ -69,11 +69,14 @@ export function slotsFor(plan: RoutePlan, car: PageCar | null): RoutePlan {
   return car ? { ...plan, slots: plan.slots.filter((slot) => !slot.when || slot.when(car)) } : plan;
 }
 
+/** Recently viewed cars (device-local, ADR 0018): far down the page, so it loads and hydrates on approach. */
+const recentlyViewedSlot = slot("recently-viewed", "mf-vehicle", "RecentlyViewed", "main", undefined, { fold: "below" });
+
 const searchPlan: RoutePlan = {
   name: "search",
   title: "Search stock",
   description: "Search our new, used and demo stock by make, model, body type and price.",
-  slots: [slot("search", "mf-search", "SearchResults")],
+  slots: [slot("search", "mf-search", "SearchResults"), recentlyViewedSlot],
 };
 /** Special offers: the search page over cars with an offer price. */
 const offersPlan: RoutePlan = {
@@ -175,7 +178,9 @@ export function homePlan(config: SiteConfig): RoutePlan {
     parts.push(...pending.splice(0).map((name) => ({ name, before: remoteSlot.slot })));
     slots.push(remoteSlot);
   }
-  parts.push(...pending.map((name) => ({ name })));
+  // Recently viewed closes the page, after every configured section.
+  slots.push(recentlyViewedSlot);
+  parts.push(...pending.map((name) => ({ name, before: recentlyViewedSlot.slot })));
   return {
     name: "home",
     title: "Home",
@@ -276,6 +281,17 @@ const matchers: Matcher[] = [
       parts: [{ name: "brand-banner", before: "search" }],
       slots: [slot("search", "mf-search", "SearchResults", "main", { layout: "carousel" }), slot("locations", "mf-locations", "LocationList", "main", { layout: "grid" })],
     },
+  },
+  // Favourites and compare: the device's lists, drawn by mf-vehicle (ADR 0018).
+  {
+    pattern: /^\/compare\/?$/,
+    keys: [],
+    plan: { name: "compare", title: "Compare cars", description: "The cars you chose, side by side.", slots: [slot("compare", "mf-vehicle", "ComparePage")] },
+  },
+  {
+    pattern: /^\/favourites\/?$/,
+    keys: [],
+    plan: { name: "favourites", title: "Your favourites", description: "The cars you saved on this device.", slots: [slot("favourites", "mf-vehicle", "FavouritesPage")] },
   },
   { pattern: /^\/success\/?$/, keys: [], plan: { name: "success", title: "Thank you", description: "Your enquiry has been sent.", slots: [], shellPage: "success" } },
   { pattern: /^\/blog\/?$/, keys: [], plan: { name: "blog", title: "Blog", description: "News, tips and vehicle reviews.", slots: [], shellPage: "blog" } },

@@ -1,4 +1,4 @@
-import { devFaultsEnabled } from "@dealer/shared/dev-faults";
+import { isLocalDev } from "@dealer/shared/dev-faults";
 import { bodyLimit, newSessionToken } from "@dealer/shared/http";
 import { ALERTS_CONSENT_TEXT, ALERTS_PATH_UNSUBSCRIBE, alertText, GARAGE_PATH, vehiclePath } from "@dealer/shared/rules";
 import { Hono } from "hono";
@@ -99,7 +99,7 @@ export function createAlertApi() {
   });
 
   app.post("/api/alerts/dispatch", async (c) => {
-    if (!devFaultsEnabled()) return c.json({ message: "Not found" }, 404);
+    if (!isLocalDev(c.env)) return c.json({ message: "Not found" }, 404);
     try {
       return c.json({ sent: await sendWatchAlerts(c.env) });
     } catch (error) {

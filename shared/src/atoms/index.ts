@@ -5,6 +5,7 @@ import { anonymousSession, type Session } from "./session";
 
 export { anonymousSession, type Session } from "./session";
 export { type Toast, toastAtom } from "./toast";
+export * from "./saved-cars";
 
 export type SiteIdentity = { slug: string; name: string; template: SiteTemplate };
 

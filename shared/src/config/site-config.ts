@@ -119,6 +119,8 @@ export const siteConfigSchema = z
         financeButtonLabel: z.enum(["Finance Enquiry", "Get Finance Quote"]),
         stockVideoPosition: z.enum(["start", "second", "middle", "end"]),
         spinAutoRotateMs: z.number().int().positive(),
+        /** Dealership slugs whose cars show no favourite button (one dealer group hides it for one dealership). */
+        favouriteHiddenDealerships: z.array(z.string()),
       })
       .strict(),
     finance: z

@@ -15,3 +15,4 @@ export * from "./special-hours";
 export * from "./session";
 export * from "./content";
 export * from "./reservation";
+export * from "./vehicle-summary";

@@ -32,6 +32,12 @@ describe("vehicle buttons", () => {
     expect(vehicleButtons(makeCar({ images: [image], price: 0 }), usedOnly, false).compare).toBe(false);
   });
 
+  it("the dealership that hides favourites shows no favourite button; compare stays", () => {
+    const hiding = makeConfig({ vehicle: { favouriteHiddenDealerships: ["hidden-motors"] } });
+    expect(vehicleButtons(makeCar({ dealership_slug: "hidden-motors" }), hiding, false)).toMatchObject({ favourite: false, compare: true });
+    expect(vehicleButtons(makeCar({ dealership_slug: "other-motors" }), hiding, false)).toMatchObject({ favourite: true, compare: true });
+  });
+
   it("test-drive-only cars swap the buttons for a test drive form", () => {
     expect(vehicleButtons(makeCar({ tag: "Test Drive Only", checkout_enabled: true }), config, false)).toMatchObject({
       testDriveOnly: true, enquire: false, reserve: false, tradeIn: false,

@@ -26,8 +26,8 @@ export type VehicleButtons = {
   findSimilar: boolean;
 };
 
-type ButtonCar = Pick<Car, "status" | "tag" | "file" | "trade_in_enabled" | "checkout_enabled" | "price" | "images">;
-type ButtonConfig = { vehicle: Pick<SiteConfig["vehicle"], "buttonSet">; search: Pick<SiteConfig["search"], "usedOnly"> };
+type ButtonCar = Pick<Car, "status" | "tag" | "file" | "trade_in_enabled" | "checkout_enabled" | "price" | "images" | "dealership_slug">;
+type ButtonConfig = { vehicle: Pick<SiteConfig["vehicle"], "buttonSet" | "favouriteHiddenDealerships">; search: Pick<SiteConfig["search"], "usedOnly"> };
 
 /** Which sidebar and card buttons show for a car on this site. */
 /** An in-stock car tagged 'Test Drive Only': a Book a Test Drive form replaces the usual buttons and enquiry. */
@@ -49,7 +49,7 @@ export function vehicleButtons(car: ButtonCar, config: ButtonConfig, savedInWatc
     tradeIn: offered("tradeIn") && car.trade_in_enabled,
     reserve: offered("reserve") && car.checkout_enabled,
     onlinePurchase: offered("onlinePurchase") && car.checkout_enabled,
-    favourite: inStock,
+    favourite: inStock && !config.vehicle.favouriteHiddenDealerships.includes(car.dealership_slug),
     compare: inStock && comparable,
     watchlistSave: inStock || savedInWatchlist,
     testDriveOnly,

@@ -1,10 +1,9 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { FIND_SIMILAR_LABEL, formatMoney, SOLD_CARD_TEXT } from "@dealer/shared/rules";
 import { Fragment } from "react";
-import { useEffect, useState } from "react";
 import { WatchlistButton } from "@dealer/shared/watchlist-button";
+import { CardSavedToggles } from "./CardSavedToggles";
 import type { ResultCard } from "./result-card";
-import { type SavedKind, savedIds, toggleSaved } from "./saved-cars";
 
 /** Cards in the first row (up to three columns) hold the LCP image: eager and high priority; the rest load lazily. */
 const FIRST_ROW = 3;
@@ -29,9 +28,7 @@ function Price({ price }: { price: ResultCard["price"] }) {
   }
 }
 
-type Saved = Record<SavedKind, number[]>;
-
-function Card({ card, index, saved, toggle }: { card: ResultCard; index: number; saved: Saved; toggle: (kind: SavedKind, card: ResultCard) => void }) {
+function Card({ card, index }: { card: ResultCard; index: number }) {
   const first = index < FIRST_ROW;
   return (
     <li className={card.inStock ? "card" : "card card--sold"}>
@@ -59,20 +56,7 @@ function Card({ card, index, saved, toggle }: { card: ResultCard; index: number;
         {card.transmission && <li>{card.transmission}</li>}
         {card.body && <li>{card.body}</li>}
       </ul>
-      {(card.favourite || card.compare) && (
-        <div className="card__toggles">
-          {card.favourite && (
-            <button type="button" className="chip" aria-pressed={saved.favourite.includes(card.id)} aria-label={`Favourite ${card.title}`} onClick={() => toggle("favourite", card)}>
-              ♥ Favourite
-            </button>
-          )}
-          {card.compare && (
-            <button type="button" className="chip" aria-pressed={saved.compare.includes(card.id)} aria-label={`Compare ${card.title}`} onClick={() => toggle("compare", card)}>
-              Compare
-            </button>
-          )}
-        </div>
-      )}
+      <CardSavedToggles card={card} />
       <WatchlistButton carId={card.id} carName={card.saved.name} inStock={card.inStock} className="chip card__watchlist" />
       {!card.inStock && (
         <p className="card__sold">
@@ -102,16 +86,12 @@ function PromoCard({ promo }: { promo: Promo }) {
 
 /** Result cards, with the site's promo cards at their positions (first page only). */
 export function ResultGrid({ cards, promos, className = "search-results__grid" }: { cards: ResultCard[]; promos: Promo[]; className?: string }) {
-  // Read after hydration: the server cannot know what this device saved.
-  const [saved, setSaved] = useState<Saved>({ favourite: [], compare: [] });
-  useEffect(() => setSaved({ favourite: savedIds("favourite"), compare: savedIds("compare") }), []);
-  const toggle = (kind: SavedKind, card: ResultCard) => setSaved((current) => ({ ...current, [kind]: toggleSaved(kind, card) }));
   return (
     <ul className={className}>
       {cards.map((card, index) => (
         <Fragment key={card.id}>
           {promos.filter((promo) => promo.position === index).map((promo) => <PromoCard key={promo.title} promo={promo} />)}
-          <Card card={card} index={index} saved={saved} toggle={toggle} />
+          <Card card={card} index={index} />
         </Fragment>
       ))}
     </ul>

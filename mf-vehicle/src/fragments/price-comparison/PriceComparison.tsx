@@ -1,6 +1,7 @@
 import type { PriceComparison as Comparison } from "@dealer/shared/contract";
 import { formatMoney, isPriceComparisonVisible, PRICE_COMPARISON_FETCH_FAILED, PRICE_COMPARISON_NO_DATA } from "@dealer/shared/rules";
 import { useEffect, useState } from "react";
+import { useCountUp } from "../../components/use-count-up";
 
 /** The figures count up over 2 s (spec). */
 export const PRICE_COMPARISON_ANIMATION_MS = 2000;
@@ -25,26 +26,9 @@ export function readComparison(body: unknown): Comparison | null {
   };
 }
 
-function useCountUp(target: number, run: boolean): number {
-  const [value, setValue] = useState(0);
-  useEffect(() => {
-    if (!run) return;
-    let frame = 0;
-    const start = performance.now();
-    const tick = (now: number) => {
-      const progress = Math.min(1, (now - start) / PRICE_COMPARISON_ANIMATION_MS);
-      setValue(Math.round(target * progress));
-      if (progress < 1) frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [target, run]);
-  return value;
-}
-
 function Panel({ data }: { data: Shown }) {
-  const min = useCountUp(data.market_range_min, true);
-  const max = useCountUp(data.market_range_max, true);
+  const min = useCountUp(data.market_range_min, PRICE_COMPARISON_ANIMATION_MS);
+  const max = useCountUp(data.market_range_max, PRICE_COMPARISON_ANIMATION_MS);
   const [fill, setFill] = useState(0);
   useEffect(() => setFill(data.fill), [data.fill]);
   return (

@@ -1,10 +1,12 @@
 import { STICKY_HEADER_AFTER_PX, useScrolledPast } from "./StickyBars";
 import type { VehicleInteractiveProps } from "./props";
+import { VehicleSavedToggles } from "./VehicleSavedToggles";
 
-export type StickyHeaderProps = { title: string; sticky: VehicleInteractiveProps["sticky"] };
+export type StickyHeaderProps = Pick<VehicleInteractiveProps, "car" | "saved" | "sticky">;
 
 /** Image, name, transmission and body, price and type, the $/wk estimate, Get Finance and Trade-In Valuation. */
-export function StickyHeader({ title, sticky }: StickyHeaderProps) {
+export function StickyHeader({ car, saved, sticky }: StickyHeaderProps) {
+  const title = car.title;
   const shown = useScrolledPast(STICKY_HEADER_AFTER_PX);
   return (
     <div className="vehicle-sticky-header" hidden={!shown} data-testid="sticky-header">
@@ -19,6 +21,7 @@ export function StickyHeader({ title, sticky }: StickyHeaderProps) {
         {sticky.weekly && <span className="vehicle-sticky-header__weekly">Finance from {sticky.weekly}</span>}
       </p>
       <div className="vehicle-sticky-header__actions">
+        <VehicleSavedToggles car={car} saved={saved} />
         {sticky.financeHref && (
           <a className="vehicle-button vehicle-button--finance" href={sticky.financeHref}>
             Get Finance

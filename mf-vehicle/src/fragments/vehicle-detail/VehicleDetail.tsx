@@ -7,6 +7,8 @@ import { Price } from "./Price";
 import type { VehicleDetailProps } from "./props";
 import { ShareBar } from "./ShareBar";
 import { LazyStickyHeader, StickyBar } from "./StickyBars";
+import { VehicleSavedToggles } from "./VehicleSavedToggles";
+import { ViewCounter } from "./ViewCounter";
 import { Viewer } from "./viewer/Viewer";
 
 export type { VehicleDetailProps } from "./props";
@@ -33,12 +35,14 @@ export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailPr
         ) : (
           <Price price={interactive.price} />
         )}
+        <VehicleSavedToggles car={car} saved={interactive.saved} />
+        <ViewCounter views={interactive.views} />
         <ServerOnly className="vehicle-detail__sidebar">{parts?.sidebar}</ServerOnly>
         {phone && <PhoneReveal phone={phone} carId={car.id} websiteId={interactive.websiteId} />}
         <WatchlistButton carId={car.id} carName={car.title} inStock={interactive.soldMessage === null} className="button vehicle-detail__watchlist" />
         <ShareBar title={car.title} path={car.path} hideTwitter={interactive.share.hideTwitter} />
       </div>
-      <LazyStickyHeader title={car.title} sticky={sticky} />
+      <LazyStickyHeader car={car} saved={interactive.saved} sticky={sticky} />
       <StickyBar sticky={sticky} phone={phone?.number ?? null} />
     </article>
   );

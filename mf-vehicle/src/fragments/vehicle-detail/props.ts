@@ -1,3 +1,4 @@
+import type { Favourite, ViewedCar } from "@dealer/shared/contract";
 import type { Breadcrumb, PriceDisplay, ViewerMode } from "@dealer/shared/rules";
 
 export type ImageSlide = { kind: "image"; id: string; src: string; srcSet: string; thumbSrc: string; alt: string };
@@ -39,6 +40,10 @@ export type VehicleInteractiveProps = {
   websiteId: string;
   share: { hideTwitter: boolean };
   announcement: { text: string; directionsHref: string | null } | null;
+  /** Favourite and compare toggles by the button rules: the favourite record to keep, or null when hidden. */
+  saved: { favourite: Favourite | null; compare: boolean };
+  /** The view counter's call (view.json with its query) and the viewed-car record kept on the device. */
+  views: { path: string; record: ViewedCar };
   sticky: {
     image: string | null;
     summary: string | null;

@@ -18,6 +18,7 @@ import {
   searchLandingPath,
   tradeInPath,
   vehicleBreadcrumbs,
+  type VehicleButtons,
   vehicleButtons,
   vehiclePath,
   vehicleTitle,
@@ -26,6 +27,7 @@ import {
   visibleSpecRows,
   WEEKLY_SUFFIX,
 } from "@dealer/shared/rules";
+import { viewedCarRecord } from "../../viewed-car";
 import type { Hotspot, ImageSlide, KeyFact, SidebarButton, Slide, VehicleDetailProps, VideoSlide } from "./props";
 
 export const MAIN_WIDTHS = [600, 900, 1200] as const;
@@ -87,6 +89,17 @@ function hotspots(list: NonNullable<Car["hotspots"]>["exterior"] | undefined): H
   return (list ?? []).map((spot) => ({ id: String(spot.id), description: spot.description, positions: spot.positions }));
 }
 
+/** GET {car path}/view.json with photos_count, updated_at and website_id (spec §7). */
+function viewCounterPath(car: Car, siteSlug: string): string {
+  const query = new URLSearchParams({ photos_count: String(car.photos_count), updated_at: car.updated_at, website_id: siteSlug });
+  return `${vehiclePath(car.slug)}/view.json?${query}`;
+}
+
+/** The standard estimate in $/wk at the site's rate (sticky header, compare page). */
+export function weeklyEstimateText(amount: number, config: SiteConfig): string {
+  return `${formatMoney(Math.round(financeEstimate(amount, config.finance.defaultInterestRate).weekly))}${WEEKLY_SUFFIX}`;
+}
+
 export function priceText(price: PriceDisplay): string {
   switch (price.kind) {
     case "subscription":
@@ -98,7 +111,7 @@ export function priceText(price: PriceDisplay): string {
   }
 }
 
-function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[]; testDriveOnly: boolean } {
+function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[]; testDriveOnly: boolean; shown: VehicleButtons } {
   const shown = vehicleButtons(car, config, false);
   const buttons: SidebarButton[] = [];
   if (shown.findSimilar) {
@@ -111,7 +124,7 @@ function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[
   if (shown.tradeIn) buttons.push({ id: "tradeIn", label: "Trade-In Valuation", href: tradeInPath(car.id) });
   if (shown.reserve) buttons.push({ id: "reserve", label: reserveButtonLabel(config.reserve), href: checkoutPath(car.slug, config.vehicle) });
   if (shown.onlinePurchase) buttons.push({ id: "onlinePurchase", label: "Online Purchase", href: onlinePurchasePath(car.slug) });
-  return { buttons, testDriveOnly: shown.testDriveOnly };
+  return { buttons, testDriveOnly: shown.testDriveOnly, shown };
 }
 
 /** schema.org Car + Offer; absent figures are left out rather than sent empty. */
@@ -163,7 +176,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
     : null;
   const sold = isSold(car.status);
   const price = priceDisplay(car, config);
-  const { buttons, testDriveOnly } = sidebarButtons(car, config);
+  const { buttons, testDriveOnly, shown } = sidebarButtons(car, config);
   const phoneNumber = car.location?.phone?.trim();
   const located = locatedAtText(car.location?.address.city ?? car.city, primaryCity);
   const address = car.location?.address;
@@ -172,7 +185,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
     : null;
   const reserve = buttons.find((button) => button.id === "reserve");
   const amount = price.kind === "price" ? price.amount : null;
-  const weekly = amount && !sold ? `${formatMoney(Math.round(financeEstimate(amount, config.finance.defaultInterestRate).weekly))}${WEEKLY_SUFFIX}` : null;
+  const weekly = amount && !sold ? weeklyEstimateText(amount, config) : null;
   const media = { modes: viewerModes(car), slides: insertVideo(images, video, config.vehicle.stockVideoPosition), spin, walkaround: video, interior };
 
   return {
@@ -185,6 +198,11 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
       websiteId: siteSlug,
       share: { hideTwitter: config.features.hideTwitterShare },
       announcement: located ? { text: located, directionsHref: directions } : null,
+      saved: {
+        favourite: shown.favourite ? { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url ?? null } : null,
+        compare: shown.compare,
+      },
+      views: { path: viewCounterPath(car, siteSlug), record: viewedCarRecord(car) },
       sticky: {
         image: images[0]?.thumbSrc ?? null,
         summary: [car.simple_transmission, car.simple_body].filter(Boolean).join(" · ") || null,

@@ -4,6 +4,7 @@ import { useShellSite } from "../use-shell-site";
 import { AccountLink } from "./AccountLink";
 import { ShellToast } from "./ShellToast";
 import { isCurrentLink, visibleNavLinks } from "./nav-links";
+import { SavedCarsLinks } from "./SavedCarsLinks";
 
 type NavItem = SiteConfig["navigation"]["links"][number];
 
@@ -92,6 +93,7 @@ export function ShellHeader({ path }: { path: string }) {
           {config.theme.logoText ?? site.name}
         </a>
         <div className="shell-header__actions">
+          <SavedCarsLinks />
           <AccountLink path={path} />
           <PhoneMenu phones={config.navigation.phones} open={openMenu === "phones"} onOpen={toggle("phones")} />
           <button

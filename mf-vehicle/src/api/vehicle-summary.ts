@@ -1,0 +1,41 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import type { Car, VehicleSummary } from "@dealer/shared/contract";
+import { isInStock, priceDisplay, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
+import { priceText, weeklyEstimateText } from "../fragments/vehicle-detail/view-model";
+
+const kmFormat = new Intl.NumberFormat("en-AU");
+const MISSING = "-";
+
+/** Key specs the compare page lines up, in this order. */
+function compareSpecs(car: Car): VehicleSummary["specs"] {
+  const rows: [string, string | number | null | undefined][] = [
+    ["Year", car.year],
+    ["Kilometres", car.km === null || car.km === undefined ? null : `${kmFormat.format(car.km)} km`],
+    ["Condition", car.car_type],
+    ["Body", car.simple_body],
+    ["Transmission", car.simple_transmission],
+    ["Fuel", car.simple_fuel],
+    ["Drive", car.simple_drive],
+    ["Engine", car.engine_size_litres ? `${car.engine_size_litres} L` : null],
+    ["Seats", car.seats],
+    ["Doors", car.doors],
+    ["Colour", car.colour],
+  ];
+  return rows.map(([label, value]) => ({ label, value: value === null || value === undefined || value === "" ? MISSING : String(value) }));
+}
+
+export function vehicleSummary(car: Car, config: SiteConfig): VehicleSummary {
+  const price = priceDisplay(car, config);
+  const inStock = isInStock(car.status);
+  return {
+    id: car.id,
+    title: vehicleTitle(car),
+    path: vehiclePath(car.slug),
+    image: car.primary_image_url ?? car.images[0]?.image.url ?? null,
+    inStock,
+    priceText: inStock ? priceText(price) : config.labels.soldLabel,
+    weeklyEstimate: inStock && price.kind === "price" ? weeklyEstimateText(price.amount, config) : null,
+    specs: compareSpecs(car),
+    features: car.standardEquipment,
+  };
+}

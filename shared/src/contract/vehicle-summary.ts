@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** The most cars one request names: the recently viewed list is the longest (compare holds 4). */
+export const VEHICLE_SUMMARY_MAX_IDS = 12;
+
+/** Query of GET /api/vehicles/summaries: `ids`, comma-separated car ids, e.g. ids=12,40,7. */
+export const vehicleSummaryQuerySchema = z.object({
+  ids: z
+    .string({ error: "ids is required: car ids separated by commas." })
+    .max(200, "ids is too long.")
+    .transform((text) => text.split(","))
+    .pipe(
+      z
+        .array(z.string().regex(/^\d{1,10}$/, "Each id is a whole number.").transform(Number).pipe(z.number().int().positive("Each id is a positive number.")))
+        .min(1)
+        .max(VEHICLE_SUMMARY_MAX_IDS, `At most ${VEHICLE_SUMMARY_MAX_IDS} ids.`),
+    ),
+});
+
+const specRowSchema = z.object({ label: z.string(), value: z.string() });
+
+/** What the compare page, the recently viewed strip and the favourites page show of a car. */
+export const vehicleSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  path: z.string(),
+  image: z.string().nullable(),
+  inStock: z.boolean(),
+  priceText: z.string(),
+  /** The standard estimate ($/wk, 5 years, 10% deposit, 30% final) at the site's rate; null without a price. */
+  weeklyEstimate: z.string().nullable(),
+  /** Key specs in a fixed order; '-' where the car has no value, so rows line up across cars. */
+  specs: z.array(specRowSchema),
+  /** standardEquipment. */
+  features: z.array(z.string()),
+});
+
+/** Cars in the order asked; unknown, hidden or other sites' ids are left out. */
+export const vehicleSummariesResponseSchema = z.object({ cars: z.array(vehicleSummarySchema) });
+
+export type VehicleSummaryQuery = z.infer<typeof vehicleSummaryQuerySchema>;
+export type VehicleSummary = z.infer<typeof vehicleSummarySchema>;
+export type VehicleSummariesResponse = z.infer<typeof vehicleSummariesResponseSchema>;
+
+/** GET /cars/{slug}/view.json: counts a view and answers the count and the viewed-car record's fields. */
+export const vehicleViewQuerySchema = z.object({
+  photos_count: z.coerce.number().int().min(0).max(10_000).optional(),
+  updated_at: z.string().max(64).optional(),
+  website_id: z.string().max(100).optional(),
+});
