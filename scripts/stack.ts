@@ -58,6 +58,9 @@ function shellVars(): Record<string, string> {
   return { SHELL_BUILD_ID: readBuildId("shell"), SHELL_ENTRY: entry.scripts[0] as string, SHELL_PRELOADS: entry.preloads.join(",") };
 }
 
+/** Settings only a developer's machine may have: the tests' webhook receiver listens on 127.0.0.1 over http. */
+const LOCAL_ONLY_VARS: Partial<Record<WorkerName, Record<string, string>>> = { "mf-forms": { LEAD_WEBHOOKS_ALLOW_LOCAL: "true" } };
+
 /**
  * `--var` reaches only a session's first config, so each Worker's build ids go in its own .dev.vars
  * (read per config folder, git-ignored). Written after every build for the packages that are built.
@@ -66,7 +69,7 @@ export function writeDevVars(): void {
   const isBuilt = (dir: string) => existsSync(join(ROOT, dir, "dist/BUILD_ID"));
   const vars: [WorkerName, Record<string, string>][] = [
     ...(isBuilt("shell") ? [["edge", shellVars()] as [WorkerName, Record<string, string>]] : []),
-    ...remotes.filter(isBuilt).map((name): [WorkerName, Record<string, string>] => [name, { BUILD_ID: readBuildId(name) }]),
+    ...remotes.filter(isBuilt).map((name): [WorkerName, Record<string, string>] => [name, { BUILD_ID: readBuildId(name), ...LOCAL_ONLY_VARS[name] }]),
   ];
   for (const [name, values] of vars) {
     writeFileSync(join(ROOT, name, ".dev.vars"), Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(""));

@@ -10,4 +10,6 @@ export type Env = RemoteEnv & {
   LEAD_RATE_LIMIT?: string;
   /** Cloudflare Turnstile secret; unset (locally) turns the check off. */
   TURNSTILE_SECRET?: string;
+  /** "true" only in local .dev.vars: webhooks may be http and private (the test receiver on 127.0.0.1). */
+  LEAD_WEBHOOKS_ALLOW_LOCAL?: string;
 };

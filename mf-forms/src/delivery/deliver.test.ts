@@ -9,7 +9,8 @@ import { sweepPendingLeads } from "./queue";
 
 let db: D1Database;
 let dispose: () => Promise<void>;
-const env = (over: Partial<Env> = {}) => ({ DB: db, ...over }) as Env;
+// The SSRF guard is tested in webhook-guard.test.ts; here the receivers are stand-ins on made-up hosts.
+const env = (over: Partial<Env> = {}) => ({ DB: db, LEAD_WEBHOOKS_ALLOW_LOCAL: "true", ...over }) as Env;
 const lead = { kind: "enquiry", values: { name: "Jo <Citizen>", email: "jo@example.com", phone: "0412 345 678", postcode: "4000", message: "Hi & bye" }, userData: { url: "http://x/cars/y" } };
 
 async function storedLead(createdAt = new Date().toISOString()): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Env } from "../env";
 import { type DeliverableLead, leadAdf, leadEmail, leadJson, signWebhook } from "./formats";
 import type { LeadMessage } from "./queue";
+import { guardedPost, webhookPolicy } from "./webhook-guard";
 
 /** Where one lead goes: the dealership's mail (outbox locally) and each configured webhook or address. */
 export type Destination =
@@ -65,7 +66,9 @@ async function send(env: Env, lead: DeliverableLead, destination: Destination, f
     "idempotency-key": `lead-${lead.site}-${lead.id}`,
   };
   if (destination.secret) headers["x-lead-signature"] = `sha256=${await signWebhook(destination.secret, timestamp, body)}`;
-  const response = await fetcher(destination.url, { method: "POST", headers, body, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+  // The URL (and any redirect) is checked on every send: a destination stored before the guard, or a host
+  // whose DNS has since changed, is refused like a new one.
+  const response = await guardedPost(destination.url, { method: "POST", headers, body, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) }, webhookPolicy(env), fetcher);
   await response.body?.cancel();
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
 }

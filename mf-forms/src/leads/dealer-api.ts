@@ -3,6 +3,7 @@ import { bodyLimit } from "@dealer/shared/http";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { webhookPolicy, webhookUrlProblem } from "../delivery/webhook-guard";
 import type { Env } from "../env";
 
 /** Who a dealership key speaks for (the dealership's stock write key: one key per dealership). */
@@ -147,6 +148,9 @@ export function createDealerLeadApi() {
     if (!parsed.ok) return c.json({ message: "Invalid destination", fieldErrors: parsed.fieldErrors }, 400);
     const dealer = c.get("dealer");
     const destination = parsed.data;
+    // Refused up front so the dealer sees why; the consumer checks again on every send (DNS can change).
+    const problem = destination.kind === "webhook" ? await webhookUrlProblem(destination.url, webhookPolicy(c.env)) : null;
+    if (problem) return c.json({ message: "Invalid destination", fieldErrors: { url: [problem] } }, 400);
     const row = await c.env.DB.prepare(
       "INSERT INTO lead_destinations (site, dealership_id, kind, target, format, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
