@@ -135,6 +135,8 @@ export function createGatewayApp() {
   app.all("/api/stock/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
   app.all("/api/leads/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/api/miscellaneous", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/dealer/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/youx/*", (c) => forwardToRemote(c.env, "mf-finance", c.req.raw));
   // Vehicle page calls; mf-vehicle learns the tenant from the gateway's header, never from the browser.
   const toVehicle = (c: { env: GatewayEnv; req: { raw: Request }; var: { tenant: Tenant } }) => {

@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import { enquiryFormFragment } from "./fragments/enquiry-form/load.server";
 import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
+import { createMiscellaneousApi } from "./leads/miscellaneous";
 import { createSlotApi } from "./leads/slots";
 import { pruneRateLimits } from "./leads/rate-limit";
 
@@ -16,6 +17,7 @@ const app = createFragmentWorker<Env>({ remote: "mf-forms", fragments: { Enquiry
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
 app.route("/", createSlotApi());
+app.route("/", createMiscellaneousApi());
 
 export default {
   fetch: app.fetch,
