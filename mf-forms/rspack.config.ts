@@ -5,5 +5,7 @@ export default createRemoteConfig({
   // One line per exposed fragment: public module name -> component file.
   exposes: {
     "./EnquiryForm": "./src/fragments/enquiry-form/EnquiryForm.tsx",
+    // Client-only: the shell opens it on demand from any page's Email Us buttons (ADR 0021).
+    "./EmailUsDialog": "./src/email-us/EmailUsDialog.tsx",
   },
 });

@@ -29,7 +29,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const variant = FORM_VARIANTS[variantId];
   // Not useId: a fragment's server render and the shell's client root number ids differently, and the
   // error links and descriptions must point at the ids the server rendered. One form per variant and car.
-  const id = `lead-${variantId}${car ? `-${car.id}` : ""}`;
+  const id = `${props.idPrefix ?? "lead"}-${variantId}${car ? `-${car.id}` : ""}`;
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const enhancer = useRef<Promise<LeadFormEnhancer> | null>(null);

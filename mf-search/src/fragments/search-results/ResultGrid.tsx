@@ -1,4 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
+import { EmailUsButton } from "@dealer/shared/email-us";
 import { FIND_SIMILAR_LABEL, formatMoney, SOLD_CARD_TEXT } from "@dealer/shared/rules";
 import { Fragment } from "react";
 import { useEffect, useState } from "react";
@@ -72,6 +73,7 @@ function Card({ card, index, saved, toggle }: { card: ResultCard; index: number;
           )}
         </div>
       )}
+      {card.inStock && <EmailUsButton slug={card.saved.slug} ariaLabel={`Email Us about the ${card.title}`} className="card__email-us" />}
       {!card.inStock && (
         <p className="card__sold">
           {SOLD_CARD_TEXT}{" "}
