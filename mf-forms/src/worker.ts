@@ -7,6 +7,7 @@ import { enquiryFormFragment } from "./fragments/enquiry-form/load.server";
 import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
 import { createMiscellaneousApi } from "./leads/miscellaneous";
+import { createDealerInbox } from "./dealer-inbox/inbox";
 import { createSlotApi } from "./leads/slots";
 import { pruneRateLimits } from "./leads/rate-limit";
 
@@ -18,6 +19,7 @@ app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
 app.route("/", createSlotApi());
 app.route("/", createMiscellaneousApi());
+app.route("/", createDealerInbox());
 
 export default {
   fetch: app.fetch,
