@@ -25,7 +25,10 @@ export function fetchSiteOnHost(host: string, path: string, init: RequestOptions
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => {
           const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") headers.set(name, value);
+          for (const [name, value] of Object.entries(response.headers)) {
+            // set-cookie arrives as a list.
+            for (const one of typeof value === "string" ? [value] : (value ?? [])) headers.append(name, one);
+          }
           resolve(new Response(response.statusCode === 204 ? null : Buffer.concat(chunks), { status: response.statusCode ?? 500, headers }));
         });
       },
