@@ -12,4 +12,8 @@ export type Env = RemoteEnv & {
   TURNSTILE_SECRET?: string;
   /** "true" only in local .dev.vars: webhooks may be http and private (the test receiver on 127.0.0.1). */
   LEAD_WEBHOOKS_ALLOW_LOCAL?: string;
+  /** Cloudflare's send_email binding (production only): mail to the e-mail destinations a dealer added. */
+  SEND_EMAIL?: { send(message: { from: string; to: string; subject: string; text: string; headers?: Record<string, string> }): Promise<unknown> };
+  /** The sender address of lead mail (a verified address of the platform's mail domain). */
+  LEAD_EMAIL_FROM?: string;
 };
