@@ -66,7 +66,8 @@ describe("the Email Us dialog", () => {
     const errors = watchConsole(page);
     const formsRequests: string[] = [];
     page.on("request", (request) => {
-      if (request.url().includes("/_mf/mf-forms/")) formsRequests.push(request.url());
+      // mf-forms' dialog and the shell's opener chunk.
+      if (request.url().includes("/_mf/mf-forms/") || /\/email-us\.[0-9a-f]+\.js$/.test(request.url())) formsRequests.push(request.url());
     });
     await page.goto(siteUrl(SITE, "/search"));
     await waitForHydration(page);
@@ -76,7 +77,7 @@ describe("the Email Us dialog", () => {
     const slug = (await trigger.getAttribute("data-email-us")) ?? "";
     expect(await trigger.getAttribute("href")).toBe(`/cars/${slug}#slot-enquiry`);
     await trigger.hover();
-    await expect.poll(() => formsRequests.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => formsRequests.some((url) => url.includes("/email-us.")) && formsRequests.some((url) => url.includes("/_mf/mf-forms/")), { timeout: 10_000 }).toBe(true);
     await checkDialog(page, trigger);
 
     await trigger.click();

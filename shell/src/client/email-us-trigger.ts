@@ -8,7 +8,7 @@ const SELECTOR = `[${EMAIL_US_ATTRIBUTE}]`;
 let opener: Promise<Opener> | undefined;
 /** The opener as its own chunk, so the first load carries only this listener (ADR 0021). */
 function loadOpener(): Promise<Opener> {
-  opener ??= import("./email-us-dialog").catch((error: unknown) => {
+  opener ??= import(/* webpackChunkName: "email-us" */ "./email-us-dialog").catch((error: unknown) => {
     opener = undefined;
     throw error;
   });
