@@ -53,7 +53,11 @@ export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" |
       cacheGroups: {
         framework: { test: /[\\/]node_modules[\\/]/, name: "framework", chunks: "async", enforce: true, priority: 10 },
         app: {
-          test: (module: { resource?: string }) => /[\\/](shell|shared)[\\/]src[\\/]/.test(module.resource ?? "") && !/[\\/]email-us-dialog\.tsx$/.test(module.resource ?? ""),
+          test: (module) => {
+            // A normal module's file; rspack's binding type does not declare it.
+            const resource = (module as { resource?: string }).resource ?? "";
+            return /[\\/](shell|shared)[\\/]src[\\/]/.test(resource) && !/[\\/]email-us-dialog\.tsx$/.test(resource);
+          },
           name: "app",
           chunks: "async",
           enforce: true,
