@@ -9,5 +9,7 @@ export default createRemoteConfig({
     "./Garage": "./src/fragments/garage/Garage.tsx",
     "./Checkout": "./src/fragments/checkout/Checkout.tsx",
     "./Unsubscribe": "./src/fragments/unsubscribe/Unsubscribe.tsx",
+    // Client-only: the shell opens it on demand from any page's Email Us buttons (ADR 0021).
+    "./EmailUsDialog": "./src/email-us/EmailUsDialog.tsx",
   },
 });

@@ -68,7 +68,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
       theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors" },
       // The Taurus-type lender: its establishment fee, a $5,000 minimum price and rates of 7.5-14.5%.
       finance: { provider: "taurus", establishmentFee: 1360.5, calculator: { priceMin: 5000, rateMin: 7.5, rateMax: 14.5 } },
-      features: { subscriptions: true, autograb: true, autogauge: true },
+      features: { subscriptions: true, autograb: true, autogauge: true, saveValuationColumn: true },
     },
     dealerships: [
       {

@@ -178,6 +178,8 @@ export function createGatewayApp() {
   app.all("/api/reservations", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/payments/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/payments/test-processor/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/api/miscellaneous", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/dealer/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/youx/*", (c) => forwardToRemote(c.env, "mf-finance", c.req.raw));
   // Vehicle page calls; mf-vehicle learns the tenant from the gateway's header, never from the browser.
   const toVehicle = (c: { env: GatewayEnv; req: { raw: Request }; var: { tenant: Tenant } }) => {

@@ -12,12 +12,16 @@ export type Env = RemoteEnv & AccountEnv & {
   TURNSTILE_SECRET?: string;
   /** mf-search: reservations mark a car reserved through its stock API (ADR 0007, 0019). */
   MF_SEARCH?: Fetcher;
-  /** "test" (the local test processor, default) or "stripe". */
+  /** "stripe", or "test" (the test processor, which a local session uses when none is named). */
   PAYMENT_PROCESSOR?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   /** Signs the local test processor's webhooks (a development value, not a secret). */
   TEST_PAYMENT_WEBHOOK_SECRET?: string;
+  /** Cloudflare's send_email binding (production only): mail to the e-mail destinations a dealer added. */
+  SEND_EMAIL?: { send(message: { from: string; to: string; subject: string; text: string; headers?: Record<string, string> }): Promise<unknown> };
+  /** The sender address of lead mail (a verified address of the platform's mail domain). */
+  LEAD_EMAIL_FROM?: string;
 };
 
 /** Accounts (ADR 0016): the code hashing key and the SMS provider; without a provider, texts go to the local outbox. */

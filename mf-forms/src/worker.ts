@@ -13,6 +13,8 @@ import { unsubscribeFragment } from "./fragments/unsubscribe/load.server";
 import { enquiryFormFragment } from "./fragments/enquiry-form/load.server";
 import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
+import { createMiscellaneousApi } from "./leads/miscellaneous";
+import { createDealerInbox } from "./dealer-inbox/inbox";
 import { createSlotApi } from "./leads/slots";
 import { pruneRateLimits } from "./leads/rate-limit";
 import { checkoutFragment } from "./fragments/checkout/load.server";
@@ -36,6 +38,8 @@ app.route("/", createReservationApi());
 // The local card processor's hosted page; with PAYMENT_PROCESSOR=stripe the shopper pays on Stripe's.
 app.route("/", createTestProcessor());
 app.route("/", createAlertApi());
+app.route("/", createMiscellaneousApi());
+app.route("/", createDealerInbox());
 
 export default {
   fetch: app.fetch,

@@ -1,4 +1,5 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import { bodyLimit } from "@dealer/shared/http";
 import type { Env } from "./env";
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
@@ -38,6 +39,15 @@ const app = createFragmentWorker<Env>({
     FeaturedStock: featuredStockFragment(searchApiFor),
   },
 });
+/**
+ * Body limits before anything reads a body (ADR 0012): a search query is a few KB; a stock batch of a
+ * dealer's whole yard (thousands of cars of a few KB each) stays well under 5 MB. Larger is refused with 413.
+ */
+const QUERY_BODY_LIMIT = 256 * 1024;
+const STOCK_BODY_LIMIT = 5 * 1024 * 1024;
+app.use("/1/indexes/:index/batch", bodyLimit(STOCK_BODY_LIMIT));
+app.use("/1/*", async (c, next) => (c.req.path.endsWith("/batch") ? next() : bodyLimit(QUERY_BODY_LIMIT)(c, next)));
+app.use("/api/stock/*", bodyLimit(STOCK_BODY_LIMIT));
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock", createStockApi());
 

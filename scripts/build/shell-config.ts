@@ -6,6 +6,9 @@ import { sharedSingletons } from "./shared-singletons";
 
 export const shellDir = join(repoRoot, "shell");
 
+/** Shell chunks only some pages use, on interaction: kept out of "app" and the head's preloads (ADR 0021). */
+const ON_DEMAND_CHUNKS = ["email-us"];
+
 /** dist/entry.json: files (relative to /_shell/{buildId}/) the gateway puts in every page. */
 export type ShellEntry = { buildId: string; scripts: string[]; preloads: string[]; styles: string[] };
 
@@ -35,7 +38,8 @@ export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" |
       const entry: ShellEntry = {
         buildId: build.buildId,
         scripts: entryFiles,
-        preloads: chunkFiles,
+        // On-demand chunks (ON_DEMAND_CHUNKS) load when first used, not with the page.
+        preloads: chunkFiles.filter((file) => !ON_DEMAND_CHUNKS.some((name) => file.startsWith(`${name}.`))),
         styles: ["base.css"],
       };
       return { "entry.json": `${JSON.stringify(entry, null, 2)}\n` };
@@ -48,7 +52,17 @@ export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" |
       chunks: "async",
       cacheGroups: {
         framework: { test: /[\\/]node_modules[\\/]/, name: "framework", chunks: "async", enforce: true, priority: 10 },
-        app: { test: /[\\/](shell|shared)[\\/]src[\\/]/, name: "app", chunks: "async", enforce: true, priority: 5 },
+        app: {
+          test: (module) => {
+            // A normal module's file; rspack's binding type does not declare it.
+            const resource = (module as { resource?: string }).resource ?? "";
+            return /[\\/](shell|shared)[\\/]src[\\/]/.test(resource) && !/[\\/]email-us-dialog\.tsx$/.test(resource);
+          },
+          name: "app",
+          chunks: "async",
+          enforce: true,
+          priority: 5,
+        },
       },
     },
   };

@@ -9,7 +9,8 @@ import { sweepPendingLeads } from "./queue";
 
 let db: D1Database;
 let dispose: () => Promise<void>;
-const env = (over: Partial<Env> = {}) => ({ DB: db, ...over }) as Env;
+// The SSRF guard is tested in webhook-guard.test.ts; here the receivers are stand-ins on made-up hosts.
+const env = (over: Partial<Env> = {}) => ({ DB: db, LOCAL_DEV: "on", ...over }) as Env;
 const lead = { kind: "enquiry", values: { name: "Jo <Citizen>", email: "jo@example.com", phone: "0412 345 678", postcode: "4000", message: "Hi & bye" }, userData: { url: "http://x/cars/y" } };
 
 async function storedLead(createdAt = new Date().toISOString()): Promise<number> {
@@ -72,6 +73,49 @@ describe("deliverLead", () => {
     expect(await deliverLead(env(), id, fetcher)).toBe(true);
     expect(calls).toHaveLength(2);
     expect(await db.prepare("SELECT status, attempts FROM lead_deliveries WHERE lead_id = ? AND destination = 'webhook:1'").bind(id).first()).toEqual({ status: "delivered", attempts: 2 });
+  });
+});
+
+describe("deliverLead: guards and mail", () => {
+  async function leadOfDealership(dealershipId: number, destination: { kind: string; target: string }): Promise<number> {
+    await db.prepare("INSERT OR IGNORE INTO dealerships (id, site, slug, name, finance_provider, data) VALUES (?, 'harbour-city-motors', ?, 'D', 'none', '{}')").bind(dealershipId, `d${dealershipId}`).run();
+    await db
+      .prepare("INSERT INTO lead_destinations (site, dealership_id, kind, target, format, secret, created_at) VALUES ('harbour-city-motors', ?, ?, ?, 'json', NULL, 'now')")
+      .bind(dealershipId, destination.kind, destination.target)
+      .run();
+    const row = await db
+      .prepare("INSERT INTO leads (site, kind, dealership_id, created_at, data) VALUES ('harbour-city-motors', 'enquiry', ?, 'now', ?) RETURNING id")
+      .bind(dealershipId, JSON.stringify(lead))
+      .first<{ id: number }>();
+    return row?.id ?? -1;
+  }
+
+  it("in production a webhook to a private address is never called: the try is logged with the reason", async () => {
+    const id = await leadOfDealership(5, { kind: "webhook", target: "http://169.254.169.254/latest/meta-data" });
+    const { calls, fetcher } = receiver([200]);
+    expect(await deliverLead(env({ LOCAL_DEV: undefined }), id, fetcher)).toBe(false);
+    expect(calls).toHaveLength(0);
+    const log = await db.prepare("SELECT last_error FROM lead_deliveries WHERE lead_id = ? AND destination LIKE 'webhook:%'").bind(id).first();
+    expect(log).toEqual({ last_error: "Webhook URLs must use https." });
+  });
+
+  it("with a send_email binding, a dealer's address gets the mail (and the outbox keeps it); a failed send is retried", async () => {
+    const id = await leadOfDealership(6, { kind: "email", target: "sales@dealer.example" });
+    const sent: { to: string; subject: string }[] = [];
+    let failing = true;
+    const SEND_EMAIL = {
+      send: async (message: { to: string; subject: string }) => {
+        if (failing) throw new Error("send_email: destination not verified");
+        sent.push(message);
+        return {};
+      },
+    };
+    expect(await deliverLead(env({ SEND_EMAIL, LEAD_EMAIL_FROM: "leads@platform.example" }), id)).toBe(false);
+    failing = false;
+    expect(await deliverLead(env({ SEND_EMAIL, LEAD_EMAIL_FROM: "leads@platform.example" }), id)).toBe(true);
+    expect(sent).toEqual([expect.objectContaining({ to: "sales@dealer.example", subject: `New enquiry lead #${id} from Jo <Citizen>` })]);
+    const outbox = await db.prepare("SELECT recipient FROM lead_outbox WHERE lead_id = ? ORDER BY recipient").bind(id).all();
+    expect(outbox.results).toEqual([{ recipient: "leads@d6.dealers.local" }, { recipient: "sales@dealer.example" }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Env } from "../env";
 import { type DeliverableLead, leadAdf, leadEmail, leadJson, signWebhook } from "./formats";
 import type { LeadMessage } from "./queue";
+import { guardedPost, webhookPolicy } from "./webhook-guard";
 
 /** Where one lead goes: the dealership's mail (outbox locally) and each configured webhook or address. */
 export type Destination =
@@ -28,6 +29,9 @@ async function loadLead(db: D1Database, leadId: number): Promise<(DeliverableLea
   };
 }
 
+/** The destination every lead has: the dealership's mailbox in the outbox. */
+const DEALERSHIP_OUTBOX = "email:dealership";
+
 /** The dealership's own inbox address for the local outbox (no real mail leaves a developer's machine). */
 export const dealershipInbox = (lead: Pick<DeliverableLead, "site" | "dealershipSlug">) => `leads@${lead.dealershipSlug ?? lead.site}.dealers.local`;
 
@@ -41,18 +45,29 @@ export async function destinationsFor(db: D1Database, lead: DeliverableLead): Pr
       ? { name: `webhook:${row.id}`, kind: "webhook", url: row.target, format: row.format, secret: row.secret }
       : { name: `email:${row.id}`, kind: "email", recipient: row.target },
   );
-  return [{ name: "email:dealership", kind: "email", recipient: dealershipInbox(lead) }, ...configured];
+  return [{ name: DEALERSHIP_OUTBOX, kind: "email", recipient: dealershipInbox(lead) }, ...configured];
 }
 
 async function send(env: Env, lead: DeliverableLead, destination: Destination, fetcher: typeof fetch): Promise<void> {
   if (destination.kind === "email") {
-    // Locally (and until a send_email binding is configured) mail goes to the outbox the dealer reads.
+    // Every mail is kept in the outbox the dealer reads (the inbox page, GET /api/leads/outbox).
     const mail = leadEmail(lead);
     await env.DB.prepare(
       "INSERT INTO lead_outbox (lead_id, site, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, recipient) DO NOTHING",
     )
       .bind(lead.id, lead.site, destination.recipient, mail.subject, mail.body, new Date().toISOString())
       .run();
+    // In production the addresses a dealer added are also sent through the send_email binding (ADR 0021);
+    // a failed send throws, so the queue retries it like a webhook. The built-in dealership mailbox is the outbox.
+    if (env.SEND_EMAIL && destination.name !== DEALERSHIP_OUTBOX) {
+      await env.SEND_EMAIL.send({
+        from: env.LEAD_EMAIL_FROM ?? `leads@${lead.site}.dealers.local`,
+        to: destination.recipient,
+        subject: mail.subject,
+        text: mail.body,
+        headers: { "X-Lead-Id": String(lead.id) },
+      });
+    }
     return;
   }
   const body = destination.format === "adf" ? leadAdf(lead) : leadJson(lead);
@@ -65,7 +80,9 @@ async function send(env: Env, lead: DeliverableLead, destination: Destination, f
     "idempotency-key": `lead-${lead.site}-${lead.id}`,
   };
   if (destination.secret) headers["x-lead-signature"] = `sha256=${await signWebhook(destination.secret, timestamp, body)}`;
-  const response = await fetcher(destination.url, { method: "POST", headers, body, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+  // The URL (and any redirect) is checked on every send: a destination stored before the guard, or a host
+  // whose DNS has since changed, is refused like a new one.
+  const response = await guardedPost(destination.url, { method: "POST", headers, body, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) }, webhookPolicy(env), fetcher);
   await response.body?.cancel();
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
 }

@@ -56,6 +56,11 @@ export function leadEmail(lead: DeliverableLead): { subject: string; body: strin
     .filter(([, value]) => value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0))
     .map(([field, value]) => `${field}: ${Array.isArray(value) ? value.join(", ") : str(value)}`);
   const page = str(lead.lead.userData?.url);
+  // A trade-in's online estimate (and an accepted offer's price): the figures the shopper saw.
+  const valuation = lead.lead.valuation as { estimate?: boolean; low?: number; high?: number; offer?: number; message?: string } | undefined;
+  if (valuation?.estimate) lines.push(`valuation: ${valuation.low} to ${valuation.high}, offer ${valuation.offer}`);
+  else if (valuation?.message) lines.push(`valuation: none online (${valuation.message})`);
+  if (typeof lead.lead.offer_price === "number") lines.push(`offer accepted: ${lead.lead.offer_price} (trade-in lead ${str(lead.lead.lead_id)})`);
   return {
     subject: `New ${lead.kind.replace(/_/g, " ")} lead #${lead.id} from ${str(values.name)}`,
     body: [...lines, "", `Page: ${page}`, `Lead: ${lead.id} (${lead.createdAt})`].join("\n"),

@@ -12,6 +12,8 @@ import { parseRateLimit, rateLimited } from "./rate-limit";
 import { siteFromHost } from "@dealer/shared/http";
 import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "./store";
 import { turnstilePasses } from "./turnstile";
+import { acceptedOffer, NO_SUCH_OFFER, offerAcceptanceLeadSchema, valuedLeadOf } from "./offer-acceptance";
+import { valuationFor } from "./valuation";
 import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";
 
 export const LEAD_STORE_FAILED =
@@ -41,7 +43,12 @@ async function siteCounts(db: D1Database, site: string) {
     .first<{ locations: number; dealerships: number }>();
   return { locations: row?.locations ?? 0, dealerships: row?.dealerships ?? 0 };
 }
-type Answer = { status: 201 | 400 | 403 | 404 | 409 | 415 | 422 | 429 | 503; body: { lead_id?: number; message?: string; fieldErrors?: Record<string, string[]> }; headers?: Record<string, string> };
+type Answer = {
+  status: 201 | 400 | 403 | 404 | 409 | 415 | 422 | 429 | 503;
+  /** A trade-in's answer also carries its online valuation (the page shows it and the offer). */
+  body: { lead_id?: number; valuation?: unknown; message?: string; fieldErrors?: Record<string, string[]> };
+  headers?: Record<string, string>;
+};
 
 /**
  * POST /api/leads, through the gateway with the shopper's Host: the lead is validated with the shared schema,
@@ -105,7 +112,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     // A retry is answered from the store before it counts against the rate limit.
     if (key) {
       const existing = await findLeadByKey(c.env.DB, site.slug, key);
-      if (existing) return replay(existing.id, existing.request_hash === hash);
+      if (existing) return replay(existing, existing.request_hash === hash);
     }
     const client = headers.get("cf-connecting-ip") ?? "unknown";
     const wait = await rateLimited(c.env.DB, `${site.slug}|${client}`, parseRateLimit(c.env.LEAD_RATE_LIMIT), Date.now());
@@ -119,6 +126,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
 
     const envelope = parseWithFieldErrors(envelopeSchema, body);
     if (!envelope.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: envelope.fieldErrors } };
+    if (envelope.data.kind === "offer_acceptance") return await takeOfferAcceptance(c.env, site.slug, body, key, hash);
     const variant = variantOf(envelope.data);
     if (!variant) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: { form: ["Unknown form for this kind of lead."] } } };
     const shown = shownSelects(variant, { hasCar: envelope.data.userData.car_id !== undefined, ...(await siteCounts(c.env.DB, site.slug)) });
@@ -130,6 +138,8 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     const locationId = lead.values.location_id ?? (/^\d+$/.test(lead.values.location ?? "") ? Number(lead.values.location) : null);
     const now = new Date();
     const consent = { opt_in: lead.values.opt_in, recorded_at: now.toISOString(), privacy_notice: PRIVACY_NOTICE };
+    // The online estimate is the server's, from this site's stock, and is stored with the lead.
+    const valuation = "vehicle" in lead ? await valuationFor(c.env.DB, site.slug, lead.vehicle, lead.adjustmentAnswers, now) : undefined;
 
     const stored = await storeLead(c.env.DB, {
       site: site.slug,
@@ -137,17 +147,17 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       carId: lead.userData.car_id ?? null,
       locationId,
       dealershipSlug: lead.values.dealership_slug ?? null,
-      data: JSON.stringify({ ...lead, consent }),
+      data: JSON.stringify({ ...lead, consent, valuation }),
       idempotencyKey: key,
       requestHash: hash,
       booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,
       now,
     });
     if ("bookingTaken" in stored) return { status: 409, body: { message: SLOT_TAKEN_MESSAGE, fieldErrors: { booking: [SLOT_TAKEN_MESSAGE] } } };
-    if (!stored.created) return replay(stored.leadId, stored.sameRequest);
+    if (!stored.created) return replay({ id: stored.leadId, valuation: stored.valuation }, stored.sameRequest);
     // Stored first: a failed queue send is logged and the scheduled sweep queues the lead later.
     await enqueueLeads(c.env, [stored.leadId], now);
-    return { status: 201, body: { lead_id: stored.leadId } };
+    return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}) } };
   } catch (error) {
     console.error("[mf-forms] lead not stored", error);
     return { status: 503, body: { message: LEAD_STORE_FAILED }, headers: { "retry-after": "5" } };
@@ -155,7 +165,33 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
 }
 
 /** The first answer again for a retried submit; a key reused for different details is refused. */
-function replay(leadId: number, sameRequest: boolean): Answer {
+function replay(stored: { id: number; valuation: string | null }, sameRequest: boolean): Answer {
   if (!sameRequest) return { status: 422, body: { message: KEY_REUSED } };
-  return { status: 201, body: { lead_id: leadId }, headers: { "idempotent-replayed": "true" } };
+  const valuation: unknown = stored.valuation ? JSON.parse(stored.valuation) : undefined;
+  return { status: 201, body: { lead_id: stored.id, ...(valuation ? { valuation } : {}) }, headers: { "idempotent-replayed": "true" } };
+}
+
+/** An accepted trade-in offer: stored and delivered as a lead of its own, tied to the trade-in it accepts. */
+async function takeOfferAcceptance(env: Env, site: string, body: unknown, key: string | null, hash: string): Promise<Answer> {
+  const parsed = parseWithFieldErrors(offerAcceptanceLeadSchema, body);
+  if (!parsed.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: parsed.fieldErrors } };
+  const traded = await valuedLeadOf(env.DB, site, parsed.data.lead_id, parsed.data.lead_key);
+  if (!traded?.valuation?.estimate) return { status: 404, body: { message: NO_SUCH_OFFER, fieldErrors: { lead_id: [NO_SUCH_OFFER] } } };
+  const now = new Date();
+  const stored = await storeLead(env.DB, {
+    site,
+    kind: "offer_acceptance",
+    carId: traded.carId,
+    locationId: null,
+    dealershipSlug: null,
+    data: JSON.stringify(acceptedOffer(parsed.data, traded)),
+    idempotencyKey: key,
+    requestHash: hash,
+    booking: null,
+    now,
+  });
+  if ("bookingTaken" in stored) throw new Error("an offer acceptance has no booking");
+  if (!stored.created) return replay({ id: stored.leadId, valuation: null }, stored.sameRequest);
+  await enqueueLeads(env, [stored.leadId], now);
+  return { status: 201, body: { lead_id: stored.leadId } };
 }

@@ -6,7 +6,8 @@ import { createDealerLeadApi } from "./dealer-api";
 let db: D1Database;
 let dispose: () => Promise<void>;
 const app = createDealerLeadApi();
-const get = (path: string, key = "write-hcm") => app.request(path, { headers: { authorization: `Bearer ${key}` } }, { DB: db });
+const HOST = "harbour-city-motors.localhost";
+const get = (path: string, key = "write-hcm", host = HOST) => app.request(path, { headers: { authorization: `Bearer ${key}`, host } }, { DB: db });
 
 beforeAll(async () => {
   ({ db, dispose } = await createTestD1());
@@ -25,8 +26,10 @@ afterAll(() => dispose());
 
 describe("GET /api/leads (dealer)", () => {
   it("needs the dealership's write key", async () => {
-    expect((await app.request("/api/leads", {}, { DB: db })).status).toBe(401);
+    expect((await app.request("/api/leads", { headers: { host: HOST } }, { DB: db })).status).toBe(401);
     expect((await get("/api/leads", "search-hcm")).status).toBe(401);
+    // Another site's host: the key is no key there.
+    expect((await get("/api/leads", "write-hcm", "summit-auto-group.localhost")).status).toBe(401);
   });
 
   it("lists only its dealership's leads, more than 100 at once, each with its delivery log", async () => {

@@ -1,36 +1,43 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
-import { bodyLimit } from "@dealer/shared/http";
+import { bodyLimit, siteFromHost } from "@dealer/shared/http";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { webhookPolicy, webhookUrlProblem } from "../delivery/webhook-guard";
 import type { Env } from "../env";
 
 /** Who a dealership key speaks for (the dealership's stock write key: one key per dealership). */
-type Dealer = { site: string; dealershipId: number; dealershipSlug: string; dealershipName: string };
+export type Dealer = { site: string; dealershipId: number; dealershipSlug: string; dealershipName: string };
 type DealerEnv = { Bindings: Env; Variables: { dealer: Dealer } };
 
 const KEY_REQUIRED = "A valid dealership key is required (Authorization: Bearer <key>).";
 
-async function dealerForKey(db: D1Database, key: string | undefined): Promise<Dealer | null> {
+/**
+ * The dealership a key speaks for, on this host's site only: a key of another site (or another tenant's
+ * host) is no key here, so no site ever lists another's leads.
+ */
+export async function dealerForKey(db: D1Database, host: string | undefined, key: string | undefined): Promise<Dealer | null> {
   if (!key) return null;
+  const site = await siteFromHost(db, host);
+  if (!site) return null;
   return db
     .prepare(
       `SELECT k.site AS site, d.id AS dealershipId, d.slug AS dealershipSlug, d.name AS dealershipName
-         FROM api_keys k JOIN dealerships d ON d.id = k.dealership_id WHERE k.key = ? AND k.kind = 'write'`,
+         FROM api_keys k JOIN dealerships d ON d.id = k.dealership_id WHERE k.key = ? AND k.kind = 'write' AND k.site = ?`,
     )
-    .bind(key)
+    .bind(key, site.slug)
     .first<Dealer>();
 }
 
 const requireDealer = createMiddleware<DealerEnv>(async (c, next) => {
-  const dealer = await dealerForKey(c.env.DB, /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1]);
+  const dealer = await dealerForKey(c.env.DB, c.req.header("host"), /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1]);
   if (!dealer) return c.json({ message: KEY_REQUIRED }, 401);
   c.set("dealer", dealer);
   await next();
 });
 
 const STATUSES = ["pending", "delivered", "failed"] as const;
-const listQuerySchema = z.object({
+export const listQuerySchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   status: z.enum(STATUSES).optional(),
@@ -41,7 +48,7 @@ const listQuerySchema = z.object({
 type LeadRow = { id: number; kind: string; created_at: string; car_id: number | null; delivery_status: string; attempts: number; last_error: string | null; delivered_at: string | null; data: string };
 type DeliveryRow = { lead_id: number; destination: string; status: string; attempts: number; last_error: string | null; updated_at: string };
 
-async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<typeof listQuerySchema>) {
+export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<typeof listQuerySchema>) {
   const where = ["site = ?", "dealership_id = ?"];
   const binds: unknown[] = [dealer.site, dealer.dealershipId];
   const filter = (clause: string, value: unknown) => {
@@ -147,6 +154,9 @@ export function createDealerLeadApi() {
     if (!parsed.ok) return c.json({ message: "Invalid destination", fieldErrors: parsed.fieldErrors }, 400);
     const dealer = c.get("dealer");
     const destination = parsed.data;
+    // Refused up front so the dealer sees why; the consumer checks again on every send (DNS can change).
+    const problem = destination.kind === "webhook" ? await webhookUrlProblem(destination.url, webhookPolicy(c.env)) : null;
+    if (problem) return c.json({ message: "Invalid destination", fieldErrors: { url: [problem] } }, 400);
     const row = await c.env.DB.prepare(
       "INSERT INTO lead_destinations (site, dealership_id, kind, target, format, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )

@@ -16,7 +16,8 @@ export type LeadRecord = {
   now: Date;
 };
 
-export type StoreOutcome = { leadId: number; created: boolean; sameRequest: boolean } | { bookingTaken: true };
+/** `valuation`: the stored trade-in valuation (JSON) of a lead found by its key, for a replayed answer. */
+export type StoreOutcome = { leadId: number; created: boolean; sameRequest: boolean; valuation: string | null } | { bookingTaken: true };
 
 /** SHA-256 of the request body, hex: tells a retried submit from a key reused for another lead. */
 export async function requestHash(body: string): Promise<string> {
@@ -24,8 +25,8 @@ export async function requestHash(body: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function findLeadByKey(db: D1Database, site: string, key: string): Promise<{ id: number; request_hash: string | null } | null> {
-  return db.prepare("SELECT id, request_hash FROM leads WHERE site = ? AND idempotency_key = ?").bind(site, key).first();
+export async function findLeadByKey(db: D1Database, site: string, key: string): Promise<{ id: number; request_hash: string | null; valuation: string | null } | null> {
+  return db.prepare("SELECT id, request_hash, json_extract(data, '$.valuation') AS valuation FROM leads WHERE site = ? AND idempotency_key = ?").bind(site, key).first();
 }
 
 /**
@@ -50,10 +51,10 @@ export async function storeLead(db: D1Database, lead: LeadRecord): Promise<Store
     )
     .bind(lead.site, lead.kind, lead.carId, lead.locationId, lead.dealershipSlug, lead.now.toISOString(), lead.data, lead.idempotencyKey, lead.requestHash, lead.booking)
     .first<{ id: number }>();
-  if (inserted) return { leadId: inserted.id, created: true, sameRequest: true };
+  if (inserted) return { leadId: inserted.id, created: true, sameRequest: true, valuation: null };
   const existing = lead.idempotencyKey === null ? null : await findLeadByKey(db, lead.site, lead.idempotencyKey);
   // Not this lead's key: the only other unique index is the dealership's booked time.
   if (!existing && lead.booking !== null) return { bookingTaken: true };
   if (!existing) throw new Error("lead INSERT stored nothing and no lead holds its key");
-  return { leadId: existing.id, created: false, sameRequest: existing.request_hash === lead.requestHash };
+  return { leadId: existing.id, created: false, sameRequest: existing.request_hash === lead.requestHash, valuation: existing.valuation };
 }

@@ -27,6 +27,7 @@ export * from "./local-time";
 export * from "./locations";
 export * from "./opening-hours";
 export * from "./appointment-slots";
+export * from "./trade-in-valuation";
 export * from "./reviews";
 export * from "./sales-counter";
 export * from "./body-types";

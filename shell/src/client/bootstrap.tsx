@@ -3,6 +3,7 @@ import type { SlotMarker } from "@dealer/shared/fragment";
 import { Provider } from "jotai";
 import { hydrateRoot } from "react-dom/client";
 import { ShellHeader } from "../components/header/ShellHeader";
+import { listenForEmailUs } from "./email-us-trigger";
 import { mountSlot } from "./mount-slot";
 import { nearViewport } from "./near-viewport";
 import { onFirstInteraction } from "./on-first-interaction";
@@ -45,6 +46,7 @@ function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<u
 async function start(state: ShellState): Promise<void> {
   const store = createSeededStore(state);
   hydrateHeader(store);
+  listenForEmailUs(store);
   const slots = findSlots();
   const builds = pickBuilds(slots.map((slot) => slot.marker));
   registerPinnedRemotes(builds);

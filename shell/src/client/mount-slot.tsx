@@ -48,7 +48,7 @@ const FRAGMENT_STYLESHEET: (typeof import("@dealer/shared/fragment"))["FRAGMENT_
  * The head carries the styles of every remote the gateway could reach; a fallback slot of a remote
  * it could not gets them here, once the remote has answered, so a dead remote costs no failing request.
  */
-function linkFragmentStyles(el: HTMLElement, marker: SlotMarker): void {
+export function linkFragmentStyles(el: HTMLElement, marker: Pick<SlotMarker, "remote" | "build">): void {
   const href = `/_mf/${marker.remote}/${marker.build}/${FRAGMENT_STYLESHEET}`;
   if (document.querySelector(`[data-styles="${marker.remote}"], link[rel="stylesheet"][href="${href}"]`)) return;
   const link = document.createElement("link");

@@ -35,7 +35,7 @@ export function registerPinnedRemotes(builds: Map<string, string>, force = false
 }
 
 /** Loads a fragment's exposed component ("./SearchResults" of mf-search). Throws if it cannot. */
-export async function loadFragment(marker: SlotMarker): Promise<FragmentComponent> {
+export async function loadFragment(marker: Pick<SlotMarker, "remote" | "fragment">): Promise<FragmentComponent> {
   const exposed = await loadRemote<{ default?: FragmentComponent }>(
     `${federationName(marker.remote)}/${marker.fragment}`,
   );

@@ -18,6 +18,7 @@ const props = (over: Partial<EnquiryFormProps> = {}): EnquiryFormProps => ({
   dealerships: [],
   distributionLocations: [],
   bookingSlots: [],
+  saveValuationColumn: false,
   finance: { vehiclePriceBudget: null, preferredDealership: null, carType: null, vin: null },
   idempotencyKey: "key-1",
   ...over,

@@ -6,6 +6,8 @@ import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } fr
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
 import { loadSubmission, preloadSubmission } from "./load-submission";
 import type { EnquiryFormProps } from "./props";
+import { TradeInOffer } from "./TradeInOffer";
+import { ValuationFaq } from "./ValuationFaq";
 
 export type { EnquiryFormProps } from "./props";
 
@@ -27,11 +29,11 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const variant = FORM_VARIANTS[variantId];
   // Not useId: a fragment's server render and the shell's client root number ids differently, and the
   // error links and descriptions must point at the ids the server rendered. One form per variant and car.
-  const id = `lead-${variantId}${car ? `-${car.id}` : ""}`;
+  const id = `${props.idPrefix ?? "lead"}-${variantId}${car ? `-${car.id}` : ""}`;
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const enhancer = useRef<Promise<LeadFormEnhancer> | null>(null);
-  const [ui, setUi] = useState<UiState>({ errors: {}, submitted: false, submitting: false, formError: null });
+  const [ui, setUi] = useState<UiState>({ errors: {}, submitted: false, submitting: false, formError: null, valuation: null });
   const [slots, setSlots] = useState(props.bookingSlots);
   const steps = variant.vehicle ? STEP_TITLES.length : 1;
   // Null until hydrated: the server shows every step, so the form is whole without a script.
@@ -63,7 +65,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     const form = formRef.current;
     if (!form) return Promise.reject(new Error("form not mounted"));
     enhancer.current ??= loadSubmission()
-      .then(({ enhanceLeadForm }) => enhanceLeadForm(form, { variant: variantId, forms, shown, car, defaults }, uiHandle))
+      .then(({ enhanceLeadForm }) => enhanceLeadForm(form, { variant: variantId, forms, shown, car, defaults, saveValuationColumn: props.saveValuationColumn }, uiHandle))
       .catch((error: unknown) => {
         enhancer.current = null;
         throw error;
@@ -114,7 +116,11 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         {heading}
       </h2>
       {car && <p className="enquiry-form__car">{car.title}</p>}
+      {ui.valuation && (
+        <TradeInOffer id={id} valuation={ui.valuation} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
+      )}
       <form
+        hidden={ui.valuation !== null}
         ref={formRef}
         className="enquiry-form__form"
         method="post"
@@ -284,6 +290,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           </button>
         )}
       </form>
+      {variant.vehicle && <ValuationFaq />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { leadUserData, SUCCESS_PATH } from "@dealer/shared/rules";
-import { createFormControl, type FieldValues } from "react-hook-form";
+import { leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { createFormControl, type FieldErrors, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { leadSchemaFor } from "../../leads/form-schema";
 import { BOOLEAN_FIELDS, FORM_VARIANTS, type FormVariantId, leadEventId, NUMBER_FIELDS, numberFromInput, type ShownSelects } from "../../leads/variants";
@@ -10,13 +10,38 @@ import { submitLead } from "./submit-lead";
 import { flattenFieldErrors, zodResolver } from "./zod-resolver";
 
 /** What the form shows: errors by field path, whether a submit was tried, the spinner, the form error. */
-export type UiState = { errors: Record<string, string>; submitted: boolean; submitting: boolean; formError: string | null };
+export type UiState = {
+  errors: Record<string, string>;
+  submitted: boolean;
+  submitting: boolean;
+  formError: string | null;
+  /** A sent trade-in's online valuation, shown in place of the form with the offer to accept. */
+  valuation: TradeInValuation | null;
+};
 export type LeadFormUi = { update(state: Partial<UiState>): void; focusSummary(): void; showAllSteps(): void };
-export type LeadFormEnhancer = { submit(): Promise<void>; validateStep(names: string[]): Promise<boolean> };
-export type EnhanceConfig = { variant: FormVariantId; forms: SiteConfig["forms"]; shown: ShownSelects; car: EnquiryFormProps["car"]; defaults: EnquiryFormProps["defaults"] };
+export type LeadFormEnhancer = { submit(): Promise<void>; validateStep(names: string[]): Promise<boolean>; acceptOffer(): Promise<void> };
+export type EnhanceConfig = {
+  variant: FormVariantId;
+  forms: SiteConfig["forms"];
+  shown: ShownSelects;
+  car: EnquiryFormProps["car"];
+  defaults: EnquiryFormProps["defaults"];
+  saveValuationColumn: boolean;
+};
 
 
 type Analytics = { dataLayer?: Record<string, unknown>[] };
+
+/** POST /api/miscellaneous with the valuation result; as the spec says, the outcome is only logged. */
+async function saveValuation(leadId: string | number, leadKey: string, valuation: TradeInValuation, valuationColumn: boolean): Promise<void> {
+  const body = JSON.stringify({ lead_id: leadId, lead_key: leadKey, valuation, ...(valuationColumn ? { column_name: "valuation" } : {}) });
+  try {
+    const response = await fetch("/api/miscellaneous", { method: "POST", headers: { "content-type": "application/json" }, body });
+    console.info(`[mf-forms] valuation saved: HTTP ${response.status}`);
+  } catch (error) {
+    console.info("[mf-forms] valuation not saved", error);
+  }
+}
 
 /**
  * Attaches react-hook-form to the server-rendered form: every named field is registered by its DOM
@@ -51,18 +76,27 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
   // One key per distinct lead: a retried submit of the same details is answered with the first lead.
   let last: { body: string; key: string } | null = null;
 
+  const userData = () =>
+    leadUserData({
+      url: window.location.href,
+      userAgent: window.navigator.userAgent,
+      car: config.car ? { id: config.car.id, dealership_id: config.car.dealershipId } : null,
+      visitedPages: [window.location.pathname],
+      linkedQueryParams: Object.fromEntries(new URLSearchParams(window.location.search)),
+    });
+  // The sent trade-in whose offer the shopper may accept: its id and the key it was sent with.
+  let valued: { leadId: string | number; key: string; category: string } | null = null;
+
+  const succeed = (values: Record<string, string>, category: string, leadId: string | number) => {
+    saveCustomer(window.localStorage, values);
+    saveSuccessCategory(window.localStorage, category);
+    (window as Window & Analytics).dataLayer?.push({ event: "lead", event_id: leadEventId(variant, category), category, lead_id: leadId });
+    window.location.assign(SUCCESS_PATH);
+  };
+
   const onValid = async (data: FieldValues) => {
     ui.update({ formError: null });
-    const payload = {
-      ...data,
-      userData: leadUserData({
-        url: window.location.href,
-        userAgent: window.navigator.userAgent,
-        car: config.car ? { id: config.car.id, dealership_id: config.car.dealershipId } : null,
-        visitedPages: [window.location.pathname],
-        linkedQueryParams: Object.fromEntries(new URLSearchParams(window.location.search)),
-      }),
-    };
+    const payload = { ...data, userData: userData() };
     const body = JSON.stringify(payload);
     if (last?.body !== body) last = { body, key: crypto.randomUUID() };
     const outcome = await submitLead(body, last.key);
@@ -75,11 +109,16 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
       return;
     }
     const values = (data.values ?? {}) as Record<string, string>;
-    saveCustomer(window.localStorage, values);
     const category = values.category ?? variant.category;
-    saveSuccessCategory(window.localStorage, category);
-    (window as Window & Analytics).dataLayer?.push({ event: "lead", event_id: leadEventId(variant, category), category, lead_id: outcome.leadId });
-    window.location.assign(SUCCESS_PATH);
+    if (!outcome.valuation) {
+      succeed(values, category, outcome.leadId);
+      return;
+    }
+    // A trade-in is stored: the page shows its valuation and offer, and saves the result (spec §7).
+    saveCustomer(window.localStorage, values);
+    valued = { leadId: outcome.leadId, key: last.key, category };
+    void saveValuation(outcome.leadId, last.key, outcome.valuation, config.saveValuationColumn);
+    ui.update({ submitting: false, valuation: outcome.valuation });
   };
 
   return {
@@ -90,6 +129,19 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
         ui.showAllSteps();
         ui.focusSummary();
       })();
+    },
+    async acceptOffer() {
+      if (!valued) return;
+      ui.update({ submitting: true, formError: null });
+      const { leadId, key, category } = valued;
+      const acceptance = { kind: "offer_acceptance", category, subcategory: OFFER_ACCEPTED_SUBCATEGORY, lead_id: leadId, lead_key: key, form_completed: true, offer_accepted: true, userData: userData() };
+      // One acceptance per trade-in: a retry is the same lead.
+      const outcome = await submitLead(JSON.stringify(acceptance), `${key}:accepted`);
+      if (!outcome.ok) {
+        ui.update({ submitting: false, formError: outcome.message });
+        return;
+      }
+      succeed({}, category, outcome.leadId);
     },
     async validateStep(names) {
       const valid = await control.trigger(names.filter((name) => registered.has(name)));

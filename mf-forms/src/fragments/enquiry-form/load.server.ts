@@ -82,6 +82,7 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
       carType: params.car_type ?? car?.car_type ?? null,
       vin: params.vin ?? car?.vin ?? null,
     },
+    saveValuationColumn: request.config.features.saveValuationColumn,
     idempotencyKey: crypto.randomUUID(),
   };
 }

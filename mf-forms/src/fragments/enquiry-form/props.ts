@@ -28,6 +28,10 @@ export type EnquiryFormProps = {
   bookingSlots: FormOption[];
   /** Finance enquiry: the finance link's parameters (price, car_type, vin). */
   finance: { vehiclePriceBudget: number | null; preferredDealership: string | null; carType: string | null; vin: string | null };
+  /** The site saves the valuation under column_name 'valuation' (features.saveValuationColumn). */
+  saveValuationColumn: boolean;
+  /** Prefix of the form's element ids: the Email Us dialog's copy of a page's form needs its own. */
+  idPrefix?: string;
   /** Sent with a plain form post (before the script loads) so a double submit stores one lead. */
   idempotencyKey: string;
 };

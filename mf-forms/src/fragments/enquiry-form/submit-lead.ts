@@ -1,4 +1,4 @@
-import { FORM_SUBMIT_ERROR, leadOutcome } from "@dealer/shared/rules";
+import { FORM_SUBMIT_ERROR, leadOutcome, type TradeInValuation } from "@dealer/shared/rules";
 import { z } from "zod";
 
 const answerSchema = z.object({
@@ -6,9 +6,11 @@ const answerSchema = z.object({
   message: z.string().optional(),
   error: z.string().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  // A trade-in's online estimate; the server computed it, the page only shows it.
+  valuation: z.custom<TradeInValuation>((value) => typeof value === "object" && value !== null && "estimate" in value).optional(),
 });
 
-export type SubmitOutcome = { ok: true; leadId: string | number } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+export type SubmitOutcome = { ok: true; leadId: string | number; valuation?: TradeInValuation } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
 /** Tries a network failure is retried with the same key (the API answers a retry with the first lead). */
 const NETWORK_TRIES = 2;
@@ -28,7 +30,8 @@ export async function submitLead(body: string, idempotencyKey: string, fetcher: 
     const error = answer.message ?? answer.error;
     if (response.ok) {
       const outcome = leadOutcome({ lead_id: answer.lead_id, error });
-      return outcome.ok ? outcome : { ok: false, message: outcome.error, fieldErrors: {} };
+      if (!outcome.ok) return { ok: false, message: outcome.error, fieldErrors: {} };
+      return answer.valuation ? { ...outcome, valuation: answer.valuation } : outcome;
     }
     return { ok: false, message: error ?? FORM_SUBMIT_ERROR, fieldErrors: answer.fieldErrors ?? {} };
   }

@@ -1,4 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
+import { EmailUsButton } from "@dealer/shared/email-us";
 import { FIND_SIMILAR_LABEL, formatMoney, SOLD_CARD_TEXT } from "@dealer/shared/rules";
 import { Fragment } from "react";
 import { WatchlistButton } from "@dealer/shared/watchlist-button";
@@ -58,6 +59,7 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
       </ul>
       <CardSavedToggles card={card} />
       <WatchlistButton carId={card.id} carName={card.saved.name} inStock={card.inStock} className="chip card__watchlist" />
+      {card.inStock && <EmailUsButton slug={card.saved.slug} ariaLabel={`Email Us about the ${card.title}`} className="card__email-us" />}
       {!card.inStock && (
         <p className="card__sold">
           {SOLD_CARD_TEXT}{" "}

@@ -1,3 +1,4 @@
+import { EmailUsButton } from "@dealer/shared/email-us";
 import type { KeyFact, VehicleStaticParts } from "./props";
 
 /** Inline icons: decorative, so the label beside each carries the meaning. */
@@ -36,13 +37,17 @@ export function SidebarStatic({ facts, buttons, testDriveOnly }: VehicleStaticPa
         <ul className="vehicle-detail__buttons">
           {buttons.map((button) => (
             <li key={button.id}>
-              <a
-                className={`vehicle-button vehicle-button--${button.id}`}
-                href={button.href}
-                {...(button.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-              >
-                {button.label}
-              </a>
+              {button.emailUs ? (
+                <EmailUsButton slug={button.emailUs} label={button.label} href={button.href} className={`vehicle-button vehicle-button--${button.id}`} />
+              ) : (
+                <a
+                  className={`vehicle-button vehicle-button--${button.id}`}
+                  href={button.href}
+                  {...(button.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                >
+                  {button.label}
+                </a>
+              )}
             </li>
           ))}
         </ul>

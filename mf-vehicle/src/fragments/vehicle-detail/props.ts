@@ -10,7 +10,14 @@ export type SpinMedia = { frames: string[]; hotspots: Hotspot[]; autoRotateMs: n
 export type InteriorMedia = { src: string; hotspots: Hotspot[] };
 
 export type KeyFact = { icon: "km" | "transmission" | "body" | "fuel"; label: string; value: string };
-export type SidebarButton = { id: "enquire" | "history" | "finance" | "tradeIn" | "reserve" | "onlinePurchase" | "findSimilar"; label: string; href: string; external?: boolean };
+export type SidebarButton = {
+  id: "enquire" | "history" | "finance" | "tradeIn" | "reserve" | "onlinePurchase" | "findSimilar";
+  label: string;
+  href: string;
+  external?: boolean;
+  /** Enquire opens the Email Us dialog about this car (slug); its href is the inline form without script. */
+  emailUs?: string;
+};
 export type Phone = { number: string; masked: string; revealed: boolean; dealershipId: number };
 
 /** Markup that needs no JavaScript: rendered by the server only (see ServerOnly). */

@@ -118,7 +118,7 @@ function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[
     const similar = searchLandingPath({ make: car.make, model: car.model }, config.search);
     buttons.push({ id: "findSimilar", label: "Find Me Something Similar", href: similar });
   }
-  if (shown.enquire) buttons.push({ id: "enquire", label: config.labels.enquireButton, href: ENQUIRY_ANCHOR });
+  if (shown.enquire) buttons.push({ id: "enquire", label: config.labels.enquireButton, href: ENQUIRY_ANCHOR, emailUs: car.slug });
   if (shown.history && car.file) buttons.push({ id: "history", label: "Car History Report", href: car.file, external: true });
   if (shown.finance) buttons.push({ id: "finance", label: config.vehicle.financeButtonLabel, href: financeLink(config.finance.financePath, car) });
   if (shown.tradeIn) buttons.push({ id: "tradeIn", label: "Trade-In Valuation", href: tradeInPath(car.id) });

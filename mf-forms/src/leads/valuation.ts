@@ -1,0 +1,19 @@
+import { type ComparableCar, type ConditionAnswers, type TradeInCar, type TradeInValuation, valueTradeIn } from "@dealer/shared/rules";
+
+/** In-stock cars of this site with the shopper's make and model, whatever the case: the comparables. */
+async function comparableStock(db: D1Database, site: string, car: TradeInCar): Promise<ComparableCar[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT json_extract(data, '$.price') AS price, json_extract(data, '$.year') AS year, json_extract(data, '$.km') AS km FROM vehicles
+        WHERE site = ? AND status = 'in_stock' AND lower(json_extract(data, '$.make')) = lower(?) AND lower(json_extract(data, '$.model')) = lower(?)
+        LIMIT 200`,
+    )
+    .bind(site, car.make.trim(), car.model.trim())
+    .all<{ price: number | null; year: number | null; km: number | null }>();
+  return results.flatMap((row) => (typeof row.price === "number" && typeof row.year === "number" ? [{ price: row.price, year: row.year, km: row.km ?? 0 }] : []));
+}
+
+/** The online estimate of a trade-in or sell-my-car lead, from this site's stock (stored with the lead). */
+export async function valuationFor(db: D1Database, site: string, car: TradeInCar, answers: ConditionAnswers, now: Date): Promise<TradeInValuation> {
+  return valueTradeIn(car, answers, await comparableStock(db, site, car), now);
+}

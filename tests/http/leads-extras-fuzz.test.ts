@@ -1,0 +1,79 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { postLead } from "../support/leads";
+import { fetchSite, GATEWAY_PORT } from "../support/platform";
+
+const SITE = "harbour-city-motors";
+const SEED = 20261123;
+const headers = (type: string) => ({ "content-type": type, origin: `http://${SITE}.localhost:${GATEWAY_PORT}` });
+
+const valuation = fc.oneof(
+  fc.record({ estimate: fc.constant(true), low: fc.oneof(fc.integer(), fc.double()), high: fc.integer(), offer: fc.jsonValue(), comparables: fc.integer() }),
+  fc.record({ estimate: fc.constant(false), reason: fc.oneof(fc.constantFrom("age-or-kms", "no-comparables"), fc.string()), message: fc.string({ maxLength: 800 }) }),
+  fc.jsonValue(),
+);
+/** Bodies for /api/miscellaneous: right-looking ones with bent fields, and anything at all. */
+const miscBody = fc.oneof(
+  fc
+    .record({
+      lead_id: fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(null)),
+      lead_key: fc.oneof(fc.uuid(), fc.string({ maxLength: 300 })),
+      column_name: fc.option(fc.oneof(fc.constantFrom("valuation", "miscellaneous"), fc.string()), { nil: undefined }),
+      valuation,
+    })
+    .map((value) => JSON.stringify(value)),
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  fc.string(),
+);
+/** Offer acceptances to /api/leads, bent. */
+const acceptanceBody = fc
+  .record({
+    kind: fc.constant("offer_acceptance"),
+    category: fc.oneof(fc.constant("Trade-In Valuation"), fc.string()),
+    subcategory: fc.oneof(fc.constant("3. Offer Accepted"), fc.string()),
+    lead_id: fc.oneof(fc.integer(), fc.string(), fc.jsonValue()),
+    lead_key: fc.oneof(fc.uuid(), fc.jsonValue()),
+    form_completed: fc.oneof(fc.boolean(), fc.jsonValue()),
+    offer_accepted: fc.oneof(fc.constant(true), fc.jsonValue()),
+    userData: fc.oneof(fc.constant({ url: "http://x/trade-in", source: "Website", user_agent: "fuzz", lead_attributes: {} }), fc.jsonValue()),
+  })
+  .map((value) => JSON.stringify(value));
+/** Sign-in form posts to the dealer inbox. */
+const inboxBody = fc.oneof(
+  fc.record({ key: fc.string({ maxLength: 400 }), action: fc.option(fc.oneof(fc.constant("sign-out"), fc.string()), { nil: undefined }) }).map((value) => new URLSearchParams(value as Record<string, string>).toString()),
+  fc.string(),
+);
+
+describe("new lead APIs fuzzed (fixed seed)", () => {
+  it("POST /api/miscellaneous: 1,000 bodies, never a 5xx", { timeout: 240_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(miscBody, fc.constantFrom("application/json", "text/plain"), async (body, type) => {
+        const response = await fetchSite(SITE, "/api/miscellaneous", { method: "POST", headers: headers(type), body });
+        expect(response.status, `${type} ${body.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: 1000, seed: SEED },
+    );
+  });
+
+  it("POST /api/leads offer acceptances: 1,000 bodies, never a 5xx", { timeout: 240_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(acceptanceBody, async (body) => {
+        const response = await postLead(SITE, body);
+        expect(response.status, body.slice(0, 200)).toBeLessThan(500);
+      }),
+      { numRuns: 1000, seed: SEED },
+    );
+  });
+
+  it("POST and GET /dealer/leads: 1,000 requests, never a 5xx", { timeout: 240_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(inboxBody, fc.string({ maxLength: 100 }), async (body, query) => {
+        const post = await fetchSite(SITE, "/dealer/leads", { method: "POST", headers: headers("application/x-www-form-urlencoded"), body });
+        expect(post.status, body.slice(0, 200)).toBeLessThan(500);
+        const get = await fetchSite(SITE, `/dealer/leads?status=${encodeURIComponent(query)}&from=${encodeURIComponent(query)}`, { headers: { cookie: `dealer_inbox_key=${encodeURIComponent(query)}` } });
+        expect(get.status, query).toBeLessThan(500);
+      }),
+      { numRuns: 500, seed: SEED },
+    );
+  });
+});
