@@ -8,5 +8,6 @@ export default createRemoteConfig({
     "./VehicleInfo": "./src/fragments/vehicle-info/VehicleInfo.tsx",
     "./PriceComparison": "./src/fragments/price-comparison/PriceComparison.tsx",
     "./FuelCost": "./src/fragments/fuel-cost/FuelCost.tsx",
+    "./DeliveryCost": "./src/fragments/delivery-cost/DeliveryCost.tsx",
   },
 });

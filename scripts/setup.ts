@@ -61,11 +61,15 @@ export async function prepare(): Promise<Prepared> {
     console.log("Applying D1 migrations…");
     applyMigrations();
     const read = () => {
-      const [sites = [], vehicles = []] = queries("SELECT slug, name FROM sites ORDER BY slug; SELECT COUNT(*) AS count FROM vehicles");
-      return { sites: sites as Prepared["sites"], stockEmpty: !(vehicles[0] as { count?: number } | undefined)?.count };
+      const [sites = [], vehicles = [], regions = []] = queries(
+        "SELECT slug, name FROM sites ORDER BY slug; SELECT COUNT(*) AS count FROM vehicles; SELECT COUNT(*) AS count FROM delivery_regions",
+      );
+      const count = (rows: unknown[]) => (rows[0] as { count?: number } | undefined)?.count ?? 0;
+      return { sites: sites as Prepared["sites"], stockEmpty: !count(vehicles), regionsEmpty: !count(regions) };
     };
     let found = read();
-    if (!found.sites.length) {
+    // The seed is idempotent: a database from before the delivery price tables (migration 0008) is seeded again for them.
+    if (!found.sites.length || found.regionsEmpty) {
       console.log("Seeding demo sites, dealerships and locations…");
       const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
       run("db/demo/write-seed.ts", ["--out", seedFile]);
@@ -73,7 +77,7 @@ export async function prepare(): Promise<Prepared> {
       found = read();
     }
     writePreparedState(STATE_DIR, { migrations, sites: found.sites, stockLoaded: !found.stockEmpty });
-    return found;
+    return { sites: found.sites, stockEmpty: found.stockEmpty };
   });
 }
 

@@ -1,6 +1,8 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import { createVehicleExtrasApi } from "./api/extras";
 import { createVehicleApi } from "./api/routes";
 import type { Env } from "./env";
+import { deliveryCostFragment } from "./fragments/delivery-cost/load.server";
 import { fuelCostFragment } from "./fragments/fuel-cost/load.server";
 import { priceComparisonFragment } from "./fragments/price-comparison/load.server";
 import { vehicleDetailFragment } from "./fragments/vehicle-detail/load.server";
@@ -8,8 +10,12 @@ import { vehicleInfoFragment } from "./fragments/vehicle-info/load.server";
 
 const app = createFragmentWorker<Env>({
   remote: "mf-vehicle",
-  fragments: { VehicleDetail: vehicleDetailFragment, VehicleInfo: vehicleInfoFragment, PriceComparison: priceComparisonFragment, FuelCost: fuelCostFragment },
+  fragments: {
+    VehicleDetail: vehicleDetailFragment, VehicleInfo: vehicleInfoFragment, PriceComparison: priceComparisonFragment, FuelCost: fuelCostFragment,
+    DeliveryCost: deliveryCostFragment,
+  },
 });
 app.route("/", createVehicleApi());
+app.route("/", createVehicleExtrasApi());
 
 export default app;

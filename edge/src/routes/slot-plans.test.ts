@@ -75,6 +75,7 @@ describe("vehicle page slots", () => {
       "estimate:EstimatePanel",
       "calculator:RepaymentCalculator",
       "fuel-cost:FuelCost",
+      "delivery-cost:DeliveryCost",
       "similar:SimilarVehicles",
       "vehicle-location:VehicleLocation",
       "finance:FinanceBox",
@@ -84,6 +85,7 @@ describe("vehicle page slots", () => {
 
   it("gives a sold car no finance box or calculator", () => {
     expect(slotNames({ sold: true, testDriveOnly: false })).not.toContain("finance:FinanceBox");
+    expect(slotNames({ sold: true, testDriveOnly: false })).not.toContain("delivery-cost:DeliveryCost");
     expect(slotNames({ sold: true, testDriveOnly: false })).toContain("enquiry:EnquiryForm:enquiry");
   });
 

@@ -193,6 +193,7 @@ const matchers: Matcher[] = [
         slot("estimate", "mf-finance", "EstimatePanel", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
+        slot("delivery-cost", "mf-vehicle", "DeliveryCost", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),
         slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below" }),
         // The sidebar tools hydrate on first use: the vehicle is what the first load is for.

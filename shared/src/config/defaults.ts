@@ -74,6 +74,7 @@ export const defaultSiteConfig: SiteConfig = {
     financeButtonLabel: "Finance Enquiry",
     stockVideoPosition: "second",
     spinAutoRotateMs: 100,
+    certifiedManufacturer: null,
   },
   finance: {
     provider: "manual",

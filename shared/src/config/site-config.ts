@@ -119,6 +119,8 @@ export const siteConfigSchema = z
         financeButtonLabel: z.enum(["Finance Enquiry", "Get Finance Quote"]),
         stockVideoPosition: z.enum(["start", "second", "middle", "end"]),
         spinAutoRotateMs: z.number().int().positive(),
+        /** The manufacturer whose certified pre-owned programme the certified-brand dialog presents; null: no dialog. */
+        certifiedManufacturer: z.string().min(1).nullable(),
       })
       .strict(),
     finance: z

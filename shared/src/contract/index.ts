@@ -14,3 +14,4 @@ export * from "./forms";
 export * from "./special-hours";
 export * from "./session";
 export * from "./content";
+export * from "./vehicle-extras";

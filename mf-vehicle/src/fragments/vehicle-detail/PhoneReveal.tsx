@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { VEHICLE_EVENTS } from "../../analytics-events";
 import type { Phone } from "./props";
 
 /** Where the browser logs a phone reveal (served by mf-vehicle through the gateway). */
@@ -22,7 +23,7 @@ export function PhoneReveal({ phone, carId, websiteId }: { phone: Phone; carId: 
           {phone.number}
         </a>
       ) : (
-        <button type="button" className="vehicle-phone__reveal" onClick={reveal} aria-label={`Show phone number ${phone.masked}`}>
+        <button type="button" className="vehicle-phone__reveal" onClick={reveal} data-analytics-event={VEHICLE_EVENTS.phoneReveal} aria-label={`Show phone number ${phone.masked}`}>
           <span className="vehicle-phone__number">{phone.masked}</span> <span className="vehicle-phone__hint">Show number</span>
         </button>
       )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { ServerOnly } from "../../components/ServerOnly";
 import { AnnouncementBar } from "./AnnouncementBar";
 import { PhoneReveal } from "./PhoneReveal";
@@ -6,6 +6,7 @@ import { Price } from "./Price";
 import type { VehicleDetailProps } from "./props";
 import { ShareBar } from "./ShareBar";
 import { LazyStickyHeader, StickyBar } from "./StickyBars";
+import { useVehicleAnalytics } from "./useVehicleAnalytics";
 import { Viewer } from "./viewer/Viewer";
 
 export type { VehicleDetailProps } from "./props";
@@ -16,8 +17,10 @@ export type VehicleDetailServerParts = { breadcrumbs: ReactNode; sidebar: ReactN
 export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailProps, "interactive"> & { parts?: VehicleDetailServerParts }) {
   const { car, media, phone, announcement, sticky } = interactive;
   const titleId = `vehicle-${car.id}-title`;
+  const root = useRef<HTMLElement>(null);
+  useVehicleAnalytics(root, interactive);
   return (
-    <article className="vehicle-detail" aria-labelledby={titleId}>
+    <article ref={root} className="vehicle-detail" aria-labelledby={titleId}>
       {announcement && <AnnouncementBar {...announcement} />}
       <ServerOnly className="vehicle-detail__breadcrumbs">{parts?.breadcrumbs}</ServerOnly>
       <Viewer media={media} title={car.title} />

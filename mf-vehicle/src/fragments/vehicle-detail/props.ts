@@ -20,11 +20,14 @@ export type VehicleStaticParts = {
   facts: KeyFact[];
   buttons: SidebarButton[];
   testDriveOnly: boolean;
+  /** The manufacturer of the certified-brand dialog, when this car gets it. */
+  certifiedManufacturer: string | null;
+  printHref: string;
 };
 
 /** What the interactive parts (viewer, phone, share, sticky bars, announcement) need in the browser. */
 export type VehicleInteractiveProps = {
-  car: { id: number; slug: string; title: string; path: string };
+  car: { id: number; slug: string; title: string; path: string; make: string; model: string };
   price: PriceDisplay;
   soldMessage: string | null;
   media: {

@@ -15,7 +15,9 @@ import {
   checkoutPath,
   onlinePurchasePath,
   soldVehicleMessage,
+  printPath,
   searchLandingPath,
+  showCertifiedDialog,
   tradeInPath,
   vehicleBreadcrumbs,
   vehicleButtons,
@@ -177,7 +179,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
 
   return {
     interactive: {
-      car: { id: car.id, slug: car.slug, title, path: vehiclePath(car.slug) },
+      car: { id: car.id, slug: car.slug, title, path: vehiclePath(car.slug), make: car.make, model: car.model },
       price,
       soldMessage: sold ? soldVehicleMessage(car.item_type) : null,
       media: { ...media, initialMode: initialViewerMode(car, config.vehicle) },
@@ -203,6 +205,8 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
       facts: keyFacts(car),
       buttons,
       testDriveOnly,
+      certifiedManufacturer: showCertifiedDialog(car, config.vehicle.certifiedManufacturer) ? config.vehicle.certifiedManufacturer : null,
+      printHref: printPath(car.slug),
     },
   };
 }
