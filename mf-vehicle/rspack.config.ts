@@ -9,5 +9,6 @@ export default createRemoteConfig({
     "./PriceComparison": "./src/fragments/price-comparison/PriceComparison.tsx",
     "./FuelCost": "./src/fragments/fuel-cost/FuelCost.tsx",
     "./DeliveryCost": "./src/fragments/delivery-cost/DeliveryCost.tsx",
+    "./VehiclePrint": "./src/fragments/vehicle-print/VehiclePrint.tsx",
   },
 });

@@ -7,12 +7,14 @@ import { fuelCostFragment } from "./fragments/fuel-cost/load.server";
 import { priceComparisonFragment } from "./fragments/price-comparison/load.server";
 import { vehicleDetailFragment } from "./fragments/vehicle-detail/load.server";
 import { vehicleInfoFragment } from "./fragments/vehicle-info/load.server";
+import { vehiclePrintFragment } from "./fragments/vehicle-print/load.server";
 
 const app = createFragmentWorker<Env>({
   remote: "mf-vehicle",
   fragments: {
     VehicleDetail: vehicleDetailFragment, VehicleInfo: vehicleInfoFragment, PriceComparison: priceComparisonFragment, FuelCost: fuelCostFragment,
     DeliveryCost: deliveryCostFragment,
+    VehiclePrint: vehiclePrintFragment,
   },
 });
 app.route("/", createVehicleApi());

@@ -205,6 +205,19 @@ const matchers: Matcher[] = [
       ],
     },
   },
+  // The printable vehicle page (/print?car_id={slug}); the car's slug comes from the query.
+  {
+    pattern: /^\/print\/?$/,
+    keys: [],
+    copy: { slug: "car_id" },
+    plan: {
+      name: "print",
+      title: "Print",
+      description: "A printable page of this vehicle.",
+      requires: "car",
+      slots: [slot("print", "mf-vehicle", "VehiclePrint")],
+    },
+  },
   { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Our location") },
   { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Location") },
   { pattern: new RegExp(`^/contact-us/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Contact us") },

@@ -2,8 +2,11 @@ import { analyticsBatchSchema, deliveryEstimateRequestSchema, parseWithFieldErro
 import { bodyLimit } from "@dealer/shared/http";
 import { Hono } from "hono";
 import { z } from "zod";
+import { findCar, loadSite } from "../car-record.server";
 import type { Env } from "../env";
-import { SITE_HEADER } from "./routes";
+import { printSheet, printSheetLines } from "../fragments/vehicle-print/print-sheet";
+import { textPdf } from "./pdf";
+import { SITE_HEADER, slugSchema } from "./routes";
 
 /** A delivery request is two fields; an analytics beacon at most ANALYTICS_BATCH_MAX small events. */
 const DELIVERY_BODY_MAX = 1_024;
@@ -19,6 +22,7 @@ const jsonBody = (request: { json(): Promise<unknown> }) => request.json().catch
  * The vehicle page's extra shopper calls, forwarded by the gateway with the tenant in SITE_HEADER:
  *   POST /api/vehicles/delivery-estimates  {car_id, postcode} -> {estimate: {region, price} | null}
  *   POST /api/vehicles/events              an analytics beacon {page, events[]} -> 204 (logged)
+ *   GET  /cars/{slug}/pdf                  the printable sheet as a PDF download
  */
 export function createVehicleExtrasApi() {
   const app = new Hono<{ Bindings: Env }>();
@@ -55,6 +59,20 @@ export function createVehicleExtrasApi() {
     // Logged as one line per beacon: the dealer's analytics pipeline reads the Worker logs (as for phone reveals).
     console.info("[mf-vehicle] analytics", JSON.stringify({ site, ...parsed.data }));
     return c.body(null, 204);
+  });
+
+  app.get("/cars/:slug/pdf", async (c) => {
+    const site = c.req.header(SITE_HEADER);
+    const slug = slugSchema.safeParse(c.req.param("slug"));
+    const car = site && slug.success ? await findCar(c.env, site, slug.data) : null;
+    if (!site || !car) return c.json({ message: "This vehicle is no longer listed." }, 404);
+    const { name, config } = await loadSite(c.env, site);
+    const pdf = textPdf(printSheetLines(printSheet(car, config, new Date()), name));
+    return c.body(pdf.buffer as ArrayBuffer, 200, {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${car.slug}.pdf"`,
+      "cache-control": "private, max-age=300",
+    });
   });
 
   return app;

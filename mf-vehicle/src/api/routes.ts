@@ -1,22 +1,20 @@
 import { priceDisplay } from "@dealer/shared/rules";
-import { resolveSiteConfig } from "@dealer/shared/config";
 import { Hono } from "hono";
 import { z } from "zod";
-import { findCar } from "../car-record.server";
+import { findCar, loadSite } from "../car-record.server";
 import type { Env } from "../env";
 import { MARKET_YEAR_BAND, marketComparison } from "./market";
 
 /** The gateway names the tenant of a forwarded shopper request in this header (and drops any the browser sent). */
 export const SITE_HEADER = "x-dealer-site";
 
-const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/).max(200);
+export const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/).max(200);
 const phoneRevealSchema = z.object({
   car_id: z.number().int().positive(),
   dealership_id: z.number().int(),
   website_id: z.string().min(1).max(100),
 });
 const priceRowSchema = z.object({ price: z.number().nullable() });
-const siteRowSchema = z.object({ config: z.string() });
 
 /**
  * Shopper calls of the vehicle page, forwarded by the gateway:
@@ -32,8 +30,7 @@ export function createVehicleApi() {
     if (!site || !slug.success) return c.json({ message: "Unknown vehicle" }, 404);
     const car = await findCar(c.env, site, slug.data);
     if (!car) return c.json({ message: "Unknown vehicle" }, 404);
-    const siteRow = siteRowSchema.safeParse(await c.env.DB.prepare("SELECT config FROM sites WHERE slug = ?").bind(site).first());
-    const config = resolveSiteConfig(site, siteRow.success ? (JSON.parse(siteRow.data.config) as Record<string, unknown>) : {});
+    const { config } = await loadSite(c.env, site);
     const shown = priceDisplay(car, config);
     // Comparable stock across the platform: same make and model within the year band, priced, not this car.
     const { results } = await c.env.DB.prepare(
