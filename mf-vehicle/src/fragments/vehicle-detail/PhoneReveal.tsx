@@ -6,7 +6,9 @@ import type { Phone } from "./props";
 export const PHONE_REVEAL_PATH = "/api/vehicles/phone-reveals";
 
 /** Masked after 5 characters until the shopper reveals it; the reveal is logged, its failure only warned about. */
-export function PhoneReveal({ phone, carId, websiteId }: { phone: Phone; carId: number; websiteId: string }) {
+export type PhoneRevealProps = { phone: Phone; carId: number; websiteId: string };
+
+export function PhoneReveal({ phone, carId, websiteId }: PhoneRevealProps) {
   const [revealed, setRevealed] = useState(phone.revealed);
   const reveal = () => {
     setRevealed(true);

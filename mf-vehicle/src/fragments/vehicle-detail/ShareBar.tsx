@@ -15,7 +15,9 @@ const TARGETS: Target[] = [
 const loadActions = () => import("./share-actions");
 
 /** Share links (popups 550x400), copy link with 'Copied' and a toast, and the Web Share API on phones. */
-export function ShareBar({ title, path, hideTwitter }: { title: string; path: string; hideTwitter: boolean }) {
+export type ShareBarProps = { title: string; path: string; hideTwitter: boolean };
+
+export function ShareBar({ title, path, hideTwitter }: ShareBarProps) {
   // The server knows the path only; the browser completes the address once it runs.
   const [url, setUrl] = useState(path);
   const [canShare, setCanShare] = useState(false);

@@ -1,10 +1,9 @@
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, Suspense, useRef } from "react";
 import { ServerOnly } from "../../components/ServerOnly";
 import { AnnouncementBar } from "./AnnouncementBar";
-import { PhoneReveal } from "./PhoneReveal";
+import { browserDeferredParts, DEFERRED_IDS, type DeferredParts } from "./deferred-parts";
 import { Price } from "./Price";
 import type { VehicleDetailProps } from "./props";
-import { ShareBar } from "./ShareBar";
 import { LazyStickyHeader, StickyBar } from "./StickyBars";
 import { useVehicleAnalytics } from "./useVehicleAnalytics";
 import { Viewer } from "./viewer/Viewer";
@@ -14,7 +13,11 @@ export type { VehicleDetailProps } from "./props";
 /** Server-rendered parts; absent in the browser build, which keeps their markup as the server sent it. */
 export type VehicleDetailServerParts = { breadcrumbs: ReactNode; sidebar: ReactNode };
 
-export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailProps, "interactive"> & { parts?: VehicleDetailServerParts }) {
+export function VehicleDetailLayout({
+  interactive,
+  parts,
+  deferred,
+}: Pick<VehicleDetailProps, "interactive"> & { parts?: VehicleDetailServerParts; deferred: DeferredParts }) {
   const { car, media, phone, announcement, sticky } = interactive;
   const titleId = `vehicle-${car.id}-title`;
   const root = useRef<HTMLElement>(null);
@@ -33,11 +36,22 @@ export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailPr
             {interactive.soldMessage}
           </p>
         ) : (
-          <Price price={interactive.price} />
+          <Price price={interactive.price} labels={interactive.priceLabels} />
         )}
         <ServerOnly className="vehicle-detail__sidebar">{parts?.sidebar}</ServerOnly>
-        {phone && <PhoneReveal phone={phone} carId={car.id} websiteId={interactive.websiteId} />}
-        <ShareBar title={car.title} path={car.path} hideTwitter={interactive.share.hideTwitter} />
+        {/* Rendered in place by the server; the browser hydrates each on approach (deferred-parts.ts). */}
+        {phone && (
+          <div id={DEFERRED_IDS.phone}>
+            <Suspense fallback={null}>
+              <deferred.PhoneReveal phone={phone} carId={car.id} websiteId={interactive.websiteId} />
+            </Suspense>
+          </div>
+        )}
+        <div id={DEFERRED_IDS.share}>
+          <Suspense fallback={null}>
+            <deferred.ShareBar title={car.title} path={car.path} hideTwitter={interactive.share.hideTwitter} />
+          </Suspense>
+        </div>
       </div>
       <LazyStickyHeader title={car.title} sticky={sticky} />
       <StickyBar sticky={sticky} phone={phone?.number ?? null} />
@@ -47,5 +61,5 @@ export function VehicleDetailLayout({ interactive, parts }: Pick<VehicleDetailPr
 
 /** The browser's build: the interactive parts hydrate, the server-only parts keep their server markup. */
 export default function VehicleDetail({ interactive }: VehicleDetailProps) {
-  return <VehicleDetailLayout interactive={interactive} />;
+  return <VehicleDetailLayout interactive={interactive} deferred={browserDeferredParts} />;
 }

@@ -29,11 +29,15 @@ export type VehicleStaticParts = {
 export type VehicleInteractiveProps = {
   car: { id: number; slug: string; title: string; path: string; make: string; model: string };
   price: PriceDisplay;
+  /** The price's figures already formatted, so the browser build needs no money formatting of its own. */
+  priceLabels: { amount: string; before: string | null };
   soldMessage: string | null;
   media: {
     modes: ViewerMode[];
     initialMode: ViewerMode;
     slides: Slide[];
+    /** Thumbnails show only over 3 slides (decided on the server, so the rule ships no code). */
+    thumbnails: boolean;
     spin: SpinMedia | null;
     walkaround: VideoSlide | null;
     interior: InteriorMedia | null;

@@ -18,6 +18,7 @@ import {
   printPath,
   searchLandingPath,
   showCertifiedDialog,
+  showGalleryThumbnails,
   tradeInPath,
   vehicleBreadcrumbs,
   vehicleButtons,
@@ -175,12 +176,17 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
   const reserve = buttons.find((button) => button.id === "reserve");
   const amount = price.kind === "price" ? price.amount : null;
   const weekly = amount && !sold ? `${formatMoney(Math.round(financeEstimate(amount, config.finance.defaultInterestRate).weekly))}${WEEKLY_SUFFIX}` : null;
-  const media = { modes: viewerModes(car), slides: insertVideo(images, video, config.vehicle.stockVideoPosition), spin, walkaround: video, interior };
+  const slides = insertVideo(images, video, config.vehicle.stockVideoPosition);
+  const media = { modes: viewerModes(car), slides, thumbnails: showGalleryThumbnails(slides.length), spin, walkaround: video, interior };
 
   return {
     interactive: {
       car: { id: car.id, slug: car.slug, title, path: vehiclePath(car.slug), make: car.make, model: car.model },
       price,
+      priceLabels: {
+        amount: price.kind === "price" || price.kind === "subscription" ? formatMoney(price.amount) : price.text,
+        before: price.kind === "price" && price.struckBeforePrice !== null ? formatMoney(price.struckBeforePrice) : null,
+      },
       soldMessage: sold ? soldVehicleMessage(car.item_type) : null,
       media: { ...media, initialMode: initialViewerMode(car, config.vehicle) },
       phone: phoneNumber && !sold ? { number: phoneNumber, masked: maskPhone(phoneNumber), revealed: config.features.phoneRevealed, dealershipId: car.dealership_id } : null,
