@@ -1,10 +1,9 @@
 import { type ReactNode, Suspense, useRef } from "react";
 import { ServerOnly } from "../../components/ServerOnly";
-import { AnnouncementBar } from "./AnnouncementBar";
 import { browserDeferredParts, DEFERRED_IDS, type DeferredParts } from "./deferred-parts";
 import { Price } from "./Price";
 import type { VehicleDetailProps } from "./props";
-import { LazyStickyHeader, StickyBar } from "./StickyBars";
+import { LazyStickyHeader } from "./StickyBars";
 import { useVehicleAnalytics } from "./useVehicleAnalytics";
 import { Viewer } from "./viewer/Viewer";
 
@@ -24,7 +23,13 @@ export function VehicleDetailLayout({
   useVehicleAnalytics(root, interactive);
   return (
     <article ref={root} className="vehicle-detail" aria-labelledby={titleId}>
-      {announcement && <AnnouncementBar {...announcement} />}
+      {announcement && (
+        <div id={DEFERRED_IDS.announcement}>
+          <Suspense fallback={null}>
+            <deferred.AnnouncementBar {...announcement} />
+          </Suspense>
+        </div>
+      )}
       <ServerOnly className="vehicle-detail__breadcrumbs">{parts?.breadcrumbs}</ServerOnly>
       <Viewer media={media} title={car.title} />
       <div className="vehicle-detail__summary">
@@ -54,7 +59,11 @@ export function VehicleDetailLayout({
         </div>
       </div>
       <LazyStickyHeader title={car.title} sticky={sticky} />
-      <StickyBar sticky={sticky} phone={phone?.number ?? null} />
+      <div id={DEFERRED_IDS.stickyBar}>
+        <Suspense fallback={null}>
+          <deferred.StickyBar sticky={sticky} phone={phone?.number ?? null} />
+        </Suspense>
+      </div>
     </article>
   );
 }
