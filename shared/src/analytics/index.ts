@@ -16,8 +16,8 @@ export function flushAnalytics(): void {
   if (!queue.length) return;
   const batch: AnalyticsBatch = { page: location.pathname, events: queue.splice(0) };
   try {
-    const blob = new Blob([JSON.stringify(batch)], { type: "application/json" });
-    if (!navigator.sendBeacon(ANALYTICS_ENDPOINT, blob)) console.warn("[analytics] beacon refused");
+    // A string goes as text/plain: a simple request, and the endpoint parses the JSON whatever the type says.
+    if (!navigator.sendBeacon(ANALYTICS_ENDPOINT, JSON.stringify(batch))) console.warn("[analytics] beacon refused");
   } catch (error) {
     console.warn("[analytics] beacon failed", error);
   }
