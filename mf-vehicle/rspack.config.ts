@@ -11,5 +11,7 @@ export default createRemoteConfig({
     "./ComparePage": "./src/fragments/saved-cars/ComparePage.tsx",
     "./FavouritesPage": "./src/fragments/saved-cars/FavouritesPage.tsx",
     "./RecentlyViewed": "./src/fragments/saved-cars/RecentlyViewed.tsx",
+    "./DeliveryCost": "./src/fragments/delivery-cost/DeliveryCost.tsx",
+    "./VehiclePrint": "./src/fragments/vehicle-print/VehiclePrint.tsx",
   },
 });

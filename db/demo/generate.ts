@@ -1,6 +1,7 @@
 import type { CarInput, Dealership, Location, Site } from "@dealer/shared/contract";
 import { demoSiteContent, type SiteContentRow } from "./content";
 import { assertIsoDate } from "./dates";
+import { type DeliveryRegionRow, demoDeliveryRegions } from "./delivery";
 import { buildLocation } from "./locations";
 import { createRng } from "./prng";
 import { DEMO_SITES, type DemoDealershipDef, type DemoSiteDef } from "./sites";
@@ -21,6 +22,8 @@ export interface DemoData {
   apiKeys: ApiKeyRow[];
   /** Pages, blog posts, reviews, brand tiles, slides and statistics per site. */
   content: SiteContentRow[];
+  /** Each dealership's delivery price table (delivery cost calculator). */
+  deliveryRegions: DeliveryRegionRow[];
 }
 
 /** Public search key of a site; it only ever answers for that site's stock. */
@@ -48,7 +51,7 @@ function dealershipVehicles(site: DemoSiteDef, dealership: DemoDealershipDef, lo
 export function generateDemoData(options: { today: string }): DemoData {
   const { today } = options;
   assertIsoDate(today);
-  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [], content: [] };
+  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [], content: [], deliveryRegions: [] };
   let nextVehicleId = FIRST_VEHICLE_ID;
   for (const site of DEMO_SITES) {
     data.sites.push({ slug: site.slug, name: site.name, template: site.template, domains: site.domains, config: site.config });
@@ -59,6 +62,7 @@ export function generateDemoData(options: { today: string }): DemoData {
       const locations = dealership.locations.map((def, index) => buildLocation(dealership, def, index, today, rng));
       data.dealerships.push({ id: dealership.id, slug: dealership.slug, name: dealership.name, site: site.slug, finance_provider: site.financeProvider });
       data.locations.push(...locations);
+      data.deliveryRegions.push(...demoDeliveryRegions(dealership));
       data.apiKeys.push({ key: demoWriteKey(dealership.slug), site: site.slug, dealership_id: dealership.id, kind: "write" });
       data.vehicles.push(...dealershipVehicles(site, dealership, locations, today, nextVehicleId));
       nextVehicleId += dealership.vehicleCount;

@@ -35,6 +35,7 @@ export function demoSeedSql(data: DemoData, createdAt: string): string {
       return upsert("locations", { id: l.id, site, dealership_id: l.dealership_id, slug: l.slug, primary_flag: l.primary ? 1 : 0, data: JSON.stringify(l) }, "id");
     }),
     ...data.apiKeys.map((k) => upsert("api_keys", { key: k.key, site: k.site, dealership_id: k.dealership_id, kind: k.kind }, "key")),
+    ...data.deliveryRegions.map((row) => upsert("delivery_regions", row, "dealership_id, region")),
     ...data.content.map((row) =>
       upsert("site_content", { site: row.site, kind: row.kind, slug: row.slug, position: row.position, data: JSON.stringify(row.data) }, "site, kind, slug"),
     ),

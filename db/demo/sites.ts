@@ -69,6 +69,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       // The Taurus-type lender: its establishment fee, a $5,000 minimum price and rates of 7.5-14.5%.
       finance: { provider: "taurus", establishmentFee: 1360.5, calculator: { priceMin: 5000, rateMin: 7.5, rateMax: 14.5 } },
       features: { subscriptions: true, autograb: true, autogauge: true, saveValuationColumn: true },
+      // A Toyota franchise: its certified used Toyotas get the certified-brand dialog.
+      vehicle: { certifiedManufacturer: "Toyota" },
     },
     dealerships: [
       {

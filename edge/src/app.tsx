@@ -2,15 +2,19 @@ import { anonymousSession, type Session, type ShellState } from "@dealer/shared/
 import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { sessionFromCookie } from "@dealer/shared/http";
+import { vehicleImageUrl } from "@dealer/shared/media";
 import {
   canonicalUrl,
   gatedRedirect,
   isInStock,
   isSold,
+  type PageSocial,
   pageHead,
+  priceDisplay,
   SIGN_IN_PATH,
   safeReturnPath,
   TEST_DRIVE_ONLY_TAG,
+  vehiclePath,
   vehicleTitle,
   websiteStructuredData,
 } from "@dealer/shared/rules";
@@ -189,6 +193,7 @@ export function createGatewayApp() {
   };
   app.get("/cars/:slug/autogauge", toVehicle);
   app.get("/cars/:slug/view.json", toVehicle);
+  app.get("/cars/:slug/pdf", toVehicle);
   app.all("/api/vehicles/*", toVehicle);
 
   app.get("/_props/:remote/:fragment", async (c) => {
@@ -223,7 +228,7 @@ export function createGatewayApp() {
     if (signedIn && url.pathname === SIGN_IN_PATH) return c.redirect(safeReturnPath(url.searchParams.get("redirect")), 302);
     const match = matchRoute(url, tenant.config);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-    const parts = (pageTitle: string, pageName: string, place?: string, description?: string) => ({
+    const parts = (pageTitle: string, pageName: string, place?: string, description?: string, social?: PageSocial) => ({
       state,
       path,
       nonce: c.var.nonce,
@@ -232,7 +237,17 @@ export function createGatewayApp() {
       pageName,
       canonical: pageName === NOT_FOUND_PAGE ? null : canonicalUrl(url, pageName),
       structuredData: pageName === "home" ? websiteStructuredData(tenant.name, url.origin) : null,
-      head: pageHead({ siteName: tenant.name, template: tenant.template, pageTitle, pageName, ...(place ? { place } : {}), ...(description ? { description } : {}) }),
+      head: pageHead({
+        siteName: tenant.name,
+        template: tenant.template,
+        pageTitle,
+        pageName,
+        ...(place ? { place } : {}),
+        ...(description ? { description } : {}),
+        // The car page is the one to share; its printable copy is kept out of search results.
+        ...(social && pageName === "vehicle" ? { social } : {}),
+        ...(pageName === "print" ? { noindex: true } : {}),
+      }),
     });
     const shellPage = async (pageTitle: string, pageName: string, body: ReactElement, status: 200 | 404, description?: string) =>
       c.body(await shellOnlyPage(c.env, parts(pageTitle, pageName, undefined, description), renderWithState(state, body), waitUntil), status, HTML);
@@ -253,7 +268,8 @@ export function createGatewayApp() {
     if (landing?.[1] && !(await landingPathExists(c.env, tenant.slug, landing[1], landing[2]))) return notFound();
     const shellParts = await renderShellParts(state, page);
     const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
-    const head = parts(subject?.title ?? plan.title, plan.name, subject?.place, plan.description);
+    const social = subject?.share ? { ...subject.share, url: new URL(subject.share.path, url.origin).href, image: subject.share.image && new URL(subject.share.image, url.origin).href } : undefined;
+    const head = parts(subject?.title ?? plan.title, plan.name, subject?.place, plan.description, social);
     const stream = streamComposedPage(c.env, c.executionCtx, head, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
@@ -274,8 +290,11 @@ function failedAsset(path: string, response: Response): Response {
   return new Response(null, { status: response.status, headers: { "content-type": type, "cache-control": "no-store" } });
 }
 
-/** For a car page, also what its slots depend on (see slotsFor). */
-type PageSubject = { title?: string; place?: string; car?: PageCar };
+/** For a car page, also what its slots depend on (see slotsFor) and what its link previews show. */
+type PageSubject = { title?: string; place?: string; car?: PageCar; share?: { path: string; image: string | null; price: number | null } };
+
+/** Link previews want a large image: the image CDN's 1200 px width. */
+const SHARE_IMAGE_WIDTH = 1200;
 
 /** The car or location a page is about; checked before streaming starts, since the status line leaves with the head. */
 async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable<RoutePlan["requires"]>, params: Record<string, string>): Promise<PageSubject | null> {
@@ -289,13 +308,45 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     return row ? { title: row.name } : null;
   }
   const row = await env.DB.prepare(
-    "SELECT json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model, json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city, status, json_extract(data, '$.tag') AS tag FROM vehicles WHERE site = ? AND slug = ?",
+    `SELECT slug, json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model,
+       json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city, status, json_extract(data, '$.tag') AS tag,
+       json_extract(data, '$.images[0].image.url') AS image, json_extract(data, '$.price') AS price, json_extract(data, '$.offer_price') AS offer_price,
+       json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.subscription_price') AS subscription_price, json_extract(data, '$.preorder') AS preorder
+     FROM vehicles WHERE site = ? AND slug = ?`,
   )
     .bind(site, params.slug ?? "")
-    .first<{ year: number | null; make: string | null; model: string | null; badge: string | null; city: string | null; status: string; tag: unknown }>();
+    .first<SubjectCarRow>();
   if (!row) return null;
   const tag = typeof row.tag === "string" ? row.tag.trim() : "";
   const car = { sold: isSold(row.status), testDriveOnly: isInStock(row.status) && tag === TEST_DRIVE_ONLY_TAG };
-  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car };
+  // A feed value of the wrong type reads as absent: a preview without a price or image, never a failed page.
+  const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
+  const shown = priceDisplay(
+    { price: number(row.price), offer_price: number(row.offer_price), before_price: number(row.before_price), subscription_price: number(row.subscription_price), preorder: row.preorder === 1 },
+    tenant.config,
+  );
+  const share = {
+    path: vehiclePath(row.slug),
+    image: typeof row.image === "string" && row.image ? vehicleImageUrl(row.image, { width: SHARE_IMAGE_WIDTH }) : null,
+    price: shown.kind === "price" && !car.sold ? shown.amount : null,
+  };
+  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, share };
 }
+
+type SubjectCarRow = {
+  slug: string;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  badge: string | null;
+  city: string | null;
+  status: string;
+  tag: unknown;
+  image: unknown;
+  price: unknown;
+  offer_price: unknown;
+  before_price: unknown;
+  subscription_price: unknown;
+  preorder: unknown;
+};
 

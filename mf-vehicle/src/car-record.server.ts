@@ -1,3 +1,4 @@
+import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
 import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound } from "@dealer/shared/fragment-server";
@@ -7,6 +8,7 @@ import type { Env } from "./env";
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/) });
 const rowSchema = z.object({ data: z.string() });
 const locationRowSchema = z.object({ data: z.string() });
+const siteRowSchema = z.object({ name: z.string(), config: z.string() });
 const locationCitySchema = z.object({ address: z.object({ city: z.string() }) });
 
 /** The tenant's car named by the slug parameter, parsed by the contract; unknown or hidden cars are not found. */
@@ -32,4 +34,13 @@ export async function primaryLocationCity(env: Env, site: string): Promise<strin
   if (!row) return null;
   const parsed = locationCitySchema.safeParse(JSON.parse(locationRowSchema.parse(row).data));
   return parsed.success ? parsed.data.address.city : null;
+}
+
+/** A site's name and resolved configuration for the API routes (fragments receive theirs from the gateway). */
+export async function loadSite(env: Env, site: string): Promise<{ name: string; config: SiteConfig }> {
+  const row = siteRowSchema.safeParse(await env.DB.prepare("SELECT name, config FROM sites WHERE slug = ?").bind(site).first());
+  return {
+    name: row.success ? row.data.name : site,
+    config: resolveSiteConfig(site, row.success ? (JSON.parse(row.data.config) as Record<string, unknown>) : {}),
+  };
 }

@@ -53,8 +53,10 @@ export function documentStart(parts: DocumentParts): string {
     '<link rel="icon" href="data:,">',
     `<title>${escapeHtml(parts.head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(parts.head.description)}">`,
+    parts.head.noindex ? '<meta name="robots" content="noindex">' : "",
     parts.canonical ? `<link rel="canonical" href="${escapeHtml(parts.canonical)}">` : "",
     parts.structuredData ? `<script type="application/ld+json">${serializeJsonForHtml(parts.structuredData)}</script>` : "",
+    (parts.head.meta ?? []).map(([attribute, key, content]) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`).join(""),
     preloads,
     styleTag(parts.shellCss, ""),
     // After the base styles so the tenant's theme wins over its defaults.

@@ -101,6 +101,7 @@ describe("vehicle page slots", () => {
       "estimate:EstimatePanel",
       "calculator:RepaymentCalculator",
       "fuel-cost:FuelCost",
+      "delivery-cost:DeliveryCost",
       "similar:SimilarVehicles",
       "vehicle-location:VehicleLocation",
       "finance:FinanceBox",
@@ -110,6 +111,7 @@ describe("vehicle page slots", () => {
 
   it("gives a sold car no finance box or calculator", () => {
     expect(slotNames({ sold: true, testDriveOnly: false })).not.toContain("finance:FinanceBox");
+    expect(slotNames({ sold: true, testDriveOnly: false })).not.toContain("delivery-cost:DeliveryCost");
     expect(slotNames({ sold: true, testDriveOnly: false })).toContain("enquiry:EnquiryForm:enquiry");
   });
 

@@ -215,6 +215,7 @@ const matchers: Matcher[] = [
         slot("estimate", "mf-finance", "EstimatePanel", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
+        slot("delivery-cost", "mf-vehicle", "DeliveryCost", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),
         slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below" }),
         // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
@@ -230,6 +231,19 @@ const matchers: Matcher[] = [
   { pattern: new RegExp(`^/cars/${SLUG}/(?:checkout|buy-online)/?$`), keys: ["slug"], plan: checkoutPlan },
   { pattern: /^\/checkout-journey\/?$/, keys: [], plan: checkoutPlan, copy: { slug: "car_id" } },
   { pattern: /^\/checkout\/confirmation\/?$/, keys: [], plan: checkoutConfirmationPlan },
+  // The printable vehicle page (/print?car_id={slug}); the car's slug comes from the query.
+  {
+    pattern: /^\/print\/?$/,
+    keys: [],
+    copy: { slug: "car_id" },
+    plan: {
+      name: "print",
+      title: "Print",
+      description: "A printable page of this vehicle.",
+      requires: "car",
+      slots: [slot("print", "mf-vehicle", "VehiclePrint")],
+    },
+  },
   { pattern: new RegExp(`^/our-location/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Our location") },
   { pattern: new RegExp(`^/locations/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Location") },
   { pattern: new RegExp(`^/contact-us/${SLUG}/?$`), keys: ["location"], plan: locationDetailPlan("Contact us") },

@@ -1,9 +1,8 @@
 import { priceDisplay } from "@dealer/shared/rules";
-import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
 import { type Car, carSchema, parseWithFieldErrors, type VehicleSummariesResponse, vehicleSummaryQuerySchema, vehicleViewQuerySchema } from "@dealer/shared/contract";
 import { Hono } from "hono";
 import { z } from "zod";
-import { findCar } from "../car-record.server";
+import { findCar, loadSite } from "../car-record.server";
 import type { Env } from "../env";
 import { MARKET_YEAR_BAND, marketComparison } from "./market";
 import { viewedCarRecord } from "../viewed-car";
@@ -12,21 +11,15 @@ import { vehicleSummary } from "./vehicle-summary";
 /** The gateway names the tenant of a forwarded shopper request in this header (and drops any the browser sent). */
 export const SITE_HEADER = "x-dealer-site";
 
-const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/).max(200);
+export const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/).max(200);
 const phoneRevealSchema = z.object({
   car_id: z.number().int().positive(),
   dealership_id: z.number().int(),
   website_id: z.string().min(1).max(100),
 });
 const priceRowSchema = z.object({ price: z.number().nullable() });
-const siteRowSchema = z.object({ config: z.string() });
 const carRowSchema = z.object({ data: z.string() });
 const viewsRowSchema = z.object({ views: z.number() });
-
-async function siteConfig(env: Env, site: string): Promise<SiteConfig> {
-  const siteRow = siteRowSchema.safeParse(await env.DB.prepare("SELECT config FROM sites WHERE slug = ?").bind(site).first());
-  return resolveSiteConfig(site, siteRow.success ? (JSON.parse(siteRow.data.config) as Record<string, unknown>) : {});
-}
 
 /** The site's shown cars among these ids, in the order asked. */
 async function carsByIds(env: Env, site: string, ids: number[]): Promise<Car[]> {
@@ -56,7 +49,7 @@ export function createVehicleApi() {
     if (!site || !slug.success) return c.json({ message: "Unknown vehicle" }, 404);
     const car = await findCar(c.env, site, slug.data);
     if (!car) return c.json({ message: "Unknown vehicle" }, 404);
-    const config = await siteConfig(c.env, site);
+    const { config } = await loadSite(c.env, site);
     const shown = priceDisplay(car, config);
     // Comparable stock across the platform: same make and model within the year band, priced, not this car.
     const { results } = await c.env.DB.prepare(
@@ -107,7 +100,7 @@ export function createVehicleApi() {
     const query = parseWithFieldErrors(vehicleSummaryQuerySchema, c.req.query());
     if (!query.ok) return c.json({ message: "Invalid car ids", fieldErrors: query.fieldErrors }, 400);
     const ids = [...new Set(query.data.ids)];
-    const config = await siteConfig(c.env, site);
+    const { config } = await loadSite(c.env, site);
     const body: VehicleSummariesResponse = { cars: (await carsByIds(c.env, site, ids)).map((car) => vehicleSummary(car, config)) };
     // Prices and stock change with each feed: a short private cache only.
     return c.json(body, 200, { "cache-control": "private, max-age=60" });

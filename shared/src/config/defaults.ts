@@ -75,6 +75,7 @@ export const defaultSiteConfig: SiteConfig = {
     stockVideoPosition: "second",
     spinAutoRotateMs: 100,
     favouriteHiddenDealerships: [],
+    certifiedManufacturer: null,
   },
   finance: {
     provider: "manual",

@@ -121,6 +121,8 @@ export const siteConfigSchema = z
         spinAutoRotateMs: z.number().int().positive(),
         /** Dealership slugs whose cars show no favourite button (one dealer group hides it for one dealership). */
         favouriteHiddenDealerships: z.array(z.string()),
+        /** The manufacturer whose certified pre-owned programme the certified-brand dialog presents; null: no dialog. */
+        certifiedManufacturer: z.string().min(1).nullable(),
       })
       .strict(),
     finance: z

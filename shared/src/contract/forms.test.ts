@@ -44,5 +44,7 @@ describe("enquiry form schema", () => {
 
   it("delivery postcode is required", () => {
     expect(parseWithFieldErrors(deliveryPostcodeSchema, " ")).toEqual({ ok: false, fieldErrors: { "(root)": ["Please enter a postcode."] } });
+    expect(parseWithFieldErrors(deliveryPostcodeSchema, "40a")).toEqual({ ok: false, fieldErrors: { "(root)": ["Invalid postcode. Please enter a 4-digit number."] } });
+    expect(deliveryPostcodeSchema.parse(" 4006 ")).toBe("4006");
   });
 });

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import type { SiteConfig } from "../config/site-config";
 import { customerFormValuesSchema, LEAD_TEXT_MAX, leadText, requiredText } from "./lead";
+import { DELIVERY_POSTCODE_REQUIRED, POSTCODE_MESSAGE } from "./postcode-messages";
+
+export { DELIVERY_POSTCODE_REQUIRED };
 
 export const TERMS_MESSAGE = "You must agree to the terms of use before submitting.";
 export const FORM_ERRORS_HEADING = "Please fix the following errors:";
@@ -38,6 +41,10 @@ export const testDriveFormSchema = customerFormValuesSchema.extend({
   disclaimer: z.string().optional(),
 });
 
-/** Delivery calculator: the postcode is required. */
-export const DELIVERY_POSTCODE_REQUIRED = "Please enter a postcode.";
-export const deliveryPostcodeSchema = z.string().trim().min(1, DELIVERY_POSTCODE_REQUIRED);
+/** Delivery calculator: the postcode is required, and like every postcode it is 4 digits. */
+export const deliveryPostcodeSchema = z
+  .string({ error: DELIVERY_POSTCODE_REQUIRED })
+  .trim()
+  // abort: an empty postcode gets only the 'required' message.
+  .min(1, { error: DELIVERY_POSTCODE_REQUIRED, abort: true })
+  .regex(/^\d{4}$/, POSTCODE_MESSAGE);

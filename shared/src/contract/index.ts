@@ -16,3 +16,4 @@ export * from "./session";
 export * from "./content";
 export * from "./reservation";
 export * from "./vehicle-summary";
+export * from "./vehicle-extras";

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { POSTCODE_MESSAGE } from "./postcode-messages";
+
+export { POSTCODE_MESSAGE };
 
 /** Lead kinds the platform accepts; the forms remote posts one of these. */
 export const leadKindSchema = z.enum([
@@ -75,7 +78,6 @@ export type LeadPayload = z.infer<typeof leadPayloadSchema>;
 
 /* ---- Customer form values and the per-kind lead payloads ---- */
 
-export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
 export const postcodeSchema = z.string({ error: POSTCODE_MESSAGE }).regex(/^\d{4}$/, POSTCODE_MESSAGE);
 const yesNoSchema = z.enum(["Yes", "No"]);
 /** The valuation's adjustment questions: short answers keyed by question. */

@@ -51,6 +51,10 @@ export function cardTag(car: TagCar, config: TagConfig, now: Date): CardTag {
   return { kind: "none" };
 }
 
+/** What the certified-brand dialog cites (spec §9). */
+export const CERTIFIED_DIALOG_POINTS = ["90 point inspection", "1 year roadside assist"] as const;
+export const certifiedProgrammeName = (manufacturer: string) => `${manufacturer} Certified Pre-Owned`;
+
 /** The certified-brand dialog: only for that manufacturer's certified cars that are not sold. */
 export function showCertifiedDialog(car: Pick<Car, "make" | "certified" | "status">, certifiedManufacturer: string | null): boolean {
   return (

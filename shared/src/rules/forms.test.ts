@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadUserDataSchema } from "../contract/lead";
 import {
+  deliveryPostcodeError,
   additionalServices, convertCategory, enquiryDefaultsForCar, leadOutcome, leadUserData, localPrefillToStore, postcodeInput, signInUrl,
 } from "./forms";
 import { makeCar } from "./test-fixtures";
@@ -38,5 +39,13 @@ describe("form rules", () => {
   it("postcode input and additional services", () => {
     expect(postcodeInput("4,0001")).toBe("4000");
     expect(additionalServices({ Tyres: true, Tint: false, Wash: true })).toEqual(["Tyres", "Wash"]);
+  });
+});
+
+describe("deliveryPostcodeError", () => {
+  it("asks for a postcode, then for 4 digits, like the API's schema", () => {
+    expect(deliveryPostcodeError(" ")).toBe("Please enter a postcode.");
+    expect(deliveryPostcodeError("400")).toBe("Invalid postcode. Please enter a 4-digit number.");
+    expect(deliveryPostcodeError(" 4000 ")).toBeNull();
   });
 });

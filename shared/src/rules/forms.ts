@@ -1,5 +1,6 @@
 import type { Car } from "../contract/car";
 import type { CustomerFormValues, EnquiryFormDefaults, LeadResponse, LeadUserData } from "../contract/lead";
+import { DELIVERY_POSTCODE_REQUIRED, POSTCODE_MESSAGE } from "../contract/postcode-messages";
 import { isInStock } from "./availability";
 import { pathSegment } from "./search-paths";
 
@@ -13,6 +14,13 @@ export const OFFER_ACCEPTED_SUBCATEGORY = "3. Offer Accepted";
 export const POSTCODE_LENGTH = 4;
 export const DELIVERY_UNKNOWN_LOCATION =
   "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+
+/** The delivery calculator's check before it asks (the API applies the same rule with deliveryPostcodeSchema). */
+export function deliveryPostcodeError(postcode: string): string | null {
+  const value = postcode.trim();
+  if (!value) return DELIVERY_POSTCODE_REQUIRED;
+  return /^\d{4}$/.test(value) ? null : POSTCODE_MESSAGE;
+}
 
 /** 'Careers Enquiry' is sent as 'General Enquiry' with subcategory 'Career Enquiry'. */
 export function convertCategory(category: string, subcategory?: string): { category: string; subcategory?: string } {

@@ -56,3 +56,24 @@ describe("websiteStructuredData", () => {
     expect(data.potentialAction.target).toBe("https://harbour.example/search?query={search_term_string}");
   });
 });
+
+describe("link previews", () => {
+  const input = { siteName: "Harbour City Motors", template: "car-dealer", pageTitle: "2021 Toyota Corolla", pageName: "vehicle" } as const;
+
+  it("a car page gets Open Graph with the price and the large-image Twitter card", () => {
+    const head = pageHead({ ...input, social: { url: "https://hcm.example/cars/x", image: "https://hcm.example/cdn/image/a.jpg", price: 24990 } });
+    expect(head.meta).toContainEqual(["property", "og:title", head.title]);
+    expect(head.meta).toContainEqual(["property", "og:type", "product"]);
+    expect(head.meta).toContainEqual(["property", "product:price:amount", "24990.00"]);
+    expect(head.meta).toContainEqual(["name", "twitter:card", "summary_large_image"]);
+  });
+
+  it("without a price or image the preview says less, and other pages get none", () => {
+    const head = pageHead({ ...input, social: { url: "https://hcm.example/cars/x", image: null, price: null } });
+    expect(head.meta).toContainEqual(["property", "og:type", "website"]);
+    expect(head.meta).toContainEqual(["name", "twitter:card", "summary"]);
+    expect(head.meta?.some(([, key]) => key === "og:image" || key.startsWith("product:"))).toBe(false);
+    expect(pageHead(input).meta).toBeUndefined();
+    expect(pageHead({ ...input, pageName: "print", noindex: true }).noindex).toBe(true);
+  });
+});

@@ -27,9 +27,36 @@ export type PageHeadInput = {
   place?: string;
   /** The page's own description (a content page's, a route plan's), used where the template has none. */
   description?: string;
+  /** A page worth sharing (a vehicle): its absolute address, first image and price, for the link previews. */
+  social?: PageSocial;
+  /** Pages that copy another page's content (the printable vehicle page) stay out of search results. */
+  noindex?: boolean;
 };
 
-export type PageHead = { title: string; description: string };
+export type PageSocial = { url: string; image: string | null; price: number | null };
+
+/** Open Graph and Twitter card tags, as [attribute, key, content]: og:* and product:* take `property`, twitter:* `name`. */
+export type MetaTag = ["property" | "name", string, string];
+
+export type PageHead = { title: string; description: string; meta?: MetaTag[]; noindex?: boolean };
+
+/** Link previews of a shared page: Open Graph (with the product price) and the large-image Twitter card. */
+export function socialTags(head: Pick<PageHead, "title" | "description">, social: PageSocial, siteName: string): MetaTag[] {
+  const tags: MetaTag[] = [
+    ["property", "og:type", social.price === null ? "website" : "product"],
+    ["property", "og:site_name", siteName],
+    ["property", "og:title", head.title],
+    ["property", "og:description", head.description],
+    ["property", "og:url", social.url],
+    ["property", "og:locale", "en_AU"],
+    ["name", "twitter:card", social.image ? "summary_large_image" : "summary"],
+    ["name", "twitter:title", head.title],
+    ["name", "twitter:description", head.description],
+  ];
+  if (social.image) tags.push(["property", "og:image", social.image], ["property", "og:image:alt", head.title], ["name", "twitter:image", social.image]);
+  if (social.price !== null) tags.push(["property", "product:price:amount", social.price.toFixed(2)], ["property", "product:price:currency", "AUD"]);
+  return tags;
+}
 
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -37,7 +64,7 @@ function clip(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).replace(/[\s,.;:]+$/, "")}…`;
 }
 
-export function pageHead({ siteName, template, pageTitle, pageName, place, description: own }: PageHeadInput): PageHead {
+export function pageHead({ siteName, template, pageTitle, pageName, place, description: own, social, noindex }: PageHeadInput): PageHead {
   const stock = stockByTemplate[template];
   const at = place ? `${siteName}, ${place}` : siteName;
   const descriptions: Record<string, string> = {
@@ -46,10 +73,12 @@ export function pageHead({ siteName, template, pageTitle, pageName, place, descr
     vehicle: `${pageTitle} for sale at ${at}. See photos, features, price and finance, and enquire or book a test drive.`,
   };
   const description = descriptions[pageName] ?? own ?? `${pageTitle} at ${siteName}: ${stock} for sale, finance, trade-ins and servicing.`;
-  return {
+  const head: PageHead = {
     title: pageName === "home" ? siteName : `${pageTitle} | ${siteName}`,
     description: clip(description, META_DESCRIPTION_MAX),
   };
+  if (social) head.meta = socialTags(head, social, siteName);
+  return noindex ? { ...head, noindex } : head;
 }
 
 /** Pages whose `page` parameter names different content (a later page of results), kept in their canonical URL. */

@@ -1,7 +1,9 @@
 import { useState } from "react";
 
 /** 'Located at {city}' with Get Directions, when the car is away from the primary location; X dismisses it. */
-export function AnnouncementBar({ text, directionsHref }: { text: string; directionsHref: string | null }) {
+export type AnnouncementBarProps = { text: string; directionsHref: string | null };
+
+export function AnnouncementBar({ text, directionsHref }: AnnouncementBarProps) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
   return (

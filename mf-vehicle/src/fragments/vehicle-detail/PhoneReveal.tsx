@@ -1,11 +1,14 @@
 import { useState } from "react";
+import { VEHICLE_EVENTS } from "../../analytics-events";
 import type { Phone } from "./props";
 
 /** Where the browser logs a phone reveal (served by mf-vehicle through the gateway). */
 export const PHONE_REVEAL_PATH = "/api/vehicles/phone-reveals";
 
 /** Masked after 5 characters until the shopper reveals it; the reveal is logged, its failure only warned about. */
-export function PhoneReveal({ phone, carId, websiteId }: { phone: Phone; carId: number; websiteId: string }) {
+export type PhoneRevealProps = { phone: Phone; carId: number; websiteId: string };
+
+export function PhoneReveal({ phone, carId, websiteId }: PhoneRevealProps) {
   const [revealed, setRevealed] = useState(phone.revealed);
   const reveal = () => {
     setRevealed(true);
@@ -22,7 +25,7 @@ export function PhoneReveal({ phone, carId, websiteId }: { phone: Phone; carId: 
           {phone.number}
         </a>
       ) : (
-        <button type="button" className="vehicle-phone__reveal" onClick={reveal} aria-label={`Show phone number ${phone.masked}`}>
+        <button type="button" className="vehicle-phone__reveal" onClick={reveal} data-analytics-event={VEHICLE_EVENTS.phoneReveal} aria-label={`Show phone number ${phone.masked}`}>
           <span className="vehicle-phone__number">{phone.masked}</span> <span className="vehicle-phone__hint">Show number</span>
         </button>
       )}

@@ -1,26 +1,25 @@
-import { formatMoney } from "@dealer/shared/rules";
 import type { VehicleInteractiveProps } from "./props";
 
 /** The price by the display priority: subscription /wk, offer with the before price struck, PREORDER, no-price text. */
-export function Price({ price }: { price: VehicleInteractiveProps["price"] }) {
+export function Price({ price, labels }: { price: VehicleInteractiveProps["price"]; labels: VehicleInteractiveProps["priceLabels"] }) {
   switch (price.kind) {
     case "subscription":
       return (
         <p className="vehicle-detail__price vehicle-detail__price--subscription">
-          {formatMoney(price.amount)}
+          {labels.amount}
           <span className="vehicle-detail__price-suffix">{price.suffix}</span>
         </p>
       );
     case "price":
       return (
         <p className="vehicle-detail__price">
-          {price.struckBeforePrice !== null && (
+          {labels.before !== null && (
             <s className="vehicle-detail__price-before">
               <span className="visually-hidden">Was </span>
-              {formatMoney(price.struckBeforePrice)}
+              {labels.before}
             </s>
           )}{" "}
-          <span className="vehicle-detail__price-amount">{formatMoney(price.amount)}</span>
+          <span className="vehicle-detail__price-amount">{labels.amount}</span>
         </p>
       );
     case "preorder":

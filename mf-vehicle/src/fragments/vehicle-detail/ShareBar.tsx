@@ -1,5 +1,6 @@
 import { COPIED_TEXT } from "@dealer/shared/rules";
 import { type MouseEvent, useEffect, useState } from "react";
+import { VEHICLE_EVENTS } from "../../analytics-events";
 
 type Target = { id: string; label: string; href: (url: string, text: string) => string; popup?: boolean };
 
@@ -14,7 +15,9 @@ const TARGETS: Target[] = [
 const loadActions = () => import("./share-actions");
 
 /** Share links (popups 550x400), copy link with 'Copied' and a toast, and the Web Share API on phones. */
-export function ShareBar({ title, path, hideTwitter }: { title: string; path: string; hideTwitter: boolean }) {
+export type ShareBarProps = { title: string; path: string; hideTwitter: boolean };
+
+export function ShareBar({ title, path, hideTwitter }: ShareBarProps) {
   // The server knows the path only; the browser completes the address once it runs.
   const [url, setUrl] = useState(path);
   const [canShare, setCanShare] = useState(false);
@@ -39,7 +42,7 @@ export function ShareBar({ title, path, hideTwitter }: { title: string; path: st
       <ul className="vehicle-share__list">
         {canShare && (
           <li>
-            <button type="button" className="vehicle-share__button" onClick={nativeShare}>
+            <button type="button" className="vehicle-share__button" onClick={nativeShare} data-analytics-event={VEHICLE_EVENTS.share}>
               Share…
             </button>
           </li>
@@ -49,6 +52,7 @@ export function ShareBar({ title, path, hideTwitter }: { title: string; path: st
             <a
               className={`vehicle-share__button vehicle-share__button--${target.id}`}
               href={target.href(url, title)}
+              data-analytics-event={VEHICLE_EVENTS.share}
               {...(target.popup ? { onClick: onPopup, target: "_blank", rel: "noopener noreferrer" } : {})}
             >
               {target.label}
@@ -56,7 +60,7 @@ export function ShareBar({ title, path, hideTwitter }: { title: string; path: st
           </li>
         ))}
         <li>
-          <button type="button" className="vehicle-share__button" onClick={copy}>
+          <button type="button" className="vehicle-share__button" onClick={copy} data-analytics-event={VEHICLE_EVENTS.share}>
             {copied ? COPIED_TEXT : "Copy link"}
           </button>
         </li>

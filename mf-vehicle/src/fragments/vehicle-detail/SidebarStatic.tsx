@@ -1,4 +1,6 @@
 import { EmailUsButton } from "@dealer/shared/email-us";
+import { CertifiedBrand } from "./CertifiedBrand";
+import { PrintLink } from "./PrintLink";
 import type { KeyFact, VehicleStaticParts } from "./props";
 
 /** Inline icons: decorative, so the label beside each carries the meaning. */
@@ -10,9 +12,10 @@ const ICON_PATHS: Record<KeyFact["icon"], string> = {
 };
 
 /** Icon facts and the sidebar's buttons: plain links, so they need no JavaScript. */
-export function SidebarStatic({ facts, buttons, testDriveOnly }: VehicleStaticParts) {
+export function SidebarStatic({ facts, buttons, testDriveOnly, certifiedManufacturer, printHref }: VehicleStaticParts) {
   return (
     <>
+      {certifiedManufacturer && <CertifiedBrand manufacturer={certifiedManufacturer} />}
       {facts.length > 0 && (
         <dl className="vehicle-detail__facts">
           {facts.map((fact) => (
@@ -52,6 +55,7 @@ export function SidebarStatic({ facts, buttons, testDriveOnly }: VehicleStaticPa
           ))}
         </ul>
       )}
+      <PrintLink href={printHref} />
     </>
   );
 }

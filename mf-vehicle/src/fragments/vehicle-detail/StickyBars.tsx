@@ -1,6 +1,5 @@
 import { type ComponentType, useEffect, useState } from "react";
 import type { StickyHeaderProps } from "./StickyHeader";
-import type { VehicleInteractiveProps } from "./props";
 
 /** Sticky header after 500 px of scrolling; the phone bar opens after 900 px (spec constants). */
 export const STICKY_HEADER_AFTER_PX = 500;
@@ -17,8 +16,6 @@ export function useScrolledPast(px: number): boolean {
   return past;
 }
 
-type Sticky = VehicleInteractiveProps["sticky"];
-
 /** The sticky header's code loads the first time the shopper scrolls past 500 px; until then there is nothing to show. */
 export function LazyStickyHeader(props: StickyHeaderProps) {
   const shown = useScrolledPast(STICKY_HEADER_AFTER_PX);
@@ -27,26 +24,4 @@ export function LazyStickyHeader(props: StickyHeaderProps) {
     if (shown && !Header) void import("./StickyHeader").then((module) => setHeader(() => module.StickyHeader));
   }, [shown, Header]);
   return Header ? <Header {...props} /> : null;
-}
-
-/** Phones only (CSS): reserve, enquire and call within thumb reach. */
-export function StickyBar({ sticky, phone }: { sticky: Sticky; phone: string | null }) {
-  const open = useScrolledPast(STICKY_BAR_OPEN_AFTER_PX);
-  return (
-    <nav className={`vehicle-sticky-bar${open ? " vehicle-sticky-bar--open" : ""}`} aria-label="Quick actions">
-      {sticky.reserve && (
-        <a className="vehicle-sticky-bar__action" href={sticky.reserve.href}>
-          {sticky.reserve.label}
-        </a>
-      )}
-      <a className="vehicle-sticky-bar__action" href={sticky.enquireHref}>
-        Enquire
-      </a>
-      {phone && (
-        <a className="vehicle-sticky-bar__action" href={`tel:${phone.replace(/\s+/g, "")}`}>
-          Call
-        </a>
-      )}
-    </nav>
-  );
 }

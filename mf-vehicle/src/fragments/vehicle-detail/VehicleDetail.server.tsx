@@ -1,6 +1,10 @@
 import { serializeJsonForHtml } from "@dealer/shared/fragment";
 import { Breadcrumbs } from "./Breadcrumbs";
 import type { VehicleDetailProps } from "./props";
+import { AnnouncementBar } from "./AnnouncementBar";
+import { PhoneReveal } from "./PhoneReveal";
+import { ShareBar } from "./ShareBar";
+import { StickyBar } from "./StickyBar";
 import { SidebarStatic } from "./SidebarStatic";
 import { VehicleDetailLayout } from "./VehicleDetail";
 
@@ -19,5 +23,5 @@ export default function VehicleDetailServer({ interactive, staticParts }: Vehicl
         sidebar: <SidebarStatic {...staticParts} />,
       }
     : undefined;
-  return <VehicleDetailLayout interactive={interactive} parts={parts} />;
+  return <VehicleDetailLayout interactive={interactive} parts={parts} deferred={{ ShareBar, PhoneReveal, AnnouncementBar, StickyBar }} />;
 }

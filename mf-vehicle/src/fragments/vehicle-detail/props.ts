@@ -28,17 +28,24 @@ export type VehicleStaticParts = {
   facts: KeyFact[];
   buttons: SidebarButton[];
   testDriveOnly: boolean;
+  /** The manufacturer of the certified-brand dialog, when this car gets it. */
+  certifiedManufacturer: string | null;
+  printHref: string;
 };
 
 /** What the interactive parts (viewer, phone, share, sticky bars, announcement) need in the browser. */
 export type VehicleInteractiveProps = {
-  car: { id: number; slug: string; title: string; path: string };
+  car: { id: number; slug: string; title: string; path: string; make: string; model: string };
   price: PriceDisplay;
+  /** The price's figures already formatted, so the browser build needs no money formatting of its own. */
+  priceLabels: { amount: string; before: string | null };
   soldMessage: string | null;
   media: {
     modes: ViewerMode[];
     initialMode: ViewerMode;
     slides: Slide[];
+    /** Thumbnails show only over 3 slides (decided on the server, so the rule ships no code). */
+    thumbnails: boolean;
     spin: SpinMedia | null;
     walkaround: VideoSlide | null;
     interior: InteriorMedia | null;

@@ -15,7 +15,10 @@ import {
   checkoutPath,
   onlinePurchasePath,
   soldVehicleMessage,
+  printPath,
   searchLandingPath,
+  showCertifiedDialog,
+  showGalleryThumbnails,
   tradeInPath,
   vehicleBreadcrumbs,
   type VehicleButtons,
@@ -186,12 +189,17 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
   const reserve = buttons.find((button) => button.id === "reserve");
   const amount = price.kind === "price" ? price.amount : null;
   const weekly = amount && !sold ? weeklyEstimateText(amount, config) : null;
-  const media = { modes: viewerModes(car), slides: insertVideo(images, video, config.vehicle.stockVideoPosition), spin, walkaround: video, interior };
+  const slides = insertVideo(images, video, config.vehicle.stockVideoPosition);
+  const media = { modes: viewerModes(car), slides, thumbnails: showGalleryThumbnails(slides.length), spin, walkaround: video, interior };
 
   return {
     interactive: {
-      car: { id: car.id, slug: car.slug, title, path: vehiclePath(car.slug) },
+      car: { id: car.id, slug: car.slug, title, path: vehiclePath(car.slug), make: car.make, model: car.model },
       price,
+      priceLabels: {
+        amount: price.kind === "price" || price.kind === "subscription" ? formatMoney(price.amount) : price.text,
+        before: price.kind === "price" && price.struckBeforePrice !== null ? formatMoney(price.struckBeforePrice) : null,
+      },
       soldMessage: sold ? soldVehicleMessage(car.item_type) : null,
       media: { ...media, initialMode: initialViewerMode(car, config.vehicle) },
       phone: phoneNumber && !sold ? { number: phoneNumber, masked: maskPhone(phoneNumber), revealed: config.features.phoneRevealed, dealershipId: car.dealership_id } : null,
@@ -221,6 +229,8 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
       facts: keyFacts(car),
       buttons,
       testDriveOnly,
+      certifiedManufacturer: showCertifiedDialog(car, config.vehicle.certifiedManufacturer) ? config.vehicle.certifiedManufacturer : null,
+      printHref: printPath(car.slug),
     },
   };
 }

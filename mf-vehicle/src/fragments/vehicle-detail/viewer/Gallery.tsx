@@ -1,4 +1,3 @@
-import { showGalleryThumbnails } from "@dealer/shared/rules";
 import { type ComponentType, type KeyboardEvent, useRef, useState } from "react";
 import type { Slide } from "../props";
 import type { FullscreenProps } from "./Fullscreen";
@@ -35,7 +34,7 @@ export function SlideMedia({ slide, index, active, firstIsLcp }: { slide: Slide;
  * Main slider (a scroll-snap track: touch swipe is the browser's own) and thumbnails over 3 slides, with the
  * selected index synced both ways. Fullscreen's code loads on first use.
  */
-export function Gallery({ slides, title, firstIsLcp }: { slides: Slide[]; title: string; firstIsLcp: boolean }) {
+export function Gallery({ slides, thumbnails, title, firstIsLcp }: { slides: Slide[]; thumbnails: boolean; title: string; firstIsLcp: boolean }) {
   const [index, setIndex] = useState(0);
   const [Fullscreen, setFullscreen] = useState<ComponentType<FullscreenProps> | null>(null);
   const [fullscreenOpen, setFullscreenOpen] = useState(false);
@@ -113,7 +112,7 @@ export function Gallery({ slides, title, firstIsLcp }: { slides: Slide[]; title:
           {`Image ${index + 1} of ${count}`}
         </p>
       </div>
-      {showGalleryThumbnails(count) && (
+      {thumbnails && (
         <ul className="vehicle-gallery__thumbs" aria-label="Thumbnails">
           {slides.map((slide, thumbIndex) => (
             <li key={slide.id} className="vehicle-gallery__thumb-item">

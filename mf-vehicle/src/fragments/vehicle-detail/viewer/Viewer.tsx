@@ -1,10 +1,11 @@
 import type { ViewerMode } from "@dealer/shared/rules";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { VehicleInteractiveProps } from "../props";
 import { Gallery } from "./Gallery";
-import { Hotspots } from "./Hotspots";
 import { SpinStage } from "./SpinStage";
 import { VideoPlayer } from "./VideoPlayer";
+
+const InteriorStage = lazy(() => import("./InteriorStage").then((module) => ({ default: module.InteriorStage })));
 
 const MODE_LABELS: Record<ViewerMode, string> = { spinner: "360° Spin", walkaround: "Walkaround", gallery: "Gallery", interior: "Interior" };
 
@@ -24,7 +25,7 @@ export function Viewer({ media, title }: { media: VehicleInteractiveProps["media
           ))}
         </fieldset>
       )}
-      {mode === "gallery" && <Gallery slides={media.slides} title={title} firstIsLcp={initial} />}
+      {mode === "gallery" && <Gallery slides={media.slides} thumbnails={media.thumbnails} title={title} firstIsLcp={initial} />}
       {mode === "spinner" && media.spin && <SpinStage spin={media.spin} title={title} firstIsLcp={initial} />}
       {mode === "walkaround" && media.walkaround && (
         <div className="vehicle-viewer__stage">
@@ -32,10 +33,10 @@ export function Viewer({ media, title }: { media: VehicleInteractiveProps["media
         </div>
       )}
       {mode === "interior" && media.interior && (
-        <div className="vehicle-viewer__stage">
-          <img className="vehicle-viewer__image" src={media.interior.src} alt={`${title}, interior`} width={600} height={400} />
-          <Hotspots hotspots={media.interior.hotspots} frame={0} />
-        </div>
+        // An empty stage of the same size holds the place while the interior's code arrives.
+        <Suspense fallback={<div className="vehicle-viewer__stage vehicle-viewer__stage--loading" />}>
+          <InteriorStage interior={media.interior} title={title} />
+        </Suspense>
       )}
     </div>
   );

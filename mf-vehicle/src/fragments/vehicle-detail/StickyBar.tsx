@@ -1,0 +1,26 @@
+import type { VehicleInteractiveProps } from "./props";
+import { STICKY_BAR_OPEN_AFTER_PX, useScrolledPast } from "./StickyBars";
+
+export type StickyBarProps = { sticky: VehicleInteractiveProps["sticky"]; phone: string | null };
+
+/** Phones only (CSS): reserve, enquire and call within thumb reach. */
+export function StickyBar({ sticky, phone }: StickyBarProps) {
+  const open = useScrolledPast(STICKY_BAR_OPEN_AFTER_PX);
+  return (
+    <nav className={`vehicle-sticky-bar${open ? " vehicle-sticky-bar--open" : ""}`} aria-label="Quick actions">
+      {sticky.reserve && (
+        <a className="vehicle-sticky-bar__action" href={sticky.reserve.href}>
+          {sticky.reserve.label}
+        </a>
+      )}
+      <a className="vehicle-sticky-bar__action" href={sticky.enquireHref}>
+        Enquire
+      </a>
+      {phone && (
+        <a className="vehicle-sticky-bar__action" href={`tel:${phone.replace(/\s+/g, "")}`}>
+          Call
+        </a>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,12 @@
+import type { InteriorMedia } from "../props";
+import { Hotspots } from "./Hotspots";
+
+/** The interior view with its hotspots; loaded when the shopper picks it (Viewer), like the spin's code. */
+export function InteriorStage({ interior, title }: { interior: InteriorMedia; title: string }) {
+  return (
+    <div className="vehicle-viewer__stage">
+      <img className="vehicle-viewer__image" src={interior.src} alt={`${title}, interior`} width={600} height={400} />
+      <Hotspots hotspots={interior.hotspots} frame={0} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { SiteConfig } from "@dealer/shared/config";
+import type { Car } from "@dealer/shared/contract";
+import { vehicleImageUrl } from "@dealer/shared/media";
+import { isSold, priceDisplay, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
+import { priceText } from "../vehicle-detail/view-model";
+import { type InfoRow, VEHICLE_DISCLAIMER, vehicleInfoProps } from "../vehicle-info/view-model";
+
+/** The printable page and the PDF say the same things: this is what both are made from. */
+export type PrintSheet = {
+  slug: string;
+  title: string;
+  priceText: string;
+  image: string | null;
+  keyInformation: InfoRow[];
+  details: InfoRow[];
+  features: string[];
+  comments: string[];
+  location: { name: string; address: string; phone: string } | null;
+  path: string;
+  disclaimer: string;
+};
+
+export const PRINT_IMAGE_WIDTH = 600;
+
+export function printSheet(car: Car, config: SiteConfig, now: Date): PrintSheet {
+  const info = vehicleInfoProps(car, config, now);
+  const address = car.location?.address;
+  return {
+    slug: car.slug,
+    title: vehicleTitle(car),
+    priceText: isSold(car.status) ? config.labels.soldLabel : priceText(priceDisplay(car, config)),
+    image: car.images[0] ? vehicleImageUrl(car.images[0].image.url, { width: PRINT_IMAGE_WIDTH }) : null,
+    keyInformation: info.keyInformation,
+    details: info.details,
+    features: info.features,
+    comments: info.comments.pending ? [] : info.comments.paragraphs,
+    location:
+      car.location && address
+        ? { name: car.location.name, address: `${address.street}, ${address.city} ${address.state} ${address.postcode}`, phone: car.location.phone }
+        : null,
+    path: vehiclePath(car.slug),
+    disclaimer: VEHICLE_DISCLAIMER,
+  };
+}
+
+/** The sheet as plain lines of text, for the PDF. */
+export function printSheetLines(sheet: PrintSheet, siteName: string): string[] {
+  const rows = (list: InfoRow[]) => list.map((row) => `${row.label}: ${row.value}`);
+  return [
+    siteName,
+    "",
+    sheet.title,
+    sheet.priceText,
+    "",
+    ...rows(sheet.keyInformation),
+    "",
+    ...rows(sheet.details),
+    ...(sheet.features.length ? ["", "Features", ...sheet.features.map((feature) => `- ${feature}`)] : []),
+    ...(sheet.comments.length ? ["", "Dealer comments", ...sheet.comments] : []),
+    ...(sheet.location ? ["", sheet.location.name, sheet.location.address, sheet.location.phone] : []),
+    "",
+    sheet.disclaimer,
+  ];
+}
