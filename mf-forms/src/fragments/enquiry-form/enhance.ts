@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
-import { createFormControl, type FieldErrors, type FieldValues } from "react-hook-form";
+import { createFormControl, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { leadSchemaFor } from "../../leads/form-schema";
 import { BOOLEAN_FIELDS, FORM_VARIANTS, type FormVariantId, leadEventId, NUMBER_FIELDS, numberFromInput, type ShownSelects } from "../../leads/variants";

@@ -73,6 +73,7 @@ export default function LocationList({ heading, layout, columns, locations, loca
   const id = useId();
   return (
     <section className={`location-list location-list--${layout}`} aria-labelledby={`${id}-heading`}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON text (serialised safely in json-ld.ts) */}
       {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
       <h2 id={`${id}-heading`} className="location-list__heading">
         {heading}
