@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { assertConcurrently, concurrentProperty } from "../support/fuzz";
 import { newClient, newMobile, signIn } from "../support/accounts";
 import { fetchSite } from "../support/platform";
 
@@ -34,8 +35,8 @@ describe("account APIs fuzzed", () => {
 
   for (const path of APIS) {
     it(`${path}: 1,000 bodies, never a 5xx`, { timeout: 300_000 }, async () => {
-      await fc.assert(
-        fc.asyncProperty(body, fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"), fc.boolean(), async (text, type, signedIn) => {
+      await assertConcurrently(
+        concurrentProperty(body, fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"), fc.boolean(), async (text, type, signedIn) => {
           const headers: Record<string, string> = { "content-type": type, ...newClient(), ...(signedIn ? { cookie } : {}) };
           // Sign-out with the shared cookie would end the session the other runs use.
           if (path === "/api/auth/sign-out") delete headers.cookie;
@@ -48,8 +49,8 @@ describe("account APIs fuzzed", () => {
   }
 
   it("the gated and sign-in pages answer any query with a page or a redirect", { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom("type", "redirect", "back", "step", "phone", "error", "car_id", "token", "done"), fc.string()), async (query) => {
+    await assertConcurrently(
+      concurrentProperty(fc.dictionary(fc.constantFrom("type", "redirect", "back", "step", "phone", "error", "car_id", "token", "done"), fc.string()), async (query) => {
         for (const path of ["/sign-in", "/my-garage", "/watchlist", "/pages/unsubscribe"]) {
           const response = await fetchSite(SITE, `${path}?${new URLSearchParams(query).toString()}`);
           expect(response.status, path).toBeLessThan(500);

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { assertConcurrently, concurrentProperty } from "../support/fuzz";
 import { query } from "../../scripts/d1";
 import { postReservation, reservableCar, shopper, TEST_WEBHOOK_SECRET } from "../support/checkout";
 import { fetchSite } from "../support/platform";
@@ -17,8 +18,8 @@ describe("checkout APIs fuzzed (fixed seed)", () => {
     const values = fc.dictionary(fc.constantFrom("name", "email", "phone", "postcode", "opt_in", "terms_conditions", "last_name", "__proto__"), fc.jsonValue());
     const bent = fc.record({ car: fc.oneof(fc.constant(notReservable), fc.string(), fc.jsonValue()), values: fc.oneof(values, fc.constant(shopper()), fc.jsonValue()) }, { requiredKeys: [] });
     const body = fc.oneof(bent.map((value) => JSON.stringify(value)), anyText, fc.dictionary(fc.string(), fc.string()).map((form) => new URLSearchParams(form).toString()));
-    await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"), fc.option(fc.string(), { nil: undefined }), async (text, type, key) => {
+    await assertConcurrently(
+      concurrentProperty(body, fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"), fc.option(fc.string(), { nil: undefined }), async (text, type, key) => {
         const response = await postReservation(SITE, text, { "content-type": type, ...(key === undefined ? {} : { "idempotency-key": key.replace(/[\r\n]/g, "") }) });
         under500(`${type} ${text.slice(0, 200)}`)(response);
       }),
@@ -36,8 +37,8 @@ describe("checkout APIs fuzzed (fixed seed)", () => {
       { requiredKeys: [] },
     );
     const body = fc.oneof(event.map((value) => JSON.stringify(value)), anyText);
-    await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom("valid", "none", "garbage"), fc.string(), async (text, signing, garbage) => {
+    await assertConcurrently(
+      concurrentProperty(body, fc.constantFrom("valid", "none", "garbage"), fc.string(), async (text, signing, garbage) => {
         const at = Math.floor(Date.now() / 1000);
         const signature =
           signing === "valid" ? `t=${at},v1=${createHmac("sha256", TEST_WEBHOOK_SECRET).update(`${at}.${text}`).digest("hex")}` : signing === "garbage" ? garbage.replace(/[\r\n]/g, "") : undefined;
@@ -56,16 +57,16 @@ describe("checkout APIs fuzzed (fixed seed)", () => {
     const car = reservableCar(SITE);
     const created = (await (await postReservation(SITE, { car: car.slug, values: shopper() })).json()) as { next_url: string };
     const sessionPath = new URL(created.next_url).pathname;
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constant("Bearer write-outback-trucks"), fc.string()), anyText, async (authorization, text) => {
+    await assertConcurrently(
+      concurrentProperty(fc.oneof(fc.constant("Bearer write-outback-trucks"), fc.string()), anyText, async (authorization, text) => {
         const response = await fetchSite(SITE, "/api/reservations/release-expired", { method: "POST", headers: { authorization: authorization.replace(/[\r\n]/g, "") }, body: text });
         under500(authorization)(response);
       }),
       RUNS,
     );
     const form = fc.dictionary(fc.constantFrom("card_number", "card_expiry", "card_cvc", "x"), fc.oneof(fc.constant("4000 0000 0000 0002"), fc.string())).map((fields) => new URLSearchParams(fields).toString());
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constant(sessionPath), fc.string().map((id) => `/payments/test-processor/${encodeURIComponent(id)}`)), fc.oneof(form, anyText), async (path, text) => {
+    await assertConcurrently(
+      concurrentProperty(fc.oneof(fc.constant(sessionPath), fc.string().map((id) => `/payments/test-processor/${encodeURIComponent(id)}`)), fc.oneof(form, anyText), async (path, text) => {
         const response = await fetchSite(SITE, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: text });
         under500(`${path} ${text.slice(0, 100)}`)(response);
       }),

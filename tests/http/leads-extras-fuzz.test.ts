@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { assertConcurrently, concurrentProperty } from "../support/fuzz";
 import { postLead } from "../support/leads";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
 
@@ -46,8 +47,8 @@ const inboxBody = fc.oneof(
 
 describe("new lead APIs fuzzed (fixed seed)", () => {
   it("POST /api/miscellaneous: 1,000 bodies, never a 5xx", { timeout: 240_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(miscBody, fc.constantFrom("application/json", "text/plain"), async (body, type) => {
+    await assertConcurrently(
+      concurrentProperty(miscBody, fc.constantFrom("application/json", "text/plain"), async (body, type) => {
         const response = await fetchSite(SITE, "/api/miscellaneous", { method: "POST", headers: headers(type), body });
         expect(response.status, `${type} ${body.slice(0, 200)}`).toBeLessThan(500);
       }),
@@ -56,8 +57,8 @@ describe("new lead APIs fuzzed (fixed seed)", () => {
   });
 
   it("POST /api/leads offer acceptances: 1,000 bodies, never a 5xx", { timeout: 240_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(acceptanceBody, async (body) => {
+    await assertConcurrently(
+      concurrentProperty(acceptanceBody, async (body) => {
         const response = await postLead(SITE, body);
         expect(response.status, body.slice(0, 200)).toBeLessThan(500);
       }),
@@ -66,8 +67,8 @@ describe("new lead APIs fuzzed (fixed seed)", () => {
   });
 
   it("POST and GET /dealer/leads: 1,000 requests, never a 5xx", { timeout: 240_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(inboxBody, fc.string({ maxLength: 100 }), async (body, query) => {
+    await assertConcurrently(
+      concurrentProperty(inboxBody, fc.string({ maxLength: 100 }), async (body, query) => {
         const post = await fetchSite(SITE, "/dealer/leads", { method: "POST", headers: headers("application/x-www-form-urlencoded"), body });
         expect(post.status, body.slice(0, 200)).toBeLessThan(500);
         const get = await fetchSite(SITE, `/dealer/leads?status=${encodeURIComponent(query)}&from=${encodeURIComponent(query)}`, { headers: { cookie: `dealer_inbox_key=${encodeURIComponent(query)}` } });

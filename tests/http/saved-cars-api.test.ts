@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { assertConcurrently, concurrentProperty } from "../support/fuzz";
 import { query } from "../../scripts/d1";
 import { fetchSite } from "../support/platform";
 import { carPath, cars } from "../support/vehicles";
@@ -64,8 +65,8 @@ describe("GET /api/vehicles/summaries", () => {
       fc.array(piece, { maxLength: 16 }).map((parts) => `ids=${encodeURIComponent(parts.join(","))}`),
       fc.array(fc.tuple(fc.constantFrom("ids", "ids[]", "id", "x"), piece), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")),
     );
-    await fc.assert(
-      fc.asyncProperty(search, async (text) => {
+    await assertConcurrently(
+      concurrentProperty(search, async (text) => {
         const response = await fetchSite(SITE, `/api/vehicles/summaries?${text}`);
         expect(response.status, text).toBeLessThan(500);
         expect(await response.text(), text).not.toContain(MARKUP);
@@ -103,8 +104,8 @@ describe("GET /cars/{slug}/view.json", () => {
     expect((await fetchSite(SITE, `${carPath(SITE, cars.inStock)}/view.json?photos_count=lots`)).status).toBe(400);
     const query = fc.array(fc.tuple(fc.constantFrom("photos_count", "updated_at", "website_id", "x"), fc.oneof(fc.string({ maxLength: 120 }), fc.integer().map(String))), { maxLength: 4 });
     const slug = fc.oneof(fc.constant(carPath(SITE, cars.inStock).replace("/cars/", "")), fc.stringMatching(/^[a-zA-Z0-9%._-]{1,40}$/));
-    await fc.assert(
-      fc.asyncProperty(slug, query, async (name, pairs) => {
+    await assertConcurrently(
+      concurrentProperty(slug, query, async (name, pairs) => {
         const search = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
         const response = await fetchSite(SITE, `/cars/${name}/view.json?${search}`);
         expect(response.status, `${name}?${search}`).toBeLessThan(500);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { assertConcurrently, concurrentProperty } from "../support/fuzz";
 import { query } from "../../scripts/d1";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
 import { carPath, cars } from "../support/vehicles";
@@ -121,8 +122,8 @@ describe("fuzzed bodies", () => {
     ["/api/vehicles/delivery-estimates", deliveryBody],
     ["/api/vehicles/events", eventBody],
   ] as const)("%s answers 1,000 bodies with a 2xx or 4xx, never a 5xx", { timeout: 300_000 }, async (path, bodies) => {
-    await fc.assert(
-      fc.asyncProperty(bodies, fc.constantFrom("application/json", "text/plain"), async (text, type) => {
+    await assertConcurrently(
+      concurrentProperty(bodies, fc.constantFrom("application/json", "text/plain"), async (text, type) => {
         const response = await fetchSite(SITE, path, { method: "POST", headers: { "content-type": type }, body: text });
         await response.arrayBuffer();
         expect(response.status, `${type} ${text.slice(0, 200)}`).toBeLessThan(500);
