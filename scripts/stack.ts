@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { LOCAL_DEV_VAR } from "../shared/src/fragment/dev-faults";
@@ -189,7 +189,10 @@ export function killSessionsNow(sessions: Pick<Session, "pid">[]): void {
 
 function recordSessions(sessions: Session[]): void {
   mkdirSync(RUN_DIR, { recursive: true });
-  writeFileSync(SESSIONS_FILE, JSON.stringify(sessions.map(({ label, workers, pid, port }) => ({ label, workers, pid, port })), null, 2));
+  // Written aside and renamed: a stop reading at the same moment sees the old list or the new, never half a file.
+  const partial = `${SESSIONS_FILE}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(sessions.map(({ label, workers, pid, port }) => ({ label, workers, pid, port })), null, 2));
+  renameSync(partial, SESSIONS_FILE);
 }
 
 /** Sessions started from this checkout that still run (a record whose process is gone is dropped). */

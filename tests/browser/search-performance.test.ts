@@ -19,7 +19,7 @@ const ALGOLIA_CLIENT = "Algolia for JavaScript";
  * filter panel loads on approach). The route as a whole (with the shell's 99 KB) is over its 110 KB target;
  * npm run bench prints it.
  */
-const MF_SEARCH_FIRST_LOAD_KB = 14;
+const MF_SEARCH_FIRST_LOAD_KB = 15;
 /** Only the filter panel's code has this legend in it. */
 const FILTER_PANEL_CODE = "Body type";
 

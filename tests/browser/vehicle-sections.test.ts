@@ -122,7 +122,8 @@ describe("share bar", () => {
     const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.inStock));
     const share = page.getByRole("region", { name: "Share this vehicle" });
     await share.scrollIntoViewIfNeeded();
-    await expect(share.getByRole("link", { name: "Facebook" }).getAttribute("href")).resolves.toContain(encodeURIComponent(page.url()));
+    // The bar hydrates as it comes into view (ADR 0022); the server could only give the path.
+    await expect.poll(() => share.getByRole("link", { name: "Facebook" }).getAttribute("href")).toContain(encodeURIComponent(page.url()));
     for (const name of ["Twitter", "WhatsApp", "Email", "SMS"]) await expect(share.getByRole("link", { name }).count()).resolves.toBe(1);
     const title = await page.locator("h1").innerText();
     // The system clipboard of a headless browser can hold up closing it; the page's clipboard records the text instead.
@@ -155,7 +156,11 @@ describe("share bar", () => {
         return null;
       };
     });
-    await page.getByRole("region", { name: "Share this vehicle" }).getByRole("link", { name: "Facebook" }).click();
+    // Before the bar hydrates (as it comes into view) the link is a plain new-tab link; hydrated, it opens the popup.
+    const facebook = page.getByRole("region", { name: "Share this vehicle" }).getByRole("link", { name: "Facebook" });
+    await facebook.scrollIntoViewIfNeeded();
+    await expect.poll(() => facebook.getAttribute("href")).toContain(encodeURIComponent(page.url()));
+    await facebook.click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { opened: string[][] }).opened[0]?.[2] ?? ""))
       .toMatch(/width=550,height=400/);

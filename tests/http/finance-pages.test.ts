@@ -12,7 +12,8 @@ describe("finance pages with bad addresses", () => {
         expect(response.status, `${path} ${budget}`).toBe(200);
         const html = await response.text();
         expect(html).toContain('id="finance-calculator"');
-        expect(html.replace(/<script[\s\S]*?<\/script>/g, "")).not.toMatch(BROKEN_NUMBER);
+        // The page's own address may echo the text back (the sign-in link's return address): links are not figures.
+        expect(html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/href="[^"]*"/g, ""), `${path} ${budget}`).not.toMatch(BROKEN_NUMBER);
       }
     }
   });

@@ -52,6 +52,18 @@ describe("security headers", () => {
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     expect(first.headers.get("x-frame-options")).toBe("DENY");
   });
+
+  it("no page carries a script the policy would block: every executable script has the nonce", async () => {
+    const search = await (await fetchSite(SITE, "/search")).text();
+    const cars = [...new Set([...search.matchAll(/href="(\/cars\/[a-z0-9-]+)"/g)].map((m) => m[1] ?? ""))];
+    // The vehicle page is the largest composed page (where React would stream a boundary out of order).
+    for (const path of ["/", "/search", "/finance", "/dealer-locator", ...cars.slice(0, 12)]) {
+      const html = await (await fetchSite(SITE, path)).text();
+      const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
+      const blocked = [...html.matchAll(/<script(?![^>]*type="application\/(?:json|ld\+json)")([^>]*)>/g)].filter((m) => !m[1]?.includes(`nonce="${nonce}"`));
+      expect(blocked.map((m) => m[0]), path).toEqual([]);
+    }
+  });
 });
 
 describe("assets", () => {

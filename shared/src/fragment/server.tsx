@@ -92,7 +92,14 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
       <Provider store={store}>
         <Component {...loaded.props} />
       </Provider>,
-      { identifierPrefix: slotIdPrefix(request.slot), onError: (error) => console.error(`[${remote}] render error`, error) },
+      {
+        identifierPrefix: slotIdPrefix(request.slot),
+        // A fragment is written whole into the page: React's production build would otherwise move a Suspense
+        // boundary past 12.8 KB of markup to the end and reveal it with an inline script, which the page's
+        // script policy (a nonce the remote never sees) blocks, leaving the boundary hidden.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => console.error(`[${remote}] render error`, error),
+      },
     );
     const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false, hydrate: request.hydrate };
     const encoder = new TextEncoder();
