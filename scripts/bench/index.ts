@@ -102,7 +102,9 @@ console.log(`  rest of the page (footer, end of stream)           ${ms(full - sl
 console.log("\nJavaScript a browser downloads per route at first load (gzip; slots far below the fold load on approach):");
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
-for (const [route, path] of Object.entries(routes)) {
+// Every route with a budget: the two timed above, and the pages the other issues hold to the same 110 KB.
+const budgetRoutes = { ...routes, "/": "/", "/finance": "/finance", "/dealer-locator": "/dealer-locator", "/compare": "/compare" };
+for (const [route, path] of Object.entries(budgetRoutes)) {
   for (const [name, viewport] of Object.entries(viewports)) {
     const page = await browser.newPage({ viewport });
     const parts = new Map<string, number>();

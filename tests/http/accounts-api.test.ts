@@ -153,6 +153,22 @@ describe("gated pages", () => {
     expect(signInPage.headers.get("location")).toBe("/my-garage");
   });
 
+  it("gates a car's checkout on the dealer configured so (not on others); a signed-in shopper reaches it", async () => {
+    const GATED = "ridge-motorcycles";
+    const search = await (await fetchSite(GATED, "/search")).text();
+    const car = /href="(\/cars\/[a-z0-9-]+)"/.exec(search)?.[1] ?? "";
+    for (const path of [`${car}/checkout`, `${car}/buy-online`]) {
+      const response = await fetchSite(GATED, path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("location"), path).toBe(`/sign-in?type=checkout&redirect=${encodeURIComponent(path)}&back=${encodeURIComponent(path)}`);
+    }
+    // Checkout without a car slug in the path does not redirect.
+    expect((await fetchSite(GATED, `/checkout-journey?car_id=${car.slice("/cars/".length)}`)).status).not.toBe(302);
+    const { cookie } = await signIn(GATED);
+    expect((await fetchSite(GATED, `${car}/checkout`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetchSite(SITE, `${/href="(\/cars\/[a-z0-9-]+)"/.exec(await (await fetchSite(SITE, "/search")).text())?.[1]}/checkout`)).status).toBe(200);
+  });
+
   it("does not gate checkout without a car slug, nor pages that are not gated", async () => {
     for (const path of ["/checkout", "/search", "/trade-in"]) expect((await fetchSite(SITE, path)).status, path).not.toBe(302);
   });

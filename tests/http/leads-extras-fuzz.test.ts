@@ -50,7 +50,8 @@ describe("new lead APIs fuzzed (fixed seed)", () => {
     await assertConcurrently(
       concurrentProperty(miscBody, fc.constantFrom("application/json", "text/plain"), async (body, type) => {
         const response = await fetchSite(SITE, "/api/miscellaneous", { method: "POST", headers: headers(type), body });
-        expect(response.status, `${type} ${body.slice(0, 200)}`).toBeLessThan(500);
+        // The answer's own text says which part failed (the remote, or the gateway's "is unavailable").
+        if (response.status >= 500) expect.fail(`${response.status} ${await response.text()} for ${type} ${body.slice(0, 200)}`);
       }),
       { numRuns: 1000, seed: SEED },
     );
