@@ -1,13 +1,13 @@
 import { postcodeInput, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
 import { type FormEvent, useRef, useState } from "react";
 import { Checkbox, fieldId, Hidden, TextField } from "../enquiry-form/fields";
+import { useFormEnhancer } from "../enquiry-form/use-form-enhancer";
 import type { CheckoutFormProps, CheckoutProps, ConfirmationProps } from "./props";
 
 export type { CheckoutProps } from "./props";
 
 const TERMS_LABEL = "I agree to the reservation terms: the deposit holds this car for me and is refunded in full if I do not buy it";
 const ID = "checkout";
-type Enhancer = ReturnType<typeof import("./submit-reservation")["enhanceReserveForm"]>;
 
 /**
  * Reserve online (/cars/{slug}/checkout, /buy-online, /checkout-journey) and the confirmation after paying.
@@ -22,22 +22,13 @@ export default function Checkout(props: CheckoutProps) {
 function ReserveForm(props: CheckoutFormProps) {
   const { car } = props;
   const formRef = useRef<HTMLFormElement>(null);
-  const enhancer = useRef<Promise<Enhancer> | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const enhance = () => {
-    const form = formRef.current;
-    if (!form) return Promise.reject(new Error("form not mounted"));
-    enhancer.current ??= import("./submit-reservation")
-      .then(({ enhanceReserveForm }) => enhanceReserveForm(form, { errors: setErrors, failed: setFailure, submitting: setBusy }))
-      .catch((error: unknown) => {
-        enhancer.current = null;
-        throw error;
-      });
-    return enhancer.current;
-  };
+  const enhance = useFormEnhancer(formRef, (form) =>
+    import("./submit-reservation").then(({ enhanceReserveForm }) => enhanceReserveForm(form, { errors: setErrors, failed: setFailure, submitting: setBusy })),
+  );
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);

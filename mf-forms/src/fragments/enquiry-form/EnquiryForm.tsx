@@ -7,6 +7,7 @@ import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
 import { loadSubmission, preloadSubmission } from "./load-submission";
 import type { EnquiryFormProps } from "./props";
 import { TradeInOffer } from "./TradeInOffer";
+import { useFormEnhancer } from "./use-form-enhancer";
 import { ValuationFaq } from "./ValuationFaq";
 
 export type { EnquiryFormProps } from "./props";
@@ -32,7 +33,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const id = `${props.idPrefix ?? "lead"}-${variantId}${car ? `-${car.id}` : ""}`;
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const enhancer = useRef<Promise<LeadFormEnhancer> | null>(null);
   const [ui, setUi] = useState<UiState>({ errors: {}, submitted: false, submitting: false, formError: null, valuation: null });
   const [slots, setSlots] = useState(props.bookingSlots);
   const steps = variant.vehicle ? STEP_TITLES.length : 1;
@@ -61,17 +61,11 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     showAllSteps: () => setStep(null),
     focusSummary: () => setSummaryFocus((count) => count + 1),
   };
-  const enhance = () => {
-    const form = formRef.current;
-    if (!form) return Promise.reject(new Error("form not mounted"));
-    enhancer.current ??= loadSubmission()
-      .then(({ enhanceLeadForm }) => enhanceLeadForm(form, { variant: variantId, forms, shown, car, defaults, saveValuationColumn: props.saveValuationColumn }, uiHandle))
-      .catch((error: unknown) => {
-        enhancer.current = null;
-        throw error;
-      });
-    return enhancer.current;
-  };
+  const enhance = useFormEnhancer(formRef, (form) =>
+    loadSubmission().then(({ enhanceLeadForm }) =>
+      enhanceLeadForm(form, { variant: variantId, forms, shown, car, defaults, saveValuationColumn: props.saveValuationColumn }, uiHandle),
+    ),
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
