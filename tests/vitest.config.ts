@@ -9,5 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A poll waits for the page, not for a fixed delay: under CI load a search or a lazy part can take over a second.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

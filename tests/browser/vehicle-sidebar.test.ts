@@ -98,6 +98,20 @@ describe("sidebar", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it("a tap on Show number before its code has arrived is kept and replayed", async () => {
+    // On a phone the number is below the fold, so its code is asked for only as it comes into view.
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.inStock), { viewport: PHONE });
+    // Code asked for from now on arrives late, as on a slow phone network.
+    await page.route("**/_mf/mf-vehicle/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const reveal = sidebar(page).getByRole("button", { name: /^Show phone number / });
+    await reveal.click();
+    await expect(sidebar(page).locator("a.vehicle-phone__number").waitFor({ timeout: 10_000 })).resolves.toBeUndefined();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe("kinds of car", () => {

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, createElement, lazy, useLayoutEffect } from "react";
+import { holdClicks } from "../../components/hold-clicks";
 import { onApproach } from "../../components/on-approach";
 import type { AnnouncementBarProps } from "./AnnouncementBar";
 import type { PhoneRevealProps } from "./PhoneReveal";
@@ -8,7 +9,7 @@ import type { StickyBarProps } from "./StickyBar";
 /**
  * Parts the first view of a phone does not need running: the server renders them in place, the browser loads
  * their code as they come into view (or are used), and React hydrates their Suspense boundary then. Their
- * server markup stays on screen meanwhile, and a click that comes first is replayed once they have hydrated.
+ * server markup stays on screen meanwhile, and a button click that comes first is replayed once they have hydrated.
  */
 export type DeferredParts = {
   ShareBar: ComponentType<ShareBarProps>;
@@ -27,12 +28,30 @@ export const DEFERRED_IDS = {
   stickyBar: "vehicle-sticky-bar",
 } as const;
 
-const deferred = <P extends object>(load: () => Promise<ComponentType<P>>) =>
-  lazy(() => load().then((Component) => ({ default: Component })));
+/** Clicks are held from the moment the code is evaluated, so even a tap before the slot itself hydrates is kept. */
+const deferred = <P extends object>(id: string, load: () => Promise<ComponentType<P>>, approach: { scroll?: boolean } = {}) => {
+  const release = holdClicks(id);
+  return lazy(() =>
+    onApproach(id, approach)
+      .then(load)
+      .then(
+        (Part) => ({
+          default: (props: P) => {
+            useLayoutEffect(() => release(true), []);
+            return createElement(Part, props);
+          },
+        }),
+        (error: unknown) => {
+          release(false);
+          throw error;
+        },
+      ),
+  );
+};
 
 export const browserDeferredParts: DeferredParts = {
-  ShareBar: deferred(() => onApproach(DEFERRED_IDS.share).then(() => import("./ShareBar").then((module) => module.ShareBar))),
-  PhoneReveal: deferred(() => onApproach(DEFERRED_IDS.phone).then(() => import("./PhoneReveal").then((module) => module.PhoneReveal))),
-  AnnouncementBar: deferred(() => onApproach(DEFERRED_IDS.announcement).then(() => import("./AnnouncementBar").then((module) => module.AnnouncementBar))),
-  StickyBar: deferred(() => onApproach(DEFERRED_IDS.stickyBar, { scroll: true }).then(() => import("./StickyBar").then((module) => module.StickyBar))),
+  ShareBar: deferred(DEFERRED_IDS.share, () => import("./ShareBar").then((module) => module.ShareBar)),
+  PhoneReveal: deferred(DEFERRED_IDS.phone, () => import("./PhoneReveal").then((module) => module.PhoneReveal)),
+  AnnouncementBar: deferred(DEFERRED_IDS.announcement, () => import("./AnnouncementBar").then((module) => module.AnnouncementBar)),
+  StickyBar: deferred(DEFERRED_IDS.stickyBar, () => import("./StickyBar").then((module) => module.StickyBar), { scroll: true }),
 };
