@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { rspack, type Configuration, type RspackPluginInstance } from "@rspack/core";
 import { BuildOutputPlugin, type BuildOutputOptions } from "./build-output-plugin";
 import { resolveBuildId } from "./build-id";
-import { federationRuntimeEsmAlias } from "./federation-runtime-alias";
+import { federationRuntimeEsmAlias, federationRuntimeTrimAlias } from "./federation-runtime-alias";
 
 export const repoRoot = resolve(import.meta.dirname, "../..");
 const isProduction = process.env.NODE_ENV !== "development";
@@ -66,7 +66,7 @@ export function browserConfig(
       // Never output.clean: old build folders must stay while pages rendered by them hydrate.
       clean: false,
     },
-    resolve: { extensions: [".tsx", ".ts", ".mjs", ".js"], alias: federationRuntimeEsmAlias() },
+    resolve: { extensions: [".tsx", ".ts", ".mjs", ".js"], alias: { ...federationRuntimeEsmAlias(), ...federationRuntimeTrimAlias() } },
     module: {
       rules: [
         {

@@ -45,3 +45,26 @@ export function federationRuntimeEsmAlias(): Record<string, string> {
   alias["@module-federation/runtime"] = alias["@module-federation/runtime$"] as string;
   return alias;
 }
+
+/** runtime-core files (inside its dist/) that only manifest remotes and preloadRemote use, and what replaces each. */
+export const TRIMMED_RUNTIME_FILES: Record<string, string> = {
+  "plugins/snapshot/SnapshotHandler.js": "snapshot-handler.ts",
+  "plugins/snapshot/index.js": "snapshot-plugin.ts",
+  "plugins/generate-preload-assets.js": "generate-preload-assets.ts",
+  "utils/preload.js": "preload.ts",
+};
+
+/** Where runtime-core's ESM files are (its ESM entry is dist/index.js). */
+export const runtimeCoreDist = (): string => dirname(entries("@module-federation/runtime-core").esm);
+
+/**
+ * The shell provides the federation runtime to every remote, and about a tenth of it (gzip) serves manifest
+ * remotes, snapshots and preloadRemote, none of which the platform uses: these aliases leave those files out
+ * (ADR 0028). The replacements keep each file's exports; a test checks they still match.
+ */
+export function federationRuntimeTrimAlias(): Record<string, string> {
+  const dist = runtimeCoreDist();
+  return Object.fromEntries(
+    Object.entries(TRIMMED_RUNTIME_FILES).map(([file, replacement]) => [join(dist, file), join(import.meta.dirname, "federation-runtime-trim", replacement)]),
+  );
+}

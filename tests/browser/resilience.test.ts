@@ -48,6 +48,23 @@ describe("a remote slower than its timeout", () => {
     await page.close();
   });
 
+  it("whose code then fails to load offers Retry, and Retry renders it once the remote answers again", async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page, [/Failed to load resource|ScriptNetworkError|RUNTIME-008/]);
+    await page.route(siteUrl(SITE, carPath), (route) => route.continue({ headers: { ...route.request().headers(), ...SLOW_FINANCE } }));
+    let down = true;
+    await page.route("**/_mf/mf-finance/**/remoteEntry.js", (route) => (down ? route.abort() : route.continue()));
+    await vehiclePageStillWorks(page, siteUrl(SITE, carPath));
+    await waitForSlot(page, "calculator", "unavailable");
+    down = false;
+    // Retry registers the remote again (the federation runtime's removeRemote, then a fresh entry).
+    await page.locator("#slot-calculator").getByRole("button", { name: "Retry" }).click();
+    await waitForSlot(page, "calculator", "client-rendered");
+    await expect(page.locator("#slot-calculator").innerText()).resolves.toMatch(/repayments/i);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("is off without the header: the same page renders every slot on the server", async () => {
     const html = await (await fetchSite(SITE, carPath)).text();
     expect(html).not.toContain('data-fallback="true"');
