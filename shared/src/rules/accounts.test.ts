@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { displayMobile, normaliseMobile, safeReturnPath } from "./accounts";
+import { displayMobile, normaliseMobile, safeReturnPath, signInUrl } from "./accounts";
 
 describe("accounts", () => {
+  it("sign-in URL with type, redirect and back", () => {
+    expect(signInUrl("watchlist", "/cars/a-car", "/cars/a-car")).toBe("/sign-in?type=watchlist&redirect=%2Fcars%2Fa-car&back=%2Fcars%2Fa-car");
+  });
   it("reads Australian mobiles as people type them", () => {
     expect(normaliseMobile("0412 345 678")).toBe("+61412345678");
     expect(normaliseMobile("+61 (412) 345-678")).toBe("+61412345678");

@@ -3,6 +3,11 @@
  * texts the sign-in page and its API share.
  */
 export const SIGN_IN_PATH = "/sign-in";
+
+/** /sign-in?type=...&redirect=...&back=... (kept apart from the form rules: every page's save buttons need it). */
+export function signInUrl(type: string, redirect: string, back: string): string {
+  return `${SIGN_IN_PATH}?${new URLSearchParams({ type, redirect, back }).toString()}`;
+}
 export const WATCHLIST_PATH = "/watchlist";
 export const GARAGE_PATH = "/my-garage";
 export const SIGN_IN_CODE_LENGTH = 6;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { leadUserDataSchema } from "../contract/lead";
 import {
   deliveryPostcodeError,
-  additionalServices, convertCategory, enquiryDefaultsForCar, leadOutcome, leadUserData, localPrefillToStore, postcodeInput, signInUrl,
+  additionalServices, convertCategory, enquiryDefaultsForCar, leadOutcome, leadUserData, localPrefillToStore, postcodeInput,
 } from "./forms";
 import { makeCar } from "./test-fixtures";
 
@@ -22,9 +22,6 @@ describe("form rules", () => {
   it("local prefill only when name, email and phone are all present", () => {
     expect(localPrefillToStore({ name: "Sam", email: "s@e.com" })).toBeNull();
     expect(localPrefillToStore({ name: "Sam", email: "s@e.com", phone: "0412345678", postcode: "4000" })).toMatchObject({ postcode: "4000" });
-  });
-  it("sign-in URL with type, redirect and back", () => {
-    expect(signInUrl("watchlist", "/cars/a-car", "/cars/a-car")).toBe("/sign-in?type=watchlist&redirect=%2Fcars%2Fa-car&back=%2Fcars%2Fa-car");
   });
   it("lead outcome", () => {
     expect(leadOutcome({ lead_id: 42 })).toEqual({ ok: true, leadId: 42 });

@@ -58,11 +58,6 @@ export function localPrefillToStore(values: Partial<CustomerFormValues>): LocalP
   return { name, last_name, email, phone, postcode };
 }
 
-/** /sign-in?type=...&redirect=...&back=... */
-export function signInUrl(type: string, redirect: string, back: string): string {
-  return `/sign-in?${new URLSearchParams({ type, redirect, back }).toString()}`;
-}
-
 /** A lead response carries lead_id or error; neither is 'An unexpected error occured'. */
 export function leadOutcome(response: LeadResponse): { ok: true; leadId: string | number } | { ok: false; error: string } {
   if (response.lead_id !== undefined && response.lead_id !== null && response.lead_id !== "") return { ok: true, leadId: response.lead_id };

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../config/site-config";
-import { signInUrl } from "./forms";
+import { signInUrl } from "./accounts";
 
 /** Destinations that always need sign-in (the watchlist page lists a signed-in shopper's own cars). */
 const ALWAYS_GATED = ["/my-garage", "/spin-to-win", "/online-payment", "/watchlist"] as const;

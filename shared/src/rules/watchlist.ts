@@ -1,5 +1,5 @@
 import type { Session } from "../atoms/session";
-import { signInUrl } from "./forms";
+import { signInUrl } from "./accounts";
 
 export const VIEW_LIST_LABEL = "View List";
 
