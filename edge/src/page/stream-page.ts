@@ -69,14 +69,17 @@ export function streamComposedPage(
   const waitUntil: WaitUntil = (promise) => ctx.waitUntil(promise);
   const deadline = Date.now() + slotTimeoutMs(env);
   const ordered = [...plan.slots.filter((s) => s.area === "main"), ...plan.slots.filter((s) => s.area === "aside")];
-  const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts.path, params), deadline, devFault));
   const encoder = new TextEncoder();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
 
   async function write() {
     const document = await headParts(env, parts, plan, waitUntil);
-    await writer.write(encoder.encode(documentStart(document)));
+    const headWritten = writer.write(encoder.encode(documentStart(document)));
+    // The head is on its way before the slot requests are built: a car page asks eleven remotes, and
+    // serialising those requests first kept its head waiting.
+    const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts.path, params), deadline, devFault));
+    await headWritten;
     const headBuilds = new Map(document.styles.map((s) => [s.remote, s.build]));
     const hasAside = ordered.some((s) => s.area === "aside");
     await writer.write(encoder.encode(hasAside ? '<div class="layout layout--with-aside"><div class="layout-main">' : '<div class="layout">'));
