@@ -35,7 +35,7 @@ app.route("/", createSlotApi());
 app.route("/", createAuthApi());
 app.route("/", createWatchlistApi());
 app.route("/", createReservationApi());
-// The local card processor's hosted page; with PAYMENT_PROCESSOR=stripe the shopper pays on Stripe's.
+// The local card processor's hosted page (wrangler dev); a dealer that names Stripe has its shoppers pay on Stripe's.
 app.route("/", createTestProcessor());
 app.route("/", createAlertApi());
 app.route("/", createMiscellaneousApi());
