@@ -31,3 +31,17 @@ export async function signIn(site: string, phone = newMobile(), client = newClie
   expect(cookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{43}$/);
   return { cookie, phone, setCookie };
 }
+
+/** The mail the local e-mail outbox holds for that address on that site, newest first. */
+export async function emailOutbox(site: string, email: string): Promise<{ subject: string; body: string }[]> {
+  const response = await fetchSite(site, `/api/auth/email-outbox?email=${encodeURIComponent(email)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: { subject: string; body: string }[] }).messages;
+}
+
+/** The newest code e-mailed to that address to confirm it (ADR 0027). */
+export async function codeFromEmailOutbox(site: string, email: string): Promise<string> {
+  const code = /^(\d{6}) is your /.exec((await emailOutbox(site, email))[0]?.subject ?? "")?.[1];
+  if (!code) throw new Error(`no code in the e-mail outbox for ${email} on ${site}`);
+  return code;
+}
