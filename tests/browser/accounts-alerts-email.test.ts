@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { alertsOnText, EMAIL_CONFIRMED_MESSAGE, WRONG_EMAIL_CODE_MESSAGE } from "@dealer/shared/rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeFromEmailOutbox, codeFromOutbox, newClient, newMobile } from "../support/accounts";
+import { codeFromEmailOutbox, newClient, signInOnPage } from "../support/accounts";
 import { axeViolations } from "../support/axe";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
@@ -22,12 +22,7 @@ describe("alerts by e-mail in Chromium", () => {
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(siteUrl(SITE, "/my-garage"));
-    const phone = newMobile();
-    await page.getByLabel("Mobile number").fill(phone);
-    await page.getByRole("button", { name: "Text me a code" }).click();
-    await page.getByLabel("Code").fill(await codeFromOutbox(SITE, phone));
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(siteUrl(SITE, "/my-garage"));
+    await signInOnPage(page, SITE, siteUrl(SITE, "/my-garage"));
     await waitForHydration(page);
     // E-mail is offered only once an address is confirmed.
     expect(await page.getByRole("radio", { name: /^E-mail/ }).isDisabled()).toBe(true);

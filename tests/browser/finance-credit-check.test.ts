@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeFromOutbox, newClient, newMobile } from "../support/accounts";
+import { newClient, signInOnPage } from "../support/accounts";
 import { axeViolations } from "../support/axe";
 import { dealerLeads } from "../support/leads";
 import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
@@ -27,12 +27,7 @@ describe("know your credit score in Chromium", () => {
     expect(Object.fromEntries(signInUrl.searchParams)).toEqual({ type: "credit-check", redirect: "/credit-score", back: "/credit-score" });
     await page.getByText("Sign in to check your credit score with our finance team.").waitFor();
 
-    const phone = newMobile();
-    await page.getByLabel("Mobile number").fill(phone);
-    await page.getByRole("button", { name: "Text me a code" }).click();
-    await page.getByLabel("Code").fill(await codeFromOutbox(SITE, phone));
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(siteUrl(SITE, "/credit-score"));
+    const phone = await signInOnPage(page, SITE, siteUrl(SITE, "/credit-score"));
     await waitForHydration(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Know your credit score");
     const form = page.locator("#slot-form form");

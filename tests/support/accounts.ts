@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { fetchSite } from "./platform";
 
@@ -44,4 +45,15 @@ export async function codeFromEmailOutbox(site: string, email: string): Promise<
   const code = /^(\d{6}) is your /.exec((await emailOutbox(site, email))[0]?.subject ?? "")?.[1];
   if (!code) throw new Error(`no code in the e-mail outbox for ${email} on ${site}`);
   return code;
+}
+
+/** On the sign-in page a gated page sent the browser to: a fresh number, the texted code, back to `returnTo`. */
+export async function signInOnPage(page: Page, site: string, returnTo: string): Promise<string> {
+  const phone = newMobile();
+  await page.getByLabel("Mobile number").fill(phone);
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await page.getByLabel("Code").fill(await codeFromOutbox(site, phone));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(returnTo);
+  return phone;
 }
