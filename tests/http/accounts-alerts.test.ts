@@ -120,4 +120,19 @@ describe("price-drop alerts for watchlisted cars", () => {
       await stockApi(key, "/vehicles/batch", { upsert: [original], delete: [] });
     }
   });
+
+  it("an e-mail code allows 5 wrong tries, then even the right one is refused until a new code is sent", { timeout: 60_000 }, async () => {
+    const shopper = await signIn(SITE);
+    const auth = { cookie: shopper.cookie };
+    const email = `locked-${randomUUID()}@example.com`;
+    expect((await postJson(SITE, "/api/account/email", { email }, auth)).status).toBe(200);
+    const code = await codeFromEmailOutbox(SITE, email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 5; i++) expect((await postJson(SITE, "/api/account/email/verify", { code: wrong }, auth)).status).toBe(400);
+    const locked = await postJson(SITE, "/api/account/email/verify", { code }, auth);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await postJson(SITE, "/api/account/email", { email }, auth)).status).toBe(200);
+    expect((await postJson(SITE, "/api/account/email/verify", { code: await codeFromEmailOutbox(SITE, email) }, auth)).status).toBe(200);
+  });
 });
