@@ -174,7 +174,7 @@ export function createGatewayApp() {
   app.all("/api/leads/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   // Accounts: sign-in, the watchlist and saved searches (mf-forms, ADR 0016).
-  for (const path of ["/api/auth/*", "/api/watchlist/*", "/api/saved-searches", "/api/saved-searches/*", "/api/alerts", "/api/alerts/*"]) {
+  for (const path of ["/api/auth/*", "/api/watchlist/*", "/api/saved-searches", "/api/saved-searches/*", "/api/alerts", "/api/alerts/*", "/api/account/*"]) {
     app.all(path, (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   }
   // Reservations, payment webhooks and the local test processor's hosted page (ADR 0019).

@@ -12,10 +12,10 @@ export type Env = RemoteEnv & AccountEnv & {
   TURNSTILE_SECRET?: string;
   /** mf-search: reservations mark a car reserved through its stock API (ADR 0007, 0019). */
   MF_SEARCH?: Fetcher;
-  /** "stripe", or "test" (the test processor, which a local session uses when none is named). */
-  PAYMENT_PROCESSOR?: string;
-  STRIPE_SECRET_KEY?: string;
-  STRIPE_WEBHOOK_SECRET?: string;
+  /*
+   * Card processors are per dealer (site config reserve.processor, ADR 0027): their secret keys and webhook
+   * secrets are Worker secrets under the names that config gives, read by name (payments/adapter.ts).
+   */
   /** Signs the local test processor's webhooks (a development value, not a secret). */
   TEST_PAYMENT_WEBHOOK_SECRET?: string;
   /** Cloudflare's send_email binding (production only): mail to the e-mail destinations a dealer added. */

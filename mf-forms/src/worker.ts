@@ -4,6 +4,7 @@ import type { LeadMessage } from "./delivery/queue";
 import { sweepPendingLeads } from "./delivery/queue";
 import { createAlertApi, sendWatchAlerts } from "./accounts/alerts";
 import { createAuthApi } from "./accounts/auth-api";
+import { createEmailApi } from "./accounts/email-api";
 import { pruneSignIns } from "./accounts/codes";
 import { createWatchlistApi } from "./accounts/watchlist-api";
 import type { Env } from "./env";
@@ -35,9 +36,10 @@ app.route("/", createSlotApi());
 app.route("/", createAuthApi());
 app.route("/", createWatchlistApi());
 app.route("/", createReservationApi());
-// The local card processor's hosted page; with PAYMENT_PROCESSOR=stripe the shopper pays on Stripe's.
+// The local card processor's hosted page (wrangler dev); a dealer that names Stripe has its shoppers pay on Stripe's.
 app.route("/", createTestProcessor());
 app.route("/", createAlertApi());
+app.route("/", createEmailApi());
 app.route("/", createMiscellaneousApi());
 app.route("/", createDealerInbox());
 

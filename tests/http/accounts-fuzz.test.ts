@@ -15,11 +15,13 @@ const APIS = [
   "/api/saved-searches/remove",
   "/api/alerts",
   "/api/alerts/unsubscribe",
+  "/api/account/email",
+  "/api/account/email/verify",
 ] as const;
 
 /** Bodies a browser, a bot or a broken client might send: the real fields bent out of shape, and anything at all. */
-const field = fc.oneof(fc.string(), fc.jsonValue(), fc.constantFrom("0412 345 678", "+61412345678", "123456", "000000", "", "__proto__"), fc.integer());
-const bent = fc.dictionary(fc.constantFrom("phone", "code", "phone_number", "car_id", "query", "id", "redirect", "type", "back", "opt_in", "token", "__proto__", "constructor"), field);
+const field = fc.oneof(fc.string(), fc.jsonValue(), fc.constantFrom("0412 345 678", "+61412345678", "123456", "000000", "", "__proto__", "jo@example.com", "email", "sms"), fc.integer());
+const bent = fc.dictionary(fc.constantFrom("phone", "code", "phone_number", "car_id", "query", "id", "redirect", "type", "back", "opt_in", "token", "email", "channel", "__proto__", "constructor"), field);
 const body = fc.oneof(
   bent.map((value) => JSON.stringify(value)),
   fc.jsonValue().map((value) => JSON.stringify(value)),
@@ -50,7 +52,7 @@ describe("account APIs fuzzed", () => {
 
   it("the gated and sign-in pages answer any query with a page or a redirect", { timeout: 120_000 }, async () => {
     await assertConcurrently(
-      concurrentProperty(fc.dictionary(fc.constantFrom("type", "redirect", "back", "step", "phone", "error", "car_id", "token", "done"), fc.string()), async (query) => {
+      concurrentProperty(fc.dictionary(fc.constantFrom("type", "redirect", "back", "step", "phone", "error", "car_id", "token", "done", "email_error", "email_notice"), fc.string()), async (query) => {
         for (const path of ["/sign-in", "/my-garage", "/watchlist", "/pages/unsubscribe"]) {
           const response = await fetchSite(SITE, `${path}?${new URLSearchParams(query).toString()}`);
           expect(response.status, path).toBeLessThan(500);

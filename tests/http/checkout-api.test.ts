@@ -1,6 +1,6 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { carReserved, chargesFor, postReservation, reservableCar, reservationRow, shopper, TEST_WEBHOOK_SECRET, writeKeyFor } from "../support/checkout";
+import { carReserved, chargesFor, postReservation, reservableCar, reservationRow, shopper, signed, TEST_WEBHOOK_SECRET, writeKeyFor } from "../support/checkout";
 import { dealerLeads } from "../support/leads";
 import { fetchSite } from "../support/platform";
 import { CAR_ALREADY_RESERVED as ALREADY_RESERVED } from "@dealer/shared/rules";
@@ -8,11 +8,6 @@ import { query } from "../../scripts/d1";
 
 const SITE = "harbour-city-motors";
 
-/** A processor event signed the card processor's way: t={seconds},v1=HMAC-SHA256(secret, "{t}.{body}"). */
-function signed(event: unknown, secret = TEST_WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)) {
-  const body = JSON.stringify(event);
-  return { body, signature: `t=${at},v1=${createHmac("sha256", secret).update(`${at}.${body}`).digest("hex")}` };
-}
 const paidEvent = (token: string, id = `evt_${randomUUID()}`) => ({
   id,
   type: "checkout.session.completed",

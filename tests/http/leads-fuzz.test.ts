@@ -9,7 +9,7 @@ const SITE = "outback-trucks";
 /** Bodies a browser, a bot or a broken client might send: valid leads bent out of shape, and anything at all. */
 const bent = fc.record({
   kind: fc.oneof(fc.constantFrom("enquiry", "test_drive", "trade_in", "sell_my_car", "finance_enquiry", "photo_request", "reserve"), fc.string()),
-  form: fc.option(fc.oneof(fc.constantFrom("contact", "service", "careers", "trade_in"), fc.string()), { nil: undefined }),
+  form: fc.option(fc.oneof(fc.constantFrom("contact", "service", "careers", "trade_in", "credit_check"), fc.string()), { nil: undefined }),
   values: fc.dictionary(fc.constantFrom("name", "email", "phone", "postcode", "message", "category", "location", "opt_in", "kms", "__proto__"), fc.jsonValue()),
   vehicle: fc.option(fc.dictionary(fc.constantFrom("make", "model", "year", "kms"), fc.jsonValue()), { nil: undefined }),
   booking: fc.option(fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), { nil: undefined }),

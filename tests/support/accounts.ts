@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { fetchSite } from "./platform";
 
@@ -30,4 +31,29 @@ export async function signIn(site: string, phone = newMobile(), client = newClie
   const cookie = setCookie.split(";")[0] ?? "";
   expect(cookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{43}$/);
   return { cookie, phone, setCookie };
+}
+
+/** The mail the local e-mail outbox holds for that address on that site, newest first. */
+export async function emailOutbox(site: string, email: string): Promise<{ subject: string; body: string }[]> {
+  const response = await fetchSite(site, `/api/auth/email-outbox?email=${encodeURIComponent(email)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: { subject: string; body: string }[] }).messages;
+}
+
+/** The newest code e-mailed to that address to confirm it (ADR 0027). */
+export async function codeFromEmailOutbox(site: string, email: string): Promise<string> {
+  const code = /^(\d{6}) is your /.exec((await emailOutbox(site, email))[0]?.subject ?? "")?.[1];
+  if (!code) throw new Error(`no code in the e-mail outbox for ${email} on ${site}`);
+  return code;
+}
+
+/** On the sign-in page a gated page sent the browser to: a fresh number, the texted code, back to `returnTo`. */
+export async function signInOnPage(page: Page, site: string, returnTo: string): Promise<string> {
+  const phone = newMobile();
+  await page.getByLabel("Mobile number").fill(phone);
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await page.getByLabel("Code").fill(await codeFromOutbox(site, phone));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(returnTo);
+  return phone;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { query } from "../../scripts/d1";
@@ -8,6 +8,12 @@ import { cars } from "./vehicles";
 
 /** The local test processor's webhook secret, as mf-forms is configured with it. */
 export const TEST_WEBHOOK_SECRET = /"TEST_PAYMENT_WEBHOOK_SECRET":\s*"([^"]+)"/.exec(readFileSync(join(ROOT, "mf-forms/wrangler.jsonc"), "utf8"))?.[1] ?? "";
+
+/** A processor event signed the card processor's way: t={seconds},v1=HMAC-SHA256(secret, "{t}.{body}"). */
+export function signed(event: unknown, secret = TEST_WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)) {
+  const body = JSON.stringify(event);
+  return { body, signature: `t=${at},v1=${createHmac("sha256", secret).update(`${at}.${body}`).digest("hex")}` };
+}
 
 /** A car of the site that can be reserved now: checkout on, in stock, not reserved, no hold on it. Random, so reruns find a free one. */
 export function reservableCar(site: string, condition = "1 = 1"): { id: number; slug: string; stocknum: string } {

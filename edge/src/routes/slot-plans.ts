@@ -1,4 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
+import { CREDIT_CHECK_PATHS } from "@dealer/shared/rules";
 import type { HydrateMode, RemoteName } from "@dealer/shared/fragment";
 
 export type SlotPlan = {
@@ -261,6 +262,12 @@ const matchers: Matcher[] = [
   // Finance tools: the calculator page, and under the finance links' names the same page with the finance form.
   { pattern: /^\/finance\/?$/, keys: [], plan: financePlan },
   { pattern: /^\/(?:finance-enquiry|apply-for-finance|personalised\/finance)\/?$/, keys: [], plan: financeEnquiryPlan },
+  // Know your credit score (equifax-style finance, gated: gateFor): a finance enquiry with consent to a credit check.
+  {
+    pattern: new RegExp(`^(?:${CREDIT_CHECK_PATHS.join("|")})/?$`),
+    keys: [],
+    plan: formPlan("Know your credit score", "credit_check", "Check where your credit stands before you apply: our finance team gets your credit report with your consent and calls you."),
+  },
   { pattern: /^\/budget-finder\/?$/, keys: [], plan: { name: "budget-finder", title: "Find cars for your budget", description: "Find cars whose repayments fit your budget.", slots: [slot("budget", "mf-finance", "BudgetFinder")] } },
   { pattern: /^\/shop-by-price\/?$/, keys: [], plan: { name: "price-slider", title: "Shop by price", description: "Choose a price range and see the cars in it.", slots: [slot("price-slider", "mf-finance", "PriceSlider")] } },
   // Lead forms (mf-forms EnquiryForm; `kind` names the form variant, ?car_id ties it to a car).

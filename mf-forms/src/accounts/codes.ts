@@ -14,15 +14,15 @@ function codeKey(env: Env): string {
   throw new SignInUnavailable("AUTH_CODE_SECRET is not set");
 }
 
-/** HMAC-SHA-256 of site, number and code: a stolen table does not give the codes away (a bare hash of 6 digits would). */
-async function codeHash(env: Env, site: string, phone: string, code: string): Promise<string> {
+/** HMAC-SHA-256 of site, number (or e-mail) and code: a stolen table does not give the codes away (a bare hash of 6 digits would). */
+export async function codeHash(env: Env, site: string, phone: string, code: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(codeKey(env)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${site}|${phone}|${code}`));
   return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** A uniformly random code of SIGN_IN_CODE_LENGTH digits (rejection sampling, no modulo bias). */
-function randomCode(): string {
+export function randomCode(): string {
   const range = 10 ** SIGN_IN_CODE_LENGTH;
   const limit = Math.floor(0x1_0000_0000 / range) * range;
   for (;;) {
@@ -64,7 +64,7 @@ export async function issueCode(env: Env, site: string, phone: string, now: numb
 
 export const withdrawCode = (db: D1Database, id: number) => db.prepare("DELETE FROM auth_codes WHERE id = ?").bind(id).run();
 
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
@@ -114,5 +114,9 @@ export async function startSession(db: D1Database, site: string, phone: string, 
 /** Drops expired codes and sessions (the scheduled sweep calls this); a day's grace keeps a lock's evidence. */
 export async function pruneSignIns(db: D1Database, now: number): Promise<void> {
   const dayAgo = now - 24 * 60 * 60 * 1000;
-  await db.batch([db.prepare("DELETE FROM auth_codes WHERE expires_at < ?").bind(dayAgo), db.prepare("DELETE FROM auth_sessions WHERE expires_at < ?").bind(now)]);
+  await db.batch([
+    db.prepare("DELETE FROM auth_codes WHERE expires_at < ?").bind(dayAgo),
+    db.prepare("DELETE FROM email_verifications WHERE expires_at < ?").bind(dayAgo),
+    db.prepare("DELETE FROM auth_sessions WHERE expires_at < ?").bind(now),
+  ]);
 }

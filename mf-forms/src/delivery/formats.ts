@@ -60,6 +60,9 @@ export function leadEmail(lead: DeliverableLead): { subject: string; body: strin
   const valuation = lead.lead.valuation as { estimate?: boolean; low?: number; high?: number; offer?: number; message?: string } | undefined;
   if (valuation?.estimate) lines.push(`valuation: ${valuation.low} to ${valuation.high}, offer ${valuation.offer}`);
   else if (valuation?.message) lines.push(`valuation: none online (${valuation.message})`);
+  // The credit-check form's consent (ADR 0027): the dealership's finance team runs the check on its strength.
+  const creditCheck = lead.lead.credit_check as { consent_text?: string; consented_at?: string } | undefined;
+  if (creditCheck) lines.push(`credit check consent: given ${str(creditCheck.consented_at)}: "${str(creditCheck.consent_text)}"`);
   if (typeof lead.lead.offer_price === "number") lines.push(`offer accepted: ${lead.lead.offer_price} (trade-in lead ${str(lead.lead.lead_id)})`);
   return {
     subject: `New ${lead.kind.replace(/_/g, " ")} lead #${lead.id} from ${str(values.name)}`,

@@ -12,6 +12,7 @@ import { parseRateLimit, rateLimited } from "./rate-limit";
 import { siteFromHost } from "@dealer/shared/http";
 import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "./store";
 import { turnstilePasses } from "./turnstile";
+import { creditCheckRecord } from "./credit-check";
 import { acceptedOffer, NO_SUCH_OFFER, offerAcceptanceLeadSchema, valuedLeadOf } from "./offer-acceptance";
 import { valuationFor } from "./valuation";
 import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";
@@ -140,6 +141,10 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     const consent = { opt_in: lead.values.opt_in, recorded_at: now.toISOString(), privacy_notice: PRIVACY_NOTICE };
     // The online estimate is the server's, from this site's stock, and is stored with the lead.
     const valuation = "vehicle" in lead ? await valuationFor(c.env.DB, site.slug, lead.vehicle, lead.adjustmentAnswers, now) : undefined;
+    const { values } = lead;
+    const credit_check = variant.creditCheck
+      ? await creditCheckRecord(c.env, { site: site.slug, name: values.name, lastName: values.last_name ?? null, email: values.email, phone: values.phone, postcode: values.postcode ?? null }, now)
+      : undefined;
 
     const stored = await storeLead(c.env.DB, {
       site: site.slug,
@@ -147,7 +152,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       carId: lead.userData.car_id ?? null,
       locationId,
       dealershipSlug: lead.values.dealership_slug ?? null,
-      data: JSON.stringify({ ...lead, consent, valuation }),
+      data: JSON.stringify({ ...lead, consent, valuation, credit_check }),
       idempotencyKey: key,
       requestHash: hash,
       booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,

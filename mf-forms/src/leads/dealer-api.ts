@@ -69,7 +69,7 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
     .bind(...binds, query.limit)
     .all<DeliveryRow>();
   return results.map((row) => {
-    const lead = JSON.parse(row.data) as { values?: Record<string, unknown>; userData?: { url?: string } };
+    const lead = JSON.parse(row.data) as { values?: Record<string, unknown>; userData?: { url?: string }; credit_check?: Record<string, unknown> };
     return {
       lead_id: row.id,
       kind: row.kind,
@@ -81,6 +81,7 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
       delivered_at: row.delivered_at,
       values: lead.values ?? {},
       url: lead.userData?.url ?? "",
+      ...(lead.credit_check ? { credit_check: lead.credit_check } : {}),
       deliveries: deliveries.filter((delivery) => delivery.lead_id === row.id).map(({ lead_id: _, ...delivery }) => delivery),
     };
   });

@@ -11,7 +11,7 @@ import {
   tradeInVehicleSchema,
 } from "@dealer/shared/contract";
 import { z } from "zod";
-import { ADJUSTMENT_QUESTIONS, FORM_VARIANT_IDS, type FormVariant, type ShownSelects } from "./variants";
+import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_MESSAGE, FORM_VARIANT_IDS, type FormVariant, type ShownSelects } from "./variants";
 
 export const YEAR_MESSAGE = "Please enter the year.";
 export const ODOMETER_MESSAGE = "Please enter the odometer reading in kms.";
@@ -50,6 +50,8 @@ export function leadSchemaFor(variant: FormVariant, forms: SiteConfig["forms"], 
   return KIND_SCHEMAS[variant.leadKind].extend({
     values: leadFormValuesSchema(forms, variant, shown),
     form: z.enum(FORM_VARIANT_IDS).optional(),
+    // The credit-check form goes no further without the shopper's consent to the check.
+    credit_check_consent: variant.creditCheck ? z.literal(true, { error: CREDIT_CHECK_CONSENT_MESSAGE }) : z.boolean().optional(),
   });
 }
 export type LeadForm = z.output<ReturnType<typeof leadSchemaFor>>;

@@ -13,6 +13,7 @@ export const FORM_VARIANT_IDS = [
   "trade_in",
   "sell_my_car",
   "finance_enquiry",
+  "credit_check",
   "service",
   "parts",
   "fleet",
@@ -38,6 +39,8 @@ export type FormVariant = {
   services?: string[];
   /** Finance enquiry: budget and preferred dealership. */
   finance?: boolean;
+  /** Know your credit score: the consent to a credit check is required and recorded with the lead (ADR 0027). */
+  creditCheck?: boolean;
   /** Photo request: the hidden fixed request text. */
   request?: string;
   /** Analytics event id recorded on success. */
@@ -68,6 +71,16 @@ export const FORM_VARIANTS: Record<FormVariantId, FormVariant> = {
   trade_in: { id: "trade_in", leadKind: "trade_in", heading: "Get a trade-in valuation", category: "Trade-In Valuation", messageOptional: true, vehicle: true, eventId: 5 },
   sell_my_car: { id: "sell_my_car", leadKind: "sell_my_car", heading: "Sell my car", category: "Sell My Car", messageOptional: true, vehicle: true, eventId: 6 },
   finance_enquiry: { id: "finance_enquiry", leadKind: "finance_enquiry", heading: "Finance enquiry", category: "Finance Enquiry", messageOptional: true, finance: true, eventId: 7 },
+  credit_check: {
+    id: "credit_check",
+    leadKind: "finance_enquiry",
+    heading: "Know your credit score",
+    category: "Finance Enquiry",
+    messageOptional: true,
+    finance: true,
+    creditCheck: true,
+    eventId: 15,
+  },
   service: { id: "service", leadKind: "enquiry", heading: "Book a service", category: "Service Booking", services: SERVICE_OPTIONS, eventId: 8 },
   parts: { id: "parts", leadKind: "enquiry", heading: "Parts and accessories enquiry", category: "Parts Enquiry", eventId: 9 },
   fleet: { id: "fleet", leadKind: "enquiry", heading: "Fleet enquiry", category: "Fleet Enquiry", eventId: 10 },
@@ -98,13 +111,19 @@ export function shownSelects(variant: FormVariant, site: { hasCar: boolean; loca
   return {
     category: Boolean(variant.categories?.length),
     location: LOCATION_VARIANTS.has(variant.id) && !site.hasCar && site.locations > 0,
-    dealership: variant.id === "finance_enquiry" && site.dealerships > 1,
+    dealership: variant.leadKind === "finance_enquiry" && site.dealerships > 1,
   };
 }
 
 /** Form fields sent as numbers and as booleans: the browser's form library and a plain form post agree on them. */
 export const NUMBER_FIELDS: ReadonlySet<string> = new Set(["car_id", "values.location_id", "values.kms", "vehicle.year", "vehicle.kms", "vehiclePriceBudget", "defaults.car_id"]);
-export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["values.opt_in", "values.terms_conditions"]);
+export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["values.opt_in", "values.terms_conditions", "credit_check_consent"]);
+
+/** The credit-check form's subcategory, consent and the message when it is not given (ADR 0027). */
+export const CREDIT_CHECK_SUBCATEGORY = "Credit check";
+export const CREDIT_CHECK_CONSENT_TEXT =
+  "I consent to the dealership and its finance partners obtaining my credit report from a credit reporting body (such as Equifax) to assess my finance options.";
+export const CREDIT_CHECK_CONSENT_MESSAGE = "Please give your consent to the credit check.";
 
 /** '12,500 kms' -> 12500; empty -> undefined (an optional number left blank). */
 export function numberFromInput(raw: string): number | undefined {

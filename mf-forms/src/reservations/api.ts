@@ -8,9 +8,9 @@ import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSit
 import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { requestHash } from "../leads/store";
 import { confirmReservation, releaseExpiredHolds } from "./confirm";
-import { PaymentUnavailable, paymentAdapter } from "./payments/adapter";
+import { type PaymentAdapter, PaymentUnavailable, paymentAdapter } from "./payments/adapter";
 import { verifySignature } from "./payments/signature";
-import { attachPaymentSession, createReservation, dropHold, findReservation, type ReservationRow } from "./store";
+import { attachPaymentSession, createReservation, dropHold, findReservation, markRefunded, type ReservationRow } from "./store";
 
 export const RESERVATION_BODY_MAX_BYTES = 16 * 1024;
 export const INVALID_RESERVATION = "Invalid reservation";
@@ -91,7 +91,14 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
   if (car.data.reserved) return { status: 409, body: { message: CAR_ALREADY_RESERVED } };
 
   const amountCents = Math.round(site.config.reserve.amount * 100);
-  const adapter = amountCents > 0 ? paymentAdapter(c.env) : null;
+  let adapter: PaymentAdapter | null = null;
+  try {
+    adapter = amountCents > 0 ? paymentAdapter(c.env, site.config.reserve.processor) : null;
+  } catch (error) {
+    // This dealer takes no card payments (no processor named, or its secrets are missing): no hold is taken.
+    console.error("[mf-forms] no card processor for", site.slug, error instanceof Error ? error.message : error);
+    return { status: 503, body: { message: PAYMENT_UNAVAILABLE } };
+  }
   const outcome = await createReservation(c.env.DB, {
     site: site.slug,
     carId: car.data.id,
@@ -137,11 +144,19 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
 }
 
 /**
- * A processor's webhook: verified against its secret, acted on once per event id (a redelivery is
- * answered 200 and changes nothing). Paid checkout sessions confirm their reservation.
+ * A processor's webhook for one dealer's site: verified against that dealer's secret, acted on once per event
+ * id (a redelivery is answered 200 and changes nothing). A paid checkout session confirms its reservation;
+ * one paid after its unpaid hold lapsed (the car may be another shopper's by now) is refunded in full.
  */
-export async function takePaymentEvent(env: Env, raw: string, signature: string | null, pageOrigin: string, now = new Date()): Promise<{ status: 200 | 400 | 503; body: Record<string, unknown> }> {
-  const adapter = paymentAdapter(env);
+export async function takePaymentEvent(
+  env: Env,
+  adapter: PaymentAdapter,
+  site: string,
+  raw: string,
+  signature: string | null,
+  pageOrigin: string,
+  now = new Date(),
+): Promise<{ status: 200 | 400 | 503; body: Record<string, unknown> }> {
   if (!(await verifySignature(adapter.webhookSecret, signature, raw, Math.floor(now.getTime() / 1000)))) {
     return { status: 400, body: { message: "Invalid signature" } };
   }
@@ -162,11 +177,15 @@ export async function takePaymentEvent(env: Env, raw: string, signature: string 
     .first();
   if (!first) return { status: 200, body: { received: true, duplicate: true } };
   try {
-    if (event.data.type === "checkout.session.completed" && session.payment_status === "paid" && token) {
-      const reservation = await findReservation(env.DB, token);
-      if (reservation) {
-        const car = await env.DB.prepare("SELECT slug FROM vehicles WHERE id = ?").bind(reservation.car_id).first<{ slug: string }>();
-        await confirmReservation(env, token, `${pageOrigin}/cars/${car?.slug ?? ""}`, now);
+    const reservation = token && event.data.type === "checkout.session.completed" && session.payment_status === "paid" ? await findReservation(env.DB, token) : null;
+    // Only this dealer's reservations, paid through this processor.
+    if (reservation && reservation.site === site && reservation.processor === adapter.name) {
+      const car = await env.DB.prepare("SELECT slug FROM vehicles WHERE id = ?").bind(reservation.car_id).first<{ slug: string }>();
+      const confirmed = await confirmReservation(env, reservation.token, `${pageOrigin}/cars/${car?.slug ?? ""}`, now);
+      const latest = confirmed ? null : await findReservation(env.DB, reservation.token);
+      if (latest?.state === "expired" && !latest.refunded_at) {
+        const refundId = await adapter.refund({ sessionId: session.id, paymentId: session.payment_intent ?? null, amountCents: latest.amount_cents, reservationToken: latest.token });
+        await markRefunded(env.DB, latest.token, refundId, now);
       }
     }
     return { status: 200, body: { received: true } };
@@ -199,9 +218,17 @@ export function createReservationApi() {
     return c.json(answer.body, answer.status, answer.headers);
   });
 
+  // Each dealer's processor posts to its own site's host, signed with that dealer's webhook secret.
   app.post("/api/payments/webhook", bodyLimit(64 * 1024), async (c) => {
-    const adapter = paymentAdapter(c.env);
-    const answer = await takePaymentEvent(c.env, await c.req.text(), c.req.header(adapter.signatureHeader) ?? null, originOf(c));
+    const site = await siteFromHost(c.env.DB, c.req.header("host"));
+    if (!site) return c.json({ message: "Unknown site" }, 404);
+    let adapter: PaymentAdapter;
+    try {
+      adapter = paymentAdapter(c.env, site.config.reserve.processor);
+    } catch {
+      return c.json({ message: "This site takes no card payments." }, 404);
+    }
+    const answer = await takePaymentEvent(c.env, adapter, site.slug, await c.req.text(), c.req.header(adapter.signatureHeader) ?? null, originOf(c));
     return c.json(answer.body, answer.status);
   });
 

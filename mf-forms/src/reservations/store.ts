@@ -21,6 +21,8 @@ export type ReservationRow = {
   hold_until: string;
   paid_at: string | null;
   lead_id: number | null;
+  refund_id: string | null;
+  refunded_at: string | null;
 };
 
 export type NewReservation = {
@@ -95,6 +97,11 @@ export async function markPaid(db: D1Database, token: string, now: Date): Promis
     .prepare("UPDATE reservations SET state = 'paid', paid_at = ?2, hold_until = ?3 WHERE token = ?1 AND state = 'awaiting_payment' AND holding = 1 RETURNING *")
     .bind(token, now.toISOString(), holdUntil(now, true).toISOString())
     .first<ReservationRow>();
+}
+
+/** The refund of a payment that came too late; the first refund recorded stands. */
+export async function markRefunded(db: D1Database, token: string, refundId: string, now: Date): Promise<void> {
+  await db.prepare("UPDATE reservations SET refund_id = ?, refunded_at = ? WHERE token = ? AND refunded_at IS NULL").bind(refundId, now.toISOString(), token).run();
 }
 
 export async function recordLead(db: D1Database, id: number, leadId: number): Promise<void> {

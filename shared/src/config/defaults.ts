@@ -97,7 +97,7 @@ export const defaultSiteConfig: SiteConfig = {
       residualMax: 250000,
     },
   },
-  reserve: { amount: 200, returnTerms: {} },
+  reserve: { amount: 200, returnTerms: {}, processor: { name: null, publicKey: null, secretKeyEnv: null, webhookSecretEnv: null } },
   forms: { messageOptional: false, termsRequired: false, termsCheckbox: false, optInDefault: true, postcodeGeocodeCheck: false, testDriveSlotMinutes: 60 },
   reviews: { minimumRating: 4, hiddenNames: [], minimumAverageRating: 4, hidden: false, source: "local", placesApiKey: null },
   maps: { provider: "static", apiKey: null },

@@ -156,6 +156,22 @@ export const siteConfigSchema = z
         amount: z.number().min(0),
         /** Used-car return terms by dealership slug, for the dealerships that offer them. */
         returnTerms: z.record(z.string(), z.object({ days: z.number().int().positive(), maxKm: z.number().int().positive(), minFuel: z.string().min(1) }).strict()),
+        /**
+         * This dealer's card processor (ADR 0027): its name and public key; the secret key and webhook signing
+         * secret are Worker secrets named here (the whole config reaches the browser, a secret never may).
+         * No name: no online payment, except the local test processor under wrangler dev.
+         */
+        processor: z
+          .object({
+            name: z.enum(["stripe", "test"]).nullable(),
+            publicKey: z.string().min(1).max(200).nullable(),
+            secretKeyEnv: z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/).nullable(),
+            webhookSecretEnv: z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/).nullable(),
+          })
+          .strict()
+          .refine((processor) => processor.name !== "stripe" || (processor.publicKey && processor.secretKeyEnv && processor.webhookSecretEnv), {
+            message: "stripe needs publicKey, secretKeyEnv and webhookSecretEnv",
+          }),
       })
       .strict(),
     forms: z

@@ -199,6 +199,8 @@ export const financeEnquiryLeadSchema = z.object({
   car_id: z.number().int().optional(),
   car_type: leadText().optional(),
   vin: leadText().optional(),
+  /** The credit-check form's consent to obtaining the shopper's credit report (ADR 0027). */
+  credit_check_consent: z.boolean().optional(),
 });
 export const reserveLeadSchema = z.object({
   kind: z.literal("reserve"),

@@ -40,6 +40,8 @@ export const paymentEventSchema = z.object({
         client_reference_id: z.string().max(255).nullable().optional(),
         payment_status: z.string().max(64).optional(),
         amount_total: z.number().int().nonnegative().nullable().optional(),
+        /** Stripe's payment behind a completed session: what a refund gives back. */
+        payment_intent: z.string().max(255).nullable().optional(),
       })
       .loose(),
   }),

@@ -55,10 +55,29 @@ export function safeReturnPath(value: string | null | undefined, fallback = "/")
   }
 }
 
-/** Price-drop and sold alerts for watchlisted cars (beyond the spec, ADR 0016): opt-in, by SMS. */
+/** Price-drop and sold alerts for watchlisted cars (beyond the spec, ADR 0016): opt-in, by SMS or e-mail (ADR 0027). */
 export const ALERTS_PATH_UNSUBSCRIBE = "/pages/unsubscribe";
-export const ALERTS_CONSENT_TEXT =
-  "Text me when a car on my watchlist drops in price or sells. I can stop these texts at any time with the link in each one.";
+export const ALERT_CHANNELS = ["sms", "email"] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+/** The consent the shopper gives for each channel, recorded as given. */
+export const ALERTS_CONSENT_TEXTS: Record<AlertChannel, string> = {
+  sms: "Text me when a car on my watchlist drops in price or sells. I can stop these texts at any time with the link in each one.",
+  email: "E-mail me when a car on my watchlist drops in price or sells. I can stop these e-mails at any time with the link in each one.",
+};
+export const alertsOnText = (channel: AlertChannel) =>
+  `Alerts are on: we ${channel === "email" ? "e-mail" : "text"} you when a car on your watchlist drops in price or sells.`;
+export const alertSubject = (alert: { kind: "price_drop" | "sold"; carName: string }) => (alert.kind === "sold" ? `${alert.carName} has sold` : `Price drop: ${alert.carName}`);
+
+/** The account's e-mail for alerts: confirmed with a code sent to it, as sign-in codes are (same length, life and tries). */
+export const EMAIL_ADDRESS_MESSAGE = "Please enter a valid e-mail address.";
+export const EMAIL_NOT_CONFIRMED_MESSAGE = "Please add and confirm your e-mail address first.";
+export const WRONG_EMAIL_CODE_MESSAGE = "That code is not right. Please check the e-mail and try again.";
+export const EMAIL_CONFIRMED_MESSAGE = "Your e-mail address is confirmed.";
+export const EMAIL_SEND_FAILED_MESSAGE = "Sorry, we couldn't send the e-mail just now. Please try again in a moment.";
+export const emailCodeMail = (siteName: string, code: string) => ({
+  subject: `${code} is your ${siteName} code`,
+  body: `${code} is your code to confirm this e-mail address for your ${siteName} account. It expires in ${SIGN_IN_CODE_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+});
 export const alertText = (alert: { kind: "price_drop" | "sold"; carName: string; oldPrice: number | null; newPrice: number | null; link: string; unsubscribe: string }) =>
   alert.kind === "sold"
     ? `${alert.carName} on your watchlist has sold. Similar cars: ${alert.link} Stop alerts: ${alert.unsubscribe}`

@@ -20,6 +20,12 @@ describe("gated routes", () => {
     expect(gateFor("/personalised/finance?car_id=1", features, true)).toBe("finance");
     expect(gateFor("/personalised/finance?car_id=1", features, false)).toBeNull();
   });
+  it("the credit-check finance page, under each name a dealer links to, always", () => {
+    for (const path of ["/finance/credit-check", "/credit-check", "/credit-score/", "/know-your-credit-score?car_id=3"]) expect(gateFor(path, features)).toBe("credit-check");
+    expect(gateFor("/finance", features)).toBeNull();
+    expect(gateFor("/credit-check-faq", features)).toBeNull();
+    expect(gatedRedirect("/credit-score", features, anonymous)).toBe("/sign-in?type=credit-check&redirect=%2Fcredit-score&back=%2Fcredit-score");
+  });
   it("trade-in and sell-my-car are not gated by default", () => {
     expect(gateFor("/trade-in", features)).toBeNull();
     expect(gateFor("/sell-my-car", { ...features, tradeInGated: true })).toBe("trade-in");

@@ -4,6 +4,12 @@ import { signInUrl } from "./accounts";
 /** Destinations that always need sign-in (the watchlist page lists a signed-in shopper's own cars). */
 const ALWAYS_GATED = ["/my-garage", "/spin-to-win", "/online-payment", "/watchlist"] as const;
 
+/**
+ * The equifax-style "know your credit score" finance page and the names dealer sites link to it by: it asks
+ * for consent to a credit check, so it is always gated (ADR 0027). The gateway's route table matches these too.
+ */
+export const CREDIT_CHECK_PATHS = ["/finance/credit-check", "/credit-check", "/credit-score", "/know-your-credit-score"] as const;
+
 export type GateContext = {
   signedIn: boolean;
   /** Still loading the session: no redirect yet. */
@@ -17,6 +23,7 @@ export function gateFor(path: string, features: Pick<SiteConfig["features"], "ch
   const [pathname = "/"] = path.split("?");
   if (/^\/[a-z0-9-]*garage(\/|$)/.test(pathname)) return "garage";
   for (const gated of ALWAYS_GATED) if (pathname === gated || pathname.startsWith(`${gated}/`)) return gated.slice(1);
+  if (CREDIT_CHECK_PATHS.some((gated) => pathname === gated || pathname === `${gated}/`)) return "credit-check";
   if (pathname.startsWith("/personalised/finance") && hasNvic) return "finance";
   // Checkout without a car slug does not redirect.
   if (features.checkoutGated && /^\/cars\/[^/]+\/(checkout|buy-online)$/.test(pathname)) return "checkout";

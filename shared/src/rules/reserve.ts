@@ -10,6 +10,11 @@ export const CAR_ALREADY_RESERVED = "Sorry, this car has just been reserved by a
 export const CAR_NOT_RESERVABLE = "This car cannot be reserved online. Please contact the dealership.";
 export const CARD_DECLINED = "Your card was declined. No money was taken. Please try another card.";
 export const RESERVATION_CONFIRMED = "Your car is reserved";
+export const LATE_PAYMENT_REFUNDED = "Your payment has been refunded";
+
+/** A payment that arrived after its unpaid hold lapsed is refunded in full (ADR 0027); the shopper is told why. */
+export const lateRefundText = (amountText: string | null) =>
+  `Your ${amountText ? `${amountText} ` : ""}payment arrived after the hold on this car had ended, so the car was not reserved and we have refunded the payment in full. Refunds usually reach your card within 5 to 10 business days.`;
 
 /** '$200 deposit, held 48 hours, 100% refundable'; null at $0 (the deposit is hidden). */
 export function depositText(reserve: Pick<SiteConfig["reserve"], "amount">): string | null {

@@ -1,4 +1,4 @@
-import { postcodeInput, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
+import { LATE_PAYMENT_REFUNDED, lateRefundText, postcodeInput, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
 import { type FormEvent, useRef, useState } from "react";
 import { Checkbox, fieldId, Hidden, TextField } from "../enquiry-form/fields";
 import { useFormEnhancer } from "../enquiry-form/use-form-enhancer";
@@ -121,6 +121,7 @@ function Confirmation(props: ConfirmationProps) {
     paid: RESERVATION_CONFIRMED,
     awaiting_payment: "Your payment was not completed",
     lapsed: "This reservation has ended",
+    refunded: LATE_PAYMENT_REFUNDED,
     unknown: "Reservation not found",
   }[props.state];
   return (
@@ -138,6 +139,7 @@ function Confirmation(props: ConfirmationProps) {
           {props.paymentUrl && <a href={props.paymentUrl}>Pay the deposit</a>}
         </>
       )}
+      {props.state === "refunded" && <p role="status">{lateRefundText(props.amountText)}</p>}
       {props.state !== "paid" && props.state !== "awaiting_payment" && <p>{props.car ? <a href={props.car.href}>Back to the {props.car.name}</a> : <a href="/search">Search our stock</a>}</p>}
     </section>
   );

@@ -39,7 +39,7 @@ async function loadConfirmation(request: FragmentRequest, env: Env): Promise<Con
   const reservation = token ? await findReservation(env.DB, token) : null;
   if (!reservation || reservation.site !== request.site.slug) return { mode: "confirmation", state: "unknown", car: null, holdUntil: null, amountText: null, paymentUrl: null };
   const car = await loadCar(env, request.site.slug, { id: reservation.car_id });
-  const state = reservation.state === "paid" || reservation.state === "awaiting_payment" ? reservation.state : "lapsed";
+  const state = reservation.state === "paid" || reservation.state === "awaiting_payment" ? reservation.state : reservation.refunded_at ? "refunded" : "lapsed";
   return {
     mode: "confirmation",
     state,

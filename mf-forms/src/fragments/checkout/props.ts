@@ -22,7 +22,8 @@ export type CheckoutFormProps = {
 
 export type ConfirmationProps = {
   mode: "confirmation";
-  state: "paid" | "awaiting_payment" | "lapsed" | "unknown";
+  /** refunded: the payment came after the hold lapsed and was given back (ADR 0027). */
+  state: "paid" | "awaiting_payment" | "lapsed" | "refunded" | "unknown";
   car: Pick<CheckoutCar, "name" | "href"> | null;
   /** Paid: when the hold ends, as the shopper reads it. */
   holdUntil: string | null;

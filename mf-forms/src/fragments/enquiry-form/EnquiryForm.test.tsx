@@ -20,6 +20,7 @@ const props = (over: Partial<EnquiryFormProps> = {}): EnquiryFormProps => ({
   bookingSlots: [],
   saveValuationColumn: false,
   finance: { vehiclePriceBudget: null, preferredDealership: null, carType: null, vin: null },
+  signedInPhone: null,
   idempotencyKey: "key-1",
   ...over,
 });
@@ -75,5 +76,14 @@ describe("EnquiryForm", () => {
     expect(drive).toContain('<option value="2026-11-23T09:00:00+10:00">Mon 23 Nov, 9:00 am</option>');
     const service = renderToString(<EnquiryForm {...props({ variant: "service" })} />);
     expect(service).toContain('name="values.additional_services" value="Tyres"');
+  });
+
+  it("asks the credit-check form's consent, with its subcategory, and fills in the signed-in shopper's number", () => {
+    const html = renderToString(<EnquiryForm {...props({ variant: "credit_check", defaults: { message: "", subcategory: "Credit check" }, signedInPhone: "0412345678" })} />);
+    expect(html).toContain('name="credit_check_consent"');
+    expect(html).toContain("obtaining my credit report from a credit reporting body");
+    expect(html).toContain('name="values.subcategory" value="Credit check"');
+    expect(html).toMatch(/name="values.phone"[^>]*value="0412345678"/);
+    expect(renderToString(<EnquiryForm {...props()} />)).not.toContain("credit_check_consent");
   });
 });

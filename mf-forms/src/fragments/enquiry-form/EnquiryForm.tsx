@@ -1,6 +1,6 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ADJUSTMENT_QUESTIONS, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
+import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
 import { readCustomer } from "./customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
@@ -201,7 +201,16 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           </legend>
           <TextField id={f("values.name")} name="values.name" label="Name" autoComplete="name" maxLength={200} error={err("values.name")} />
           <TextField id={f("values.email")} name="values.email" label="Email" type="email" autoComplete="email" maxLength={254} error={err("values.email")} />
-          <TextField id={f("values.phone")} name="values.phone" label="Phone" type="tel" autoComplete="tel" maxLength={30} error={err("values.phone")} />
+          <TextField
+            id={f("values.phone")}
+            name="values.phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={30}
+            defaultValue={props.signedInPhone ?? undefined}
+            error={err("values.phone")}
+          />
           <TextField
             id={f("values.postcode")}
             name="values.postcode"
@@ -259,6 +268,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             </fieldset>
           )}
           <TextArea id={f("values.message")} name="values.message" label="Comments" required={!messageOptional} defaultValue={defaults.message} error={err("values.message")} />
+          {variant.creditCheck && <Checkbox id={f("credit_check_consent")} name="credit_check_consent" label={CREDIT_CHECK_CONSENT_TEXT} error={err("credit_check_consent")} />}
           <Checkbox id={f("values.opt_in")} name="values.opt_in" label="Keep me updated with news and offers" defaultChecked={forms.optInDefault} />
           {forms.termsRequired && <Checkbox id={f("values.terms_conditions")} name="values.terms_conditions" label={TERMS_LABEL} error={err("values.terms_conditions")} />}
           <p className="enquiry-form__privacy">

@@ -1,11 +1,11 @@
 import { carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { type FragmentDefinition, FragmentNotFound } from "@dealer/shared/fragment-server";
-import { enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
+import { displayMobile, enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
 import { bookingSlots } from "../../leads/slots";
-import { FORM_VARIANTS, formVariant, shownSelects } from "../../leads/variants";
+import { CREDIT_CHECK_SUBCATEGORY, FORM_VARIANTS, formVariant, shownSelects } from "../../leads/variants";
 import EnquiryForm from "./EnquiryForm";
 import type { EnquiryFormProps, FormOption } from "./props";
 
@@ -68,7 +68,9 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
     forms: request.config.forms,
     car: car ? { id: car.id, dealershipId: car.dealership_id, title: car.name } : null,
     carDefaults,
-    defaults: { message: variant.leadKind === "enquiry" ? (carDefaults?.message ?? "") : "", subcategory: carDefaults?.subcategory === FIND_SIMILAR_SUBCATEGORY ? FIND_SIMILAR_SUBCATEGORY : null },
+    defaults: {
+      message: variant.leadKind === "enquiry" ? (carDefaults?.message ?? "") : "", subcategory: variant.creditCheck ? CREDIT_CHECK_SUBCATEGORY : carDefaults?.subcategory === FIND_SIMILAR_SUBCATEGORY ? FIND_SIMILAR_SUBCATEGORY : null,
+    },
     shown,
     locations: shown.location ? options.locations : [],
     locationDefault: options.routeLocation,
@@ -83,6 +85,7 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
       vin: params.vin ?? car?.vin ?? null,
     },
     saveValuationColumn: request.config.features.saveValuationColumn,
+    signedInPhone: request.session.phone ? displayMobile(request.session.phone) : null,
     idempotencyKey: crypto.randomUUID(),
   };
 }

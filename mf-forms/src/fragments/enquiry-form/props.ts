@@ -32,6 +32,8 @@ export type EnquiryFormProps = {
   saveValuationColumn: boolean;
   /** Prefix of the form's element ids: the Email Us dialog's copy of a page's form needs its own. */
   idPrefix?: string;
+  /** The signed-in shopper's number, filled in (the credit-check page is always signed in). */
+  signedInPhone: string | null;
   /** Sent with a plain form post (before the script loads) so a double submit stores one lead. */
   idempotencyKey: string;
 };

@@ -1,6 +1,6 @@
 import { watchlistAtom } from "@dealer/shared/atoms";
 import { WatchlistButton } from "@dealer/shared/watchlist-button";
-import { ALERTS_CONSENT_TEXT } from "@dealer/shared/rules";
+import { ALERT_CHANNELS, type AlertChannel, ALERTS_CONSENT_TEXTS, alertsOnText } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import type { GarageCar, GarageProps } from "./props";
 
@@ -27,19 +27,73 @@ function SavedCars({ cars }: { cars: GarageCar[] }) {
 }
 
 /** The signed-in shopper's watchlist page, or My garage: watchlist, saved searches and enquiries on this site. */
-function Alerts({ on }: { on: boolean }) {
+/** Alerts on (by the channel chosen) or off; turning them on picks SMS or, once confirmed, e-mail, each with its consent. */
+function Alerts({ on, phone, email }: { on: AlertChannel | null; phone: string; email: string | null }) {
+  if (on) {
+    return (
+      <form method="post" action="/api/alerts">
+        <input type="hidden" name="opt_in" value="off" />
+        <p>{alertsOnText(on)}</p>
+        <button type="submit" className="button">
+          Turn alerts off
+        </button>
+      </form>
+    );
+  }
+  const to = { sms: `Text ${phone}`, email: email ? `E-mail ${email}` : "E-mail (add and confirm your address below)" };
   return (
     <form method="post" action="/api/alerts">
-      <input type="hidden" name="opt_in" value={on ? "off" : "on"} />
-      <p>{on ? "Alerts are on: we text you when a car on your watchlist drops in price or sells." : ALERTS_CONSENT_TEXT}</p>
+      <input type="hidden" name="opt_in" value="on" />
+      <fieldset className="garage__channels">
+        <legend>Send my alerts by</legend>
+        {ALERT_CHANNELS.map((channel) => (
+          <div key={channel} className="garage__channel">
+            <input type="radio" id={`alerts-${channel}`} name="channel" value={channel} defaultChecked={channel === "sms"} disabled={channel === "email" && !email} />
+            <label htmlFor={`alerts-${channel}`}>
+              <strong>{to[channel]}</strong>: {ALERTS_CONSENT_TEXTS[channel]}
+            </label>
+          </div>
+        ))}
+      </fieldset>
       <button type="submit" className="button">
-        {on ? "Turn alerts off" : "Turn alerts on"}
+        Turn alerts on
       </button>
     </form>
   );
 }
 
-export default function Garage({ view, phone, cars, searches, enquiries, alerts }: GarageProps) {
+/** The account's e-mail for alerts: an address, then the code sent to it (both plain form posts). */
+function Email({ email }: { email: GarageProps["email"] }) {
+  return (
+    <>
+      {email.confirmed && <p>Your confirmed e-mail: {email.confirmed}</p>}
+      {email.notice && <p role="status">{email.notice}</p>}
+      {email.error && (
+        <p role="alert" className="garage__error">
+          {email.error}
+        </p>
+      )}
+      {email.pending && (
+        <form method="post" action="/api/account/email/verify" className="garage__email-form">
+          <label htmlFor="garage-email-code">Code we e-mailed to {email.pending}</label>
+          <input id="garage-email-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+          <button type="submit" className="button">
+            Confirm e-mail
+          </button>
+        </form>
+      )}
+      <form method="post" action="/api/account/email" className="garage__email-form">
+        <label htmlFor="garage-email">{email.confirmed ? "Change your e-mail address" : "E-mail address for alerts"}</label>
+        <input id="garage-email" name="email" type="email" autoComplete="email" maxLength={254} required />
+        <button type="submit" className="button">
+          {email.pending ? "Send a new code" : "Send me a code"}
+        </button>
+      </form>
+    </>
+  );
+}
+
+export default function Garage({ view, phone, cars, searches, enquiries, alerts, email }: GarageProps) {
   if (view === "watchlist") {
     return (
       <section className="garage" aria-labelledby="garage-title">
@@ -63,7 +117,9 @@ export default function Garage({ view, phone, cars, searches, enquiries, alerts 
       <h2 id="watchlist">Watchlist</h2>
       <SavedCars cars={cars} />
       <h2 id="alerts">Price-drop and sold alerts</h2>
-      <Alerts on={alerts} />
+      <Alerts on={alerts} phone={phone} email={email.confirmed} />
+      <h2 id="email">E-mail</h2>
+      <Email email={email} />
       <h2 id="saved-searches">Saved searches</h2>
       {searches.length ? (
         <ul className="garage__searches">

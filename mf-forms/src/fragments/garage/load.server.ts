@@ -1,7 +1,26 @@
 import { carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
-import { displayMobile, formatMoney, isInStock, isSold, type PriceDisplay, priceDisplay, vehiclePath } from "@dealer/shared/rules";
+import {
+  ALERT_CHANNELS,
+  type AlertChannel,
+  CODE_LOCKED_MESSAGE,
+  CODE_MESSAGE,
+  displayMobile,
+  EMAIL_ADDRESS_MESSAGE,
+  EMAIL_CONFIRMED_MESSAGE,
+  EMAIL_NOT_CONFIRMED_MESSAGE,
+  EMAIL_SEND_FAILED_MESSAGE,
+  EXPIRED_CODE_MESSAGE,
+  formatMoney,
+  isInStock,
+  isSold,
+  type PriceDisplay,
+  priceDisplay,
+  TOO_MANY_CODES_MESSAGE,
+  vehiclePath,
+  WRONG_EMAIL_CODE_MESSAGE,
+} from "@dealer/shared/rules";
 import type { Env } from "../../env";
 import Garage from "./Garage";
 import type { GarageCar, GarageEnquiry, GarageProps, GarageSearch } from "./props";
@@ -68,18 +87,41 @@ async function enquiries(site: string, phone: string, env: Env): Promise<GarageE
   }));
 }
 
+/** The page shows only messages the e-mail API gives, never other text from the address. */
+const EMAIL_ERRORS = new Set([CODE_LOCKED_MESSAGE, CODE_MESSAGE, EMAIL_ADDRESS_MESSAGE, EMAIL_NOT_CONFIRMED_MESSAGE, EXPIRED_CODE_MESSAGE, TOO_MANY_CODES_MESSAGE, WRONG_EMAIL_CODE_MESSAGE, EMAIL_SEND_FAILED_MESSAGE]);
+const known = (text: string | undefined, messages: ReadonlySet<string>) => (text && messages.has(text) ? text : null);
+const NO_EMAIL = { confirmed: null, pending: null, notice: null, error: null };
+
+async function emailState(request: FragmentRequest, userId: string, env: Env): Promise<GarageProps["email"]> {
+  const row = await env.DB.prepare(
+    `SELECT CASE WHEN u.email_verified_at IS NOT NULL THEN u.email END AS confirmed, v.email AS pending
+     FROM users u LEFT JOIN email_verifications v ON v.user_id = u.id AND v.expires_at > ?2 WHERE u.id = ?1`,
+  )
+    .bind(userId, Date.now())
+    .first<{ confirmed: string | null; pending: string | null }>();
+  const notice = request.params.email_notice;
+  return {
+    confirmed: row?.confirmed ?? null,
+    pending: row?.pending ?? null,
+    notice: notice === EMAIL_CONFIRMED_MESSAGE || (row?.pending && notice === `We sent a code to ${row.pending}.`) ? notice : null,
+    error: known(request.params.email_error, EMAIL_ERRORS),
+  };
+}
+
 export async function loadGarage(request: FragmentRequest, env: Env): Promise<GarageProps> {
   const view = request.params.view === "watchlist" ? "watchlist" : "garage";
   const { userId, phone } = request.session;
   // The gateway sends anonymous shoppers to sign-in first; a fallback render without a session shows an empty list.
-  if (!userId || !phone) return { view, phone: "", cars: [], searches: [], enquiries: [], alerts: false };
-  const [cars, searches, sent, subscription] = await Promise.all([
+  if (!userId || !phone) return { view, phone: "", cars: [], searches: [], enquiries: [], alerts: null, email: NO_EMAIL };
+  const [cars, searches, sent, subscription, email] = await Promise.all([
     savedCars(request, env),
     view === "garage" ? savedSearches(userId, env) : [],
     view === "garage" ? enquiries(request.site.slug, phone, env) : [],
-    env.DB.prepare("SELECT 1 AS on_ FROM alert_subscriptions WHERE user_id = ? AND unsubscribed_at IS NULL").bind(userId).first(),
+    env.DB.prepare("SELECT channel FROM alert_subscriptions WHERE user_id = ? AND unsubscribed_at IS NULL").bind(userId).first<{ channel: string }>(),
+    view === "garage" ? emailState(request, userId, env) : NO_EMAIL,
   ]);
-  return { view, phone: displayMobile(phone), cars, searches, enquiries: sent, alerts: subscription !== null };
+  const channel = ALERT_CHANNELS.find((one) => one === subscription?.channel) ?? null;
+  return { view, phone: displayMobile(phone), cars, searches, enquiries: sent, alerts: channel satisfies AlertChannel | null, email };
 }
 
 export const garageFragment: FragmentDefinition<GarageProps, Env> = { load: loadGarage, Component: Garage };

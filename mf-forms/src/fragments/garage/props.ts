@@ -1,3 +1,5 @@
+import type { AlertChannel } from "@dealer/shared/rules";
+
 /** A saved car as the watchlist lists it: its current price text and whether it is still for sale. */
 export type GarageCar = { id: number; name: string; href: string; image: string | null; price: string; inStock: boolean; sold: boolean };
 export type GarageSearch = { id: number; href: string; label: string };
@@ -9,6 +11,8 @@ export type GarageProps = {
   cars: GarageCar[];
   searches: GarageSearch[];
   enquiries: GarageEnquiry[];
-  /** Price-drop and sold alerts by text: on (with the consent recorded) or off. */
-  alerts: boolean;
+  /** Price-drop and sold alerts: on by SMS or e-mail (with the consent recorded), or off (null). */
+  alerts: AlertChannel | null;
+  /** The account's e-mail for alerts (ADR 0027): the confirmed address, and one a code was sent to. */
+  email: { confirmed: string | null; pending: string | null; notice: string | null; error: string | null };
 };

@@ -8,6 +8,7 @@ const REASONS: Record<string, string> = {
   garage: "Sign in to see your garage: your watchlist, saved searches and enquiries.",
   checkout: "Sign in to reserve this car online.",
   finance: "Sign in for your personalised finance quote.",
+  "credit-check": "Sign in to check your credit score with our finance team.",
 };
 const DEFAULT_REASON = "Sign in with your mobile number. We'll text you a code: no password needed.";
 

@@ -1,4 +1,5 @@
 import { isLocalDev } from "@dealer/shared/dev-faults";
+import type { SiteConfig } from "@dealer/shared/config";
 import type { Env } from "../../env";
 
 export type PaymentSessionRequest = {
@@ -13,21 +14,41 @@ export type PaymentSessionRequest = {
   expiresAt: Date;
 };
 
+/** The payment a refund gives back: the processor's checkout session and, where it has one, its payment id. */
+export type RefundRequest = { sessionId: string; paymentId: string | null; amountCents: number; reservationToken: string };
+
 /**
- * A card processor: it opens a hosted payment page for a reservation, and its webhooks are signed with
- * `webhookSecret` (the card processor's scheme, see signature.ts). PAYMENT_PROCESSOR picks one.
+ * A card processor: it opens a hosted payment page for a reservation, refunds a payment, and its webhooks
+ * are signed with `webhookSecret` (the card processor's scheme, see signature.ts). Each dealer names one
+ * in its site config (`reserve.processor`, ADR 0027).
  */
 export type PaymentAdapter = {
   name: "test" | "stripe";
   webhookSecret: string;
   signatureHeader: string;
   createSession(request: PaymentSessionRequest): Promise<{ id: string; url: string }>;
+  /** Gives the whole payment back; returns the processor's refund id. Repeating it refunds once. */
+  refund(request: RefundRequest): Promise<string>;
 };
 
 export class PaymentUnavailable extends Error {}
 
+type ProcessorConfig = SiteConfig["reserve"]["processor"];
+
 /** Stripe Checkout: a hosted page per reservation, paid in AUD; the session names the reservation. */
 function stripeAdapter(secretKey: string, webhookSecret: string): PaymentAdapter {
+  const call = async (path: string, form: URLSearchParams, idempotencyKey: string) => {
+    const response = await fetch(`https://api.stripe.com/v1/${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/x-www-form-urlencoded", "idempotency-key": idempotencyKey },
+      body: form,
+    }).catch((error: unknown) => {
+      throw new PaymentUnavailable(String(error));
+    });
+    const body = (await response.json().catch(() => null)) as { id?: string; url?: string; payment_intent?: string } | null;
+    if (!response.ok || !body?.id) throw new PaymentUnavailable(`stripe ${path} answered ${response.status}`);
+    return body;
+  };
   return {
     name: "stripe",
     webhookSecret,
@@ -44,22 +65,20 @@ function stripeAdapter(secretKey: string, webhookSecret: string): PaymentAdapter
         "line_items[0][price_data][unit_amount]": String(request.amountCents),
         "line_items[0][price_data][product_data][name]": request.description,
       });
-      const response = await fetch("https://api.stripe.com/v1/checkout/sessions", {
-        method: "POST",
-        headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/x-www-form-urlencoded", "idempotency-key": request.reservationToken },
-        body: form,
-      }).catch((error: unknown) => {
-        throw new PaymentUnavailable(String(error));
-      });
-      const body = (await response.json().catch(() => null)) as { id?: string; url?: string } | null;
-      if (!response.ok || !body?.id || !body.url) throw new PaymentUnavailable(`stripe answered ${response.status}`);
-      return { id: body.id, url: body.url };
+      const body = await call("checkout/sessions", form, request.reservationToken);
+      if (!body.url) throw new PaymentUnavailable("stripe gave no payment page");
+      return { id: body.id as string, url: body.url };
+    },
+    async refund(request) {
+      if (!request.paymentId) throw new PaymentUnavailable(`stripe session ${request.sessionId} names no payment_intent to refund`);
+      const body = await call("refunds", new URLSearchParams({ payment_intent: request.paymentId, reason: "requested_by_customer" }), `refund:${request.reservationToken}`);
+      return body.id as string;
     },
   };
 }
 
-/** The local test processor (test-processor.ts): its sessions live in D1 and its page on the site's own host. */
-function testAdapter(env: Env): PaymentAdapter {
+/** The local test processor (test-processor.ts): its sessions and refunds live in D1 and its page on the site's own host. */
+export function testAdapter(env: Env): PaymentAdapter {
   return {
     name: "test",
     webhookSecret: env.TEST_PAYMENT_WEBHOOK_SECRET ?? "",
@@ -74,18 +93,41 @@ function testAdapter(env: Env): PaymentAdapter {
         .run();
       return { id, url: `${request.origin}/payments/test-processor/${id}` };
     },
+    async refund(request) {
+      // Only a charged session can be refunded, and only once: a repeat gets the first refund's id.
+      const refunded = await env.DB.prepare(
+        "UPDATE test_payment_sessions SET refund_id = coalesce(refund_id, ?), refunded_at = coalesce(refunded_at, ?) WHERE id = ? AND status = 'paid' RETURNING refund_id",
+      )
+        .bind(`tre_${crypto.randomUUID().replaceAll("-", "")}`, new Date().toISOString(), request.sessionId)
+        .first<{ refund_id: string }>();
+      if (!refunded) throw new PaymentUnavailable(`test session ${request.sessionId} was not charged`);
+      return refunded.refund_id;
+    },
   };
 }
 
-/** The test processor takes anyone's "card": only a local session, or a deployment that names it, gets it. */
-export const usesTestProcessor = (env: Env) => env.PAYMENT_PROCESSOR === "test" || (!env.PAYMENT_PROCESSOR && isLocalDev(env));
+/** A Worker secret by the name a dealer's config gives (never a value from the config itself). */
+function secretNamed(env: Env, name: string | null): string | null {
+  const value = name ? (env as unknown as Record<string, unknown>)[name] : undefined;
+  return typeof value === "string" && value !== "" ? value : null;
+}
 
-/** PAYMENT_PROCESSOR picks the card processor; a deployment that names none takes no payments. */
-export function paymentAdapter(env: Env): PaymentAdapter {
-  if (env.PAYMENT_PROCESSOR === "stripe") {
-    if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new PaymentUnavailable("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required");
-    return stripeAdapter(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET);
+/** Stripe keys say their mode (sk_test_ / pk_test_, sk_live_ / pk_live_): a dealer's two keys must agree. */
+const stripeMode = (key: string) => (/^[sp]k_(test|live)_/.exec(key)?.[1] ?? null);
+
+/**
+ * The dealer's card processor (`reserve.processor` of its site config). The test processor takes anyone's
+ * "card", so only wrangler dev gets it (named, or when the dealer names none); a deployment whose dealer
+ * names no processor, or names one without its secrets, takes no payments.
+ */
+export function paymentAdapter(env: Env, processor: ProcessorConfig): PaymentAdapter {
+  if (processor.name === "stripe") {
+    const secretKey = secretNamed(env, processor.secretKeyEnv);
+    const webhookSecret = secretNamed(env, processor.webhookSecretEnv);
+    if (!secretKey || !webhookSecret) throw new PaymentUnavailable(`the secrets ${processor.secretKeyEnv} and ${processor.webhookSecretEnv} are not set`);
+    if (stripeMode(secretKey) !== stripeMode(processor.publicKey ?? "")) throw new PaymentUnavailable("the secret key and the public key are not of the same Stripe mode");
+    return stripeAdapter(secretKey, webhookSecret);
   }
-  if (usesTestProcessor(env)) return testAdapter(env);
-  throw new PaymentUnavailable("no card processor is configured (PAYMENT_PROCESSOR)");
+  if (isLocalDev(env)) return testAdapter(env);
+  throw new PaymentUnavailable("this dealer names no card processor (reserve.processor)");
 }

@@ -3,7 +3,8 @@ import { CARD_DECLINED, formatMoneyCents } from "@dealer/shared/rules";
 import { Hono } from "hono";
 import type { Env } from "../../env";
 import { takePaymentEvent } from "../api";
-import { usesTestProcessor } from "./adapter";
+import { isLocalDev } from "@dealer/shared/dev-faults";
+import { testAdapter } from "./adapter";
 import { signPayload } from "./signature";
 
 /** The local test processor's card numbers (as the card processor's own test cards). */
@@ -31,13 +32,14 @@ ${error ? `<p id="card-error" role="alert">${escapeMarkup(error)}</p>` : ""}
 }
 
 /**
- * The local stand-in for the card processor's hosted payment page (PAYMENT_PROCESSOR=test, or a local session that names none). It charges a
+ * The local stand-in for the card processor's hosted payment page (wrangler dev only). It charges a
  * session once, then sends the signed checkout.session.completed webhook before sending the shopper back,
  * as the real processor would (only sooner). A declined card charges nothing and sends no event.
  */
 export function createTestProcessor() {
   const app = new Hono<{ Bindings: Env }>();
-  app.use("/payments/test-processor/*", async (c, next) => (usesTestProcessor(c.env) ? next() : c.text("Not found", 404)));
+  // Only wrangler dev has the test processor (ADR 0027): a deployment answers 404 here.
+  app.use("/payments/test-processor/*", async (c, next) => (isLocalDev(c.env) ? next() : c.text("Not found", 404)));
   const load = (env: Env, id: string) => env.DB.prepare("SELECT * FROM test_payment_sessions WHERE id = ?").bind(id).first<TestSession>();
 
   app.get("/payments/test-processor/:id", async (c) => {
@@ -71,7 +73,7 @@ export function createTestProcessor() {
       });
       const origin = new URL(session.success_url).origin;
       const signature = await signPayload(c.env.TEST_PAYMENT_WEBHOOK_SECRET ?? "", event, Math.floor(now.getTime() / 1000));
-      const delivered = await takePaymentEvent(c.env, event, signature, origin, now);
+      const delivered = await takePaymentEvent(c.env, testAdapter(c.env), session.site, event, signature, origin, now);
       if (delivered.status !== 200) console.error("[mf-forms] test processor webhook answered", delivered.status);
     }
     return c.redirect(session.success_url, 303);
