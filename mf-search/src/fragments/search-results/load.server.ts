@@ -1,6 +1,6 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchVisibilityFilter } from "@dealer/shared/rules";
+import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchPresetFilter, searchVisibilityFilter } from "@dealer/shared/rules";
 import type { algoliasearch } from "algoliasearch";
 import { createElement } from "react";
 import type { Env } from "../../env";
@@ -20,10 +20,12 @@ function SearchResultsWithFilters(props: SearchResultsProps) {
 
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-/** Site-wide conditions from config: used-only, certified-only, excluded stock and makes. */
+/** Site-wide conditions from config: the numbered preset, used-only, certified-only, excluded stock and makes. */
 export function siteFilters(config: FragmentRequest["config"], now: Date): string[] {
   const { search } = config;
   const filters = [searchVisibilityFilter(now, search.soldWindowDays)];
+  const preset = searchPresetFilter(search.preset);
+  if (preset) filters.push(preset);
   if (search.usedOnly) filters.push("car_type:used");
   if (search.certifiedOnly) filters.push("certified:true");
   for (const stocknum of search.excludedStockNumbers) filters.push(`NOT stocknum:${quoted(stocknum)}`);
