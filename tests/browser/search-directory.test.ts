@@ -28,6 +28,7 @@ async function open(site: string, path: string, viewport: { width: number; heigh
   return { page, errors };
 }
 
+const offers = (count: number) => `${count} ${count === 1 ? "offer" : "offers"}`;
 const directory = (page: Page) => page.locator("#slot-directory");
 const countText = (page: Page) => directory(page).getByRole("status");
 
@@ -38,7 +39,7 @@ describe("service and parts directory", () => {
     expect(total).toBeGreaterThan(21);
     const { page, errors } = await open(site, "/service", PHONE);
     // The first page is in the server's markup: service first on the service page, then parts, by category.
-    await expect.poll(() => countText(page).textContent()).toBe(`${total} offers`);
+    await expect.poll(() => countText(page).textContent()).toBe(offers(total));
     const headings = await directory(page).locator("h3").allTextContents();
     expect(headings).toEqual(["Service", "Parts and accessories"]);
     expect(await directory(page).locator(".directory__entry").count()).toBe(21);
@@ -49,7 +50,7 @@ describe("service and parts directory", () => {
     const box = directory(page).getByRole("searchbox", { name: "Search offers" });
     await box.fill("towbar");
     const towbars = directoryCount(site, "json_extract(data, '$.title') LIKE '%towbar%' OR json_extract(data, '$.description') LIKE '%towbar%'");
-    await expect.poll(() => countText(page).textContent()).toBe(`${towbars} offers`);
+    await expect.poll(() => countText(page).textContent()).toBe(offers(towbars));
     expect(await directory(page).locator("h3").allTextContents()).toEqual(["Parts and accessories"]);
     expect(new URL(page.url()).searchParams.get("offer_query")).toBe("towbar");
 
@@ -58,9 +59,9 @@ describe("service and parts directory", () => {
     const dealership = directory(page).getByRole("combobox", { name: "Dealership" });
     const [firstId] = query<{ id: number }>(`SELECT id FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`).map((row) => row.id);
     await dealership.selectOption(String(firstId));
-    await expect.poll(() => countText(page).textContent()).toBe(`${directoryCount(site, `dealership_id = ${firstId}`)} offers`);
+    await expect.poll(() => countText(page).textContent()).toBe(offers(directoryCount(site, `dealership_id = ${firstId}`)));
     await dealership.selectOption("");
-    await expect.poll(() => countText(page).textContent()).toBe(`${total} offers`);
+    await expect.poll(() => countText(page).textContent()).toBe(offers(total));
     await directory(page).getByRole("link", { name: "Next" }).click();
     await expect.poll(() => directory(page).getByText(/^Page 2 of/).count()).toBe(1);
     expect(new URL(page.url()).searchParams.get("offer_page")).toBe("2");
@@ -80,13 +81,13 @@ describe("service and parts directory", () => {
     expect((await directory(page).locator("h3").allTextContents())[0]).toBe("Parts and accessories");
     await waitForSlot(page, "directory");
     await directory(page).getByRole("combobox", { name: "Category" }).selectOption("Towing");
-    await expect.poll(() => countText(page).textContent()).toBe(`${directoryCount(site, "json_extract(data, '$.category') = 'Towing'")} offers`);
+    await expect.poll(() => countText(page).textContent()).toBe(offers(directoryCount(site, "json_extract(data, '$.category') = 'Towing'")));
     await directory(page).getByRole("combobox", { name: "Price" }).selectOption("100");
     // No towbar costs under $100.
     await expect.poll(() => directory(page).getByRole("heading", { name: "No Results Available" }).count()).toBe(1);
     expect(await axeViolations(page, ["#slot-directory"])).toEqual([]);
     await directory(page).getByRole("link", { name: "Clear Filters" }).click();
-    await expect.poll(() => countText(page).textContent()).toBe(`${directoryCount(site)} offers`);
+    await expect.poll(() => countText(page).textContent()).toBe(offers(directoryCount(site)));
     expect(new URL(page.url()).search).toBe("");
     expect(errors).toEqual([]);
     await page.close();
