@@ -2,6 +2,7 @@ import type { DirectoryDepartment } from "@dealer/shared/contract";
 import {
   DIRECTORY_PRICE_CEILINGS,
   formatMoney,
+  formatNumber,
   groupDirectoryEntries,
   NO_OFFERS_TEXT,
   NO_OFFERS_TITLE,
@@ -24,7 +25,7 @@ export type DirectorySearchProps = {
   pathname: string;
 };
 
-const plural = (count: number) => `${count.toLocaleString("en-AU")} ${count === 1 ? "offer" : "offers"}`;
+const plural = (count: number) => `${formatNumber(count)} ${count === 1 ? "offer" : "offers"}`;
 
 function Entry({ entry }: { entry: DirectoryEntry }) {
   return (

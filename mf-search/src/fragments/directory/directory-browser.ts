@@ -1,6 +1,6 @@
 import { DIRECTORY_CACHE_SIZE } from "@dealer/shared/rules";
-import { liteClient } from "algoliasearch/lite";
 import { createRequestCache } from "../../search-client/request-cache";
+import { tenantLiteClient } from "../../search-client/tenant-lite-client";
 import type { DirectoryState } from "./directory-state";
 import { type DirectorySearcher, type DirectoryView, runDirectorySearch } from "./directory-view";
 
@@ -9,9 +9,7 @@ import { type DirectorySearcher, type DirectoryView, runDirectorySearch } from "
  * own /1/ path, answers kept by request (about 10, oldest evicted: spec §9).
  */
 export function createDirectorySearch(credentials: { appId: string; apiKey: string }, indexName: string) {
-  const client = liteClient(credentials.appId, credentials.apiKey, {
-    hosts: [{ url: window.location.host, protocol: window.location.protocol === "https:" ? "https" : "http", accept: "read" }],
-  }) as unknown as DirectorySearcher;
+  const client = tenantLiteClient(credentials) as unknown as DirectorySearcher;
   const cached = createRequestCache<DirectoryView>(DIRECTORY_CACHE_SIZE);
   return (state: DirectoryState) => cached(JSON.stringify(state), () => runDirectorySearch(client, indexName, state));
 }
