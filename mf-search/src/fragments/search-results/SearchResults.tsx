@@ -2,14 +2,13 @@ import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
 import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
-import { memo, startTransition, useEffect, useRef, useState } from "react";
+import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import type { BrowserSearch } from "./browser-search";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
-import { RefinementChips } from "./RefinementChips";
-import { ResultCarousel } from "./ResultCarousel";
+import { loadChips, useSearchParts } from "./deferred-parts";
 import { Pagination, ResultGrid } from "./ResultGrid";
-import { emptyRouteState, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
+import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
 import { SaveSearch } from "./SaveSearch";
 import type { SearchContext } from "./run-search";
 import { SearchBox } from "./SearchBox";
@@ -66,7 +65,6 @@ function ShowMeLabel({ count }: { count: number }) {
 
 /** The cards re-render only when the results change, not on every loading or drawer state. */
 const Grid = memo(ResultGrid);
-const Carousel = memo(ResultCarousel);
 const NO_PROMOS: SiteConfig["search"]["promoCards"] = [];
 
 /**
@@ -146,6 +144,8 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   };
 
   const empty = view.cards.length === 0;
+  const parts = useSearchParts();
+  const Carousel = useMemo(() => memo(parts.ResultCarousel), [parts]);
   const Results = props.layout === "carousel" ? Carousel : Grid;
   return (
     <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
@@ -156,6 +156,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
         onFirstFocus={() => {
           void loadEngine();
           void loadFilters();
+          void loadChips();
         }}
       />
       <div className="search-results__toolbar">
@@ -193,7 +194,11 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
         </label>
         {!props.offers && <SaveSearch query={routeStateToQuery(state).replace(/^\?/, "")} returnTo={addressOf(state)} />}
       </div>
-      <RefinementChips state={state} refine={refine} onClear={clearAll} />
+      {isRefined(state) && (
+        <Suspense fallback={null}>
+          <parts.RefinementChips state={state} refine={refine} onClear={clearAll} />
+        </Suspense>
+      )}
       <div className="search-results__layout">
         <form
           id="search-filters"
@@ -237,7 +242,10 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
               </a>
             </div>
           ) : (
-            <Results cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : NO_PROMOS} />
+            // The carousel's code loads when a page first shows it (deferred-parts); the grid never suspends.
+            <Suspense fallback={null}>
+              <Results cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : NO_PROMOS} />
+            </Suspense>
           )}
           <Pagination
             page={view.page}

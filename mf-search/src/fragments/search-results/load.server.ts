@@ -10,12 +10,17 @@ import { parseRouteState } from "./route-state";
 import { facetAttributes, runSearch, type SearchContext } from "./run-search";
 import { Filters } from "./Filters";
 import { ServerFilters } from "./FiltersIsland";
+import { ServerParts, type SearchParts } from "./deferred-parts";
+import { RefinementChips } from "./RefinementChips";
+import { ResultCarousel } from "./ResultCarousel";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
 
-/** The filter panel is in the server's markup; the browser loads its code on approach (FiltersIsland). */
+const serverParts: SearchParts = { ResultCarousel, RefinementChips };
+
+/** The filter panel and the deferred parts are in the server's markup; the browser loads their code later (FiltersIsland, deferred-parts). */
 function SearchResultsWithFilters(props: SearchResultsProps) {
-  return createElement(ServerFilters.Provider, { value: Filters }, createElement(SearchResults, props));
+  return createElement(ServerFilters.Provider, { value: Filters }, createElement(ServerParts.Provider, { value: serverParts }, createElement(SearchResults, props)));
 }
 
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
