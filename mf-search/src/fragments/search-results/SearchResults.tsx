@@ -96,11 +96,11 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   async function show(next: RouteState, history: "push" | "none") {
     if (history === "push") window.history.pushState({ search: next } satisfies HistoryEntry, "", addressOf(next));
     const request = ++latest.current;
-    // The request leaves before the page re-renders for its loading state (a transition renders after it): the
-    // keystroke-to-results time was partly that render (ADR 0025).
+    // The controls follow the new state at once; the loading state renders after the request has left (a
+    // transition): the keystroke-to-results time was partly that render (ADR 0025).
+    setState(next);
     const pending = Promise.all([loadEngine(), loadFilters()]).then(([search]) => search(next, config, new Date(props.now)));
     startTransition(() => {
-      setState(next);
       setStatus("loading");
       // The panel's code comes with the first results, so its counts never lag behind them.
       setFiltersWanted(true);
@@ -108,7 +108,6 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
     try {
       const result = await pending;
       if (request !== latest.current) return;
-      setState(next);
       setView(result);
       setStatus("data");
     } catch (error) {
