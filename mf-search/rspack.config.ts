@@ -8,5 +8,6 @@ export default createRemoteConfig({
     // One row component serves two fragments: the vehicle page's similar cars and the home page's featured stock.
     "./SimilarVehicles": "./src/fragments/vehicle-row/VehicleRow.tsx",
     "./FeaturedStock": "./src/fragments/vehicle-row/VehicleRow.tsx",
+    "./DirectorySearch": "./src/fragments/directory/DirectorySearch.tsx",
   },
 });

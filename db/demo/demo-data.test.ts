@@ -1,5 +1,5 @@
 import { resolveSiteConfig } from "@dealer/shared/config";
-import { carSchema, type CarInput, locationSchema } from "@dealer/shared/contract";
+import { carSchema, type CarInput, directoryOfferSchema, locationSchema } from "@dealer/shared/contract";
 import { describe, expect, it } from "vitest";
 import { addDays } from "./dates";
 import { demoSearchKey, demoWriteKey, generateDemoData } from "./generate";
@@ -23,6 +23,14 @@ describe("generateDemoData", () => {
 
   it("rejects a day that is not YYYY-MM-DD", () => {
     expect(() => generateDemoData({ today: "10/05/2026" })).toThrow(/YYYY-MM-DD/);
+  });
+
+  it("gives every dealership's service and parts offers a valid shape, only for the departments it runs", () => {
+    expect(data.directoryOffers.filter((offer) => !directoryOfferSchema.safeParse(offer).success)).toEqual([]);
+    expect(new Set(data.directoryOffers.map((offer) => offer.id)).size).toBe(data.directoryOffers.length);
+    // Summit's group: five dealerships, more than one page (21) of offers; a sales-and-service-only dealership has no parts offers.
+    expect(data.directoryOffers.filter((offer) => offer.site === "summit-auto-group").length).toBeGreaterThan(21);
+    expect(data.directoryOffers.filter((offer) => offer.site === "metro-certified" && offer.department === "parts")).toEqual([]);
   });
 
   it("gives every vehicle a shape carSchema accepts", () => {

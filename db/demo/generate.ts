@@ -1,7 +1,8 @@
-import type { CarInput, Dealership, Location, Site } from "@dealer/shared/contract";
+import type { CarInput, Dealership, DirectoryOffer, Location, Site } from "@dealer/shared/contract";
 import { demoSiteContent, type SiteContentRow } from "./content";
 import { assertIsoDate } from "./dates";
 import { type DeliveryRegionRow, demoDeliveryRegions } from "./delivery";
+import { demoDirectoryOffers } from "./directory";
 import { buildLocation } from "./locations";
 import { createRng } from "./prng";
 import { DEMO_SITES, type DemoDealershipDef, type DemoSiteDef } from "./sites";
@@ -24,6 +25,8 @@ export interface DemoData {
   content: SiteContentRow[];
   /** Each dealership's delivery price table (delivery cost calculator). */
   deliveryRegions: DeliveryRegionRow[];
+  /** Each dealership's service and parts offers (the directory search, ADR 0026). */
+  directoryOffers: DirectoryOffer[];
 }
 
 /** Public search key of a site; it only ever answers for that site's stock. */
@@ -51,7 +54,7 @@ function dealershipVehicles(site: DemoSiteDef, dealership: DemoDealershipDef, lo
 export function generateDemoData(options: { today: string }): DemoData {
   const { today } = options;
   assertIsoDate(today);
-  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [], content: [], deliveryRegions: [] };
+  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [], content: [], deliveryRegions: [], directoryOffers: [] };
   let nextVehicleId = FIRST_VEHICLE_ID;
   for (const site of DEMO_SITES) {
     data.sites.push({ slug: site.slug, name: site.name, template: site.template, domains: site.domains, config: site.config });
@@ -63,6 +66,7 @@ export function generateDemoData(options: { today: string }): DemoData {
       data.dealerships.push({ id: dealership.id, slug: dealership.slug, name: dealership.name, site: site.slug, finance_provider: site.financeProvider });
       data.locations.push(...locations);
       data.deliveryRegions.push(...demoDeliveryRegions(dealership));
+      data.directoryOffers.push(...demoDirectoryOffers(site, dealership));
       data.apiKeys.push({ key: demoWriteKey(dealership.slug), site: site.slug, dealership_id: dealership.id, kind: "write" });
       data.vehicles.push(...dealershipVehicles(site, dealership, locations, today, nextVehicleId));
       nextVehicleId += dealership.vehicleCount;

@@ -36,6 +36,9 @@ export function demoSeedSql(data: DemoData, createdAt: string): string {
     }),
     ...data.apiKeys.map((k) => upsert("api_keys", { key: k.key, site: k.site, dealership_id: k.dealership_id, kind: k.kind }, "key")),
     ...data.deliveryRegions.map((row) => upsert("delivery_regions", row, "dealership_id, region")),
+    ...data.directoryOffers.map((offer) =>
+      upsert("directory_offers", { id: offer.id, site: offer.site, dealership_id: offer.dealership_id, data: JSON.stringify(offer), updated_at: createdAt }, "id"),
+    ),
     ...data.content.map((row) =>
       upsert("site_content", { site: row.site, kind: row.kind, slug: row.slug, position: row.position, data: JSON.stringify(row.data) }, "site, kind, slug"),
     ),

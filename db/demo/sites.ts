@@ -268,6 +268,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
       finance: { provider: "carclarity" },
       // Cars without a YouX-style quote ask for one on the vehicle page.
       features: { youxQuote: true },
+      // Search preset 3 (ADR 0025), certified used, the same stock its used-only and certified-only switches keep.
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
       // The one dealer whose closed weekend days read as an 'Enquire Now' link.
       labels: { weekendClosedStyle: "enquireLink" },
@@ -333,7 +334,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks" },
       finance: { provider: "powertorque" },
       budget: { moneyInputMin: 300000, moneyInputMax: 800000 },
-      search: { priceSliderMax: 400000 },
+      // Search preset 6 (ADR 0025): only trucks in the yard now, no coming-soon or just-sold ones.
+      search: { priceSliderMax: 400000, preset: 6 },
     },
     dealerships: [
       {

@@ -1,9 +1,11 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import { bodyLimit } from "@dealer/shared/http";
 import type { Env } from "./env";
+import { directorySearchFragment } from "./fragments/directory/directory.server";
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
+import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
 import { createStockIndex } from "./search-index/stock-index";
 import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
@@ -11,11 +13,12 @@ import { createStockApi } from "./stock";
 
 const INDEX_NAME = "Car_production";
 const getIndex = createStockIndex(INDEX_NAME);
+const getDirectoryIndex = createDirectoryIndex();
 
-/** Algolia REST paths over the platform's stock; a site's key only ever sees that site, writes go to D1 stock. */
+/** Algolia REST paths over the platform's stock and directory; a site's key only ever sees that site, writes go to D1 stock. */
 function searchApiDeps(env: Env): SearchApiDeps {
   return {
-    getIndex: () => getIndex(env.DB),
+    getIndex: (indexName) => (indexName === DIRECTORY_INDEX ? getDirectoryIndex(env.DB) : getIndex(env.DB)),
     ...createStockWrites({ db: env.DB, indexName: INDEX_NAME }),
   };
 }
@@ -37,6 +40,7 @@ const app = createFragmentWorker<Env>({
     SearchResults: searchResultsFragment(searchApiFor, (env) => getIndex(env.DB)),
     SimilarVehicles: similarVehiclesFragment(searchApiFor),
     FeaturedStock: featuredStockFragment(searchApiFor),
+    DirectorySearch: directorySearchFragment(searchApiFor),
   },
 });
 /**

@@ -15,7 +15,7 @@ describe("matchRoute", () => {
   });
 
   it("routes lead pages to the form of their kind, and location pages to the detail fragment", () => {
-    expect(plan("/service")?.plan.slots.map((s) => [s.fragment, s.params?.kind])).toEqual([["EnquiryForm", "service"], ["LocationList", undefined]]);
+    expect(plan("/service")?.plan.slots.map((s) => [s.fragment, s.params?.kind])).toEqual([["EnquiryForm", "service"], ["DirectorySearch", undefined], ["LocationList", undefined]]);
     expect(plan("/pages/book-a-service")?.plan.name).toBe("form-service");
     expect(plan("/sell-your-car/")?.plan.name).toBe("form-sell_my_car");
     for (const path of ["/our-location/x", "/locations/x", "/contact-us/x"]) {

@@ -97,13 +97,15 @@ const locationDetailPlan = (title: string): RoutePlan => ({
 /**
  * A lead page: its intro, the form of that kind, and the locations that handle it.
  */
-const formPlan = (title: string, kind: string, description: string, locations?: string): RoutePlan => ({
+const formPlan = (title: string, kind: string, description: string, locations?: string, directory?: "service" | "parts"): RoutePlan => ({
   name: `form-${kind}`,
   title,
   description,
   parts: [{ name: "page-intro", before: "form" }],
   slots: [
     slot("form", "mf-forms", "EnquiryForm", "main", { kind }),
+    // The service and parts directory (mf-search, ADR 0026) under the department's form; its code loads on first use.
+    ...(directory ? [slot("directory", "mf-search", "DirectorySearch", "main", { department: directory }, { hydrate: "interaction" })] : []),
     ...(locations ? [slot("locations", "mf-locations", "LocationList", "main", { filter: locations, layout: "grid" })] : []),
   ],
 });
@@ -275,11 +277,11 @@ const matchers: Matcher[] = [
   { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.") },
   { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.") },
   { pattern: /^\/contact-us\/?$/, keys: [], plan: formPlan("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.", "all") },
-  { pattern: /^\/(?:service|pages\/book-a-service)\/?$/, keys: [], plan: formPlan("Book a service", "service", "Book your vehicle in for a service with our factory-trained technicians.", "service") },
+  { pattern: /^\/(?:service|pages\/book-a-service)\/?$/, keys: [], plan: formPlan("Book a service", "service", "Book your vehicle in for a service with our factory-trained technicians.", "service", "service") },
   {
     pattern: /^\/(?:vehicle-parts-and-accessories|pages\/parts-accessories)\/?$/,
     keys: [],
-    plan: formPlan("Parts and accessories", "parts", "Genuine parts and accessories, ordered and fitted by our parts team.", "parts"),
+    plan: formPlan("Parts and accessories", "parts", "Genuine parts and accessories, ordered and fitted by our parts team.", "parts", "parts"),
   },
   { pattern: /^\/(?:sell-my-car|sell-your-car)\/?$/, keys: [], plan: formPlan("Sell my car", "sell_my_car", "Get a fair price for your car, paid the same day.") },
   { pattern: /^\/fleet\/?$/, keys: [], plan: formPlan("Fleet sales", "fleet", "Fleet pricing, servicing and finance for businesses of every size.") },

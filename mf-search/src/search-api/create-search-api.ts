@@ -72,7 +72,7 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
 
   async function searchAs(c: Context, indexName: string, params: unknown): Promise<SearchResponse> {
     const access = await keyAccess(c, deps);
-    const index = await deps.getIndex();
+    const index = await deps.getIndex(indexName);
     return search(index, indexName, params, { securedFilters: securedFilterFor(access) });
   }
 
@@ -85,9 +85,10 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
     if (c.req.param("index") !== "*") throw new SearchError("Multiple queries are sent to /1/indexes/*/queries", 404);
     const access = await keyAccess(c, deps);
     const { requests } = await readBody(c, multipleQueriesSchema);
-    const index = await deps.getIndex();
+    const indices = await Promise.all(requests.map(({ indexName }) => deps.getIndex(indexName)));
     const securedFilters = securedFilterFor(access);
-    const results = requests.map(({ indexName, type, facet, ...params }) => {
+    const results = requests.map(({ indexName, type, facet, ...params }, position) => {
+      const index = indices[position]!;
       if (type !== "facet") return search(index, indexName, params, { securedFilters });
       if (typeof facet !== "string" || !facet) throw new SearchError('A facet query needs "facet": the attribute to search in');
       return searchForFacetValues(index, indexName, facet, params, { securedFilters });
@@ -98,7 +99,7 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
   app.post("/1/indexes/:index/facets/:facet/query", async (c) => {
     const access = await keyAccess(c, deps);
     const body = await readBody(c, jsonObjectSchema);
-    const index = await deps.getIndex();
+    const index = await deps.getIndex(c.req.param("index"));
     return c.json(searchForFacetValues(index, c.req.param("index"), c.req.param("facet"), body, { securedFilters: securedFilterFor(access) }));
   });
 
@@ -143,8 +144,8 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
 
   app.get("/1/indexes/:index/settings", async (c) => {
     await keyAccess(c, deps);
-    const index = await deps.getIndex();
     const indexName = c.req.param("index");
+    const index = await deps.getIndex(indexName);
     const sort = resolveSort(index, indexName);
     if (!sort) return c.json(index.settings);
     const { replicas: _replicas, ...settings } = index.settings;

@@ -22,8 +22,11 @@ export interface BatchOperation {
 }
 
 export interface SearchApiDeps {
-  /** The current index (its `name` is the primary index; sort replicas are '{name}:{attribute}:{asc|desc}'). */
-  getIndex(): Promise<SearchIndex>;
+  /**
+   * The current index that answers for `indexName` (one per data set; its `name` is the primary index, sort replicas
+   * are '{name}:{attribute}:{asc|desc}'). An unknown name gets the stock index, which refuses it by name.
+   */
+  getIndex(indexName: string): Promise<SearchIndex>;
   /** Resolves the credentials a request carries, or null when they are not valid. */
   resolveKey(appId: string, apiKey: string): Promise<KeyAccess | null>;
   /**

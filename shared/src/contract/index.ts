@@ -17,3 +17,4 @@ export * from "./content";
 export * from "./reservation";
 export * from "./vehicle-summary";
 export * from "./vehicle-extras";
+export * from "./directory";

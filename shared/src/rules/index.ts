@@ -14,6 +14,8 @@ export * from "./price-slider";
 export * from "./range-slider";
 export * from "./search-facets";
 export * from "./search-paths";
+export * from "./search-presets";
+export * from "./directory";
 export * from "./similar-cars";
 export * from "./fuel-cost";
 export * from "./price-comparison";

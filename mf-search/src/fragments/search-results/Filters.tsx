@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { bodyType, formatMoney, makeList, rangeBounds } from "@dealer/shared/rules";
+import { bodyType, formatMoney, formatNumber, makeList, rangeBounds } from "@dealer/shared/rules";
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
 import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, setRange, toggleValue } from "./refinements";
@@ -47,7 +47,7 @@ function FacetList(props: {
                 onChange={() => refine(toggleValue(attribute, entry.value))}
               />
               <span>{label(entry.value)}</span>
-              <span className="facet__count">{entry.count.toLocaleString("en-AU")}</span>
+              <span className="facet__count">{formatNumber(entry.count)}</span>
             </label>
           </li>
         ))}
@@ -107,7 +107,7 @@ export function Filters({ state, view, config, refine }: FiltersProps) {
                   aria-pressed={entry.refined}
                   onClick={() => refine(toggleValue("body", entry.value))}
                 >
-                  <span>{entry.value}</span> <span className="facet__count">{entry.count.toLocaleString("en-AU")}</span>
+                  <span>{entry.value}</span> <span className="facet__count">{formatNumber(entry.count)}</span>
                 </button>
               </li>
             ))}
@@ -127,7 +127,7 @@ export function Filters({ state, view, config, refine }: FiltersProps) {
         label="Kilometres"
         bounds={rangeBounds(view.stats.km)}
         refinement={state.range.km}
-        format={(value) => `${value.toLocaleString("en-AU")} km`}
+        format={(value) => `${formatNumber(value)} km`}
         onRefine={(refinement) => refine(setRange("km", refinement))}
       />
       <FacetList attribute="certified" title="Certified" values={facet("certified")} refine={refine} label={(value) => CERTIFIED_LABELS[value] ?? value} />

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { EmailUsButton } from "@dealer/shared/email-us";
-import { FIND_SIMILAR_LABEL, formatMoney, SOLD_CARD_TEXT } from "@dealer/shared/rules";
+import { FIND_SIMILAR_LABEL, formatMoney, formatNumber, SOLD_CARD_TEXT } from "@dealer/shared/rules";
 import { Fragment } from "react";
 import { WatchlistButton } from "@dealer/shared/watchlist-button";
 import { CardSavedToggles } from "./CardSavedToggles";
@@ -53,7 +53,7 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
       <Price price={card.price} />
       {card.weekly !== null && <p className="card__finance">{formatMoney(card.weekly)}/wk</p>}
       <ul className="card__facts" aria-label="Key facts">
-        {card.km !== null && <li>{card.km.toLocaleString("en-AU")} km</li>}
+        {card.km !== null && <li>{formatNumber(card.km)} km</li>}
         {card.transmission && <li>{card.transmission}</li>}
         {card.body && <li>{card.body}</li>}
       </ul>

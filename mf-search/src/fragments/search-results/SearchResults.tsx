@@ -1,15 +1,14 @@
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
-import { CLEAR_FILTERS_LABEL, clearFiltersTarget, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
+import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import type { BrowserSearch } from "./browser-search";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
-import { RefinementChips } from "./RefinementChips";
-import { ResultCarousel } from "./ResultCarousel";
+import { loadChips, useSearchParts } from "./deferred-parts";
 import { Pagination, ResultGrid } from "./ResultGrid";
-import { emptyRouteState, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
+import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
 import { SaveSearch } from "./SaveSearch";
 import type { SearchContext } from "./run-search";
 import { SearchBox } from "./SearchBox";
@@ -57,7 +56,16 @@ function useAnimatedCount(target: number): number {
   return shown;
 }
 
-const plural = (count: number) => `${count.toLocaleString("en-AU")} ${count === 1 ? "vehicle" : "vehicles"}`;
+const plural = (count: number) => `${formatNumber(count)} ${count === 1 ? "vehicle" : "vehicles"}`;
+
+/** The Show Me label on its own: its count animates every frame for 400 ms, which must not re-render the page. */
+function ShowMeLabel({ count }: { count: number }) {
+  return <>Show Me {plural(useAnimatedCount(count))}</>;
+}
+
+/** The cards re-render only when the results change, not on every loading or drawer state. */
+const Grid = memo(ResultGrid);
+const NO_PROMOS: SiteConfig["search"]["promoCards"] = [];
 
 /**
  * The stock search page. The address is the state: the server renders the first page for it, and each change here
@@ -78,7 +86,6 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   const latest = useRef(0);
   const engine = useRef<Promise<BrowserSearch> | null>(null);
   const filtersButton = useRef<HTMLButtonElement>(null);
-  const shownCount = useAnimatedCount(view.count);
 
   const loadEngine = () => {
     engine.current ??= import("./browser-search").then(({ createBrowserSearch }) => createBrowserSearch(props.search, props.context));
@@ -87,15 +94,19 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   const addressOf = (next: RouteState) => searchAddress(next, props.address, config.search);
 
   async function show(next: RouteState, history: "push" | "none") {
-    setState(next);
     if (history === "push") window.history.pushState({ search: next } satisfies HistoryEntry, "", addressOf(next));
     const request = ++latest.current;
-    setStatus("loading");
-    setFiltersWanted(true);
-    try {
+    // The controls follow the new state at once; the loading state renders after the request has left (a
+    // transition): the keystroke-to-results time was partly that render (ADR 0025).
+    setState(next);
+    const pending = Promise.all([loadEngine(), loadFilters()]).then(([search]) => search(next, config, new Date(props.now)));
+    startTransition(() => {
+      setStatus("loading");
       // The panel's code comes with the first results, so its counts never lag behind them.
-      const [search] = await Promise.all([loadEngine(), loadFilters()]);
-      const result = await search(next, config, new Date(props.now));
+      setFiltersWanted(true);
+    });
+    try {
+      const result = await pending;
       if (request !== latest.current) return;
       setView(result);
       setStatus("data");
@@ -132,7 +143,9 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   };
 
   const empty = view.cards.length === 0;
-  const Results = props.layout === "carousel" ? ResultCarousel : ResultGrid;
+  const parts = useSearchParts();
+  const Carousel = useMemo(() => memo(parts.ResultCarousel), [parts]);
+  const Results = props.layout === "carousel" ? Carousel : Grid;
   return (
     <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
       <h1 id="search-heading">{props.offers ? "Special offers" : "Search stock"}</h1>
@@ -142,6 +155,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
         onFirstFocus={() => {
           void loadEngine();
           void loadFilters();
+          void loadChips();
         }}
       />
       <div className="search-results__toolbar">
@@ -159,7 +173,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
             setDrawerOpen(true);
           }}
         >
-          Filters ({view.count.toLocaleString("en-AU")})
+          Filters ({formatNumber(view.count)})
         </button>
         <label className="search-results__sort">
           <span>Sort by</span>
@@ -179,7 +193,11 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
         </label>
         {!props.offers && <SaveSearch query={routeStateToQuery(state).replace(/^\?/, "")} returnTo={addressOf(state)} />}
       </div>
-      <RefinementChips state={state} refine={refine} onClear={clearAll} />
+      {isRefined(state) && (
+        <Suspense fallback={null}>
+          <parts.RefinementChips state={state} refine={refine} onClear={clearAll} />
+        </Suspense>
+      )}
       <div className="search-results__layout">
         <form
           id="search-filters"
@@ -198,7 +216,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           </button>
           <FiltersIsland state={state} view={view} config={config} refine={refine} wanted={filtersWanted} />
           <button type="submit" className="button button--primary search-results__show-me">
-            Show Me {plural(shownCount)}
+            <ShowMeLabel count={view.count} />
           </button>
         </form>
         <div className="search-results__main">
@@ -223,7 +241,10 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
               </a>
             </div>
           ) : (
-            <Results cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : []} />
+            // The carousel's code loads when a page first shows it (deferred-parts); the grid never suspends.
+            <Suspense fallback={null}>
+              <Results cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : NO_PROMOS} />
+            </Suspense>
           )}
           <Pagination
             page={view.page}

@@ -1,5 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { liteClient } from "algoliasearch/lite";
+import { createRequestCache } from "../../search-client/request-cache";
+import { tenantLiteClient } from "../../search-client/tenant-lite-client";
 import type { RouteState } from "./route-state";
 import { runSearch, type SearchContext } from "./run-search";
 import type { SearchView } from "./search-view";
@@ -12,20 +13,10 @@ const CACHE_SIZE = 20;
  * the page's first-load JavaScript. Queries go to /1/indexes/*\/queries on the tenant's own host.
  */
 export function createBrowserSearch(credentials: { appId: string; apiKey: string }, context: SearchContext) {
-  const client = liteClient(credentials.appId, credentials.apiKey, {
-    hosts: [{ url: window.location.host, protocol: window.location.protocol === "https:" ? "https" : "http", accept: "read" }],
-  });
-  const cache = new Map<string, Promise<SearchView>>();
-  return (state: RouteState, config: SiteConfig, now: Date): Promise<SearchView> => {
-    const key = JSON.stringify(state);
-    const cached = cache.get(key);
-    if (cached) return cached;
-    const pending = runSearch(client, state, context, config, now);
-    pending.catch(() => cache.delete(key));
-    cache.set(key, pending);
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    return pending;
-  };
+  const client = tenantLiteClient(credentials);
+  const cached = createRequestCache<SearchView>(CACHE_SIZE);
+  return (state: RouteState, config: SiteConfig, now: Date): Promise<SearchView> =>
+    cached(JSON.stringify(state), () => runSearch(client, state, context, config, now));
 }
 
 export type BrowserSearch = ReturnType<typeof createBrowserSearch>;

@@ -1,6 +1,6 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchVisibilityFilter } from "@dealer/shared/rules";
+import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchPresetFilter, searchVisibilityFilter } from "@dealer/shared/rules";
 import type { algoliasearch } from "algoliasearch";
 import { createElement } from "react";
 import type { Env } from "../../env";
@@ -10,20 +10,27 @@ import { parseRouteState } from "./route-state";
 import { facetAttributes, runSearch, type SearchContext } from "./run-search";
 import { Filters } from "./Filters";
 import { ServerFilters } from "./FiltersIsland";
+import { ServerParts, type SearchParts } from "./deferred-parts";
+import { RefinementChips } from "./RefinementChips";
+import { ResultCarousel } from "./ResultCarousel";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
 
-/** The filter panel is in the server's markup; the browser loads its code on approach (FiltersIsland). */
+const serverParts: SearchParts = { ResultCarousel, RefinementChips };
+
+/** The filter panel and the deferred parts are in the server's markup; the browser loads their code later (FiltersIsland, deferred-parts). */
 function SearchResultsWithFilters(props: SearchResultsProps) {
-  return createElement(ServerFilters.Provider, { value: Filters }, createElement(SearchResults, props));
+  return createElement(ServerFilters.Provider, { value: Filters }, createElement(ServerParts.Provider, { value: serverParts }, createElement(SearchResults, props)));
 }
 
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-/** Site-wide conditions from config: used-only, certified-only, excluded stock and makes. */
+/** Site-wide conditions from config: the numbered preset, used-only, certified-only, excluded stock and makes. */
 export function siteFilters(config: FragmentRequest["config"], now: Date): string[] {
   const { search } = config;
   const filters = [searchVisibilityFilter(now, search.soldWindowDays)];
+  const preset = searchPresetFilter(search.preset);
+  if (preset) filters.push(preset);
   if (search.usedOnly) filters.push("car_type:used");
   if (search.certifiedOnly) filters.push("certified:true");
   for (const stocknum of search.excludedStockNumbers) filters.push(`NOT stocknum:${quoted(stocknum)}`);

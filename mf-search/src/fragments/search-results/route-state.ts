@@ -88,6 +88,11 @@ export function routeStateToQuery(state: RouteState): string {
 }
 
 /** Same refinements and text, ignoring page and sort: a change of these resets the page. */
+/** Anything refined (a keyword, a facet value or a range): the page then shows its refinement chips. */
+export function isRefined(state: RouteState): boolean {
+  return state.query !== "" || Object.keys(state.range).length > 0 || Object.values(state.refinementList).some((values) => values.length > 0);
+}
+
 export function sameFilters(a: RouteState, b: RouteState): boolean {
   const normal = (state: RouteState) =>
     JSON.stringify([

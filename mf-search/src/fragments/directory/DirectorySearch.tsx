@@ -1,0 +1,224 @@
+import type { DirectoryDepartment } from "@dealer/shared/contract";
+import {
+  DIRECTORY_PRICE_CEILINGS,
+  formatMoney,
+  formatNumber,
+  groupDirectoryEntries,
+  NO_OFFERS_TEXT,
+  NO_OFFERS_TITLE,
+  SEARCH_BOX_DELAY_MS,
+} from "@dealer/shared/rules";
+import { useEffect, useId, useRef, useState } from "react";
+import type { DirectorySearch as BrowserSearch } from "./directory-browser";
+import { type DirectoryState, directoryAddress, DIRECTORY_PARAM_NAMES as PARAM, EMPTY_DIRECTORY_STATE } from "./directory-state";
+import type { DirectoryEntry, DirectoryView } from "./directory-view";
+
+export type DirectorySearchProps = {
+  /** The page's own department: its entries come first. */
+  department: DirectoryDepartment;
+  indexName: string;
+  state: DirectoryState;
+  view: DirectoryView;
+  /** The site's dealerships, when it has more than one (the directory is scoped by dealership_id). */
+  dealerships: { id: number; name: string }[];
+  search: { appId: string; apiKey: string };
+  pathname: string;
+};
+
+const plural = (count: number) => `${formatNumber(count)} ${count === 1 ? "offer" : "offers"}`;
+
+function Entry({ entry }: { entry: DirectoryEntry }) {
+  return (
+    <li className="directory__entry">
+      <a className="directory__title" href={`${entry.href}#slot-form`}>
+        {entry.title}
+      </a>
+      <span className="directory__dealership">{entry.dealership_name}</span>
+      <span className="directory__description">{entry.description}</span>
+      <span className="directory__price">{entry.price === null ? "Price on request" : `From ${formatMoney(entry.price)}`}</span>
+    </li>
+  );
+}
+
+/**
+ * The service and parts directory (ADR 0026): a GET form that works without script, results grouped by department
+ * and category. Once hydrated (on first use) it searches as the shopper types, through a small request cache, and
+ * keeps the address in step.
+ */
+export default function DirectorySearch(props: DirectorySearchProps) {
+  const id = useId();
+  const [state, setState] = useState(props.state);
+  const [text, setText] = useState(props.state.query);
+  const [view, setView] = useState(props.view);
+  const [failed, setFailed] = useState(false);
+  const engine = useRef<Promise<BrowserSearch> | null>(null);
+  const latest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function loadEngine(): Promise<BrowserSearch> {
+    engine.current ??= import("./directory-browser").then(({ createDirectorySearch }) => createDirectorySearch(props.search, props.indexName));
+    return engine.current;
+  }
+
+  async function show(next: DirectoryState) {
+    const ticket = ++latest.current;
+    setState(next);
+    window.history.replaceState(window.history.state, "", `${props.pathname}${directoryAddress(next, window.location.search)}${window.location.hash}`);
+    try {
+      const result = await (await loadEngine())(next);
+      if (ticket !== latest.current) return;
+      setView(result);
+      setFailed(false);
+    } catch {
+      // The last good entries stay on screen.
+      if (ticket === latest.current) setFailed(true);
+    }
+  }
+
+  const refine = (change: Partial<DirectoryState>) => void show({ ...state, ...change, page: change.page ?? 1 });
+  const pageHref = (page: number) => `${props.pathname}${directoryAddress({ ...state, page }, "")}#${id}heading`;
+  const groups = groupDirectoryEntries(view.entries, props.department);
+
+  return (
+    <section className="directory" aria-labelledby={`${id}heading`}>
+      <h2 id={`${id}heading`}>Service and parts offers</h2>
+      <search>
+        <form
+          className="directory__form"
+          method="get"
+          action={props.pathname}
+          onSubmit={(event) => {
+            event.preventDefault();
+            clearTimeout(timer.current);
+            refine({ query: text.trim() });
+          }}
+          onFocus={() => void loadEngine()}
+        >
+          <label className="directory__field directory__field--query">
+            <span>Search offers</span>
+            <input
+              type="search"
+              name={PARAM.query}
+              value={text}
+              maxLength={200}
+              autoComplete="off"
+              placeholder="Tyres, logbook service, towbar…"
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setText(value);
+                clearTimeout(timer.current);
+                timer.current = setTimeout(() => refine({ query: value.trim() }), SEARCH_BOX_DELAY_MS);
+              }}
+            />
+          </label>
+          <label className="directory__field">
+            <span>Category</span>
+            <select name={PARAM.category} value={state.category ?? ""} onChange={(event) => refine({ category: event.currentTarget.value || null })}>
+              <option value="">All categories</option>
+              {view.categories.map((category) => (
+                <option key={category.value} value={category.value}>
+                  {category.value} ({category.count})
+                </option>
+              ))}
+            </select>
+          </label>
+          {props.dealerships.length > 1 && (
+            <label className="directory__field">
+              <span>Dealership</span>
+              <select
+                name={PARAM.dealershipId}
+                value={state.dealershipId ?? ""}
+                onChange={(event) => refine({ dealershipId: event.currentTarget.value ? Number(event.currentTarget.value) : null })}
+              >
+                <option value="">All dealerships</option>
+                {props.dealerships.map((dealership) => (
+                  <option key={dealership.id} value={dealership.id}>
+                    {dealership.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="directory__field">
+            <span>Price</span>
+            <select
+              name={PARAM.priceMax}
+              value={state.priceMax ?? ""}
+              onChange={(event) => refine({ priceMax: event.currentTarget.value ? Number(event.currentTarget.value) : null })}
+            >
+              <option value="">Any price</option>
+              {DIRECTORY_PRICE_CEILINGS.map((ceiling) => (
+                <option key={ceiling} value={ceiling}>
+                  Up to {formatMoney(ceiling)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button">
+            Search
+          </button>
+        </form>
+      </search>
+      <p className="directory__count" role="status" aria-live="polite">
+        {failed ? "Offers could not be loaded. Please try again." : plural(view.count)}
+      </p>
+      {view.entries.length === 0 ? (
+        <div className="directory__empty">
+          <h3>{NO_OFFERS_TITLE}</h3>
+          <p>{NO_OFFERS_TEXT}</p>
+          <a
+            className="button"
+            href={props.pathname}
+            onClick={(event) => {
+              event.preventDefault();
+              setText("");
+              void show(EMPTY_DIRECTORY_STATE);
+            }}
+          >
+            Clear Filters
+          </a>
+        </div>
+      ) : (
+        groups.map((group) => (
+          <section key={group.department} className="directory__department" aria-labelledby={`${id}${group.department}`}>
+            <h3 id={`${id}${group.department}`}>{group.label}</h3>
+            {group.categories.map((category) => (
+              <div key={category.category} className="directory__category">
+                <h4>{category.category}</h4>
+                <ul className="directory__entries">
+                  {category.entries.map((entry) => (
+                    <Entry key={entry.objectID} entry={entry} />
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        ))
+      )}
+      {view.nbPages > 1 && (
+        <nav className="directory__pages" aria-label="Offer pages">
+          {view.page > 1 && (
+            <a href={pageHref(view.page - 1)} onClick={(event) => {
+                event.preventDefault();
+                refine({ page: view.page - 1 });
+              }}>
+              Previous
+            </a>
+          )}
+          <span>
+            Page {view.page} of {view.nbPages}
+          </span>
+          {view.page < view.nbPages && (
+            <a href={pageHref(view.page + 1)} onClick={(event) => {
+                event.preventDefault();
+                refine({ page: view.page + 1 });
+              }}>
+              Next
+            </a>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}
