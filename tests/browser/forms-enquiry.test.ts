@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dealerLeads, shopperPage } from "../support/leads";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
@@ -92,6 +92,52 @@ describe("contact form", () => {
     await page.waitForURL(/\/success$/);
     const stored = (await dealerLeads("metro-certified", "write-metro-certified", "?limit=1000")).filter((lead) => lead.values.email === email);
     expect(stored[0]?.values).toMatchObject({ category: "General Enquiry", subcategory: "Career Enquiry" });
+    await page.context().close();
+  });
+});
+
+describe("a submit before the form's code has arrived (the form's code loads on first use)", () => {
+  const sendFleetEnquiry = async (page: Page, email: string) => {
+    const form = page.locator("#slot-form");
+    await form.getByLabel("Name").fill("Early Bird");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Phone").fill("0412 345 678");
+    await form.getByLabel("Postcode").fill("4000");
+    await form.getByLabel(/^Comments/).fill("Six trail bikes.");
+    // The slot has not hydrated yet: this submit beats its code.
+    expect(await page.locator("#slot-form[data-hydrated]").count()).toBe(0);
+    await form.getByRole("button", { name: "Submit Form" }).click();
+    await page.waitForURL(/\/success$/);
+  };
+  const storedOnce = async (email: string) =>
+    expect((await dealerLeads("ridge-motorcycles", "write-ridge-motorcycles", "?limit=1000")).filter((lead) => lead.values.email === email)).toHaveLength(1);
+  const successCategory = (page: Page) => page.evaluate(() => localStorage.getItem("dealer:success-category"));
+
+  it("waits for the code, then is checked and sent by it", async () => {
+    const page = await shopperPage(browser);
+    await page.goto(siteUrl("ridge-motorcycles", "/fleet"));
+    await waitForHydration(page);
+    await page.route("**/_mf/mf-forms/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    const email = `early-${Date.now()}@example.com`;
+    await sendFleetEnquiry(page, email);
+    // Only the form's own script records the category for /success.
+    expect(await successCategory(page)).toBeTruthy();
+    await storedOnce(email);
+    await page.context().close();
+  });
+
+  it("is posted as the plain form it is when the code never comes: the lead is not lost", async () => {
+    const page = await shopperPage(browser);
+    await page.goto(siteUrl("ridge-motorcycles", "/fleet"));
+    await waitForHydration(page);
+    await page.route("**/_mf/mf-forms/**/*.js", (route) => route.abort());
+    const email = `no-code-${Date.now()}@example.com`;
+    await sendFleetEnquiry(page, email);
+    expect(await successCategory(page)).toBeNull();
+    await storedOnce(email);
     await page.context().close();
   });
 });

@@ -94,19 +94,28 @@ const locationDetailPlan = (title: string): RoutePlan => ({
   requires: "location",
   slots: [slot("location", "mf-locations", "LocationDetail"), slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "contact" }, { hydrate: "interaction" })],
 });
+type FormPlanOptions = {
+  /** The locations that handle it, listed under the form (loaded as the shopper nears them). */
+  locations?: string;
+  /** The department's service or parts directory (mf-search, ADR 0026). */
+  directory?: "service" | "parts";
+  /** A multi-step form: it collapses to its first step when it hydrates, so it hydrates at load, not under the shopper's hand. */
+  steps?: true;
+};
 /**
- * A lead page: its intro, the form of that kind, and the locations that handle it.
+ * A lead page: its intro, the form of that kind, and the locations that handle it. The form posts without a
+ * script, so a single-step form's code loads on first use and the page's first load is the shell alone.
  */
-const formPlan = (title: string, kind: string, description: string, locations?: string, directory?: "service" | "parts"): RoutePlan => ({
+const formPlan = (title: string, kind: string, description: string, options: FormPlanOptions = {}): RoutePlan => ({
   name: `form-${kind}`,
   title,
   description,
   parts: [{ name: "page-intro", before: "form" }],
   slots: [
-    slot("form", "mf-forms", "EnquiryForm", "main", { kind }),
-    // The service and parts directory (mf-search, ADR 0026) under the department's form; its code loads on first use.
-    ...(directory ? [slot("directory", "mf-search", "DirectorySearch", "main", { department: directory }, { hydrate: "interaction" })] : []),
-    ...(locations ? [slot("locations", "mf-locations", "LocationList", "main", { filter: locations, layout: "grid" })] : []),
+    slot("form", "mf-forms", "EnquiryForm", "main", { kind }, options.steps ? {} : { hydrate: "interaction" }),
+    // The directory's code loads on first use too.
+    ...(options.directory ? [slot("directory", "mf-search", "DirectorySearch", "main", { department: options.directory }, { hydrate: "interaction" })] : []),
+    ...(options.locations ? [slot("locations", "mf-locations", "LocationList", "main", { filter: options.locations, layout: "grid" }, { fold: "below" })] : []),
   ],
 });
 const contentPlan: RoutePlan = { name: "content", title: "", description: "", slots: [], shellPage: "content" };
@@ -200,7 +209,7 @@ const matchers: Matcher[] = [
   { pattern: new RegExp(`^/search/${SLUG}(?:/${SLUG})?/?$`), keys: ["landing", "landingModel"], plan: searchPlan },
   { pattern: /^\/special-offers\/?$/, keys: [], plan: offersPlan },
   // Before /cars/{slug}: 'trade-in' is not a car.
-  { pattern: /^\/cars\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.") },
+  { pattern: /^\/cars\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.", { steps: true }) },
   {
     pattern: new RegExp(`^/cars/${SLUG}/?$`),
     keys: ["slug"],
@@ -274,16 +283,16 @@ const matchers: Matcher[] = [
   { pattern: /^\/shop-by-price\/?$/, keys: [], plan: { name: "price-slider", title: "Shop by price", description: "Choose a price range and see the cars in it.", slots: [slot("price-slider", "mf-finance", "PriceSlider")] } },
   // Lead forms (mf-forms EnquiryForm; `kind` names the form variant, ?car_id ties it to a car).
   { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive", "Book a test drive at a time that suits you.") },
-  { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.") },
+  { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.", { steps: true }) },
   { pattern: /^\/contact\/?$/, keys: [], plan: formPlan("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.") },
-  { pattern: /^\/contact-us\/?$/, keys: [], plan: formPlan("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.", "all") },
-  { pattern: /^\/(?:service|pages\/book-a-service)\/?$/, keys: [], plan: formPlan("Book a service", "service", "Book your vehicle in for a service with our factory-trained technicians.", "service", "service") },
+  { pattern: /^\/contact-us\/?$/, keys: [], plan: formPlan("Contact us", "contact", "Send us an enquiry, call us or visit one of our locations.", { locations: "all" }) },
+  { pattern: /^\/(?:service|pages\/book-a-service)\/?$/, keys: [], plan: formPlan("Book a service", "service", "Book your vehicle in for a service with our factory-trained technicians.", { locations: "service", directory: "service" }) },
   {
     pattern: /^\/(?:vehicle-parts-and-accessories|pages\/parts-accessories)\/?$/,
     keys: [],
-    plan: formPlan("Parts and accessories", "parts", "Genuine parts and accessories, ordered and fitted by our parts team.", "parts", "parts"),
+    plan: formPlan("Parts and accessories", "parts", "Genuine parts and accessories, ordered and fitted by our parts team.", { locations: "parts", directory: "parts" }),
   },
-  { pattern: /^\/(?:sell-my-car|sell-your-car)\/?$/, keys: [], plan: formPlan("Sell my car", "sell_my_car", "Get a fair price for your car, paid the same day.") },
+  { pattern: /^\/(?:sell-my-car|sell-your-car)\/?$/, keys: [], plan: formPlan("Sell my car", "sell_my_car", "Get a fair price for your car, paid the same day.", { steps: true }) },
   { pattern: /^\/fleet\/?$/, keys: [], plan: formPlan("Fleet sales", "fleet", "Fleet pricing, servicing and finance for businesses of every size.") },
   { pattern: /^\/(?:careers|teams)\/?$/, keys: [], plan: formPlan("Careers", "careers", "Join our team: current roles in sales, service and parts.") },
   {

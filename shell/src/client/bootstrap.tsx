@@ -1,10 +1,12 @@
 import { createSeededStore, type ShellState } from "@dealer/shared/atoms";
+import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
+import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { Provider } from "jotai";
 import { hydrateRoot } from "react-dom/client";
 import { ShellHeader } from "../components/header/ShellHeader";
 import { listenForEmailUs } from "./email-us-trigger";
-import { mountSlot } from "./mount-slot";
+import { mountSlot, type SlotOutcome } from "./mount-slot";
 import { nearViewport } from "./near-viewport";
 import { onFirstInteraction } from "./on-first-interaction";
 import { pickBuilds, registerPinnedRemotes } from "./remote-loader";
@@ -35,7 +37,7 @@ function findSlots(): Slot[] {
   return slots;
 }
 
-function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<unknown> {
+function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<SlotOutcome> {
   return mountSlot(slot.el, slot.marker, store, () => {
     // A remote that failed once may be back: drop the cached failure and try again.
     registerPinnedRemotes(new Map([[slot.marker.remote, builds.get(slot.marker.remote) ?? slot.marker.build]]), true);
@@ -43,7 +45,18 @@ function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<u
   });
 }
 
+/** The visitor's saved details in every lead form on the page, before any form's code has loaded (most load on first use). */
+function prefillLeadForms(): void {
+  try {
+    for (const form of document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`)) prefillCustomerForm(form, window.localStorage);
+  } catch (error) {
+    // Storage the browser refuses (a private window's policy) only means empty fields.
+    console.warn("[shell] saved details not filled in", error);
+  }
+}
+
 async function start(state: ShellState): Promise<void> {
+  prefillLeadForms();
   const store = createSeededStore(state);
   hydrateHeader(store);
   listenForEmailUs(store);
@@ -54,7 +67,13 @@ async function start(state: ShellState): Promise<void> {
   // the viewport mount now; the rest when the shopper scrolls towards them; secondary tools on first use.
   await Promise.allSettled(
     slots.map(async (slot) => {
-      if (slot.marker.hydrate === "interaction") return onFirstInteraction(slot.el, () => void mount(slot, store, builds));
+      if (slot.marker.hydrate === "interaction") {
+        // A submit or click that beats the slot's code waits for it (or, for a form, posts plainly if it never comes).
+        return onFirstInteraction(slot.el, () => {
+          const release = holdEarlyActions(slot.el);
+          void mount(slot, store, builds).then((outcome) => release(outcome !== "unavailable"));
+        });
+      }
       const near = await nearViewport(slot.el, () => void mount(slot, store, builds));
       if (near) await mount(slot, store, builds);
     }),

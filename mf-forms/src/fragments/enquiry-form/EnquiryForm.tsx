@@ -1,7 +1,7 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
-import { readCustomer } from "./customer-storage";
+import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
 import { loadSubmission, preloadSubmission } from "./load-submission";
@@ -15,7 +15,6 @@ export type { EnquiryFormProps } from "./props";
 // Type-checked against the contract without importing it at run time (that module pulls in zod).
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
 const TERMS_LABEL = "I agree to the terms of use";
-const PREFILLED = ["name", "email", "phone", "postcode"] as const;
 const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
 
 /**
@@ -46,14 +45,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
   useEffect(() => {
     if (steps > 1) setStep(0);
-    // Prefill from the visitor's earlier submit, into fields still empty.
-    const saved = readCustomer(window.localStorage);
-    const form = formRef.current;
-    if (!saved || !form) return;
-    for (const field of PREFILLED) {
-      const input = form.elements.namedItem(`values.${field}`);
-      if (input instanceof HTMLInputElement && !input.value && saved[field]) input.value = saved[field] ?? "";
-    }
+    // Prefill from the visitor's earlier submit, into fields still empty (the shell has done so already).
+    if (formRef.current) prefillCustomerForm(formRef.current, window.localStorage);
   }, [steps]);
 
   const uiHandle: LeadFormUi = {
@@ -114,6 +107,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         <TradeInOffer id={id} valuation={ui.valuation} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
       )}
       <form
+        {...{ [CUSTOMER_PREFILL_ATTRIBUTE]: true }}
         hidden={ui.valuation !== null}
         ref={formRef}
         className="enquiry-form__form"

@@ -4,8 +4,11 @@ import { createFormControl, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { leadSchemaFor } from "../../leads/form-schema";
 import { BOOLEAN_FIELDS, FORM_VARIANTS, type FormVariantId, leadEventId, NUMBER_FIELDS, numberFromInput, type ShownSelects } from "../../leads/variants";
-import { saveCustomer, saveSuccessCategory } from "./customer-storage";
+import { saveCustomer } from "@dealer/shared/customer-storage";
 import type { EnquiryFormProps } from "./props";
+
+/** The /success page reads the category of the lead just sent (spec §4). */
+const SUCCESS_CATEGORY_KEY = "dealer:success-category";
 import { submitLead } from "./submit-lead";
 import { flattenFieldErrors, zodResolver } from "./zod-resolver";
 
@@ -89,7 +92,7 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
 
   const succeed = (values: Record<string, string>, category: string, leadId: string | number) => {
     saveCustomer(window.localStorage, values);
-    saveSuccessCategory(window.localStorage, category);
+    window.localStorage.setItem(SUCCESS_CATEGORY_KEY, category);
     (window as Window & Analytics).dataLayer?.push({ event: "lead", event_id: leadEventId(variant, category), category, lead_id: leadId });
     window.location.assign(SUCCESS_PATH);
   };

@@ -1,5 +1,5 @@
+import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { type ComponentType, createElement, lazy, useLayoutEffect } from "react";
-import { holdClicks } from "../../components/hold-clicks";
 import { onApproach } from "../../components/on-approach";
 import type { AnnouncementBarProps } from "./AnnouncementBar";
 import type { PhoneRevealProps } from "./PhoneReveal";
@@ -30,7 +30,8 @@ export const DEFERRED_IDS = {
 
 /** Clicks are held from the moment the code is evaluated, so even a tap before the slot itself hydrates is kept. */
 const deferred = <P extends object>(id: string, load: () => Promise<ComponentType<P>>, approach: { scroll?: boolean } = {}) => {
-  const release = holdClicks(id);
+  const el = typeof document === "undefined" ? null : document.getElementById(id);
+  const release = el ? holdEarlyActions(el) : () => {};
   return lazy(() =>
     onApproach(id, approach)
       .then(load)

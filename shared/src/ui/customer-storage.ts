@@ -1,8 +1,7 @@
-import { type LocalPrefill, localPrefillToStore } from "@dealer/shared/rules";
+import { type LocalPrefill, localPrefillToStore } from "../rules/forms";
 
 /** What the visitor's device keeps to prefill later forms (spec: saved on submit). */
 const CUSTOMER_KEY = "dealer:customer";
-const SUCCESS_CATEGORY_KEY = "dealer:success-category";
 
 export type StoredCustomer = { name: string; email: string; phone: string; last_name?: string; postcode?: string };
 
@@ -35,6 +34,20 @@ function isOptionalString(field: unknown): field is string | undefined {
   return field === undefined || typeof field === "string";
 }
 
-export function saveSuccessCategory(storage: Storage, category: string): void {
-  storage.setItem(SUCCESS_CATEGORY_KEY, category);
+/** Marks a lead form whose empty name, email, phone and postcode fields take the visitor's saved details. */
+export const CUSTOMER_PREFILL_ATTRIBUTE = "data-customer-prefill";
+const PREFILLED = ["name", "email", "phone", "postcode"] as const;
+
+/**
+ * Fills a lead form's empty fields from the device. The shell runs it on every marked form as the page starts, so a
+ * form whose code loads on first use shows the details at once; a form hydrated at load runs it again (it never
+ * overwrites what is there).
+ */
+export function prefillCustomerForm(form: HTMLFormElement, storage: Storage): void {
+  const saved = readCustomer(storage);
+  if (!saved) return;
+  for (const field of PREFILLED) {
+    const input = form.elements.namedItem(`values.${field}`);
+    if (input instanceof HTMLInputElement && !input.value && saved[field]) input.value = saved[field] ?? "";
+  }
 }
