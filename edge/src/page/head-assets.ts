@@ -46,7 +46,7 @@ async function fetchAssets(env: GatewayEnv, remote: RemoteName): Promise<RemoteH
       build,
       css,
       entry: base + manifest.metaData.remoteEntry.name,
-      chunksByFragment: Object.fromEntries(manifest.exposes.map((e) => [e.name, e.assets.js.sync.map((file) => base + file)])),
+      chunksByFragment: Object.fromEntries(manifest.exposes.map((e) => [e.name, ownSyncChunks(e.name, e.assets.js.sync).map((file) => base + file)])),
     };
     cache.set(remote, { assets, fetchedAt: Date.now() });
     return assets;
@@ -54,6 +54,15 @@ async function fetchAssets(env: GatewayEnv, remote: RemoteName): Promise<RemoteH
     console.warn(`[gateway] no head assets for ${remote}: ${(error as Error).message}`);
     return null;
   }
+}
+
+/**
+ * The manifest gives exposes that import one another the same sync list (mf-forms' EmailUsDialog wraps EnquiryForm,
+ * so every lead page preloaded the dialog's chunk too). A slot preloads its own expose's chunk and the shared ones;
+ * preloads are only hints, and the runtime still fetches anything else an expose turns out to need.
+ */
+export function ownSyncChunks(expose: string, files: string[]): string[] {
+  return files.filter((file) => !file.startsWith("__federation_expose_") || file.startsWith(`__federation_expose_${expose}.`));
 }
 
 function refresh(env: GatewayEnv, remote: RemoteName): Promise<RemoteHeadAssets | null> {
