@@ -104,7 +104,7 @@ export function shownSelects(variant: FormVariant, site: { hasCar: boolean; loca
 
 /** Form fields sent as numbers and as booleans: the browser's form library and a plain form post agree on them. */
 export const NUMBER_FIELDS: ReadonlySet<string> = new Set(["car_id", "values.location_id", "values.kms", "vehicle.year", "vehicle.kms", "vehiclePriceBudget", "defaults.car_id"]);
-export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["values.opt_in", "values.terms_conditions"]);
+export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["values.opt_in", "values.terms_conditions", "form_completed", "offer_accepted"]);
 
 /** '12,500 kms' -> 12500; empty -> undefined (an optional number left blank). */
 export function numberFromInput(raw: string): number | undefined {
