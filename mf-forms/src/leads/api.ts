@@ -147,7 +147,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     const valuation = "vehicle" in lead ? await valuationFor(c.env.DB, site.slug, lead.vehicle, lead.adjustmentAnswers, now) : undefined;
 
     const fault = injectedStoreFault(c.env, headers);
-    if (fault === "before") throw new Error("dev fault: the lead store write failed");
+    if (fault === "before") throw new InjectedStoreFault("dev fault: the lead store write failed");
     const stored = await storeLead(c.env.DB, {
       site: site.slug,
       kind: lead.kind,
@@ -160,14 +160,16 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,
       now,
     });
-    if (fault === "after") throw new Error("dev fault: the lead was stored but its answer was lost");
+    if (fault === "after") throw new InjectedStoreFault("dev fault: the lead was stored but its answer was lost");
     if ("bookingTaken" in stored) return { status: 409, body: { message: SLOT_TAKEN_MESSAGE, fieldErrors: { booking: [SLOT_TAKEN_MESSAGE] } } };
     if (!stored.created) return replay({ id: stored.leadId, valuation: stored.valuation }, stored.sameRequest);
     // Stored first: a failed queue send is logged and the scheduled sweep queues the lead later.
     await enqueueLeads(c.env, [stored.leadId], now);
     return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}) } };
   } catch (error) {
-    console.error("[mf-forms] lead not stored", error);
+    // An injected fault is expected: one line, no stack (thousands of stacks a minute swamp wrangler dev's log).
+    if (error instanceof InjectedStoreFault) console.warn(`[mf-forms] lead not stored: ${error.message}`);
+    else console.error("[mf-forms] lead not stored", error);
     return { status: 503, body: { message: LEAD_STORE_FAILED }, headers: { "retry-after": "5" } };
   }
 }
@@ -189,6 +191,7 @@ function noScriptOffer(answer: Answer, form: URLSearchParams): { valuation: Trad
  * half fail before the write, half after it (stored, but the answer is lost: the shopper's retry with the
  * same key must find it). Never outside a local session.
  */
+class InjectedStoreFault extends Error {}
 function injectedStoreFault(env: Env, headers: Headers): "before" | "after" | null {
   const share = devStoreFailShare(headers.get(DEV_FAULT_HEADER), "mf-forms", isLocalDev(env));
   const roll = Math.random();
