@@ -32,8 +32,8 @@ describe("forms before (or without) their script", () => {
     await context.close();
   });
 
-  it("a trade-in posted as a plain form answers with its valuation and offer; Accept posts the acceptance once", async () => {
-    const site = "harbour-city-motors";
+  for (const site of ["harbour-city-motors", "outback-trucks"]) {
+  it(`${site}: a trade-in posted as a plain form answers with its valuation and offer; Accept posts the acceptance once`, async () => {
     const car = await comparableCar(site);
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "cf-connecting-ip": `192.0.2.3-${Date.now()}` } });
     const page = await context.newPage();
@@ -58,12 +58,13 @@ describe("forms before (or without) their script", () => {
 
     await page.getByRole("button", { name: "Accept offer" }).click();
     await page.waitForURL(/\/success$/);
-    const leads = (await dealerLeads(site, "write-harbour-city-motors", "?limit=1000")).filter((lead) => lead.values.email === email);
+    const leads = (await dealerLeads(site, `write-${site}`, "?limit=1000")).filter((lead) => lead.values.email === email);
     const kinds = leads.map((lead) => (lead as unknown as { kind: string }).kind).sort();
     expect(kinds).toEqual(["offer_acceptance", "trade_in"]);
     expect(leads.find((lead) => lead.values.subcategory === "3. Offer Accepted")).toBeDefined();
     await context.close();
   });
+  }
 
   it("a bad plain post answers a page naming each error, with a link back", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "cf-connecting-ip": `192.0.2.2-${Date.now()}` } });

@@ -18,7 +18,7 @@ const bent = fc.record({
 const body = fc.oneof(bent.map((value) => JSON.stringify(value)), fc.jsonValue().map((value) => JSON.stringify(value)), fc.string(), fc.constant(JSON.stringify(enquiry())));
 
 /**
- * 400 bodies in the suite (about 10 s); `npm run bench:leads-fuzz` sends 10,000 (about 4 minutes on the
+ * 400 bodies in the suite (about 10 s); `npm run bench:leads-fuzz` sends 10,000 (about 2 minutes on the
  * shared 2-core machine, too long for the suite) and prints the answers by status.
  */
 const RUNS = Number(process.env.LEADS_FUZZ_RUNS ?? 400);
