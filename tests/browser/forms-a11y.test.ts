@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const ROUTES = ["/contact", "/contact-us", "/book-test-drive", "/trade-in", "/sell-my-car", "/finance-enquiry", "/service", "/vehicle-parts-and-accessories", "/fleet", "/careers"];
+const ROUTES = ["/contact", "/contact-us", "/book-test-drive", "/trade-in", "/sell-my-car", "/sell-your-car", "/finance-enquiry", "/apply-for-finance", "/service", "/vehicle-parts-and-accessories", "/fleet", "/careers"];
 
 describe("form routes are accessible (axe-core, WCAG 2.1 AA)", () => {
   for (const site of ["harbour-city-motors", "summit-auto-group"]) {

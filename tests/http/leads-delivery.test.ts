@@ -90,6 +90,14 @@ describe("lead delivery through the queue", () => {
     expect(mails[0]?.subject).toMatch(/^New enquiry lead #\d+ from Jo Citizen$/);
   });
 
+  it("POST /api/leads/sweep runs the cron's sweep for the key's site now, and only with a dealership key", async () => {
+    expect((await fetchSite(SITE, "/api/leads/sweep", { method: "POST" })).status).toBe(401);
+    expect((await fetchSite(SITE, "/api/leads/sweep", { method: "POST", headers: { authorization: "Bearer write-harbour-city-motors" } })).status).toBe(401);
+    const swept = await dealerApi("/api/leads/sweep", "POST");
+    expect(swept.status).toBe(200);
+    expect(await swept.json()).toEqual({ queued: expect.any(Number) });
+  });
+
   it("a destination must be a URL with a secret of 16 characters or more", async () => {
     const bad = await dealerApi("/api/leads/destinations", "POST", { kind: "webhook", url: "ftp://x", secret: "short" });
     expect(bad.status).toBe(400);

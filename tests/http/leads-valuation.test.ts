@@ -63,6 +63,21 @@ describe("trade-in valuation", () => {
     const old = (await (await postLead(SITE, tradeIn({ make: car.make, model: car.model, year: 2000, kms: 1 }), { "idempotency-key": oldKey })).json()) as Valued;
     expect((await postLead(SITE, { ...acceptance, lead_id: old.lead_id, lead_key: oldKey })).status).toBe(404);
   });
+
+  it("a second acceptance of one offer, under any other key or none, is a 409 and stores nothing", async () => {
+    const { key, body, answer } = await sentTradeIn();
+    const acceptance = { kind: "offer_acceptance", category: "Trade-In Valuation", subcategory: "3. Offer Accepted", lead_id: answer.lead_id, lead_key: key, form_completed: true, offer_accepted: true, userData: tradeIn({ make: "x", model: "y", year: 2024, kms: 1 }).userData };
+    // Two acceptances racing with different keys: one is taken.
+    const racing = await Promise.all([postLead(SITE, acceptance, { "idempotency-key": randomUUID() }), postLead(SITE, acceptance, { "idempotency-key": randomUUID() })]);
+    expect(racing.map((response) => response.status).sort()).toEqual([201, 409]);
+    for (const headers of [{ "idempotency-key": randomUUID() }, {}] as Record<string, string>[]) {
+      const again = await postLead(SITE, acceptance, headers);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ message: "This offer has already been accepted. The dealership will be in touch." });
+    }
+    const acceptances = (await dealerLeads(SITE, KEY, "?limit=1000")).filter((lead) => lead.values.subcategory === "3. Offer Accepted" && (lead as unknown as { kind: string }).kind === "offer_acceptance" && lead.values.email === body.values.email);
+    expect(acceptances).toHaveLength(1);
+  });
 });
 
 describe("POST /api/miscellaneous", () => {

@@ -158,6 +158,15 @@ describe("sweepPendingLeads", () => {
     expect(sent).toContain(stranded);
     expect(await db.prepare("SELECT queued_at IS NOT NULL AS queued FROM leads WHERE id = ?").bind(stranded).first()).toEqual({ queued: 1 });
   });
+
+  it("of one site only when a dealer runs it", async () => {
+    const stranded = await storedLead(new Date(Date.now() - 5 * 60 * 1000).toISOString());
+    const sent: number[] = [];
+    const queue = { sendBatch: async (messages: { body: LeadMessage }[]) => void sent.push(...messages.map((m) => m.body.leadId)) } as unknown as Queue<LeadMessage>;
+    expect(await sweepPendingLeads(env({ LEAD_QUEUE: queue }), new Date(), "summit-auto-group")).toBe(0);
+    expect(await sweepPendingLeads(env({ LEAD_QUEUE: queue }), new Date(), "harbour-city-motors")).toBeGreaterThan(0);
+    expect(sent).toContain(stranded);
+  });
 });
 
 describe("leadAdf", () => {

@@ -27,13 +27,17 @@ export async function enqueueLeads(env: Env, leadIds: number[], now = new Date()
   }
 }
 
-/** Scheduled sweep: pending leads that never reached the queue, or sat there too long, go (back) on it, 50 a run (D1 binds at most 100 parameters). */
-export async function sweepPendingLeads(env: Env, now = new Date()): Promise<number> {
+/**
+ * Scheduled sweep: pending leads that never reached the queue, or sat there too long, go (back) on it, 50 a
+ * run (D1 binds at most 100 parameters); of one site when `site` is given (a dealer running it now).
+ */
+export async function sweepPendingLeads(env: Env, now = new Date(), site: string | null = null): Promise<number> {
   const { results } = await env.DB.prepare(
-    `SELECT id FROM leads WHERE delivery_status = 'pending' AND created_at < ? AND (queued_at IS NULL OR queued_at < ?)
+    `SELECT id FROM leads WHERE delivery_status = 'pending' AND created_at < ?1 AND (queued_at IS NULL OR queued_at < ?2)
+       AND (?3 IS NULL OR site = ?3)
      ORDER BY id LIMIT 50`,
   )
-    .bind(new Date(now.getTime() - SWEEP_GRACE_MS).toISOString(), new Date(now.getTime() - SWEEP_AFTER_MS).toISOString())
+    .bind(new Date(now.getTime() - SWEEP_GRACE_MS).toISOString(), new Date(now.getTime() - SWEEP_AFTER_MS).toISOString(), site)
     .all<{ id: number }>();
   const ids = results.map((row) => row.id);
   return (await enqueueLeads(env, ids, now)) ? ids.length : 0;

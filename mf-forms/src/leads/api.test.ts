@@ -95,6 +95,23 @@ describe("POST /api/leads: storing", () => {
   });
 });
 
+describe("POST /api/leads: the dev-only store fault (ADR 0024)", () => {
+  it("fails the store write in a local session only; a retry with the same key stores the lead once", async () => {
+    const fault = { "x-dev-fault": "mf-forms=store-fail:100" };
+    const body = payload({ values: { ...values, email: "fault@example.com" } });
+    // Half the faults strike after the write: the lead is stored, the answer lost (the retry below finds it).
+    const failed = await post(body, { headers: { ...fault, "idempotency-key": "key-fault-1" }, env: { LOCAL_DEV: "on" } });
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({ message: LEAD_STORE_FAILED });
+    const retried = await post(body, { headers: { "idempotency-key": "key-fault-1" }, env: { LOCAL_DEV: "on" } });
+    expect(retried.status).toBe(201);
+    const { n } = (await db.prepare("SELECT COUNT(*) AS n FROM leads WHERE idempotency_key = 'key-fault-1'").first<{ n: number }>()) ?? { n: 0 };
+    expect(n).toBe(1);
+    // Without LOCAL_DEV=on (a deployed Worker) the header does nothing.
+    expect((await post(body, { headers: { ...fault, "idempotency-key": "key-fault-2" } })).status).toBe(201);
+  });
+});
+
 describe("POST /api/leads: idempotency", () => {
   it("stores one lead per Idempotency-Key and answers a retry with the first answer", async () => {
     const headers = { "idempotency-key": "key-retry-1" };

@@ -1,6 +1,7 @@
 import { FORM_ERRORS_HEADING, leadKindSchema, parseWithFieldErrors } from "@dealer/shared/contract";
+import { DEV_FAULT_HEADER, devStoreFailShare, isLocalDev } from "@dealer/shared/dev-faults";
 import { bodyLimit } from "@dealer/shared/http";
-import { convertCategory, SLOT_TAKEN_MESSAGE, SUCCESS_PATH } from "@dealer/shared/rules";
+import { convertCategory, SLOT_TAKEN_MESSAGE, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { enqueueLeads } from "../delivery/queue";
@@ -13,8 +14,10 @@ import { siteFromHost } from "@dealer/shared/http";
 import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "./store";
 import { turnstilePasses } from "./turnstile";
 import { creditCheckRecord } from "./credit-check";
-import { acceptedOffer, NO_SUCH_OFFER, offerAcceptanceLeadSchema, valuedLeadOf } from "./offer-acceptance";
+import { acceptedOffer, NO_SUCH_OFFER, OFFER_ALREADY_ACCEPTED, offerAcceptanceKey, offerAcceptanceLeadSchema, valuedLeadOf } from "./offer-acceptance";
+import { tradeInOfferPage } from "./offer-page";
 import { valuationFor } from "./valuation";
+import type { PlainAcceptance } from "../fragments/enquiry-form/TradeInOffer";
 import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";
 
 export const LEAD_STORE_FAILED =
@@ -55,7 +58,7 @@ type Answer = {
  * POST /api/leads, through the gateway with the shopper's Host: the lead is validated with the shared schema,
  * stored in D1 before the answer (once per Idempotency-Key: a retry gets the first answer) and put on the
  * delivery queue. 201 {lead_id}; 400 {message, fieldErrors}; 403 cross-site; 404 unknown site; 413 too big;
- * 409 test-drive time already booked; 415 not JSON or a form post; 422 key reused for another lead; 429 + Retry-After; 503 not stored.
+ * 409 test-drive time already booked or offer already accepted; 415 not JSON or a form post; 422 key reused for another lead; 429 + Retry-After; 503 not stored.
  * A plain form post (before the form's script loads) gets 303 to /success, or an HTML page naming the errors.
  */
 export function createLeadApi() {
@@ -65,6 +68,8 @@ export function createLeadApi() {
     const format = leadBodyFormat(c.req.header("content-type"));
     const answer = await takeLead(c, format);
     if (format === "form") {
+      const offer = answer.status === 201 ? noScriptOffer(answer, new URLSearchParams(await c.req.text())) : null;
+      if (offer) return tradeInOfferPage(offer.valuation, offer.acceptance);
       if (answer.status === 201) return c.redirect(SUCCESS_PATH, 303);
       return formErrorPage(answer.status, answer.body.message ?? "", answer.body.fieldErrors ?? {}, c.req.header("referer") ?? null);
     }
@@ -146,6 +151,8 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       ? await creditCheckRecord(c.env, { site: site.slug, name: values.name, lastName: values.last_name ?? null, email: values.email, phone: values.phone, postcode: values.postcode ?? null }, now)
       : undefined;
 
+    const fault = injectedStoreFault(c.env, headers);
+    if (fault === "before") throw new InjectedStoreFault("dev fault: the lead store write failed");
     const stored = await storeLead(c.env.DB, {
       site: site.slug,
       kind: lead.kind,
@@ -158,15 +165,43 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,
       now,
     });
+    if (fault === "after") throw new InjectedStoreFault("dev fault: the lead was stored but its answer was lost");
     if ("bookingTaken" in stored) return { status: 409, body: { message: SLOT_TAKEN_MESSAGE, fieldErrors: { booking: [SLOT_TAKEN_MESSAGE] } } };
     if (!stored.created) return replay({ id: stored.leadId, valuation: stored.valuation }, stored.sameRequest);
     // Stored first: a failed queue send is logged and the scheduled sweep queues the lead later.
     await enqueueLeads(c.env, [stored.leadId], now);
     return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}) } };
   } catch (error) {
-    console.error("[mf-forms] lead not stored", error);
+    // An injected fault is expected: one line, no stack (thousands of stacks a minute swamp wrangler dev's log).
+    if (error instanceof InjectedStoreFault) console.warn(`[mf-forms] lead not stored: ${error.message}`);
+    else console.error("[mf-forms] lead not stored", error);
     return { status: 503, body: { message: LEAD_STORE_FAILED }, headers: { "retry-after": "5" } };
   }
+}
+
+/**
+ * A trade-in posted without script is answered with its valuation and offer (not /success): what the page
+ * shows, and what accepting it posts (the key it was sent with; the category as the script sends it).
+ */
+function noScriptOffer(answer: Answer, form: URLSearchParams): { valuation: TradeInValuation; acceptance: PlainAcceptance } | null {
+  const valuation = answer.body.valuation as TradeInValuation | undefined;
+  const leadKey = form.get("idempotency_key");
+  if (!valuation || answer.body.lead_id === undefined || !leadKey) return null;
+  const category = form.get("values.category") || formVariant(form.get("form") ?? form.get("kind") ?? "")?.category || "";
+  return { valuation, acceptance: { leadId: answer.body.lead_id, leadKey, category } };
+}
+
+/**
+ * A local session's injected store fault for this request (`x-dev-fault: mf-forms=store-fail:N`, ADR 0024):
+ * half fail before the write, half after it (stored, but the answer is lost: the shopper's retry with the
+ * same key must find it). Never outside a local session.
+ */
+class InjectedStoreFault extends Error {}
+function injectedStoreFault(env: Env, headers: Headers): "before" | "after" | null {
+  const share = devStoreFailShare(headers.get(DEV_FAULT_HEADER), "mf-forms", isLocalDev(env));
+  const roll = Math.random();
+  if (roll >= share) return null;
+  return roll < share / 2 ? "before" : "after";
 }
 
 /** The first answer again for a retried submit; a key reused for different details is refused. */
@@ -183,6 +218,9 @@ async function takeOfferAcceptance(env: Env, site: string, body: unknown, key: s
   const traded = await valuedLeadOf(env.DB, site, parsed.data.lead_id, parsed.data.lead_key);
   if (!traded?.valuation?.estimate) return { status: 404, body: { message: NO_SUCH_OFFER, fieldErrors: { lead_id: [NO_SUCH_OFFER] } } };
   const now = new Date();
+  // One acceptance per offer, whatever key it comes with: the acceptance is stored under the offer's own key,
+  // so the unique (site, idempotency_key) index refuses a second one even when two race. The hash names the
+  // caller's key too: only a retry with the first acceptance's key and body gets the first answer again.
   const stored = await storeLead(env.DB, {
     site,
     kind: "offer_acceptance",
@@ -190,13 +228,16 @@ async function takeOfferAcceptance(env: Env, site: string, body: unknown, key: s
     locationId: null,
     dealershipSlug: null,
     data: JSON.stringify(acceptedOffer(parsed.data, traded)),
-    idempotencyKey: key,
-    requestHash: hash,
+    idempotencyKey: offerAcceptanceKey(traded.id),
+    requestHash: key === null ? crypto.randomUUID() : await requestHash(`${key}\n${hash}`),
     booking: null,
     now,
   });
   if ("bookingTaken" in stored) throw new Error("an offer acceptance has no booking");
-  if (!stored.created) return replay({ id: stored.leadId, valuation: null }, stored.sameRequest);
+  if (!stored.created) {
+    if (!stored.sameRequest) return { status: 409, body: { message: OFFER_ALREADY_ACCEPTED, fieldErrors: { lead_id: [OFFER_ALREADY_ACCEPTED] } } };
+    return replay({ id: stored.leadId, valuation: null }, true);
+  }
   await enqueueLeads(env, [stored.leadId], now);
   return { status: 201, body: { lead_id: stored.leadId } };
 }

@@ -3,6 +3,7 @@ import { bodyLimit, siteFromHost } from "@dealer/shared/http";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { sweepPendingLeads } from "../delivery/queue";
 import { webhookPolicy, webhookUrlProblem } from "../delivery/webhook-guard";
 import type { Env } from "../env";
 
@@ -114,7 +115,7 @@ const destinationSchema = z.discriminatedUnion("kind", [
 
 /**
  * The dealer's side, behind the dealership's key: GET /api/leads (JSON or CSV, by date and delivery status)
- * with each lead's delivery log, GET /api/leads/outbox (the e-mails the local outbox holds), and the
+ * with each lead's delivery log, POST /api/leads/sweep (the scheduled sweep of this site, now), GET /api/leads/outbox (the e-mails the local outbox holds), and the
  * destinations a dealership's leads go to (POST/GET /api/leads/destinations, DELETE .../{id}).
  */
 export function createDealerLeadApi() {
@@ -129,6 +130,9 @@ export function createDealerLeadApi() {
     }
     return c.json({ dealership: c.get("dealer").dealershipSlug, leads });
   });
+
+  // The cron's sweep for this site, run now: `wrangler dev` fires no crons, and a dealer need not wait a minute.
+  app.post("/api/leads/sweep", requireDealer, async (c) => c.json({ queued: await sweepPendingLeads(c.env, new Date(), c.get("dealer").site) }));
 
   app.get("/api/leads/outbox", requireDealer, async (c) => {
     const dealer = c.get("dealer");

@@ -75,7 +75,14 @@ export function formErrorPage(status: number, message: string, fieldErrors: Reco
   } catch {
     backHref = "/";
   }
-  const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(heading)}</title></head>
-<body><main><h1>${escapeMarkup(heading)}</h1><p role="alert">${escapeMarkup(message)}</p>${items.length ? `<ul>${items.join("")}</ul>` : ""}<p><a href="${escapeMarkup(backHref)}">Back to the form</a></p></main></body></html>`;
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8" } });
+  const main = `<h1>${escapeMarkup(heading)}</h1><p role="alert">${escapeMarkup(message)}</p>${items.length ? `<ul>${items.join("")}</ul>` : ""}<p><a href="${escapeMarkup(backHref)}">Back to the form</a></p>`;
+  return plainPage(status, heading, main);
+}
+
+/** A page the lead API answers a plain form post with: a title and the main content's markup (escaped by the caller). */
+export function plainPage(status: number, title: string, main: string): Response {
+  const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)}</title></head>
+<body><main>${main}</main></body></html>`;
+  // An answer to one post (an offer page carries its lead's key): never cached.
+  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
 }

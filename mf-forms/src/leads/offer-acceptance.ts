@@ -16,6 +16,13 @@ export const offerAcceptanceLeadSchema = offerAcceptanceSchema.extend({
 export type OfferAcceptanceLead = z.infer<typeof offerAcceptanceLeadSchema>;
 
 export const NO_SUCH_OFFER = "We could not find that trade-in offer. Please send the trade-in form again.";
+export const OFFER_ALREADY_ACCEPTED = "This offer has already been accepted. The dealership will be in touch.";
+
+/**
+ * The key an offer's acceptance is stored under: one per trade-in lead. It holds a space, which no caller's
+ * Idempotency-Key may (visible ASCII only), so no other lead can take it first.
+ */
+export const offerAcceptanceKey = (tradeInLeadId: number) => `offer accepted ${tradeInLeadId}`;
 
 /** A trade-in (or sell-my-car) lead of this site that the caller sent, with its stored valuation. */
 export type ValuedLead = { id: number; carId: number | null; values: Record<string, unknown>; valuation: TradeInValuation | null };

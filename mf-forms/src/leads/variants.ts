@@ -117,7 +117,7 @@ export function shownSelects(variant: FormVariant, site: { hasCar: boolean; loca
 
 /** Form fields sent as numbers and as booleans: the browser's form library and a plain form post agree on them. */
 export const NUMBER_FIELDS: ReadonlySet<string> = new Set(["car_id", "values.location_id", "values.kms", "vehicle.year", "vehicle.kms", "vehiclePriceBudget", "defaults.car_id"]);
-export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["values.opt_in", "values.terms_conditions", "credit_check_consent"]);
+export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["values.opt_in", "values.terms_conditions", "credit_check_consent", "form_completed", "offer_accepted"]);
 
 /** The credit-check form's subcategory, consent and the message when it is not given (ADR 0027). */
 export const CREDIT_CHECK_SUBCATEGORY = "Credit check";

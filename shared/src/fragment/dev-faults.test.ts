@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { isLocalDev, devFragmentDelayMs } from "./dev-faults";
+import { devFragmentDelayMs, devStoreFailShare, isLocalDev, LOCAL_DEV_VAR } from "./dev-faults";
 
 describe("the dev-only fault switch", () => {
   it("delays only the named remote, and only in development", () => {
@@ -19,5 +20,22 @@ describe("the dev-only fault switch", () => {
     expect(isLocalDev({ LOCAL_DEV: "on" })).toBe(true);
     expect(isLocalDev({})).toBe(false);
     expect(isLocalDev({ LOCAL_DEV: "true" })).toBe(false);
+  });
+
+  it("fails a share of store writes only of the named remote, only in development", () => {
+    expect(devStoreFailShare("mf-forms=store-fail:10", "mf-forms", true)).toBe(0.1);
+    expect(devStoreFailShare("mf-finance=delay:4000, mf-forms=store-fail:250", "mf-forms", true)).toBe(1);
+    expect(devStoreFailShare("mf-forms=store-fail:10", "mf-forms", false)).toBe(0);
+    expect(devStoreFailShare("mf-forms=store-fail:10", "mf-search", true)).toBe(0);
+    expect(devFragmentDelayMs("mf-forms=store-fail:10", "mf-forms", true)).toBe(0);
+  });
+
+  it("no deployable Worker config sets LOCAL_DEV (a production config cannot turn the switches on)", () => {
+    const root = new URL("../../../", import.meta.url);
+    const configs = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules")
+      .flatMap((entry) => readdirSync(new URL(`${entry.name}/`, root)).filter((name) => /^wrangler.*\.(jsonc?|toml)$/.test(name)).map((name) => new URL(`${entry.name}/${name}`, root)));
+    expect(configs.length).toBeGreaterThanOrEqual(6);
+    for (const config of configs) expect(readFileSync(config, "utf8"), config.pathname).not.toContain(LOCAL_DEV_VAR);
   });
 });

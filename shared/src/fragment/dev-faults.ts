@@ -13,18 +13,29 @@ export function isLocalDev(env: { LOCAL_DEV?: string }): boolean {
 }
 
 /**
- * A dev-only fault switch for resilience tests: a page request carrying `x-dev-fault: mf-finance=delay:4000`
- * makes that remote answer its fragment 4 s late.
+ * A dev-only fault switch for resilience tests and benchmarks: a request carrying
+ * `x-dev-fault: mf-finance=delay:4000` makes that remote answer its fragment 4 s late;
+ * `mf-forms=store-fail:10` makes 10% of mf-forms' lead store writes fail (ADR 0024).
  */
 export const DEV_FAULT_HEADER = "x-dev-fault";
 const MAX_DELAY_MS = 30_000;
 
+/** The number the header gives this remote's named fault (`remote=fault:number`), null when none or outside a local session. */
+export function devFault(header: string | undefined | null, remote: RemoteName, fault: string, enabled: boolean): number | null {
+  if (!enabled || !header) return null;
+  for (const part of header.split(",")) {
+    const match = /^\s*([a-z-]+)=([a-z-]+):(\d{1,5})\s*$/.exec(part);
+    if (match?.[1] === remote && match[2] === fault) return Number(match[3]);
+  }
+  return null;
+}
+
 /** The delay the header asks of this remote, 0 when none (or outside a local session). */
 export function devFragmentDelayMs(header: string | undefined | null, remote: RemoteName, enabled: boolean): number {
-  if (!enabled || !header) return 0;
-  for (const part of header.split(",")) {
-    const match = /^\s*([a-z-]+)=delay:(\d{1,5})\s*$/.exec(part);
-    if (match?.[1] === remote) return Math.min(Number(match[2]), MAX_DELAY_MS);
-  }
-  return 0;
+  return Math.min(devFault(header, remote, "delay", enabled) ?? 0, MAX_DELAY_MS);
+}
+
+/** The share (0 to 1) of this remote's store writes the header asks to fail, 0 when none (or outside a local session). */
+export function devStoreFailShare(header: string | undefined | null, remote: RemoteName, enabled: boolean): number {
+  return Math.min(devFault(header, remote, "store-fail", enabled) ?? 0, 100) / 100;
 }

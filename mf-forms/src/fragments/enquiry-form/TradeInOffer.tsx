@@ -1,19 +1,26 @@
-import { FORM_SUBMIT_ERROR, formatMoney, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { FORM_SUBMIT_ERROR, formatMoney, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { useEffect, useRef } from "react";
 
-type Props = { id: string; valuation: TradeInValuation; submitting: boolean; error: string | null; onAccept: () => void };
+/** Accept as a plain form post (the page the API answers a trade-in posted without script): the acceptance's fields. */
+export type PlainAcceptance = { leadId: number; leadKey: string; category: string };
+
+/** The offer's heading, also the title of the page that shows it without script. */
+export const offerHeading = (valuation: TradeInValuation) => (valuation.estimate ? "Your online valuation" : "Thanks, we have your car's details");
+
+type Props = { id: string; valuation: TradeInValuation; submitting: boolean; error: string | null } & ({ onAccept: () => void } | { plain: PlainAcceptance });
 
 /**
  * A sent trade-in's online valuation: the estimate range and the dealer's offer with Accept, or why
- * there is no online estimate. Shown in place of the form; focus moves to its heading.
+ * there is no online estimate. Shown in place of the form (focus moves to its heading), or without script
+ * as the answer to the form's post, Accept then being a form of its own.
  */
-export function TradeInOffer({ id, valuation, submitting, error, onAccept }: Props) {
+export function TradeInOffer({ id, valuation, submitting, error, ...accept }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="trade-in-offer" aria-live="polite">
       <h3 ref={heading} id={`${id}-offer`} tabIndex={-1} className="trade-in-offer__heading">
-        {valuation.estimate ? "Your online valuation" : "Thanks, we have your car's details"}
+        {offerHeading(valuation)}
       </h3>
       {valuation.estimate ? (
         <>
@@ -30,11 +37,31 @@ export function TradeInOffer({ id, valuation, submitting, error, onAccept }: Pro
             </div>
           )}
           <p className="trade-in-offer__note">Based on {valuation.comparables === 1 ? "1 similar car" : `${valuation.comparables} similar cars`} in our stock and your answers; subject to an inspection.</p>
-          <button type="button" className="enquiry-form__submit" disabled={submitting} onClick={onAccept}>
-            {submitting && <span className="enquiry-form__spinner" aria-hidden="true" />}
-            Accept offer
-          </button>{" "}
-          <a href={SUCCESS_PATH}>Not now</a>
+          {"plain" in accept ? (
+            <form method="post" action="/api/leads">
+              <input type="hidden" name="kind" value="offer_acceptance" />
+              <input type="hidden" name="category" value={accept.plain.category} />
+              <input type="hidden" name="subcategory" value={OFFER_ACCEPTED_SUBCATEGORY} />
+              <input type="hidden" name="lead_id" value={accept.plain.leadId} />
+              <input type="hidden" name="lead_key" value={accept.plain.leadKey} />
+              <input type="hidden" name="form_completed" value="true" />
+              <input type="hidden" name="offer_accepted" value="true" />
+              {/* The same key as the script's acceptance: a double post is one acceptance. */}
+              <input type="hidden" name="idempotency_key" value={`${accept.plain.leadKey}:accepted`} />
+              <button type="submit" className="enquiry-form__submit">
+                Accept offer
+              </button>{" "}
+              <a href={SUCCESS_PATH}>Not now</a>
+            </form>
+          ) : (
+            <>
+              <button type="button" className="enquiry-form__submit" disabled={submitting} onClick={accept.onAccept}>
+                {submitting && <span className="enquiry-form__spinner" aria-hidden="true" />}
+                Accept offer
+              </button>{" "}
+              <a href={SUCCESS_PATH}>Not now</a>
+            </>
+          )}
         </>
       ) : (
         <>
