@@ -6,8 +6,8 @@ import { sharedSingletons } from "./shared-singletons";
 
 export const shellDir = join(repoRoot, "shell");
 
-/** Shell chunks only some pages use, on interaction: kept out of "app" and the head's preloads (ADR 0021). */
-const ON_DEMAND_CHUNKS = ["email-us"];
+/** Shell chunks only some pages use (a dialog on demand, the saved-details filler on lead pages): kept out of "app" and the head's preloads (ADR 0021, 0029). */
+const ON_DEMAND_CHUNKS = ["email-us", "customer-prefill"];
 
 /** dist/entry.json: files (relative to /_shell/{buildId}/) the gateway puts in every page. */
 export type ShellEntry = { buildId: string; scripts: string[]; preloads: string[]; styles: string[] };
@@ -56,7 +56,7 @@ export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" |
           test: (module) => {
             // A normal module's file; rspack's binding type does not declare it.
             const resource = (module as { resource?: string }).resource ?? "";
-            return /[\\/](shell|shared)[\\/]src[\\/]/.test(resource) && !/[\\/]email-us-dialog\.tsx$/.test(resource);
+            return /[\\/](shell|shared)[\\/]src[\\/]/.test(resource) && !/[\\/](email-us-dialog\.tsx|customer-storage\.ts)$/.test(resource);
           },
           name: "app",
           chunks: "async",

@@ -54,6 +54,18 @@ describe("location block on the single-location site (metro-certified)", () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it("on the home page its code loads on first use: a tap on Holiday Hours that beats it opens the dialog once it arrives", async () => {
+    const { page, errors } = await open("metro-certified", "/", PHONE);
+    await expect(page.locator("#slot-locations[data-hydrated]").count()).resolves.toBe(0);
+    await page.route("**/_mf/mf-locations/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.locator("#slot-locations").getByRole("button", { name: "Holiday Hours" }).click();
+    await page.getByRole("dialog", { name: /Holiday Hours: Metro Certified Alexandria/ }).waitFor({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe("location grid (harbour-city-motors) and carousel (summit-auto-group)", () => {

@@ -164,8 +164,10 @@ const HOME_SLOTS: Partial<Record<SiteConfig["home"]["sections"][number], SlotPla
   salesCounter: slot("sales-counter", "mf-locations", "SalesCounter"),
   // Links only: server-rendered, its (tiny) code waits for a first touch.
   featuredStock: slot("featured-stock", "mf-search", "FeaturedStock", "main", undefined, { hydrate: "interaction", fold: "below" }),
-  locations: slot("locations", "mf-locations", "LocationList", "main", { layout: "block" }),
-  reviews: slot("reviews", "mf-locations", "ReviewsSummary"),
+  // Their buttons (hours, holiday hours, carousel, the reviews' terms) work once touched: a tap that beats the
+  // code is held and replayed (ADR 0029), so the home page's first load is the shell and the first view's parts.
+  locations: slot("locations", "mf-locations", "LocationList", "main", { layout: "block" }, { hydrate: "interaction" }),
+  reviews: slot("reviews", "mf-locations", "ReviewsSummary", "main", undefined, { hydrate: "interaction" }),
 };
 const HOME_PARTS: Partial<Record<SiteConfig["home"]["sections"][number], ShellPartName>> = {
   statistics: "statistics",

@@ -1,5 +1,4 @@
 import { createSeededStore, type ShellState } from "@dealer/shared/atoms";
-import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { Provider } from "jotai";
@@ -45,18 +44,24 @@ function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<S
   });
 }
 
+// Type-checked against the module without importing it: its code loads only on pages with a lead form.
+const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
+
 /** The visitor's saved details in every lead form on the page, before any form's code has loaded (most load on first use). */
-function prefillLeadForms(): void {
+async function prefillLeadForms(): Promise<void> {
+  const forms = document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`);
+  if (!forms.length) return;
   try {
-    for (const form of document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`)) prefillCustomerForm(form, window.localStorage);
+    const { prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
+    for (const form of forms) prefillCustomerForm(form, window.localStorage);
   } catch (error) {
-    // Storage the browser refuses (a private window's policy) only means empty fields.
+    // Storage the browser refuses (a private window's policy), or the code not loading, only means empty fields.
     console.warn("[shell] saved details not filled in", error);
   }
 }
 
 async function start(state: ShellState): Promise<void> {
-  prefillLeadForms();
+  void prefillLeadForms();
   const store = createSeededStore(state);
   hydrateHeader(store);
   listenForEmailUs(store);
