@@ -6,8 +6,16 @@ import { sharedSingletons } from "./shared-singletons";
 
 export const shellDir = join(repoRoot, "shell");
 
-/** Shell chunks only some pages use (a dialog on demand, the saved-details filler on lead pages): kept out of "app" and the head's preloads (ADR 0021, 0029). */
-const ON_DEMAND_CHUNKS = ["email-us", "customer-prefill"];
+/**
+ * Shell chunks only some pages use, by their name (webpackChunkName) and the modules in them: kept out of "app" and
+ * the head's preloads (ADR 0021, 0029): the Email Us dialog on demand, the saved-details filler on lead pages, and
+ * what a slot the server could not render (or whose remote failed) needs.
+ */
+const ON_DEMAND_CHUNKS: Record<string, RegExp> = {
+  "email-us": /[\\/]email-us-dialog\.tsx$/,
+  "customer-prefill": /[\\/]customer-storage\.ts$/,
+  "slot-fallback": /[\\/](fallback-props|unavailable-notice)\.ts$/,
+};
 
 /** dist/entry.json: files (relative to /_shell/{buildId}/) the gateway puts in every page. */
 export type ShellEntry = { buildId: string; scripts: string[]; preloads: string[]; styles: string[] };
@@ -39,7 +47,7 @@ export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" |
         buildId: build.buildId,
         scripts: entryFiles,
         // On-demand chunks (ON_DEMAND_CHUNKS) load when first used, not with the page.
-        preloads: chunkFiles.filter((file) => !ON_DEMAND_CHUNKS.some((name) => file.startsWith(`${name}.`))),
+        preloads: chunkFiles.filter((file) => !Object.keys(ON_DEMAND_CHUNKS).some((name) => file.startsWith(`${name}.`))),
         styles: ["base.css"],
       };
       return { "entry.json": `${JSON.stringify(entry, null, 2)}\n` };
@@ -56,7 +64,7 @@ export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" |
           test: (module) => {
             // A normal module's file; rspack's binding type does not declare it.
             const resource = (module as { resource?: string }).resource ?? "";
-            return /[\\/](shell|shared)[\\/]src[\\/]/.test(resource) && !/[\\/](email-us-dialog\.tsx|customer-storage\.ts)$/.test(resource);
+            return /[\\/](shell|shared)[\\/]src[\\/]/.test(resource) && !Object.values(ON_DEMAND_CHUNKS).some((modules) => modules.test(resource));
           },
           name: "app",
           chunks: "async",

@@ -4,13 +4,14 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { slotIdPrefix } from "@dealer/shared/fragment-ids";
 import type { createSeededStore } from "@dealer/shared/atoms";
-import { fetchFallbackProps } from "./fallback-props";
 import { loadFragment } from "./remote-loader";
 import { readSlotProps } from "./slot-marker";
 import { SlotErrorBoundary } from "./SlotErrorBoundary";
-import { showUnavailableNotice } from "./unavailable-notice";
 
 type Store = ReturnType<typeof createSeededStore>;
+// Only a slot the server could not render, or one whose remote failed, needs these: they load then.
+const fallbackProps = () => import(/* webpackChunkName: "slot-fallback" */ "./fallback-props");
+const unavailableNotice = () => import(/* webpackChunkName: "slot-fallback" */ "./unavailable-notice");
 export type SlotOutcome = "hydrated" | "client-rendered" | "unavailable";
 
 /** Browser tests wait on these attributes instead of sleeping. */
@@ -77,7 +78,7 @@ export async function mountSlot(
       });
       return markOutcome(el, "hydrated");
     }
-    const props = await fetchFallbackProps(marker);
+    const props = await (await fallbackProps()).fetchFallbackProps(marker);
     linkFragmentStyles(el, marker);
     await new Promise<void>((done) => {
       createRoot(el, { identifierPrefix: slotIdPrefix(marker.slot) }).render(slotTree(store, marker, <Fragment {...props} />, done));
@@ -85,7 +86,12 @@ export async function mountSlot(
     return markOutcome(el, "client-rendered");
   } catch (error) {
     console.warn(`[shell] slot ${marker.slot} (${marker.remote}/${marker.fragment}) unavailable:`, error);
-    if (marker.fallback) showUnavailableNotice(el, onRetry);
+    if (marker.fallback) {
+      await unavailableNotice().then(
+        ({ showUnavailableNotice }) => showUnavailableNotice(el, onRetry),
+        (noticeError: unknown) => console.warn("[shell] no Retry notice", noticeError),
+      );
+    }
     return markOutcome(el, "unavailable");
   }
 }
