@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, runtimeCoreDist, TRIMMED_RUNTIME_FILES } from "./federation-runtime-alias";
+import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, packageDist, TRIMMED_RUNTIME_FILES } from "./federation-runtime-alias";
 
 describe("federationRuntimeEsmAlias", () => {
   it("points each federation runtime package's CommonJS entry at its ESM build", () => {
@@ -23,8 +23,8 @@ describe("federationRuntimeTrimAlias", () => {
       .map((name) => name.trim())
       .sort();
 
-  it.each(Object.entries(TRIMMED_RUNTIME_FILES))("%s is replaced by a module with the same exports", async (file, replacement) => {
-    const real = join(runtimeCoreDist(), file);
+  it.each(TRIMMED_RUNTIME_FILES)("$pkg $file is replaced by a module with the same exports", async ({ pkg, file, replacement }) => {
+    const real = join(packageDist(pkg), file);
     expect(federationRuntimeTrimAlias()[real]).toMatch(new RegExp(`federation-runtime-trim/${replacement}$`));
     const stand = (await import(/* @vite-ignore */ join(import.meta.dirname, "federation-runtime-trim", replacement))) as Record<string, unknown>;
     // A new runtime version that renames or adds an export fails here, not in a shopper's browser.

@@ -46,25 +46,28 @@ export function federationRuntimeEsmAlias(): Record<string, string> {
   return alias;
 }
 
-/** runtime-core files (inside its dist/) that only manifest remotes and preloadRemote use, and what replaces each. */
-export const TRIMMED_RUNTIME_FILES: Record<string, string> = {
-  "plugins/snapshot/SnapshotHandler.js": "snapshot-handler.ts",
-  "plugins/snapshot/index.js": "snapshot-plugin.ts",
-  "plugins/generate-preload-assets.js": "generate-preload-assets.ts",
-  "utils/preload.js": "preload.ts",
-};
+/**
+ * Federation runtime files the platform never needs (each path inside its package's dist/), and what replaces each:
+ * runtime-core's manifest, snapshot and preloadRemote parts, and the error codes' one-line descriptions.
+ */
+export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; file: string; replacement: string }[] = [
+  { pkg: "@module-federation/runtime-core", file: "plugins/snapshot/SnapshotHandler.js", replacement: "snapshot-handler.ts" },
+  { pkg: "@module-federation/runtime-core", file: "plugins/snapshot/index.js", replacement: "snapshot-plugin.ts" },
+  { pkg: "@module-federation/runtime-core", file: "plugins/generate-preload-assets.js", replacement: "generate-preload-assets.ts" },
+  { pkg: "@module-federation/runtime-core", file: "utils/preload.js", replacement: "preload.ts" },
+  { pkg: "@module-federation/error-codes", file: "desc.mjs", replacement: "error-descriptions.ts" },
+];
 
-/** Where runtime-core's ESM files are (its ESM entry is dist/index.js). */
-export const runtimeCoreDist = (): string => dirname(entries("@module-federation/runtime-core").esm);
+/** A runtime package's ESM folder (where its ESM entry is). */
+export const packageDist = (pkg: (typeof runtimePackages)[number]): string => dirname(entries(pkg).esm);
 
 /**
- * The shell provides the federation runtime to every remote, and about a tenth of it (gzip) serves manifest
- * remotes, snapshots and preloadRemote, none of which the platform uses: these aliases leave those files out
- * (ADR 0028). The replacements keep each file's exports; a test checks they still match.
+ * The shell provides the federation runtime to every remote, and a part of it serves manifest remotes, snapshots and
+ * preloadRemote, none of which the platform uses; every remoteEntry.js carries the error descriptions too. These
+ * aliases leave them out (ADR 0028). The replacements keep each file's exports; a test checks they still match.
  */
 export function federationRuntimeTrimAlias(): Record<string, string> {
-  const dist = runtimeCoreDist();
   return Object.fromEntries(
-    Object.entries(TRIMMED_RUNTIME_FILES).map(([file, replacement]) => [join(dist, file), join(import.meta.dirname, "federation-runtime-trim", replacement)]),
+    TRIMMED_RUNTIME_FILES.map(({ pkg, file, replacement }) => [join(packageDist(pkg), file), join(import.meta.dirname, "federation-runtime-trim", replacement)]),
   );
 }
