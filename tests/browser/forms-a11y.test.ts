@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { launchChromium, siteUrl, waitForHydration } from "../support/platform";
+import { fetchSite, launchChromium, siteUrl, waitForHydration } from "../support/platform";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,13 +13,21 @@ afterAll(async () => {
 
 const ROUTES = ["/contact", "/contact-us", "/book-test-drive", "/trade-in", "/sell-my-car", "/sell-your-car", "/finance-enquiry", "/apply-for-finance", "/service", "/vehicle-parts-and-accessories", "/fleet", "/careers"];
 
+/** The routes that carry a form about one location or one car: the site's first location and first car. */
+async function routesAboutOne(site: string): Promise<string[]> {
+  const location = /href="\/our-location\/([a-z0-9-]+)"/.exec(await (await fetchSite(site, "/dealer-locator")).text())?.[1];
+  const car = /href="\/cars\/([a-z0-9-]+)"/.exec(await (await fetchSite(site, "/search")).text())?.[1];
+  if (!location || !car) throw new Error(`${site}: no location or car to visit`);
+  return [`/contact-us/${location}`, `/cars/${car}`, `/cars/trade-in?car_id=${car}`, `/personalised/finance?car_id=${car}`];
+}
+
 describe("form routes are accessible (axe-core, WCAG 2.1 AA)", () => {
   for (const site of ["harbour-city-motors", "summit-auto-group"]) {
     it(`${site}: every form route, and a form showing its errors, has 0 violations`, { timeout: 120_000 }, async () => {
       const context = await browser.newContext({ bypassCSP: true });
       const page = await context.newPage();
       const found: string[] = [];
-      for (const route of ROUTES) {
+      for (const route of [...ROUTES, ...(await routesAboutOne(site))]) {
         await page.goto(siteUrl(site, route));
         await waitForHydration(page);
         found.push(...(await axeViolations(page)).map((violation) => `${route} ${violation}`));

@@ -5,7 +5,6 @@ import { dealerLeads, shopperPage } from "../support/leads";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 import { comparableCar } from "../support/trade-in";
 
-const SITE = "harbour-city-motors";
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
@@ -14,7 +13,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("online trade-in valuation", () => {
+// A car dealer and a truck dealer: each values from its own stock.
+describe.each(["harbour-city-motors", "outback-trucks"])("online trade-in valuation on %s", (SITE) => {
   it("/trade-in: the shopper's car gets a valuation range and an offer on the page; accepting it sends the acceptance", async () => {
     const car = await comparableCar(SITE);
     const page = await shopperPage(browser);
@@ -54,7 +54,7 @@ describe("online trade-in valuation", () => {
 
     await form.getByRole("button", { name: "Accept offer" }).click();
     await page.waitForURL(/\/success$/);
-    const leads = await dealerLeads(SITE, "write-harbour-city-motors", "?limit=1000");
+    const leads = await dealerLeads(SITE, `write-${SITE}`, "?limit=1000");
     const traded = leads.find((lead) => lead.values.email === email && (lead as unknown as { kind: string }).kind === "trade_in");
     const accepted = leads.filter((lead) => lead.values.email === email && (lead as unknown as { kind: string }).kind === "offer_acceptance");
     expect(traded).toBeDefined();

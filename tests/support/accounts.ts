@@ -52,7 +52,10 @@ export async function signInOnPage(page: Page, site: string, returnTo: string): 
   const phone = newMobile();
   await page.getByLabel("Mobile number").fill(phone);
   await page.getByRole("button", { name: "Text me a code" }).click();
-  await page.getByLabel("Code").fill(await codeFromOutbox(site, phone));
+  // The code field shows once the text has gone (a click before the page's code arrives is sent when it has).
+  const codeField = page.getByLabel("Code");
+  await codeField.waitFor();
+  await codeField.fill(await codeFromOutbox(site, phone));
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(returnTo);
   return phone;
