@@ -69,6 +69,10 @@ export async function mountSlot(
   store: Store,
   onRetry: () => void,
 ): Promise<SlotOutcome> {
+  // A fallback slot's props are fetched while its code loads.
+  const fallbackSlotProps = marker.fallback ? fallbackProps().then((module) => module.fetchFallbackProps(marker)) : Promise.resolve({});
+  // Awaited below; if the code fails first, the catch reports that and this rejection has nothing to add.
+  fallbackSlotProps.catch(() => {});
   try {
     const Fragment = await loadFragment(marker);
     if (!marker.fallback) {
@@ -78,7 +82,7 @@ export async function mountSlot(
       });
       return markOutcome(el, "hydrated");
     }
-    const props = await (await fallbackProps()).fetchFallbackProps(marker);
+    const props = await fallbackSlotProps;
     linkFragmentStyles(el, marker);
     await new Promise<void>((done) => {
       createRoot(el, { identifierPrefix: slotIdPrefix(marker.slot) }).render(slotTree(store, marker, <Fragment {...props} />, done));

@@ -4,6 +4,9 @@ import { useEffect, useRef } from "react";
 /** Accept as a plain form post (the page the API answers a trade-in posted without script): the acceptance's fields. */
 export type PlainAcceptance = { leadId: number; leadKey: string; category: string };
 
+/** The key an offer's acceptance is sent under, by the script and by the plain form alike: a double post is one acceptance. */
+export const acceptanceIdempotencyKey = (leadKey: string) => `${leadKey}:accepted`;
+
 /** The offer's heading, also the title of the page that shows it without script. */
 export const offerHeading = (valuation: TradeInValuation) => (valuation.estimate ? "Your online valuation" : "Thanks, we have your car's details");
 
@@ -46,8 +49,7 @@ export function TradeInOffer({ id, valuation, submitting, error, ...accept }: Pr
               <input type="hidden" name="lead_key" value={accept.plain.leadKey} />
               <input type="hidden" name="form_completed" value="true" />
               <input type="hidden" name="offer_accepted" value="true" />
-              {/* The same key as the script's acceptance: a double post is one acceptance. */}
-              <input type="hidden" name="idempotency_key" value={`${accept.plain.leadKey}:accepted`} />
+              <input type="hidden" name="idempotency_key" value={acceptanceIdempotencyKey(accept.plain.leadKey)} />
               <button type="submit" className="enquiry-form__submit">
                 Accept offer
               </button>{" "}

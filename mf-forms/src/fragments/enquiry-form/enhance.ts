@@ -6,11 +6,12 @@ import { leadSchemaFor } from "../../leads/form-schema";
 import { BOOLEAN_FIELDS, FORM_VARIANTS, type FormVariantId, leadEventId, NUMBER_FIELDS, numberFromInput, type ShownSelects } from "../../leads/variants";
 import { saveCustomer } from "@dealer/shared/customer-storage";
 import type { EnquiryFormProps } from "./props";
+import { submitLead } from "./submit-lead";
+import { acceptanceIdempotencyKey } from "./TradeInOffer";
+import { flattenFieldErrors, zodResolver } from "./zod-resolver";
 
 /** The /success page reads the category of the lead just sent (spec §4). */
 const SUCCESS_CATEGORY_KEY = "dealer:success-category";
-import { submitLead } from "./submit-lead";
-import { flattenFieldErrors, zodResolver } from "./zod-resolver";
 
 /** What the form shows: errors by field path, whether a submit was tried, the spinner, the form error. */
 export type UiState = {
@@ -139,7 +140,7 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
       const { leadId, key, category } = valued;
       const acceptance = { kind: "offer_acceptance", category, subcategory: OFFER_ACCEPTED_SUBCATEGORY, lead_id: leadId, lead_key: key, form_completed: true, offer_accepted: true, userData: userData() };
       // One acceptance per trade-in: a retry is the same lead.
-      const outcome = await submitLead(JSON.stringify(acceptance), `${key}:accepted`);
+      const outcome = await submitLead(JSON.stringify(acceptance), acceptanceIdempotencyKey(key));
       if (!outcome.ok) {
         ui.update({ submitting: false, formError: outcome.message });
         return;
