@@ -28,8 +28,23 @@ export function query<T = Record<string, unknown>>(sql: string): T[] {
   return queries(sql)[0] as T[];
 }
 
-/** Several statements in one wrangler call (each call costs seconds of CLI start-up): one result list per statement. */
+/** How often a read that met the running platform's write lock is tried again, and the pause between tries. */
+const BUSY_TRIES = 5;
+const BUSY_PAUSE_MS = 200;
+
+/**
+ * Several statements in one wrangler call (each call costs seconds of CLI start-up): one result list per statement.
+ * Tests read the database while the platform writes to it, and a read can then meet SQLITE_BUSY: it is tried again.
+ */
 export function queries(sql: string): Record<string, unknown>[][] {
-  const out = wrangler(["d1", "execute", DATABASE, "--local", "--json", "--command", sql]);
-  return (JSON.parse(out) as { results: Record<string, unknown>[] }[]).map((statement) => statement.results ?? []);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = wrangler(["d1", "execute", DATABASE, "--local", "--json", "--command", sql]);
+      return (JSON.parse(out) as { results: Record<string, unknown>[] }[]).map((statement) => statement.results ?? []);
+    } catch (error) {
+      // execFileSync puts the command's stderr in the message.
+      if (attempt >= BUSY_TRIES || !(error as Error).message.includes("SQLITE_BUSY")) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, BUSY_PAUSE_MS);
+    }
+  }
 }
