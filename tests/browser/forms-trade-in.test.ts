@@ -74,6 +74,8 @@ describe.each(["harbour-city-motors", "outback-trucks"])("online trade-in valuat
     await form.getByLabel("Year").fill(String(new Date().getUTCFullYear() - 9));
     await form.getByLabel("Odometer").fill("150000");
     await form.getByRole("button", { name: "Next" }).click();
+    // The first Next checks its step (the form library may still be loading): the second waits for step 2.
+    await form.getByText(/^Step 2 of 3/).waitFor();
     await form.getByRole("button", { name: "Next" }).click();
     await form.getByLabel("Name").fill("Old Car");
     await form.getByLabel("Email").fill(`old-${Date.now()}@example.com`);
