@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, packageDist, TRIMMED_RUNTIME_FILES } from "./federation-runtime-alias";
+import { satisfy } from "./federation-runtime-trim/semver";
 
 describe("federationRuntimeEsmAlias", () => {
   it("points each federation runtime package's CommonJS entry at its ESM build", () => {
@@ -29,5 +31,28 @@ describe("federationRuntimeTrimAlias", () => {
     const stand = (await import(/* @vite-ignore */ join(import.meta.dirname, "federation-runtime-trim", replacement))) as Record<string, unknown>;
     // A new runtime version that renames or adds an export fails here, not in a shopper's browser.
     expect(Object.keys(stand).sort()).toEqual(exportsOf(real));
+  });
+});
+
+describe("the semver stand-in", () => {
+  const parts = fc.tuple(fc.nat(3), fc.nat(3), fc.nat(3)).map((version) => version.join("."));
+  const comparator = fc
+    .tuple(fc.constantFrom("", "=", "^", "~", ">", ">=", "<", "<="), parts)
+    .map(([operator, version]) => operator + version)
+    // The real parser drops ">=0.0.0" and then finds its range unsatisfiable; the runtime never builds it.
+    .filter((written) => written !== ">=0.0.0");
+  const range = fc.oneof(
+    fc.constantFrom("*", "", "x"),
+    fc.array(fc.array(comparator, { minLength: 1, maxLength: 2 }).map((all) => all.join(" ")), { minLength: 1, maxLength: 2 }).map((any) => any.join(" || ")),
+  );
+
+  it("answers as the runtime's own satisfy for every range the runtime can meet", async () => {
+    const real = (await import(/* @vite-ignore */ join(packageDist("@module-federation/runtime-core"), "utils/semver/index.js"))) as typeof import("./federation-runtime-trim/semver");
+    fc.assert(fc.property(parts, range, (version, wanted) => satisfy(version, wanted) === real.satisfy(version, wanted)), { numRuns: 5000 });
+  });
+
+  it("refuses a range it cannot read rather than guess", () => {
+    expect(() => satisfy("1.2.3", "1.x")).toThrow(/not supported/);
+    expect(satisfy("not a version", "^1.0.0")).toBe(false);
   });
 });

@@ -48,14 +48,18 @@ export function federationRuntimeEsmAlias(): Record<string, string> {
 
 /**
  * Federation runtime files the platform never needs (each path inside its package's dist/), and what replaces each:
- * runtime-core's manifest, snapshot and preloadRemote parts, and the error codes' one-line descriptions.
+ * runtime-core's manifest, snapshot and preloadRemote parts, the error codes' one-line descriptions, the semver range
+ * parser, and the bundler runtime's shared tree-shaking parts.
  */
 export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; file: string; replacement: string }[] = [
   { pkg: "@module-federation/runtime-core", file: "plugins/snapshot/SnapshotHandler.js", replacement: "snapshot-handler.ts" },
   { pkg: "@module-federation/runtime-core", file: "plugins/snapshot/index.js", replacement: "snapshot-plugin.ts" },
   { pkg: "@module-federation/runtime-core", file: "plugins/generate-preload-assets.js", replacement: "generate-preload-assets.ts" },
   { pkg: "@module-federation/runtime-core", file: "utils/preload.js", replacement: "preload.ts" },
+  { pkg: "@module-federation/runtime-core", file: "utils/semver/index.js", replacement: "semver.ts" },
   { pkg: "@module-federation/error-codes", file: "desc.mjs", replacement: "error-descriptions.ts" },
+  { pkg: "@module-federation/webpack-bundler-runtime", file: "init.js", replacement: "bundler-init.ts" },
+  { pkg: "@module-federation/webpack-bundler-runtime", file: "getSharedFallbackGetter.js", replacement: "shared-fallback-getter.ts" },
 ];
 
 /** A runtime package's ESM folder (where its ESM entry is). */
