@@ -49,7 +49,7 @@ export function federationRuntimeEsmAlias(): Record<string, string> {
 /**
  * Federation runtime files the platform never needs (each path inside its package's dist/), and what replaces each:
  * runtime-core's manifest, snapshot and preloadRemote parts, the error codes' one-line descriptions, the semver range
- * parser, and the bundler runtime's shared tree-shaking parts.
+ * parser, and the bundler runtime's shared tree-shaking parts and its copy of the runtime's API.
  */
 export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; file: string; replacement: string }[] = [
   { pkg: "@module-federation/runtime-core", file: "plugins/snapshot/SnapshotHandler.js", replacement: "snapshot-handler.ts" },
@@ -58,6 +58,7 @@ export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; fil
   { pkg: "@module-federation/runtime-core", file: "utils/preload.js", replacement: "preload.ts" },
   { pkg: "@module-federation/runtime-core", file: "utils/semver/index.js", replacement: "semver.ts" },
   { pkg: "@module-federation/error-codes", file: "desc.mjs", replacement: "error-descriptions.ts" },
+  { pkg: "@module-federation/webpack-bundler-runtime", file: "index.js", replacement: "bundler-runtime-index.ts" },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "init.js", replacement: "bundler-init.ts" },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "getSharedFallbackGetter.js", replacement: "shared-fallback-getter.ts" },
 ];
