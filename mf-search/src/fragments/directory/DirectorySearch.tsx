@@ -7,8 +7,9 @@ import {
   NO_OFFERS_TEXT,
   NO_OFFERS_TITLE,
 } from "@dealer/shared/rules";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { PageLinks } from "../small-search/PageLinks";
+import { SmallSearchForm, SmallSearchReset } from "../small-search/SmallSearchForm";
 import { useSmallSearch } from "../small-search/use-small-search";
 import { type DirectoryState, directoryAddress, DIRECTORY_PARAM_NAMES as PARAM, EMPTY_DIRECTORY_STATE } from "./directory-state";
 import type { DirectoryEntry, DirectoryView } from "./directory-view";
@@ -47,47 +48,29 @@ function Entry({ entry }: { entry: DirectoryEntry }) {
  */
 export default function DirectorySearch(props: DirectorySearchProps) {
   const id = useId();
-  const [text, setText] = useState(props.state.query);
-  const { state, view, failed, load, show, refine, refineAfterTyping } = useSmallSearch<DirectoryState, DirectoryView>({
+  const search = useSmallSearch<DirectoryState, DirectoryView>({
     state: props.state,
     view: props.view,
     pathname: props.pathname,
     address: directoryAddress,
     loadSearch: () => import("./directory-browser").then(({ createDirectorySearch }) => createDirectorySearch(props.search, props.indexName)),
   });
+  const { state, view, refine } = search;
   const pageHref = (page: number) => `${props.pathname}${directoryAddress({ ...state, page }, "")}#${id}heading`;
   const groups = groupDirectoryEntries(view.entries, props.department);
 
   return (
     <section className="directory" aria-labelledby={`${id}heading`}>
       <h2 id={`${id}heading`}>Service and parts offers</h2>
-      <search>
-        <form
-          className="small-search__form directory__form"
-          method="get"
-          action={props.pathname}
-          onSubmit={(event) => {
-            event.preventDefault();
-            refine({ query: text.trim() });
-          }}
-          onFocus={() => void load()}
-        >
-          <label className="small-search__field">
-            <span>Search offers</span>
-            <input
-              type="search"
-              name={PARAM.query}
-              value={text}
-              maxLength={200}
-              autoComplete="off"
-              placeholder="Tyres, logbook service, towbar…"
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setText(value);
-                refineAfterTyping({ query: value.trim() });
-              }}
-            />
-          </label>
+      <SmallSearchForm
+        className="directory__form"
+        pathname={props.pathname}
+        label="Search offers"
+        name={PARAM.query}
+        placeholder="Tyres, logbook service, towbar…"
+        maxLength={200}
+        search={search}
+      >
           <label className="small-search__field">
             <span>Category</span>
             <select name={PARAM.category} value={state.category ?? ""} onChange={(event) => refine({ category: event.currentTarget.value || null })}>
@@ -131,29 +114,17 @@ export default function DirectorySearch(props: DirectorySearchProps) {
               ))}
             </select>
           </label>
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
-      </search>
+      </SmallSearchForm>
       <p className="directory__count" role="status" aria-live="polite">
-        {failed ? "Offers could not be loaded. Please try again." : plural(view.count)}
+        {search.failed ? "Offers could not be loaded. Please try again." : plural(view.count)}
       </p>
       {view.entries.length === 0 ? (
         <div className="directory__empty">
           <h3>{NO_OFFERS_TITLE}</h3>
           <p>{NO_OFFERS_TEXT}</p>
-          <a
-            className="button"
-            href={props.pathname}
-            onClick={(event) => {
-              event.preventDefault();
-              setText("");
-              void show(EMPTY_DIRECTORY_STATE);
-            }}
-          >
+          <SmallSearchReset pathname={props.pathname} onReset={() => search.reset(EMPTY_DIRECTORY_STATE)}>
             Clear Filters
-          </a>
+          </SmallSearchReset>
         </div>
       ) : (
         groups.map((group) => (

@@ -4,6 +4,7 @@ import { DIRECTORY_INDEX } from "../../search-index/directory-index";
 import { LOCAL_APP_ID, type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
 import DirectorySearch, { type DirectorySearchProps } from "./DirectorySearch";
 import { parseDirectoryState } from "./directory-state";
+import { splitRequestPath } from "../small-search/small-search-address";
 import type { MultiQueryClient } from "../small-search/small-search-browser";
 import { runDirectorySearch } from "./directory-view";
 
@@ -15,8 +16,8 @@ export function directorySearchFragment(searchApiFor: SearchApiFor): FragmentDef
   return {
     Component: DirectorySearch,
     async load(request, env) {
-      const queryIndex = request.path.indexOf("?");
-      const state = parseDirectoryState(queryIndex >= 0 ? request.path.slice(queryIndex + 1) : "");
+      const { pathname, search } = splitRequestPath(request.path, "/service");
+      const state = parseDirectoryState(search);
       const { client, apiKey } = await siteSearchClient(env, request.site.slug, searchApiFor);
       const [view, dealerships] = await Promise.all([
         runDirectorySearch(client as unknown as MultiQueryClient, DIRECTORY_INDEX, state),
@@ -29,7 +30,7 @@ export function directorySearchFragment(searchApiFor: SearchApiFor): FragmentDef
         view,
         dealerships: dealerships.results.length > 1 ? dealerships.results : [],
         search: { appId: LOCAL_APP_ID, apiKey },
-        pathname: request.path.split(/[?#]/, 1)[0] || "/service",
+        pathname,
       };
     },
   };

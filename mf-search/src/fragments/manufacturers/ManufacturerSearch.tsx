@@ -1,6 +1,7 @@
 import { formatNumber } from "@dealer/shared/rules";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { PageLinks } from "../small-search/PageLinks";
+import { SmallSearchForm, SmallSearchReset } from "../small-search/SmallSearchForm";
 import { useSmallSearch } from "../small-search/use-small-search";
 import { EMPTY_MANUFACTURER_STATE, type ManufacturerState, manufacturerAddress, MANUFACTURER_PARAM_NAMES as PARAM } from "./manufacturer-state";
 import type { ManufacturerView } from "./manufacturer-view";
@@ -24,8 +25,7 @@ const plural = (count: number) => `${formatNumber(count)} ${count === 1 ? "make 
  */
 export default function ManufacturerSearch(props: ManufacturerSearchProps) {
   const id = useId();
-  const [text, setText] = useState(props.state.query);
-  const { state, view, failed, load, show, refine, refineAfterTyping } = useSmallSearch<ManufacturerState, ManufacturerView>({
+  const search = useSmallSearch<ManufacturerState, ManufacturerView>({
     state: props.state,
     view: props.view,
     pathname: props.pathname,
@@ -33,60 +33,30 @@ export default function ManufacturerSearch(props: ManufacturerSearchProps) {
     loadSearch: () =>
       import("./manufacturer-browser").then(({ createManufacturerSearch }) => createManufacturerSearch(props.search, props.indexName, props.landingBase)),
   });
+  const { state, view } = search;
   const pageHref = (page: number) => `${props.pathname}${manufacturerAddress({ ...state, page }, "")}#${id}heading`;
 
   return (
     <section className="manufacturers" aria-labelledby={`${id}heading`}>
       <h2 id={`${id}heading`}>Find a make or model</h2>
-      <search>
-        <form
-          className="small-search__form manufacturers__form"
-          method="get"
-          action={props.pathname}
-          onSubmit={(event) => {
-            event.preventDefault();
-            refine({ query: text.trim() });
-          }}
-          onFocus={() => void load()}
-        >
-          <label className="small-search__field">
-            <span>Make, model or body type</span>
-            <input
-              type="search"
-              name={PARAM.query}
-              value={text}
-              maxLength={100}
-              autoComplete="off"
-              placeholder="Toyota, RAV4, ute…"
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setText(value);
-                refineAfterTyping({ query: value.trim() });
-              }}
-            />
-          </label>
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
-      </search>
+      <SmallSearchForm
+        className="manufacturers__form"
+        pathname={props.pathname}
+        label="Make, model or body type"
+        name={PARAM.query}
+        placeholder="Toyota, RAV4, ute…"
+        maxLength={100}
+        search={search}
+      />
       <p className="manufacturers__count" role="status" aria-live="polite">
-        {failed ? "Makes and models could not be loaded. Please try again." : plural(view.count)}
+        {search.failed ? "Makes and models could not be loaded. Please try again." : plural(view.count)}
       </p>
       {view.entries.length === 0 ? (
         <div className="manufacturers__empty">
           <p>No make or model matches ‘{state.query}’.</p>
-          <a
-            className="button"
-            href={props.pathname}
-            onClick={(event) => {
-              event.preventDefault();
-              setText("");
-              void show(EMPTY_MANUFACTURER_STATE);
-            }}
-          >
+          <SmallSearchReset pathname={props.pathname} onReset={() => search.reset(EMPTY_MANUFACTURER_STATE)}>
             Show all makes and models
-          </a>
+          </SmallSearchReset>
         </div>
       ) : (
         <ul className="manufacturers__entries">
@@ -98,7 +68,7 @@ export default function ManufacturerSearch(props: ManufacturerSearchProps) {
           ))}
         </ul>
       )}
-      <PageLinks page={view.page} nbPages={view.nbPages} label="Make and model pages" href={pageHref} onPage={(page) => refine({ page })} />
+      <PageLinks page={view.page} nbPages={view.nbPages} label="Make and model pages" href={pageHref} onPage={(page) => search.refine({ page })} />
     </section>
   );
 }

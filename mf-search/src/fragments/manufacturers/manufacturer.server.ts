@@ -2,6 +2,7 @@ import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import type { Env } from "../../env";
 import { MANUFACTURER_INDEX } from "../../search-index/manufacturer-index";
 import { LOCAL_APP_ID, type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
+import { splitRequestPath } from "../small-search/small-search-address";
 import type { MultiQueryClient } from "../small-search/small-search-browser";
 import ManufacturerSearch, { type ManufacturerSearchProps } from "./ManufacturerSearch";
 import { parseManufacturerState } from "./manufacturer-state";
@@ -12,8 +13,8 @@ export function manufacturerSearchFragment(searchApiFor: SearchApiFor): Fragment
   return {
     Component: ManufacturerSearch,
     async load(request, env) {
-      const queryIndex = request.path.indexOf("?");
-      const state = parseManufacturerState(queryIndex >= 0 ? request.path.slice(queryIndex + 1) : "");
+      const { pathname, search } = splitRequestPath(request.path, "/brands");
+      const state = parseManufacturerState(search);
       const { client, apiKey } = await siteSearchClient(env, request.site.slug, searchApiFor);
       const landingBase = request.config.search.landingBase;
       const view = await runManufacturerSearch(client as unknown as MultiQueryClient, MANUFACTURER_INDEX, state, landingBase);
@@ -23,7 +24,7 @@ export function manufacturerSearchFragment(searchApiFor: SearchApiFor): Fragment
         state: { ...state, page: view.page },
         view,
         search: { appId: LOCAL_APP_ID, apiKey },
-        pathname: request.path.split(/[?#]/, 1)[0] || "/brands",
+        pathname,
       };
     },
   };

@@ -33,3 +33,9 @@ export function writeSmallSearchAddress(current: string, names: readonly string[
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/** A fragment request's path ('/service?offer_query=x') as the page's pathname and query string. */
+export function splitRequestPath(path: string, fallback: string): { pathname: string; search: string } {
+  const queryIndex = path.indexOf("?");
+  return { pathname: path.split(/[?#]/, 1)[0] || fallback, search: queryIndex >= 0 ? path.slice(queryIndex + 1) : "" };
+}

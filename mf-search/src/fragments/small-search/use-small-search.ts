@@ -1,7 +1,10 @@
 import { SEARCH_BOX_DELAY_MS } from "@dealer/shared/rules";
 import { useEffect, useRef, useState } from "react";
 
-type Options<State extends { page: number }, View> = {
+/** What every small search's state has: the box's query and a 1-based page. */
+export type SmallSearchState = { query: string; page: number };
+
+type Options<State extends SmallSearchState, View> = {
   state: State;
   view: View;
   pathname: string;
@@ -15,8 +18,9 @@ type Options<State extends { page: number }, View> = {
  * A small search's state once hydrated: the address follows each change (replaceState), answers that arrive out
  * of order are dropped, a failure keeps the last good view on screen, and typing waits the search box's delay.
  */
-export function useSmallSearch<State extends { page: number }, View>(options: Options<State, View>) {
+export function useSmallSearch<State extends SmallSearchState, View>(options: Options<State, View>) {
   const [state, setState] = useState(options.state);
+  const [text, setText] = useState(options.state.query);
   const [view, setView] = useState(options.view);
   const [failed, setFailed] = useState(false);
   const engine = useRef<Promise<(state: State) => Promise<View>> | null>(null);
@@ -46,9 +50,16 @@ export function useSmallSearch<State extends { page: number }, View>(options: Op
 
   /** A change of anything but the page goes back to page 1. */
   const refine = (change: Partial<State>) => void show({ ...state, ...change, page: change.page ?? 1 });
-  const refineAfterTyping = (change: Partial<State>) => {
+  /** The box's text searches after the box's delay; submitting searches at once. */
+  const type = (value: string) => {
+    setText(value);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => refine(change), SEARCH_BOX_DELAY_MS);
+    timer.current = setTimeout(() => refine({ query: value.trim() } as Partial<State>), SEARCH_BOX_DELAY_MS);
   };
-  return { state, view, failed, load, show, refine, refineAfterTyping };
+  const submit = () => refine({ query: text.trim() } as Partial<State>);
+  const reset = (empty: State) => {
+    setText("");
+    void show(empty);
+  };
+  return { state, view, failed, text, load, refine, type, submit, reset };
 }
