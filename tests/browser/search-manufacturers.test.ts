@@ -55,6 +55,8 @@ async function open(site: string, path: string, viewport: { width: number; heigh
 
 describe.each([
   ["summit-auto-group", "phone", PHONE, "hilux", "/search/toyota/hilux"],
+  ["summit-auto-group", "desktop", DESKTOP, "ranger", "/search/ford/ranger"],
+  ["ridge-motorcycles", "phone", PHONE, "ninja", "/search/kawasaki/ninja-650"],
   ["ridge-motorcycles", "desktop", DESKTOP, "mt-07", "/search/yamaha/mt-07"],
 ] as const)("%s /brands on a %s", (site, size, viewport, model, landing) => {
   it("server-rendered first page within the budget, typing searches, paging by 21, the address restores it, axe clean", async () => {
