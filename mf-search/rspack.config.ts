@@ -9,5 +9,6 @@ export default createRemoteConfig({
     "./SimilarVehicles": "./src/fragments/vehicle-row/VehicleRow.tsx",
     "./FeaturedStock": "./src/fragments/vehicle-row/VehicleRow.tsx",
     "./DirectorySearch": "./src/fragments/directory/DirectorySearch.tsx",
+    "./ManufacturerSearch": "./src/fragments/manufacturers/ManufacturerSearch.tsx",
   },
 });

@@ -121,14 +121,15 @@ function brandTiles(site: DemoSiteDef): BrandTile[] {
       description: `The full ${make} range, new, demo and used, with ${make}-trained service technicians.`,
     };
   });
-  const own = [
+  // The group's own businesses are tiles too (a dealer group's brands page only).
+  const own = (site.template === "dealer-group" ? [
     ["TWG Cars", "twg-cars"],
     ["TWG Rental", "twg-rental"],
     ["TWG Tyres", "twg-tyres"],
     ["Finance and Insurance", "finance-and-insurance"],
     ["Neotek", "neotek"],
     ["4x4 Outdoor", "4x4-outdoor"],
-  ].map(([title = "", slug = ""]): BrandTile => ({ title, slug, logo: brandLogoUrl(slug), skipPage: true }));
+  ] : []).map(([title = "", slug = ""]): BrandTile => ({ title, slug, logo: brandLogoUrl(slug), skipPage: true }));
   return [...franchise, ...own];
 }
 

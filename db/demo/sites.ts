@@ -304,8 +304,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       // The Angle-type lender lends at 4-20%.
       finance: { provider: "angle", calculator: { rateMin: 4, rateMax: 20 } },
       labels: { enquireButton: "Message Now" },
-      // This dealer takes online reservations from signed-in shoppers only.
-      features: { checkoutGated: true },
+      // This dealer takes online reservations from signed-in shoppers only; its brands page lists its makes (ADR 0031).
+      features: { checkoutGated: true, brandsPage: true },
     },
     dealerships: [
       {

@@ -24,7 +24,7 @@ import {
   BlogSection,
   BodyTypeTiles,
   BrandBanner,
-  BrandsPage,
+  BrandTiles,
   ContentPage,
   Hero,
   NotFoundPage,
@@ -92,8 +92,6 @@ type PageContext = { env: GatewayEnv; tenant: Tenant; params: Record<string, str
 type ShellPageResult = { element: ReactElement; title?: string; description?: string } | null;
 
 const shellPages: Record<ShellPageName, (page: PageContext) => Promise<ShellPageResult>> = {
-  brands: async ({ env, tenant }) =>
-    tenant.config.features.brandsPage ? { element: <BrandsPage brands={await loadBrandTiles(env.DB, tenant.slug)} /> } : null,
   success: async () => ({ element: <SuccessPage /> }),
   content: async ({ env, tenant, path }) => {
     const page = await findContentPage(env.DB, tenant, path);
@@ -122,6 +120,7 @@ const shellParts: Record<ShellPartName, (page: PageContext) => Promise<ReactElem
     return brand ? <BrandBanner brand={brand} /> : null;
   },
   "page-intro": async ({ plan }) => <PageIntro title={plan.title} description={plan.description} />,
+  "brand-tiles": async ({ env, tenant }) => <BrandTiles brands={await loadBrandTiles(env.DB, tenant.slug)} />,
 };
 
 async function renderShellParts(state: ShellState, page: PageContext): Promise<RenderedShellPart[]> {
@@ -299,6 +298,8 @@ const SHARE_IMAGE_WIDTH = 1200;
 /** The car or location a page is about; checked before streaming starts, since the status line leaves with the head. */
 async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable<RoutePlan["requires"]>, params: Record<string, string>): Promise<PageSubject | null> {
   const site = tenant.slug;
+  // The brands page (its search and tiles) is a dealer-group feature.
+  if (subject === "brands") return tenant.config.features.brandsPage ? {} : null;
   if (subject === "brand") {
     const brand = tenant.config.features.brandsPage ? await findBrand(env.DB, site, params.brand ?? "") : null;
     return brand ? { title: brand.title } : null;

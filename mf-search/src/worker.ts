@@ -2,10 +2,12 @@ import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import { bodyLimit } from "@dealer/shared/http";
 import type { Env } from "./env";
 import { directorySearchFragment } from "./fragments/directory/directory.server";
+import { manufacturerSearchFragment } from "./fragments/manufacturers/manufacturer.server";
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
 import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
+import { createManufacturerIndex, MANUFACTURER_INDEX } from "./search-index/manufacturer-index";
 import { createStockIndex } from "./search-index/stock-index";
 import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
@@ -13,12 +15,16 @@ import { createStockApi } from "./stock";
 
 const INDEX_NAME = "Car_production";
 const getIndex = createStockIndex(INDEX_NAME);
-const getDirectoryIndex = createDirectoryIndex();
+/** The read-only data sets besides stock, by index name (any other name is the stock index or one of its replicas). */
+const otherIndices: Record<string, ReturnType<typeof createDirectoryIndex>> = {
+  [DIRECTORY_INDEX]: createDirectoryIndex(),
+  [MANUFACTURER_INDEX]: createManufacturerIndex(),
+};
 
-/** Algolia REST paths over the platform's stock and directory; a site's key only ever sees that site, writes go to D1 stock. */
+/** Algolia REST paths over the platform's stock, directory and manufacturers; a site's key only ever sees that site, writes go to D1 stock. */
 function searchApiDeps(env: Env): SearchApiDeps {
   return {
-    getIndex: (indexName) => (indexName === DIRECTORY_INDEX ? getDirectoryIndex(env.DB) : getIndex(env.DB)),
+    getIndex: (indexName) => (Object.hasOwn(otherIndices, indexName) ? otherIndices[indexName]!(env.DB) : getIndex(env.DB)),
     ...createStockWrites({ db: env.DB, indexName: INDEX_NAME }),
   };
 }
@@ -41,6 +47,7 @@ const app = createFragmentWorker<Env>({
     SimilarVehicles: similarVehiclesFragment(searchApiFor),
     FeaturedStock: featuredStockFragment(searchApiFor),
     DirectorySearch: directorySearchFragment(searchApiFor),
+    ManufacturerSearch: manufacturerSearchFragment(searchApiFor),
   },
 });
 /**

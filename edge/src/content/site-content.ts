@@ -11,7 +11,7 @@ import {
   slideSchema,
   statisticSchema,
 } from "@dealer/shared/contract";
-import { IN_STOCK_STATUSES } from "@dealer/shared/rules";
+import { brandTilesFrom, IN_STOCK_STATUSES } from "@dealer/shared/rules";
 import type { z } from "zod";
 import { defaultContentPages } from "./default-pages";
 
@@ -60,8 +60,6 @@ export async function loadStockBodies(db: D1Database, site: string, limit: numbe
   return results.map((row) => row.body);
 }
 
-const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-
 /** The brands page tiles: the site's own list, else one tile per make it stocks. */
 export async function loadBrandTiles(db: D1Database, site: string): Promise<BrandTile[]> {
   const own = await rowsOf(db, site, "brand", brandTileSchema);
@@ -70,7 +68,7 @@ export async function loadBrandTiles(db: D1Database, site: string): Promise<Bran
     .prepare("SELECT DISTINCT json_extract(data, '$.make') AS make FROM vehicles WHERE site = ? ORDER BY make")
     .bind(site)
     .all<{ make: string | null }>();
-  return results.flatMap((row) => (row.make ? [{ title: row.make, slug: slugOf(row.make) }] : []));
+  return brandTilesFrom(own, results.flatMap((row) => (row.make ? [row.make] : [])));
 }
 
 /** A brand with an overview page: a tile without skipPage. */

@@ -20,10 +20,10 @@ export type SlotPlan = {
 /** What the gateway reads of a car page's car before it streams, to choose that page's slots. */
 export type PageCar = { sold: boolean; testDriveOnly: boolean };
 
-export type ShellPageName = "brands" | "success" | "content" | "blog" | "blog-post";
+export type ShellPageName = "success" | "content" | "blog" | "blog-post";
 
 /** Server-rendered shell parts a composed page places between its slots (no JavaScript). */
-export type ShellPartName = "hero" | "statistics" | "promotions" | "body-types" | "blog-cards" | "brand-banner" | "page-intro";
+export type ShellPartName = "hero" | "statistics" | "promotions" | "body-types" | "blog-cards" | "brand-banner" | "brand-tiles" | "page-intro";
 
 export type ShellPart = {
   name: ShellPartName;
@@ -41,8 +41,8 @@ export type RoutePlan = {
   shellPage?: ShellPageName;
   /** Shell parts of a composed page, in page order among its slots. */
   parts?: ShellPart[];
-  /** The page answers 404 unless this tenant has the car, location, brand or content its path names. */
-  requires?: "car" | "location" | "brand";
+  /** The page answers 404 unless this tenant has the car, location, brand or content its path names (or, for "brands", a brands page). */
+  requires?: "car" | "location" | "brand" | "brands";
 };
 
 export type RouteMatch = { plan: RoutePlan; params: Record<string, string> };
@@ -302,7 +302,19 @@ const matchers: Matcher[] = [
     keys: [],
     plan: { name: "reviews", title: "Reviews", description: "What our customers say about us.", slots: [slot("reviews", "mf-locations", "ReviewsSummary", "main", { view: "page" })] },
   },
-  { pattern: /^\/brands\/?$/, keys: [], plan: { name: "brands", title: "Our brands", description: "The brands sold across our group.", slots: [], shellPage: "brands" } },
+  {
+    pattern: /^\/brands\/?$/,
+    keys: [],
+    plan: {
+      name: "brands",
+      title: "Our brands",
+      description: "The brands and models we sell: find one, or pick a brand below.",
+      requires: "brands",
+      parts: [{ name: "page-intro", before: "manufacturers" }, { name: "brand-tiles" }],
+      // The manufacturer search (ADR 0031) answers its GET form on the server; its code loads on first use.
+      slots: [slot("manufacturers", "mf-search", "ManufacturerSearch", "main", undefined, { hydrate: "interaction" })],
+    },
+  },
   {
     pattern: new RegExp(`^/${SLUG}/overview/?$`),
     keys: ["brand"],

@@ -18,7 +18,7 @@ const paramName = fc.constantFrom(
   "typoTolerance", "queryType", "distinct", "params", "facetQuery", "maxFacetHits", "facet", "type", "indexName",
 );
 const params = fc.dictionary(paramName, value, { maxKeys: 6 });
-const indexName = fc.constantFrom("Car_production", "Car_production:price:asc", "Car_production:colour:asc", "Boats", "*", "");
+const indexName = fc.constantFrom("Car_production", "Car_production:price:asc", "Car_production:colour:asc", "Manufacturer_production", "Boats", "*", "");
 
 /** Any body a client could send: valid shapes with hostile values, and plain garbage. */
 /** Fixed, so a failure reproduces; printed so a run can be repeated with another seed. */
@@ -27,8 +27,8 @@ const SEED = 20_090;
 const request = fc.oneof(
   fc.record({ path: fc.constant("/1/indexes/*/queries"), body: fc.array(fc.record({ indexName, type: fc.constantFrom("default", "facet", undefined, "x") }).chain((base) => params.map((p) => ({ ...p, ...base }))), { maxLength: 3 }).map((requests) => JSON.stringify({ requests })) }),
   fc.record({ path: indexName.map((name) => `/1/indexes/${encodeURIComponent(name)}/query`), body: params.map((p) => JSON.stringify(p)) }),
-  fc.record({ path: fc.tuple(indexName, fc.constantFrom("make", "site", "price", "nope", "%5B")).map(([name, facet]) => `/1/indexes/${encodeURIComponent(name)}/facets/${facet}/query`), body: params.map((p) => JSON.stringify(p)) }),
-  fc.record({ path: fc.constantFrom("/1/indexes/*/queries", "/1/indexes/Car_production/query"), body: fc.string({ unit: "binary", maxLength: 200 }) }),
+  fc.record({ path: fc.tuple(indexName, fc.constantFrom("make", "site", "price", "manufacturer.name", "nope", "%5B")).map(([name, facet]) => `/1/indexes/${encodeURIComponent(name)}/facets/${facet}/query`), body: params.map((p) => JSON.stringify(p)) }),
+  fc.record({ path: fc.constantFrom("/1/indexes/*/queries", "/1/indexes/Car_production/query", "/1/indexes/Manufacturer_production/query"), body: fc.string({ unit: "binary", maxLength: 200 }) }),
 );
 
 describe("search API fuzz", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIRECTORY_CACHE_SIZE, DIRECTORY_HITS_PER_PAGE, groupDirectoryEntries } from "./directory";
+import { SMALL_SEARCH_CACHE_SIZE, SMALL_SEARCH_HITS_PER_PAGE, groupDirectoryEntries } from "./directory";
 
 const entry = (id: string, department: "service" | "parts", category: string) => ({ id, department, category });
 
@@ -41,7 +41,7 @@ describe("directory grouping helper", () => {
   });
 
   it("uses the spec's page and cache sizes", () => {
-    expect(DIRECTORY_HITS_PER_PAGE).toBe(21);
-    expect(DIRECTORY_CACHE_SIZE).toBe(10);
+    expect(SMALL_SEARCH_HITS_PER_PAGE).toBe(21);
+    expect(SMALL_SEARCH_CACHE_SIZE).toBe(10);
   });
 });

@@ -1,8 +1,8 @@
 import type { DirectoryDepartment } from "../contract/directory";
 
-/** Spec §9: directory (and manufacturer) searches use 21 per page and keep about 10 answers, oldest evicted first. */
-export const DIRECTORY_HITS_PER_PAGE = 21;
-export const DIRECTORY_CACHE_SIZE = 10;
+/** Spec §9: the small searches (the service and parts directory, the manufacturer search) use 21 per page and keep about 10 answers, oldest evicted first. */
+export const SMALL_SEARCH_HITS_PER_PAGE = 21;
+export const SMALL_SEARCH_CACHE_SIZE = 10;
 
 export const DIRECTORY_DEPARTMENT_LABELS: Record<DirectoryDepartment, string> = { service: "Service", parts: "Parts and accessories" };
 

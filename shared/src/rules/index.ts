@@ -16,6 +16,7 @@ export * from "./search-facets";
 export * from "./search-paths";
 export * from "./search-presets";
 export * from "./directory";
+export * from "./manufacturers";
 export * from "./similar-cars";
 export * from "./fuel-cost";
 export * from "./price-comparison";

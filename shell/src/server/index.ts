@@ -1,11 +1,11 @@
 /** Shell components the gateway renders with react-dom/server (inside a seeded jotai Provider). */
 export { ShellFooter } from "../components/footer/ShellFooter";
 export { ShellHeader } from "../components/header/ShellHeader";
-export { BrandsPage } from "../components/pages/BrandsPage";
 export { BlogPage, BlogPostPage, ContentPage } from "../components/pages/ContentPages";
 export { NotFoundPage } from "../components/pages/NotFoundPage";
 export { SitesIndexPage, type DemoSiteLink } from "../components/pages/SitesIndexPage";
 export { SuccessPage } from "../components/pages/SuccessPage";
 export { BlogSection } from "../components/parts/BlogCards";
+export { BrandTiles } from "../components/parts/BrandTiles";
 export { BodyTypeTiles, Hero, PromotionsSlider, StatisticsBanner } from "../components/parts/HomeParts";
 export { BrandBanner, PageIntro } from "../components/parts/PageIntro";

@@ -6,10 +6,11 @@ import {
   groupDirectoryEntries,
   NO_OFFERS_TEXT,
   NO_OFFERS_TITLE,
-  SEARCH_BOX_DELAY_MS,
 } from "@dealer/shared/rules";
-import { useEffect, useId, useRef, useState } from "react";
-import type { DirectorySearch as BrowserSearch } from "./directory-browser";
+import { useId } from "react";
+import { PageLinks } from "../small-search/PageLinks";
+import { SmallSearchForm, SmallSearchReset } from "../small-search/SmallSearchForm";
+import { useSmallSearch } from "../small-search/use-small-search";
 import { type DirectoryState, directoryAddress, DIRECTORY_PARAM_NAMES as PARAM, EMPTY_DIRECTORY_STATE } from "./directory-state";
 import type { DirectoryEntry, DirectoryView } from "./directory-view";
 
@@ -47,72 +48,30 @@ function Entry({ entry }: { entry: DirectoryEntry }) {
  */
 export default function DirectorySearch(props: DirectorySearchProps) {
   const id = useId();
-  const [state, setState] = useState(props.state);
-  const [text, setText] = useState(props.state.query);
-  const [view, setView] = useState(props.view);
-  const [failed, setFailed] = useState(false);
-  const engine = useRef<Promise<BrowserSearch> | null>(null);
-  const latest = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function loadEngine(): Promise<BrowserSearch> {
-    engine.current ??= import("./directory-browser").then(({ createDirectorySearch }) => createDirectorySearch(props.search, props.indexName));
-    return engine.current;
-  }
-
-  async function show(next: DirectoryState) {
-    const ticket = ++latest.current;
-    setState(next);
-    window.history.replaceState(window.history.state, "", `${props.pathname}${directoryAddress(next, window.location.search)}${window.location.hash}`);
-    try {
-      const result = await (await loadEngine())(next);
-      if (ticket !== latest.current) return;
-      setView(result);
-      setFailed(false);
-    } catch {
-      // The last good entries stay on screen.
-      if (ticket === latest.current) setFailed(true);
-    }
-  }
-
-  const refine = (change: Partial<DirectoryState>) => void show({ ...state, ...change, page: change.page ?? 1 });
+  const search = useSmallSearch<DirectoryState, DirectoryView>({
+    state: props.state,
+    view: props.view,
+    pathname: props.pathname,
+    address: directoryAddress,
+    loadSearch: () => import("./directory-browser").then(({ createDirectorySearch }) => createDirectorySearch(props.search, props.indexName)),
+  });
+  const { state, view, refine } = search;
   const pageHref = (page: number) => `${props.pathname}${directoryAddress({ ...state, page }, "")}#${id}heading`;
   const groups = groupDirectoryEntries(view.entries, props.department);
 
   return (
     <section className="directory" aria-labelledby={`${id}heading`}>
       <h2 id={`${id}heading`}>Service and parts offers</h2>
-      <search>
-        <form
-          className="directory__form"
-          method="get"
-          action={props.pathname}
-          onSubmit={(event) => {
-            event.preventDefault();
-            clearTimeout(timer.current);
-            refine({ query: text.trim() });
-          }}
-          onFocus={() => void loadEngine()}
-        >
-          <label className="directory__field directory__field--query">
-            <span>Search offers</span>
-            <input
-              type="search"
-              name={PARAM.query}
-              value={text}
-              maxLength={200}
-              autoComplete="off"
-              placeholder="Tyres, logbook service, towbar…"
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setText(value);
-                clearTimeout(timer.current);
-                timer.current = setTimeout(() => refine({ query: value.trim() }), SEARCH_BOX_DELAY_MS);
-              }}
-            />
-          </label>
-          <label className="directory__field">
+      <SmallSearchForm
+        className="directory__form"
+        pathname={props.pathname}
+        label="Search offers"
+        name={PARAM.query}
+        placeholder="Tyres, logbook service, towbar…"
+        maxLength={200}
+        search={search}
+      >
+          <label className="small-search__field">
             <span>Category</span>
             <select name={PARAM.category} value={state.category ?? ""} onChange={(event) => refine({ category: event.currentTarget.value || null })}>
               <option value="">All categories</option>
@@ -124,7 +83,7 @@ export default function DirectorySearch(props: DirectorySearchProps) {
             </select>
           </label>
           {props.dealerships.length > 1 && (
-            <label className="directory__field">
+            <label className="small-search__field">
               <span>Dealership</span>
               <select
                 name={PARAM.dealershipId}
@@ -140,7 +99,7 @@ export default function DirectorySearch(props: DirectorySearchProps) {
               </select>
             </label>
           )}
-          <label className="directory__field">
+          <label className="small-search__field">
             <span>Price</span>
             <select
               name={PARAM.priceMax}
@@ -155,29 +114,17 @@ export default function DirectorySearch(props: DirectorySearchProps) {
               ))}
             </select>
           </label>
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
-      </search>
+      </SmallSearchForm>
       <p className="directory__count" role="status" aria-live="polite">
-        {failed ? "Offers could not be loaded. Please try again." : plural(view.count)}
+        {search.failed ? "Offers could not be loaded. Please try again." : plural(view.count)}
       </p>
       {view.entries.length === 0 ? (
         <div className="directory__empty">
           <h3>{NO_OFFERS_TITLE}</h3>
           <p>{NO_OFFERS_TEXT}</p>
-          <a
-            className="button"
-            href={props.pathname}
-            onClick={(event) => {
-              event.preventDefault();
-              setText("");
-              void show(EMPTY_DIRECTORY_STATE);
-            }}
-          >
+          <SmallSearchReset pathname={props.pathname} onReset={() => search.reset(EMPTY_DIRECTORY_STATE)}>
             Clear Filters
-          </a>
+          </SmallSearchReset>
         </div>
       ) : (
         groups.map((group) => (
@@ -196,29 +143,7 @@ export default function DirectorySearch(props: DirectorySearchProps) {
           </section>
         ))
       )}
-      {view.nbPages > 1 && (
-        <nav className="directory__pages" aria-label="Offer pages">
-          {view.page > 1 && (
-            <a href={pageHref(view.page - 1)} onClick={(event) => {
-                event.preventDefault();
-                refine({ page: view.page - 1 });
-              }}>
-              Previous
-            </a>
-          )}
-          <span>
-            Page {view.page} of {view.nbPages}
-          </span>
-          {view.page < view.nbPages && (
-            <a href={pageHref(view.page + 1)} onClick={(event) => {
-                event.preventDefault();
-                refine({ page: view.page + 1 });
-              }}>
-              Next
-            </a>
-          )}
-        </nav>
-      )}
+      <PageLinks page={view.page} nbPages={view.nbPages} label="Offer pages" href={pageHref} onPage={(page) => refine({ page })} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { DirectoryOffer } from "@dealer/shared/contract";
+import type { MultiQueryClient } from "../small-search/small-search-browser";
 import { type DirectoryState, directoryRequests } from "./directory-state";
 
 /** An entry as the page shows it. */
@@ -18,11 +19,8 @@ export type DirectoryView = {
 
 type Result = { hits?: unknown[]; nbHits?: number; page?: number; nbPages?: number; facets?: Record<string, Record<string, number>> };
 
-/** What both the server's algoliasearch client and the browser's lite client offer: one multi-query. */
-export type DirectorySearcher = { search(body: { requests: ReturnType<typeof directoryRequests> }): Promise<{ results: unknown[] }> };
-
 /** One multi-query for a state through either client; a page past the end (an old link) shows the last page. */
-export async function runDirectorySearch(client: DirectorySearcher, indexName: string, state: DirectoryState): Promise<DirectoryView> {
+export async function runDirectorySearch(client: MultiQueryClient, indexName: string, state: DirectoryState): Promise<DirectoryView> {
   const { results } = await client.search({ requests: directoryRequests(indexName, state) });
   const [entries, facets] = results as [Result, Result];
   const nbPages = entries.nbPages ?? 0;

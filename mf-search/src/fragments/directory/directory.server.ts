@@ -4,7 +4,9 @@ import { DIRECTORY_INDEX } from "../../search-index/directory-index";
 import { LOCAL_APP_ID, type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
 import DirectorySearch, { type DirectorySearchProps } from "./DirectorySearch";
 import { parseDirectoryState } from "./directory-state";
-import { type DirectorySearcher, runDirectorySearch } from "./directory-view";
+import { splitRequestPath } from "../small-search/small-search-address";
+import type { MultiQueryClient } from "../small-search/small-search-browser";
+import { runDirectorySearch } from "./directory-view";
 
 /**
  * The service and parts directory on the department pages (/service, /vehicle-parts-and-accessories; the slot's
@@ -14,11 +16,11 @@ export function directorySearchFragment(searchApiFor: SearchApiFor): FragmentDef
   return {
     Component: DirectorySearch,
     async load(request, env) {
-      const queryIndex = request.path.indexOf("?");
-      const state = parseDirectoryState(queryIndex >= 0 ? request.path.slice(queryIndex + 1) : "");
+      const { pathname, search } = splitRequestPath(request.path, "/service");
+      const state = parseDirectoryState(search);
       const { client, apiKey } = await siteSearchClient(env, request.site.slug, searchApiFor);
       const [view, dealerships] = await Promise.all([
-        runDirectorySearch(client as unknown as DirectorySearcher, DIRECTORY_INDEX, state),
+        runDirectorySearch(client as unknown as MultiQueryClient, DIRECTORY_INDEX, state),
         env.DB.prepare("SELECT id, name FROM dealerships WHERE site = ? ORDER BY id").bind(request.site.slug).all<{ id: number; name: string }>(),
       ]);
       return {
@@ -28,7 +30,7 @@ export function directorySearchFragment(searchApiFor: SearchApiFor): FragmentDef
         view,
         dealerships: dealerships.results.length > 1 ? dealerships.results : [],
         search: { appId: LOCAL_APP_ID, apiKey },
-        pathname: request.path.split(/[?#]/, 1)[0] || "/service",
+        pathname,
       };
     },
   };

@@ -1,15 +1,15 @@
 import type { BrandTile } from "@dealer/shared/contract";
 import { logoOrNotFound } from "@dealer/shared/media";
-import { useShellSite } from "../use-shell-site";
 import { brandTilePath } from "@dealer/shared/rules";
 
-/** /brands on sites with features.brandsPage: a grid of brand tiles; a tile without a logo shows the image-not-found picture. */
-export function BrandsPage({ brands }: { brands: BrandTile[] }) {
-  const { site } = useShellSite();
+/**
+ * /brands on sites with features.brandsPage, below the manufacturer search: a grid of brand tiles; a tile without a
+ * logo shows the image-not-found picture.
+ */
+export function BrandTiles({ brands }: { brands: BrandTile[] }) {
   return (
-    <section className="shell-page brands-page" aria-labelledby="brands-title">
-      <h1 id="brands-title">Our brands</h1>
-      <p>The brands sold across the {site.name} group.</p>
+    <section className="brands-page" aria-labelledby="brands-tiles-title">
+      <h2 id="brands-tiles-title">All brands</h2>
       <ul className="brand-grid">
         {brands.map((brand, index) => (
           <li key={brand.slug} className="brand-tile">
