@@ -1,6 +1,6 @@
 import { isLocalDev } from "@dealer/shared/dev-faults";
 import type { SiteConfig } from "@dealer/shared/config";
-import type { Env } from "../../env";
+import { type Env, secretNamed } from "../../env";
 
 export type PaymentSessionRequest = {
   site: string;
@@ -104,12 +104,6 @@ export function testAdapter(env: Env): PaymentAdapter {
       return refunded.refund_id;
     },
   };
-}
-
-/** A Worker secret by the name a dealer's config gives (never a value from the config itself). */
-function secretNamed(env: Env, name: string | null): string | null {
-  const value = name ? (env as unknown as Record<string, unknown>)[name] : undefined;
-  return typeof value === "string" && value !== "" ? value : null;
 }
 
 /** Stripe keys say their mode (sk_test_ / pk_test_, sk_live_ / pk_live_): a dealer's two keys must agree. */
