@@ -35,6 +35,13 @@ export class PaymentUnavailable extends Error {}
 
 type ProcessorConfig = SiteConfig["reserve"]["processor"];
 
+/** The processor a car's dealership takes payments with: its own (`reserve.dealershipProcessors`), else the site's (ADR 0030). */
+export const processorFor = (reserve: SiteConfig["reserve"], dealershipSlug: string | null): ProcessorConfig =>
+  (dealershipSlug !== null && Object.hasOwn(reserve.dealershipProcessors, dealershipSlug) ? reserve.dealershipProcessors[dealershipSlug] : undefined) ?? reserve.processor;
+
+/** The processor account a reservation is paid to, as recorded on it: the account's public key, else the processor's name. */
+export const processorAccount = (processor: ProcessorConfig, adapter: PaymentAdapter) => processor.publicKey ?? adapter.name;
+
 /** Stripe Checkout: a hosted page per reservation, paid in AUD; the session names the reservation. */
 function stripeAdapter(secretKey: string, webhookSecret: string): PaymentAdapter {
   const call = async (path: string, form: URLSearchParams, idempotencyKey: string) => {
