@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { formatMoney, LATE_PAYMENT_REFUNDED, lateRefundText } from "@dealer/shared/rules";
 import { afterEach, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
-import { carReserved, postReservation, reservableCar, reservationRow, shopper, signed, writeKeyFor } from "../support/checkout";
+import { carReserved, lapsedReservation, postReservation, reservableCar, reservationRow, shopper, signed } from "../support/checkout";
 import { fetchSite } from "../support/platform";
 
 const SITE = "harbour-city-motors";
@@ -109,11 +109,8 @@ describe("a card processor per dealership of a dealer group (ADR 0030)", () => {
 describe("a payment that arrives after its hold lapsed", () => {
   it("is refunded through the processor, the reservation marked refunded, and the shopper told on the confirmation page", { timeout: 180_000 }, async () => {
     const car = reservableCar(SITE);
-    const { token, next_url } = await reserve(SITE, car.slug);
-    const sessionId = /\/payments\/test-processor\/(tps_[a-f0-9]+)/.exec(next_url)?.[1] ?? "";
     // The 30-minute payment window passes and the scheduled job lets the car go.
-    query(`UPDATE reservations SET hold_until = '${new Date(Date.now() - 1000).toISOString()}' WHERE token = '${token}'`);
-    await fetchSite(SITE, "/api/reservations/release-expired", { method: "POST", headers: { authorization: `Bearer ${writeKeyFor(car.id)}` } });
+    const { token, sessionId } = await lapsedReservation(SITE, car);
     expect(reservationRow(token)).toMatchObject({ state: "expired", holding: null });
 
     // The shopper pays anyway on the (processor's) page that was still open.
