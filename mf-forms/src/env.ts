@@ -18,7 +18,7 @@ export type Env = RemoteEnv & AccountEnv & {
    */
   /** Signs the local test processor's webhooks (a development value, not a secret). */
   TEST_PAYMENT_WEBHOOK_SECRET?: string;
-  /** Cloudflare's send_email binding (production only): mail to the e-mail destinations a dealer added. */
+  /** Cloudflare's send_email binding (production only): lead mail to the e-mail destinations a dealer added (shopper mail goes through the site's mail provider, ADR 0030). */
   SEND_EMAIL?: { send(message: { from: string; to: string; subject: string; text: string; headers?: Record<string, string> }): Promise<unknown> };
   /** The sender address of lead mail (a verified address of the platform's mail domain). */
   LEAD_EMAIL_FROM?: string;
@@ -33,3 +33,9 @@ export type AccountEnv = {
   SMS_FROM?: string;
   SMS_API_BASE?: string;
 };
+
+/** A Worker secret by the name a dealer's config gives (never a value from the config itself). */
+export function secretNamed(env: Env, name: string | null): string | null {
+  const value = name ? (env as unknown as Record<string, unknown>)[name] : undefined;
+  return typeof value === "string" && value !== "" ? value : null;
+}

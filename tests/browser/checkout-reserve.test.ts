@@ -1,8 +1,8 @@
-import { CAR_ALREADY_RESERVED, CARD_DECLINED, MONEY_BACK_TEXT, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
+import { CAR_ALREADY_RESERVED, CARD_DECLINED, formatMoney, LATE_PAYMENT_REFUNDED, lateRefundText, MONEY_BACK_TEXT, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { carReserved, chargesFor, NO_FUEL_TAG, reservableCar, reservationRow } from "../support/checkout";
+import { carReserved, chargesFor, lapsedReservation, NO_FUEL_TAG, reservableCar, reservationRow } from "../support/checkout";
 import { shopperPage } from "../support/leads";
 import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
@@ -128,6 +128,22 @@ describe("reserve online", () => {
     await loser.reload();
     await loser.locator("#slot-checkout").getByText(CAR_ALREADY_RESERVED).waitFor();
     expect(await loser.locator("#slot-checkout form").count()).toBe(0);
+  });
+
+  it("a payment made after the unpaid hold lapsed: the confirmation page says it was refunded, with no axe-core violations", { timeout: 120_000 }, async () => {
+    const car = reservableCar(SITE);
+    const { token, sessionId } = await lapsedReservation(SITE, car);
+    const page = await shopperPage(browser);
+    await page.goto(siteUrl(SITE, `/payments/test-processor/${sessionId}`));
+    await page.getByLabel("Card number").fill(CARDS.succeeds);
+    await page.getByRole("button", { name: "Pay $200.00" }).click();
+    await page.waitForURL("**/checkout/confirmation?reservation=**");
+    await page.getByRole("heading", { name: LATE_PAYMENT_REFUNDED }).waitFor();
+    await page.getByText(lateRefundText(formatMoney(200))).waitFor();
+    await waitForHydration(page);
+    expect(await axeViolations(page, ["#slot-checkout"])).toEqual([]);
+    expect(reservationRow(token)).toMatchObject({ state: "expired", holding: null });
+    await page.context().close();
   });
 
   it("without script: a used car's money-back guarantee and return terms, a plain post to the processor, paid, confirmed", { timeout: 120_000 }, async () => {

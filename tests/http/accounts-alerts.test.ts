@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
 import { randomUUID } from "node:crypto";
-import { alertsOnText, EMAIL_NOT_CONFIRMED_MESSAGE, WRONG_EMAIL_CODE_MESSAGE } from "@dealer/shared/rules";
+import { alertsOnText, EMAIL_NOT_CONFIRMED_MESSAGE, EMAIL_SEND_FAILED_MESSAGE, GARAGE_PATH, WRONG_EMAIL_CODE_MESSAGE } from "@dealer/shared/rules";
 import { codeFromEmailOutbox, emailOutbox, newClient, postJson, signIn } from "../support/accounts";
 import { fetchSite } from "../support/platform";
 
@@ -134,5 +137,117 @@ describe("price-drop alerts for watchlisted cars", () => {
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await postJson(SITE, "/api/account/email", { email }, auth)).status).toBe(200);
     expect((await postJson(SITE, "/api/account/email/verify", { code: await codeFromEmailOutbox(SITE, email) }, auth)).status).toBe(200);
+  });
+});
+
+// --- Shopper mail through the site's transactional provider (ADR 0030): a local receiver in Resend's shape. ---
+type ProviderCall = { headers: IncomingMessage["headers"]; body: { from: string; to: string[]; subject: string; text: string } };
+const providerCalls: ProviderCall[] = [];
+let providerMode: "ok" | "500" | "silent" = "ok";
+let provider: Server;
+let providerUrl = "";
+
+/** The platform's log, where a failed send must be named (npm start and npm test write it). */
+const platformLog = () => readFileSync(new URL("../../.state/logs/platform.log", import.meta.url), "utf8");
+const storedConfig = () => query<{ config: string }>(`SELECT config FROM sites WHERE slug = '${SITE}'`)[0]?.config ?? "{}";
+const setConfig = (config: string) => query(`UPDATE sites SET config = '${config.replaceAll("'", "''")}' WHERE slug = '${SITE}'`);
+
+describe("shopper mail through the site's mail provider", () => {
+  let original = "{}";
+  beforeAll(async () => {
+    provider = createServer((request, response) => {
+      let text = "";
+      request.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+      });
+      request.on("end", () => {
+        providerCalls.push({ headers: request.headers, body: JSON.parse(text) as ProviderCall["body"] });
+        if (providerMode === "silent") return; // never answers: the platform's timeout ends the wait
+        if (providerMode === "500") response.writeHead(500, { "content-type": "application/json" }).end('{"message":"internal error"}');
+        else response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: randomUUID() }));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/emails`;
+    original = storedConfig();
+    const override = JSON.parse(original) as Record<string, unknown>;
+    setConfig(JSON.stringify({ ...override, shopperEmail: { provider: "http", url: providerUrl, apiKeyEnv: "TEST_MAIL_API_KEY", from: "Outback Trucks <no-reply@outbacktrucks.com.au>" } }));
+  });
+  afterAll(async () => {
+    setConfig(original);
+    provider.closeAllConnections();
+    await new Promise((resolve) => provider.close(resolve));
+  });
+
+  const callsTo = (email: string) => providerCalls.filter((call) => call.body.to.includes(email));
+  const codeSentTo = (email: string) => /^(\d{6}) is your /.exec(callsTo(email).at(-1)?.body.subject ?? "")?.[1] ?? "";
+
+  it("sends the e-mail code as a JSON POST with the site's key and sender; the outbox stays empty", { timeout: 60_000 }, async () => {
+    providerMode = "ok";
+    const shopper = await signIn(SITE);
+    const email = `provider-${randomUUID()}@example.com`;
+    expect((await postJson(SITE, "/api/account/email", { email }, { cookie: shopper.cookie })).status).toBe(200);
+    const [call] = callsTo(email);
+    expect(call?.headers.authorization).toBe("Bearer local-test-mail-key");
+    expect(call?.headers["content-type"]).toBe("application/json");
+    expect(call?.body).toMatchObject({ from: "Outback Trucks <no-reply@outbacktrucks.com.au>", to: [email], text: expect.stringContaining(codeSentTo(email)) });
+    expect(await emailOutbox(SITE, email)).toEqual([]);
+    expect((await postJson(SITE, "/api/account/email/verify", { code: codeSentTo(email) }, { cookie: shopper.cookie })).status).toBe(200);
+  });
+
+  it("a provider answering 500 or not at all: a clear logged failure and a clear 4xx for the shopper, never a 5xx", { timeout: 60_000 }, async () => {
+    const shopper = await signIn(SITE);
+    for (const mode of ["500", "silent"] as const) {
+      providerMode = mode;
+      const email = `down-${mode}-${randomUUID()}@example.com`;
+      const answer = await postJson(SITE, "/api/account/email", { email }, { cookie: shopper.cookie });
+      expect(answer.status, mode).toBe(424);
+      expect(await answer.json()).toEqual({ success: false, message: EMAIL_SEND_FAILED_MESSAGE });
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(callsTo(email)).toHaveLength(1);
+      // The same from My garage's plain form: back to the page with the message.
+      const form = await fetchSite(SITE, "/api/account/email", {
+        method: "POST",
+        headers: { cookie: shopper.cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email }).toString(),
+      });
+      expect(form.status).toBe(303);
+      expect(form.headers.get("location")).toContain(`${GARAGE_PATH}?email_error=`);
+    }
+    await expect.poll(platformLog).toContain(`e-mail code for ${SITE} not sent: mail provider answered 500: {"message":"internal error"}`);
+    await expect.poll(platformLog).toMatch(new RegExp(`e-mail code for ${SITE} not sent: mail provider gave no answer in 5000 ms`));
+  });
+
+  it("an e-mail alert the provider refused is retried on the next sweep under the same idempotency key, and sent once", { timeout: 90_000 }, async () => {
+    providerMode = "ok";
+    const { car, key, original: record } = await carToLower(2);
+    const shopper = await signIn(SITE);
+    const auth = { cookie: shopper.cookie };
+    const email = `alert-provider-${randomUUID()}@example.com`;
+    expect((await postJson(SITE, "/api/watchlist/save-car", { phone_number: shopper.phone, car_id: car.id }, auth)).status).toBe(200);
+    expect((await postJson(SITE, "/api/account/email", { email }, auth)).status).toBe(200);
+    expect((await postJson(SITE, "/api/account/email/verify", { code: codeSentTo(email) }, auth)).status).toBe(200);
+    expect((await postJson(SITE, "/api/alerts", { opt_in: true, channel: "email" }, auth)).status).toBe(200);
+    await dispatch();
+    try {
+      providerMode = "500";
+      expect((await stockApi(key, "/vehicles/batch", { upsert: [{ ...record, price: car.price - 2500 }], delete: [] })).status).toBe(200);
+      await dispatch();
+      const refused = callsTo(email).filter((call) => call.body.subject.startsWith("Price drop"));
+      expect(refused).toHaveLength(1);
+      await expect.poll(platformLog).toMatch(/alert \d+ \(email, outback-trucks\) not sent, retried on the next sweep: mail provider answered 500/);
+
+      providerMode = "ok";
+      expect(await dispatch()).toBeGreaterThanOrEqual(1);
+      const tries = callsTo(email).filter((call) => call.body.subject.startsWith("Price drop"));
+      expect(tries).toHaveLength(2);
+      expect(tries[1]?.body.subject).toBe(`Price drop: ${car.name}`);
+      expect(tries[1]?.headers["idempotency-key"]).toMatch(/^watch-alert-\d+$/);
+      expect(tries[1]?.headers["idempotency-key"]).toBe(tries[0]?.headers["idempotency-key"]);
+      await dispatch();
+      expect(callsTo(email).filter((call) => call.body.subject.startsWith("Price drop"))).toHaveLength(2);
+    } finally {
+      await stockApi(key, "/vehicles/batch", { upsert: [record], delete: [] });
+    }
   });
 });

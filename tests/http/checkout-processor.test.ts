@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { formatMoney, LATE_PAYMENT_REFUNDED, lateRefundText } from "@dealer/shared/rules";
 import { afterEach, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
-import { carReserved, postReservation, reservableCar, reservationRow, shopper, signed, writeKeyFor } from "../support/checkout";
+import { carReserved, lapsedReservation, postReservation, reservableCar, reservationRow, shopper, signed } from "../support/checkout";
 import { fetchSite } from "../support/platform";
 
 const SITE = "harbour-city-motors";
@@ -58,14 +58,59 @@ describe("each dealer's own card processor", () => {
   });
 });
 
+describe("a card processor per dealership of a dealer group (ADR 0030)", () => {
+  it("the car's dealership decides: two dealerships record their own accounts, one without its secrets takes nothing, the rest use the site's", { timeout: 120_000 }, async () => {
+    const original = storedConfig(OTHER);
+    restore = () => setConfig(OTHER, original);
+    const dealerships = query<{ id: number; slug: string }>(`SELECT id, slug FROM dealerships WHERE site = '${OTHER}' ORDER BY id LIMIT 4`);
+    const [toyota, mazda, hyundai, ford] = dealerships as [{ id: number; slug: string }, { id: number; slug: string }, { id: number; slug: string }, { id: number; slug: string }];
+    const testAccount = (publicKey: string) => ({ name: "test", publicKey, secretKeyEnv: null, webhookSecretEnv: null });
+    const override = JSON.parse(original) as Record<string, Record<string, unknown>>;
+    setConfig(
+      OTHER,
+      JSON.stringify({
+        ...override,
+        reserve: {
+          ...(override.reserve ?? {}),
+          dealershipProcessors: {
+            [toyota.slug]: testAccount("pk_test_toyota_account"),
+            [mazda.slug]: testAccount("pk_test_mazda_account"),
+            [hyundai.slug]: { name: "stripe", publicKey: "pk_test_hyundai", secretKeyEnv: "STRIPE_SECRET_KEY_HYUNDAI_UNSET", webhookSecretEnv: "STRIPE_WEBHOOK_SECRET_HYUNDAI_UNSET" },
+          },
+        },
+      }),
+    );
+    const accountOf = (token: string) => query<{ processor: string; processor_account: string }>(`SELECT processor, processor_account FROM reservations WHERE token = '${token}'`)[0];
+
+    const toyotaCar = reservableCar(OTHER, `dealership_id = ${toyota.id}`);
+    const mazdaCar = reservableCar(OTHER, `dealership_id = ${mazda.id}`);
+    const toyotaHold = await reserve(OTHER, toyotaCar.slug);
+    const mazdaHold = await reserve(OTHER, mazdaCar.slug);
+    expect(accountOf(toyotaHold.token)).toEqual({ processor: "test", processor_account: "pk_test_toyota_account" });
+    expect(accountOf(mazdaHold.token)).toEqual({ processor: "test", processor_account: "pk_test_mazda_account" });
+    // A dealership with no processor of its own uses the site's (the test processor locally).
+    const fordHold = await reserve(OTHER, reservableCar(OTHER, `dealership_id = ${ford.id}`).slug);
+    expect(accountOf(fordHold.token)).toEqual({ processor: "test", processor_account: "test" });
+
+    // The Hyundai dealership names Stripe without its secrets: its cars take no payment, the others' still do.
+    const hyundaiCar = reservableCar(OTHER, `dealership_id = ${hyundai.id}`);
+    const refused = await postReservation(OTHER, { car: hyundaiCar.slug, values: shopper() });
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Online payment is unavailable/);
+    expect(query(`SELECT COUNT(*) AS n FROM reservations WHERE car_id = ${hyundaiCar.id} AND holding = 1`)[0]).toEqual({ n: 0 });
+
+    // The Toyota reservation's webhook is verified with its dealership's account and confirms it.
+    const event = signed({ id: `evt_${randomUUID()}`, type: "checkout.session.completed", data: { object: { id: `tps_${randomUUID()}`, client_reference_id: toyotaHold.token, payment_status: "paid" } } });
+    expect((await postWebhook(OTHER, event.body, event.signature)).status).toBe(200);
+    await expect.poll(() => reservationRow(toyotaHold.token)?.state).toBe("paid");
+  });
+});
+
 describe("a payment that arrives after its hold lapsed", () => {
   it("is refunded through the processor, the reservation marked refunded, and the shopper told on the confirmation page", { timeout: 180_000 }, async () => {
     const car = reservableCar(SITE);
-    const { token, next_url } = await reserve(SITE, car.slug);
-    const sessionId = /\/payments\/test-processor\/(tps_[a-f0-9]+)/.exec(next_url)?.[1] ?? "";
     // The 30-minute payment window passes and the scheduled job lets the car go.
-    query(`UPDATE reservations SET hold_until = '${new Date(Date.now() - 1000).toISOString()}' WHERE token = '${token}'`);
-    await fetchSite(SITE, "/api/reservations/release-expired", { method: "POST", headers: { authorization: `Bearer ${writeKeyFor(car.id)}` } });
+    const { token, sessionId } = await lapsedReservation(SITE, car);
     expect(reservationRow(token)).toMatchObject({ state: "expired", holding: null });
 
     // The shopper pays anyway on the (processor's) page that was still open.

@@ -82,6 +82,35 @@ describe("lead delivery through the queue", () => {
     expect(lead?.deliveries.find((delivery) => delivery.destination === "email:dealership")).toMatchObject({ status: "delivered", attempts: 1 });
   });
 
+  it("a retry after a failed queue send queues the stored lead at once; a retry of a queued lead does not queue it again", { timeout: 60_000 }, async () => {
+    failFirst = 0;
+    const body = enquiry();
+    const headers = { "idempotency-key": randomUUID() };
+    // The lead is stored, its queue send fails (the dev-only switch, ADR 0030), and the shopper still gets 201.
+    const first = await postLead(SITE, body, { ...headers, "x-dev-fault": "mf-forms=queue-fail:100" });
+    expect(first.status).toBe(201);
+    const { lead_id } = (await first.json()) as { lead_id: number };
+    const mine = () => dealerLeads(SITE, KEY).then((leads) => leads.find((lead) => lead.lead_id === lead_id));
+    // Not queued: without a retry it would wait for the sweep (a minute and more).
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await mine()).toMatchObject({ delivery_status: "pending", queued_at: null, deliveries: [] });
+
+    // The form's retry with the same key (its answer was lost, say) gets the first answer and queues the lead.
+    const retry = await postLead(SITE, body, headers);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.json()).toEqual({ lead_id });
+    await expect.poll(async () => (await mine())?.delivery_status, { timeout: 30_000, interval: 500 }).toBe("delivered");
+    const delivered = await mine();
+    expect(delivered?.queued_at).toEqual(expect.any(String));
+    expect(received.filter((delivery) => delivery.headers["x-lead-id"] === String(lead_id))).toHaveLength(2);
+
+    // Once queued, a retry answers the same and leaves the queue alone: queued_at is unchanged.
+    expect((await postLead(SITE, body, headers)).status).toBe(201);
+    expect((await mine())?.queued_at).toBe(delivered?.queued_at);
+    expect(await dealerLeads(SITE, KEY).then((leads) => leads.filter((lead) => lead.lead_id === lead_id))).toHaveLength(1);
+  });
+
   it("the dealership's mail is in its outbox", async () => {
     const outbox = await dealerApi("/api/leads/outbox");
     expect(outbox.status).toBe(200);

@@ -53,3 +53,18 @@ export const chargesFor = (carId: number) =>
   query<{ n: number }>(`SELECT COUNT(*) AS n FROM test_payment_sessions WHERE status = 'paid' AND reservation_token IN (SELECT token FROM reservations WHERE car_id = ${carId})`)[0]?.n ?? 0;
 export const writeKeyFor = (carId: number) =>
   query<{ key: string }>(`SELECT k.key AS key FROM api_keys k JOIN vehicles v ON v.dealership_id = k.dealership_id WHERE v.id = ${carId} AND k.kind = 'write' LIMIT 1`)[0]?.key ?? "";
+
+/**
+ * A reservation whose unpaid hold lapsed while the processor's page was still open: reserved by the API, its
+ * 30-minute payment window moved into the past and released by the scheduled job. Paying the session now
+ * is a late payment, which the processor refunds (ADR 0027).
+ */
+export async function lapsedReservation(site: string, car: { id: number; slug: string }): Promise<{ token: string; sessionId: string }> {
+  const response = await postReservation(site, { car: car.slug, values: shopper() });
+  if (response.status !== 201) throw new Error(`POST /api/reservations answered ${response.status}`);
+  const { reservation: token, next_url } = (await response.json()) as { reservation: string; next_url: string };
+  const sessionId = /\/payments\/test-processor\/(tps_[a-f0-9]+)/.exec(next_url)?.[1] ?? "";
+  query(`UPDATE reservations SET hold_until = '${new Date(Date.now() - 1000).toISOString()}' WHERE token = '${token}'`);
+  await fetchSite(site, "/api/reservations/release-expired", { method: "POST", headers: { authorization: `Bearer ${writeKeyFor(car.id)}` } });
+  return { token, sessionId };
+}

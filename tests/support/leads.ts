@@ -40,6 +40,7 @@ export async function dealerLeads(site: string, key: string, query = ""): Promis
 export type DealerLead = {
   lead_id: number;
   delivery_status: string;
+  queued_at: string | null;
   attempts: number;
   values: Record<string, unknown>;
   deliveries: { destination: string; status: string; attempts: number; last_error: string | null }[];

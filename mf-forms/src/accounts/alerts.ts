@@ -1,3 +1,4 @@
+import { resolveSiteConfig } from "@dealer/shared/config";
 import { isLocalDev } from "@dealer/shared/dev-faults";
 import { bodyLimit, newSessionToken } from "@dealer/shared/http";
 import {
@@ -14,7 +15,7 @@ import {
 import { Hono } from "hono";
 import type { Env } from "../env";
 import { ACCOUNT_BODY_MAX_BYTES, isFailure, readAccountRequest, textField, UNAVAILABLE_MESSAGE } from "./request";
-import { emailSender } from "./email";
+import { type EmailSender, emailSender } from "./email";
 import { smsSender } from "./sms";
 
 type PendingAlert = {
@@ -27,6 +28,8 @@ type PendingAlert = {
   email: string | null;
   channel: AlertChannel;
   site: string;
+  /** The site's stored config override: its shopperEmail names the mail provider. */
+  site_config: string;
   origin: string;
   unsubscribe_token: string;
   name: string | null;
@@ -40,13 +43,23 @@ type PendingAlert = {
  */
 export async function sendWatchAlerts(env: Env): Promise<number> {
   const pending = await env.DB.prepare(
-    `SELECT a.id, a.kind, a.old_price, a.new_price, u.phone, CASE WHEN u.email_verified_at IS NOT NULL THEN u.email END AS email, s.channel, u.site, s.origin, s.unsubscribe_token, json_extract(v.data, '$.name') AS name, v.slug
-     FROM watch_alerts a JOIN users u ON u.id = a.user_id JOIN alert_subscriptions s ON s.user_id = a.user_id AND s.unsubscribed_at IS NULL
+    `SELECT a.id, a.kind, a.old_price, a.new_price, u.phone, CASE WHEN u.email_verified_at IS NOT NULL THEN u.email END AS email, s.channel, u.site, site.config AS site_config, s.origin, s.unsubscribe_token, json_extract(v.data, '$.name') AS name, v.slug
+     FROM watch_alerts a JOIN users u ON u.id = a.user_id JOIN sites site ON site.slug = u.site
+     JOIN alert_subscriptions s ON s.user_id = a.user_id AND s.unsubscribed_at IS NULL
      LEFT JOIN vehicles v ON v.id = a.car_id
      WHERE a.sent_at IS NULL ORDER BY a.id LIMIT 100`,
   ).all<PendingAlert>();
   const text = smsSender(env);
-  const mail = emailSender(env);
+  // Each site's own mail provider, made once per sweep.
+  const mailers = new Map<string, EmailSender>();
+  const mailerFor = (alert: PendingAlert) => {
+    let mailer = mailers.get(alert.site);
+    if (!mailer) {
+      mailer = emailSender(env, resolveSiteConfig(alert.site, JSON.parse(alert.site_config) as Record<string, unknown>).shopperEmail);
+      mailers.set(alert.site, mailer);
+    }
+    return mailer;
+  };
   let sent = 0;
   for (const alert of pending.results) {
     const claimed = await env.DB.prepare("UPDATE watch_alerts SET sent_at = ? WHERE id = ? AND sent_at IS NULL RETURNING id").bind(new Date().toISOString(), alert.id).first();
@@ -61,12 +74,13 @@ export async function sendWatchAlerts(env: Env): Promise<number> {
       unsubscribe: `${alert.origin}${ALERTS_PATH_UNSUBSCRIBE}?token=${alert.unsubscribe_token}`,
     });
     try {
-      if (alert.channel === "email" && alert.email) await mail({ site: alert.site, to: alert.email, subject: alertSubject({ kind: alert.kind, carName }), body });
-      else await text({ site: alert.site, to: alert.phone, body });
+      if (alert.channel === "email" && alert.email) {
+        await mailerFor(alert)({ site: alert.site, to: alert.email, subject: alertSubject({ kind: alert.kind, carName }), body, idempotencyKey: `watch-alert-${alert.id}` });
+      } else await text({ site: alert.site, to: alert.phone, body });
       sent += 1;
     } catch (error) {
-      // Unmarked, so the next sweep tries again.
-      console.error("[mf-forms] alert not sent", error);
+      // Unmarked, so the next sweep tries again (an e-mail under the same idempotency key).
+      console.error(`[mf-forms] alert ${alert.id} (${alert.channel}, ${alert.site}) not sent, retried on the next sweep: ${error instanceof Error ? error.message : String(error)}`);
       await env.DB.prepare("UPDATE watch_alerts SET sent_at = NULL WHERE id = ?").bind(alert.id).run();
     }
   }

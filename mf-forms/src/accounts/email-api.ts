@@ -23,7 +23,7 @@ import { codeHash, randomCode, sameText } from "./codes";
 import { emailSender } from "./email";
 import { ACCOUNT_BODY_MAX_BYTES, type AccountRequest, clientOf, isFailure, readAccountRequest, textField, UNAVAILABLE_MESSAGE } from "./request";
 
-type Answer = { status: 200 | 400 | 401 | 429 | 503; message: string; retryAfter?: number };
+type Answer = { status: 200 | 400 | 401 | 424 | 429 | 503; message: string; retryAfter?: number };
 type Ctx = Context<{ Bindings: Env }>;
 
 /** The code is keyed to the address it went to: a code sent to one address never confirms another. */
@@ -49,11 +49,13 @@ async function sendCode(c: Ctx, request: AccountRequest, userId: string): Promis
     .bind(userId, email, await hashFor(c.env, site, email, code), now + SIGN_IN_CODE_MINUTES * 60_000)
     .run();
   try {
-    await emailSender(c.env)({ site, to: email, ...emailCodeMail(request.site.config.theme.logoText ?? site, code) });
+    await emailSender(c.env, request.site.config.shopperEmail)({ site, to: email, ...emailCodeMail(request.site.config.theme.logoText ?? site, code) });
   } catch (error) {
-    console.error("[mf-forms] e-mail code not sent", error);
+    // The provider is down, slow or refused the mail: logged in one clear line; the shopper is told to try
+    // again (424: the send this request depends on failed; not a 5xx, nothing is wrong with this service).
+    console.error(`[mf-forms] e-mail code for ${site} not sent: ${error instanceof Error ? error.message : String(error)}`);
     await c.env.DB.prepare("DELETE FROM email_verifications WHERE user_id = ?").bind(userId).run();
-    return { status: 503, message: EMAIL_SEND_FAILED_MESSAGE };
+    return { status: 424, message: EMAIL_SEND_FAILED_MESSAGE, retryAfter: 60 };
   }
   return { status: 200, message: `We sent a code to ${email}.` };
 }

@@ -1,24 +1,78 @@
-import type { Env } from "../env";
+import type { SiteConfig } from "@dealer/shared/config";
+import { isLocalDev } from "@dealer/shared/dev-faults";
+import { guardedPost, webhookPolicy } from "../delivery/webhook-guard";
+import { type Env, secretNamed } from "../env";
 
-export type ShopperMail = { site: string; to: string; subject: string; body: string };
-/** Sends one e-mail to a shopper; throws when it could not be handed over. */
+export type ShopperMail = {
+  site: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** The same key for a resent mail: a provider that took the first try does not send it twice. */
+  idempotencyKey?: string;
+};
+/** Sends one e-mail to a shopper; throws MailNotSent when it could not be handed over. */
 export type EmailSender = (mail: ShopperMail) => Promise<void>;
 
+/** Why a shopper's mail was not handed over, in words for the log (never shown to the shopper). */
+export class MailNotSent extends Error {}
+
+/** A provider that has not answered by then is treated as down: the shopper is waiting on the answer. */
+export const MAIL_PROVIDER_TIMEOUT_MS = 5_000;
+
+type MailConfig = SiteConfig["shopperEmail"];
+
 /**
- * The e-mail adapter for shopper mail (ADR 0027), the lead pipeline's (ADR 0021): with the send_email
- * binding, Cloudflare sends it from LEAD_EMAIL_FROM; without it, the email_outbox table, which the
- * developer and the tests read through GET /api/auth/email-outbox (development only).
+ * Shopper mail for one site (ADR 0030): through its transactional provider when `shopperEmail` names one; else
+ * the email_outbox table, which the developer and the tests read through GET /api/auth/email-outbox, under
+ * wrangler dev only. A deployed site without a provider sends no shopper mail (MailNotSent), rather than
+ * telling a shopper a code is on its way that nobody will send.
  */
-export function emailSender(env: Env): EmailSender {
-  const binding = env.SEND_EMAIL;
-  if (binding) {
-    return async (mail) => {
-      await binding.send({ from: env.LEAD_EMAIL_FROM ?? `no-reply@${mail.site}.dealers.local`, to: mail.to, subject: mail.subject, text: mail.body });
+export function emailSender(env: Env, config: MailConfig, fetcher: typeof fetch = fetch): EmailSender {
+  if (config.provider === "http" && config.url && config.from) return httpMailSender(env, { url: config.url, from: config.from, apiKeyEnv: config.apiKeyEnv }, fetcher);
+  if (!isLocalDev(env)) {
+    return async () => {
+      throw new MailNotSent("this site names no mail provider (shopperEmail): the outbox is for local sessions only");
     };
   }
   return async (mail) => {
     await env.DB.prepare("INSERT INTO email_outbox (site, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)")
       .bind(mail.site, mail.to, mail.subject, mail.body, new Date().toISOString())
       .run();
+  };
+}
+
+/**
+ * A transactional provider's send call, in Resend's shape (`POST /emails`): JSON `{from, to: [..], subject,
+ * text}` with `Authorization: Bearer {key}` and an `Idempotency-Key`; any 2xx is accepted. The URL passes the
+ * webhook guard (https to a public address outside a local session).
+ */
+function httpMailSender(env: Env, provider: { url: string; from: string; apiKeyEnv: string | null }, fetcher: typeof fetch): EmailSender {
+  return async (mail) => {
+    const key = secretNamed(env, provider.apiKeyEnv);
+    if (!key) throw new MailNotSent(`the mail provider's key (the secret ${provider.apiKeyEnv}) is not set`);
+    let response: Response;
+    try {
+      response = await guardedPost(
+        provider.url,
+        {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${key}`,
+            "content-type": "application/json",
+            ...(mail.idempotencyKey ? { "idempotency-key": mail.idempotencyKey } : {}),
+          },
+          body: JSON.stringify({ from: provider.from, to: [mail.to], subject: mail.subject, text: mail.body }),
+          signal: AbortSignal.timeout(MAIL_PROVIDER_TIMEOUT_MS),
+        },
+        webhookPolicy(env),
+        fetcher,
+      );
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === "TimeoutError";
+      throw new MailNotSent(`mail provider ${timedOut ? `gave no answer in ${MAIL_PROVIDER_TIMEOUT_MS} ms` : `unreachable: ${error instanceof Error ? error.message : String(error)}`}`);
+    }
+    const answer = (await response.text().catch(() => "")).slice(0, 200);
+    if (!response.ok) throw new MailNotSent(`mail provider answered ${response.status}: ${answer}`);
   };
 }

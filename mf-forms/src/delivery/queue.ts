@@ -27,6 +27,39 @@ export async function enqueueLeads(env: Env, leadIds: number[], now = new Date()
   }
 }
 
+/** A queue whose send fails: the dev-only `x-dev-fault: mf-forms=queue-fail:N` switch (ADR 0030). */
+export class InjectedQueueFault extends Error {}
+export const unreachableQueue = {
+  send: () => Promise.reject(new InjectedQueueFault("dev fault: the queue send failed")),
+  sendBatch: () => Promise.reject(new InjectedQueueFault("dev fault: the queue send failed")),
+} as unknown as Queue<LeadMessage>;
+
+/**
+ * Queues a stored lead that no request has queued yet: the request that stored it, or a retry with the same
+ * Idempotency-Key after the first send failed or its answer was lost. The lead is claimed first (queued_at set
+ * where it is NULL), so of two requests racing only one sends it and a lead already queued is never sent
+ * again here; a failed send gives the claim back (the next retry or the sweep queues it). A worker that dies
+ * between the claim and the send leaves queued_at set: the sweep re-queues it after SWEEP_AFTER_MS.
+ */
+export async function queueUnqueuedLead(env: Env, leadId: number, now = new Date()): Promise<"queued" | "already" | "failed"> {
+  const claimedAt = now.toISOString();
+  const claimed = await env.DB.prepare("UPDATE leads SET queued_at = ?1 WHERE id = ?2 AND queued_at IS NULL AND delivery_status = 'pending' RETURNING id")
+    .bind(claimedAt, leadId)
+    .first();
+  if (!claimed) return "already";
+  try {
+    if (!env.LEAD_QUEUE) throw new Error("LEAD_QUEUE is not bound");
+    await env.LEAD_QUEUE.send({ leadId });
+    return "queued";
+  } catch (error) {
+    // An injected fault is expected: one line, no stack (ADR 0024).
+    if (error instanceof InjectedQueueFault) console.warn(`[mf-forms] lead ${leadId} not queued: ${error.message}`);
+    else console.error("[mf-forms] lead not queued (a retry or the sweep will queue it)", leadId, error);
+    await env.DB.prepare("UPDATE leads SET queued_at = NULL WHERE id = ? AND queued_at = ?").bind(leadId, claimedAt).run();
+    return "failed";
+  }
+}
+
 /**
  * Scheduled sweep: pending leads that never reached the queue, or sat there too long, go (back) on it, 50 a
  * run (D1 binds at most 100 parameters); of one site when `site` is given (a dealer running it now).

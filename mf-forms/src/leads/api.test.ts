@@ -10,7 +10,10 @@ let db: D1Database;
 let dispose: () => Promise<void>;
 const app = createLeadApi();
 const queued: number[] = [];
-const queue = { sendBatch: async (messages: { body: LeadMessage }[]) => void queued.push(...messages.map((m) => m.body.leadId)) } as unknown as Queue<LeadMessage>;
+const queue = {
+  send: async (message: LeadMessage) => void queued.push(message.leadId),
+  sendBatch: async (messages: { body: LeadMessage }[]) => void queued.push(...messages.map((m) => m.body.leadId)),
+} as unknown as Queue<LeadMessage>;
 const HOST = "harbour-city-motors.localhost:8787";
 let client = 0;
 
@@ -69,11 +72,29 @@ describe("POST /api/leads: storing", () => {
   });
 
   it("keeps a lead stored when the queue is down (the sweep queues it later)", async () => {
-    const down = { sendBatch: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<LeadMessage>;
+    const down = { send: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<LeadMessage>;
     const response = await post(payload(), { env: { LEAD_QUEUE: down } });
     expect(response.status).toBe(201);
     const { lead_id } = (await response.json()) as { lead_id: number };
     expect(await db.prepare("SELECT delivery_status, queued_at FROM leads WHERE id = ?").bind(lead_id).first()).toEqual({ delivery_status: "pending", queued_at: null });
+  });
+
+  it("queues a stored lead on the retry when the first queue send failed, and a queued one never again", async () => {
+    const down = { send: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<LeadMessage>;
+    const headers = { "idempotency-key": "key-queue-retry-1" };
+    const first = await post(payload(), { headers, env: { LEAD_QUEUE: down } });
+    const { lead_id } = (await first.json()) as { lead_id: number };
+    expect(queued).not.toContain(lead_id);
+    const retried = await post(payload(), { headers });
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toEqual({ lead_id });
+    expect(queued.filter((id) => id === lead_id)).toHaveLength(1);
+    const { queued_at } = (await db.prepare("SELECT queued_at FROM leads WHERE id = ?").bind(lead_id).first<{ queued_at: string }>()) ?? { queued_at: null };
+    expect(queued_at).toEqual(expect.any(String));
+    // Two more retries at once: the lead is on the queue already, so neither sends it again.
+    await Promise.all([post(payload(), { headers }), post(payload(), { headers })]);
+    expect(queued.filter((id) => id === lead_id)).toHaveLength(1);
+    expect(await db.prepare("SELECT queued_at FROM leads WHERE id = ?").bind(lead_id).first()).toEqual({ queued_at });
   });
 
   it("answers 404 for a host no site answers on", async () => {

@@ -1,10 +1,10 @@
 import { FORM_ERRORS_HEADING, leadKindSchema, parseWithFieldErrors } from "@dealer/shared/contract";
-import { DEV_FAULT_HEADER, devStoreFailShare, isLocalDev } from "@dealer/shared/dev-faults";
+import { DEV_FAULT_HEADER, devFault, devStoreFailShare, isLocalDev } from "@dealer/shared/dev-faults";
 import { bodyLimit } from "@dealer/shared/http";
 import { convertCategory, SLOT_TAKEN_MESSAGE, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { enqueueLeads } from "../delivery/queue";
+import { queueUnqueuedLead, unreachableQueue } from "../delivery/queue";
 import type { Env } from "../env";
 import { leadSchemaFor } from "./form-schema";
 import { formErrorPage, leadFromForm } from "./form-post";
@@ -113,12 +113,15 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     if (key !== null && !/^[\x21-\x7e]{1,200}$/.test(key)) key = null;
   }
 
+  // The dev-only queue fault (ADR 0030): this request's queue send fails; the lead stays stored, unqueued.
+  const queueFailPercent = devFault(headers.get(DEV_FAULT_HEADER), "mf-forms", "queue-fail", isLocalDev(c.env)) ?? 0;
+  const env = Math.random() * 100 < queueFailPercent ? { ...c.env, LEAD_QUEUE: unreachableQueue } : c.env;
   try {
     const hash = await requestHash(raw);
     // A retry is answered from the store before it counts against the rate limit.
     if (key) {
       const existing = await findLeadByKey(c.env.DB, site.slug, key);
-      if (existing) return replay(existing, existing.request_hash === hash);
+      if (existing) return await replay(env, existing, existing.request_hash === hash);
     }
     const client = headers.get("cf-connecting-ip") ?? "unknown";
     const wait = await rateLimited(c.env.DB, `${site.slug}|${client}`, parseRateLimit(c.env.LEAD_RATE_LIMIT), Date.now());
@@ -132,7 +135,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
 
     const envelope = parseWithFieldErrors(envelopeSchema, body);
     if (!envelope.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: envelope.fieldErrors } };
-    if (envelope.data.kind === "offer_acceptance") return await takeOfferAcceptance(c.env, site.slug, body, key, hash);
+    if (envelope.data.kind === "offer_acceptance") return await takeOfferAcceptance(env, site.slug, body, key, hash);
     const variant = variantOf(envelope.data);
     if (!variant) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: { form: ["Unknown form for this kind of lead."] } } };
     const shown = shownSelects(variant, { hasCar: envelope.data.userData.car_id !== undefined, ...(await siteCounts(c.env.DB, site.slug)) });
@@ -167,9 +170,9 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     });
     if (fault === "after") throw new InjectedStoreFault("dev fault: the lead was stored but its answer was lost");
     if ("bookingTaken" in stored) return { status: 409, body: { message: SLOT_TAKEN_MESSAGE, fieldErrors: { booking: [SLOT_TAKEN_MESSAGE] } } };
-    if (!stored.created) return replay({ id: stored.leadId, valuation: stored.valuation }, stored.sameRequest);
-    // Stored first: a failed queue send is logged and the scheduled sweep queues the lead later.
-    await enqueueLeads(c.env, [stored.leadId], now);
+    if (!stored.created) return await replay(env, { id: stored.leadId, valuation: stored.valuation }, stored.sameRequest);
+    // Stored first: a failed queue send is logged, and a retry or the scheduled sweep queues the lead later.
+    await queueUnqueuedLead(env, stored.leadId, now);
     return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}) } };
   } catch (error) {
     // An injected fault is expected: one line, no stack (thousands of stacks a minute swamp wrangler dev's log).
@@ -204,9 +207,14 @@ function injectedStoreFault(env: Env, headers: Headers): "before" | "after" | nu
   return roll < share / 2 ? "before" : "after";
 }
 
-/** The first answer again for a retried submit; a key reused for different details is refused. */
-function replay(stored: { id: number; valuation: string | null }, sameRequest: boolean): Answer {
+/**
+ * The first answer again for a retried submit; a key reused for different details is refused. A retry also
+ * queues its lead if no request has yet (the first send failed, or the answer was lost before it): the lead
+ * reaches the dealer now rather than at the next sweep. A lead already queued is not queued again.
+ */
+async function replay(env: Env, stored: { id: number; valuation: string | null }, sameRequest: boolean): Promise<Answer> {
   if (!sameRequest) return { status: 422, body: { message: KEY_REUSED } };
+  await queueUnqueuedLead(env, stored.id);
   const valuation: unknown = stored.valuation ? JSON.parse(stored.valuation) : undefined;
   return { status: 201, body: { lead_id: stored.id, ...(valuation ? { valuation } : {}) }, headers: { "idempotent-replayed": "true" } };
 }
@@ -236,8 +244,8 @@ async function takeOfferAcceptance(env: Env, site: string, body: unknown, key: s
   if ("bookingTaken" in stored) throw new Error("an offer acceptance has no booking");
   if (!stored.created) {
     if (!stored.sameRequest) return { status: 409, body: { message: OFFER_ALREADY_ACCEPTED, fieldErrors: { lead_id: [OFFER_ALREADY_ACCEPTED] } } };
-    return replay({ id: stored.leadId, valuation: null }, true);
+    return await replay(env, { id: stored.leadId, valuation: null }, true);
   }
-  await enqueueLeads(env, [stored.leadId], now);
+  await queueUnqueuedLead(env, stored.leadId, now);
   return { status: 201, body: { lead_id: stored.leadId } };
 }

@@ -46,7 +46,7 @@ export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(10_000).default(200),
 });
 
-type LeadRow = { id: number; kind: string; created_at: string; car_id: number | null; delivery_status: string; attempts: number; last_error: string | null; delivered_at: string | null; data: string };
+type LeadRow = { id: number; kind: string; created_at: string; queued_at: string | null; car_id: number | null; delivery_status: string; attempts: number; last_error: string | null; delivered_at: string | null; data: string };
 type DeliveryRow = { lead_id: number; destination: string; status: string; attempts: number; last_error: string | null; updated_at: string };
 
 export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<typeof listQuerySchema>) {
@@ -61,7 +61,7 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
   if (query.to) filter("created_at < date(?, '+1 day')", query.to);
   if (query.status) filter("delivery_status = ?", query.status);
   const { results } = await db
-    .prepare(`SELECT id, kind, created_at, car_id, delivery_status, attempts, last_error, delivered_at, data FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`)
+    .prepare(`SELECT id, kind, created_at, queued_at, car_id, delivery_status, attempts, last_error, delivered_at, data FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`)
     .bind(...binds, query.limit)
     .all<LeadRow>();
   // The same selection as a subquery: D1 binds at most 100 parameters, a page holds up to 10,000 leads.
@@ -75,6 +75,8 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
       lead_id: row.id,
       kind: row.kind,
       created_at: row.created_at,
+      // When the lead was (last) put on the delivery queue; null while it waits for a retry or the sweep.
+      queued_at: row.queued_at,
       car_id: row.car_id,
       delivery_status: row.delivery_status,
       attempts: row.attempts,

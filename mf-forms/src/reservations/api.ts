@@ -8,7 +8,7 @@ import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSit
 import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { requestHash } from "../leads/store";
 import { confirmReservation, releaseExpiredHolds } from "./confirm";
-import { type PaymentAdapter, PaymentUnavailable, paymentAdapter } from "./payments/adapter";
+import { type PaymentAdapter, PaymentUnavailable, paymentAdapter, processorAccount, processorFor } from "./payments/adapter";
 import { verifySignature } from "./payments/signature";
 import { attachPaymentSession, createReservation, dropHold, findReservation, markRefunded, type ReservationRow } from "./store";
 
@@ -91,12 +91,14 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
   if (car.data.reserved) return { status: 409, body: { message: CAR_ALREADY_RESERVED } };
 
   const amountCents = Math.round(site.config.reserve.amount * 100);
+  // The car's dealership decides: a dealership of a group may have its own processor account (ADR 0030).
+  const processor = processorFor(site.config.reserve, car.data.dealership_slug);
   let adapter: PaymentAdapter | null = null;
   try {
-    adapter = amountCents > 0 ? paymentAdapter(c.env, site.config.reserve.processor) : null;
+    adapter = amountCents > 0 ? paymentAdapter(c.env, processor) : null;
   } catch (error) {
     // This dealer takes no card payments (no processor named, or its secrets are missing): no hold is taken.
-    console.error("[mf-forms] no card processor for", site.slug, error instanceof Error ? error.message : error);
+    console.error("[mf-forms] no card processor for", site.slug, car.data.dealership_slug, error instanceof Error ? error.message : error);
     return { status: 503, body: { message: PAYMENT_UNAVAILABLE } };
   }
   const outcome = await createReservation(c.env.DB, {
@@ -106,6 +108,7 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
     amountCents,
     customer: parsed.data.values,
     processor: adapter?.name ?? "none",
+    processorAccount: adapter ? processorAccount(processor, adapter) : null,
     idempotencyKey: key,
     requestHash: await requestHash(raw),
     now,
@@ -151,6 +154,8 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
 export async function takePaymentEvent(
   env: Env,
   adapter: PaymentAdapter,
+  /** The processor account the event came through; null: the local test processor's own page. */
+  account: string | null,
   site: string,
   raw: string,
   signature: string | null,
@@ -178,8 +183,9 @@ export async function takePaymentEvent(
   if (!first) return { status: 200, body: { received: true, duplicate: true } };
   try {
     const reservation = token && event.data.type === "checkout.session.completed" && session.payment_status === "paid" ? await findReservation(env.DB, token) : null;
-    // Only this dealer's reservations, paid through this processor.
-    if (reservation && reservation.site === site && reservation.processor === adapter.name) {
+    // Only this dealer's reservations, paid through this processor (and this dealership's account of it).
+    const sameAccount = account === null || reservation?.processor_account == null || reservation.processor_account === account;
+    if (reservation && reservation.site === site && reservation.processor === adapter.name && sameAccount) {
       const car = await env.DB.prepare("SELECT slug FROM vehicles WHERE id = ?").bind(reservation.car_id).first<{ slug: string }>();
       const confirmed = await confirmReservation(env, reservation.token, `${pageOrigin}/cars/${car?.slug ?? ""}`, now);
       const latest = confirmed ? null : await findReservation(env.DB, reservation.token);
@@ -195,6 +201,25 @@ export async function takePaymentEvent(
     await env.DB.prepare("DELETE FROM payment_events WHERE processor = ? AND event_id = ?").bind(adapter.name, event.data.id).run();
     return { status: 503, body: { message: "Try again" } };
   }
+}
+
+/**
+ * The dealership whose reservation an (as yet unverified) event names, to pick the secret that verifies it;
+ * null when it names none of this site's: the site's own processor judges it then.
+ */
+async function dealershipOfEvent(db: D1Database, site: string, raw: string): Promise<string | null> {
+  let token: unknown;
+  try {
+    token = (JSON.parse(raw) as { data?: { object?: { client_reference_id?: unknown } } } | null)?.data?.object?.client_reference_id;
+  } catch {
+    return null;
+  }
+  if (typeof token !== "string") return null;
+  const row = await db
+    .prepare("SELECT d.slug FROM reservations r JOIN dealerships d ON d.id = r.dealership_id WHERE r.token = ? AND r.site = ?")
+    .bind(token, site)
+    .first<{ slug: string }>();
+  return row?.slug ?? null;
 }
 
 /**
@@ -218,17 +243,20 @@ export function createReservationApi() {
     return c.json(answer.body, answer.status, answer.headers);
   });
 
-  // Each dealer's processor posts to its own site's host, signed with that dealer's webhook secret.
+  // Each dealer's processor posts to its own site's host, signed with the webhook secret of the account the
+  // reservation's dealership uses (the site's, or the dealership's own): that account's secret verifies it.
   app.post("/api/payments/webhook", bodyLimit(64 * 1024), async (c) => {
     const site = await siteFromHost(c.env.DB, c.req.header("host"));
     if (!site) return c.json({ message: "Unknown site" }, 404);
+    const raw = await c.req.text();
+    const processor = processorFor(site.config.reserve, await dealershipOfEvent(c.env.DB, site.slug, raw));
     let adapter: PaymentAdapter;
     try {
-      adapter = paymentAdapter(c.env, site.config.reserve.processor);
+      adapter = paymentAdapter(c.env, processor);
     } catch {
       return c.json({ message: "This site takes no card payments." }, 404);
     }
-    const answer = await takePaymentEvent(c.env, adapter, site.slug, await c.req.text(), c.req.header(adapter.signatureHeader) ?? null, originOf(c));
+    const answer = await takePaymentEvent(c.env, adapter, processorAccount(processor, adapter), site.slug, raw, c.req.header(adapter.signatureHeader) ?? null, originOf(c));
     return c.json(answer.body, answer.status);
   });
 

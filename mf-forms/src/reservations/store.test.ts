@@ -13,6 +13,7 @@ const input = (over: Partial<Parameters<typeof createReservation>[1]> = {}) => (
   amountCents: 20000,
   customer,
   processor: "test",
+  processorAccount: "test",
   idempotencyKey: null,
   requestHash: "h",
   now: new Date("2026-01-01T00:00:00Z"),

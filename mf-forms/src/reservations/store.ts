@@ -14,6 +14,8 @@ export type ReservationRow = {
   holding: 1 | null;
   customer: string;
   processor: string;
+  /** The processor account the car's dealership chose (ADR 0030); null on reservations made before. */
+  processor_account: string | null;
   payment_session: string | null;
   payment_url: string | null;
   request_hash: string;
@@ -32,6 +34,7 @@ export type NewReservation = {
   amountCents: number;
   customer: ReservationCustomer;
   processor: string;
+  processorAccount: string | null;
   idempotencyKey: string | null;
   requestHash: string;
   now: Date;
@@ -54,8 +57,8 @@ export async function createReservation(db: D1Database, input: NewReservation): 
       .bind(input.site, input.carId, now),
     db
       .prepare(
-        `INSERT INTO reservations (token, site, car_id, dealership_id, amount_cents, state, holding, customer, processor, idempotency_key, request_hash, created_at, hold_until)
-         VALUES (?, ?, ?, ?, ?, 'awaiting_payment', 1, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO reservations (token, site, car_id, dealership_id, amount_cents, state, holding, customer, processor, processor_account, idempotency_key, request_hash, created_at, hold_until)
+         VALUES (?, ?, ?, ?, ?, 'awaiting_payment', 1, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING RETURNING *`,
       )
       .bind(
@@ -66,6 +69,7 @@ export async function createReservation(db: D1Database, input: NewReservation): 
         input.amountCents,
         JSON.stringify(input.customer),
         input.processor,
+        input.processorAccount,
         input.idempotencyKey,
         input.requestHash,
         now,

@@ -19,6 +19,25 @@ const navItemSchema = z
   .strict();
 const footerGroupSchema = z.object({ heading: z.string(), links: z.array(navLinkSchema) }).strict();
 
+/** The name of a Worker secret (the whole config reaches the browser, a secret's value never may). */
+const secretNameSchema = z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/);
+
+/**
+ * A card processor (ADR 0027): its name and public key; the secret key and webhook signing secret are Worker
+ * secrets named here. No name: no online payment, except the local test processor under wrangler dev.
+ */
+const processorSchema = z
+  .object({
+    name: z.enum(["stripe", "test"]).nullable(),
+    publicKey: z.string().min(1).max(200).nullable(),
+    secretKeyEnv: secretNameSchema.nullable(),
+    webhookSecretEnv: secretNameSchema.nullable(),
+  })
+  .strict()
+  .refine((processor) => processor.name !== "stripe" || (processor.publicKey && processor.secretKeyEnv && processor.webhookSecretEnv), {
+    message: "stripe needs publicKey, secretKeyEnv and webhookSecretEnv",
+  });
+
 /**
  * Every per-dealer switch, label and threshold, with the spec's defaults.
  * A dealer's override is a deep partial of this; see resolveSiteConfig.
@@ -156,24 +175,27 @@ export const siteConfigSchema = z
         amount: z.number().min(0),
         /** Used-car return terms by dealership slug, for the dealerships that offer them. */
         returnTerms: z.record(z.string(), z.object({ days: z.number().int().positive(), maxKm: z.number().int().positive(), minFuel: z.string().min(1) }).strict()),
-        /**
-         * This dealer's card processor (ADR 0027): its name and public key; the secret key and webhook signing
-         * secret are Worker secrets named here (the whole config reaches the browser, a secret never may).
-         * No name: no online payment, except the local test processor under wrangler dev.
-         */
-        processor: z
-          .object({
-            name: z.enum(["stripe", "test"]).nullable(),
-            publicKey: z.string().min(1).max(200).nullable(),
-            secretKeyEnv: z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/).nullable(),
-            webhookSecretEnv: z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/).nullable(),
-          })
-          .strict()
-          .refine((processor) => processor.name !== "stripe" || (processor.publicKey && processor.secretKeyEnv && processor.webhookSecretEnv), {
-            message: "stripe needs publicKey, secretKeyEnv and webhookSecretEnv",
-          }),
+        /** This dealer's card processor (ADR 0027); a dealership of a group may name its own below. */
+        processor: processorSchema,
+        /** Dealership slug -> that dealership's own processor, in place of the site's: the car's dealership decides (ADR 0030). */
+        dealershipProcessors: z.record(z.string(), processorSchema),
       })
       .strict(),
+    /**
+     * Mail to shoppers (e-mail codes, price-drop and sold alerts, ADR 0030) through a transactional provider's
+     * HTTP API: a JSON POST to `url` with the key of the Worker secret named `apiKeyEnv`, sent from `from` (an
+     * address of the dealer's domain verified with the provider). No provider: the local outbox, under
+     * wrangler dev only. Dealer lead mail is not this (send_email, ADR 0021).
+     */
+    shopperEmail: z
+      .object({
+        provider: z.enum(["http"]).nullable(),
+        url: z.url({ protocol: /^https?$/ }).max(2048).nullable(),
+        apiKeyEnv: secretNameSchema.nullable(),
+        from: z.string().min(3).max(320).nullable(),
+      })
+      .strict()
+      .refine((mail) => mail.provider === null || (mail.url && mail.apiKeyEnv && mail.from), { message: "an http mail provider needs url, apiKeyEnv and from" }),
     forms: z
       .object({
         messageOptional: z.boolean(),

@@ -16,6 +16,7 @@ export function isLocalDev(env: { LOCAL_DEV?: string }): boolean {
  * A dev-only fault switch for resilience tests and benchmarks: a request carrying
  * `x-dev-fault: mf-finance=delay:4000` makes that remote answer its fragment 4 s late;
  * `mf-forms=store-fail:10` makes 10% of mf-forms' lead store writes fail (ADR 0024).
+ * `mf-forms=queue-fail:100` makes that share of its lead queue sends fail, the lead stored but unqueued (ADR 0030).
  */
 export const DEV_FAULT_HEADER = "x-dev-fault";
 const MAX_DELAY_MS = 30_000;

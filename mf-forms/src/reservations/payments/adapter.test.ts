@@ -1,7 +1,7 @@
 import { defaultSiteConfig, resolveSiteConfig } from "@dealer/shared/config";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../env";
-import { PaymentUnavailable, paymentAdapter } from "./adapter";
+import { PaymentUnavailable, paymentAdapter, processorAccount, processorFor } from "./adapter";
 
 const none = defaultSiteConfig.reserve.processor;
 const stripe = { name: "stripe", publicKey: "pk_live_harbour", secretKeyEnv: "STRIPE_SECRET_KEY_HARBOUR", webhookSecretEnv: "STRIPE_WEBHOOK_SECRET_HARBOUR" } as const;
@@ -34,5 +34,17 @@ describe("the dealer's card processor", () => {
     expect(() => resolveSiteConfig("harbour", { reserve: { processor: { name: "stripe" } } })).toThrow(/stripe needs publicKey/);
     expect(() => resolveSiteConfig("harbour", { reserve: { processor: { ...stripe, secretKey: "sk_live_x" } } })).toThrow(/unknown key reserve.processor.secretKey/);
     expect(() => resolveSiteConfig("harbour", { reserve: { processor: { ...stripe, secretKeyEnv: "sk_live_x" } } })).toThrow(/secretKeyEnv/);
+  });
+
+  it("is the car's dealership's own where a group's dealership names one, else the site's (ADR 0030)", () => {
+    const own = { name: "test", publicKey: "pk_test_summit_toyota", secretKeyEnv: null, webhookSecretEnv: null } as const;
+    const reserve = resolveSiteConfig("summit", { reserve: { processor: stripe, dealershipProcessors: { "summit-toyota": own } } }).reserve;
+    expect(processorFor(reserve, "summit-toyota")).toEqual(own);
+    expect(processorFor(reserve, "summit-honda")).toEqual(stripe);
+    expect(processorFor(reserve, null)).toEqual(stripe);
+    expect(processorFor(reserve, "__proto__")).toEqual(stripe);
+    expect(processorAccount(own, paymentAdapter(local, own))).toBe("pk_test_summit_toyota");
+    expect(processorAccount(none, paymentAdapter(local, none))).toBe("test");
+    expect(() => resolveSiteConfig("summit", { reserve: { dealershipProcessors: { "summit-toyota": { name: "stripe" } } } })).toThrow(/reserve.dealershipProcessors.summit-toyota.publicKey/);
   });
 });

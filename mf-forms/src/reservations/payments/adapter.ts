@@ -1,6 +1,6 @@
 import { isLocalDev } from "@dealer/shared/dev-faults";
 import type { SiteConfig } from "@dealer/shared/config";
-import type { Env } from "../../env";
+import { type Env, secretNamed } from "../../env";
 
 export type PaymentSessionRequest = {
   site: string;
@@ -34,6 +34,13 @@ export type PaymentAdapter = {
 export class PaymentUnavailable extends Error {}
 
 type ProcessorConfig = SiteConfig["reserve"]["processor"];
+
+/** The processor a car's dealership takes payments with: its own (`reserve.dealershipProcessors`), else the site's (ADR 0030). */
+export const processorFor = (reserve: SiteConfig["reserve"], dealershipSlug: string | null): ProcessorConfig =>
+  (dealershipSlug !== null && Object.hasOwn(reserve.dealershipProcessors, dealershipSlug) ? reserve.dealershipProcessors[dealershipSlug] : undefined) ?? reserve.processor;
+
+/** The processor account a reservation is paid to, as recorded on it: the account's public key, else the processor's name. */
+export const processorAccount = (processor: ProcessorConfig, adapter: PaymentAdapter) => processor.publicKey ?? adapter.name;
 
 /** Stripe Checkout: a hosted page per reservation, paid in AUD; the session names the reservation. */
 function stripeAdapter(secretKey: string, webhookSecret: string): PaymentAdapter {
@@ -104,12 +111,6 @@ export function testAdapter(env: Env): PaymentAdapter {
       return refunded.refund_id;
     },
   };
-}
-
-/** A Worker secret by the name a dealer's config gives (never a value from the config itself). */
-function secretNamed(env: Env, name: string | null): string | null {
-  const value = name ? (env as unknown as Record<string, unknown>)[name] : undefined;
-  return typeof value === "string" && value !== "" ? value : null;
 }
 
 /** Stripe keys say their mode (sk_test_ / pk_test_, sk_live_ / pk_live_): a dealer's two keys must agree. */

@@ -73,7 +73,7 @@ export function createTestProcessor() {
       });
       const origin = new URL(session.success_url).origin;
       const signature = await signPayload(c.env.TEST_PAYMENT_WEBHOOK_SECRET ?? "", event, Math.floor(now.getTime() / 1000));
-      const delivered = await takePaymentEvent(c.env, testAdapter(c.env), session.site, event, signature, origin, now);
+      const delivered = await takePaymentEvent(c.env, testAdapter(c.env), null, session.site, event, signature, origin, now);
       if (delivered.status !== 200) console.error("[mf-forms] test processor webhook answered", delivered.status);
     }
     return c.redirect(session.success_url, 303);
