@@ -96,6 +96,37 @@ describe("contact form", () => {
   });
 });
 
+describe("finance enquiry", () => {
+  it("/finance-enquiry: the form's code loads on first focus and the lead carries the finance link's budget", async () => {
+    const site = "harbour-city-motors";
+    const page = await shopperPage(browser);
+    const errors = watchConsole(page);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await page.goto(siteUrl(site, "/finance-enquiry?vehiclePriceBudget=32990&car_type=used#finance-form"));
+    await waitForHydration(page);
+    expect(mfFormsScripts(requested)).toEqual([]);
+    const form = page.locator("#finance-form");
+    expect(await form.getByLabel(/^Vehicle price or budget/).inputValue()).toBe("32990");
+
+    await form.getByLabel("Name").focus();
+    await expect.poll(() => mfFormsScripts(requested).length).toBeGreaterThan(0);
+    const email = `finance-${Date.now()}@example.com`;
+    await form.getByLabel("Name").fill("Casey Finance");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Phone").fill("0412 555 666");
+    await form.getByLabel("Postcode").fill("4000");
+    await form.getByRole("button", { name: "Submit Form" }).click();
+    await page.waitForURL(/\/success$/);
+    expect(await page.evaluate(() => localStorage.getItem("dealer:success-category"))).toBe("Finance Enquiry");
+    const stored = (await dealerLeads(site, "write-harbour-city-motors", "?limit=1000")).filter((lead) => lead.values.email === email);
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored[0])).toContain("32990");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe("a submit before the form's code has arrived (the form's code loads on first use)", () => {
   const sendFleetEnquiry = async (page: Page, email: string) => {
     const form = page.locator("#slot-form");

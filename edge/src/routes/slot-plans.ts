@@ -131,12 +131,15 @@ const financePlan: RoutePlan = {
     slot("budget", "mf-finance", "BudgetFinder", "main", undefined, { hydrate: "interaction" }),
   ],
 };
-/** The finance page under the names some sites link to, with the finance enquiry form at #finance-form. */
+/**
+ * The finance page under the names some sites link to, with the finance enquiry form at #finance-form. The form is
+ * one step and posts without a script, so like every single-step lead form its code loads on first use (ADR 0029).
+ */
 const financeEnquiryPlan: RoutePlan = {
   ...financePlan,
   name: "finance-enquiry",
   title: "Finance enquiry",
-  slots: [...financePlan.slots, slot("finance-form", "mf-forms", "EnquiryForm", "main", { kind: "finance_enquiry" })],
+  slots: [...financePlan.slots, slot("finance-form", "mf-forms", "EnquiryForm", "main", { kind: "finance_enquiry" }, { hydrate: "interaction" })],
 };
 
 /** Reserve online: the deposit, the shopper's details and on to the payment page; it posts without script. */
