@@ -328,7 +328,12 @@ const matchers: Matcher[] = [
       description: "The brand's range, our stock of it and the locations that sell it.",
       requires: "brand",
       parts: [{ name: "brand-banner", before: "search" }],
-      slots: [slot("search", "mf-search", "SearchResults", "main", { layout: "carousel" }), slot("locations", "mf-locations", "LocationList", "main", { layout: "grid" })],
+      // The carousel scrolls and its cards are links without a script, and the locations read as they are: both
+      // load their code on first use, and a tap before then is held and replayed (ADR 0029).
+      slots: [
+        slot("search", "mf-search", "SearchResults", "main", { layout: "carousel" }, { hydrate: "interaction" }),
+        slot("locations", "mf-locations", "LocationList", "main", { layout: "grid" }, { hydrate: "interaction" }),
+      ],
     },
   },
   // Favourites and compare: the device's lists, drawn by mf-vehicle (ADR 0018).

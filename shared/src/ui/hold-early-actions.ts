@@ -1,3 +1,5 @@
+const HYDRATION_WAIT_MS = 3000;
+
 type HeldAction = { kind: "submit"; form: HTMLFormElement; submitter: HTMLElement | null } | { kind: "click"; button: HTMLButtonElement };
 
 /**
@@ -31,10 +33,19 @@ export function holdEarlyActions(el: HTMLElement): (live: boolean) => void {
     const action = held;
     held = null;
     if (!action) return;
-    // After the commit that hydrated the part, so its own handlers take the replay.
+    // After the commit that hydrated the part, so its own handlers take the replay. A button inside a Suspense
+    // boundary whose code is still loading hydrates after that commit: its click waits for it (React marks each
+    // node it has hydrated with its props), for at most HYDRATION_WAIT_MS.
+    const started = performance.now();
+    const replayClick = (button: HTMLButtonElement) => {
+      if (!button.isConnected) return;
+      const hydrated = Object.keys(button).some((key) => key.startsWith("__reactProps$"));
+      if (hydrated || performance.now() - started > HYDRATION_WAIT_MS) button.click();
+      else requestAnimationFrame(() => replayClick(button));
+    };
     setTimeout(() => {
       if (action.kind === "click") {
-        if (live && action.button.isConnected) action.button.click();
+        if (live) replayClick(action.button);
       } else if (action.form.isConnected) {
         if (!live) action.form.submit();
         else action.form.requestSubmit(action.submitter?.isConnected ? action.submitter : null);

@@ -4,17 +4,21 @@ import { ResultGrid } from "./ResultGrid";
 /** The results' carousel variant: one row that scrolls sideways, Previous and Next disabled at its ends. */
 export function ResultCarousel(props: ComponentProps<typeof ResultGrid>) {
   const track = useRef<HTMLDivElement>(null);
-  // Before hydration (and without JavaScript) the row still scrolls by swipe or scroll bar; the buttons wait for it.
-  const [ends, setEnds] = useState({ start: true, end: true });
+  // Until the row is measured, Next is live whenever there is more than one card: a tap before the code arrives is
+  // held and replayed (the page loads it on first use), and without JavaScript the row scrolls by swipe or scroll bar.
+  const [ends, setEnds] = useState({ start: true, end: props.cards.length <= 1 });
   const measure = () => {
     const el = track.current;
     if (!el) return;
     setEnds({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
   };
+  // New results start at the row's beginning; the first render keeps where a shopper may already have swiped to.
+  const shownCards = useRef(props.cards);
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the cards change.
   useEffect(() => {
     measure();
-    track.current?.scrollTo({ left: 0 });
+    if (shownCards.current !== props.cards) track.current?.scrollTo({ left: 0 });
+    shownCards.current = props.cards;
   }, [props.cards]);
   const move = (direction: 1 | -1) => {
     const el = track.current;
