@@ -1,7 +1,7 @@
 import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
 import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { FragmentNotFound } from "@dealer/shared/fragment-server";
+import { FragmentNotFound, sharedWhileInFlight } from "@dealer/shared/fragment-server";
 import { z } from "zod";
 import type { Env } from "./env";
 
@@ -20,13 +20,19 @@ export async function loadCar(request: Pick<FragmentRequest, "params" | "site">,
   return car;
 }
 
-/** A shown car of the site, or null. */
-export async function findCar(env: Env, site: string, slug: string): Promise<Car | null> {
-  const row = await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(site, slug).first();
-  if (!row) return null;
-  const car = carSchema.parse(JSON.parse(rowSchema.parse(row).data));
-  return car.show_on_dealer_website ? car : null;
-}
+/**
+ * A shown car of the site, or null. A car page asks for five of this remote's fragments at once, and they
+ * share one read and parse of the car while it is under way (nothing is kept after it).
+ */
+export const findCar = sharedWhileInFlight(
+  (_env: Env, site: string, slug: string) => `${site}/${slug}`,
+  async (env: Env, site: string, slug: string): Promise<Car | null> => {
+    const row = await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(site, slug).first();
+    if (!row) return null;
+    const car = carSchema.parse(JSON.parse(rowSchema.parse(row).data));
+    return car.show_on_dealer_website ? car : null;
+  },
+);
 
 /** The city of the site's primary location (else its first), or null when it has none. */
 export async function primaryLocationCity(env: Env, site: string): Promise<string | null> {

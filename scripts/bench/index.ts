@@ -11,9 +11,20 @@ import { percentile, timePage, withStaticServer } from "./page-timing";
 
 /**
  * npm run bench (with the platform running under npm start): prints the platform's figures, asserts
- * nothing. `-- --no-lighthouse` skips the slowest part.
+ * nothing. `-- --no-lighthouse` skips the slowest part; `-- --only page-time,lighthouse` runs only the parts named
+ * (memory, starts, page-time, profile, javascript, lighthouse); `-- --lighthouse-route /cars/{slug}` runs
+ * Lighthouse for that one route.
  */
-const { values: options } = parseArgs({ options: { "no-lighthouse": { type: "boolean", default: false }, runs: { type: "string", default: "30" } } });
+const { values: options } = parseArgs({
+  options: {
+    "no-lighthouse": { type: "boolean", default: false },
+    runs: { type: "string", default: "30" },
+    only: { type: "string" },
+    "lighthouse-route": { type: "string", multiple: true },
+  },
+});
+const parts = new Set((options.only ?? "memory,starts,page-time,profile,javascript,lighthouse").split(","));
+if (options["no-lighthouse"]) parts.delete("lighthouse");
 const SITE = "harbour-city-motors";
 const RUNS = Number(options.runs);
 const host = `${SITE}.localhost:${PLATFORM_PORT}`;
@@ -26,115 +37,126 @@ if (!sessions.length) {
   process.exit(2);
 }
 
-console.log("Memory of the running platform (every process of each wrangler dev session):");
-for (const session of sessions) {
-  const { processes, rssKb, pssKb } = sessionMemory(session);
-  console.log(`  ${session.label.padEnd(12)} ${processes} processes   RSS ${mb(rssKb)}   PSS ${mb(pssKb)}`);
+if (parts.has("memory")) {
+  console.log("Memory of the running platform (every process of each wrangler dev session):");
+  for (const session of sessions) {
+    const { processes, rssKb, pssKb } = sessionMemory(session);
+    console.log(`  ${session.label.padEnd(12)} ${processes} processes   RSS ${mb(rssKb)}   PSS ${mb(pssKb)}`);
+  }
 }
 
-const starts = readStartTimes();
-const seconds = (list: number[]) => (list.length ? list.map((t) => `${(t / 1000).toFixed(1)} s`).join(", ") : "none recorded");
-console.log(`\nnpm start, build to ready (.state/start-times.json): first start ${seconds(starts.first)}; later starts ${seconds(starts.later)}`);
+if (parts.has("starts")) {
+  const starts = readStartTimes();
+  const seconds = (list: number[]) => (list.length ? list.map((t) => `${(t / 1000).toFixed(1)} s`).join(", ") : "none recorded");
+  console.log(`\nnpm start, build to ready (.state/start-times.json): first start ${seconds(starts.first)}; later starts ${seconds(starts.later)}`);
+}
 
 const searchHtml = (await timePage(PLATFORM_PORT, host, "/search")).html;
 const carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(searchHtml)?.[1] ?? "/cars/unknown";
 const routes = { "/search": "/search", "/cars/{slug}": carPath };
 
-console.log(`\nPage time from the platform vs the same bytes from a static file server, same run (${RUNS} runs each, ${SITE}):`);
-for (const [label, path] of Object.entries(routes)) {
-  const page = { head: [] as number[], slot: [] as number[], full: [] as number[] };
-  const fixed = { head: [] as number[], full: [] as number[] };
-  // The local dev server's own cost: the gateway answering robots.txt (tenant resolved, no page composed).
-  const floor: number[] = [];
-  const { html } = await timePage(PLATFORM_PORT, host, path);
-  await withStaticServer(html, async (staticPort) => {
-    for (let i = 0; i < RUNS; i++) {
-      const live = await timePage(PLATFORM_PORT, host, path);
-      page.head.push(live.head);
-      page.slot.push(live.firstSlot);
-      page.full.push(live.full);
-      const file = await timePage(staticPort, host, path);
-      fixed.head.push(file.head);
-      fixed.full.push(file.full);
-      floor.push((await timePage(PLATFORM_PORT, host, "/robots.txt")).full);
-    }
-  });
-  const p50 = (list: number[]) => percentile(list, 50);
-  console.log(
-    `  ${label.padEnd(13)} ${(html.length / 1024).toFixed(0)} KB  head p50 ${ms(p50(page.head))} (static ${ms(p50(fixed.head))}, ${(p50(page.head) / p50(fixed.head)).toFixed(1)}x)` +
-      `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${(p50(page.full) / p50(fixed.full)).toFixed(1)}x)`,
-  );
-  console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt through the gateway) p50 ${ms(p50(floor))}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
-}
-
-console.log("\nWhere the server time of /search goes (p50):");
-const engine: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  const started = performance.now();
-  const body = await new Promise<string>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1", port: PLATFORM_PORT, path: "/1/indexes/*/queries", method: "POST",
-        headers: { host, "content-type": "application/json", "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": `search-${SITE}` },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => { text += chunk; });
-        res.on("end", () => resolve(text));
-      },
-    );
-    req.on("error", reject);
-    req.end(JSON.stringify({ requests: [{ indexName: "Car_production", params: "hitsPerPage=24" }] }));
-  });
-  const roundTrip = performance.now() - started;
-  const processing = (JSON.parse(body) as { results: { processingTimeMS?: number }[] }).results[0]?.processingTimeMS ?? 0;
-  engine.push(roundTrip - processing);
-}
-const pageTimes = [];
-for (let i = 0; i < RUNS; i++) pageTimes.push(await timePage(PLATFORM_PORT, host, "/search"));
-const head = percentile(pageTimes.map((t) => t.head), 50);
-const slot = percentile(pageTimes.map((t) => t.firstSlot), 50);
-const full = percentile(pageTimes.map((t) => t.full), 50);
-console.log(`  head (tenant, config, head assets, shell header)   ${ms(head)}`);
-console.log(`  search slot after the head (key, engine, render)   ${ms(slot - head)}   (a search API round trip alone: ${ms(percentile(engine, 50))})`);
-console.log(`  rest of the page (footer, end of stream)           ${ms(full - slot)}`);
-
-console.log("\nJavaScript a browser downloads per route at first load (gzip; slots far below the fold load on approach):");
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
-const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
-// Every route with a budget: the two timed above, and the pages the other issues hold to the same 110 KB.
-const budgetRoutes = { ...routes, "/": "/", "/finance": "/finance", "/dealer-locator": "/dealer-locator", "/compare": "/compare", "/service": "/service", "/trade-in": "/trade-in", "/finance-enquiry": "/finance-enquiry" };
-for (const [route, path] of Object.entries(budgetRoutes)) {
-  for (const [name, viewport] of Object.entries(viewports)) {
-    const page = await browser.newPage({ viewport });
-    const parts = new Map<string, number>();
-    const pending: Promise<void>[] = [];
-    page.on("response", (response) => {
-      const url = new URL(response.url());
-      if (!url.pathname.endsWith(".js")) return;
-      const group = url.pathname.startsWith("/_mf/") ? (url.pathname.split("/")[2] ?? "remote") : "shell (framework, federation runtime, shell)";
-      pending.push(
-        response
-          .body()
-          .then((body) => void parts.set(group, (parts.get(group) ?? 0) + gzipSync(body).length))
-          .catch(() => undefined),
-      );
+if (parts.has("page-time")) {
+  console.log(`\nPage time from the platform vs the same bytes from a static file server, same run (${RUNS} runs each, ${SITE}):`);
+  for (const [label, path] of Object.entries(routes)) {
+    const page = { head: [] as number[], slot: [] as number[], full: [] as number[] };
+    const fixed = { head: [] as number[], full: [] as number[] };
+    // The local dev server's own cost: the gateway answering robots.txt (tenant resolved, no page composed).
+    const floor: number[] = [];
+    const { html } = await timePage(PLATFORM_PORT, host, path);
+    await withStaticServer(html, async (staticPort) => {
+      for (let i = 0; i < RUNS; i++) {
+        const live = await timePage(PLATFORM_PORT, host, path);
+        page.head.push(live.head);
+        page.slot.push(live.firstSlot);
+        page.full.push(live.full);
+        const file = await timePage(staticPort, host, path);
+        fixed.head.push(file.head);
+        fixed.full.push(file.full);
+        floor.push((await timePage(PLATFORM_PORT, host, "/robots.txt")).full);
+      }
     });
-    await page.goto(`http://${host}${path}`);
-    await page.waitForSelector("html[data-hydrated='true']", { timeout: 20_000 });
-    await Promise.all(pending);
-    const total = [...parts.values()].reduce((a, b) => a + b, 0);
-    const detail = [...parts].map(([group, bytes]) => `${group} ${(bytes / 1024).toFixed(1)}`).join(", ");
-    console.log(`  ${`${route} (${name})`.padEnd(24)} ${(total / 1024).toFixed(1)} KB   ${detail}`);
-    await page.close();
+    const p50 = (list: number[]) => percentile(list, 50);
+    console.log(
+      `  ${label.padEnd(13)} ${(html.length / 1024).toFixed(0)} KB  head p50 ${ms(p50(page.head))} (static ${ms(p50(fixed.head))}, ${(p50(page.head) / p50(fixed.head)).toFixed(1)}x)` +
+        `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${(p50(page.full) / p50(fixed.full)).toFixed(1)}x)`,
+    );
+    console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt through the gateway) p50 ${ms(p50(floor))}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
   }
 }
-await browser.close();
 
-if (!options["no-lighthouse"]) {
+if (parts.has("profile")) {
+  console.log("\nWhere the server time of /search goes (p50):");
+  const engine: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1", port: PLATFORM_PORT, path: "/1/indexes/*/queries", method: "POST",
+          headers: { host, "content-type": "application/json", "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": `search-${SITE}` },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => { text += chunk; });
+          res.on("end", () => resolve(text));
+        },
+      );
+      req.on("error", reject);
+      req.end(JSON.stringify({ requests: [{ indexName: "Car_production", params: "hitsPerPage=24" }] }));
+    });
+    const roundTrip = performance.now() - started;
+    const processing = (JSON.parse(body) as { results: { processingTimeMS?: number }[] }).results[0]?.processingTimeMS ?? 0;
+    engine.push(roundTrip - processing);
+  }
+  const pageTimes = [];
+  for (let i = 0; i < RUNS; i++) pageTimes.push(await timePage(PLATFORM_PORT, host, "/search"));
+  const head = percentile(pageTimes.map((t) => t.head), 50);
+  const slot = percentile(pageTimes.map((t) => t.firstSlot), 50);
+  const full = percentile(pageTimes.map((t) => t.full), 50);
+  console.log(`  head (tenant, config, head assets, shell header)   ${ms(head)}`);
+  console.log(`  search slot after the head (key, engine, render)   ${ms(slot - head)}   (a search API round trip alone: ${ms(percentile(engine, 50))})`);
+  console.log(`  rest of the page (footer, end of stream)           ${ms(full - slot)}`);
+}
+
+if (parts.has("javascript")) {
+  console.log("\nJavaScript a browser downloads per route at first load (gzip; slots far below the fold load on approach):");
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
+  // Every route with a budget: the two timed above, and the pages the other issues hold to the same 110 KB.
+  const budgetRoutes = { ...routes, "/": "/", "/finance": "/finance", "/dealer-locator": "/dealer-locator", "/compare": "/compare", "/service": "/service", "/trade-in": "/trade-in", "/finance-enquiry": "/finance-enquiry" };
+  for (const [route, path] of Object.entries(budgetRoutes)) {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const page = await browser.newPage({ viewport });
+      const parts = new Map<string, number>();
+      const pending: Promise<void>[] = [];
+      page.on("response", (response) => {
+        const url = new URL(response.url());
+        if (!url.pathname.endsWith(".js")) return;
+        const group = url.pathname.startsWith("/_mf/") ? (url.pathname.split("/")[2] ?? "remote") : "shell (framework, federation runtime, shell)";
+        pending.push(
+          response
+            .body()
+            .then((body) => void parts.set(group, (parts.get(group) ?? 0) + gzipSync(body).length))
+            .catch(() => undefined),
+        );
+      });
+      await page.goto(`http://${host}${path}`);
+      await page.waitForSelector("html[data-hydrated='true']", { timeout: 20_000 });
+      await Promise.all(pending);
+      const total = [...parts.values()].reduce((a, b) => a + b, 0);
+      const detail = [...parts].map(([group, bytes]) => `${group} ${(bytes / 1024).toFixed(1)}`).join(", ");
+      console.log(`  ${`${route} (${name})`.padEnd(24)} ${(total / 1024).toFixed(1)} KB   ${detail}`);
+      await page.close();
+    }
+  }
+  await browser.close();
+}
+
+if (parts.has("lighthouse")) {
   console.log("\nLighthouse, mobile with simulated throttling, median of 3 by performance score:");
-  for (const path of ["/search", carPath, "/finance", "/dealer-locator"]) {
-    const label = path === carPath ? "/cars/{slug}" : path;
+  const lighthouseRoutes = options["lighthouse-route"] ?? ["/search", "/cars/{slug}", "/finance", "/dealer-locator"];
+  for (const label of lighthouseRoutes) {
+    const path = label === "/cars/{slug}" ? carPath : label;
     const f = await lighthouseMedian(`http://${host}${path}`);
     console.log(
       `  ${label.padEnd(16)} performance ${f.performance}   SEO ${f.seo}   accessibility ${f.accessibility}   LCP ${(f.lcp / 1000).toFixed(2)} s   TBT ${f.tbt.toFixed(0)} ms   CLS ${f.cls.toFixed(3)}`,

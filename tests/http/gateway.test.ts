@@ -96,6 +96,21 @@ describe("assets", () => {
     expect(missing.status).toBeGreaterThanOrEqual(400);
     expect(missing.headers.get("content-type")).toContain("text/javascript");
   });
+  it("a car page inlines the styles of its first view and links those of remotes only below the fold, before their first slot", async () => {
+    const search = await (await fetchSite(SITE, "/search")).text();
+    const car = /href="(\/cars\/[a-z0-9-]+)"/.exec(search)?.[1] ?? "";
+    const html = await (await fetchSite(SITE, car)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const inlined = [...head.matchAll(/data-styles="([^"]+)"/g)].map((m) => m[1]).sort();
+    expect(inlined).toEqual(["mf-finance", "mf-forms", "mf-vehicle"]);
+    expect(head).not.toMatch(/<link rel="stylesheet"/);
+    for (const [remote, slot] of [["mf-search", "similar"], ["mf-locations", "vehicle-location"]]) {
+      const link = html.search(new RegExp(`<link rel="stylesheet" href="/_mf/${remote}/[^"]+/fragments\\.css">`));
+      expect(link, remote).toBeGreaterThan(head.length);
+      expect(link, remote).toBeLessThan(html.indexOf(`data-slot="${slot}"`));
+      expect(html.match(new RegExp(`/_mf/${remote}/[^"]+/fragments\\.css`, "g")), remote).toHaveLength(1);
+    }
+  });
 });
 
 describe("leads", () => {

@@ -1,5 +1,5 @@
 import type { ShellState } from "@dealer/shared/atoms";
-import { type FragmentRequest, stylesheetTag } from "@dealer/shared/fragment";
+import { type FragmentRequest, type RemoteName, stylesheetTag } from "@dealer/shared/fragment";
 import type { GatewayEnv } from "../env";
 import { slotTimeoutMs } from "../env";
 import type { RoutePlan, SlotPlan } from "../routes/slot-plans";
@@ -38,13 +38,23 @@ export function startupScripts(env: GatewayEnv, plan: RoutePlan, assets: RemoteH
   return [...new Set([...shellPreloads(env), ...remoteScripts])];
 }
 
+/**
+ * Remotes with a slot in the first view: a main slot above the fold, or the aside (beside the main column on a
+ * desktop). Only their styles are inlined in the head; a remote whose slots are all below the fold gets its
+ * stylesheet linked just before its first slot, which the browser fetches while it paints what is above.
+ */
+export function firstViewRemotes(plan: RoutePlan): Set<RemoteName> {
+  return new Set(plan.slots.filter((slot) => slot.area === "aside" || slot.fold !== "below").map((slot) => slot.remote));
+}
+
 async function headParts(env: GatewayEnv, parts: PageParts, plan: RoutePlan | null, waitUntil: WaitUntil): Promise<DocumentParts> {
   const remotes = [...new Set(plan?.slots.map((slot) => slot.remote) ?? [])];
   const [assets, css] = await Promise.all([headAssetsFor(env, remotes, waitUntil), shellCss(env)]);
+  const inlined = plan ? firstViewRemotes(plan) : new Set<RemoteName>();
   return {
     ...parts,
     shellCss: css,
-    styles: assets.map(({ remote, build, css }) => ({ remote, build, css })),
+    styles: assets.filter(({ remote }) => inlined.has(remote)).map(({ remote, build, css }) => ({ remote, build, css })),
     preloadScripts: plan ? startupScripts(env, plan, assets) : shellPreloads(env),
   };
 }
@@ -95,7 +105,8 @@ export function streamComposedPage(
       }
       await writer.write(encoder.encode(partsBefore(slot.slot)));
       const outcome = await pending;
-      // Rendered by another build than the head's styles (a redeploy just happened): link its own.
+      // A remote whose styles the head did not inline (its slots are below the fold), or rendered by another
+      // build than the head's styles (a redeploy just happened): link its own before its first slot.
       if (outcome.build && headBuilds.get(slot.remote) !== outcome.build) {
         await writer.write(encoder.encode(stylesheetTag(slot.remote, outcome.build)));
         headBuilds.set(slot.remote, outcome.build);

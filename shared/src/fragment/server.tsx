@@ -3,18 +3,19 @@ import { Provider } from "jotai";
 import type { ComponentType } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createSeededStore } from "../atoms";
-import { parseWithFieldErrors } from "../contract/parse";
 import { DEV_FAULT_HEADER, isLocalDev, devFragmentDelayMs } from "./dev-faults";
 import { slotIdPrefix } from "./ids";
+import { parseFragmentRequest } from "./request-parse";
 import {
   BUILD_ID_HEADER,
   type FragmentRequest,
-  fragmentRequestSchema,
   propsScriptTag,
   type RemoteName,
   SLOT_CLOSE_TAG,
   slotOpenTag,
 } from "./index";
+
+export { sharedWhileInFlight } from "./in-flight";
 
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
 export class FragmentNotFound extends Error {}
@@ -61,7 +62,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
   async function parseRequest(raw: unknown, name: string) {
     const fragment = fragments[name];
     if (!fragment) return { error: { status: 404 as const, body: { message: `Unknown fragment ${name}` } } };
-    const parsed = parseWithFieldErrors(fragmentRequestSchema, raw);
+    const parsed = parseFragmentRequest(raw);
     if (!parsed.ok) return { error: { status: 400 as const, body: { message: "Invalid fragment request", fieldErrors: parsed.fieldErrors } } };
     return { fragment, request: parsed.data };
   }

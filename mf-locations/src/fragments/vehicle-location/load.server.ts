@@ -6,8 +6,7 @@ import { toCard } from "../../locations/card";
 import VehicleLocation, { type VehicleLocationProps } from "./VehicleLocation";
 
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/) });
-const carRowSchema = z.object({ location_id: z.number().int().nullable() });
-const locationRowSchema = z.object({ data: z.string() });
+const carLocationRowSchema = z.object({ location_id: z.number().int().nullable(), data: z.string().nullable() });
 
 /** The location of the page's car (its location.id in the stock record); nothing when the car names none. */
 export const vehicleLocationFragment: FragmentDefinition<VehicleLocationProps, Env> = {
@@ -15,14 +14,18 @@ export const vehicleLocationFragment: FragmentDefinition<VehicleLocationProps, E
   async load(request, env) {
     const params = paramsSchema.safeParse(request.params);
     if (!params.success) throw new FragmentNotFound("No vehicle slug");
-    const car = await env.DB.prepare("SELECT json_extract(data, '$.location.id') AS location_id FROM vehicles WHERE site = ? AND slug = ?")
+    // One round trip: the car's location id and that location's record.
+    const row = await env.DB.prepare(
+      `SELECT json_extract(v.data, '$.location.id') AS location_id, l.data AS data
+       FROM vehicles v LEFT JOIN locations l ON l.site = v.site AND l.id = json_extract(v.data, '$.location.id')
+       WHERE v.site = ? AND v.slug = ?`,
+    )
       .bind(request.site.slug, params.data.slug)
       .first();
-    if (!car) throw new FragmentNotFound(`No vehicle ${params.data.slug}`);
-    const { location_id } = carRowSchema.parse(car);
+    if (!row) throw new FragmentNotFound(`No vehicle ${params.data.slug}`);
+    const { location_id, data } = carLocationRowSchema.parse(row);
     if (location_id === null) return { location: null };
-    const row = await env.DB.prepare("SELECT data FROM locations WHERE site = ? AND id = ?").bind(request.site.slug, location_id).first();
-    const parsed = row ? locationSchema.safeParse(JSON.parse(locationRowSchema.parse(row).data)) : null;
+    const parsed = data === null ? null : locationSchema.safeParse(JSON.parse(data));
     return { location: parsed?.success ? toCard(parsed.data, request.config, new Date()) : null };
   },
 };

@@ -6,8 +6,7 @@ import { vehicleDetailProps } from "./view-model";
 import VehicleDetailServer from "./VehicleDetail.server";
 
 export async function loadVehicleDetail(...[request, env]: Parameters<FragmentDefinition<VehicleDetailProps, Env>["load"]>): Promise<Required<VehicleDetailProps>> {
-  const car = await loadCar(request, env);
-  const primaryCity = await primaryLocationCity(env, request.site.slug);
+  const [car, primaryCity] = await Promise.all([loadCar(request, env), primaryLocationCity(env, request.site.slug)]);
   return vehicleDetailProps(car, { config: request.config, siteSlug: request.site.slug, primaryCity });
 }
 
