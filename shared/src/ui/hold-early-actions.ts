@@ -33,22 +33,23 @@ export function holdEarlyActions(el: HTMLElement): (live: boolean) => void {
     const action = held;
     held = null;
     if (!action) return;
-    // After the commit that hydrated the part, so its own handlers take the replay. A button inside a Suspense
-    // boundary whose code is still loading hydrates after that commit: its click waits for it (React marks each
-    // node it has hydrated with its props), for at most HYDRATION_WAIT_MS.
+    // After the commit that hydrated the part, so its own handlers take the replay. A node inside a Suspense boundary
+    // whose code is still loading hydrates after that commit: the replay waits for it (React marks each node it has
+    // hydrated with its props), for at most HYDRATION_WAIT_MS.
     const started = performance.now();
-    const replayClick = (button: HTMLButtonElement) => {
-      if (!button.isConnected) return;
-      const hydrated = Object.keys(button).some((key) => key.startsWith("__reactProps$"));
-      if (hydrated || performance.now() - started > HYDRATION_WAIT_MS) button.click();
-      else requestAnimationFrame(() => replayClick(button));
+    const whenHydrated = (node: HTMLElement, replay: () => void) => {
+      if (!node.isConnected) return;
+      const hydrated = Object.keys(node).some((key) => key.startsWith("__reactProps$"));
+      if (hydrated || performance.now() - started > HYDRATION_WAIT_MS) replay();
+      else requestAnimationFrame(() => whenHydrated(node, replay));
     };
     setTimeout(() => {
       if (action.kind === "click") {
-        if (live) replayClick(action.button);
-      } else if (action.form.isConnected) {
-        if (!live) action.form.submit();
-        else action.form.requestSubmit(action.submitter?.isConnected ? action.submitter : null);
+        if (live) whenHydrated(action.button, () => action.button.click());
+      } else if (!live) {
+        if (action.form.isConnected) action.form.submit();
+      } else {
+        whenHydrated(action.form, () => action.form.requestSubmit(action.submitter?.isConnected ? action.submitter : null));
       }
     });
   };
