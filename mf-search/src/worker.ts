@@ -40,12 +40,16 @@ function searchApiFor(env: Env) {
   return { fetch: (request: Request) => api.fetch(request) };
 }
 
+/** The stock the isolate's index was built from: a new object whenever any stock changes (checked at most once a second). */
+const stockVersion = (env: Env) => getIndex(env.DB);
+
 const app = createFragmentWorker<Env>({
   remote: "mf-search",
   fragments: {
-    SearchResults: searchResultsFragment(searchApiFor, (env) => getIndex(env.DB)),
-    SimilarVehicles: similarVehiclesFragment(searchApiFor),
-    FeaturedStock: featuredStockFragment(searchApiFor),
+    SearchResults: searchResultsFragment(searchApiFor, stockVersion),
+    // Rows of cars from the stock: their markup is kept until the stock changes (render-cache.ts).
+    SimilarVehicles: { ...similarVehiclesFragment(searchApiFor), dataVersion: stockVersion },
+    FeaturedStock: { ...featuredStockFragment(searchApiFor), dataVersion: stockVersion },
     DirectorySearch: directorySearchFragment(searchApiFor),
     ManufacturerSearch: manufacturerSearchFragment(searchApiFor),
   },

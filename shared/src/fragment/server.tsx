@@ -5,6 +5,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { createSeededStore } from "../atoms";
 import { DEV_FAULT_HEADER, isLocalDev, devFragmentDelayMs } from "./dev-faults";
 import { slotIdPrefix } from "./ids";
+import { createRenderCache } from "./render-cache";
 import { parseFragmentRequest } from "./request-parse";
 import {
   BUILD_ID_HEADER,
@@ -28,7 +29,17 @@ export type FragmentDefinition<Props, Env> = {
    * A fragment whose server-only sections need data the browser never uses leaves that data out here.
    */
   clientProps?: (props: Props) => unknown;
+  /**
+   * Set when the markup depends only on the request and on data this names: the remote then reuses the markup of an
+   * identical request rendered from the same data (render-cache.ts). It returns an object that is replaced whenever
+   * that data changes (the search index), or REQUEST_ONLY when the request alone decides the markup.
+   */
+  dataVersion?: (env: Env) => Promise<object>;
 };
+
+/** The data version of a fragment whose markup the request alone decides. */
+const REQUEST_ONLY = Object.freeze({});
+export const requestOnly = async (): Promise<object> => REQUEST_ONLY;
 
 /** Bindings every remote Worker has; a remote adds its own (e.g. DB). */
 export type RemoteEnv = {
@@ -47,6 +58,15 @@ function browserProps<Env>(fragment: AnyFragment<Env>, props: unknown): unknown 
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** A body that is not JSON is null, which the request schema answers with 400. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The server half of the fragment protocol (see ./index.ts), identical for every remote:
  * render a fragment into slot markup, answer its props as JSON, and serve the remote's
@@ -59,8 +79,11 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
   const app = new Hono<{ Bindings: Env }>();
   const { remote, fragments } = options;
 
+  const renderCache = createRenderCache();
+  const fragmentNamed = (name: string) => (Object.hasOwn(fragments, name) ? fragments[name] : undefined);
+
   async function parseRequest(raw: unknown, name: string) {
-    const fragment = fragments[name];
+    const fragment = fragmentNamed(name);
     if (!fragment) return { error: { status: 404 as const, body: { message: `Unknown fragment ${name}` } } };
     const parsed = parseFragmentRequest(raw);
     if (!parsed.ok) return { error: { status: 400 as const, body: { message: "Invalid fragment request", fieldErrors: parsed.fieldErrors } } };
@@ -78,17 +101,29 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
 
   app.get("/health", (c) => c.json({ remote, build: c.env.BUILD_ID }));
 
+  const fragmentResponse = (body: BodyInit, build: string) =>
+    new Response(body, { headers: { "content-type": "text/html; charset=utf-8", [BUILD_ID_HEADER]: build } });
+
   app.post("/fragments/:name", async (c) => {
-    const parsed = await parseRequest(await c.req.json().catch(() => null), c.req.param("name"));
-    if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
-    const { fragment, request } = parsed;
+    const name = c.req.param("name");
+    const text = await c.req.text();
     const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote, isLocalDev(c.env));
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const version = await fragmentNamed(name)?.dataVersion?.(c.env);
+    // A byte-identical request was valid when its markup was kept, so a kept answer needs no parsing.
+    const cacheKey = `${name}\u0000${text}`;
+    const kept = version && renderCache.get(version, cacheKey);
+    if (kept) return fragmentResponse(kept, c.env.BUILD_ID);
+
+    const parsed = await parseRequest(parseJson(text), name);
+    if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
+    const { fragment, request } = parsed;
     const loaded = await loadProps(fragment, request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
 
     const store = createSeededStore({ site: request.site, config: request.config, session: request.session });
     const { Component } = fragment;
+    let renderFailed = false;
     const html = await renderToReadableStream(
       <Provider store={store}>
         <Component {...loaded.props} />
@@ -99,10 +134,13 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
         // boundary past 12.8 KB of markup to the end and reveal it with an inline script, which the page's
         // script policy (a nonce the remote never sees) blocks, leaving the boundary hidden.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError: (error) => console.error(`[${remote}] render error`, error),
+        onError: (error) => {
+          renderFailed = true;
+          console.error(`[${remote}] render error`, error);
+        },
       },
     );
-    const marker = { slot: request.slot, remote, fragment: c.req.param("name"), build: c.env.BUILD_ID, fallback: false, hydrate: request.hydrate };
+    const marker = { slot: request.slot, remote, fragment: name, build: c.env.BUILD_ID, fallback: false, hydrate: request.hydrate };
     const encoder = new TextEncoder();
     const body = html.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
@@ -112,13 +150,15 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
           controller.enqueue(encoder.encode(SLOT_CLOSE_TAG + propsScriptTag(request.slot, browserProps(fragment, loaded.props)))),
       }),
     );
-    return new Response(body, {
-      headers: { "content-type": "text/html; charset=utf-8", [BUILD_ID_HEADER]: c.env.BUILD_ID },
-    });
+    if (!version) return fragmentResponse(body, c.env.BUILD_ID);
+    // The gateway reads a slot whole before writing it, so keeping the markup costs the page nothing.
+    const markup = await new Response(body).text();
+    if (!renderFailed) renderCache.set(version, cacheKey, markup);
+    return fragmentResponse(markup, c.env.BUILD_ID);
   });
 
   app.post("/props/:name", async (c) => {
-    const parsed = await parseRequest(await c.req.json().catch(() => null), c.req.param("name"));
+    const parsed = await parseRequest(parseJson(await c.req.text()), c.req.param("name"));
     if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
     const loaded = await loadProps(parsed.fragment, parsed.request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
