@@ -1,11 +1,12 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
-import { bodyLimit } from "@dealer/shared/http";
+import { bodyLimit, stockDataVersion } from "@dealer/shared/http";
 import type { Env } from "./env";
 import { directorySearchFragment } from "./fragments/directory/directory.server";
 import { manufacturerSearchFragment } from "./fragments/manufacturers/manufacturer.server";
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
+import { indexVersion } from "./search-index/d1-index";
 import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
 import { createManufacturerIndex, MANUFACTURER_INDEX } from "./search-index/manufacturer-index";
 import { createStockIndex } from "./search-index/stock-index";
@@ -41,15 +42,16 @@ function searchApiFor(env: Env) {
 }
 
 /** The stock the isolate's index was built from: a new object whenever any stock changes (checked at most once a second). */
-const stockVersion = (env: Env) => getIndex(env.DB);
+const stockIndex = (env: Env) => getIndex(env.DB);
+/** The same stock as the fragments name it to the gateway, which may keep their markup until it changes. */
+const stockData = async (env: Env) => stockDataVersion(indexVersion(await stockIndex(env)));
 
 const app = createFragmentWorker<Env>({
   remote: "mf-search",
   fragments: {
-    SearchResults: searchResultsFragment(searchApiFor, stockVersion),
-    // Rows of cars from the stock: their markup is kept until the stock changes (render-cache.ts).
-    SimilarVehicles: { ...similarVehiclesFragment(searchApiFor), dataVersion: stockVersion },
-    FeaturedStock: { ...featuredStockFragment(searchApiFor), dataVersion: stockVersion },
+    SearchResults: { ...searchResultsFragment(searchApiFor, stockIndex), dataVersion: stockData },
+    SimilarVehicles: { ...similarVehiclesFragment(searchApiFor), dataVersion: stockData },
+    FeaturedStock: { ...featuredStockFragment(searchApiFor), dataVersion: stockData },
     DirectorySearch: directorySearchFragment(searchApiFor),
     ManufacturerSearch: manufacturerSearchFragment(searchApiFor),
   },

@@ -1,7 +1,9 @@
 import { DEV_FAULT_HEADER } from "@dealer/shared/dev-faults";
-import { BUILD_ID_HEADER, type FragmentRequest, type RemoteName, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
+import { BUILD_ID_HEADER, FRAGMENT_DATA_HEADER, type FragmentRequest, type RemoteName, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
+import { readStockDataVersion } from "@dealer/shared/http";
 import { type GatewayEnv, remoteBinding } from "../env";
 import type { SlotPlan } from "../routes/slot-plans";
+import { createSlotCache } from "./slot-cache";
 
 /** Last build each remote answered with, so the head can preload the right manifest. */
 const lastBuildByRemote = new Map<RemoteName, string>();
@@ -11,6 +13,8 @@ export function lastKnownBuild(remote: RemoteName): string | undefined {
 }
 
 export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number; build?: string };
+
+const slotCache = createSlotCache();
 
 /** The slot's markup when the server could not render it: the shell renders it in the browser. */
 export function fallbackSlotHtml(plan: SlotPlan, slotId: string): string {
@@ -50,6 +54,11 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
     reason,
     ms: Date.now() - started,
   });
+  const body = JSON.stringify(request);
+  // Only anonymous pages share kept slots (nobody's own page is held in memory), and never under a dev fault.
+  const cacheKey = request.session.userId === null && !devFault ? `${plan.remote}/${plan.fragment}\u0000${body}` : null;
+  const kept = cacheKey && (await slotCache.get(cacheKey, () => readStockDataVersion(env.DB)));
+  if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build };
   const binding = remoteBinding(env, plan.remote);
   if (!binding) return fallback("remote not bound");
   try {
@@ -57,7 +66,7 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
       binding.fetch(`https://${plan.remote}/fragments/${plan.fragment}`, {
         method: "POST",
         headers: { "content-type": "application/json", ...(devFault ? { [DEV_FAULT_HEADER]: devFault } : {}) },
-        body: JSON.stringify(request),
+        body,
       }),
       deadline,
     );
@@ -68,6 +77,8 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
     const build = response.headers.get(BUILD_ID_HEADER);
     if (build) lastBuildByRemote.set(plan.remote, build);
     const html = await withDeadline(response.text(), deadline);
+    const data = response.headers.get(FRAGMENT_DATA_HEADER);
+    if (cacheKey && data && build) slotCache.set(cacheKey, { html, build, data });
     return { html, status: "rendered", ms: Date.now() - started, ...(build ? { build } : {}) };
   } catch (error) {
     const reason = error instanceof SlotTimeout ? "timeout" : `fetch failed: ${(error as Error).message}`;

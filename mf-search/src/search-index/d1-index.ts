@@ -6,6 +6,10 @@ const VERSION_CHECK_MS = 1000;
 
 type Cached = { version: string; index: SearchIndex; checkedAt: number };
 
+/** The data set's version each index was built from (the version row as JSON). */
+const versions = new WeakMap<SearchIndex, string>();
+export const indexVersion = (index: SearchIndex): string => versions.get(index) ?? "";
+
 export type D1IndexSource = {
   indexName: string;
   settings: IndexSettings;
@@ -30,7 +34,9 @@ export function createD1Index(source: D1IndexSource) {
 
   async function build(db: D1Database, version: string): Promise<Cached> {
     const records = await source.load(db);
-    return { version, index: new SearchIndex(source.indexName, records, source.settings), checkedAt: Date.now() };
+    const index = new SearchIndex(source.indexName, records, source.settings);
+    versions.set(index, version);
+    return { version, index, checkedAt: Date.now() };
   }
 
   return async function getIndex(db: D1Database): Promise<SearchIndex> {

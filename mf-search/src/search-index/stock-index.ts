@@ -1,4 +1,5 @@
 import { carSchema } from "@dealer/shared/contract";
+import { STOCK_VERSION_SQL } from "@dealer/shared/http";
 import { toSearchRecord } from "../engine/search-record";
 import { vehicleIndexSettings } from "../engine/settings";
 import { createD1Index, parsedRows } from "./d1-index";
@@ -8,7 +9,7 @@ export function createStockIndex(indexName: string) {
   return createD1Index({
     indexName,
     settings: vehicleIndexSettings,
-    versionSql: "SELECT COALESCE(SUM(version), 0) AS total, COUNT(*) AS sites, COALESCE(MAX(updated_at), '') AS latest FROM stock_versions",
+    versionSql: STOCK_VERSION_SQL,
     load: (db) =>
       parsedRows(db, "SELECT data FROM vehicles ORDER BY id", (json) => {
         // Rows were validated on the way in.

@@ -7,7 +7,8 @@ import { sessionSchema } from "../contract/session";
  * The wire contract between the gateway, the remote Workers and the shell.
  *
  * Gateway -> remote Worker (service binding):
- *   POST /fragments/{Fragment}  body FragmentRequest -> 200 text/html (streamed slot markup), header x-build-id
+ *   POST /fragments/{Fragment}  body FragmentRequest -> 200 text/html (streamed slot markup), header x-build-id,
+ *                               and x-fragment-data when the gateway may keep the markup (FRAGMENT_DATA_HEADER)
  *   POST /props/{Fragment}      body FragmentRequest -> 200 application/json (the fragment's props)
  *   GET  /_mf/{remote}/{buildId|latest}/...         -> client assets (mf-manifest.json, chunks)
  * Browser -> gateway:
@@ -19,6 +20,14 @@ export const remoteNameSchema = z.enum(remoteNames);
 export type RemoteName = z.infer<typeof remoteNameSchema>;
 
 export const BUILD_ID_HEADER = "x-build-id";
+
+/**
+ * Sent by a remote whose markup is decided by the request and one data set: `request` (the request alone) or
+ * `stock:{version}` (the stock at that version, stockDataVersion in @dealer/shared/http). The gateway may answer an
+ * identical request with the same markup while that data set is still at that version (edge/src/page/slot-cache.ts).
+ */
+export const FRAGMENT_DATA_HEADER = "x-fragment-data";
+export const REQUEST_ONLY_DATA = "request";
 
 /**
  * When the shell hydrates a slot: "load" as soon as it is near the viewport; "interaction" on the

@@ -5,13 +5,14 @@ import { renderToReadableStream } from "react-dom/server";
 import { createSeededStore } from "../atoms";
 import { DEV_FAULT_HEADER, isLocalDev, devFragmentDelayMs } from "./dev-faults";
 import { slotIdPrefix } from "./ids";
-import { createRenderCache } from "./render-cache";
 import { parseFragmentRequest } from "./request-parse";
 import {
   BUILD_ID_HEADER,
+  FRAGMENT_DATA_HEADER,
   type FragmentRequest,
   propsScriptTag,
   type RemoteName,
+  REQUEST_ONLY_DATA,
   SLOT_CLOSE_TAG,
   slotOpenTag,
 } from "./index";
@@ -30,16 +31,15 @@ export type FragmentDefinition<Props, Env> = {
    */
   clientProps?: (props: Props) => unknown;
   /**
-   * Set when the markup depends only on the request and on data this names: the remote then reuses the markup of an
-   * identical request rendered from the same data (render-cache.ts). It returns an object that is replaced whenever
-   * that data changes (the search index), or REQUEST_ONLY when the request alone decides the markup.
+   * Set when the markup is decided by the request and one data set: the version of that data this render will read
+   * (`stock:{version}`, or REQUEST_ONLY_DATA), sent as FRAGMENT_DATA_HEADER so the gateway may keep the markup.
+   * Read before the load: markup newer than the version it names is only ever a miss, never stale.
    */
-  dataVersion?: (env: Env) => Promise<object>;
+  dataVersion?: (env: Env) => Promise<string>;
 };
 
-/** The data version of a fragment whose markup the request alone decides. */
-const REQUEST_ONLY = Object.freeze({});
-export const requestOnly = async (): Promise<object> => REQUEST_ONLY;
+/** For a fragment whose markup the request alone decides (the shopper's own lists render in the browser). */
+export const requestOnly = async (): Promise<string> => REQUEST_ONLY_DATA;
 
 /** Bindings every remote Worker has; a remote adds its own (e.g. DB). */
 export type RemoteEnv = {
@@ -79,7 +79,6 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
   const app = new Hono<{ Bindings: Env }>();
   const { remote, fragments } = options;
 
-  const renderCache = createRenderCache();
   const fragmentNamed = (name: string) => (Object.hasOwn(fragments, name) ? fragments[name] : undefined);
 
   async function parseRequest(raw: unknown, name: string) {
@@ -101,23 +100,14 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
 
   app.get("/health", (c) => c.json({ remote, build: c.env.BUILD_ID }));
 
-  const fragmentResponse = (body: BodyInit, build: string) =>
-    new Response(body, { headers: { "content-type": "text/html; charset=utf-8", [BUILD_ID_HEADER]: build } });
-
   app.post("/fragments/:name", async (c) => {
     const name = c.req.param("name");
-    const text = await c.req.text();
-    const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote, isLocalDev(c.env));
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    const version = await fragmentNamed(name)?.dataVersion?.(c.env);
-    // A byte-identical request was valid when its markup was kept, so a kept answer needs no parsing.
-    const cacheKey = `${name}\u0000${text}`;
-    const kept = version && renderCache.get(version, cacheKey);
-    if (kept) return fragmentResponse(kept, c.env.BUILD_ID);
-
-    const parsed = await parseRequest(parseJson(text), name);
+    const parsed = await parseRequest(parseJson(await c.req.text()), name);
     if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
     const { fragment, request } = parsed;
+    const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote, isLocalDev(c.env));
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const dataVersion = await fragment.dataVersion?.(c.env);
     const loaded = await loadProps(fragment, request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
 
@@ -150,11 +140,13 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
           controller.enqueue(encoder.encode(SLOT_CLOSE_TAG + propsScriptTag(request.slot, browserProps(fragment, loaded.props)))),
       }),
     );
-    if (!version) return fragmentResponse(body, c.env.BUILD_ID);
-    // The gateway reads a slot whole before writing it, so keeping the markup costs the page nothing.
+    const headers = new Headers({ "content-type": "text/html; charset=utf-8", [BUILD_ID_HEADER]: c.env.BUILD_ID });
+    if (dataVersion === undefined) return new Response(body, { headers });
+    // Named only once the whole render succeeded: markup with a failed part is never kept. The gateway reads a
+    // slot whole before writing it, so waiting for the end here costs the page nothing.
     const markup = await new Response(body).text();
-    if (!renderFailed) renderCache.set(version, cacheKey, markup);
-    return fragmentResponse(markup, c.env.BUILD_ID);
+    if (!renderFailed) headers.set(FRAGMENT_DATA_HEADER, dataVersion);
+    return new Response(markup, { headers });
   });
 
   app.post("/props/:name", async (c) => {

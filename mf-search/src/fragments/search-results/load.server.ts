@@ -92,7 +92,6 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
   const landingVocabulary = landingVocabularyCache(stockVersionOf);
   return {
     Component: SearchResultsWithFilters,
-    dataVersion: stockVersionOf,
     async load(request, env) {
       const { client, apiKey } = await siteSearchClient(env, request.site.slug, searchApiFor);
       const now = new Date();

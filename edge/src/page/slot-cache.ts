@@ -1,0 +1,52 @@
+import { REQUEST_ONLY_DATA } from "@dealer/shared/fragment";
+
+/** How long kept markup is used: what it shows of the clock (the sold window, a `now`) stays this fresh. */
+export const SLOT_CACHE_TTL_MS = 30_000;
+/** Slots kept per gateway isolate; a search page's is about 60 KB, so a few MB at most. */
+export const SLOT_CACHE_ENTRIES = 128;
+/** How often the gateway reads the stock's version: a stock change reaches kept slots within this. */
+export const STOCK_VERSION_CHECK_MS = 1000;
+
+export type KeptSlot = { html: string; build: string; data: string };
+type Entry = KeptSlot & { until: number };
+
+/**
+ * Slot markup the gateway keeps per isolate, for anonymous pages: a slot whose remote named the data it was rendered
+ * from (FRAGMENT_DATA_HEADER) is answered again for a byte-identical request while that data is at the same version,
+ * without asking the remote. The key is the remote, the fragment and the request's exact JSON (site, config, path,
+ * params), so a config change or another query is another key. A kept slot carries the build that rendered it;
+ * that build's files stay served (ADR 0003), so a redeploy shows within SLOT_CACHE_TTL_MS.
+ */
+export function createSlotCache(now: () => number = Date.now) {
+  const entries = new Map<string, Entry>();
+  let stock: { version: Promise<string>; checkedAt: number } | null = null;
+
+  /** The version the data set is at now; null for one the gateway cannot check (its markup is never reused). */
+  function currentVersion(data: string, readStock: () => Promise<string>): Promise<string | null> {
+    if (data === REQUEST_ONLY_DATA) return Promise.resolve(data);
+    if (!data.startsWith("stock:")) return Promise.resolve(null);
+    if (!stock || now() - stock.checkedAt >= STOCK_VERSION_CHECK_MS) {
+      const version = readStock();
+      version.catch(() => {
+        stock = null;
+      });
+      stock = { version, checkedAt: now() };
+    }
+    return stock.version.catch(() => null);
+  }
+
+  return {
+    async get(key: string, readStock: () => Promise<string>): Promise<KeptSlot | undefined> {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.until > now() && (await currentVersion(entry.data, readStock)) === entry.data) return entry;
+      entries.delete(key);
+      return undefined;
+    },
+    set(key: string, slot: KeptSlot): void {
+      entries.delete(key);
+      entries.set(key, { ...slot, until: now() + SLOT_CACHE_TTL_MS });
+      if (entries.size > SLOT_CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
