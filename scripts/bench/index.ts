@@ -55,11 +55,16 @@ const searchHtml = (await timePage(PLATFORM_PORT, host, "/search")).html;
 const carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(searchHtml)?.[1] ?? "/cars/unknown";
 const routes = { "/search": "/search", "/cars/{slug}": carPath };
 
+/** The same page at an address never asked for before (an unread query parameter): no slot kept by the gateway fits it. */
+const firstView = (path: string, run: number) => `${path}${path.includes("?") ? "&" : "?"}first-view=${process.pid}-${Date.now()}-${run}`;
+const p50 = (list: number[]) => percentile(list, 50);
+
 if (parts.has("page-time")) {
   console.log(`\nPage time from the platform vs the same bytes from a static file server, same run (${RUNS} runs each, ${SITE}):`);
   for (const [label, path] of Object.entries(routes)) {
     const page = { head: [] as number[], slot: [] as number[], full: [] as number[] };
     const fixed = { head: [] as number[], full: [] as number[] };
+    const fresh: number[] = [];
     // The local dev server's own cost: the gateway answering robots.txt (tenant resolved, no page composed).
     const floor: number[] = [];
     const { html } = await timePage(PLATFORM_PORT, host, path);
@@ -73,13 +78,15 @@ if (parts.has("page-time")) {
         fixed.head.push(file.head);
         fixed.full.push(file.full);
         floor.push((await timePage(PLATFORM_PORT, host, "/robots.txt")).full);
+        fresh.push((await timePage(PLATFORM_PORT, host, firstView(path, i))).full);
       }
     });
-    const p50 = (list: number[]) => percentile(list, 50);
+    const ratio = (list: number[]) => `${(p50(list) / p50(fixed.full)).toFixed(1)}x`;
     console.log(
       `  ${label.padEnd(13)} ${(html.length / 1024).toFixed(0)} KB  head p50 ${ms(p50(page.head))} (static ${ms(p50(fixed.head))}, ${(p50(page.head) / p50(fixed.head)).toFixed(1)}x)` +
-        `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${(p50(page.full) / p50(fixed.full)).toFixed(1)}x)`,
+        `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${ratio(page.full)})`,
     );
+    console.log(`  ${"".padEnd(13)} first view of an address (no kept slot fits): full p50 ${ms(p50(fresh))} p95 ${ms(percentile(fresh, 95))} (${ratio(fresh)})`);
     console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt through the gateway) p50 ${ms(p50(floor))}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
   }
 }
@@ -108,14 +115,22 @@ if (parts.has("profile")) {
     const processing = (JSON.parse(body) as { results: { processingTimeMS?: number }[] }).results[0]?.processingTimeMS ?? 0;
     engine.push(roundTrip - processing);
   }
-  const pageTimes = [];
-  for (let i = 0; i < RUNS; i++) pageTimes.push(await timePage(PLATFORM_PORT, host, "/search"));
-  const head = percentile(pageTimes.map((t) => t.head), 50);
-  const slot = percentile(pageTimes.map((t) => t.firstSlot), 50);
-  const full = percentile(pageTimes.map((t) => t.full), 50);
-  console.log(`  head (tenant, config, head assets, shell header)   ${ms(head)}`);
-  console.log(`  search slot after the head (key, engine, render)   ${ms(slot - head)}   (a search API round trip alone: ${ms(percentile(engine, 50))})`);
-  console.log(`  rest of the page (footer, end of stream)           ${ms(full - slot)}`);
+  const kept = [];
+  const fresh = [];
+  for (let i = 0; i < RUNS; i++) {
+    kept.push(await timePage(PLATFORM_PORT, host, "/search"));
+    fresh.push(await timePage(PLATFORM_PORT, host, firstView("/search", i)));
+  }
+  for (const [label, times] of [["a repeat view (the slot kept by the gateway)", kept], ["a first view of an address (the slot rendered)", fresh]] as const) {
+    const head = p50(times.map((t) => t.head));
+    const slot = p50(times.map((t) => t.firstSlot));
+    const full = p50(times.map((t) => t.full));
+    console.log(`  ${label}:`);
+    console.log(`    head (tenant, config, head assets, shell header)   ${ms(head)}`);
+    console.log(`    search slot after the head                         ${ms(slot - head)}`);
+    console.log(`    rest of the page (footer, end of stream)           ${ms(full - slot)}`);
+  }
+  console.log(`  a search API round trip alone (key, engine, answer): ${ms(p50(engine))}`);
 }
 
 if (parts.has("javascript")) {
