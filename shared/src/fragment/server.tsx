@@ -58,15 +58,6 @@ function browserProps<Env>(fragment: AnyFragment<Env>, props: unknown): unknown 
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** A body that is not JSON is null, which the request schema answers with 400. */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The server half of the fragment protocol (see ./index.ts), identical for every remote:
  * render a fragment into slot markup, answer its props as JSON, and serve the remote's
@@ -102,7 +93,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
 
   app.post("/fragments/:name", async (c) => {
     const name = c.req.param("name");
-    const parsed = await parseRequest(parseJson(await c.req.text()), name);
+    const parsed = await parseRequest(await c.req.json().catch(() => null), name);
     if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
     const { fragment, request } = parsed;
     const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote, isLocalDev(c.env));
@@ -150,7 +141,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
   });
 
   app.post("/props/:name", async (c) => {
-    const parsed = await parseRequest(parseJson(await c.req.text()), c.req.param("name"));
+    const parsed = await parseRequest(await c.req.json().catch(() => null), c.req.param("name"));
     if ("error" in parsed && parsed.error) return c.json(parsed.error.body, parsed.error.status);
     const loaded = await loadProps(parsed.fragment, parsed.request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
