@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => d1.dispose());
 beforeEach(async () => {
-  await d1.db.batch([d1.db.prepare("DELETE FROM vehicles"), d1.db.prepare("DELETE FROM stock_versions")]);
+  await d1.db.batch([d1.db.prepare("DELETE FROM vehicles"), d1.db.prepare("DELETE FROM stock_versions"), d1.db.prepare("DELETE FROM stock_changes")]);
 });
 
 function post(body: unknown, key = HARBOUR_KEY) {
@@ -124,6 +124,18 @@ describe("POST /vehicles/batch", () => {
     expect((await post({ upsert: "nope" })).status).toBe(400);
     expect((await post({ upsert: [], extra: 1 })).status).toBe(400);
     expect((await post({ upsert: Array.from({ length: 501 }, () => ({})) })).status).toBe(400);
+  });
+
+  it("logs the ids each version wrote or removed, including the old id of a car re-sent under a new one", async () => {
+    const changesOf = async (version: number) =>
+      (await d1.db.prepare("SELECT vehicle_id FROM stock_changes WHERE site = ? AND version = ? ORDER BY vehicle_id").bind("harbour-city-motors", version).all<{ vehicle_id: number }>()).results.map((row) => row.vehicle_id);
+    const [first, second] = harbourCars as [CarInput, CarInput];
+    await post({ upsert: [first, second] });
+    expect(await changesOf(1)).toEqual([first.id, second.id].sort((a, b) => a - b));
+    await post({ upsert: [first, second] });
+    expect(await changesOf(2)).toEqual([]);
+    await post({ upsert: [{ ...first, id: 9_000_001 }], delete: [second.stocknum] });
+    expect(await changesOf(2)).toEqual([first.id, second.id, 9_000_001].sort((a, b) => a - b));
   });
 
   it("keeps versions per site", async () => {

@@ -18,7 +18,7 @@ interface StoredRow {
 }
 
 export type PlanResult =
-  | { ok: true; changed: Car[]; unchanged: number; deleting: string[] }
+  | { ok: true; changed: Car[]; unchanged: number; deleting: string[]; changedIds: number[] }
   | { ok: false; conflicts: { index: number; stocknum: string; errors: FieldErrors }[] };
 
 const json = (values: unknown[]) => JSON.stringify(values);
@@ -59,10 +59,16 @@ export async function planBatch(db: D1Database, writer: StockWriter, cars: Car[]
   });
   if (conflicts.length) return { ok: false, conflicts };
   const changed = cars.filter((car) => stored.get(car.stocknum)?.data !== JSON.stringify(car));
-  return { ok: true, changed, unchanged: cars.length - changed.length, deleting: deletes.filter((s) => stored.has(s)) };
+  const deleting = deletes.filter((s) => stored.has(s));
+  // A car re-sent under a new id leaves its old id behind: the change log names both.
+  const changedIds = new Set([
+    ...changed.flatMap((car) => [car.id, stored.get(car.stocknum)?.id ?? car.id]),
+    ...deleting.map((s) => stored.get(s)!.id),
+  ]);
+  return { ok: true, changed, unchanged: cars.length - changed.length, deleting, changedIds: [...changedIds] };
 }
 
-/** Applies the plan in one D1 batch (one transaction) with the site's stock version bump. */
+/** Applies the plan in one D1 batch (one transaction) with the site's stock version bump and its change log entry. */
 export async function applyBatch(
   db: D1Database,
   writer: StockWriter,
@@ -93,9 +99,15 @@ export async function applyBatch(
          RETURNING version`,
       )
       .bind(writer.site, now),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO stock_changes (site, version, vehicle_id, changed_at)
+         SELECT ?1, (SELECT version FROM stock_versions WHERE site = ?1), value, ?2 FROM json_each(?3)`,
+      )
+      .bind(writer.site, now, json(plan.changedIds)),
   ];
   const results = await db.batch<{ version: number }>(statements);
-  const version = results.at(-1)?.results[0]?.version ?? 0;
+  const version = results.at(-2)?.results[0]?.version ?? 0;
   return { upserted: plan.changed.length, deleted: plan.deleting.length, unchanged: plan.unchanged, version };
 }
 
