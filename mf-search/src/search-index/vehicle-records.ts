@@ -1,0 +1,71 @@
+import { type Car, carSchema } from "@dealer/shared/contract";
+import { type IndexRecord, type IndexSettings, toSearchRecord, vehicleIndexSettings } from "../engine";
+import { customRankingCriteria, facetAttributes, searchableAttributeGroups } from "../engine/settings";
+
+/** What the platform's own queries filter on besides the facets: the sold window and the offers list (ADR 0034). */
+const FILTERED_ATTRIBUTES = ["sold_date_timestamp", "offer_price"];
+
+/**
+ * The attributes a vehicle index needs in memory: its searchable attributes, facets, ranking and sort attributes, and
+ * what the platform filters on. Anything else a hit shows is read from D1 for the page's hits only.
+ */
+export function indexedAttributes(settings: IndexSettings): string[] {
+  return [
+    ...new Set([
+      ...searchableAttributeGroups(settings).flat(),
+      ...facetAttributes(settings).map(({ attribute }) => attribute),
+      ...customRankingCriteria(settings).map(({ attribute }) => attribute),
+      ...settings.replicas.flatMap((replica) => /:([^:]+):(?:asc|desc)$/.exec(replica)?.[1] ?? []),
+      ...FILTERED_ATTRIBUTES,
+    ]),
+  ];
+}
+
+const VEHICLE_ATTRIBUTES = indexedAttributes(vehicleIndexSettings);
+
+/** The car fields toSearchRecord reads to make the indexed attributes (the derived ones come from simple_*, location, dates). */
+const PROJECTED_FIELDS = [
+  "id", "site", "name", "year", "make", "model", "badge", "series", "colour", "stocknum", "price", "offer_price",
+  "subscription_price", "km", "seats", "status", "sold_date", "show_on_dealer_website", "car_type", "tag", "certified",
+  "item_type", "created_at", "simple_body", "simple_drive", "simple_fuel", "simple_transmission", "dealership_id",
+  "dealership_slug", "city", "state",
+] as const;
+
+/**
+ * A vehicle row's indexed fields as one small JSON object, built by D1 (`->` keeps JSON types: booleans stay
+ * booleans), so a page of 5,000 rows is a few MB rather than 25 MB of whole records.
+ */
+export const COMPACT_VEHICLE_SQL = `json_object(${PROJECTED_FIELDS.map((field) => `'${field}', data -> '$.${field}'`).join(", ")}, 'location', json_object('name', data -> '$.location.name'))`;
+
+/** The record the index holds for a vehicle, from COMPACT_VEHICLE_SQL's JSON: every indexed attribute, in one shape. */
+export function compactVehicleRecord(projectedJson: string): IndexRecord {
+  // toSearchRecord reads only projected fields; the rest of Car is not needed to derive the indexed attributes.
+  const full: Record<string, unknown> = toSearchRecord(JSON.parse(projectedJson) as Car);
+  const record: IndexRecord = { objectID: full.objectID as string };
+  for (const attribute of VEHICLE_ATTRIBUTES) record[attribute] = full[attribute] ?? null;
+  return record;
+}
+
+/**
+ * The whole search records of a page's hits, read by id within the site (a hit whose row is gone is left out, and
+ * its hit dropped). Rows were validated on the way in; one that no longer parses is skipped with a warning.
+ */
+export async function vehicleHitRecords(db: D1Database, site: string, objectIDs: readonly string[]): Promise<Map<string, IndexRecord>> {
+  const ids = objectIDs.map(Number).filter(Number.isSafeInteger);
+  const records = new Map<string, IndexRecord>();
+  if (ids.length === 0) return records;
+  const { results } = await db
+    .prepare("SELECT data FROM vehicles WHERE site = ? AND id IN (SELECT value FROM json_each(?))")
+    .bind(site, JSON.stringify(ids))
+    .all<{ data: string }>();
+  for (const row of results) {
+    const car = carSchema.safeParse(JSON.parse(row.data));
+    if (!car.success) {
+      console.warn("[mf-search] skipping unparsable vehicle row");
+      continue;
+    }
+    const record = toSearchRecord(car.data);
+    records.set(record.objectID, record);
+  }
+  return records;
+}
