@@ -1,8 +1,8 @@
 import { readSiteStockVersion } from "@dealer/shared/http";
 import type { IndexRecord } from "../engine";
-import { COMPACT_VEHICLE_SQL, compactVehicleRecord } from "./vehicle-records";
+import { compactVehicleRecord } from "./vehicle-records";
 
-/** Rows per page of a site's load: about 700 characters each, so a page is a few MB, far from D1's 50 MB answer limit. */
+/** Rows per page of a site's load: about 700 characters each (search_fields), so a page is a few MB, far from D1's 50 MB answer limit. */
 export const LOAD_PAGE_ROWS = 5000;
 /** More changed vehicles than this since the version an index holds: reloading the site is cheaper than applying them. */
 export const MAX_APPLIED_CHANGES = 5000;
@@ -17,16 +17,16 @@ export type SiteStock = { version: number; records: IndexRecord[] };
 /** What changed on a site between two versions: vehicles to upsert (as the index holds them) and ids to remove. */
 export type SiteChanges = { upserts: IndexRecord[]; removals: string[] };
 
-const pageSql = `SELECT id, ${COMPACT_VEHICLE_SQL} AS record FROM vehicles WHERE site = ? AND id > ? ORDER BY id LIMIT ?`;
+const pageSql = "SELECT id, search_fields FROM vehicles WHERE site = ? AND id > ? ORDER BY id LIMIT ?";
 
 /**
- * One site's stock, paged through by id (index vehicles_site_id) with the compact projection. The version is read
+ * One site's stock, paged through by id (index vehicles_site_id), reading each row's search_fields only. The version is read
  * before the first page: a change that lands while paging is in the rows already or in the log after that version,
  * and applying it again is harmless.
  */
 export async function loadSiteStock(db: D1Database, site: string, pageRows = LOAD_PAGE_ROWS): Promise<SiteStock> {
   const version = await readSiteStockVersion(db, site);
-  const page = (after: number) => db.prepare(pageSql).bind(site, after, pageRows).all<{ id: number; record: string }>();
+  const page = (after: number) => db.prepare(pageSql).bind(site, after, pageRows).all<{ id: number; search_fields: string }>();
   const records: IndexRecord[] = [];
   let pending = page(0);
   for (;;) {
@@ -34,7 +34,7 @@ export async function loadSiteStock(db: D1Database, site: string, pageRows = LOA
     const last = results.at(-1);
     // The next page is on its way while this one is parsed.
     if (results.length === pageRows && last) pending = page(last.id);
-    for (const row of results) records.push(compactVehicleRecord(row.record));
+    for (const row of results) records.push(compactVehicleRecord(row.search_fields));
     if (results.length < pageRows) return { version, records };
   }
 }
@@ -54,12 +54,12 @@ export async function readSiteChanges(db: D1Database, site: string, since: numbe
       .prepare("SELECT COUNT(DISTINCT version) AS versions FROM stock_changes WHERE site = ?1 AND version > ?2 AND version <= ?3")
       .bind(site, since, until),
     db.prepare(`${changedIdsSql} LIMIT ?4`).bind(site, since, until, maxVehicles + 1),
-    db.prepare(`SELECT ${COMPACT_VEHICLE_SQL} AS record FROM vehicles WHERE site = ?1 AND id IN (${changedIdsSql}) LIMIT ?4`).bind(site, since, until, maxVehicles + 1),
+    db.prepare(`SELECT search_fields FROM vehicles WHERE site = ?1 AND id IN (${changedIdsSql}) LIMIT ?4`).bind(site, since, until, maxVehicles + 1),
   ]);
   const versions = Number(coverage?.results[0]?.versions ?? 0);
   const changed = (ids?.results ?? []).map((row) => String(row.vehicle_id));
   if (versions < until - since || changed.length > maxVehicles) return null;
-  const upserts = (rows?.results ?? []).map((row) => compactVehicleRecord(row.record as string));
+  const upserts = (rows?.results ?? []).map((row) => compactVehicleRecord(row.search_fields as string));
   const present = new Set(upserts.map((record) => record.objectID));
   return { upserts, removals: changed.filter((id) => !present.has(id)) };
 }

@@ -23,24 +23,13 @@ export function indexedAttributes(settings: IndexSettings): string[] {
 
 const VEHICLE_ATTRIBUTES = indexedAttributes(vehicleIndexSettings);
 
-/** The car fields toSearchRecord reads to make the indexed attributes (the derived ones come from simple_*, location, dates). */
-const PROJECTED_FIELDS = [
-  "id", "site", "name", "year", "make", "model", "badge", "series", "colour", "stocknum", "price", "offer_price",
-  "subscription_price", "km", "seats", "status", "sold_date", "show_on_dealer_website", "car_type", "tag", "certified",
-  "item_type", "created_at", "simple_body", "simple_drive", "simple_fuel", "simple_transmission", "dealership_id",
-  "dealership_slug", "city", "state",
-] as const;
-
 /**
- * A vehicle row's indexed fields as one small JSON object, built by D1 (`->` keeps JSON types: booleans stay
- * booleans), so a page of 5,000 rows is a few MB rather than 25 MB of whole records.
+ * The record the index holds for a vehicle, from its row's `search_fields` (migration 0014: the car fields the indexed
+ * attributes derive from, about 700 characters): every indexed attribute, in one shape.
  */
-export const COMPACT_VEHICLE_SQL = `json_object(${PROJECTED_FIELDS.map((field) => `'${field}', data -> '$.${field}'`).join(", ")}, 'location', json_object('name', data -> '$.location.name'))`;
-
-/** The record the index holds for a vehicle, from COMPACT_VEHICLE_SQL's JSON: every indexed attribute, in one shape. */
-export function compactVehicleRecord(projectedJson: string): IndexRecord {
-  // toSearchRecord reads only projected fields; the rest of Car is not needed to derive the indexed attributes.
-  const full: Record<string, unknown> = toSearchRecord(JSON.parse(projectedJson) as Car);
+export function compactVehicleRecord(searchFields: string): IndexRecord {
+  // toSearchRecord reads only fields search_fields holds; the rest of Car is not needed to derive the indexed attributes.
+  const full: Record<string, unknown> = toSearchRecord(JSON.parse(searchFields) as Car);
   const record: IndexRecord = { objectID: full.objectID as string };
   for (const attribute of VEHICLE_ATTRIBUTES) record[attribute] = full[attribute] ?? null;
   return record;
