@@ -11,17 +11,15 @@ import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicle
 import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
 import { createManufacturerIndex, MANUFACTURER_INDEX } from "./search-index/manufacturer-index";
 import { pruneStockChanges } from "./search-index/site-stock";
-import { createStockIndexes, indexBudgetBytes, type StockIndexes } from "./search-index/stock-index";
+import { createStockIndexes, indexBudgetBytes, keySite, type StockIndexes } from "./search-index/stock-index";
 import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
 import { createStockApi } from "./stock";
 
 const INDEX_NAME = "Car_production";
-/** The read-only data sets besides stock, by index name (any other name is the stock index or one of its replicas). */
-const otherIndices: Record<string, ReturnType<typeof createDirectoryIndex>> = {
-  [DIRECTORY_INDEX]: createDirectoryIndex(),
-  [MANUFACTURER_INDEX]: createManufacturerIndex(),
-};
+/** The read-only data sets besides stock: the directory (every site's, small) and each site's manufacturers. */
+const directoryIndex = createDirectoryIndex();
+const manufacturerIndex = createManufacturerIndex();
 
 /** The vehicle indexes of the sites this isolate serves, one registry per isolate env (env is stable for an isolate's lifetime). */
 const stockIndexes = new WeakMap<Env, StockIndexes>();
@@ -37,8 +35,12 @@ function stockIndexesFor(env: Env): StockIndexes {
 /** Algolia REST paths over the platform's stock, directory and manufacturers; a site's key only ever sees that site, writes go to D1 stock. */
 function searchApiDeps(env: Env): SearchApiDeps {
   return {
-    getIndex: async (indexName, access) =>
-      Object.hasOwn(otherIndices, indexName) ? { index: await otherIndices[indexName]!(env.DB) } : stockIndexesFor(env).target(access),
+    // Any other name is the stock index or one of its replicas (the stock index refuses an unknown one by name).
+    async getIndex(indexName, access) {
+      if (indexName === DIRECTORY_INDEX) return { index: await directoryIndex(env.DB) };
+      if (indexName === MANUFACTURER_INDEX) return { index: await manufacturerIndex(env.DB, keySite(access, indexName)) };
+      return stockIndexesFor(env).target(access);
+    },
     ...createStockWrites({ db: env.DB, indexName: INDEX_NAME }),
   };
 }

@@ -19,9 +19,17 @@ export function indexBudgetBytes(configured: string | undefined): number {
 }
 
 /**
+ * The site a key searches in an index kept per site. A key bound to no site (the platform's admin key) has none: a
+ * query over the whole network is what per-site indexes exist to avoid, so it is refused with a 400.
+ */
+export function keySite(access: KeyAccess, indexName: string): string {
+  if (access.site === null) throw new SearchError(`${indexName} is searched one site at a time: use a site's search key (this key is bound to no site)`, 400);
+  return access.site;
+}
+
+/**
  * The vehicle index, one per site (ADR 0034): a key searches its own site's, loaded from D1 on the site's first query
- * and kept up to date from the change log; the page's hits are read whole from D1. A key bound to no site (the
- * platform's admin key) has no vehicle index to search: scanning the network is what this design removed.
+ * and kept up to date from the change log; the page's hits are read whole from D1.
  */
 export function createStockIndexes(options: { db: D1Database; indexName: string; budgetBytes: number; waitUntil?: (work: Promise<unknown>) => void }) {
   const { db } = options;
@@ -39,8 +47,7 @@ export function createStockIndexes(options: { db: D1Database; indexName: string;
   return {
     sites,
     async target(access: KeyAccess): Promise<SearchTarget> {
-      const { site } = access;
-      if (site === null) throw new SearchError(`The vehicle index is searched one site at a time: use a site's search key (this key is bound to no site)`, 400);
+      const site = keySite(access, options.indexName);
       const { index } = await sites.get(site);
       return { index, hitRecords: (objectIDs) => vehicleHitRecords(db, site, objectIDs) };
     },
