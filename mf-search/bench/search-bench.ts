@@ -121,7 +121,7 @@ function benchSize(count: number): { rows: string[][]; p95s: number[]; speedups:
     for (let i = 0; i < 5; i++) {
       for (const request of kind.requests(i)) {
         const engine = search(index, request.indexName, request.params);
-        const scan = scanSearch(index.records, request.indexName, request.params);
+        const scan = scanSearch(records, request.indexName, request.params);
         if (engine.nbHits !== scan.nbHits) throw new Error(`${kind.name}: engine ${engine.nbHits} hits, scan ${scan.nbHits}`);
       }
     }
@@ -129,7 +129,7 @@ function benchSize(count: number): { rows: string[][]; p95s: number[]; speedups:
       for (const request of kind.requests(i)) search(index, request.indexName, request.params);
     });
     const scan = time(scanIterations, 1, (i) => {
-      for (const request of kind.requests(i)) scanSearch(index.records, request.indexName, request.params);
+      for (const request of kind.requests(i)) scanSearch(records, request.indexName, request.params);
     });
     const speedup = scan.p50 / engine.p50;
     p95s.push(engine.p95);

@@ -23,6 +23,18 @@ export class Bitset {
     this.words[doc >>> 5]! |= 1 << (doc & 31);
   }
 
+  delete(doc: number): void {
+    this.words[doc >>> 5]! &= ~(1 << (doc & 31));
+  }
+
+  /** The same members in a set of `size` (larger or smaller; members past a smaller size are dropped). */
+  resized(size: number): Bitset {
+    const set = new Bitset(size);
+    set.words.set(this.words.subarray(0, set.words.length));
+    set.clearTail();
+    return set;
+  }
+
   has(doc: number): boolean {
     return (this.words[doc >>> 5]! & (1 << (doc & 31))) !== 0;
   }

@@ -30,8 +30,8 @@ export function rankedWindow(
     }
     return out;
   }
-  // One float key per match sorts by every criterion at once; its remainder mod size is the rank position.
-  const size = index.size;
+  // One float key per match sorts by every criterion at once; its remainder mod the live count is the rank position.
+  const size = index.rankOrder.length;
   const keys: number[] = [];
   matches.forEach((doc) => {
     const sortRank = sortOrder ? sortOrder.rank[doc]! : 0;

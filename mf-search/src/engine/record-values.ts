@@ -9,13 +9,18 @@ export function valueAt(record: Record<string, unknown>, path: string): unknown 
   return current;
 }
 
+/** The facet value of a scalar as a string; undefined for null, objects and arrays. */
+export function facetValueOf(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value);
+  return undefined;
+}
+
 /** The facet values of an attribute: scalars as strings, arrays flattened, null/objects skipped. */
 export function facetValuesOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(facetValuesOf);
-  if (typeof value === "string") return [value];
-  if (typeof value === "number" && Number.isFinite(value)) return [String(value)];
-  if (typeof value === "boolean") return [String(value)];
-  return [];
+  const scalar = facetValueOf(value);
+  return scalar === undefined ? [] : [scalar];
 }
 
 /** The text of a searchable attribute: strings and numbers, arrays joined. */

@@ -1,4 +1,4 @@
-import { Bitset } from "./bitset";
+import type { Bitset } from "./bitset";
 import type { NumericStats } from "./columns/numeric-column";
 import { SearchError } from "./errors";
 import { computeFacets, requestedFacets } from "./facets";
@@ -127,7 +127,7 @@ function rankingInfo(index: SearchIndex, doc: number, words: readonly QueryWord[
     nbTypos: Math.floor(score / 100),
     firstMatchedWord: text ? (Math.floor(score / 10) % 10) * 1000 : 0,
     proximityDistance: Math.max(0, words.length - 1),
-    userScore: index.size - index.rankPosition[doc]!,
+    userScore: index.liveCount - index.rankPosition[doc]!,
     geoDistance: 0,
     geoPrecision: 1,
     nbExactWords: text ? words.length - (score % 10) : 0,
@@ -138,8 +138,7 @@ function rankingInfo(index: SearchIndex, doc: number, words: readonly QueryWord[
 
 type HitContext = { params: SearchParams; highlighted: readonly string[]; words: readonly QueryWord[]; tags: HighlightTags; text: TextMatches | null };
 
-function toHit(index: SearchIndex, doc: number, { params, highlighted, words, tags, text }: HitContext): Hit {
-  const record = index.records[doc]!;
+function toHit(index: SearchIndex, doc: number, record: IndexRecord, { params, highlighted, words, tags, text }: HitContext): Hit {
   const _highlightResult: Hit["_highlightResult"] = {};
   for (const attribute of highlighted) {
     const result = highlightValue(valueAt(record, attribute), words, tags);
@@ -170,18 +169,29 @@ function docsOf(set: Bitset): Int32Array {
 /** The documents a request's filters and query select. */
 function matching(index: SearchIndex, params: SearchParams, options: SearchOptions) {
   const filter = requestFilter(params, options);
-  let matches = filter ? evaluateFilter(index, filter) : Bitset.full(index.size);
+  // A `NOT` selects free slots too: every answer is within the live documents.
+  let matches = filter ? evaluateFilter(index, filter).and(index.liveDocs()) : index.liveDocs();
   const words = queryWords(params.query, { typoTolerance: params.typoTolerance !== false, queryType: params.queryType });
   let text: TextMatches | null = null;
   if (words.length > 0) {
-    text = index.text.match(words);
+    text = index.text.match(words, index.size);
     matches = matches.and(text.docs);
   }
   return { matches, words, text };
 }
 
-/** Answers one Algolia search request against `index` (or one of its sort replicas, named by `indexName`). */
-export function search(index: SearchIndex, indexName: string, rawParams: unknown, options: SearchOptions = {}): SearchResponse {
+/**
+ * A search whose ranking, counts and facets are done, waiting for its hits' records: an index may hold compact
+ * records, with the full ones fetched (by objectID) between the two steps. A record that is missing by then (a car
+ * deleted meanwhile) drops its hit.
+ */
+export interface PreparedSearch {
+  objectIDs: string[];
+  finish(records: ReadonlyMap<string, IndexRecord>): SearchResponse;
+}
+
+/** Answers one Algolia search request against `index` (or one of its sort replicas, named by `indexName`), up to its hits' records. */
+export function prepareSearch(index: SearchIndex, indexName: string, rawParams: unknown, options: SearchOptions = {}): PreparedSearch {
   const started = performance.now();
   const { params, paramsString } = parseSearchParams(rawParams);
   const sort = resolveSort(index, indexName);
@@ -196,10 +206,10 @@ export function search(index: SearchIndex, indexName: string, rawParams: unknown
   const tags = { pre: params.highlightPreTag, post: params.highlightPostTag };
   const highlighted = highlightAttributes(index, params);
   const context: HitContext = { params, highlighted, words, tags, text };
-  const hits = rankedWindow(index, matches, text, sort, start, end).map((doc) => toHit(index, doc, context));
+  const docs = rankedWindow(index, matches, text, sort, start, end);
 
   const response: SearchResponse = {
-    hits,
+    hits: [],
     nbHits,
     page: usesOffset ? (hitsPerPage > 0 ? Math.floor(start / hitsPerPage) : 0) : params.page,
     nbPages: hitsPerPage > 0 ? Math.ceil(Math.min(nbHits, limit) / hitsPerPage) : 0,
@@ -221,8 +231,24 @@ export function search(index: SearchIndex, indexName: string, rawParams: unknown
     Object.assign(response, { facets, facets_stats, exhaustiveFacetsCount: true });
     response.exhaustive.facetsCount = true;
   }
-  response.processingTimeMS = Math.round(performance.now() - started);
-  return response;
+  const objectIDs = docs.map((doc) => index.records[doc]!.objectID);
+  return {
+    objectIDs,
+    finish(records) {
+      response.hits = docs.flatMap((doc, i) => {
+        const record = records.get(objectIDs[i]!);
+        return record ? [toHit(index, doc, record, context)] : [];
+      });
+      response.processingTimeMS = Math.round(performance.now() - started);
+      return response;
+    },
+  };
+}
+
+/** Answers one Algolia search request from the records the index holds. */
+export function search(index: SearchIndex, indexName: string, rawParams: unknown, options: SearchOptions = {}): SearchResponse {
+  const prepared = prepareSearch(index, indexName, rawParams, options);
+  return prepared.finish(new Map(prepared.objectIDs.map((objectID) => [objectID, index.record(objectID)!])));
 }
 
 const MAX_FACET_HITS = 100;

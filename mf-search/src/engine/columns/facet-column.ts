@@ -1,79 +1,126 @@
 import { Bitset } from "../bitset";
-import { facetValuesOf, valueAt } from "../record-values";
-import type { IndexRecord } from "../search-record";
+import { facetValueOf, facetValuesOf } from "../record-values";
 import { normalizeText } from "../text/tokenize";
 
+/** `order` (value ids sorted by value) with `id` inserted in its place: one new value costs a copy, not a sort. */
+function insertAlphabetically(order: Int32Array, values: readonly string[], id: number): Int32Array {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (values[order[mid]!]! < values[id]!) low = mid + 1;
+    else high = mid;
+  }
+  const next = new Int32Array(order.length + 1);
+  next.set(order.subarray(0, low));
+  next[low] = id;
+  next.set(order.subarray(low), low + 1);
+  return next;
+}
+
+/** `one[doc]` when the document has no value, or several (kept in `several`). */
+const NONE = -1;
+const SEVERAL = -2;
+
 /**
- * One faceted attribute: its distinct values, value -> documents postings for filtering and
- * document -> values for counting, both stored compressed (one array plus offsets).
+ * One faceted attribute: its distinct values and each document's value ids. Filters scan the documents' ids (an
+ * index holds one site's stock, so a scan is microseconds) and counting reads them directly; a document's values
+ * change in place.
  */
 export class FacetColumn {
+  /** Display value per value id, as first seen. A value no document holds any more keeps its id (count 0). */
+  readonly values: string[] = [];
+  private readonly idByValue = new Map<string, number>();
+  /** Numbers' ids by the number itself, so a load does not turn every year, price and km into a new string to look up. */
+  private readonly idByNumber = new Map<number, number>();
+  /** Normalised value -> its value ids; filters match case- and accent-insensitively ('SUV' and 'suv'). */
+  private readonly idsByKey = new Map<string, number[]>();
+  /** Value id per document, NONE or SEVERAL. */
+  private one: Int32Array;
+  private readonly several = new Map<number, Int32Array>();
   private alphaOrder: Int32Array | null = null;
 
-  private constructor(
+  constructor(
     readonly attribute: string,
     readonly filterOnly: boolean,
-    /** Display value per value id, as first seen. */
-    readonly values: string[],
-    /** Normalised value -> first value id; filters match case- and accent-insensitively. */
-    private readonly lookup: Map<string, number>,
-    /** Next value id with the same normalised value, or -1 ('SUV' and 'suv' both match `body:suv`). */
-    private readonly sameKeyNext: Int32Array,
-    /** Documents of value v: postingDocs[postingStart[v] .. postingStart[v + 1]). */
-    private readonly postingStart: Int32Array,
-    private readonly postingDocs: Int32Array,
-    /** Values of document d: valueIds[rowStart[d] .. rowStart[d + 1]). */
-    private readonly rowStart: Int32Array,
-    private readonly valueIds: Int32Array,
-  ) {}
-
-  static build(attribute: string, filterOnly: boolean, records: readonly IndexRecord[]): FacetColumn {
-    const idByValue = new Map<string, number>();
-    const values: string[] = [];
-    const rowStart = new Int32Array(records.length + 1);
-    const ids: number[] = [];
-    records.forEach((record, doc) => {
-      rowStart[doc] = ids.length;
-      const docValues = facetValuesOf(valueAt(record, attribute));
-      for (let i = 0; i < docValues.length; i++) {
-        const value = docValues[i]!;
-        if (i > 0 && docValues.indexOf(value) < i) continue;
-        let id = idByValue.get(value);
-        if (id === undefined) {
-          id = values.length;
-          idByValue.set(value, id);
-          values.push(value);
-        }
-        ids.push(id);
-      }
-    });
-    rowStart[records.length] = ids.length;
-
-    const postingStart = new Int32Array(values.length + 1);
-    for (const id of ids) postingStart[id + 1]!++;
-    for (let v = 0; v < values.length; v++) postingStart[v + 1]! += postingStart[v]!;
-    const fill = postingStart.slice(0, values.length);
-    const postingDocs = new Int32Array(ids.length);
-    for (let doc = 0; doc < records.length; doc++) {
-      for (let k = rowStart[doc]!; k < rowStart[doc + 1]!; k++) postingDocs[fill[ids[k]!]!++] = doc;
-    }
-
-    const lookup = new Map<string, number>();
-    const sameKeyNext = new Int32Array(values.length).fill(-1);
-    for (let id = values.length - 1; id >= 0; id--) {
-      const key = normalizeText(values[id]!);
-      const next = lookup.get(key);
-      if (next !== undefined) sameKeyNext[id] = next;
-      lookup.set(key, id);
-    }
-    return new FacetColumn(attribute, filterOnly, values, lookup, sameKeyNext, postingStart, postingDocs, rowStart, Int32Array.from(ids));
+    capacity: number,
+  ) {
+    this.one = new Int32Array(capacity).fill(NONE);
   }
 
-  /** Documents holding `value`. */
+  grow(capacity: number): void {
+    const one = new Int32Array(capacity).fill(NONE);
+    one.set(this.one);
+    this.one = one;
+  }
+
+  private idOf(value: string): number {
+    let id = this.idByValue.get(value) ?? this.idByNumber.get(Number(value));
+    if (id !== undefined && this.values[id] !== value) id = undefined;
+    if (id === undefined) {
+      id = this.newId(value);
+      this.idByValue.set(value, id);
+      const key = normalizeText(value);
+      const same = this.idsByKey.get(key);
+      if (same) same.push(id);
+      else this.idsByKey.set(key, [id]);
+    }
+    return id;
+  }
+
+  /**
+   * A number's id. Numbers are not entered in the text lookups: a filter on a number reads the numeric column, and
+   * a site's prices, km and timestamps are nearly one value per car, each entry there costing more than the car's id.
+   */
+  private numberId(value: number): number {
+    let id = this.idByNumber.get(value);
+    if (id === undefined) {
+      const text = String(value);
+      id = this.idByValue.get(text) ?? this.newId(text);
+      this.idByNumber.set(value, id);
+    }
+    return id;
+  }
+
+  private newId(value: string): number {
+    const id = this.values.length;
+    this.values.push(value);
+    if (this.alphaOrder) this.alphaOrder = insertAlphabetically(this.alphaOrder, this.values, id);
+    return id;
+  }
+
+  /** Sets a document's values from its attribute's value (undefined: the document has none). */
+  set(doc: number, value: unknown): void {
+    if (this.several.size > 0) this.several.delete(doc);
+    // Most attributes hold one scalar: no lists are built for them (a load sets every facet of every record).
+    if (typeof value === "number") {
+      this.one[doc] = Number.isFinite(value) ? this.numberId(value) : NONE;
+      return;
+    }
+    if (!Array.isArray(value)) {
+      const text = facetValueOf(value);
+      this.one[doc] = text === undefined ? NONE : this.idOf(text);
+      return;
+    }
+    const ids = [...new Set(facetValuesOf(value))].map((text) => this.idOf(text));
+    if (ids.length <= 1) {
+      this.one[doc] = ids[0] ?? NONE;
+      return;
+    }
+    this.one[doc] = SEVERAL;
+    this.several.set(doc, Int32Array.from(ids));
+  }
+
+  /** Documents among the first `size` holding `value`. */
   matching(value: string, size: number): Bitset {
     const set = new Bitset(size);
-    for (let id = this.lookup.get(normalizeText(value)) ?? -1; id >= 0; id = this.sameKeyNext[id]!) {
-      for (let i = this.postingStart[id]!; i < this.postingStart[id + 1]!; i++) set.add(this.postingDocs[i]!);
+    const ids = this.idsByKey.get(normalizeText(value));
+    if (!ids) return set;
+    const wanted = new Set(ids);
+    const { one } = this;
+    for (let doc = 0; doc < size; doc++) {
+      const id = one[doc]!;
+      if (id >= 0 ? wanted.has(id) : id === SEVERAL && this.several.get(doc)!.some((each) => wanted.has(each))) set.add(doc);
     }
     return set;
   }
@@ -81,17 +128,26 @@ export class FacetColumn {
   /** Count per value id over `docs`. */
   count(docs: Int32Array): Int32Array {
     const counts = new Int32Array(this.values.length);
-    const { rowStart, valueIds } = this;
+    const { one } = this;
     for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]!;
-      for (let k = rowStart[doc]!; k < rowStart[doc + 1]!; k++) counts[valueIds[k]!]!++;
+      const id = one[docs[i]!]!;
+      if (id >= 0) counts[id]!++;
+      else if (id === SEVERAL) for (const each of this.several.get(docs[i]!)!) counts[each]!++;
     }
     return counts;
   }
 
-  /** Value ids in alphabetical order of their display value; built on first use. */
+  /** Value ids in alphabetical order of their display value; built on first use, then kept as values arrive. */
   alphabetical(): Int32Array {
     this.alphaOrder ??= Int32Array.from(this.values.keys()).sort((a, b) => (this.values[a]! < this.values[b]! ? -1 : this.values[a]! > this.values[b]! ? 1 : a - b));
     return this.alphaOrder;
+  }
+
+  /** Rough heap bytes: the per-document ids and the distinct values with their lookups. */
+  estimatedBytes(): number {
+    let bytes = this.one.byteLength + this.several.size * 48;
+    for (const value of this.values) bytes += 2 * value.length + 24;
+    bytes += (this.idByValue.size + this.idByNumber.size + this.idsByKey.size) * 48;
+    return bytes;
   }
 }

@@ -8,66 +8,59 @@ export interface NumericStats {
   sum: number;
 }
 
-/** First index in the ascending `sorted` whose value is >= `target` (or > when `strict`). */
-function lowerBound(sorted: Float64Array, target: number, strict: boolean): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const value = sorted[mid]!;
-    if (value < target || (strict && value === target)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** One numeric attribute: value per document (NaN when absent) plus a value-sorted view for range filters. */
+/**
+ * One numeric attribute: its value per document (NaN when absent). Range filters scan the values: an index holds
+ * one site's stock (tens of thousands of documents at most), where a scan takes microseconds and a sorted view
+ * would have to be rebuilt after every change.
+ */
 export class NumericColumn {
-  private sortedDocs: Int32Array | null = null;
-  private sortedValues: Float64Array | null = null;
+  values: Float64Array;
 
   constructor(
     readonly attribute: string,
-    readonly values: Float64Array,
-  ) {}
-
-  /** The sorted view is built on first use: most numeric attributes are never range-filtered. */
-  private sorted(): { docs: Int32Array; values: Float64Array } {
-    if (!this.sortedDocs || !this.sortedValues) {
-      const present: number[] = [];
-      for (let doc = 0; doc < this.values.length; doc++) if (!Number.isNaN(this.values[doc]!)) present.push(doc);
-      const docs = Int32Array.from(present).sort((a, b) => this.values[a]! - this.values[b]!);
-      this.sortedDocs = docs;
-      this.sortedValues = Float64Array.from(docs, (doc) => this.values[doc]!);
-    }
-    return { docs: this.sortedDocs, values: this.sortedValues };
+    capacity: number,
+  ) {
+    this.values = new Float64Array(capacity).fill(Number.NaN);
   }
 
-  /** Documents whose value lies in [low, high], each end optionally exclusive. */
-  range(low: number, high: number, lowExclusive = false, highExclusive = false): Bitset {
-    const { docs, values } = this.sorted();
-    const set = new Bitset(this.values.length);
-    const from = lowerBound(values, low, lowExclusive);
-    const to = lowerBound(values, high, !highExclusive);
-    for (let i = from; i < to; i++) set.add(docs[i]!);
+  grow(capacity: number): void {
+    const values = new Float64Array(capacity).fill(Number.NaN);
+    values.set(this.values);
+    this.values = values;
+  }
+
+  /** Sets a document's value; anything but a finite number leaves it without one. */
+  set(doc: number, value: unknown): void {
+    this.values[doc] = typeof value === "number" && Number.isFinite(value) ? value : Number.NaN;
+  }
+
+  /** Documents among the first `size` whose value lies in [low, high], each end optionally exclusive. */
+  range(size: number, low: number, high: number, lowExclusive = false, highExclusive = false): Bitset {
+    const set = new Bitset(size);
+    const { values } = this;
+    for (let doc = 0; doc < size; doc++) {
+      const value = values[doc]!;
+      // NaN fails every comparison, so documents without a value never match.
+      if ((lowExclusive ? value > low : value >= low) && (highExclusive ? value < high : value <= high)) set.add(doc);
+    }
     return set;
   }
 
   /** Documents with a value matching `operator value`; documents without a value never match. */
-  compare(operator: NumericOperator, value: number): Bitset {
+  compare(size: number, operator: NumericOperator, value: number): Bitset {
     switch (operator) {
       case "=":
-        return this.range(value, value);
+        return this.range(size, value, value);
       case "!=":
-        return this.range(-Infinity, value, false, true).or(this.range(value, Infinity, true));
+        return this.range(size, -Infinity, value, false, true).or(this.range(size, value, Infinity, true));
       case "<":
-        return this.range(-Infinity, value, false, true);
+        return this.range(size, -Infinity, value, false, true);
       case "<=":
-        return this.range(-Infinity, value);
+        return this.range(size, -Infinity, value);
       case ">":
-        return this.range(value, Infinity, true);
+        return this.range(size, value, Infinity, true);
       case ">=":
-        return this.range(value, Infinity);
+        return this.range(size, value, Infinity);
     }
   }
 

@@ -21,12 +21,12 @@ export function evaluateFilter(index: SearchIndex, node: FilterNode): Bitset {
       // `year:2020` on a numeric attribute is numeric equality, so 2020 and 2020.0 agree.
       const numeric = index.numeric.get(node.attribute);
       const value = numberIn(node.value);
-      if (numeric && value !== null) return numeric.compare("=", value);
+      if (numeric && value !== null) return numeric.compare(index.size, "=", value);
       return index.facets.get(node.attribute)?.matching(node.value, index.size) ?? new Bitset(index.size);
     }
     case "numeric":
-      return index.numeric.get(node.attribute)?.compare(node.operator, node.value) ?? new Bitset(index.size);
+      return index.numeric.get(node.attribute)?.compare(index.size, node.operator, node.value) ?? new Bitset(index.size);
     case "range":
-      return index.numeric.get(node.attribute)?.range(node.low, node.high) ?? new Bitset(index.size);
+      return index.numeric.get(node.attribute)?.range(index.size, node.low, node.high) ?? new Bitset(index.size);
   }
 }

@@ -32,96 +32,130 @@ interface Candidate {
 const PRIORITY_BAND = 10;
 const TYPO_BAND = 100;
 export const TEXT_SCORE_LIMIT = 100 * TYPO_BAND;
+/** Distinct texts whose split is remembered (bounded: stock numbers and names are mostly unique). */
+const WORDS_CACHE_LIMIT = 20_000;
+
+/** A posting entry packs its document and its priority byte: doc * 256 + priority (documents stay below 2^22). */
+const ENTRY_SHIFT = 8;
+const PRIORITY_MASK = 0xff;
 
 /**
- * Inverted index: term -> documents, stored compressed (one array of all postings plus offsets per term) to
- * keep memory and build time low.
+ * Inverted index: term -> posting entries. A document's entries are added and removed in place (an update costs
+ * the postings of its own terms), so an index follows stock changes without a rebuild. Entries within a term are
+ * in no particular order: matching visits every entry of a candidate term anyway.
  */
 export class TextIndex {
-  private constructor(
-    private readonly termIds: Map<string, number>,
-    private readonly terms: string[],
-    /** Postings of term t: docs[postingStart[t] .. postingStart[t + 1]), ascending. */
-    private readonly postingStart: Int32Array,
-    private readonly docs: Int32Array,
-    /** Per posting entry: best (lowest) searchable-attribute priority, plus STRICT_ONLY. */
-    private readonly priorities: Uint8Array,
-    /** Term ids in term order, for prefix lookups by binary search. */
-    private readonly sortedTerms: Int32Array,
-    /** Term ids by term length, so typo candidates only compare words of near length. */
-    private readonly termsByLength: Map<number, number[]>,
-    private readonly size: number,
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  private readonly postings: number[][] = [];
+  /** Term ids in term order, for prefix lookups by binary search; null while a bulk load adds terms. */
+  private sortedTerms: Int32Array | null = null;
+  /** Term ids by term length, so typo candidates only compare words of near length. */
+  private readonly termsByLength = new Map<number, number[]>();
+  /** Splitting repeats (makes, models and colours recur across thousands of vehicles): each distinct text once. */
+  private readonly wordsOf = new Map<string, string[]>();
+
+  constructor(
+    private readonly attributeGroups: readonly string[][],
+    private readonly strictAttributes: ReadonlySet<string> = new Set(),
   ) {}
 
-  static build(
-    records: readonly IndexRecord[],
-    attributeGroups: readonly string[][],
-    strictAttributes: ReadonlySet<string> = new Set(),
-  ): TextIndex {
-    const termIds = new Map<string, number>();
-    const terms: string[] = [];
-    const lastDoc: number[] = [];
-    const lastEntry: number[] = [];
-    const entryTerm: number[] = [];
-    const entryDoc: number[] = [];
-    const entryPriority: number[] = [];
-    // Makes, models and colours repeat across thousands of vehicles: split each distinct text once.
-    const wordsOf = new Map<string, string[]>();
-    records.forEach((record, doc) => {
-      attributeGroups.forEach((group, groupIndex) => {
-        const priority = Math.min(groupIndex, PRIORITY_BAND - 1);
-        for (const attribute of group) {
-          const strict = strictAttributes.has(attribute);
-          for (const text of searchableTextOf(valueAt(record, attribute))) {
-            let split = wordsOf.get(text);
-            if (!split) {
-              split = words(text);
-              wordsOf.set(text, split);
-            }
-            for (const term of split) {
-              let id = termIds.get(term);
-              if (id === undefined) {
-                id = terms.length;
-                termIds.set(term, id);
-                terms.push(term);
-                lastDoc.push(-1);
-                lastEntry.push(-1);
-              }
-              // Groups are visited in priority order, so a document's first entry for a term holds its best.
-              if (lastDoc[id] !== doc) {
-                lastDoc[id] = doc;
-                lastEntry[id] = entryDoc.length;
-                entryTerm.push(id);
-                entryDoc.push(doc);
-                entryPriority.push(strict ? priority | STRICT_ONLY : priority);
-              } else if (!strict) {
-                entryPriority[lastEntry[id]!]! &= ~STRICT_ONLY;
-              }
-            }
+  /** A record's terms with their entry priority byte: its best attribute priority, STRICT_ONLY if only in strict attributes. */
+  private termsOf(record: IndexRecord, create: boolean): Map<number, number> {
+    const found = new Map<number, number>();
+    this.attributeGroups.forEach((group, groupIndex) => {
+      const priority = Math.min(groupIndex, PRIORITY_BAND - 1);
+      for (const attribute of group) {
+        const strict = this.strictAttributes.has(attribute);
+        for (const text of searchableTextOf(valueAt(record, attribute))) {
+          let split = this.wordsOf.get(text);
+          if (!split) {
+            split = words(text);
+            if (this.wordsOf.size < WORDS_CACHE_LIMIT) this.wordsOf.set(text, split);
+          }
+          for (const term of split) {
+            const id = create ? this.termId(term) : this.termIds.get(term);
+            if (id === undefined) continue;
+            // Groups are visited in priority order, so a term's first entry holds its best priority.
+            const entry = found.get(id);
+            if (entry === undefined) found.set(id, strict ? priority | STRICT_ONLY : priority);
+            else if (!strict) found.set(id, entry & ~STRICT_ONLY);
           }
         }
-      });
+      }
     });
-    // Counting sort of the entries by term; documents stay ascending within each term.
-    const postingStart = new Int32Array(terms.length + 1);
-    for (const term of entryTerm) postingStart[term + 1]!++;
-    for (let t = 0; t < terms.length; t++) postingStart[t + 1]! += postingStart[t]!;
-    const fill = postingStart.slice(0, terms.length);
-    const docs = new Int32Array(entryDoc.length);
-    const priorities = new Uint8Array(entryDoc.length);
-    for (let e = 0; e < entryDoc.length; e++) {
-      const at = fill[entryTerm[e]!]!++;
-      docs[at] = entryDoc[e]!;
-      priorities[at] = entryPriority[e]!;
-    }
-    const sortedTerms = Int32Array.from(terms.keys()).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
-    const termsByLength = new Map<number, number[]>();
-    terms.forEach((term, id) => {
-      const sameLength = termsByLength.get(term.length);
+    return found;
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.termIds.set(term, id);
+      this.terms.push(term);
+      this.postings.push([]);
+      const sameLength = this.termsByLength.get(term.length);
       if (sameLength) sameLength.push(id);
-      else termsByLength.set(term.length, [id]);
-    });
-    return new TextIndex(termIds, terms, postingStart, docs, priorities, sortedTerms, termsByLength, records.length);
+      else this.termsByLength.set(term.length, [id]);
+      if (this.sortedTerms) this.sortedTerms = this.withSortedTerm(this.sortedTerms, id);
+    }
+    return id;
+  }
+
+  private firstTermNotBefore(sorted: Int32Array, word: string): number {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.terms[sorted[mid]!]! < word) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** One new term costs a copy of the term order, not a sort. */
+  private withSortedTerm(sorted: Int32Array, id: number): Int32Array {
+    const at = this.firstTermNotBefore(sorted, this.terms[id]!);
+    const next = new Int32Array(sorted.length + 1);
+    next.set(sorted.subarray(0, at));
+    next[at] = id;
+    next.set(sorted.subarray(at), at + 1);
+    return next;
+  }
+
+  private termOrder(): Int32Array {
+    this.sortedTerms ??= Int32Array.from(this.terms.keys()).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
+    return this.sortedTerms;
+  }
+
+  add(doc: number, record: IndexRecord): void {
+    for (const [term, priority] of this.termsOf(record, true)) this.postings[term]!.push(doc * (1 << ENTRY_SHIFT) + priority);
+  }
+
+  /** Removes the entries `record` gave `doc` (the record as it was added). */
+  remove(doc: number, record: IndexRecord): void {
+    for (const term of this.termsOf(record, false).keys()) {
+      const posting = this.postings[term]!;
+      const at = posting.findIndex((entry) => entry >> ENTRY_SHIFT === doc);
+      if (at < 0) continue;
+      posting[at] = posting[posting.length - 1]!;
+      posting.pop();
+    }
+  }
+
+  /** Rough heap bytes: the entries, the terms and their lookups. */
+  estimatedBytes(): number {
+    let bytes = 0;
+    for (const posting of this.postings) bytes += 8 * posting.length + 32;
+    for (const term of this.terms) bytes += 2 * term.length + 80;
+    return bytes + 4 * (this.sortedTerms?.length ?? 0);
+  }
+
+  /** Terms no document holds any more (a new stock number is a new term; the car it named may be gone). */
+  deadTerms(): number {
+    let dead = 0;
+    for (const posting of this.postings) if (posting.length === 0) dead++;
+    return dead;
   }
 
   /** Index terms a query word matches, best first: exact, then prefix, then by typo count. */
@@ -130,15 +164,9 @@ export class TextIndex {
     const exact = this.termIds.get(query.word);
     if (exact !== undefined) found.push({ term: exact, typos: 0, exact: true });
     if (query.prefix) {
-      let low = 0;
-      let high = this.sortedTerms.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (this.terms[this.sortedTerms[mid]!]! < query.word) low = mid + 1;
-        else high = mid;
-      }
-      for (let i = low; i < this.sortedTerms.length; i++) {
-        const id = this.sortedTerms[i]!;
+      const sorted = this.termOrder();
+      for (let i = this.firstTermNotBefore(sorted, query.word); i < sorted.length; i++) {
+        const id = sorted[i]!;
         if (!this.terms[id]!.startsWith(query.word)) break;
         if (id !== exact) found.push({ term: id, typos: 0, exact: false });
       }
@@ -160,8 +188,7 @@ export class TextIndex {
   }
 
   /** Documents containing every query word (Algolia's default: no optional words). */
-  match(queryWords: readonly QueryWord[]): TextMatches {
-    const { size } = this;
+  match(queryWords: readonly QueryWord[], size: number): TextMatches {
     const wordsMatched = new Uint8Array(size);
     const typos = new Uint8Array(size);
     const priority = new Uint8Array(size).fill(PRIORITY_BAND - 1);
@@ -169,10 +196,9 @@ export class TextIndex {
     const firstWordDocs: number[] = [];
     queryWords.forEach((query, index) => {
       for (const candidate of this.candidates(query)) {
-        const end = this.postingStart[candidate.term + 1]!;
-        for (let i = this.postingStart[candidate.term]!; i < end; i++) {
-          const doc = this.docs[i]!;
-          const entry = this.priorities[i]!;
+        for (const packed of this.postings[candidate.term]!) {
+          const doc = packed >> ENTRY_SHIFT;
+          const entry = packed & PRIORITY_MASK;
           if (candidate.typos > 0 && entry & STRICT_ONLY) continue;
           // A document counts for this word once (its best candidate) and only if it matched every earlier word.
           if (wordsMatched[doc] !== index && wordsMatched[doc] !== index + 1) continue;
