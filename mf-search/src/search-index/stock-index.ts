@@ -1,7 +1,7 @@
 import { readSiteStockVersion } from "@dealer/shared/http";
 import { SearchError, vehicleIndexSettings } from "../engine";
 import type { KeyAccess, SearchTarget } from "../search-api";
-import { createSiteIndexes, type SiteIndexes } from "./site-indexes";
+import { createSiteIndexes, type SiteIndexes, type SiteIndexesOptions } from "./site-indexes";
 import { loadSiteStock, readSiteChanges } from "./site-stock";
 import { vehicleHitRecords } from "./vehicle-records";
 
@@ -31,13 +31,11 @@ export function keySite(access: KeyAccess, indexName: string): string {
  * The vehicle index, one per site (ADR 0034): a key searches its own site's, loaded from D1 on the site's first query
  * and kept up to date from the change log; the page's hits are read whole from D1.
  */
-export function createStockIndexes(options: { db: D1Database; indexName: string; budgetBytes: number; waitUntil?: (work: Promise<unknown>) => void }) {
-  const { db } = options;
+export function createStockIndexes(options: { db: D1Database } & Omit<SiteIndexesOptions, "settings" | "source">) {
+  const { db, ...registry } = options;
   const sites: SiteIndexes = createSiteIndexes({
-    indexName: options.indexName,
+    ...registry,
     settings: vehicleIndexSettings,
-    budgetBytes: options.budgetBytes,
-    ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
     source: {
       version: (site) => readSiteStockVersion(db, site),
       load: (site) => loadSiteStock(db, site),
