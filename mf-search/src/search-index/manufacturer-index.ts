@@ -3,6 +3,7 @@ import { brandTilePath, brandTilesFrom, pathSegment } from "@dealer/shared/rules
 import type { IndexRecord } from "../engine";
 import { indexSettingsSchema } from "../engine";
 import { createD1Index } from "./d1-index";
+import { storedFieldSql } from "./vehicle-records";
 
 /** The manufacturer search's index (ADR 0031): each site's brands and the models it stocks; a site's key sees only its own. */
 export const MANUFACTURER_INDEX = "Manufacturer_production";
@@ -96,7 +97,7 @@ export function createManufacturerIndex() {
       const [stock, brands] = await db.batch<Record<string, unknown>>([
         db
           .prepare(
-            "SELECT DISTINCT site, search_fields ->> '$.make' AS make, search_fields ->> '$.model' AS model, search_fields ->> '$.simple_body' AS body FROM vehicles WHERE site = ?",
+            `SELECT DISTINCT site, ${storedFieldSql("make")} AS make, ${storedFieldSql("model")} AS model, ${storedFieldSql("simple_body")} AS body FROM vehicles WHERE site = ?`,
           )
           .bind(site),
         db.prepare("SELECT site, data FROM site_content WHERE site = ? AND kind = 'brand' ORDER BY position, slug").bind(site),

@@ -2,7 +2,7 @@ import { readSiteStockVersion } from "@dealer/shared/http";
 import type { IndexRecord } from "../engine";
 import { compactVehicleRecord } from "./vehicle-records";
 
-/** Rows per page of a site's load: about 700 characters each (search_fields), so a page is a few MB, far from D1's 50 MB answer limit. */
+/** Rows per page of a site's load: about 400 characters each (search_fields), so a page is a few MB, far from D1's 50 MB answer limit. */
 export const LOAD_PAGE_ROWS = 5000;
 /** More changed vehicles than this since the version an index holds: reloading the site is cheaper than applying them. */
 export const MAX_APPLIED_CHANGES = 5000;

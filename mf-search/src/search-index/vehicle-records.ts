@@ -22,20 +22,37 @@ export function indexedAttributes(settings: IndexSettings): string[] {
 }
 
 const VEHICLE_ATTRIBUTES = indexedAttributes(vehicleIndexSettings);
-/**
- * Every compact record is a copy of this one, then filled: objects that gain 35 properties one by one through
- * `record[name] =` fall into V8's dictionary mode (about 1.5 KB each, 39 MB for 25,000 vehicles); copies of a
- * template parsed from JSON keep one shared shape (about 0.3 KB each).
- */
-const RECORD_TEMPLATE: IndexRecord = JSON.parse(JSON.stringify(Object.fromEntries(["objectID", ...VEHICLE_ATTRIBUTES].map((name) => [name, null]))));
 
 /**
- * The record the index holds for a vehicle, from its row's `search_fields` (migration 0014: the car fields the indexed
- * attributes derive from, about 700 characters): every indexed attribute, in one shape.
+ * What a row's `search_fields` holds, in its order (migration 0014): the car fields toSearchRecord derives the indexed
+ * attributes from, then the location (its name only).
  */
+const STORED_FIELDS = [
+  "id", "site", "name", "year", "make", "model", "badge", "series", "colour", "stocknum", "price", "offer_price",
+  "subscription_price", "km", "seats", "status", "sold_date", "show_on_dealer_website", "car_type", "tag", "certified",
+  "item_type", "created_at", "simple_body", "simple_drive", "simple_fuel", "simple_transmission", "dealership_id",
+  "dealership_slug", "city", "state", "location",
+] as const;
+
+/** SQL reading one stored field of a vehicle row's search_fields as an SQL value (`->>`). */
+export const storedFieldSql = (field: (typeof STORED_FIELDS)[number]) => `search_fields ->> '$[${STORED_FIELDS.indexOf(field)}]'`;
+
+/**
+ * An object with these keys (null values) that records are copies of, then filled: objects that gain 35 properties
+ * one by one through `record[name] =` fall into V8's dictionary mode (about 1.5 KB each, 39 MB for 25,000 vehicles);
+ * copies of a template parsed from JSON keep one shared shape (about 0.3 KB each).
+ */
+const templateOf = (keys: readonly string[]): Record<string, unknown> => JSON.parse(JSON.stringify(Object.fromEntries(keys.map((key) => [key, null]))));
+const CAR_TEMPLATE = templateOf(STORED_FIELDS);
+const RECORD_TEMPLATE = templateOf(["objectID", ...VEHICLE_ATTRIBUTES]) as IndexRecord;
+
+/** The record the index holds for a vehicle, from its row's `search_fields`: every indexed attribute, in one shape. */
 export function compactVehicleRecord(searchFields: string): IndexRecord {
-  // toSearchRecord reads only fields search_fields holds; the rest of Car is not needed to derive the indexed attributes.
-  const full: Record<string, unknown> = toSearchRecord(JSON.parse(searchFields) as Car);
+  const values = JSON.parse(searchFields) as unknown[];
+  const stored = { ...CAR_TEMPLATE };
+  for (let i = 0; i < STORED_FIELDS.length; i++) stored[STORED_FIELDS[i]!] = values[i] ?? null;
+  // toSearchRecord reads only the stored fields; the rest of Car is not needed to derive the indexed attributes.
+  const full: Record<string, unknown> = toSearchRecord(stored as Car);
   const record: IndexRecord = { ...RECORD_TEMPLATE, objectID: full.objectID as string };
   for (const attribute of VEHICLE_ATTRIBUTES) record[attribute] = full[attribute] ?? null;
   return record;
