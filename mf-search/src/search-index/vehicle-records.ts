@@ -46,9 +46,8 @@ const templateOf = (keys: readonly string[]): Record<string, unknown> => JSON.pa
 const CAR_TEMPLATE = templateOf(STORED_FIELDS);
 const RECORD_TEMPLATE = templateOf(["objectID", ...VEHICLE_ATTRIBUTES]) as IndexRecord;
 
-/** The record the index holds for a vehicle, from its row's `search_fields`: every indexed attribute, in one shape. */
-export function compactVehicleRecord(searchFields: string): IndexRecord {
-  const values = JSON.parse(searchFields) as unknown[];
+/** The record the index holds for a vehicle, from its row's `search_fields` (parsed): every indexed attribute, in one shape. */
+export function compactVehicleRecord(values: readonly unknown[]): IndexRecord {
   const stored = { ...CAR_TEMPLATE };
   for (let i = 0; i < STORED_FIELDS.length; i++) stored[STORED_FIELDS[i]!] = values[i] ?? null;
   // toSearchRecord reads only the stored fields; the rest of Car is not needed to derive the indexed attributes.
