@@ -42,6 +42,12 @@ describe("loadSiteStock", () => {
     expect(record).not.toHaveProperty("images");
   });
 
+  it("skips a row without search_fields (written around the triggers) rather than failing the site", async () => {
+    await writeStock(d1.db, A, 1, ofA.slice(0, 3));
+    await d1.db.prepare("UPDATE vehicles SET search_fields = NULL WHERE id = ?").bind(ofA[1]!.id).run();
+    expect((await loadSiteStock(d1.db, A)).records.map((record) => record.objectID)).toEqual([String(ofA[0]!.id), String(ofA[2]!.id)]);
+  });
+
   it("reads rows written before migration 0014 too: the migration fills their search_fields", async () => {
     await writeStock(d1.db, A, 1, ofA.slice(0, 3));
     const expected = (await loadSiteStock(d1.db, A)).records;

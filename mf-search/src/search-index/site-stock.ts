@@ -1,6 +1,6 @@
 import { readSiteStockVersion } from "@dealer/shared/http";
 import type { IndexRecord } from "../engine";
-import { compactVehicleRecord } from "./vehicle-records";
+import { compactVehicleRecords } from "./vehicle-records";
 
 /** Rows per page of a site's load: about 400 characters each (search_fields), so a page is a few MB, far from D1's 50 MB answer limit. */
 export const LOAD_PAGE_ROWS = 5000;
@@ -30,13 +30,13 @@ type Page = { count: number; last: number | null; fields: string };
 export async function loadSiteStock(db: D1Database, site: string, pageRows = LOAD_PAGE_ROWS): Promise<SiteStock> {
   const version = await readSiteStockVersion(db, site);
   const page = (after: number) => db.prepare(pageSql).bind(site, after, pageRows).first<Page>();
-  const records: IndexRecord[] = [];
+  let records: IndexRecord[] = [];
   let pending = page(0);
   for (;;) {
     const { count, last, fields } = (await pending) ?? { count: 0, last: null, fields: "[]" };
     // The next page is on its way while this one is parsed.
     if (count === pageRows && last !== null) pending = page(last);
-    for (const stored of JSON.parse(fields) as unknown[][]) records.push(compactVehicleRecord(stored));
+    records = records.concat(compactVehicleRecords(JSON.parse(fields)));
     if (count < pageRows) return { version, records };
   }
 }
@@ -61,7 +61,7 @@ export async function readSiteChanges(db: D1Database, site: string, since: numbe
   const versions = Number(coverage?.results[0]?.versions ?? 0);
   const changed = (ids?.results ?? []).map((row) => String(row.vehicle_id));
   if (versions < until - since || changed.length > maxVehicles) return null;
-  const upserts = (rows?.results ?? []).map((row) => compactVehicleRecord(JSON.parse(row.search_fields as string)));
+  const upserts = compactVehicleRecords((rows?.results ?? []).map((row) => JSON.parse(String(row.search_fields))));
   const present = new Set(upserts.map((record) => record.objectID));
   return { upserts, removals: changed.filter((id) => !present.has(id)) };
 }

@@ -46,8 +46,20 @@ const templateOf = (keys: readonly string[]): Record<string, unknown> => JSON.pa
 const CAR_TEMPLATE = templateOf(STORED_FIELDS);
 const RECORD_TEMPLATE = templateOf(["objectID", ...VEHICLE_ATTRIBUTES]) as IndexRecord;
 
-/** The record the index holds for a vehicle, from its row's `search_fields` (parsed): every indexed attribute, in one shape. */
-export function compactVehicleRecord(values: readonly unknown[]): IndexRecord {
+/**
+ * The records the index holds for vehicles, from their rows' `search_fields` (parsed): every indexed attribute, in one
+ * shape. A row without them (written around the triggers) is skipped with a warning rather than failing the site.
+ */
+export function compactVehicleRecords(rows: readonly unknown[]): IndexRecord[] {
+  const records: IndexRecord[] = [];
+  for (const values of rows) {
+    if (Array.isArray(values)) records.push(compactVehicleRecord(values));
+    else console.warn("[mf-search] skipping a vehicle row without search_fields");
+  }
+  return records;
+}
+
+function compactVehicleRecord(values: readonly unknown[]): IndexRecord {
   const stored = { ...CAR_TEMPLATE };
   for (let i = 0; i < STORED_FIELDS.length; i++) stored[STORED_FIELDS[i]!] = values[i] ?? null;
   // toSearchRecord reads only the stored fields; the rest of Car is not needed to derive the indexed attributes.
