@@ -1,12 +1,11 @@
 import { readSiteStockVersion } from "@dealer/shared/http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestD1 } from "../../../db/test-support/d1";
+import { beforeEach, describe, expect, it } from "vitest";
 import { prepareSearch, SearchError, vehicleIndexSettings } from "../engine";
 import { createSearchApi, type KeyAccess } from "../search-api";
 import { createSiteIndexes, SITE_VERSION_CHECK_MS, type SiteStockSource } from "./site-indexes";
 import { loadSiteStock, readSiteChanges } from "./site-stock";
 import { createStockIndexes, DEFAULT_INDEX_BUDGET_MB, indexBudgetBytes, keySite } from "./stock-index";
-import { carsOf, writeStock } from "./test-stock";
+import { carsOf, localStockD1, writeStock } from "./test-stock";
 
 const INDEX = "Car_production";
 const [A, B, C] = ["site-a", "site-b", "site-c"];
@@ -15,13 +14,8 @@ const stock = { [A]: carsOf(A, 1, 40, 1), [B]: carsOf(B, 2, 40, 1001), [C]: cars
 const dealership = { [A]: 1, [B]: 2, [C]: 3 };
 const key = (site: string | null): KeyAccess => ({ site, canWrite: false });
 
-let d1: Awaited<ReturnType<typeof createTestD1>>;
-beforeAll(async () => {
-  d1 = await createTestD1();
-});
-afterAll(() => d1.dispose());
+const d1 = localStockD1();
 beforeEach(async () => {
-  await d1.db.batch(["vehicles", "stock_versions", "stock_changes"].map((table) => d1.db.prepare(`DELETE FROM ${table}`)));
   for (const site of [A, B, C]) await writeStock(d1.db, site, dealership[site]!, stock[site]!);
 });
 
@@ -122,7 +116,13 @@ describe("per-site vehicle indexes", () => {
   it("look at D1 at most once per check interval, and a change on one site costs the others nothing", async () => {
     const { source } = d1Source();
     const versionReads: string[] = [];
-    const counted: SiteStockSource = { ...source, version: (site) => (versionReads.push(site), source.version(site)) };
+    const counted: SiteStockSource = {
+      ...source,
+      version: (site) => {
+        versionReads.push(site);
+        return source.version(site);
+      },
+    };
     const time = clock();
     const sites = createSiteIndexes({ indexName: INDEX, settings: vehicleIndexSettings, source: counted, budgetBytes: 64 * MB, now: time.now });
     const b = await sites.get(B);

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestD1, migrationsSql, splitSqlStatements } from "../../../db/test-support/d1";
+import { describe, expect, it } from "vitest";
+import { migrationsSql, splitSqlStatements } from "../../../db/test-support/d1";
 import { toSearchRecord, vehicleIndexSettings } from "../engine";
 import { loadSiteStock, pruneStockChanges, readSiteChanges } from "./site-stock";
-import { carsOf, writeStock } from "./test-stock";
+import { carsOf, localStockD1, writeStock } from "./test-stock";
 import { indexedAttributes, vehicleHitRecords } from "./vehicle-records";
 
 const A = "site-a";
 const B = "site-b";
-let d1: Awaited<ReturnType<typeof createTestD1>>;
-
-beforeAll(async () => {
-  d1 = await createTestD1();
-});
-afterAll(() => d1.dispose());
-beforeEach(async () => {
-  await d1.db.batch(["vehicles", "stock_versions", "stock_changes"].map((table) => d1.db.prepare(`DELETE FROM ${table}`)));
-});
+const d1 = localStockD1();
 
 const ofA = carsOf(A, 1, 30, 1);
 const ofB = carsOf(B, 2, 10, 1001);

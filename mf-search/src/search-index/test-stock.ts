@@ -1,4 +1,6 @@
 import type { Car } from "@dealer/shared/contract";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { createTestD1 } from "../../../db/test-support/d1";
 import { syntheticVehicles } from "../../bench/synthetic-vehicles";
 import { applyBatch, planBatch } from "../stock/stock-store";
 import type { StockWriter } from "../stock/write-key";
@@ -17,4 +19,22 @@ export async function writeStock(db: D1Database, site: string, dealershipId: num
   const plan = await planBatch(db, writer, cars, deletes);
   if (!plan.ok) throw new Error(`test stock refused: ${JSON.stringify(plan.conflicts)}`);
   return (await applyBatch(db, writer, plan, now.toISOString())).version;
+}
+
+/** A local D1 for the test file (every migration applied), its stock tables emptied before each test. */
+export function localStockD1(): { readonly db: D1Database } {
+  let d1: Awaited<ReturnType<typeof createTestD1>> | null = null;
+  beforeAll(async () => {
+    d1 = await createTestD1();
+  });
+  afterAll(() => d1?.dispose());
+  beforeEach(async () => {
+    const { db } = d1!;
+    await db.batch(["vehicles", "stock_versions", "stock_changes"].map((table) => db.prepare(`DELETE FROM ${table}`)));
+  });
+  return {
+    get db() {
+      return d1!.db;
+    },
+  };
 }
