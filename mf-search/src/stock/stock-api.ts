@@ -9,6 +9,8 @@ import { requireWriteKey, type StockEnv } from "./write-key";
  *   POST /vehicles/batch { upsert: Car[], delete: stocknum[] } -> { upserted, deleted, unchanged, version }
  *   GET  /vehicles[?stocknum=] -> { vehicles: Car[] }
  */
+const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: vehicles\./.test(error.message);
+
 export function createStockApi(options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
   const app = new Hono<StockEnv>();
@@ -24,11 +26,24 @@ export function createStockApi(options: { now?: () => Date } = {}) {
     if (!validation.ok) {
       return c.json({ message: `${validation.rejected.length} record(s) rejected; nothing was applied.`, rejected: validation.rejected }, 400);
     }
-    const plan = await planBatch(c.env.DB, writer, validation.cars, batch.data.delete);
-    if (!plan.ok) {
-      return c.json({ message: `${plan.conflicts.length} record(s) rejected; nothing was applied.`, rejected: plan.conflicts }, 400);
+    const planAndApply = async () => {
+      const plan = await planBatch(c.env.DB, writer, validation.cars, batch.data.delete);
+      if (!plan.ok) {
+        return c.json({ message: `${plan.conflicts.length} record(s) rejected; nothing was applied.`, rejected: plan.conflicts }, 400);
+      }
+      return c.json(await applyBatch(c.env.DB, writer, plan, now().toISOString()));
+    };
+    try {
+      return await planAndApply();
+    } catch (error) {
+      // A concurrent batch took an id or slug between this plan and its write (the batch rolled back whole):
+      // planned again, the clash is a field error; still racing, the feed is told to retry.
+      if (!isUniqueViolation(error)) throw error;
+      return await planAndApply().catch((again: unknown) => {
+        if (!isUniqueViolation(again)) throw again;
+        return c.json({ message: "Another batch is writing the same vehicles; nothing was applied. Send the batch again." }, 409);
+      });
     }
-    return c.json(await applyBatch(c.env.DB, writer, plan, now().toISOString()));
   });
 
   app.get("/vehicles", async (c) => {
