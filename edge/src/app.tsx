@@ -81,9 +81,10 @@ async function carHasNvic(env: GatewayEnv, tenant: Tenant, url: URL): Promise<bo
   const carId = url.searchParams.get("car_id");
   if (!url.pathname.startsWith("/personalised/finance") || !carId) return false;
   const row = await env.DB.prepare(
-    "SELECT coalesce(json_extract(data, '$.has_nvic'), json_extract(data, '$.nvic') IS NOT NULL) AS has FROM vehicles WHERE site = ?1 AND (slug = ?2 OR CAST(id AS TEXT) = ?2)",
+    // By slug or by id, each an indexed lookup (a CAST of the id would scan the site's rows).
+    "SELECT coalesce(json_extract(data, '$.has_nvic'), json_extract(data, '$.nvic') IS NOT NULL) AS has FROM vehicles WHERE site = ?1 AND (slug = ?2 OR id = ?3)",
   )
-    .bind(tenant.slug, carId)
+    .bind(tenant.slug, carId, /^\d{1,15}$/.test(carId) ? Number(carId) : null)
     .first<{ has: number }>();
   return Boolean(row?.has);
 }

@@ -153,6 +153,17 @@ describe("POST /vehicles/batch", () => {
     expect(await vehicleCount()).toBe(1);
   });
 
+  it("lists a dealership's vehicles 500 a page in stock-number order, naming where the next page starts", async () => {
+    const many = Array.from({ length: 501 }, (_, n) => ({ ...(harbourCars[0] as CarInput), id: 7_000_000 + n, stocknum: `P${String(n).padStart(4, "0")}`, slug: `page-car-${n}` }));
+    expect((await post({ upsert: many.slice(0, 500) })).status).toBe(200);
+    expect((await post({ upsert: many.slice(500) })).status).toBe(200);
+    const first = await (await get()).json();
+    expect(first.vehicles).toHaveLength(500);
+    expect(first.next).toBe("P0499");
+    const second = await (await get(`?after=${first.next}`)).json();
+    expect(second).toMatchObject({ vehicles: [{ stocknum: "P0500" }], next: null });
+  });
+
   it("keeps versions per site", async () => {
     await post({ upsert: harbourCars });
     expect(await (await post({ upsert: [summitCar] }, SUMMIT_KEY)).json()).toMatchObject({ version: 1 });

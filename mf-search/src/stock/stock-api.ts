@@ -1,13 +1,13 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
 import { Hono } from "hono";
-import { applyBatch, findVehicles, planBatch } from "./stock-store";
+import { applyBatch, findVehicles, planBatch, VEHICLES_PER_LISTING } from "./stock-store";
 import { stockBatchSchema, validateBatch } from "./validate-batch";
 import { requireWriteKey, type StockEnv } from "./write-key";
 
 /**
  * The dealer stock feed API, mounted at /api/stock. Every route needs a dealership write key.
  *   POST /vehicles/batch { upsert: Car[], delete: stocknum[] } -> { upserted, deleted, unchanged, version }
- *   GET  /vehicles[?stocknum=] -> { vehicles: Car[] }
+ *   GET  /vehicles[?stocknum=|?after=] -> { vehicles: Car[], next: stocknum | null } (500 a page, by stock number)
  */
 const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: vehicles\./.test(error.message);
 
@@ -47,8 +47,10 @@ export function createStockApi(options: { now?: () => Date } = {}) {
   });
 
   app.get("/vehicles", async (c) => {
-    const vehicles = await findVehicles(c.env.DB, c.get("writer"), c.req.query("stocknum") || undefined);
-    return c.json({ vehicles });
+    const vehicles = await findVehicles(c.env.DB, c.get("writer"), c.req.query("stocknum") || undefined, c.req.query("after") ?? "");
+    // A full page may have more after it: the next page starts after its last stock number.
+    const next = vehicles.length === VEHICLES_PER_LISTING ? vehicles.at(-1)!.stocknum : null;
+    return c.json({ vehicles, next });
   });
 
   return app;

@@ -4,7 +4,11 @@ import { facetValues, filterValue, SITE_SEARCH_PATH, searchSite } from "./site-s
 /** A stand-in for the MF_SEARCH service binding that records what it was asked. */
 function fakeBinding(answer: Response) {
   const asked: Request[] = [];
-  const binding = { fetch: async (input: RequestInfo | URL, init?: RequestInit) => (asked.push(new Request(input, init)), answer) } as unknown as Fetcher;
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    asked.push(new Request(input, init));
+    return answer;
+  };
+  const binding = { fetch } as unknown as Fetcher;
   return { binding, asked };
 }
 
