@@ -111,10 +111,14 @@ export async function applyBatch(
   return { upserted: plan.changed.length, deleted: plan.deleting.length, unchanged: plan.unchanged, version };
 }
 
-export async function findVehicles(db: D1Database, writer: StockWriter, stocknum: string | undefined): Promise<Car[]> {
+/** Vehicles one listing answers (about 2.5 MB of records): a yard of 25,000 in one D1 answer would pass its 50 MB limit. */
+export const VEHICLES_PER_LISTING = 500;
+
+/** The dealership's vehicle with this stock number, or a page of its vehicles in stock-number order after `after`. */
+export async function findVehicles(db: D1Database, writer: StockWriter, stocknum: string | undefined, after = ""): Promise<Car[]> {
   const query = stocknum
     ? db.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?").bind(writer.dealershipId, stocknum)
-    : db.prepare("SELECT data FROM vehicles WHERE dealership_id = ? ORDER BY stocknum").bind(writer.dealershipId);
+    : db.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum > ? ORDER BY stocknum LIMIT ?").bind(writer.dealershipId, after, VEHICLES_PER_LISTING);
   const { results } = await query.all<{ data: string }>();
   return results.map((row) => JSON.parse(row.data) as Car);
 }
