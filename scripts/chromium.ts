@@ -2,15 +2,21 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The sitemap tests validate against the sitemaps.org schema with libxml2's xmllint. */
+export const XMLLINT_PATH = "/usr/bin/xmllint";
 
-/** Browser tests use Debian's Chromium; as root we install it, otherwise we say how. */
-export function ensureChromium(): void {
-  if (existsSync(CHROMIUM_PATH)) return;
+/** A tool the tests need from Debian's packages: as root we install it, otherwise we say how. */
+function ensureDebianTool(path: string, debianPackage: string, usedFor: string): void {
+  if (existsSync(path)) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`);
+    throw new Error(`${path} not found. Install it with: sudo apt-get update && sudo apt-get install -y ${debianPackage}`);
   }
-  console.log("Installing Debian's Chromium for the browser tests (apt-get install -y chromium)…");
+  console.log(`Installing Debian's ${debianPackage} for ${usedFor} (apt-get install -y ${debianPackage})…`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   execFileSync("apt-get", ["update"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env });
+  execFileSync("apt-get", ["install", "-y", debianPackage], { stdio: "inherit", env });
 }
+
+/** Browser tests use Debian's Chromium. */
+export const ensureChromium = () => ensureDebianTool(CHROMIUM_PATH, "chromium", "the browser tests");
+export const ensureXmllint = () => ensureDebianTool(XMLLINT_PATH, "libxml2-utils", "the sitemap schema checks");

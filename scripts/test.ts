@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureChromium } from "./chromium";
+import { ensureChromium, ensureXmllint } from "./chromium";
 import { loadDemoStock, prepare, StepFailed } from "./setup";
 import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions } from "./stack";
 
@@ -63,6 +63,7 @@ try {
     throw new StepFailed("Starting the platform", "stop it first (Ctrl+C where it runs, or npm run stop)", new Error(`npm start already runs in this checkout (pid ${running.map((s) => s.pid).join(", ")})`));
   }
   ensureChromium();
+  ensureXmllint();
   const prepared = await prepare();
   await startPlatform();
   if (prepared.stockEmpty) await loadDemoStock();

@@ -39,8 +39,9 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
 import type { GatewayEnv } from "./env";
-import { sitemapPaths, sitemapXml } from "./content/sitemap";
-import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics, loadStockBodies } from "./content/site-content";
+import { carFileStart, carFileStream, PAGES_FILE, pagePaths, sitemapIndexXml, urlsetXml } from "./content/sitemap";
+import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics } from "./content/site-content";
+import { loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
@@ -80,9 +81,10 @@ async function carHasNvic(env: GatewayEnv, tenant: Tenant, url: URL): Promise<bo
   const carId = url.searchParams.get("car_id");
   if (!url.pathname.startsWith("/personalised/finance") || !carId) return false;
   const row = await env.DB.prepare(
-    "SELECT coalesce(json_extract(data, '$.has_nvic'), json_extract(data, '$.nvic') IS NOT NULL) AS has FROM vehicles WHERE site = ?1 AND (slug = ?2 OR CAST(id AS TEXT) = ?2)",
+    // By slug or by id, each an indexed lookup (a CAST of the id would scan the site's rows).
+    "SELECT coalesce(json_extract(data, '$.has_nvic'), json_extract(data, '$.nvic') IS NOT NULL) AS has FROM vehicles WHERE site = ?1 AND (slug = ?2 OR id = ?3)",
   )
-    .bind(tenant.slug, carId)
+    .bind(tenant.slug, carId, /^\d{1,15}$/.test(carId) ? Number(carId) : null)
     .first<{ has: number }>();
   return Boolean(row?.has);
 }
@@ -113,14 +115,14 @@ const shellParts: Record<ShellPartName, (page: PageContext) => Promise<ReactElem
   hero: async () => <Hero />,
   statistics: async ({ env, tenant }) => <StatisticsBanner statistics={await loadStatistics(env.DB, tenant.slug)} />,
   promotions: async ({ env, tenant }) => <PromotionsSlider slides={await loadSlides(env.DB, tenant.slug)} />,
-  "body-types": async ({ env, tenant }) => <BodyTypeTiles bodies={await loadStockBodies(env.DB, tenant.slug, tenant.config.home.bodyTypeTiles)} />,
+  "body-types": async ({ env, tenant }) => <BodyTypeTiles bodies={await loadStockBodies(env, tenant, tenant.config.home.bodyTypeTiles)} />,
   "blog-cards": async ({ env, tenant }) => <BlogSection posts={await loadBlogPosts(env.DB, tenant.slug)} />,
   "brand-banner": async ({ env, tenant, params }) => {
-    const brand = await findBrand(env.DB, tenant.slug, params.brand ?? "");
+    const brand = await findBrand(env, tenant, params.brand ?? "");
     return brand ? <BrandBanner brand={brand} /> : null;
   },
   "page-intro": async ({ plan }) => <PageIntro title={plan.title} description={plan.description} />,
-  "brand-tiles": async ({ env, tenant }) => <BrandTiles brands={await loadBrandTiles(env.DB, tenant.slug)} />,
+  "brand-tiles": async ({ env, tenant }) => <BrandTiles brands={await loadBrandTiles(env, tenant)} />,
 };
 
 async function renderShellParts(state: ShellState, page: PageContext): Promise<RenderedShellPart[]> {
@@ -207,10 +209,14 @@ export function createGatewayApp() {
   app.get("/robots.txt", (c) =>
     c.text(`User-agent: *\nAllow: /\nDisallow: /_props/\nSitemap: ${new URL("/sitemap.xml", c.req.url).href}\n`),
   );
-  app.get("/sitemap.xml", async (c) => {
-    const tenant = c.var.tenant;
-    const paths = await sitemapPaths(c.env.DB, tenant, new Date());
-    return c.body(sitemapXml(new URL(c.req.url).origin, paths), 200, { "content-type": "application/xml; charset=utf-8" });
+  // The sitemap is an index of bounded files (ADR 0036).
+  const XML = { "content-type": "application/xml; charset=utf-8" };
+  app.get("/sitemap.xml", async (c) => c.body(await sitemapIndexXml(c.env.DB, c.var.tenant, new URL(c.req.url).origin, new Date()), 200, XML));
+  app.get(PAGES_FILE, async (c) => c.body(urlsetXml(new URL(c.req.url).origin, await pagePaths(c.env, c.var.tenant, new Date())), 200, XML));
+  app.get("/sitemaps/cars/:file", async (c) => {
+    const from = carFileStart(c.req.param("file"));
+    const stream = from ? await carFileStream(c.env.DB, c.var.tenant, new URL(c.req.url).origin, from, new Date()) : null;
+    return stream ? c.body(stream, 200, XML) : c.text("Not found", 404);
   });
 
   app.get("*", async (c) => {
@@ -264,7 +270,7 @@ export function createGatewayApp() {
     if (plan.requires && !subject) return notFound();
     // Only the path names a landing (a 'landing' query parameter is just text).
     const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
-    if (landing?.[1] && !(await landingPathExists(c.env, tenant.slug, landing[1], landing[2]))) return notFound();
+    if (landing?.[1] && !(await landingPathExists(c.env, tenant, landing[1], landing[2]))) return notFound();
     const shellParts = await renderShellParts(state, page);
     const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const social = subject?.share ? { ...subject.share, url: new URL(subject.share.path, url.origin).href, image: subject.share.image && new URL(subject.share.image, url.origin).href } : undefined;
@@ -301,7 +307,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
   // The brands page (its search and tiles) is a dealer-group feature.
   if (subject === "brands") return tenant.config.features.brandsPage ? {} : null;
   if (subject === "brand") {
-    const brand = tenant.config.features.brandsPage ? await findBrand(env.DB, site, params.brand ?? "") : null;
+    const brand = tenant.config.features.brandsPage ? await findBrand(env, tenant, params.brand ?? "") : null;
     return brand ? { title: brand.title } : null;
   }
   if (subject === "location") {

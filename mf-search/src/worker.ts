@@ -14,6 +14,7 @@ import { pruneStockChanges } from "./search-index/site-stock";
 import { createStockIndexes, indexBudgetBytes, keySite, type StockIndexes } from "./search-index/stock-index";
 import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
+import { createSiteSearchRoute } from "./site-search/site-search-route";
 import { createStockApi } from "./stock";
 
 const INDEX_NAME = "Car_production";
@@ -81,6 +82,7 @@ app.use("/1/*", async (c, next) => (c.req.path.endsWith("/batch") ? next() : bod
 app.use("/api/stock/*", bodyLimit(STOCK_BODY_LIMIT));
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock", createStockApi());
+app.route("/", createSiteSearchRoute(searchApiFor));
 
 export default {
   fetch: app.fetch,

@@ -54,6 +54,26 @@ describe("stock feed", () => {
     expect((await search({ filters: 'stocknum:"BAD-1"' })).nbHits).toBe(0);
   });
 
+  it("two dealers' concurrent batches creating the same new id: one 200, the other a 4xx naming the id, never a 5xx", async () => {
+    const { vehicles } = (await (await stockApi(`write-${SITE}`, "/vehicles")).json()) as { vehicles: Record<string, unknown>[] };
+    const { site: _site, dealership_id: _id, dealership_slug: _slug, ...template } = vehicles[0]!;
+    const writers = [`write-${SITE}`, "write-harbour-city-motors"];
+    const keyed = (key: string) => (path: string, body: unknown) =>
+      fetchSite(key.replace(/^write-/, ""), `/api/stock${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    for (let round = 0; round < 5; round++) {
+      const id = 990_000 + round;
+      const car = (n: number) => ({ ...template, id, stocknum: `RACE-${round}-${n}`, slug: `race-${round}-${n}` });
+      try {
+        const answers = await Promise.all(writers.map((key, n) => keyed(key)("/vehicles/batch", { upsert: [car(n)], delete: [] })));
+        expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+        const refused = (await answers.find((answer) => answer.status === 400)!.json()) as { rejected: { errors: Record<string, string[]> }[] };
+        expect(refused.rejected[0]?.errors.id).toHaveLength(1);
+      } finally {
+        await Promise.all(writers.map((key, n) => keyed(key)("/vehicles/batch", { upsert: [], delete: [`RACE-${round}-${n}`] })));
+      }
+    }
+  });
+
   it("writes need the dealer's write key", async () => {
     expect((await stockApi(`search-${SITE}`, "/vehicles/batch", { upsert: [], delete: [] })).status).toBe(401);
   });

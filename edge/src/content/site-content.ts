@@ -11,9 +11,12 @@ import {
   slideSchema,
   statisticSchema,
 } from "@dealer/shared/contract";
-import { brandTilesFrom, IN_STOCK_STATUSES } from "@dealer/shared/rules";
+import type { SiteConfig } from "@dealer/shared/config";
+import { brandTilesFrom } from "@dealer/shared/rules";
 import type { z } from "zod";
+import type { GatewayEnv } from "../env";
 import { defaultContentPages } from "./default-pages";
+import { loadStockMakes } from "./site-stock";
 
 /** A site's rows of one kind, in position order; a row that fails its schema is skipped, not fatal. */
 async function rowsOf<T>(db: D1Database, site: string, kind: SiteContentKind, schema: z.ZodType<T>): Promise<T[]> {
@@ -48,30 +51,14 @@ export async function loadBlogPosts(db: D1Database, site: string, category?: str
 export const loadSlides = (db: D1Database, site: string): Promise<Slide[]> => rowsOf(db, site, "slide", slideSchema);
 export const loadStatistics = (db: D1Database, site: string): Promise<Statistic[]> => rowsOf(db, site, "statistic", statisticSchema);
 
-/** The body types the site has most cars of, in stock, most first: the home page's body-type tiles. */
-export async function loadStockBodies(db: D1Database, site: string, limit: number): Promise<string[]> {
-  const inStock = IN_STOCK_STATUSES.map(() => "?").join(", ");
-  const { results } = await db
-    .prepare(
-      `SELECT json_extract(data, '$.simple_body') AS body, COUNT(*) AS cars FROM vehicles WHERE site = ? AND status IN (${inStock}) AND body IS NOT NULL AND body != '' GROUP BY body ORDER BY cars DESC, body LIMIT ?`,
-    )
-    .bind(site, ...IN_STOCK_STATUSES, limit)
-    .all<{ body: string }>();
-  return results.map((row) => row.body);
-}
-
 /** The brands page tiles: the site's own list, else one tile per make it stocks. */
-export async function loadBrandTiles(db: D1Database, site: string): Promise<BrandTile[]> {
-  const own = await rowsOf(db, site, "brand", brandTileSchema);
+export async function loadBrandTiles(env: GatewayEnv, site: { slug: string; config: SiteConfig }): Promise<BrandTile[]> {
+  const own = await rowsOf(env.DB, site.slug, "brand", brandTileSchema);
   if (own.length) return own;
-  const { results } = await db
-    .prepare("SELECT DISTINCT json_extract(data, '$.make') AS make FROM vehicles WHERE site = ? ORDER BY make")
-    .bind(site)
-    .all<{ make: string | null }>();
-  return brandTilesFrom(own, results.flatMap((row) => (row.make ? [row.make] : [])));
+  return brandTilesFrom(own, await loadStockMakes(env, site));
 }
 
 /** A brand with an overview page: a tile without skipPage. */
-export async function findBrand(db: D1Database, site: string, slug: string): Promise<BrandTile | null> {
-  return (await loadBrandTiles(db, site)).find((tile) => tile.slug === slug && !tile.skipPage) ?? null;
+export async function findBrand(env: GatewayEnv, site: { slug: string; config: SiteConfig }, slug: string): Promise<BrandTile | null> {
+  return (await loadBrandTiles(env, site)).find((tile) => tile.slug === slug && !tile.skipPage) ?? null;
 }

@@ -1,11 +1,11 @@
 import { type ComparableCar, type ConditionAnswers, type TradeInCar, type TradeInValuation, valueTradeIn } from "@dealer/shared/rules";
 
-/** In-stock cars of this site with the shopper's make and model, whatever the case: the comparables. */
+/** In-stock cars of this site with the shopper's make and model, whatever the case: the comparables (index vehicles_site_comparables, migration 0016). */
 async function comparableStock(db: D1Database, site: string, car: TradeInCar): Promise<ComparableCar[]> {
   const { results } = await db
     .prepare(
-      `SELECT json_extract(data, '$.price') AS price, json_extract(data, '$.year') AS year, json_extract(data, '$.km') AS km FROM vehicles
-        WHERE site = ? AND status = 'in_stock' AND lower(json_extract(data, '$.make')) = lower(?) AND lower(json_extract(data, '$.model')) = lower(?)
+      `SELECT price, year, km FROM vehicles
+        WHERE site = ? AND status = 'in_stock' AND make = ? COLLATE NOCASE AND model = ? COLLATE NOCASE
         LIMIT 200`,
     )
     .bind(site, car.make.trim(), car.model.trim())

@@ -8,6 +8,17 @@ import type { BatchOperation, KeyAccess, SearchApiDeps, SearchTarget } from "./t
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** The same pattern without the global flag, whose test() would keep state between calls. */
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
+const withoutLoneSurrogates = (text: string) => text.replace(LONE_SURROGATE, "\uFFFD");
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+/** The object itself unless a key holds a lone surrogate (rare: only then is it copied). */
+function withTextKeys(object: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(object);
+  if (!keys.some((key) => HAS_LONE_SURROGATE.test(key))) return object;
+  return Object.fromEntries(keys.map((key) => [withoutLoneSurrogates(key), object[key]]));
+}
+
 const CREDENTIAL_PARAMS = new Set(["x-algolia-application-id", "x-algolia-api-key", "x-algolia-agent"]);
 
 /** Algolia clients post JSON as text/plain or form content types (to skip CORS preflight): read the text. */
@@ -16,8 +27,8 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   let json: unknown = {};
   if (text.trim()) {
     try {
-      // Lone surrogate escapes ("\ud800") parse but are not text: they become U+FFFD, as in a URL.
-      json = JSON.parse(text, (_key, value) => (typeof value === "string" ? value.replace(LONE_SURROGATE, "\uFFFD") : value));
+      // Lone surrogate escapes ("\ud800") parse but are not text: in a value or a key they become U+FFFD, as in a URL.
+      json = JSON.parse(text, (_key, value) => (typeof value === "string" ? withoutLoneSurrogates(value) : isObject(value) ? withTextKeys(value) : value));
     } catch {
       throw new SearchError("Invalid JSON");
     }

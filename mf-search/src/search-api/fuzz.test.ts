@@ -17,7 +17,8 @@ const paramName = fc.constantFrom(
   "attributesToRetrieve", "attributesToHighlight", "attributesToSnippet", "getRankingInfo", "maxValuesPerFacet", "sortFacetValuesBy",
   "typoTolerance", "queryType", "distinct", "params", "facetQuery", "maxFacetHits", "facet", "type", "indexName",
 );
-const params = fc.dictionary(paramName, value, { maxKeys: 6 });
+/** Keys are hostile too: a lone surrogate escape in a key once reached encodeURIComponent (URIError, a 500). */
+const params = fc.dictionary(fc.oneof({ weight: 4, arbitrary: paramName }, { weight: 1, arbitrary: nasty }), value, { maxKeys: 6 });
 const indexName = fc.constantFrom("Car_production", "Car_production:price:asc", "Car_production:colour:asc", "Manufacturer_production", "Boats", "*", "");
 
 /** Any body a client could send: valid shapes with hostile values, and plain garbage. */
@@ -38,6 +39,23 @@ describe("search API fuzz", () => {
       const response = await app.request(path, { method: "POST", headers, body: JSON.stringify({ [name]: [[]] }) });
       expect(response.status).toBe(200);
     }
+  });
+
+  it.each([
+    ["a single query", "/1/indexes/Car_production/query", '{"\\ud800":1,"query":"\\udc00x"}'],
+    ["a multi-query", "/1/indexes/*/queries", '{"requests":[{"indexName":"Car_production","\\udfff":"x"}]}'],
+    ["a facet query", "/1/indexes/Car_production/facets/make/query", '{"\\ud83d":true}'],
+  ])("reads a lone surrogate escape in a key of %s as U+FFFD", async (_, path, body) => {
+    const response = await app.request(path, { method: "POST", headers, body });
+    expect(response.status).toBe(200);
+  });
+
+  it("refuses a multi-query of more than 50 queries with 400, naming the limit", async () => {
+    const requests = (count: number) => JSON.stringify({ requests: Array.from({ length: count }, () => ({ indexName: "Car_production", hitsPerPage: 1 })) });
+    const tooMany = await app.request("/1/indexes/*/queries", { method: "POST", headers, body: requests(3000) });
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { message: string }).message).toMatch(/At most 50 queries/);
+    expect((await app.request("/1/indexes/*/queries", { method: "POST", headers, body: requests(50) })).status).toBe(200);
   });
 
   it("answers 10,000 generated requests without a 5xx", async () => {

@@ -1,13 +1,21 @@
 import { z } from "zod";
 
+/**
+ * Queries one multi-query may carry (docs/api/search.md). InstantSearch sends one per refined disjunctive facet
+ * plus one, a dozen or so; every query is answered before the response starts, so the list is bounded.
+ */
+export const MAX_QUERIES_PER_REQUEST = 50;
+
 /** POST /1/indexes/*\/queries: each request names its index; the rest are search parameters. */
 export const multipleQueriesSchema = z.object({
-  requests: z.array(
-    z.looseObject({
-      indexName: z.string().min(1),
-      type: z.enum(["default", "facet"]).optional(),
-    }),
-  ),
+  requests: z
+    .array(
+      z.looseObject({
+        indexName: z.string().min(1),
+        type: z.enum(["default", "facet"]).optional(),
+      }),
+    )
+    .max(MAX_QUERIES_PER_REQUEST, `At most ${MAX_QUERIES_PER_REQUEST} queries per request.`),
   strategy: z.enum(["none", "stopIfEnoughMatches"]).optional(),
 });
 

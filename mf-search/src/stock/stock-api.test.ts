@@ -138,6 +138,32 @@ describe("POST /vehicles/batch", () => {
     expect(await changesOf(2)).toEqual([first.id, second.id, 9_000_001].sort((a, b) => a - b));
   });
 
+  it("answers two concurrent batches creating the same new id with one 200 and one 4xx, never a 500", async () => {
+    const clash = { ...(harbourCars[0] as CarInput), id: summitCar.id };
+    const [summit, harbour] = await Promise.all([post({ upsert: [summitCar] }, SUMMIT_KEY), post({ upsert: [clash] })]);
+    expect([summit.status, harbour.status].sort()).toEqual([200, 400]);
+    const refused = summit.status === 200 ? harbour : summit;
+    expect((await refused.json()).rejected[0].errors.id).toHaveLength(1);
+    expect(await vehicleCount()).toBe(1);
+  });
+
+  it("answers the same new car sent twice at once with 200 both times", async () => {
+    const statuses = (await Promise.all([post({ upsert: [harbourCars[0]] }), post({ upsert: [harbourCars[0]] })])).map((res) => res.status);
+    expect(statuses).toEqual([200, 200]);
+    expect(await vehicleCount()).toBe(1);
+  });
+
+  it("lists a dealership's vehicles 500 a page in stock-number order, naming where the next page starts", async () => {
+    const many = Array.from({ length: 501 }, (_, n) => ({ ...(harbourCars[0] as CarInput), id: 7_000_000 + n, stocknum: `P${String(n).padStart(4, "0")}`, slug: `page-car-${n}` }));
+    expect((await post({ upsert: many.slice(0, 500) })).status).toBe(200);
+    expect((await post({ upsert: many.slice(500) })).status).toBe(200);
+    const first = await (await get()).json();
+    expect(first.vehicles).toHaveLength(500);
+    expect(first.next).toBe("P0499");
+    const second = await (await get(`?after=${first.next}`)).json();
+    expect(second).toMatchObject({ vehicles: [{ stocknum: "P0500" }], next: null });
+  });
+
   it("keeps versions per site", async () => {
     await post({ upsert: harbourCars });
     expect(await (await post({ upsert: [summitCar] }, SUMMIT_KEY)).json()).toMatchObject({ version: 1 });

@@ -1,4 +1,5 @@
 import type { Car, FieldErrors } from "@dealer/shared/contract";
+import { readSiteStockVersion } from "@dealer/shared/http";
 import type { StockWriter } from "./write-key";
 
 export interface BatchOutcome {
@@ -22,11 +23,6 @@ export type PlanResult =
   | { ok: false; conflicts: { index: number; stocknum: string; errors: FieldErrors }[] };
 
 const json = (values: unknown[]) => JSON.stringify(values);
-
-export async function currentVersion(db: D1Database, site: string): Promise<number> {
-  const row = await db.prepare("SELECT version FROM stock_versions WHERE site = ?").bind(site).first<{ version: number }>();
-  return row?.version ?? 0;
-}
 
 /**
  * Decides what the batch changes: a record whose stored JSON is identical is unchanged, a delete
@@ -76,7 +72,7 @@ export async function applyBatch(
   now: string,
 ): Promise<BatchOutcome> {
   if (plan.changed.length === 0 && plan.deleting.length === 0) {
-    return { upserted: 0, deleted: 0, unchanged: plan.unchanged, version: await currentVersion(db, writer.site) };
+    return { upserted: 0, deleted: 0, unchanged: plan.unchanged, version: await readSiteStockVersion(db, writer.site) };
   }
   const upsert = db.prepare(
     `INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, item_type, updated_at, data)
@@ -111,10 +107,14 @@ export async function applyBatch(
   return { upserted: plan.changed.length, deleted: plan.deleting.length, unchanged: plan.unchanged, version };
 }
 
-export async function findVehicles(db: D1Database, writer: StockWriter, stocknum: string | undefined): Promise<Car[]> {
+/** Vehicles one listing answers (about 2.5 MB of records): a yard of 25,000 in one D1 answer would pass its 50 MB limit. */
+export const VEHICLES_PER_LISTING = 500;
+
+/** The dealership's vehicle with this stock number, or a page of its vehicles in stock-number order after `after`. */
+export async function findVehicles(db: D1Database, writer: StockWriter, stocknum: string | undefined, after = ""): Promise<Car[]> {
   const query = stocknum
     ? db.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?").bind(writer.dealershipId, stocknum)
-    : db.prepare("SELECT data FROM vehicles WHERE dealership_id = ? ORDER BY stocknum").bind(writer.dealershipId);
+    : db.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum > ? ORDER BY stocknum LIMIT ?").bind(writer.dealershipId, after, VEHICLES_PER_LISTING);
   const { results } = await query.all<{ data: string }>();
   return results.map((row) => JSON.parse(row.data) as Car);
 }

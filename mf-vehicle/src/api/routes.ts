@@ -17,6 +17,8 @@ const phoneRevealSchema = z.object({
   dealership_id: z.number().int(),
   website_id: z.string().min(1).max(100),
 });
+/** Enough for the 10th-90th percentile range (confidence n / (n + 8) is 0.99 by then); the network has many more. */
+const MAX_COMPARABLES = 1000;
 const priceRowSchema = z.object({ price: z.number().nullable() });
 const carRowSchema = z.object({ data: z.string() });
 const viewsRowSchema = z.object({ views: z.number() });
@@ -51,13 +53,14 @@ export function createVehicleApi() {
     if (!car) return c.json({ message: "Unknown vehicle" }, 404);
     const { config } = await loadSite(c.env, site);
     const shown = priceDisplay(car, config);
-    // Comparable stock across the platform: same make and model within the year band, priced, not this car.
+    // Comparable stock across the platform: same make and model within the year band, priced, not this car. Read
+    // from the vehicles_comparables index alone (migration 0016), at most MAX_COMPARABLES of them.
     const { results } = await c.env.DB.prepare(
-      `SELECT json_extract(data, '$.price') AS price FROM vehicles
-       WHERE json_extract(data, '$.make') = ? AND json_extract(data, '$.model') = ?
-         AND json_extract(data, '$.year') BETWEEN ? AND ? AND id != ?`,
+      `SELECT price FROM vehicles
+       WHERE make = ? COLLATE NOCASE AND model = ? COLLATE NOCASE AND year BETWEEN ? AND ? AND id != ? AND price IS NOT NULL
+       LIMIT ?`,
     )
-      .bind(car.make, car.model, car.year - MARKET_YEAR_BAND, car.year + MARKET_YEAR_BAND, car.id)
+      .bind(car.make, car.model, car.year - MARKET_YEAR_BAND, car.year + MARKET_YEAR_BAND, car.id, MAX_COMPARABLES)
       .all();
     const prices = results.flatMap((row) => {
       const parsed = priceRowSchema.safeParse(row);

@@ -2,6 +2,7 @@ export { bodyLimit } from "./body-limit";
 export { escapeMarkup } from "./escape";
 export { classifyHost, type HostTarget } from "./host";
 export { type HostSite, siteFromHost, siteRowFor } from "./site-from-host";
+export { facetValues, filterValue, type SiteQuery, type SiteQueryResult, SITE_SEARCH_PATH, searchSite, siteQueriesSchema } from "./site-search";
 export { readSiteStockVersion, readStockDataVersion, SITE_STOCK_VERSION_SQL, stockDataVersion } from "./stock-version";
 export {
   clearedSessionCookie,

@@ -28,11 +28,13 @@ export function isVisibleInSearch(car: SearchVisibilityInput, now: Date, soldWin
   return Number.isFinite(soldAt) && now.getTime() - soldAt <= soldWindowDays * DAY_MS;
 }
 
+/** In stock (IN_STOCK_STATUSES) as an index filter clause. */
+export const IN_STOCK_STATUS_FILTER = IN_STOCK_STATUSES.map((status) => `status:${status}`).join(" OR ");
+
 /** The same rule as an index filter over status, sold_date_timestamp (seconds) and show_on_dealer_website. */
 export function searchVisibilityFilter(now: Date, soldWindowDays = DEFAULT_SOLD_WINDOW_DAYS): string {
   const soldSince = Math.floor((now.getTime() - soldWindowDays * DAY_MS) / 1000);
-  const statuses = IN_STOCK_STATUSES.map((status) => `status:${status}`).join(" OR ");
-  return `(${statuses} OR sold_date_timestamp >= ${soldSince}) AND show_on_dealer_website:true`;
+  return `(${IN_STOCK_STATUS_FILTER} OR sold_date_timestamp >= ${soldSince}) AND show_on_dealer_website:true`;
 }
 
 /** Instant valuation / finance: autograb feature on, in_stock, neither sold nor reserved, price over 200. */

@@ -41,6 +41,9 @@ describe("landingPathMeaning", () => {
     expect(landingPathMeaning("toyota", "hilux")).toEqual({ kind: "make_model", make: "toyota", model: "hilux" });
     expect(landingPathMeaning("suv")).toEqual({ kind: "segment", segment: "suv" });
   });
+  it.each([["constructor"], ["__proto__"], ["toString"], ["hasOwnProperty"]])("reads %s, a name every object inherits, as a plain segment", (segment) => {
+    expect(landingPathMeaning(segment)).toEqual({ kind: "segment", segment });
+  });
 });
 
 describe("resolveLandingPath", () => {

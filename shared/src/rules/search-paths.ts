@@ -46,7 +46,8 @@ export type LandingPathMeaning =
 
 export function landingPathMeaning(first: string, second?: string): LandingPathMeaning {
   if (second) return { kind: "make_model", make: first, model: second };
-  const carTypes = CAR_TYPE_LANDINGS[first];
+  // Own keys only: '/search/constructor' names no car type (an inherited member is not a list of types).
+  const carTypes = Object.hasOwn(CAR_TYPE_LANDINGS, first) ? CAR_TYPE_LANDINGS[first] : undefined;
   return carTypes ? { kind: "car_type", car_type: carTypes } : { kind: "segment", segment: first };
 }
 
