@@ -1,4 +1,6 @@
+import { waitUntil } from "cloudflare:workers";
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import type { FragmentRequest } from "@dealer/shared/fragment";
 import { bodyLimit, stockDataVersion } from "@dealer/shared/http";
 import type { Env } from "./env";
 import { directorySearchFragment } from "./fragments/directory/directory.server";
@@ -6,27 +8,40 @@ import { manufacturerSearchFragment } from "./fragments/manufacturers/manufactur
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
-import { indexVersion } from "./search-index/d1-index";
 import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
 import { createManufacturerIndex, MANUFACTURER_INDEX } from "./search-index/manufacturer-index";
-import { createStockIndex } from "./search-index/stock-index";
+import { pruneStockChanges } from "./search-index/site-stock";
+import { createStockIndexes, indexBudgetBytes, keySite, type StockIndexes } from "./search-index/stock-index";
 import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
 import { createSiteSearchRoute } from "./site-search/site-search-route";
 import { createStockApi } from "./stock";
 
 const INDEX_NAME = "Car_production";
-const getIndex = createStockIndex(INDEX_NAME);
-/** The read-only data sets besides stock, by index name (any other name is the stock index or one of its replicas). */
-const otherIndices: Record<string, ReturnType<typeof createDirectoryIndex>> = {
-  [DIRECTORY_INDEX]: createDirectoryIndex(),
-  [MANUFACTURER_INDEX]: createManufacturerIndex(),
-};
+/** The read-only data sets besides stock: the directory (every site's, small) and each site's manufacturers. */
+const directoryIndex = createDirectoryIndex();
+const manufacturerIndex = createManufacturerIndex();
+
+/** The vehicle indexes of the sites this isolate serves, one registry per isolate env (env is stable for an isolate's lifetime). */
+const stockIndexes = new WeakMap<Env, StockIndexes>();
+function stockIndexesFor(env: Env): StockIndexes {
+  let indexes = stockIndexes.get(env);
+  if (!indexes) {
+    indexes = createStockIndexes({ db: env.DB, indexName: INDEX_NAME, budgetBytes: indexBudgetBytes(env.SEARCH_INDEX_BUDGET_MB), waitUntil });
+    stockIndexes.set(env, indexes);
+  }
+  return indexes;
+}
 
 /** Algolia REST paths over the platform's stock, directory and manufacturers; a site's key only ever sees that site, writes go to D1 stock. */
 function searchApiDeps(env: Env): SearchApiDeps {
   return {
-    getIndex: (indexName) => (Object.hasOwn(otherIndices, indexName) ? otherIndices[indexName]!(env.DB) : getIndex(env.DB)),
+    // Any other name is the stock index or one of its replicas (the stock index refuses an unknown one by name).
+    async getIndex(indexName, access) {
+      if (indexName === DIRECTORY_INDEX) return { index: await directoryIndex(env.DB) };
+      if (indexName === MANUFACTURER_INDEX) return { index: await manufacturerIndex(env.DB, keySite(access, indexName)) };
+      return stockIndexesFor(env).target(access);
+    },
     ...createStockWrites({ db: env.DB, indexName: INDEX_NAME }),
   };
 }
@@ -42,15 +57,14 @@ function searchApiFor(env: Env) {
   return { fetch: (request: Request) => api.fetch(request) };
 }
 
-/** The stock the isolate's index was built from: a new object whenever any stock changes (checked at most once a second). */
-const stockIndex = (env: Env) => getIndex(env.DB);
-/** The same stock as the fragments name it to the gateway, which may keep their markup until it changes. */
-const stockData = async (env: Env) => stockDataVersion(indexVersion(await stockIndex(env)));
+/** The version of a site's stock its index answers from, as the fragments name it to the gateway (which may keep their markup until it changes). */
+const siteStockVersion = async (env: Env, site: string) => stockDataVersion(site, (await stockIndexesFor(env).sites.get(site)).version);
+const stockData = (request: FragmentRequest, env: Env) => siteStockVersion(env, request.site.slug);
 
 const app = createFragmentWorker<Env>({
   remote: "mf-search",
   fragments: {
-    SearchResults: { ...searchResultsFragment(searchApiFor, stockIndex), dataVersion: stockData },
+    SearchResults: { ...searchResultsFragment(searchApiFor, siteStockVersion), dataVersion: stockData },
     SimilarVehicles: { ...similarVehiclesFragment(searchApiFor), dataVersion: stockData },
     FeaturedStock: { ...featuredStockFragment(searchApiFor), dataVersion: stockData },
     DirectorySearch: directorySearchFragment(searchApiFor),
@@ -70,4 +84,10 @@ app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock", createStockApi());
 app.route("/", createSiteSearchRoute(searchApiFor));
 
-export default app;
+export default {
+  fetch: app.fetch,
+  /** Cron: change log entries older than the log keeps go (an index that old reloads its site). */
+  async scheduled(_controller: ScheduledController, env: Env) {
+    await pruneStockChanges(env.DB, new Date());
+  },
+};

@@ -57,7 +57,7 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   const body = JSON.stringify(request);
   // Only anonymous pages share kept slots (nobody's own page is held in memory), and never under a dev fault.
   const cacheKey = request.session.userId === null && !devFault ? `${plan.remote}/${plan.fragment}\u0000${body}` : null;
-  const kept = cacheKey && (await slotCache.get(cacheKey, () => readStockDataVersion(env.DB)));
+  const kept = cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readStockDataVersion(env.DB, request.site.slug)));
   if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build };
   const binding = remoteBinding(env, plan.remote);
   if (!binding) return fallback("remote not bound");

@@ -6,22 +6,35 @@ const slot = (data: string, html = "<p>cars</p>") => ({ html, build: "b1", data 
 describe("createSlotCache", () => {
   it("answers a request-only slot again, and nothing for another key", async () => {
     const cache = createSlotCache();
-    const readStock = async () => "stock:1";
+    const readStock = async () => "stock:a:1";
     cache.set("search\u0000{}", slot("request"));
-    await expect(cache.get("search\u0000{}", readStock)).resolves.toMatchObject({ html: "<p>cars</p>", build: "b1" });
-    await expect(cache.get("search\u0000{\"path\":\"/other\"}", readStock)).resolves.toBeUndefined();
+    await expect(cache.get("search\u0000{}", "a", readStock)).resolves.toMatchObject({ html: "<p>cars</p>", build: "b1" });
+    await expect(cache.get("search\u0000{\"path\":\"/other\"}", "a", readStock)).resolves.toBeUndefined();
   });
 
   it("answers a stock slot while the stock is at the version it was rendered from", async () => {
     let clock = 0;
-    let stock = "stock:1";
+    let stock = "stock:a:1";
     const cache = createSlotCache(() => clock);
     const readStock = async () => stock;
-    cache.set("key", slot("stock:1"));
-    await expect(cache.get("key", readStock)).resolves.toBeDefined();
-    stock = "stock:2";
+    cache.set("key", slot("stock:a:1"));
+    await expect(cache.get("key", "a", readStock)).resolves.toBeDefined();
+    stock = "stock:a:2";
     clock += STOCK_VERSION_CHECK_MS;
-    await expect(cache.get("key", readStock)).resolves.toBeUndefined();
+    await expect(cache.get("key", "a", readStock)).resolves.toBeUndefined();
+  });
+
+  it("checks each site's own version: a change on one site keeps another site's slots", async () => {
+    let clock = 0;
+    const versions: Record<string, string> = { a: "stock:a:1", b: "stock:b:1" };
+    const cache = createSlotCache(() => clock);
+    const readStock = (site: string) => async () => versions[site]!;
+    cache.set("page of a", slot("stock:a:1"));
+    cache.set("page of b", slot("stock:b:1"));
+    versions.a = "stock:a:2";
+    clock += STOCK_VERSION_CHECK_MS;
+    await expect(cache.get("page of a", "a", readStock("a"))).resolves.toBeUndefined();
+    await expect(cache.get("page of b", "b", readStock("b"))).resolves.toBeDefined();
   });
 
   it("reads the stock's version at most once per check interval", async () => {
@@ -30,32 +43,32 @@ describe("createSlotCache", () => {
     const cache = createSlotCache(() => clock);
     const readStock = async () => {
       reads += 1;
-      return "stock:1";
+      return "stock:a:1";
     };
-    cache.set("key", slot("stock:1"));
-    for (let i = 0; i < 5; i++) await cache.get("key", readStock);
+    cache.set("key", slot("stock:a:1"));
+    for (let i = 0; i < 5; i++) await cache.get("key", "a", readStock);
     expect(reads).toBe(1);
     clock += STOCK_VERSION_CHECK_MS;
-    await cache.get("key", readStock);
+    await cache.get("key", "a", readStock);
     expect(reads).toBe(2);
   });
 
   it("keeps nothing it cannot check: a failed stock read, an unknown data set", async () => {
     const cache = createSlotCache();
-    cache.set("stock", slot("stock:1"));
-    await expect(cache.get("stock", () => Promise.reject(new Error("D1 down")))).resolves.toBeUndefined();
+    cache.set("stock", slot("stock:a:1"));
+    await expect(cache.get("stock", "a", () => Promise.reject(new Error("D1 down")))).resolves.toBeUndefined();
     cache.set("other", slot("prices:1"));
-    await expect(cache.get("other", async () => "stock:1")).resolves.toBeUndefined();
+    await expect(cache.get("other", "a", async () => "stock:a:1")).resolves.toBeUndefined();
   });
 
   it("forgets a slot after its time to live, and the oldest first when full", async () => {
     let clock = 0;
     const cache = createSlotCache(() => clock);
-    const readStock = async () => "stock:1";
+    const readStock = async () => "stock:a:1";
     for (let i = 0; i <= SLOT_CACHE_ENTRIES; i++) cache.set(`key ${i}`, slot("request"));
-    await expect(cache.get("key 0", readStock)).resolves.toBeUndefined();
-    await expect(cache.get("key 1", readStock)).resolves.toBeDefined();
+    await expect(cache.get("key 0", "a", readStock)).resolves.toBeUndefined();
+    await expect(cache.get("key 1", "a", readStock)).resolves.toBeDefined();
     clock += SLOT_CACHE_TTL_MS;
-    await expect(cache.get("key 1", readStock)).resolves.toBeUndefined();
+    await expect(cache.get("key 1", "a", readStock)).resolves.toBeUndefined();
   });
 });

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { z } from "zod";
-import { indexSettingsSchema, resolveSort, search, SearchError, searchForFacetValues, type SearchResponse } from "../engine";
+import { indexSettingsSchema, prepareSearch, resolveSort, search, SearchError, searchForFacetValues, type SearchOptions, type SearchResponse } from "../engine";
 import { cacheSearchKeys, keyAccess, requireWrite, securedFilterFor } from "./credentials";
 import { batchSchema, multipleBatchSchema, multipleQueriesSchema, jsonObjectSchema } from "./schemas";
-import type { BatchOperation, KeyAccess, SearchApiDeps } from "./types";
+import type { BatchOperation, KeyAccess, SearchApiDeps, SearchTarget } from "./types";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -55,6 +55,18 @@ function normalizeOperation(operation: { action: BatchOperation["action"]; body:
 }
 
 /**
+ * A query's answer. The hits are chosen at once from the index as it is (so a multi-query's requests all see one
+ * state, whatever is applied meanwhile); an index of compact records then has its page's records read.
+ */
+function answer(target: SearchTarget, indexName: string, params: unknown, options: SearchOptions): SearchResponse | Promise<SearchResponse> {
+  const { hitRecords } = target;
+  if (!hitRecords) return search(target.index, indexName, params, options);
+  const prepared = prepareSearch(target.index, indexName, params, options);
+  if (prepared.objectIDs.length === 0) return prepared.finish(new Map());
+  return hitRecords(prepared.objectIDs).then((records) => prepared.finish(records));
+}
+
+/**
  * Algolia's REST API (the paths the algoliasearch client and a stock sync use) over the engine.
  * Mount it at the root: every route lives under /1/.
  */
@@ -83,8 +95,7 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
 
   async function searchAs(c: Context, indexName: string, params: unknown): Promise<SearchResponse> {
     const access = await keyAccess(c, deps);
-    const index = await deps.getIndex(indexName);
-    return search(index, indexName, params, { securedFilters: securedFilterFor(access) });
+    return answer(await deps.getIndex(indexName, access), indexName, params, { securedFilters: securedFilterFor(access) });
   }
 
   async function writeBatch(c: Context, indexName: string, operations: BatchOperation[], access: KeyAccess) {
@@ -96,21 +107,21 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
     if (c.req.param("index") !== "*") throw new SearchError("Multiple queries are sent to /1/indexes/*/queries", 404);
     const access = await keyAccess(c, deps);
     const { requests } = await readBody(c, multipleQueriesSchema);
-    const indices = await Promise.all(requests.map(({ indexName }) => deps.getIndex(indexName)));
+    const targets = await Promise.all(requests.map(({ indexName }) => deps.getIndex(indexName, access)));
     const securedFilters = securedFilterFor(access);
     const results = requests.map(({ indexName, type, facet, ...params }, position) => {
-      const index = indices[position]!;
-      if (type !== "facet") return search(index, indexName, params, { securedFilters });
+      const target = targets[position]!;
+      if (type !== "facet") return answer(target, indexName, params, { securedFilters });
       if (typeof facet !== "string" || !facet) throw new SearchError('A facet query needs "facet": the attribute to search in');
-      return searchForFacetValues(index, indexName, facet, params, { securedFilters });
+      return searchForFacetValues(target.index, indexName, facet, params, { securedFilters });
     });
-    return c.json({ results });
+    return c.json({ results: await Promise.all(results) });
   });
 
   app.post("/1/indexes/:index/facets/:facet/query", async (c) => {
     const access = await keyAccess(c, deps);
     const body = await readBody(c, jsonObjectSchema);
-    const index = await deps.getIndex(c.req.param("index"));
+    const { index } = await deps.getIndex(c.req.param("index"), access);
     return c.json(searchForFacetValues(index, c.req.param("index"), c.req.param("facet"), body, { securedFilters: securedFilterFor(access) }));
   });
 
@@ -154,9 +165,9 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
   });
 
   app.get("/1/indexes/:index/settings", async (c) => {
-    await keyAccess(c, deps);
+    const access = await keyAccess(c, deps);
     const indexName = c.req.param("index");
-    const index = await deps.getIndex(indexName);
+    const { index } = await deps.getIndex(indexName, access);
     const sort = resolveSort(index, indexName);
     if (!sort) return c.json(index.settings);
     const { replicas: _replicas, ...settings } = index.settings;

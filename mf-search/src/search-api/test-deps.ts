@@ -34,7 +34,7 @@ export function testDeps() {
   const batches: { indexName: string; operations: BatchOperation[]; access: KeyAccess }[] = [];
   const settings: { indexName: string; settings: Record<string, unknown> }[] = [];
   const deps: SearchApiDeps = {
-    getIndex: async (indexName) => (indexName === MANUFACTURER_INDEX ? manufacturers : index),
+    getIndex: async (indexName) => ({ index: indexName === MANUFACTURER_INDEX ? manufacturers : index }),
     resolveKey: async (appId, apiKey) => (appId === APP_ID ? (access[apiKey] ?? null) : null),
     applyBatch: async (indexName, operations, keyAccess) => {
       batches.push({ indexName, operations, access: keyAccess });

@@ -1,4 +1,4 @@
-import type { SearchIndex } from "../engine";
+import type { IndexRecord, SearchIndex } from "../engine";
 
 /** What an Algolia API key may do: search one site (or all, when `site` is null) and optionally write. */
 export interface KeyAccess {
@@ -21,12 +21,20 @@ export interface BatchOperation {
   body: Record<string, unknown> & { objectID?: string };
 }
 
+/** The index that answers a query and, when it holds compact records, where its hits' whole records are read. */
+export interface SearchTarget {
+  index: SearchIndex;
+  /** The whole records of a page's hits by objectID (a missing one drops its hit); absent: the index holds them. */
+  hitRecords?(objectIDs: readonly string[]): Promise<ReadonlyMap<string, IndexRecord>>;
+}
+
 export interface SearchApiDeps {
   /**
-   * The current index that answers for `indexName` (one per data set; its `name` is the primary index, sort replicas
-   * are '{name}:{attribute}:{asc|desc}'). An unknown name gets the stock index, which refuses it by name.
+   * The current index that answers for `indexName` for this key (one per data set, the stock's per site; its `name`
+   * is the primary index, sort replicas are '{name}:{attribute}:{asc|desc}'). An unknown name gets the stock index,
+   * which refuses it by name. A data set kept per site refuses a key bound to no site with a SearchError.
    */
-  getIndex(indexName: string): Promise<SearchIndex>;
+  getIndex(indexName: string, access: KeyAccess): Promise<SearchTarget>;
   /** Resolves the credentials a request carries, or null when they are not valid. */
   resolveKey(appId: string, apiKey: string): Promise<KeyAccess | null>;
   /**

@@ -3,6 +3,7 @@ import { brandTilePath, brandTilesFrom, pathSegment } from "@dealer/shared/rules
 import type { IndexRecord } from "../engine";
 import { indexSettingsSchema } from "../engine";
 import { createD1Index } from "./d1-index";
+import { storedFieldSql } from "./vehicle-records";
 
 /** The manufacturer search's index (ADR 0031): each site's brands and the models it stocks; a site's key sees only its own. */
 export const MANUFACTURER_INDEX = "Manufacturer_production";
@@ -36,7 +37,7 @@ type StockRow = { site: string; make: string | null; model: string | null; body:
 type BrandRow = { site: string; data: string };
 
 /**
- * The records of every site from what the platform already holds: the brands page's tiles (site_content) and the
+ * The records of the sites given from what the platform already holds: the brands page's tiles (site_content) and the
  * makes, models and bodies of the stock, which are also what landing paths accept, so every model entry's link is a
  * page the site has.
  */
@@ -83,23 +84,25 @@ export function manufacturerRecords(stock: readonly StockRow[], brandRows: reado
   return records;
 }
 
+/** Each site's manufacturer index, rebuilt when the site's stock version or brand tiles change; never the network's. */
 export function createManufacturerIndex() {
   return createD1Index({
     indexName: MANUFACTURER_INDEX,
     settings: manufacturerIndexSettings,
-    // The stock's version moves with every feed batch; the brand tiles have no timestamp, so their size stands in.
+    // The brand tiles have no timestamp, so their size stands in.
     versionSql:
-      "SELECT (SELECT COALESCE(SUM(version), 0) || '/' || COALESCE(MAX(updated_at), '') FROM stock_versions) AS stock, (SELECT COUNT(*) || '/' || COALESCE(SUM(LENGTH(data)), 0) FROM site_content WHERE kind = 'brand') AS brands",
-    async load(db) {
-      const [stock, brands] = await Promise.all([
+      "SELECT (SELECT version FROM stock_versions WHERE site = ?1) AS stock, (SELECT COUNT(*) || '/' || COALESCE(SUM(LENGTH(data)), 0) FROM site_content WHERE site = ?1 AND kind = 'brand') AS brands",
+    async load(db, site) {
+      // The site's rows only, and their small search_fields (migration 0014) rather than whole records.
+      const [stock, brands] = await db.batch<Record<string, unknown>>([
         db
           .prepare(
-            "SELECT DISTINCT site, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model, json_extract(data, '$.simple_body') AS body FROM vehicles",
+            `SELECT DISTINCT site, ${storedFieldSql("make")} AS make, ${storedFieldSql("model")} AS model, ${storedFieldSql("simple_body")} AS body FROM vehicles WHERE site = ?`,
           )
-          .all<StockRow>(),
-        db.prepare("SELECT site, data FROM site_content WHERE kind = 'brand' ORDER BY site, position, slug").all<BrandRow>(),
+          .bind(site),
+        db.prepare("SELECT site, data FROM site_content WHERE site = ? AND kind = 'brand' ORDER BY position, slug").bind(site),
       ]);
-      return manufacturerRecords(stock.results, brands.results);
+      return manufacturerRecords((stock?.results ?? []) as StockRow[], (brands?.results ?? []) as BrandRow[]);
     },
   });
 }

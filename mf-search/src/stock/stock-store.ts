@@ -1,4 +1,5 @@
 import type { Car, FieldErrors } from "@dealer/shared/contract";
+import { readSiteStockVersion } from "@dealer/shared/http";
 import type { StockWriter } from "./write-key";
 
 export interface BatchOutcome {
@@ -22,11 +23,6 @@ export type PlanResult =
   | { ok: false; conflicts: { index: number; stocknum: string; errors: FieldErrors }[] };
 
 const json = (values: unknown[]) => JSON.stringify(values);
-
-export async function currentVersion(db: D1Database, site: string): Promise<number> {
-  const row = await db.prepare("SELECT version FROM stock_versions WHERE site = ?").bind(site).first<{ version: number }>();
-  return row?.version ?? 0;
-}
 
 /**
  * Decides what the batch changes: a record whose stored JSON is identical is unchanged, a delete
@@ -76,7 +72,7 @@ export async function applyBatch(
   now: string,
 ): Promise<BatchOutcome> {
   if (plan.changed.length === 0 && plan.deleting.length === 0) {
-    return { upserted: 0, deleted: 0, unchanged: plan.unchanged, version: await currentVersion(db, writer.site) };
+    return { upserted: 0, deleted: 0, unchanged: plan.unchanged, version: await readSiteStockVersion(db, writer.site) };
   }
   const upsert = db.prepare(
     `INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, item_type, updated_at, data)

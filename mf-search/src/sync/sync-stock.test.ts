@@ -8,7 +8,7 @@ import { vehicleIndexSettings } from "../engine";
 import { createSearchApi } from "../search-api";
 import { createStockWrites } from "../search-api-writes";
 import { inProcessRequester } from "../search-client/in-process-requester";
-import { createStockIndex } from "../search-index/stock-index";
+import { createStockIndexes } from "../search-index/stock-index";
 import { pushesPerDealership, replicaSettings, syncStock } from "./sync-stock";
 
 const INDEX = "Car_production";
@@ -25,9 +25,9 @@ const settingsWrites: string[] = [];
 beforeAll(async () => {
   d1 = await createTestD1();
   await runSqlScript(d1.db, demoSeedSql(demo, "2026-05-10T00:00:00.000Z"));
-  const getIndex = createStockIndex(INDEX);
+  const indexes = createStockIndexes({ db: d1.db, indexName: INDEX, budgetBytes: 64 * 1024 * 1024 });
   api = createSearchApi({
-    getIndex: () => getIndex(d1.db),
+    getIndex: (_indexName, access) => indexes.target(access),
     ...createStockWrites({ db: d1.db, indexName: INDEX }),
     saveSettings: async (indexName) => {
       settingsWrites.push(indexName);
@@ -70,7 +70,6 @@ describe("stock sync through the algoliasearch client against the platform's sea
 
   it("makes the pushed stock searchable through the site's search key", async () => {
     await sync(siteCars);
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // the index looks at the stock version once a second
     const { nbHits } = await clientFor(`search-${SITE}`).searchSingleIndex({ indexName: INDEX, searchParams: { hitsPerPage: 0 } });
     expect(nbHits).toBe(siteCars.length);
   });

@@ -23,7 +23,7 @@ export const BUILD_ID_HEADER = "x-build-id";
 
 /**
  * Sent by a remote whose markup is decided by the request and one data set: `request` (the request alone) or
- * `stock:{version}` (the stock at that version, stockDataVersion in @dealer/shared/http). The gateway may answer an
+ * `stock:{site}:{version}` (the site's stock at that version, stockDataVersion in @dealer/shared/http). The gateway may answer an
  * identical request with the same markup while that data set is still at that version (edge/src/page/slot-cache.ts).
  */
 export const FRAGMENT_DATA_HEADER = "x-fragment-data";

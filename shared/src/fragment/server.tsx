@@ -32,10 +32,11 @@ export type FragmentDefinition<Props, Env> = {
   clientProps?: (props: Props) => unknown;
   /**
    * Set when the markup is decided by the request and one data set: the version of that data this render will read
-   * (`stock:{version}`, or REQUEST_ONLY_DATA), sent as FRAGMENT_DATA_HEADER so the gateway may keep the markup.
-   * Read before the load: markup newer than the version it names is only ever a miss, never stale.
+   * (the request's site's stock, `stock:{site}:{version}`, or REQUEST_ONLY_DATA), sent as FRAGMENT_DATA_HEADER so
+   * the gateway may keep the markup. Read before the load: markup newer than the version it names is only ever a
+   * miss, never stale.
    */
-  dataVersion?: (env: Env) => Promise<string>;
+  dataVersion?: (request: FragmentRequest, env: Env) => Promise<string>;
 };
 
 /** For a fragment whose markup the request alone decides (the shopper's own lists render in the browser). */
@@ -98,7 +99,7 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
     const { fragment, request } = parsed;
     const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote, isLocalDev(c.env));
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    const dataVersion = await fragment.dataVersion?.(c.env);
+    const dataVersion = await fragment.dataVersion?.(request, c.env);
     const loaded = await loadProps(fragment, request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
 

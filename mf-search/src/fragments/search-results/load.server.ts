@@ -62,33 +62,32 @@ async function readLandingVocabulary(client: Client, env: Env, site: string, con
 /** The visibility window's moving edge (it changes every second), left out of the cache key. */
 const VISIBILITY_CLAUSE = /sold_date_timestamp >= -?\d+/g;
 
-/** The stock the isolate's index was built from: any object that changes when the stock does. */
-export type StockVersionOf = (env: Env) => Promise<object>;
+/** The version of a site's stock the search answers from (stockDataVersion): it changes when the site's stock does. */
+export type SiteStockVersion = (env: Env, site: string) => Promise<string>;
 
 /**
  * A site's landing vocabulary, kept per isolate until its stock changes: it is the same for every landing path of a
  * site, and reading it was a facet query over the site's whole stock on every landing-path request. (Sold cars
  * leaving the visibility window between two stock changes may keep their make in it a little longer: a path
- * naming it then shows the no-results card rather than the 404.)
+ * naming it then shows the no-results card rather than the 404.) One entry per site and filter set, the newest kept.
  */
-function landingVocabularyCache(stockVersionOf: StockVersionOf) {
-  const cache = new WeakMap<object, Map<string, Promise<LandingVocabulary>>>();
+function landingVocabularyCache(stockVersionOf: SiteStockVersion) {
+  const cache = new Map<string, { version: string; vocabulary: Promise<LandingVocabulary> }>();
   return async (client: Client, env: Env, site: string, context: SearchContext): Promise<LandingVocabulary> => {
-    const version = await stockVersionOf(env);
-    let bySite = cache.get(version);
-    if (!bySite) cache.set(version, (bySite = new Map()));
+    const version = await stockVersionOf(env, site);
     const key = `${site}\u0000${context.fixedFilters.replace(VISIBILITY_CLAUSE, "")}`;
-    let vocabulary = bySite.get(key);
-    if (!vocabulary) {
-      vocabulary = readLandingVocabulary(client, env, site, context);
-      vocabulary.catch(() => bySite.delete(key));
-      bySite.set(key, vocabulary);
-    }
+    const kept = cache.get(key);
+    if (kept?.version === version) return kept.vocabulary;
+    const vocabulary = readLandingVocabulary(client, env, site, context);
+    vocabulary.catch(() => {
+      if (cache.get(key)?.vocabulary === vocabulary) cache.delete(key);
+    });
+    cache.set(key, { version, vocabulary });
     return vocabulary;
   };
 }
 
-export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf: StockVersionOf): FragmentDefinition<SearchResultsProps, Env> {
+export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf: SiteStockVersion): FragmentDefinition<SearchResultsProps, Env> {
   const landingVocabulary = landingVocabularyCache(stockVersionOf);
   return {
     Component: SearchResultsWithFilters,

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { migrationsSql, splitSqlStatements } from "../../../db/test-support/d1";
+import { toSearchRecord, vehicleIndexSettings } from "../engine";
+import { loadSiteStock, pruneStockChanges, readSiteChanges } from "./site-stock";
+import { carsOf, localStockD1, writeStock } from "./test-stock";
+import { indexedAttributes, vehicleHitRecords } from "./vehicle-records";
+
+const A = "site-a";
+const B = "site-b";
+const d1 = localStockD1();
+
+const ofA = carsOf(A, 1, 30, 1);
+const ofB = carsOf(B, 2, 10, 1001);
+
+describe("loadSiteStock", () => {
+  it("pages through one site's vehicles by id, at the version read before the first page", async () => {
+    await writeStock(d1.db, A, 1, ofA);
+    await writeStock(d1.db, B, 2, ofB);
+    const { version, records } = await loadSiteStock(d1.db, A, 7);
+    expect(version).toBe(1);
+    expect(records.map((record) => record.objectID)).toEqual(ofA.map((car) => String(car.id)));
+    expect(await loadSiteStock(d1.db, "no-such-site")).toEqual({ version: 0, records: [] });
+  });
+
+  it("holds exactly the indexed attributes, as toSearchRecord derives them from the whole car", async () => {
+    const car = { ...ofA[0]!, sold_date: "2026-05-01T00:00:00.000Z", status: "sold", offer_price: 19990, certified: true, location: { id: 1, name: "Harbour City", slug: "hc", phone: "1", address: { street: "1 A St", city: "B", state: "QLD", postcode: "4000" }, distribution_locations: [] } };
+    await writeStock(d1.db, A, 1, [car]);
+    const [record] = (await loadSiteStock(d1.db, A)).records;
+    const whole: Record<string, unknown> = toSearchRecord(car);
+    const attributes = indexedAttributes(vehicleIndexSettings);
+    expect(record).toEqual({ objectID: String(car.id), ...Object.fromEntries(attributes.map((attribute) => [attribute, whole[attribute] ?? null])) });
+    expect(record).toMatchObject({ certified: true, show_on_dealer_website: true, location_name: "Harbour City", sold_date_timestamp: 1777593600, offer_price: 19990 });
+    expect(attributes).toEqual(expect.arrayContaining(["make_model", "custom_rank", "price", "km", "year", "created_at_timestamp", "site", "offer_price"]));
+    expect(record).not.toHaveProperty("images");
+  });
+
+  it("skips a row without search_fields (written around the triggers) rather than failing the site", async () => {
+    await writeStock(d1.db, A, 1, ofA.slice(0, 3));
+    await d1.db.prepare("UPDATE vehicles SET search_fields = NULL WHERE id = ?").bind(ofA[1]!.id).run();
+    expect((await loadSiteStock(d1.db, A)).records.map((record) => record.objectID)).toEqual([String(ofA[0]!.id), String(ofA[2]!.id)]);
+  });
+
+  it("reads rows written before migration 0014 too: the migration fills their search_fields", async () => {
+    await writeStock(d1.db, A, 1, ofA.slice(0, 3));
+    const expected = (await loadSiteStock(d1.db, A)).records;
+    await d1.db.prepare("UPDATE vehicles SET search_fields = NULL").run();
+    const migration = migrationsSql().find((sql) => sql.includes("ADD COLUMN search_fields"))!;
+    await d1.db.prepare(splitSqlStatements(migration).at(-1)!).run();
+    expect((await loadSiteStock(d1.db, A)).records).toEqual(expected);
+  });
+});
+
+describe("readSiteChanges", () => {
+  it("reads the vehicles written since a version as upserts and the ones gone as removals", async () => {
+    const since = await writeStock(d1.db, A, 1, ofA);
+    await writeStock(d1.db, A, 1, [{ ...ofA[0]!, price: 12345 }]);
+    const until = await writeStock(d1.db, A, 1, [], [ofA[1]!.stocknum]);
+    const changes = await readSiteChanges(d1.db, A, since, until);
+    expect(changes?.upserts.map((record) => [record.objectID, record.price])).toEqual([[String(ofA[0]!.id), 12345]]);
+    expect(changes?.removals).toEqual([String(ofA[1]!.id)]);
+  });
+
+  it("is null when the log no longer covers every version since the one held, or too much changed", async () => {
+    const since = await writeStock(d1.db, A, 1, ofA.slice(0, 10));
+    await writeStock(d1.db, A, 1, ofA.slice(10, 20));
+    const until = await writeStock(d1.db, A, 1, ofA.slice(20));
+    expect(await readSiteChanges(d1.db, A, since, until, 20)).not.toBeNull();
+    expect(await readSiteChanges(d1.db, A, since, until, 19)).toBeNull();
+    expect(await readSiteChanges(d1.db, A, until, since)).toBeNull();
+    await d1.db.prepare("DELETE FROM stock_changes WHERE site = ? AND version = ?").bind(A, since + 1).run();
+    expect(await readSiteChanges(d1.db, A, since, until)).toBeNull();
+  });
+
+  it("never reads another site's vehicles", async () => {
+    const since = await writeStock(d1.db, A, 1, ofA.slice(0, 1));
+    await writeStock(d1.db, B, 2, ofB);
+    const until = await writeStock(d1.db, A, 1, ofA.slice(1, 2));
+    const changes = await readSiteChanges(d1.db, A, since, until);
+    expect(changes).toEqual({ upserts: [expect.objectContaining({ objectID: String(ofA[1]!.id), site: A })], removals: [] });
+  });
+});
+
+describe("pruneStockChanges", () => {
+  it("drops entries older than the log keeps, and only those", async () => {
+    const now = new Date("2026-05-10T00:00:00Z");
+    await writeStock(d1.db, A, 1, ofA.slice(0, 5), [], new Date("2026-05-01T00:00:00Z"));
+    await writeStock(d1.db, A, 1, ofA.slice(5, 8), [], new Date("2026-05-09T00:00:00Z"));
+    expect(await pruneStockChanges(d1.db, now)).toBe(5);
+    const left = await d1.db.prepare("SELECT COUNT(*) AS n FROM stock_changes").first<{ n: number }>();
+    expect(left?.n).toBe(3);
+  });
+});
+
+describe("vehicleHitRecords", () => {
+  it("reads the whole records of the page's hits within the site, leaving out ids it does not hold", async () => {
+    await writeStock(d1.db, A, 1, ofA);
+    await writeStock(d1.db, B, 2, ofB);
+    const ids = [String(ofA[2]!.id), String(ofB[0]!.id), "999999", "not-a-number"];
+    const records = await vehicleHitRecords(d1.db, A, ids);
+    expect([...records.keys()]).toEqual([String(ofA[2]!.id)]);
+    expect(records.get(String(ofA[2]!.id))).toEqual(toSearchRecord(ofA[2]!));
+  });
+});

@@ -1,0 +1,94 @@
+import { type Car, carSchema } from "@dealer/shared/contract";
+import { type IndexRecord, type IndexSettings, toSearchRecord, vehicleIndexSettings } from "../engine";
+import { customRankingCriteria, facetAttributes, searchableAttributeGroups } from "../engine/settings";
+
+/** What the platform's own queries filter on besides the facets: the sold window and the offers list (ADR 0034). */
+const FILTERED_ATTRIBUTES = ["sold_date_timestamp", "offer_price"];
+
+/**
+ * The attributes a vehicle index needs in memory: its searchable attributes, facets, ranking and sort attributes, and
+ * what the platform filters on. Anything else a hit shows is read from D1 for the page's hits only.
+ */
+export function indexedAttributes(settings: IndexSettings): string[] {
+  return [
+    ...new Set([
+      ...searchableAttributeGroups(settings).flat(),
+      ...facetAttributes(settings).map(({ attribute }) => attribute),
+      ...customRankingCriteria(settings).map(({ attribute }) => attribute),
+      ...settings.replicas.flatMap((replica) => /:([^:]+):(?:asc|desc)$/.exec(replica)?.[1] ?? []),
+      ...FILTERED_ATTRIBUTES,
+    ]),
+  ];
+}
+
+const VEHICLE_ATTRIBUTES = indexedAttributes(vehicleIndexSettings);
+
+/**
+ * What a row's `search_fields` holds, in its order (migration 0014): the car fields toSearchRecord derives the indexed
+ * attributes from, then the location (its name only).
+ */
+const STORED_FIELDS = [
+  "id", "site", "name", "year", "make", "model", "badge", "series", "colour", "stocknum", "price", "offer_price",
+  "subscription_price", "km", "seats", "status", "sold_date", "show_on_dealer_website", "car_type", "tag", "certified",
+  "item_type", "created_at", "simple_body", "simple_drive", "simple_fuel", "simple_transmission", "dealership_id",
+  "dealership_slug", "city", "state", "location",
+] as const;
+
+/** SQL reading one stored field of a vehicle row's search_fields as an SQL value (`->>`). */
+export const storedFieldSql = (field: (typeof STORED_FIELDS)[number]) => `search_fields ->> '$[${STORED_FIELDS.indexOf(field)}]'`;
+
+/**
+ * An object with these keys (null values) that records are copies of, then filled: objects that gain 35 properties
+ * one by one through `record[name] =` fall into V8's dictionary mode (about 1.5 KB each, 39 MB for 25,000 vehicles);
+ * copies of a template parsed from JSON keep one shared shape (about 0.3 KB each).
+ */
+const templateOf = (keys: readonly string[]): Record<string, unknown> => JSON.parse(JSON.stringify(Object.fromEntries(keys.map((key) => [key, null]))));
+const CAR_TEMPLATE = templateOf(STORED_FIELDS);
+const RECORD_TEMPLATE = templateOf(["objectID", ...VEHICLE_ATTRIBUTES]) as IndexRecord;
+
+/**
+ * The records the index holds for vehicles, from their rows' `search_fields` (parsed): every indexed attribute, in one
+ * shape. A row without them (written around the triggers) is skipped with a warning rather than failing the site.
+ */
+export function compactVehicleRecords(rows: readonly unknown[]): IndexRecord[] {
+  const records: IndexRecord[] = [];
+  for (const values of rows) {
+    if (Array.isArray(values)) records.push(compactVehicleRecord(values));
+    else console.warn("[mf-search] skipping a vehicle row without search_fields");
+  }
+  return records;
+}
+
+function compactVehicleRecord(values: readonly unknown[]): IndexRecord {
+  const stored = { ...CAR_TEMPLATE };
+  for (let i = 0; i < STORED_FIELDS.length; i++) stored[STORED_FIELDS[i]!] = values[i] ?? null;
+  // toSearchRecord reads only the stored fields; the rest of Car is not needed to derive the indexed attributes.
+  const full: Record<string, unknown> = toSearchRecord(stored as Car);
+  const record: IndexRecord = { ...RECORD_TEMPLATE, objectID: full.objectID as string };
+  for (const attribute of VEHICLE_ATTRIBUTES) record[attribute] = full[attribute] ?? null;
+  return record;
+}
+
+/**
+ * The whole search records of a page's hits, read by id within the site (a hit whose row is gone is left out, and
+ * its hit dropped). Rows were validated on the way in; one that no longer parses is skipped with a warning.
+ */
+export async function vehicleHitRecords(db: D1Database, site: string, objectIDs: readonly string[]): Promise<Map<string, IndexRecord>> {
+  const ids = objectIDs.map(Number).filter(Number.isSafeInteger);
+  const records = new Map<string, IndexRecord>();
+  if (ids.length === 0) return records;
+  const { results } = await db
+    .prepare("SELECT data FROM vehicles WHERE site = ? AND id IN (SELECT value FROM json_each(?))")
+    .bind(site, JSON.stringify(ids))
+    .all<{ data: string }>();
+  for (const row of results) {
+    const car = carSchema.safeParse(JSON.parse(row.data));
+    if (!car.success) {
+      console.warn("[mf-search] skipping unparsable vehicle row");
+      continue;
+    }
+    const record = toSearchRecord(car.data);
+    records.set(record.objectID, record);
+  }
+  return records;
+}
