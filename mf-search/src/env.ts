@@ -1,3 +1,16 @@
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
+import type { SearchPushMessage } from "./search-backend/push-messages";
 
-export type Env = RemoteEnv & { DB: D1Database };
+/** The search backend's settings (shared/src/search-backend): vars, and the two keys as Worker secrets. */
+export type SearchBackendEnv = {
+  SEARCH_BACKEND?: string;
+  ALGOLIA_APP_ID?: string;
+  ALGOLIA_HOSTS?: string;
+  ALGOLIA_INDEX?: string;
+  ALGOLIA_SEARCH_KEY?: string;
+  ALGOLIA_WRITE_KEY?: string;
+  /** Stock changes on their way to Algolia (ADR 0035); used only when SEARCH_BACKEND=algolia. */
+  SEARCH_PUSH_QUEUE?: Queue<SearchPushMessage>;
+};
+
+export type Env = RemoteEnv & { DB: D1Database } & SearchBackendEnv;

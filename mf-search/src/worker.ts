@@ -6,6 +6,12 @@ import { manufacturerSearchFragment } from "./fragments/manufacturers/manufactur
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
+import { searchBackendOf } from "./search-backend/backend";
+import { consumeDeadPushes, consumeSearchPushes, SEARCH_PUSH_DEAD_LETTERS } from "./search-backend/push-consumer";
+import { stockChangeNotifier } from "./search-backend/push-messages";
+import { pushedStock } from "./search-backend/pushed-stock";
+import { reconcileSites } from "./search-backend/reconcile";
+import { createSearchSyncApi } from "./search-backend/search-sync-api";
 import { indexVersion } from "./search-index/d1-index";
 import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
 import { createManufacturerIndex, MANUFACTURER_INDEX } from "./search-index/manufacturer-index";
@@ -26,7 +32,7 @@ const otherIndices: Record<string, ReturnType<typeof createDirectoryIndex>> = {
 function searchApiDeps(env: Env): SearchApiDeps {
   return {
     getIndex: (indexName) => (Object.hasOwn(otherIndices, indexName) ? otherIndices[indexName]!(env.DB) : getIndex(env.DB)),
-    ...createStockWrites({ db: env.DB, indexName: INDEX_NAME }),
+    ...createStockWrites({ db: env.DB, indexName: INDEX_NAME, changed: stockChangeNotifier(env) }),
   };
 }
 
@@ -41,10 +47,14 @@ function searchApiFor(env: Env) {
   return { fetch: (request: Request) => api.fetch(request) };
 }
 
-/** The stock the isolate's index was built from: a new object whenever any stock changes (checked at most once a second). */
-const stockIndex = (env: Env) => getIndex(env.DB);
+const onAlgolia = (env: Env) => searchBackendOf(env).kind === "algolia";
+/**
+ * The stock the searches see: the isolate's index (a new object whenever any stock changes, checked at most once a
+ * second), or with Algolia a token of what the push has sent (ADR 0035); the embedded stock index is then never built.
+ */
+const stockIndex = async (env: Env): Promise<object> => (onAlgolia(env) ? (await pushedStock(env.DB)).token : getIndex(env.DB));
 /** The same stock as the fragments name it to the gateway, which may keep their markup until it changes. */
-const stockData = async (env: Env) => stockDataVersion(indexVersion(await stockIndex(env)));
+const stockData = async (env: Env) => (onAlgolia(env) ? (await pushedStock(env.DB)).data : stockDataVersion(indexVersion(await getIndex(env.DB))));
 
 const app = createFragmentWorker<Env>({
   remote: "mf-search",
@@ -66,6 +76,18 @@ app.use("/1/indexes/:index/batch", bodyLimit(STOCK_BODY_LIMIT));
 app.use("/1/*", async (c, next) => (c.req.path.endsWith("/batch") ? next() : bodyLimit(QUERY_BODY_LIMIT)(c, next)));
 app.use("/api/stock/*", bodyLimit(STOCK_BODY_LIMIT));
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
+app.route("/api/stock/search-sync", createSearchSyncApi());
 app.route("/api/stock", createStockApi());
 
-export default app;
+export default {
+  fetch: app.fetch,
+  /** The Algolia push (ADR 0035): stock changes, and their dead letters. */
+  async queue(batch: MessageBatch<unknown>, env: Env) {
+    if (batch.queue === SEARCH_PUSH_DEAD_LETTERS) await consumeDeadPushes(batch, env);
+    else await consumeSearchPushes(batch, env);
+  },
+  /** Cron: with Algolia, every site's pushed version and record count against D1, drift queued for repair. */
+  async scheduled(_controller: ScheduledController, env: Env) {
+    await reconcileSites(env);
+  },
+};
