@@ -1,4 +1,5 @@
 import { readSearchBackend, type SearchBackend } from "@dealer/shared/search-backend";
+import { algoliasearch } from "algoliasearch";
 import type { SearchBackendEnv } from "../env";
 
 export type AlgoliaBackend = Extract<SearchBackend, { kind: "algolia" }>;
@@ -22,3 +23,9 @@ export function algoliaKey(backend: AlgoliaBackend, use: "search" | "write"): st
   if (!key) throw new Error(`SEARCH_BACKEND=algolia needs the secret ${use === "search" ? "ALGOLIA_SEARCH_KEY" : "ALGOLIA_WRITE_KEY"}`);
   return key;
 }
+
+/** The server's client for the push (write key) or the reconciliation's counts (parent search key): the application's hosts. */
+export function algoliaClient(backend: AlgoliaBackend, use: "search" | "write") {
+  return algoliasearch(backend.appId, algoliaKey(backend, use), { hosts: backend.hosts });
+}
+export type AlgoliaClientFor = typeof algoliaClient;

@@ -1,6 +1,5 @@
-import { algoliasearch } from "algoliasearch";
 import type { Env } from "../env";
-import { type AlgoliaBackend, algoliaKey, searchBackendOf } from "./backend";
+import { type AlgoliaClientFor, algoliaClient, searchBackendOf } from "./backend";
 import { searchPushMessageSchema } from "./push-messages";
 import { pushSite, recordPushFailure } from "./push-site";
 
@@ -12,11 +11,6 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(10 * 2 ** Math.max(0, attempts - 1), 600);
 }
 
-/** The write client: the application's hosts (reads for browse and task checks, writes for batches) and the write key. */
-export function algoliaWriteClient(backend: AlgoliaBackend) {
-  return algoliasearch(backend.appId, algoliaKey(backend, "write"), { hosts: backend.hosts });
-}
-
 type Message = { body: unknown; attempts: number; ack(): void; retry(options?: { delaySeconds?: number }): void };
 
 /**
@@ -24,7 +18,7 @@ type Message = { body: unknown; attempts: number; ack(): void; retry(options?: {
  * is now (so ten changes of a site in one batch cost one push). A failed site's messages are retried with backoff; the
  * other sites' are acknowledged. With the embedded engine there is nothing to push.
  */
-export async function consumeSearchPushes(batch: { messages: readonly Message[] }, env: Env, writeClient = algoliaWriteClient): Promise<void> {
+export async function consumeSearchPushes(batch: { messages: readonly Message[] }, env: Env, clientFor: AlgoliaClientFor = algoliaClient): Promise<void> {
   const backend = searchBackendOf(env);
   const bySite = new Map<string, { messages: Message[]; resync: boolean }>();
   for (const message of batch.messages) {
@@ -40,7 +34,7 @@ export async function consumeSearchPushes(batch: { messages: readonly Message[] 
     bySite.set(parsed.data.site, entry);
   }
   if (backend.kind !== "algolia" || bySite.size === 0) return;
-  const client = writeClient(backend);
+  const client = clientFor(backend, "write");
   for (const [site, { messages, resync }] of bySite) {
     try {
       const outcome = await pushSite(env.DB, client, backend.indexName, site, { resync });

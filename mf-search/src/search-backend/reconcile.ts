@@ -1,7 +1,6 @@
 import { siteFilter } from "@dealer/shared/search-backend";
-import { algoliasearch } from "algoliasearch";
 import type { Env } from "../env";
-import { type AlgoliaBackend, algoliaKey, searchBackendOf } from "./backend";
+import { type AlgoliaBackend, type AlgoliaClientFor, algoliaClient, searchBackendOf } from "./backend";
 import type { SearchPushMessage } from "./push-messages";
 
 /** Sites counted per multi-query request (one subrequest each). */
@@ -33,15 +32,17 @@ async function siteRows(db: D1Database, site: string | undefined): Promise<SiteR
 }
 
 /** Each site's record count in the index: a search with the site's filter and no hits, 50 sites a request. */
-async function indexedCounts(backend: AlgoliaBackend, sites: string[]): Promise<Map<string, number>> {
-  const client = algoliasearch(backend.appId, algoliaKey(backend, "search"), { hosts: backend.hosts });
+async function indexedCounts(backend: AlgoliaBackend, sites: string[], clientFor: AlgoliaClientFor): Promise<Map<string, number>> {
+  const client = clientFor(backend, "search");
   const counts = new Map<string, number>();
   for (let start = 0; start < sites.length; start += SITES_PER_REQUEST) {
     const group = sites.slice(start, start + SITES_PER_REQUEST);
     const { results } = await client.search({
       requests: group.map((site) => ({ indexName: backend.indexName, filters: siteFilter(site), hitsPerPage: 0, analytics: false })),
     });
-    results.forEach((result, i) => counts.set(group[i]!, "nbHits" in result ? (result.nbHits ?? 0) : 0));
+    results.forEach((result, i) => {
+      counts.set(group[i]!, "nbHits" in result ? (result.nbHits ?? 0) : 0);
+    });
   }
   return counts;
 }
@@ -52,12 +53,16 @@ async function indexedCounts(backend: AlgoliaBackend, sites: string[]): Promise<
  * for a push, one whose counts differ for a full resync. `resync` forces the latter. Nothing is done with the embedded
  * engine.
  */
-export async function reconcileSites(env: Env, options: { site?: string; resync?: boolean; queue?: boolean } = {}): Promise<SiteDrift[]> {
+export async function reconcileSites(
+  env: Env,
+  options: { site?: string; resync?: boolean; queue?: boolean } = {},
+  clientFor: AlgoliaClientFor = algoliaClient,
+): Promise<SiteDrift[]> {
   const backend = searchBackendOf(env);
   if (backend.kind !== "algolia") return [];
   const rows = await siteRows(env.DB, options.site);
   const upToDate = rows.filter((row) => row.pushed >= row.version).map((row) => row.site);
-  const counts = await indexedCounts(backend, options.resync ? [] : upToDate);
+  const counts = await indexedCounts(backend, options.resync ? [] : upToDate, clientFor);
   const drifts = rows.map((row): SiteDrift => {
     const indexed = counts.get(row.site) ?? null;
     const action = options.resync ? "resync" : row.pushed < row.version ? "push" : indexed !== row.stock ? "resync" : "none";
