@@ -40,5 +40,8 @@ const server = createServer((incoming, outgoing) => {
       outgoing.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "Internal error", status: 500 }));
     });
 });
+// Clients keep connections open between searches (workerd, the Node client): closing idle ones after Node's 5 s
+// default races a request sent on them.
+server.keepAliveTimeout = 65_000;
 server.listen(Number(values.port), values.host, () => console.log(`Algolia stand-in for app ${appId} at http://${values.host}:${values.port}`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -9,5 +9,6 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ["algolia/**/*.test.ts", "http/search-presets.test.ts", "browser/search-ui.test.ts", "browser/search-address.test.ts"],
+    exclude: ["**/node_modules/**"],
   },
 });
