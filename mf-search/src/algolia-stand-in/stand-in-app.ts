@@ -1,6 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { search, SearchError } from "../engine";
-import { createSearchApi, type KeyAccess, type SearchApiDeps } from "../search-api";
+import { type BatchOperation, createSearchApi, type KeyAccess, type SearchApiDeps } from "../search-api";
 import { keyAccess, requireWrite, securedFilterFor } from "../search-api/credentials";
 import { jsonObjectSchema } from "../search-api/schemas";
 import { checkSecuredKey } from "./secured-key-check";
@@ -26,6 +26,8 @@ const BROWSE_LIMIT = 20_000;
 export function createStandIn(config: StandInConfig) {
   const now = config.now ?? Date.now;
   const store = createStandInStore();
+  /** Writes apply before answering: every task is published at once. */
+  let lastTaskID = 0;
 
   async function resolveKey(appId: string, apiKey: string): Promise<KeyAccess | null> {
     if (appId !== config.appId) return null;
@@ -74,5 +76,29 @@ export function createStandIn(config: StandInConfig) {
   });
 
   app.route("/", createSearchApi(deps));
+
+  // One record at a time (after the search API's routes, so /query, /settings … keep theirs): the write key only.
+  const objectRoute = "/1/indexes/:index/:objectID";
+  const writeOne = async (c: Context, action: BatchOperation["action"], body: Record<string, unknown>) => {
+    requireWrite(await keyAccess(c, deps));
+    await store.applyBatch(c.req.param("index")!, [{ action, body: { ...body, objectID: c.req.param("objectID")! } }]);
+    return c.json({ taskID: ++lastTaskID, objectID: c.req.param("objectID"), updatedAt: new Date(now()).toISOString() });
+  };
+  const readObject = async (c: Context) => {
+    const parsed = jsonObjectSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw new SearchError("Invalid JSON");
+    return parsed.data;
+  };
+  app.get(objectRoute, async (c) => {
+    requireWrite(await keyAccess(c, deps));
+    const record = await store.getObject(c.req.param("index"), c.req.param("objectID"));
+    if (!record) throw new SearchError("ObjectID does not exist", 404);
+    return c.json(record);
+  });
+  app.put(objectRoute, async (c) => writeOne(c, "updateObject", await readObject(c)));
+  app.delete(objectRoute, async (c) => writeOne(c, "deleteObject", {}));
+  app.post(`${objectRoute}/partial`, async (c) =>
+    writeOne(c, c.req.query("createIfNotExists") === "false" ? "partialUpdateObjectNoCreate" : "partialUpdateObject", await readObject(c)),
+  );
   return app;
 }

@@ -76,6 +76,11 @@ export function createStandInStore() {
       return stored.built;
     },
 
+    async getObject(name: string, objectID: string): Promise<IndexRecord | null> {
+      const primary = primaryOf(name);
+      return (primary && indices.get(primary)!.records.get(objectID)) || null;
+    },
+
     async applyBatch(name: string, operations: BatchOperation[]): Promise<void> {
       const stored = writable(name);
       for (const { action, body } of operations) {

@@ -121,4 +121,17 @@ describe("Algolia stand-in: writes, replicas and browse", () => {
     await admin.clearObjects({ indexName: INDEX });
     expect((await admin.searchSingleIndex({ indexName: INDEX, searchParams: { hitsPerPage: 0 } })).nbHits).toBe(0);
   });
+
+  it("takes single-record writes: partial update (with and without create), save, get and delete", async () => {
+    const { admin } = await loaded();
+    await admin.partialUpdateObject({ indexName: INDEX, objectID: "1", attributesToUpdate: { price: 777 } });
+    expect(await admin.getObject({ indexName: INDEX, objectID: "1" })).toMatchObject({ objectID: "1", price: 777, make: "Toyota" });
+    await admin.partialUpdateObject({ indexName: INDEX, objectID: "new", attributesToUpdate: { price: 1 }, createIfNotExists: false });
+    await expect(admin.getObject({ indexName: INDEX, objectID: "new" })).rejects.toThrow(/does not exist/);
+    await admin.addOrUpdateObject({ indexName: INDEX, objectID: "new", body: { site: "x", price: 2 } });
+    expect(await admin.getObject({ indexName: INDEX, objectID: "new" })).toEqual({ objectID: "new", site: "x", price: 2 });
+    await admin.deleteObject({ indexName: INDEX, objectID: "new" });
+    await expect(admin.getObject({ indexName: INDEX, objectID: "new" })).rejects.toThrow(/does not exist/);
+    await expect(admin.getSettings({ indexName: INDEX })).resolves.toMatchObject({ customRanking: ["desc(custom_rank)"] });
+  });
 });

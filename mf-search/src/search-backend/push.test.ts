@@ -13,6 +13,7 @@ import type { AlgoliaBackend } from "./backend";
 import { consumeDeadPushes, consumeSearchPushes, retryDelaySeconds } from "./push-consumer";
 import type { SearchPushMessage } from "./push-messages";
 import { reconcileSites } from "./reconcile";
+import { createSearchSyncApi } from "./search-sync-api";
 
 const demo = generateDemoData({ today: "2026-05-10" });
 const SITE = "harbour-city-motors";
@@ -42,9 +43,10 @@ const env = (): Env =>
   }) as unknown as Env;
 
 /** The real client, its requests answered by the stand-in in process. */
-const clientFor = (backend: AlgoliaBackend, use: "search" | "write") =>
-  algoliasearch(backend.appId, use === "write" ? KEYS.writeKey : KEYS.searchKey, { requester: inProcessRequester(standIn), hosts: [{ url: "stand-in.test", protocol: "http", accept: "readWrite" }] });
-const admin = () => algoliasearch(KEYS.appId, KEYS.writeKey, { requester: inProcessRequester(standIn), hosts: [{ url: "stand-in.test", protocol: "http", accept: "readWrite" }] });
+const standInClient = (key: string) =>
+  algoliasearch(KEYS.appId, key, { requester: inProcessRequester(standIn), hosts: [{ url: "stand-in.test", protocol: "http", accept: "readWrite" }] });
+const clientFor = (_backend: AlgoliaBackend, use: "search" | "write") => standInClient(use === "write" ? KEYS.writeKey : KEYS.searchKey);
+const admin = () => standInClient(KEYS.writeKey);
 
 function messages(bodies: unknown[], attempts = 1) {
   return bodies.map((body) => ({ body, attempts, ack: vi.fn(), retry: vi.fn() }));
@@ -139,7 +141,7 @@ describe("the Algolia push", () => {
   it("retries a failed push with backoff, notes the failure, and notes a dead-lettered one", async () => {
     await batch({ upsert: harbourCars, delete: [] });
     const failing = messages(queued.splice(0), 3);
-    const broken = (backend: AlgoliaBackend) => algoliasearch(backend.appId, "wrong-key", { requester: inProcessRequester(standIn), hosts: [{ url: "stand-in.test", protocol: "http", accept: "readWrite" }] });
+    const broken = () => standInClient("wrong-key");
     await consumeSearchPushes({ messages: failing }, env(), broken);
     expect(failing[0]!.ack).not.toHaveBeenCalled();
     expect(failing[0]!.retry).toHaveBeenCalledWith({ delaySeconds: retryDelaySeconds(3) });
@@ -161,5 +163,16 @@ describe("the Algolia push", () => {
     await consumeSearchPushes({ messages: stray }, embedded, clientFor);
     for (const message of stray) expect(message.ack).toHaveBeenCalled();
     expect(await reconcileSites(embedded, {}, clientFor)).toEqual([]);
+  });
+
+  it("GET /api/stock/search-sync shows the write key's site; with the embedded engine it is 409, without a key 401", async () => {
+    await batch({ upsert: harbourCars, delete: [] });
+    const api = createSearchSyncApi();
+    const get = (e: Env, key = KEY) => api.request("/", { headers: { Authorization: `Bearer ${key}` } }, e);
+    const shown = (await (await get(env())).json()) as { site: Record<string, unknown> };
+    expect(shown.site).toMatchObject({ site: SITE, version: 1, pushed: 0, stock: harbourCars.length, action: "push" });
+    expect(queued).toEqual([{ site: SITE, version: 1 }]);
+    expect((await get({ ...env(), SEARCH_BACKEND: "embedded" } as Env)).status).toBe(409);
+    expect((await get(env(), "search-harbour-city-motors")).status).toBe(401);
   });
 });
