@@ -77,12 +77,19 @@ function searchSync(site: string, key: string, method: "GET" | "POST"): Promise<
 
 /**
  * Every site's stock into the stand-in through the real pipeline: each site's reconciliation (what the cron runs)
- * finds the index behind and queues the site; the queue's consumer pushes it. Waits until every site is pushed
- * and its record count in the index is its count in D1.
+ * finds the index behind and queues the site; the queue's consumer pushes it. A site whose push has settled but
+ * whose count still differs (the stand-in starts empty, while D1 remembers what an earlier run pushed) is reconciled
+ * again, as the next cron run would, which queues its resync. Waits until every site is pushed and its record count
+ * in the index is its count in D1.
  */
 export async function pushStockThroughQueue(timeoutMs = 90_000): Promise<SiteDrift[]> {
   const keys = query<{ site: string; key: string }>("SELECT site, MIN(key) AS key FROM api_keys WHERE kind = 'write' GROUP BY site ORDER BY site");
-  for (const { site, key } of keys) await searchSync(site, key, "POST");
+  const reconciled = new Map<string, number>();
+  const reconcile = async (site: string, key: string) => {
+    reconciled.set(site, Date.now());
+    await searchSync(site, key, "POST");
+  };
+  for (const { site, key } of keys) await reconcile(site, key);
   const until = Date.now() + timeoutMs;
   for (;;) {
     // A site with no stock yet has no drift to report (null).
@@ -90,6 +97,10 @@ export async function pushStockThroughQueue(timeoutMs = 90_000): Promise<SiteDri
     const behind = drifts.filter((d) => d.pushed < d.version || d.indexed !== d.stock);
     if (behind.length === 0) return drifts;
     if (Date.now() > until) throw new Error(`the stock did not reach the stand-in: ${JSON.stringify(behind)}`);
+    for (const drift of behind) {
+      const settled = drift.pushed >= drift.version && Date.now() - (reconciled.get(drift.site) ?? 0) > 3000;
+      if (settled) await reconcile(drift.site, keys.find((k) => k.site === drift.site)!.key);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
 }
