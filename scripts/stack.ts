@@ -64,14 +64,26 @@ function shellVars(): Record<string, string> {
 const DEV_ONLY_VARS = { [LOCAL_DEV_VAR]: "on" };
 
 /**
+ * The search backend's settings (ADR 0035) as this process's environment gives them: `SEARCH_BACKEND=algolia
+ * ALGOLIA_APP_ID=… npm start` runs the platform on Algolia. mf-search gets them all (the keys are its secrets), the
+ * gateway only what its Content-Security-Policy needs.
+ */
+const SEARCH_BACKEND_VARS = ["SEARCH_BACKEND", "ALGOLIA_APP_ID", "ALGOLIA_HOSTS", "ALGOLIA_INDEX", "ALGOLIA_SEARCH_KEY", "ALGOLIA_WRITE_KEY"] as const;
+const GATEWAY_SEARCH_VARS = new Set(["SEARCH_BACKEND", "ALGOLIA_APP_ID", "ALGOLIA_HOSTS"]);
+function searchBackendVars(worker: WorkerName): Record<string, string> {
+  const names = SEARCH_BACKEND_VARS.filter((name) => worker === "mf-search" || (worker === "edge" && GATEWAY_SEARCH_VARS.has(name)));
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+}
+
+/**
  * `--var` reaches only a session's first config, so each Worker's build ids go in its own .dev.vars
  * (read per config folder, git-ignored). Written after every build for the packages that are built.
  */
 export function writeDevVars(): void {
   const isBuilt = (dir: string) => existsSync(join(ROOT, dir, "dist/BUILD_ID"));
   const vars: [WorkerName, Record<string, string>][] = [
-    ...(isBuilt("shell") ? [["edge", { ...shellVars(), ...DEV_ONLY_VARS }] as [WorkerName, Record<string, string>]] : []),
-    ...remotes.filter(isBuilt).map((name): [WorkerName, Record<string, string>] => [name, { BUILD_ID: readBuildId(name), ...DEV_ONLY_VARS }]),
+    ...(isBuilt("shell") ? [["edge", { ...shellVars(), ...DEV_ONLY_VARS, ...searchBackendVars("edge") }] as [WorkerName, Record<string, string>]] : []),
+    ...remotes.filter(isBuilt).map((name): [WorkerName, Record<string, string>] => [name, { BUILD_ID: readBuildId(name), ...DEV_ONLY_VARS, ...searchBackendVars(name) }]),
   ];
   for (const [name, values] of vars) {
     writeFileSync(join(ROOT, name, ".dev.vars"), Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(""));

@@ -1,12 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { pushSettings, pushStockThroughQueue, standInSettings, startStandIn, stopStandIn } from "./algolia-run";
 import { ensureChromium, ensureXmllint } from "./chromium";
-import { loadDemoStock, prepare, StepFailed } from "./setup";
-import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions } from "./stack";
+import { loadDemoStock, prepare, StepFailed, step } from "./setup";
+import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions, writeDevVars } from "./stack";
 
 /**
- * npm test: typecheck, lint, unit tests, then the running platform's HTTP and browser tests.
+ * npm test: typecheck, lint, unit tests, then the running platform's HTTP and browser tests, then the search tests
+ * again with the platform configured for Algolia against the stand-in (ADR 0035).
  * Ends with one plain line "N passed, N failed" (CI reads it; vitest's own summary is not read).
  */
 type Tally = { passed: number; failed: number };
@@ -49,9 +52,13 @@ function vitest(label: string, config: string): void {
   console.log(`${json.success ? "✔" : "✘"} ${label}: ${json.numPassedTests} passed, ${json.numFailedTests} failed`);
 }
 
-check("typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
-check("lint (biome)", bin("biome"), ["lint", "."]);
-vitest("unit tests", "vitest.config.ts");
+/** `npm test -- --algolia-only`: just the Algolia-configured run (for work on the search backend). */
+const algoliaOnly = process.argv.includes("--algolia-only");
+if (!algoliaOnly) {
+  check("typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
+  check("lint (biome)", bin("biome"), ["lint", "."]);
+  vitest("unit tests", "vitest.config.ts");
+}
 
 // Whatever happens, the sessions this run started (the tests replace them) are stopped.
 process.on("exit", () => killSessionsNow(recordedSessions()));
@@ -65,15 +72,46 @@ try {
   ensureChromium();
   ensureXmllint();
   const prepared = await prepare();
-  await startPlatform();
-  if (prepared.stockEmpty) await loadDemoStock();
-  vitest("platform tests (HTTP and browser)", "tests/vitest.config.ts");
+  if (!algoliaOnly || prepared.stockEmpty) {
+    await startPlatform();
+    if (prepared.stockEmpty) await loadDemoStock();
+    if (!algoliaOnly) vitest("platform tests (HTTP and browser)", "tests/vitest.config.ts");
+    await stopAllSessions();
+  }
+  await algoliaConfiguredRun();
 } catch (error) {
   tally.failed++;
   if (error instanceof StepFailed) console.error(`✘ platform tests could not run: ${error.message}\n  What to do: ${error.advice}`);
   else console.error("✘ platform tests could not run:", error);
 } finally {
   await stopAllSessions();
+}
+
+/**
+ * The platform exactly as on Algolia, with the stand-in as the application: settings by stock:sync --settings, the
+ * stock by the queue consumer, then the search tests that matter and the Algolia-only checks (tests/algolia).
+ */
+async function algoliaConfiguredRun(): Promise<void> {
+  console.log("\n▶ the platform configured for Algolia (the stand-in)");
+  const started = Date.now();
+  const settings = standInSettings();
+  Object.assign(process.env, settings);
+  let standIn: ChildProcess | null = null;
+  try {
+    standIn = await step("Starting the Algolia stand-in", "is the port taken? STAND_IN_PORT=… picks another", startStandIn);
+    writeDevVars();
+    await startPlatform();
+    await step("stock:sync --settings", "see its error above", pushSettings);
+    const sites = await step("Pushing the stock through the queue", "see .state/logs/platform.log for the consumer's errors", () => pushStockThroughQueue());
+    console.log(`Stock of ${sites.length} sites in the stand-in after ${Math.round((Date.now() - started) / 1000)} s`);
+    vitest("search tests on Algolia (the stand-in)", "tests/vitest.algolia.config.ts");
+  } finally {
+    await stopAllSessions();
+    stopStandIn(standIn);
+    for (const name of Object.keys(settings)) delete process.env[name];
+    // Back to the embedded engine for the next npm start.
+    writeDevVars();
+  }
 }
 
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);

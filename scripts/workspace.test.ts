@@ -47,11 +47,12 @@ describe("workspace", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("no remote's shipped code imports the repo's tooling (scripts/, db/); only its tests may use db/test-support", () => {
+  it("no remote's shipped code imports the repo's tooling (scripts/, db/); only its tests and their helpers may use db/test-support", () => {
     const offenders: string[] = [];
     for (const remote of remotes) {
       for (const file of sourceFiles(join(ROOT, remote, "src"))) {
-        const isTest = /\.test\.tsx?$/.test(file);
+        // Tests, and the helpers beside them that only tests import (test-*.ts).
+        const isTest = /\.test\.tsx?$/.test(file) || /\/test-[\w-]+\.ts$/.test(file);
         for (const [, spec] of readFileSync(file, "utf8").matchAll(/from\s+["']([^"']+)["']/g)) {
           if (!spec?.startsWith(".")) continue;
           const target = relative(ROOT, resolve(file, "..", spec));

@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ["**/*.test.ts"],
-    exclude: ["**/node_modules/**"],
+    // tests/algolia need the platform configured for Algolia (vitest.algolia.config.ts).
+    exclude: ["**/node_modules/**", "algolia/**"],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,

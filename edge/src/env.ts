@@ -20,6 +20,10 @@ export type GatewayEnv = {
   SLOT_TIMEOUT_MS?: string;
   /** "on" only in local `.dev.vars` (shared/src/fragment/dev-faults.ts). */
   LOCAL_DEV?: string;
+  /** The search backend (shared/src/search-backend): with Algolia, pages may connect to its hosts. */
+  SEARCH_BACKEND?: string;
+  ALGOLIA_APP_ID?: string;
+  ALGOLIA_HOSTS?: string;
 };
 
 const bindingByRemote = {

@@ -1,7 +1,20 @@
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
+import type { SearchPushMessage } from "./search-backend/push-messages";
+
+/** The search backend's settings (shared/src/search-backend): vars, and the two keys as Worker secrets. */
+export type SearchBackendEnv = {
+  SEARCH_BACKEND?: string;
+  ALGOLIA_APP_ID?: string;
+  ALGOLIA_HOSTS?: string;
+  ALGOLIA_INDEX?: string;
+  ALGOLIA_SEARCH_KEY?: string;
+  ALGOLIA_WRITE_KEY?: string;
+  /** Stock changes on their way to Algolia (ADR 0035); used only when SEARCH_BACKEND=algolia. */
+  SEARCH_PUSH_QUEUE?: Queue<SearchPushMessage>;
+};
 
 export type Env = RemoteEnv & {
   DB: D1Database;
   /** Heap the vehicle indexes of an isolate may take, in MB (ADR 0034); the default fits a 25,000-vehicle site. */
   SEARCH_INDEX_BUDGET_MB?: string;
-};
+} & SearchBackendEnv;

@@ -8,6 +8,12 @@ import { manufacturerSearchFragment } from "./fragments/manufacturers/manufactur
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
+import { searchBackendOf } from "./search-backend/backend";
+import { consumeDeadPushes, consumeSearchPushes, SEARCH_PUSH_DEAD_LETTERS } from "./search-backend/push-consumer";
+import { stockChangeNotifier } from "./search-backend/push-messages";
+import { pushedSiteStock } from "./search-backend/pushed-stock";
+import { reconcileSites } from "./search-backend/reconcile";
+import { createSearchSyncApi } from "./search-backend/search-sync-api";
 import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
 import { createManufacturerIndex, MANUFACTURER_INDEX } from "./search-index/manufacturer-index";
 import { pruneStockChanges } from "./search-index/site-stock";
@@ -18,6 +24,8 @@ import { createSiteSearchRoute } from "./site-search/site-search-route";
 import { createStockApi } from "./stock";
 
 const INDEX_NAME = "Car_production";
+/** The hourly cron in wrangler.jsonc that prunes the change log; the other one reconciles Algolia. */
+const PRUNE_CRON = "17 * * * *";
 /** The read-only data sets besides stock: the directory (every site's, small) and each site's manufacturers. */
 const directoryIndex = createDirectoryIndex();
 const manufacturerIndex = createManufacturerIndex();
@@ -42,7 +50,7 @@ function searchApiDeps(env: Env): SearchApiDeps {
       if (indexName === MANUFACTURER_INDEX) return { index: await manufacturerIndex(env.DB, keySite(access, indexName)) };
       return stockIndexesFor(env).target(access);
     },
-    ...createStockWrites({ db: env.DB, indexName: INDEX_NAME }),
+    ...createStockWrites({ db: env.DB, indexName: INDEX_NAME, changed: stockChangeNotifier(env) }),
   };
 }
 
@@ -57,8 +65,13 @@ function searchApiFor(env: Env) {
   return { fetch: (request: Request) => api.fetch(request) };
 }
 
-/** The version of a site's stock its index answers from, as the fragments name it to the gateway (which may keep their markup until it changes). */
-const siteStockVersion = async (env: Env, site: string) => stockDataVersion(site, (await stockIndexesFor(env).sites.get(site)).version);
+/**
+ * The version of a site's stock the searches answer from, as the fragments name it to the gateway (which may keep
+ * their markup until it changes): the isolate's index of the site, or with Algolia how far the push has got (ADR
+ * 0035; the embedded index is then never built).
+ */
+const siteStockVersion = async (env: Env, site: string) =>
+  searchBackendOf(env).kind === "algolia" ? pushedSiteStock(env.DB, site) : stockDataVersion(site, (await stockIndexesFor(env).sites.get(site)).version);
 const stockData = (request: FragmentRequest, env: Env) => siteStockVersion(env, request.site.slug);
 
 const app = createFragmentWorker<Env>({
@@ -81,13 +94,23 @@ app.use("/1/indexes/:index/batch", bodyLimit(STOCK_BODY_LIMIT));
 app.use("/1/*", async (c, next) => (c.req.path.endsWith("/batch") ? next() : bodyLimit(QUERY_BODY_LIMIT)(c, next)));
 app.use("/api/stock/*", bodyLimit(STOCK_BODY_LIMIT));
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
+app.route("/api/stock/search-sync", createSearchSyncApi());
 app.route("/api/stock", createStockApi());
 app.route("/", createSiteSearchRoute(searchApiFor));
 
 export default {
   fetch: app.fetch,
-  /** Cron: change log entries older than the log keeps go (an index that old reloads its site). */
-  async scheduled(_controller: ScheduledController, env: Env) {
-    await pruneStockChanges(env.DB, new Date());
+  /** The Algolia push (ADR 0035): stock changes, and their dead letters. */
+  async queue(batch: MessageBatch<unknown>, env: Env) {
+    if (batch.queue === SEARCH_PUSH_DEAD_LETTERS) await consumeDeadPushes(batch, env);
+    else await consumeSearchPushes(batch, env);
+  },
+  /**
+   * Crons: with Algolia, every site's pushed version and record count against D1, drift queued for repair; hourly,
+   * change log entries older than the log keeps (an index that old reloads its site).
+   */
+  async scheduled(controller: ScheduledController, env: Env) {
+    if (controller.cron === PRUNE_CRON) await pruneStockChanges(env.DB, new Date());
+    else await reconcileSites(env);
   },
 };

@@ -1,20 +1,25 @@
 /**
  * Pushes a site's stock to a search index with the algoliasearch client: records, settings and sort replicas.
  *   npm run stock:sync -- --site SLUG [--app-id ID --api-key KEY] [--host localhost:8787]
- * With Algolia credentials (options or ALGOLIA_APP_ID / ALGOLIA_API_KEY) it talks to Algolia's hosts.
- * Without them it points the same client at the platform's own engine ({site}.localhost on --host) and
- * pushes each dealership's cars with that dealership's write key; pushing unchanged stock changes nothing.
- * The stock is read from the local D1 database (wrangler d1 execute), the platform's source of truth.
+ *   npm run stock:sync -- --settings     the index's settings and sort replicas only, to the configured Algolia
+ * Algolia is the platform's own setting (docs/search-backends.md): SEARCH_BACKEND=algolia, ALGOLIA_APP_ID,
+ * ALGOLIA_WRITE_KEY, optional ALGOLIA_HOSTS and ALGOLIA_INDEX in this process's environment; --app-id and --api-key
+ * name another application. Without Algolia it points the same client at the platform's own engine ({site}.localhost
+ * on --host) and pushes each dealership's cars with that dealership's write key; pushing unchanged stock changes nothing.
+ * The stock is read from the local D1 database (wrangler d1 execute), the platform's source of truth. With Algolia
+ * the platform itself keeps the index up to date (the push queue, ADR 0035): --site is then a manual full push.
  */
 import { parseArgs } from "node:util";
 import { type Car, carSchema } from "@dealer/shared/contract";
+import { readSearchBackend } from "@dealer/shared/search-backend";
 import { algoliasearch } from "algoliasearch";
 import { query } from "../d1";
 import { platformRequester } from "./platform-requester";
-import { pushesPerDealership, type SyncPush, syncStock } from "../../mf-search/src/sync/sync-stock";
+import { pushesPerDealership, pushSettings, type SyncPush, syncStock } from "../../mf-search/src/sync/sync-stock";
 
 const PLATFORM_APP_ID = "DEALERPLATFORM";
-const USAGE = "Usage: npm run stock:sync -- --site SLUG [--app-id ID --api-key KEY] [--host localhost:8787] [--index Car_production]";
+const USAGE =
+  "Usage: npm run stock:sync -- --site SLUG [--app-id ID --api-key KEY] [--host localhost:8787] [--index Car_production]\n       npm run stock:sync -- --settings [--app-id ID --api-key KEY] [--index Car_production]";
 
 function readStock(site: string): Car[] {
   return query<{ data: string }>(`SELECT data FROM vehicles WHERE site = '${site}' ORDER BY id`).map((row) => carSchema.parse(JSON.parse(row.data)));
@@ -38,32 +43,52 @@ function platformPushes(site: string, address: string, cars: Car[]): SyncPush[] 
   return pushesPerDealership(cars, new Map(keys.map((row) => [row.dealership_id, row.key])), clientFor);
 }
 
+/** The Algolia application to push to: --app-id/--api-key, else the platform's setting in the environment; null for the platform's own engine. */
+function algoliaTarget(appId: string | undefined, apiKey: string | undefined, index: string | undefined) {
+  if (appId && apiKey) return { client: algoliasearch(appId, apiKey), appId, indexName: index ?? "Car_production" };
+  const backend = readSearchBackend(process.env);
+  if (backend.kind !== "algolia") return null;
+  if (!backend.writeKey) throw new Error("SEARCH_BACKEND=algolia: set ALGOLIA_WRITE_KEY (a key with editSettings and addObject) to push");
+  return { client: algoliasearch(backend.appId, backend.writeKey, { hosts: backend.hosts }), appId: backend.appId, indexName: index ?? backend.indexName };
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       site: { type: "string" },
-      "app-id": { type: "string", default: process.env.ALGOLIA_APP_ID },
-      "api-key": { type: "string", default: process.env.ALGOLIA_API_KEY },
+      settings: { type: "boolean", default: false },
+      "app-id": { type: "string" },
+      "api-key": { type: "string" },
       host: { type: "string", default: "localhost:8787" },
-      index: { type: "string", default: "Car_production" },
+      index: { type: "string" },
     },
   });
-  const { site, "app-id": appId, "api-key": apiKey, host, index } = values;
-  if (!site || !/^[a-z0-9-]+$/.test(site) || Boolean(appId) !== Boolean(apiKey)) {
+  const { site, settings, "app-id": appId, "api-key": apiKey, host, index } = values;
+  if (Boolean(appId) !== Boolean(apiKey) || (settings ? Boolean(site) : !site || !/^[a-z0-9-]+$/.test(site))) {
     console.error(USAGE);
     return 2;
   }
-  const cars = readStock(site);
-  const toAlgolia = Boolean(appId && apiKey);
-  const before = toAlgolia ? 0 : stockVersion(site);
-  const pushes = toAlgolia ? [{ client: algoliasearch(appId!, apiKey!), cars }] : platformPushes(site, host!, cars);
+  const algolia = algoliaTarget(appId, apiKey, index);
   const started = Date.now();
-  const summary = await syncStock(pushes, { indexName: index! });
-  const target = toAlgolia ? `Algolia app ${appId}` : `the platform at ${host} (${pushes.length} dealership key(s))`;
-  console.log(`${site}: ${summary.records} records and settings of ${summary.indices.join(", ")} pushed to ${target} in ${Date.now() - started} ms`);
-  if (!toAlgolia) {
-    const after = stockVersion(site);
-    console.log(`${site}: stock version ${before} -> ${after}${after === before ? " (unchanged)" : ""}`);
+  if (settings) {
+    if (!algolia) {
+      console.error("Search runs on the embedded engine, which keeps its own settings: set SEARCH_BACKEND=algolia and ALGOLIA_* (or --app-id/--api-key) to push them to Algolia.");
+      return 2;
+    }
+    const indices = await pushSettings(algolia.client, algolia.indexName);
+    console.log(`Settings of ${indices.join(", ")} pushed to Algolia app ${algolia.appId} in ${Date.now() - started} ms`);
+    return 0;
+  }
+  const slug = site!;
+  const cars = readStock(slug);
+  const before = algolia ? 0 : stockVersion(slug);
+  const pushes = algolia ? [{ client: algolia.client, cars }] : platformPushes(slug, host!, cars);
+  const summary = await syncStock(pushes, { indexName: algolia?.indexName ?? index ?? "Car_production" });
+  const target = algolia ? `Algolia app ${algolia.appId}` : `the platform at ${host} (${pushes.length} dealership key(s))`;
+  console.log(`${slug}: ${summary.records} records and settings of ${summary.indices.join(", ")} pushed to ${target} in ${Date.now() - started} ms`);
+  if (!algolia) {
+    const after = stockVersion(slug);
+    console.log(`${slug}: stock version ${before} -> ${after}${after === before ? " (unchanged)" : ""}`);
   }
   return 0;
 }

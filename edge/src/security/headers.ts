@@ -1,5 +1,7 @@
 import { VIDEO_EMBED_PREFIXES } from "@dealer/shared/rules";
+import { readSearchBackend, searchConnectSources } from "@dealer/shared/search-backend";
 import { createMiddleware } from "hono/factory";
+import type { GatewayEnv } from "../env";
 
 /** Vehicle videos embed only from the video service's embed addresses (vehicle-media rule). */
 const VIDEO_FRAME_ORIGINS = [...new Set(VIDEO_EMBED_PREFIXES.map((prefix) => new URL(prefix).origin))].join(" ");
@@ -10,7 +12,26 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * Where pages may send searches besides their own host: the Algolia application's hosts when search runs on Algolia
+ * (ADR 0035). Read once per isolate; a wrong setting is logged and adds nothing (mf-search reports it too).
+ */
+const searchSources = new WeakMap<object, string[]>();
+function searchConnectSourcesOf(env: GatewayEnv): string[] {
+  let sources = searchSources.get(env);
+  if (!sources) {
+    try {
+      sources = searchConnectSources(readSearchBackend(env));
+    } catch (error) {
+      console.error("[edge] search backend setting", error);
+      sources = [];
+    }
+    searchSources.set(env, sources);
+  }
+  return sources;
+}
+
+export function contentSecurityPolicy(nonce: string, searchSources: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -20,7 +41,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data:",
     "font-src 'self'",
     `frame-src ${VIDEO_FRAME_ORIGINS}`,
-    "connect-src 'self'",
+    ["connect-src 'self'", ...searchSources].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -31,14 +52,14 @@ export function contentSecurityPolicy(nonce: string): string {
 export type SecurityVariables = { nonce: string };
 
 /** Security headers on every response; pages read c.var.nonce for their inline tags. */
-export const securityHeaders = createMiddleware<{ Variables: SecurityVariables }>(async (c, next) => {
+export const securityHeaders = createMiddleware<{ Bindings: GatewayEnv; Variables: SecurityVariables }>(async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
   await next();
   // Responses from bindings (assets, remotes) have immutable headers: take a mutable copy.
   c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
-  headers.set("content-security-policy", contentSecurityPolicy(nonce));
+  headers.set("content-security-policy", contentSecurityPolicy(nonce, searchConnectSourcesOf(c.env)));
   headers.set("x-content-type-options", "nosniff");
   headers.set("x-frame-options", "DENY");
   headers.set("referrer-policy", "strict-origin-when-cross-origin");

@@ -1,7 +1,7 @@
 import type { FieldErrors } from "@dealer/shared/contract";
 import { SearchError } from "../engine";
 import type { KeyAccess, SearchApiDeps } from "../search-api";
-import { applyBatch as applyStockBatch, findVehicles, planBatch } from "../stock/stock-store";
+import { applyBatch as applyStockBatch, findVehicles, planBatch, type StockChanged } from "../stock/stock-store";
 import { MAX_BATCH_SIZE, validateBatch } from "../stock/validate-batch";
 import type { StockWriter } from "../stock/write-key";
 import { foldOperations } from "./fold-operations";
@@ -28,7 +28,7 @@ function rejection(rejected: { objectID: string; errors: FieldErrors }[]): Searc
  * dealership's cars (the whole site's for a single-dealership site). Settings writes are not handled
  * here: the index keeps the platform's own settings, so a settings PUT is validated and acknowledged only.
  */
-export function createStockWrites(options: { db: D1Database; indexName: string; now?: () => Date }): Pick<SearchApiDeps, "resolveKey" | "applyBatch"> {
+export function createStockWrites(options: { db: D1Database; indexName: string; now?: () => Date; changed?: StockChanged }): Pick<SearchApiDeps, "resolveKey" | "applyBatch"> {
   const { db, indexName } = options;
   const now = options.now ?? (() => new Date());
   return {
@@ -69,7 +69,7 @@ export function createStockWrites(options: { db: D1Database; indexName: string; 
 
       const plan = await planBatch(db, writer, validation.cars, folded.deletes);
       if (!plan.ok) throw rejection(plan.conflicts.map((c) => ({ objectID: folded.upserts[c.index]!.objectID, errors: c.errors })));
-      await applyStockBatch(db, writer, plan, now().toISOString());
+      await applyStockBatch(db, writer, plan, now().toISOString(), options.changed);
     },
   };
 }

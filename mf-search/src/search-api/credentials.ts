@@ -1,3 +1,4 @@
+import { siteFilter } from "@dealer/shared/search-backend";
 import type { Context } from "hono";
 import { SearchError } from "../engine";
 import type { KeyAccess, SearchApiDeps } from "./types";
@@ -25,7 +26,7 @@ export function cacheSearchKeys(resolveKey: SearchApiDeps["resolveKey"], now: ()
     const cached = known.get(id);
     if (cached && cached.until > now()) return cached.access;
     const access = await resolveKey(appId, apiKey);
-    if (access && !access.canWrite) known.set(id, { access, until: now() + SEARCH_KEY_CACHE_MS });
+    if (access && !access.canWrite) known.set(id, { access, until: Math.min(now() + SEARCH_KEY_CACHE_MS, access.validUntil ?? Number.POSITIVE_INFINITY) });
     else known.delete(id);
     return access;
   };
@@ -35,7 +36,7 @@ export function requireWrite(access: KeyAccess): void {
   if (!access.canWrite) throw new SearchError("Method not allowed with this API key", 403);
 }
 
-/** The filter a site-bound key always adds, as an Algolia secured API key embeds it. */
+/** The filter a site-bound key always adds, as an Algolia secured API key embeds it (or the filters such a key embeds). */
 export function securedFilterFor(access: KeyAccess): string | undefined {
-  return access.site === null ? undefined : `site:"${access.site.replace(/["\\]/g, "\\$&")}"`;
+  return access.filters ?? (access.site === null ? undefined : siteFilter(access.site));
 }

@@ -4,6 +4,10 @@ import type { IndexRecord, SearchIndex } from "../engine";
 export interface KeyAccess {
   site: string | null;
   canWrite: boolean;
+  /** Filters an Algolia secured API key embeds (the stand-in, ADR 0035), applied instead of the site's; cannot be lifted. */
+  filters?: string;
+  /** When the key stops being valid (ms since the epoch); a cached access never outlives it. */
+  validUntil?: number;
 }
 
 export type BatchAction =

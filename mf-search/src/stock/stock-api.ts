@@ -1,5 +1,6 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
 import { Hono } from "hono";
+import { stockChangeNotifier } from "../search-backend/push-messages";
 import { applyBatch, findVehicles, planBatch, VEHICLES_PER_LISTING } from "./stock-store";
 import { stockBatchSchema, validateBatch } from "./validate-batch";
 import { requireWriteKey, type StockEnv } from "./write-key";
@@ -31,7 +32,7 @@ export function createStockApi(options: { now?: () => Date } = {}) {
       if (!plan.ok) {
         return c.json({ message: `${plan.conflicts.length} record(s) rejected; nothing was applied.`, rejected: plan.conflicts }, 400);
       }
-      return c.json(await applyBatch(c.env.DB, writer, plan, now().toISOString()));
+      return c.json(await applyBatch(c.env.DB, writer, plan, now().toISOString(), stockChangeNotifier(c.env)));
     };
     try {
       return await planAndApply();

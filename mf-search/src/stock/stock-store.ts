@@ -24,6 +24,9 @@ export type PlanResult =
 
 const json = (values: unknown[]) => JSON.stringify(values);
 
+/** Told of every committed change of a site's stock (the Algolia push queue, ADR 0035); its failure never undoes the change. */
+export type StockChanged = (change: { site: string; version: number }) => Promise<void>;
+
 /**
  * Decides what the batch changes: a record whose stored JSON is identical is unchanged, a delete
  * of an unknown stock number is a no-op. An id or slug held by another vehicle is a conflict.
@@ -64,12 +67,16 @@ export async function planBatch(db: D1Database, writer: StockWriter, cars: Car[]
   return { ok: true, changed, unchanged: cars.length - changed.length, deleting, changedIds: [...changedIds] };
 }
 
-/** Applies the plan in one D1 batch (one transaction) with the site's stock version bump and its change log entry. */
+/**
+ * Applies the plan in one D1 batch (one transaction) with the site's stock version bump and its change log entry,
+ * then tells `changed` (a failure there is logged: the scheduled reconciliation catches the site up).
+ */
 export async function applyBatch(
   db: D1Database,
   writer: StockWriter,
   plan: Extract<PlanResult, { ok: true }>,
   now: string,
+  changed?: StockChanged,
 ): Promise<BatchOutcome> {
   if (plan.changed.length === 0 && plan.deleting.length === 0) {
     return { upserted: 0, deleted: 0, unchanged: plan.unchanged, version: await readSiteStockVersion(db, writer.site) };
@@ -104,6 +111,7 @@ export async function applyBatch(
   ];
   const results = await db.batch<{ version: number }>(statements);
   const version = results.at(-2)?.results[0]?.version ?? 0;
+  await changed?.({ site: writer.site, version }).catch((error: unknown) => console.error("[mf-search] stock change not queued for search", writer.site, version, error));
   return { upserted: plan.changed.length, deleted: plan.deleting.length, unchanged: plan.unchanged, version };
 }
 

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import type { SearchBackendEnv } from "../env";
 
 /** Who a write key speaks for: one dealership of one site. */
 export interface StockWriter {
@@ -7,7 +8,7 @@ export interface StockWriter {
   dealershipSlug: string;
 }
 
-export type StockEnv = { Bindings: { DB: D1Database }; Variables: { writer: StockWriter } };
+export type StockEnv = { Bindings: { DB: D1Database } & SearchBackendEnv; Variables: { writer: StockWriter } };
 
 /** Resolves `Authorization: Bearer <key>` to a dealership's write key, or answers 401. */
 export const requireWriteKey = createMiddleware<StockEnv>(async (c, next) => {

@@ -23,8 +23,16 @@ export function replicaSettings(settings: IndexSettings, replica: string): Recor
   return { ...inherited, ranking: [`${sort[2]}(${sort[1]})`, "typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"] };
 }
 
-/** Settings first (Algolia creates the replicas from them), then each replica's sort, waiting for every task. */
-async function pushSettings(client: Algoliasearch, indexName: string, settings: IndexSettings): Promise<string[]> {
+/** The vehicle index's settings under another name (ALGOLIA_INDEX): its sort replicas are named after it. */
+export function vehicleSettingsFor(indexName: string): IndexSettings {
+  return { ...vehicleIndexSettings, replicas: vehicleIndexSettings.replicas.map((replica) => replica.replace(/^[^:]+/, indexName)) };
+}
+
+/**
+ * Settings first (Algolia creates the replicas from them), then each replica's sort, waiting for every task. Returns
+ * the indices that got settings (`stock:sync -- --settings` pushes just these).
+ */
+export async function pushSettings(client: Algoliasearch, indexName: string, settings: IndexSettings = vehicleSettingsFor(indexName)): Promise<string[]> {
   const targets: [string, Record<string, unknown>][] = [
     [indexName, settings],
     ...settings.replicas.map((replica): [string, Record<string, unknown>] => [replica, replicaSettings(settings, replica)]),
@@ -44,7 +52,7 @@ async function pushSettings(client: Algoliasearch, indexName: string, settings: 
 export async function syncStock(pushes: SyncPush[], options: { indexName: string; settings?: IndexSettings }): Promise<SyncSummary> {
   const [first] = pushes;
   if (!first) throw new Error("Nothing to push with: no client");
-  const indices = await pushSettings(first.client, options.indexName, options.settings ?? vehicleIndexSettings);
+  const indices = await pushSettings(first.client, options.indexName, options.settings);
   let records = 0;
   for (const { client, cars } of pushes) {
     if (cars.length === 0) continue;

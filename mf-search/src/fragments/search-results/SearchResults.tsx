@@ -3,6 +3,7 @@ import type { SiteConfig } from "@dealer/shared/config";
 import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
+import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
 import type { BrowserSearch } from "./browser-search";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
@@ -19,8 +20,8 @@ export type SearchResultsProps = {
   view: SearchView;
   state: RouteState;
   context: SearchContext;
-  /** The site's public search key: it can only ever return this site's stock. */
-  search: { appId: string; apiKey: string };
+  /** The site's public search key (it can only ever return this site's stock) and where searches go. */
+  search: BrowserSearchCredentials;
   /** Where the page was opened: /search, or a landing path whose path follows the filters. */
   address: { pathname: string; landing: boolean; dealership: string | null };
   /** The special-offers list (its own title, empty texts and Clear Filters target). */

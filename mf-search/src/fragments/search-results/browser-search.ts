@@ -1,5 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { createRequestCache } from "../../search-client/request-cache";
+import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
 import { tenantLiteClient } from "../../search-client/tenant-lite-client";
 import type { RouteState } from "./route-state";
 import { runSearch, type SearchContext } from "./run-search";
@@ -10,9 +11,9 @@ const CACHE_SIZE = 20;
 
 /**
  * The browser's search: loaded with import() on the first interaction, so neither the client nor the helper is in
- * the page's first-load JavaScript. Queries go to /1/indexes/*\/queries on the tenant's own host.
+ * the page's first-load JavaScript. Queries go where the page's credentials say: the tenant's own host, or Algolia.
  */
-export function createBrowserSearch(credentials: { appId: string; apiKey: string }, context: SearchContext) {
+export function createBrowserSearch(credentials: BrowserSearchCredentials, context: SearchContext) {
   const client = tenantLiteClient(credentials);
   const cached = createRequestCache<SearchView>(CACHE_SIZE);
   return (state: RouteState, config: SiteConfig, now: Date): Promise<SearchView> =>

@@ -4,7 +4,8 @@ import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchPres
 import type { algoliasearch } from "algoliasearch";
 import { createElement } from "react";
 import type { Env } from "../../env";
-import { LOCAL_APP_ID, type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
+import type { SearchApiFor } from "../../search-client/site-client";
+import { stockSearchClient } from "../../search-client/stock-search-client";
 import { type Landing, stateWithLanding } from "./landing";
 import { parseRouteState } from "./route-state";
 import { facetAttributes, runSearch, type SearchContext } from "./run-search";
@@ -92,7 +93,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
   return {
     Component: SearchResultsWithFilters,
     async load(request, env) {
-      const { client, apiKey } = await siteSearchClient(env, request.site.slug, searchApiFor);
+      const { client, browser } = await stockSearchClient(env, request.site.slug, searchApiFor);
       const now = new Date();
       const { config } = request;
       const { hitsPerPage, indexName, priceAscendingNeedsPrice } = config.search;
@@ -127,7 +128,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         view,
         state,
         context,
-        search: { appId: LOCAL_APP_ID, apiKey },
+        search: browser,
         address: { pathname, landing: segments.length > 0, dealership: landing.dealership },
         offers,
         layout: request.params.layout === "carousel" ? "carousel" : "grid",

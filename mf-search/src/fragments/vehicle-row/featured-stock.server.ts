@@ -1,7 +1,8 @@
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import { IN_STOCK_STATUSES } from "@dealer/shared/rules";
 import type { Env } from "../../env";
-import { type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
+import type { SearchApiFor } from "../../search-client/site-client";
+import { stockSearchClient } from "../../search-client/stock-search-client";
 import { siteFilters } from "../search-results/load.server";
 import { cardAttributes, type CardCar, toResultCard } from "../search-results/result-card";
 import { RECENTLY_ADDED_SUFFIX } from "../search-results/sort-options";
@@ -24,7 +25,7 @@ export function featuredStockFragment(searchApiFor: SearchApiFor): FragmentDefin
         searchLabel: "See all recently added stock",
       };
       try {
-        const { client } = await siteSearchClient(env, request.site.slug, searchApiFor);
+        const { client } = await stockSearchClient(env, request.site.slug, searchApiFor);
         const now = new Date();
         const inStock = IN_STOCK_STATUSES.map((status) => `status:${status}`).join(" OR ");
         const { hits } = await client.searchSingleIndex<CardCar>({

@@ -3,7 +3,8 @@ import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragme
 import { isSimilarSearchEligible, rankSimilarCars, SIMILAR_QUERY_LIMIT, searchLandingPath, similarCarsFilters } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
-import { type SearchApiFor, siteSearchClient } from "../../search-client/site-client";
+import type { SearchApiFor } from "../../search-client/site-client";
+import { stockSearchClient } from "../../search-client/stock-search-client";
 import { siteFilters } from "../search-results/load.server";
 import { cardAttributes, type CardCar, toResultCard } from "../search-results/result-card";
 import VehicleRow, { type VehicleRowProps } from "./VehicleRow";
@@ -36,7 +37,7 @@ export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDef
       };
       if (!isSimilarSearchEligible(car) || request.config.vehicle.similarCarsCount === 0) return fallback;
       try {
-        const { client } = await siteSearchClient(env, request.site.slug, searchApiFor);
+        const { client } = await stockSearchClient(env, request.site.slug, searchApiFor);
         const now = new Date();
         const site = siteFilters(request.config, now);
         const { results } = await client.search<CardCar>({
