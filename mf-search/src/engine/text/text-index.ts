@@ -54,6 +54,7 @@ export class TextIndex {
   private readonly termsByLength = new Map<number, number[]>();
   /** Splitting repeats (makes, models and colours recur across thousands of vehicles): each distinct text once. */
   private readonly wordsOf = new Map<string, string[]>();
+  private readonly found = new Map<number, number>();
 
   constructor(
     private readonly attributeGroups: readonly string[][],
@@ -62,12 +63,18 @@ export class TextIndex {
 
   /** A record's terms with their entry priority byte: its best attribute priority, STRICT_ONLY if only in strict attributes. */
   private termsOf(record: IndexRecord, create: boolean): Map<number, number> {
-    const found = new Map<number, number>();
-    this.attributeGroups.forEach((group, groupIndex) => {
+    // One map for every call (its caller reads it before the next): a load calls this once per record.
+    const found = this.found;
+    found.clear();
+    const groups = this.attributeGroups;
+    for (let groupIndex = 0; groupIndex < groups.length; groupIndex++) {
       const priority = Math.min(groupIndex, PRIORITY_BAND - 1);
-      for (const attribute of group) {
+      for (const attribute of groups[groupIndex]!) {
         const strict = this.strictAttributes.has(attribute);
-        for (const text of searchableTextOf(valueAt(record, attribute))) {
+        const value = valueAt(record, attribute);
+        // Most searchable attributes hold one string: no list is built for it.
+        const texts = typeof value === "string" ? [value] : searchableTextOf(value);
+        for (const text of texts) {
           let split = this.wordsOf.get(text);
           if (!split) {
             split = words(text);
@@ -83,7 +90,7 @@ export class TextIndex {
           }
         }
       }
-    });
+    }
     return found;
   }
 
