@@ -1,8 +1,7 @@
 import { request } from "node:http";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
-import { CHROMIUM_PATH } from "../chromium";
+import { launchChromium } from "../chromium";
 import { readStartTimes } from "../dev-session/start-times";
 import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
@@ -135,7 +134,7 @@ if (parts.has("profile")) {
 
 if (parts.has("javascript")) {
   console.log("\nJavaScript a browser downloads per route at first load (gzip; slots far below the fold load on approach):");
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await launchChromium();
   const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
   // Every route with a budget: the two timed above, and the pages the other issues hold to the same 110 KB.
   const budgetRoutes = { ...routes, "/": "/", "/finance": "/finance", "/dealer-locator": "/dealer-locator", "/compare": "/compare", "/service": "/service", "/trade-in": "/trade-in", "/finance-enquiry": "/finance-enquiry" };
