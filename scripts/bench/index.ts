@@ -1,12 +1,13 @@
-import { request } from "node:http";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { launchChromium } from "../chromium";
 import { readStartTimes } from "../dev-session/start-times";
 import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
-import { sessionMemory } from "./memory";
-import { percentile, timePage, withStaticServer } from "./page-timing";
+import { sessionMemory } from "./session-usage";
+import { timePage, withStaticServer } from "./page-timing";
+import { searchSite } from "./search-api";
+import { percentile } from "./stats";
 
 /**
  * npm run bench (with the platform running under npm start): prints the platform's figures, asserts
@@ -94,24 +95,9 @@ if (parts.has("profile")) {
   console.log("\nWhere the server time of /search goes (p50):");
   const engine: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    const body = await new Promise<string>((resolve, reject) => {
-      const req = request(
-        {
-          host: "127.0.0.1", port: PLATFORM_PORT, path: "/1/indexes/*/queries", method: "POST",
-          headers: { host, "content-type": "application/json", "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": `search-${SITE}` },
-        },
-        (res) => {
-          let text = "";
-          res.on("data", (chunk: Buffer) => { text += chunk; });
-          res.on("end", () => resolve(text));
-        },
-      );
-      req.on("error", reject);
-      req.end(JSON.stringify({ requests: [{ indexName: "Car_production", params: "hitsPerPage=24" }] }));
-    });
-    const roundTrip = performance.now() - started;
-    const processing = (JSON.parse(body) as { results: { processingTimeMS?: number }[] }).results[0]?.processingTimeMS ?? 0;
+    const answer = await searchSite(PLATFORM_PORT, SITE, [{ indexName: "Car_production", params: "hitsPerPage=24" }]);
+    const roundTrip = answer.ms;
+    const processing = answer.results[0]?.processingTimeMS ?? 0;
     engine.push(roundTrip - processing);
   }
   const kept = [];

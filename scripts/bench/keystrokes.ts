@@ -1,6 +1,6 @@
 import { launchChromium } from "../chromium";
 import { PLATFORM_PORT } from "../stack";
-import { percentile } from "./page-timing";
+import { percentile } from "./stats";
 
 /**
  * npm run bench:keystrokes (platform running): keystroke to updated results on /search, as a shopper types. Playwright

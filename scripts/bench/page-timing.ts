@@ -38,6 +38,3 @@ export async function withStaticServer<T>(html: string, work: (port: number) => 
     server.close();
   }
 }
-
-export const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
