@@ -5,7 +5,7 @@ import { readStartTimes } from "../dev-session/start-times";
 import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
 import { sessionMemory } from "./session-usage";
-import { timePage, withStaticServer } from "./page-timing";
+import { firstView, timePage, withStaticServer } from "./page-timing";
 import { searchSite } from "./search-api";
 import { percentile } from "./stats";
 
@@ -55,8 +55,6 @@ const searchHtml = (await timePage(PLATFORM_PORT, host, "/search")).html;
 const carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(searchHtml)?.[1] ?? "/cars/unknown";
 const routes = { "/search": "/search", "/cars/{slug}": carPath };
 
-/** The same page at an address never asked for before (an unread query parameter): no slot kept by the gateway fits it. */
-const firstView = (path: string, run: number) => `${path}${path.includes("?") ? "&" : "?"}first-view=${process.pid}-${Date.now()}-${run}`;
 const p50 = (list: number[]) => percentile(list, 50);
 
 if (parts.has("page-time")) {

@@ -38,3 +38,6 @@ export async function withStaticServer<T>(html: string, work: (port: number) => 
     server.close();
   }
 }
+
+/** The same page at an address never asked for before (an unread query parameter): no slot kept by the gateway fits it. */
+export const firstView = (path: string, run: number) => `${path}${path.includes("?") ? "&" : "?"}first-view=${process.pid}-${Date.now()}-${run}`;
