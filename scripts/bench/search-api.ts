@@ -2,6 +2,9 @@ import { request } from "node:http";
 import { demoSearchKey } from "../../db/demo/generate";
 import { LOCAL_APP_ID } from "../../mf-search/src/search-client/site-client";
 
+/** Longer than any search of a healthy platform, even one waiting for a rebuild of 100,000 cars. */
+const SEARCH_TIMEOUT_MS = 120_000;
+
 export type SearchQuery = { indexName: string; params: string };
 export type SearchResult = { nbHits?: number; hits?: Record<string, unknown>[]; processingTimeMS?: number };
 export type SearchAnswer = { ms: number; status: number; results: SearchResult[] };
@@ -36,6 +39,7 @@ export function searchSite(port: number, site: string, queries: SearchQuery[]): 
       },
     );
     req.on("error", reject);
+    req.setTimeout(SEARCH_TIMEOUT_MS, () => req.destroy(new Error(`search on ${site} had no answer in ${SEARCH_TIMEOUT_MS / 1000} s`)));
     req.end(JSON.stringify({ requests: queries }));
   });
 }

@@ -46,23 +46,27 @@ export async function isolateInspectorUrl(session: Pick<Session, "pid">, worker:
   throw new Error(`no inspector found for the Worker ${worker} in the session's workerd (pid group ${session.pid})`);
 }
 
-/** A DevTools protocol connection to one Worker's isolate, for its heap. */
+/** A DevTools protocol connection to one Worker's isolate, for its heap; reconnects when workerd drops it. */
 export class IsolateInspector {
   private nextId = 0;
   private readonly pending = new Map<number, (result: unknown) => void>();
+  private socket: Promise<WebSocket> | null = null;
+  private live: WebSocket | null = null;
 
-  private constructor(private readonly socket: WebSocket) {
-    socket.on("message", (data) => {
-      const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
-      if (message.id === undefined) return;
-      this.pending.get(message.id)?.(message.error ? new Error(message.error.message) : message.result);
-      this.pending.delete(message.id);
-    });
+  private constructor(
+    private readonly session: Pick<Session, "pid">,
+    private readonly worker: string,
+  ) {}
+
+  static async connect(session: Pick<Session, "pid">, worker: string): Promise<IsolateInspector> {
+    const inspector = new IsolateInspector(session, worker);
+    await inspector.open();
+    return inspector;
   }
 
   /** workerd takes one DevTools client per isolate: a client that just left may still hold it for a moment. */
-  static async connect(session: Pick<Session, "pid">, worker: string, tries = 5): Promise<IsolateInspector> {
-    const url = await isolateInspectorUrl(session, worker);
+  private async attach(tries = 5): Promise<WebSocket> {
+    const url = await isolateInspectorUrl(this.session, this.worker);
     for (let attempt = 1; ; attempt++) {
       const socket = new WebSocket(url);
       const opened = await new Promise<boolean>((resolve) => {
@@ -70,44 +74,78 @@ export class IsolateInspector {
         socket.once("error", () => resolve(false));
         socket.once("close", () => resolve(false));
       });
-      if (opened) return new IsolateInspector(socket);
-      if (attempt >= tries) throw new Error(`could not attach to ${worker}'s inspector at ${url}: is a debugger attached?`);
+      if (opened) {
+        this.live = socket;
+        socket.on("message", (data) => {
+          const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+          if (message.id === undefined) return;
+          this.pending.get(message.id)?.(message.error ? new Error(message.error.message) : message.result);
+          this.pending.delete(message.id);
+        });
+        socket.once("close", () => {
+          for (const settle of this.pending.values()) settle(new Error(`${this.worker}'s inspector connection closed`));
+          this.pending.clear();
+          if (this.live === socket) this.socket = null;
+        });
+        return socket;
+      }
+      if (attempt >= tries) throw new Error(`could not attach to ${this.worker}'s inspector at ${url}: is a debugger attached?`);
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
 
-  private send<T>(method: string): Promise<T> {
+  private open(): Promise<WebSocket> {
+    if (!this.socket) {
+      if (this.nextId > 0) console.warn(`  (${this.worker}'s inspector connection was dropped: connecting again)`);
+      this.socket = this.attach().catch((error) => {
+        this.socket = null;
+        throw error;
+      });
+    }
+    return this.socket;
+  }
+
+  private async send<T>(method: string, timeoutMs: number): Promise<T> {
+    const socket = await this.open();
     const id = ++this.nextId;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, (result) => (result instanceof Error ? reject(result) : resolve(result as T)));
-      this.socket.send(JSON.stringify({ id, method, params: {} }));
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method} on ${this.worker} had no answer in ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      this.pending.set(id, (result) => {
+        clearTimeout(timer);
+        if (result instanceof Error) reject(result);
+        else resolve(result as T);
+      });
+      socket.send(JSON.stringify({ id, method, params: {} }));
     });
   }
 
   /** The isolate's V8 heap now, garbage included; answered without entering the isolate, so it never waits for a request. */
   heapUsage(): Promise<HeapUsage> {
-    return this.send<HeapUsage>("Runtime.getHeapUsage");
+    return this.send<HeapUsage>("Runtime.getHeapUsage", 10_000);
   }
 
   /**
    * The live heap: V8 runs a requested collection as a task of the isolate, which workerd only pumps while the
-   * isolate handles a request, so `poke` sends it cheap ones (an unauthorised search) until the collection is done.
+   * isolate handles a request, so `poke` sends it cheap ones (an empty search) until the collection is done.
    */
   async liveHeapAfterGc(poke: () => Promise<unknown>): Promise<HeapUsage> {
     for (let round = 0; round < 2; round++) {
-      const collected = this.send("HeapProfiler.collectGarbage");
       let done = false;
-      void collected.finally(() => {
+      const collected = this.send("HeapProfiler.collectGarbage", 60_000).finally(() => {
         done = true;
       });
-      const until = Date.now() + 30_000;
-      while (!done && Date.now() < until) await Promise.race([collected, poke().then(() => new Promise((r) => setTimeout(r, 100)))]);
+      while (!done) await Promise.race([collected, poke().then(() => new Promise((r) => setTimeout(r, 100)))]);
       await collected;
     }
     return this.heapUsage();
   }
 
   close(): void {
-    this.socket.close();
+    this.live?.close();
+    this.live = null;
+    this.socket = null;
   }
 }

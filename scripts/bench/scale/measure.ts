@@ -53,8 +53,12 @@ export function startSampler(session: Pick<Session, "pid">, inspector: () => Iso
   let running = true;
   const done = (async () => {
     while (running) {
-      const heap = await Promise.race([inspector().heapUsage(), sleep(2000).then(() => null)]).catch(() => null);
-      if (heap) peak.heapBytes = Math.max(peak.heapBytes, heap.usedSize);
+      try {
+        const heap = await inspector().heapUsage();
+        peak.heapBytes = Math.max(peak.heapBytes, heap.usedSize);
+      } catch {
+        // no answer this time (the isolate's connection is being made again): the next sample counts
+      }
       peak.rssKb = Math.max(peak.rssKb, sessionMemory(session).rssKb);
       await sleep(500);
     }
