@@ -48,7 +48,7 @@ export async function warmSearch(port: number, site: string, runs: number): Prom
 }
 
 /** Heap and memory over a phase: the largest mf-search heap (garbage included) and platform RSS seen, sampled twice a second. */
-export function startSampler(session: Pick<Session, "pid">, inspector: () => IsolateInspector) {
+export function startSampler(session: () => Pick<Session, "pid">, inspector: () => IsolateInspector) {
   const peak = { heapBytes: 0, rssKb: 0 };
   let running = true;
   const done = (async () => {
@@ -59,7 +59,11 @@ export function startSampler(session: Pick<Session, "pid">, inspector: () => Iso
       } catch {
         // no answer this time (the isolate's connection is being made again): the next sample counts
       }
-      peak.rssKb = Math.max(peak.rssKb, sessionMemory(session).rssKb);
+      try {
+        peak.rssKb = Math.max(peak.rssKb, sessionMemory(session()).rssKb);
+      } catch {
+        // the platform is being restarted
+      }
       await sleep(500);
     }
   })();
@@ -168,32 +172,57 @@ export async function streamTarget(port: number, site: BenchSite): Promise<Strea
   return { site: site.slug, key, cars };
 }
 
-export type StreamFigures = { search: Summary; batch: Summary; batches: number };
+export type StreamFigures = { search: Summary; batch: Summary; batches: number; failedSearches: number; failedBatches: number; firstFailure?: string };
 
 /**
  * Searches on `site` every 100 ms for `seconds` while a batch of 100 changed cars arrives every second, taking
- * turns over `targets` (other sites, or the searched site itself).
+ * turns over `targets` (other sites, or the searched site itself). A failed search or batch is counted, not fatal:
+ * failing under load is the finding.
  */
 export async function searchDuringStream(port: number, site: string, targets: StreamTarget[], seconds: number): Promise<StreamFigures> {
   const until = performance.now() + seconds * 1000;
   const batchTimes: number[] = [];
+  const searchTimes: number[] = [];
+  const failures = { searches: 0, batches: 0, first: undefined as string | undefined };
+  const failed = (error: unknown) => {
+    failures.first ??= error instanceof Error ? error.message : String(error);
+  };
   const stream = (async () => {
     for (let i = 0; performance.now() < until; i++) {
       const started = performance.now();
       const target = targets[i % targets.length]!;
       streamTick++;
-      batchTimes.push(await postBatch(port, target.site, target.key, target.cars.map((car) => ({ ...car, price: (car.price ?? 0) + streamTick * 10 }))));
+      const cars = target.cars.map((car) => ({ ...car, price: (car.price ?? 0) + streamTick * 10 }));
+      await postBatch(port, target.site, target.key, cars).then(
+        (ms) => batchTimes.push(ms),
+        (error) => {
+          failures.batches++;
+          failed(error);
+        },
+      );
       await sleep(Math.max(0, 1000 - (performance.now() - started)));
     }
   })();
-  const searchTimes: number[] = [];
   for (let i = 0; performance.now() < until; i++) {
-    const { ms } = await search(port, site, shopperQuery(i));
-    searchTimes.push(ms);
-    await sleep(Math.max(0, 100 - ms));
+    const started = performance.now();
+    await search(port, site, shopperQuery(i)).then(
+      ({ ms }) => searchTimes.push(ms),
+      (error) => {
+        failures.searches++;
+        failed(error);
+      },
+    );
+    await sleep(Math.max(0, 100 - (performance.now() - started)));
   }
   await stream;
-  return { search: summarize(searchTimes), batch: summarize(batchTimes), batches: batchTimes.length };
+  return {
+    search: summarize(searchTimes),
+    batch: summarize(batchTimes),
+    batches: batchTimes.length,
+    failedSearches: failures.searches,
+    failedBatches: failures.batches,
+    firstFailure: failures.first,
+  };
 }
 
 export type PageFigures = Record<string, { path: string; repeat: Summary; first: Summary }>;

@@ -12,18 +12,7 @@ import { executeFile } from "../../d1";
 import { prepare } from "../../setup";
 import { killSessionsNow, PLATFORM_PORT, ROOT, remotes, type Session, STATE_DIR, startSession, stopSession } from "../../stack";
 import { IsolateInspector } from "../workerd-inspector";
-import {
-  type BenchSite,
-  changeToVisible,
-  memoryNow,
-  pageTimes,
-  search,
-  searchDuringStream,
-  shopperQuery,
-  startSampler,
-  streamTarget,
-  warmSearch,
-} from "./measure";
+import { type BenchSite, changeToVisible, memoryNow, pageTimes, search, searchDuringStream, shopperQuery, startSampler, streamTarget, warmSearch } from "./measure";
 import { countsAt, planNetwork } from "./network-plan";
 import { type ColdRun, type SizeResult, sizeTable, summaryTable } from "./report";
 import { networkSeedSql, vehicleBatches } from "./synthetic-stock";
@@ -108,20 +97,54 @@ function* batchesBetween(from: number, to: number): Generator<Batch> {
   yield* growthBatches(Math.max(from, demo.vehicles.length), to);
 }
 
+/** Whether the platform's gateway answers; after a crash workerd may take a while to come back. */
+async function healthy(waitMs: number): Promise<boolean> {
+  const until = Date.now() + waitMs;
+  do {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 1000));
+  } while (Date.now() < until);
+  return false;
+}
+
+/** Back to a serving platform after a failure: workerd restarted by wrangler, or the whole session restarted. */
+async function recover(): Promise<void> {
+  if (await healthy(30_000)) return;
+  console.warn("  the platform does not answer: restarting it");
+  await stopPlatform();
+  await startPlatform();
+}
+
+const IMPORT_TRIES = 3;
+
+/** Posts the batches in order; a batch the platform failed to answer (it restarted under load) is sent again. */
 async function importStock(batches: Iterable<Batch>): Promise<SizeResult["import"]> {
   const started = performance.now();
   let postMs = 0;
   let vehicles = 0;
   let count = 0;
+  let retried = 0;
   for (const batch of batches) {
-    const posted = performance.now();
-    const { status, body } = await postStockBatch(`http://127.0.0.1:${port}`, `${batch.site}.localhost:${port}`, batch.key, batch);
-    if (status !== 200) throw new Error(`import into ${batch.site} answered ${status}: ${JSON.stringify(body).slice(0, 1000)}`);
-    postMs += performance.now() - posted;
+    for (let attempt = 1; ; attempt++) {
+      const posted = performance.now();
+      const { status, body } = await postStockBatch(`http://127.0.0.1:${port}`, `${batch.site}.localhost:${port}`, batch.key, batch).catch((error: Error) => ({
+        status: 0,
+        body: error.message,
+      }));
+      postMs += performance.now() - posted;
+      if (status === 200) break;
+      if ((status !== 0 && status < 500) || attempt >= IMPORT_TRIES) {
+        throw new Error(`import into ${batch.site} answered ${status}: ${JSON.stringify(body).slice(0, 1000)}`);
+      }
+      retried++;
+      console.warn(`  a batch for ${batch.site} failed (${status}: ${JSON.stringify(body).slice(0, 200)}); sending it again`);
+      await recover();
+    }
     vehicles += batch.upsert.length;
     if (++count % 100 === 0) console.log(`  imported ${vehicles.toLocaleString("en-AU")} vehicles…`);
   }
-  return { vehicles, batches: count, seconds: (performance.now() - started) / 1000, postSeconds: postMs / 1000 };
+  return { vehicles, batches: count, seconds: (performance.now() - started) / 1000, postSeconds: postMs / 1000, retried };
 }
 
 /** The bench's own platform, restarted for cold figures; its mf-search inspector follows it. */
@@ -167,29 +190,40 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
   const largest = withStock.reduce((a, b) => (b.vehicles > a.vehicles ? b : a));
   const small = network.find((site) => site.slug === SMALL_SITE)!;
   const others = withStock.filter((site) => site !== largest && site !== small).sort((a, b) => b.vehicles - a.vehicles).slice(0, 4);
-  const step = (what: string) => console.log(`  ${what}…`);
+  const errors: string[] = [];
+  /** One phase: its figures, or none and the reason in `errors`, with the platform serving again for the next phase. */
+  const phase = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
+    console.log(`  ${what}…`);
+    try {
+      return await work();
+    } catch (error) {
+      errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(`  ${what} failed: ${errors.at(-1)}`);
+      await recover();
+      return undefined;
+    }
+  };
+  const memory = () => memoryNow(port, current().session, current().inspector, small.slug);
 
-  step("first search after the import");
-  const firstSearchAfterImportMs = (await search(port, largest.slug, shopperQuery(0))).ms;
-  const sampler = startSampler(current().session, () => current().inspector);
-  step("warm searches");
-  const searchLargest = await warmSearch(port, largest.slug, options.searchRuns);
-  const searchSmall = await warmSearch(port, small.slug, options.searchRuns);
-  const steady = await memoryNow(port, current().session, current().inspector, small.slug);
-  step("change to visible");
-  const changeLargest = await changeToVisible(port, current().session, largest, options.changeRuns);
-  const changeSmall = await changeToVisible(port, current().session, small, options.changeRuns);
-  step("searches while stock batches arrive");
-  const otherTargets = await Promise.all(others.map((site) => streamTarget(port, site)));
-  const streamOther = await searchDuringStream(port, largest.slug, otherTargets, options.streamSeconds);
-  const streamSame = await searchDuringStream(port, largest.slug, [await streamTarget(port, largest)], options.streamSeconds);
-  step("page times");
-  const pagesLargest = await pageTimes(port, largest.slug, options.runs);
-  const pagesSmall = await pageTimes(port, small.slug, options.runs);
-  const afterLoad = await memoryNow(port, current().session, current().inspector, small.slug);
+  const firstSearchAfterImportMs = await phase("first search after the import", async () => (await search(port, largest.slug, shopperQuery(0))).ms);
+  const sampler = startSampler(() => current().session, () => current().inspector);
+  const warm = await phase("warm searches", async () => ({
+    largest: await warmSearch(port, largest.slug, options.searchRuns),
+    small: await warmSearch(port, small.slug, options.searchRuns),
+  }));
+  const steady = await phase("heap and memory, steady", memory);
+  const change = await phase("change to visible", async () => ({
+    largest: await changeToVisible(port, current().session, largest, options.changeRuns),
+    small: await changeToVisible(port, current().session, small, options.changeRuns),
+  }));
+  const stream = await phase("searches while stock batches arrive", async () => ({
+    other: await searchDuringStream(port, largest.slug, await Promise.all(others.map((site) => streamTarget(port, site))), options.streamSeconds),
+    same: await searchDuringStream(port, largest.slug, [await streamTarget(port, largest)], options.streamSeconds),
+  }));
+  const pages = await phase("page times", async () => ({ largest: await pageTimes(port, largest.slug, options.runs), small: await pageTimes(port, small.slug, options.runs) }));
+  const afterLoad = await phase("heap and memory after all phases", memory);
   const peak = await sampler.stop();
-  step(`cold searches (${options.coldRuns} platform restarts)`);
-  const cold = await coldStarts(largest.slug, options.coldRuns);
+  const cold = (await phase(`cold searches (${options.coldRuns} platform restarts)`, () => coldStarts(largest.slug, options.coldRuns))) ?? [];
   return {
     size,
     vehicles: network.reduce((a, site) => a + site.vehicles, 0),
@@ -198,11 +232,13 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
     small: { slug: small.slug, vehicles: small.vehicles },
     import: grown,
     firstSearchAfterImportMs,
-    search: { largest: searchLargest, small: searchSmall, streamOther, streamSame },
-    change: { largest: changeLargest, small: changeSmall },
+    warm,
+    change,
+    stream,
+    pages,
     memory: { steady, afterLoad, peakHeapBytes: peak.heapBytes, peakRssKb: peak.rssKb },
-    pages: { largest: pagesLargest, small: pagesSmall },
     cold,
+    errors,
     seconds: (performance.now() - startedAt) / 1000,
   };
 }
