@@ -11,7 +11,8 @@ import { ensureMiniflareAssetsPatch } from "./dev-session/miniflare-assets-patch
  * and run it alone as a second session; the gateway finds it through wrangler's dev registry.
  */
 export const ROOT = resolve(import.meta.dirname, "..");
-export const STATE_DIR = join(ROOT, ".wrangler/state");
+/** Local D1, KV and Queues data; a bench that grows its own stock keeps it apart (PLATFORM_STATE_DIR). */
+export const STATE_DIR = process.env.PLATFORM_STATE_DIR ? resolve(process.env.PLATFORM_STATE_DIR) : join(ROOT, ".wrangler/state");
 const RUN_DIR = join(ROOT, ".state");
 const SESSIONS_FILE = join(RUN_DIR, "sessions.json");
 

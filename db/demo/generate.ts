@@ -47,30 +47,58 @@ function dealershipVehicles(site: DemoSiteDef, dealership: DemoDealershipDef, lo
   return Array.from({ length: dealership.vehicleCount }, (_, index) => buildVehicle(ctx, firstId + index, index));
 }
 
+/** A dealership's locations; seeded by its own name, so they come out the same whoever asks. */
+export function dealershipLocations(site: DemoSiteDef, dealership: DemoDealershipDef, today: string): Location[] {
+  const rng = createRng(`${site.slug}/${dealership.slug}/locations`);
+  return dealership.locations.map((def, index) => buildLocation(dealership, def, index, today, rng));
+}
+
+/** Everything of one site but its stock: the site, its dealerships and locations, API keys, content, delivery and directory rows. */
+export function siteRecords(site: DemoSiteDef, today: string): DemoData {
+  assertIsoDate(today);
+  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [], content: [], deliveryRegions: [], directoryOffers: [] };
+  data.sites.push({ slug: site.slug, name: site.name, template: site.template, domains: site.domains, config: site.config });
+  data.apiKeys.push({ key: demoSearchKey(site.slug), site: site.slug, dealership_id: null, kind: "search" });
+  data.content.push(...demoSiteContent(site, today));
+  for (const dealership of site.dealerships) {
+    data.dealerships.push({ id: dealership.id, slug: dealership.slug, name: dealership.name, site: site.slug, finance_provider: site.financeProvider });
+    data.locations.push(...dealershipLocations(site, dealership, today));
+    data.deliveryRegions.push(...demoDeliveryRegions(dealership));
+    data.directoryOffers.push(...demoDirectoryOffers(site, dealership));
+    data.apiKeys.push({ key: demoWriteKey(dealership.slug), site: site.slug, dealership_id: dealership.id, kind: "write" });
+  }
+  return data;
+}
+
+/** Several sites' records as one data set. */
+export function mergeSiteRecords(parts: DemoData[]): DemoData {
+  return {
+    sites: parts.flatMap((part) => part.sites),
+    dealerships: parts.flatMap((part) => part.dealerships),
+    locations: parts.flatMap((part) => part.locations),
+    vehicles: parts.flatMap((part) => part.vehicles),
+    apiKeys: parts.flatMap((part) => part.apiKeys),
+    content: parts.flatMap((part) => part.content),
+    deliveryRegions: parts.flatMap((part) => part.deliveryRegions),
+    directoryOffers: parts.flatMap((part) => part.directoryOffers),
+  };
+}
+
 /**
  * The demo sites with their dealerships, locations, stock and API keys. Pure: the same `today`
  * (YYYY-MM-DD) gives identical data; dates such as "sold in the last 3 days" are relative to it.
  */
 export function generateDemoData(options: { today: string }): DemoData {
   const { today } = options;
-  assertIsoDate(today);
-  const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [], content: [], deliveryRegions: [], directoryOffers: [] };
   let nextVehicleId = FIRST_VEHICLE_ID;
-  for (const site of DEMO_SITES) {
-    data.sites.push({ slug: site.slug, name: site.name, template: site.template, domains: site.domains, config: site.config });
-    data.apiKeys.push({ key: demoSearchKey(site.slug), site: site.slug, dealership_id: null, kind: "search" });
-    data.content.push(...demoSiteContent(site, today));
-    for (const dealership of site.dealerships) {
-      const rng = createRng(`${site.slug}/${dealership.slug}/locations`);
-      const locations = dealership.locations.map((def, index) => buildLocation(dealership, def, index, today, rng));
-      data.dealerships.push({ id: dealership.id, slug: dealership.slug, name: dealership.name, site: site.slug, finance_provider: site.financeProvider });
-      data.locations.push(...locations);
-      data.deliveryRegions.push(...demoDeliveryRegions(dealership));
-      data.directoryOffers.push(...demoDirectoryOffers(site, dealership));
-      data.apiKeys.push({ key: demoWriteKey(dealership.slug), site: site.slug, dealership_id: dealership.id, kind: "write" });
-      data.vehicles.push(...dealershipVehicles(site, dealership, locations, today, nextVehicleId));
-      nextVehicleId += dealership.vehicleCount;
-    }
-  }
-  return data;
+  return mergeSiteRecords(
+    DEMO_SITES.map((site) => {
+      const records = siteRecords(site, today);
+      for (const dealership of site.dealerships) {
+        records.vehicles.push(...dealershipVehicles(site, dealership, dealershipLocations(site, dealership, today), today, nextVehicleId));
+        nextVehicleId += dealership.vehicleCount;
+      }
+      return records;
+    }),
+  );
 }

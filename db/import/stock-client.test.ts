@@ -6,7 +6,7 @@ import { generateDemoData } from "../demo/generate";
 import { demoSeedSql } from "../demo/seed-sql";
 import { createTestD1, runSqlScript } from "../test-support/d1";
 import { splitIntoBatches } from "./batches";
-import { postStockBatch } from "./stock-client";
+import { getStockVehicles, postStockBatch } from "./stock-client";
 
 const demo = generateDemoData({ today: "2026-05-10" });
 let d1: Awaited<ReturnType<typeof createTestD1>>;
@@ -25,7 +25,8 @@ beforeAll(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? "/").replace(/^\/api\/stock/, "");
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-    const response = await api.request(path, { method: req.method, headers, body: Buffer.concat(chunks) }, { DB: d1.db });
+    const body = req.method === "GET" ? undefined : Buffer.concat(chunks);
+    const response = await api.request(path, { method: req.method, headers, body }, { DB: d1.db });
     res.writeHead(response.status, { "Content-Type": "application/json" }).end(await response.text());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -51,6 +52,10 @@ describe("postStockBatch", () => {
     expect(count?.n).toBe(vehicles.length);
     const again = await postStockBatch(baseUrl, "summit-auto-group.localhost", `write-${batches[0]?.dealershipSlug}`, batches[0] as never);
     expect(again.body).toMatchObject({ upserted: 0, unchanged: batches[0]?.upsert.length, version: 5 });
+    const first = batches[0]!.upsert[0] as { stocknum: string; price: number | null };
+    const found = await getStockVehicles(baseUrl, "summit-auto-group.localhost", `write-${batches[0]?.dealershipSlug}`, first.stocknum);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ vehicles: [{ stocknum: first.stocknum, price: first.price }] });
   }, 30_000);
 
   it("returns the API's rejection", async () => {

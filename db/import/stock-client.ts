@@ -6,33 +6,39 @@ export interface PostResult {
 }
 
 /**
- * POSTs a batch to the stock API of a tenant host. node:http, because fetch will not send
- * another Host header than the URL's, and the gateway picks the tenant by Host.
+ * A call to the stock API on a tenant host with a dealership's write key. node:http, because fetch will not
+ * send another Host header than the URL's, and the gateway picks the tenant by Host.
  */
-export function postStockBatch(baseUrl: string, host: string, key: string, batch: { upsert: unknown[]; delete?: string[] }): Promise<PostResult> {
-  const url = new URL("/api/stock/vehicles/batch", baseUrl);
-  const payload = JSON.stringify({ upsert: batch.upsert, delete: batch.delete ?? [] });
+function stockRequest(url: URL, method: "GET" | "POST", host: string, key: string, payload?: string): Promise<PostResult> {
+  const headers: Record<string, string | number> = { Host: host, Authorization: `Bearer ${key}` };
+  if (payload !== undefined) Object.assign(headers, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) });
   return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: "POST",
-        headers: { Host: host, Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          let body: unknown = text;
-          try {
-            body = JSON.parse(text);
-          } catch {}
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-      },
-    );
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {}
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+/** POSTs a batch to the stock API of a tenant host. */
+export function postStockBatch(baseUrl: string, host: string, key: string, batch: { upsert: unknown[]; delete?: string[] }): Promise<PostResult> {
+  const payload = JSON.stringify({ upsert: batch.upsert, delete: batch.delete ?? [] });
+  return stockRequest(new URL("/api/stock/vehicles/batch", baseUrl), "POST", host, key, payload);
+}
+
+/** The dealership's vehicles as stored (one stock number, or all of them). */
+export function getStockVehicles(baseUrl: string, host: string, key: string, stocknum?: string): Promise<PostResult> {
+  const url = new URL("/api/stock/vehicles", baseUrl);
+  if (stocknum) url.searchParams.set("stocknum", stocknum);
+  return stockRequest(url, "GET", host, key);
 }

@@ -1,13 +1,13 @@
-import { request } from "node:http";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
-import { CHROMIUM_PATH } from "../chromium";
+import { launchChromium } from "../chromium";
 import { readStartTimes } from "../dev-session/start-times";
 import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
-import { sessionMemory } from "./memory";
-import { percentile, timePage, withStaticServer } from "./page-timing";
+import { sessionMemory } from "./session-usage";
+import { firstView, timePage, withStaticServer } from "./page-timing";
+import { searchSite } from "./search-api";
+import { percentile } from "./stats";
 
 /**
  * npm run bench (with the platform running under npm start): prints the platform's figures, asserts
@@ -55,8 +55,6 @@ const searchHtml = (await timePage(PLATFORM_PORT, host, "/search")).html;
 const carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(searchHtml)?.[1] ?? "/cars/unknown";
 const routes = { "/search": "/search", "/cars/{slug}": carPath };
 
-/** The same page at an address never asked for before (an unread query parameter): no slot kept by the gateway fits it. */
-const firstView = (path: string, run: number) => `${path}${path.includes("?") ? "&" : "?"}first-view=${process.pid}-${Date.now()}-${run}`;
 const p50 = (list: number[]) => percentile(list, 50);
 
 if (parts.has("page-time")) {
@@ -95,24 +93,9 @@ if (parts.has("profile")) {
   console.log("\nWhere the server time of /search goes (p50):");
   const engine: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    const body = await new Promise<string>((resolve, reject) => {
-      const req = request(
-        {
-          host: "127.0.0.1", port: PLATFORM_PORT, path: "/1/indexes/*/queries", method: "POST",
-          headers: { host, "content-type": "application/json", "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": `search-${SITE}` },
-        },
-        (res) => {
-          let text = "";
-          res.on("data", (chunk: Buffer) => { text += chunk; });
-          res.on("end", () => resolve(text));
-        },
-      );
-      req.on("error", reject);
-      req.end(JSON.stringify({ requests: [{ indexName: "Car_production", params: "hitsPerPage=24" }] }));
-    });
-    const roundTrip = performance.now() - started;
-    const processing = (JSON.parse(body) as { results: { processingTimeMS?: number }[] }).results[0]?.processingTimeMS ?? 0;
+    const answer = await searchSite(PLATFORM_PORT, SITE, [{ indexName: "Car_production", params: "hitsPerPage=24" }]);
+    const roundTrip = answer.ms;
+    const processing = answer.results[0]?.processingTimeMS ?? 0;
     engine.push(roundTrip - processing);
   }
   const kept = [];
@@ -135,7 +118,7 @@ if (parts.has("profile")) {
 
 if (parts.has("javascript")) {
   console.log("\nJavaScript a browser downloads per route at first load (gzip; slots far below the fold load on approach):");
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await launchChromium();
   const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
   // Every route with a budget: the two timed above, and the pages the other issues hold to the same 110 KB.
   const budgetRoutes = { ...routes, "/": "/", "/finance": "/finance", "/dealer-locator": "/dealer-locator", "/compare": "/compare", "/service": "/service", "/trade-in": "/trade-in", "/finance-enquiry": "/finance-enquiry" };

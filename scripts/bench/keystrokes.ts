@@ -1,7 +1,6 @@
-import { chromium } from "playwright-core";
-import { CHROMIUM_PATH } from "../chromium";
+import { launchChromium } from "../chromium";
 import { PLATFORM_PORT } from "../stack";
-import { percentile } from "./page-timing";
+import { percentile } from "./stats";
 
 /**
  * npm run bench:keystrokes (platform running): keystroke to updated results on /search, as a shopper types. Playwright
@@ -14,7 +13,7 @@ const SITES = ["summit-auto-group", "harbour-city-motors"];
 const QUERIES = ["toyota", "kia", "mazda", "hyundai", "ford", "ranger", "corolla", "suv", "hatch", "ute", "sedan", "white", "black", "diesel", "hybrid", "automatic", "cx-5", "i30", "rav4", "tucson", "sportage", "everest", "camry", "hilux", "outlander"];
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const browser = await launchChromium();
 console.log(`Keystroke to results on /search (${QUERIES.length} queries per page, typed key by key, then Enter):`);
 for (const site of SITES) {
   for (const [size, viewport] of Object.entries(viewports)) {

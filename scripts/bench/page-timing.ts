@@ -39,5 +39,5 @@ export async function withStaticServer<T>(html: string, work: (port: number) => 
   }
 }
 
-export const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+/** The same page at an address never asked for before (an unread query parameter): no slot kept by the gateway fits it. */
+export const firstView = (path: string, run: number) => `${path}${path.includes("?") ? "&" : "?"}first-view=${process.pid}-${Date.now()}-${run}`;

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { chromium, type Page } from "playwright-core";
-import { CHROMIUM_PATH } from "../chromium";
+import type { Page } from "playwright-core";
+import { launchChromium } from "../chromium";
 import { PLATFORM_PORT } from "../stack";
 
 /**
@@ -36,7 +36,7 @@ function vitals(page: Page): Promise<{ lcp: number; cls: number }> {
   );
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const browser = await launchChromium();
 const paths = await carPaths(await browser.newPage());
 let worst = 0;
 for (const path of paths) {

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
-import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
+import type { ConsoleMessage, Page } from "playwright-core";
 import { expect } from "vitest";
-import { CHROMIUM_PATH } from "../../scripts/chromium";
+export { launchChromium } from "../../scripts/chromium";
 import { PLATFORM_PORT } from "../../scripts/stack";
 
 export const GATEWAY_PORT = PLATFORM_PORT;
@@ -57,15 +57,6 @@ export function headArrival(site: string, path: string, headers: Record<string, 
   });
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
-}
 
 /** Collects console errors and page errors; tests assert the list is empty. */
 export function watchConsole(page: Page, allowed: RegExp[] = []): string[] {

@@ -1,0 +1,102 @@
+import type { Summary } from "../stats";
+import type { HeapUsage } from "../workerd-inspector";
+import type { ChangeFigures, MemoryFigures, PageFigures, StreamFigures } from "./measure";
+
+export type ColdRun = { restartSeconds: number; largestFirstMs: number; largestNextMs: number; smallFirstMs: number; heapAfterLargest: HeapUsage };
+
+export type SizeResult = {
+  size: number;
+  vehicles: number;
+  sitesWithStock: number;
+  largest: { slug: string; vehicles: number };
+  small: { slug: string; vehicles: number };
+  import: { vehicles: number; batches: number; seconds: number; postSeconds: number; retried: number };
+  /** Each figure is absent when its phase failed; `errors` says how. */
+  firstSearchAfterImportMs?: number;
+  warm?: { largest: Summary; small: Summary };
+  change?: { largest: ChangeFigures; small: ChangeFigures };
+  stream?: { other: StreamFigures; same: StreamFigures };
+  pages?: { largest: PageFigures; small: PageFigures };
+  memory: { steady?: MemoryFigures; afterLoad?: MemoryFigures; peakHeapBytes: number; peakRssKb: number };
+  cold: ColdRun[];
+  errors: string[];
+  seconds: number;
+};
+
+const count = (n: number) => Math.round(n).toLocaleString("en-AU");
+export const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : value >= 10 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`);
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const gib = (kb: number) => (kb >= 2 ** 20 ? `${(kb / 2 ** 20).toFixed(2)} GiB` : `${(kb / 1024).toFixed(0)} MiB`);
+const p50p95 = (s: Summary) => `${ms(s.p50)} / ${ms(s.p95)}`;
+const p50max = (s: Summary) => `${ms(s.p50)} / ${ms(s.max)}`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** A figure, or why it is missing. */
+const shown = <T>(value: T | undefined, format: (value: T) => string) => (value === undefined ? "failed (see errors)" : format(value));
+
+function streamCell(figures: StreamFigures): string {
+  const failed = figures.failedSearches + figures.failedBatches;
+  return `${p50p95(figures.search)}, max ${ms(figures.search.max)}${failed ? `; ${figures.failedSearches} searches and ${figures.failedBatches} batches failed` : ""}`;
+}
+
+function pageRows(who: string, pages: PageFigures | undefined): [string, string][] {
+  if (!pages) return [[`pages, ${who}`, "failed (see errors)"]];
+  return Object.entries(pages).map(([label, figures]) => [`${label}, ${who}: first view / repeat view, p50`, `${ms(figures.first.p50)} / ${ms(figures.repeat.p50)}`]);
+}
+
+/** Every figure of one size as label and value; the summary puts sizes side by side on the same labels. */
+export function figureRows(r: SizeResult): [string, string][] {
+  const cold = (pick: (run: ColdRun) => number) => (r.cold.length ? `${ms(median(r.cold.map(pick)))} (${r.cold.map((run) => ms(pick(run))).join(", ")})` : "not run");
+  const { steady, afterLoad } = r.memory;
+  return [
+    ["vehicles (largest site / small site)", `${count(r.vehicles)} (${count(r.largest.vehicles)} / ${count(r.small.vehicles)})`],
+    ["sites with stock", count(r.sitesWithStock)],
+    [
+      "import through the stock API, batches of 500",
+      r.import.vehicles ? `${count(r.import.vehicles / r.import.postSeconds)} vehicles/s (${count(r.import.vehicles)} in ${r.import.seconds.toFixed(0)} s${r.import.retried ? `, ${r.import.retried} batches retried` : ""})` : "none",
+    ],
+    ["mf-search heap, live after GC (warm, steady)", shown(steady, (m) => mib(m.heapLive.usedSize))],
+    ["mf-search heap, live after GC (after all phases)", shown(afterLoad, (m) => mib(m.heapLive.usedSize))],
+    ["mf-search heap, largest sampled (garbage included)", mib(r.memory.peakHeapBytes)],
+    ["mf-search heap after a fresh isolate's first search (largest site)", r.cold.length ? mib(median(r.cold.map((run) => run.heapAfterLargest.usedSize))) : "not run"],
+    ["platform RSS / PSS after all phases (every process)", shown(afterLoad, (m) => `${gib(m.rssKb)} / ${gib(m.pssKb)}`)],
+    ["platform RSS, largest sampled", gib(r.memory.peakRssKb)],
+    ["search API warm p50 / p95, largest site", shown(r.warm, (w) => p50p95(w.largest))],
+    ["search API warm p50 / p95, small site", shown(r.warm, (w) => p50p95(w.small))],
+    ["search API cold: fresh isolate's first search, largest site (median, runs)", cold((run) => run.largestFirstMs)],
+    ["search API: its next search, largest site", cold((run) => run.largestNextMs)],
+    ["platform restart for that fresh isolate (stop, start)", cold((run) => run.restartSeconds * 1000)],
+    ["search API: then the small site's first search", cold((run) => run.smallFirstMs)],
+    ["search API: first search after the import, largest site", shown(r.firstSearchAfterImportMs, ms)],
+    ["search API p50 / p95 while a batch/s arrives on other sites", shown(r.stream, (s) => streamCell(s.other))],
+    ["search API p50 / p95 while a batch/s arrives on the same site", shown(r.stream, (s) => streamCell(s.same))],
+    ["stock batch of 100 accepted, p50 / max", shown(r.stream, (s) => p50max({ ...s.other.batch, max: Math.max(s.other.batch.max, s.same.batch.max) }))],
+    ["one vehicle changed: accepted p50, largest site", shown(r.change, (c) => ms(c.largest.accepted.p50))],
+    ["change to visible in search p50 / max, largest site", shown(r.change, (c) => p50max(c.largest.visible))],
+    ["change to visible in search p50 / max, small site", shown(r.change, (c) => p50max(c.small.visible))],
+    ["CPU of one change (platform, polls excluded) p50 / max, largest site", shown(r.change, (c) => p50max(c.largest.cpu))],
+    ...pageRows("largest site", r.pages?.largest),
+    ...pageRows("small site", r.pages?.small),
+    ["time this size took to measure", `${(r.seconds / 60).toFixed(1)} min`],
+    ["phases that failed", r.errors.length ? `${r.errors.length} (listed under the size's table)` : "none"],
+  ];
+}
+
+/** A plain text table: the first column left-aligned, the others right-aligned. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+export function sizeTable(r: SizeResult): string {
+  const errors = r.errors.map((error) => `\n  failed: ${error}`).join("");
+  return table([`${count(r.size)} vehicles`, "value"], figureRows(r)) + errors;
+}
+
+/** Sizes side by side; a figure a size lacks (another site had a sitemap file) reads "-". */
+export function summaryTable(results: SizeResult[]): string {
+  const labels: string[] = [];
+  const bySize = results.map((r) => new Map(figureRows(r)));
+  for (const rows of bySize) for (const label of rows.keys()) if (!labels.includes(label)) labels.push(label);
+  return table(["figure", ...results.map((r) => count(r.size))], labels.map((label) => [label, ...bySize.map((rows) => rows.get(label) ?? "-")]));
+}

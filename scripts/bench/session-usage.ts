@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from "node:fs";
+import type { Session } from "../stack";
+
+/** The processes of a session's process group (launcher, wrangler, esbuild, workerd): pid and command line. */
+export function sessionProcesses(session: Pick<Session, "pid">): { pid: number; command: string[] }[] {
+  const found: { pid: number; command: string[] }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 5 of /proc/PID/stat is the process group (after the parenthesised command name).
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const pgid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (pgid !== session.pid) continue;
+      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean) });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+/** RSS and PSS (KB) summed over every process of a session. */
+export function sessionMemory(session: Pick<Session, "pid">): { processes: number; rssKb: number; pssKb: number } {
+  let processes = 0;
+  let rssKb = 0;
+  let pssKb = 0;
+  for (const { pid } of sessionProcesses(session)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+      processes++;
+      rssKb += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pssKb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return { processes, rssKb, pssKb };
+}
+
+/**
+ * CPU time (ms) every thread of a session has used so far, in nanoseconds' precision: /proc's per-thread
+ * schedstat, since utime and stime count 10 ms ticks, too coarse for one request's work.
+ */
+export function sessionCpuMs(session: Pick<Session, "pid">): number {
+  let ns = 0;
+  for (const { pid } of sessionProcesses(session)) {
+    try {
+      for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // the process or thread ended while we looked
+    }
+  }
+  return ns / 1e6;
+}

@@ -1,0 +1,151 @@
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import WebSocket from "ws";
+import type { Session } from "../stack";
+import { sessionProcesses } from "./session-usage";
+
+export type HeapUsage = { usedSize: number; totalSize: number };
+
+/** TCP ports a process listens on: its socket inodes matched against /proc/net/tcp's LISTEN rows. */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (target.startsWith("socket:[")) inodes.add(target.slice(8, -1));
+    } catch {
+      // closed while we looked
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ["tcp", "tcp6"]) {
+    for (const line of readFileSync(`/proc/${pid}/net/${table}`, "utf8").split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is HEX_IP:HEX_PORT, state 0A is LISTEN, field 9 the inode.
+      if (fields[3] === "0A" && inodes.has(fields[9] ?? "")) ports.push(Number.parseInt(fields[1]?.split(":")[1] ?? "", 16));
+    }
+  }
+  return ports;
+}
+
+/**
+ * The DevTools address of one Worker's isolate. wrangler dev's own inspector port (PLATFORM_PORT + 1000) shows only
+ * the session's first Worker, the gateway; the workerd process that runs the Workers is started with
+ * --inspector-addr=localhost:0 and lists every isolate on that port as core:user:{worker}.
+ */
+export async function isolateInspectorUrl(session: Pick<Session, "pid">, worker: string): Promise<string> {
+  const workerd = sessionProcesses(session).filter(({ command }) => command[0]?.endsWith("workerd") && command.some((arg) => arg.startsWith("--inspector-addr")));
+  for (const { pid } of workerd) {
+    for (const port of listeningPorts(pid)) {
+      const list = await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(2000) })
+        .then((r) => (r.ok ? (r.json() as Promise<{ id: string; webSocketDebuggerUrl: string }[]>) : []))
+        .catch(() => []);
+      const target = list.find((entry) => entry.id === `core:user:${worker}`);
+      if (target) return target.webSocketDebuggerUrl;
+    }
+  }
+  throw new Error(`no inspector found for the Worker ${worker} in the session's workerd (pid group ${session.pid})`);
+}
+
+/** A DevTools protocol connection to one Worker's isolate, for its heap; reconnects when workerd drops it. */
+export class IsolateInspector {
+  private nextId = 0;
+  private readonly pending = new Map<number, (result: unknown) => void>();
+  private socket: Promise<WebSocket> | null = null;
+  private live: WebSocket | null = null;
+
+  private constructor(
+    private readonly session: Pick<Session, "pid">,
+    private readonly worker: string,
+  ) {}
+
+  static async connect(session: Pick<Session, "pid">, worker: string): Promise<IsolateInspector> {
+    const inspector = new IsolateInspector(session, worker);
+    await inspector.open();
+    return inspector;
+  }
+
+  /** workerd takes one DevTools client per isolate: a client that just left may still hold it for a moment. */
+  private async attach(tries = 5): Promise<WebSocket> {
+    const url = await isolateInspectorUrl(this.session, this.worker);
+    for (let attempt = 1; ; attempt++) {
+      const socket = new WebSocket(url);
+      const opened = await new Promise<boolean>((resolve) => {
+        socket.once("open", () => resolve(true));
+        socket.once("error", () => resolve(false));
+        socket.once("close", () => resolve(false));
+      });
+      if (opened) {
+        this.live = socket;
+        socket.on("message", (data) => {
+          const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+          if (message.id === undefined) return;
+          this.pending.get(message.id)?.(message.error ? new Error(message.error.message) : message.result);
+          this.pending.delete(message.id);
+        });
+        socket.once("close", () => {
+          for (const settle of this.pending.values()) settle(new Error(`${this.worker}'s inspector connection closed`));
+          this.pending.clear();
+          if (this.live === socket) this.socket = null;
+        });
+        return socket;
+      }
+      if (attempt >= tries) throw new Error(`could not attach to ${this.worker}'s inspector at ${url}: is a debugger attached?`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+
+  private open(): Promise<WebSocket> {
+    if (!this.socket) {
+      if (this.nextId > 0) console.warn(`  (${this.worker}'s inspector connection was dropped: connecting again)`);
+      this.socket = this.attach().catch((error) => {
+        this.socket = null;
+        throw error;
+      });
+    }
+    return this.socket;
+  }
+
+  private async send<T>(method: string, timeoutMs: number): Promise<T> {
+    const socket = await this.open();
+    const id = ++this.nextId;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method} on ${this.worker} had no answer in ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      this.pending.set(id, (result) => {
+        clearTimeout(timer);
+        if (result instanceof Error) reject(result);
+        else resolve(result as T);
+      });
+      socket.send(JSON.stringify({ id, method, params: {} }));
+    });
+  }
+
+  /** The isolate's V8 heap now, garbage included; answered without entering the isolate, so it never waits for a request. */
+  heapUsage(): Promise<HeapUsage> {
+    return this.send<HeapUsage>("Runtime.getHeapUsage", 10_000);
+  }
+
+  /**
+   * The live heap: V8 runs a requested collection as a task of the isolate, which workerd only pumps while the
+   * isolate handles a request, so `poke` sends it cheap ones (an empty search) until the collection is done.
+   */
+  async liveHeapAfterGc(poke: () => Promise<unknown>): Promise<HeapUsage> {
+    for (let round = 0; round < 2; round++) {
+      let done = false;
+      const collected = this.send("HeapProfiler.collectGarbage", 60_000).finally(() => {
+        done = true;
+      });
+      while (!done) await Promise.race([collected, poke().then(() => new Promise((r) => setTimeout(r, 100)))]);
+      await collected;
+    }
+    return this.heapUsage();
+  }
+
+  close(): void {
+    this.live?.close();
+    this.live = null;
+    this.socket = null;
+  }
+}
