@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureChromium } from "./chromium";
+import { ensureChromium, ensureXmllint } from "./chromium";
 import { loadDemoStock, prepare, StepFailed } from "./setup";
 import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions } from "./stack";
 
@@ -51,6 +51,8 @@ function vitest(label: string, config: string): void {
 
 check("typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
 check("lint (biome)", bin("biome"), ["lint", "."]);
+// The lead formats' unit and HTTP tests validate ADF/XML with xmllint.
+ensureXmllint();
 vitest("unit tests", "vitest.config.ts");
 
 // Whatever happens, the sessions this run started (the tests replace them) are stopped.

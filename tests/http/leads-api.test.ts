@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { dealerLeads, enquiry, postLead } from "../support/leads";
+import { query } from "../../scripts/d1";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
 
 const SITE = "harbour-city-motors";
@@ -107,7 +108,8 @@ describe("a plain form post (before the form's script)", () => {
     const form = new URLSearchParams({
       kind: "enquiry",
       form: "contact",
-      "values.location": "1",
+      // One of this site's own locations: any other is refused (issue 21).
+      "values.location": String(query<{ id: number }>(`SELECT id FROM locations WHERE site = '${SITE}' LIMIT 1`)[0]?.id),
       idempotency_key: randomUUID(),
       "values.name": "Pat Form",
       "values.email": email,

@@ -1,4 +1,4 @@
-import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { LEAD_RECORD_VERSION, leadDepartmentSchema, leadRecordSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit, siteFromHost } from "@dealer/shared/http";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -105,15 +105,28 @@ function leadsCsv(leads: ListedLead[]): string {
   return `${[CSV_COLUMNS.join(","), ...rows].join("\r\n")}\r\n`;
 }
 
+/** Routing (ADR 0037): a destination for one of the dealership's locations, or one department, only. */
+const routing = { location_id: z.number().int().positive().optional(), department: leadDepartmentSchema.optional() };
 const destinationSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("webhook"),
     url: z.url({ protocol: /^https?$/ }).max(2048),
     format: z.enum(["json", "adf"]).default("json"),
+    // New receivers get the complete record; version 1 is the lead as posted, for receivers written before it.
+    version: z.union([z.literal(1), z.literal(2)]).default(LEAD_RECORD_VERSION),
     secret: z.string().min(16, "Use a secret of at least 16 characters.").max(200),
+    ...routing,
   }),
-  z.object({ kind: z.literal("email"), address: z.email().max(254) }),
+  z.object({ kind: z.literal("email"), address: z.email().max(254), ...routing }),
 ]);
+
+/** The JSON webhook's schema, generated from the zod contract once per isolate. */
+export const LEAD_SCHEMA_PATH = `/api/leads/schema/v${LEAD_RECORD_VERSION}.json`;
+let leadJsonSchema: string | null = null;
+function leadRecordJsonSchema(): string {
+  leadJsonSchema ??= JSON.stringify({ $id: LEAD_SCHEMA_PATH, title: "Dealer website lead", ...z.toJSONSchema(leadRecordSchema, { target: "draft-2020-12" }) }, null, 2);
+  return leadJsonSchema;
+}
 
 /**
  * The dealer's side, behind the dealership's key: GET /api/leads (JSON or CSV, by date and delivery status)
@@ -147,9 +160,12 @@ export function createDealerLeadApi() {
     return c.json({ mails: results });
   });
 
+  // Public: a CRM developer reads what the webhook sends without a key.
+  app.get(LEAD_SCHEMA_PATH, (c) => c.body(leadRecordJsonSchema(), 200, { "content-type": "application/schema+json", "cache-control": "public, max-age=3600" }));
+
   app.get("/api/leads/destinations", requireDealer, async (c) => {
     const dealer = c.get("dealer");
-    const { results } = await c.env.DB.prepare("SELECT id, kind, target, format, created_at FROM lead_destinations WHERE site = ? AND dealership_id = ? ORDER BY id")
+    const { results } = await c.env.DB.prepare("SELECT id, kind, target, format, version, location_id, department, created_at FROM lead_destinations WHERE site = ? AND dealership_id = ? ORDER BY id")
       .bind(dealer.site, dealer.dealershipId)
       .all();
     return c.json({ destinations: results });
@@ -164,8 +180,12 @@ export function createDealerLeadApi() {
     // Refused up front so the dealer sees why; the consumer checks again on every send (DNS can change).
     const problem = destination.kind === "webhook" ? await webhookUrlProblem(destination.url, webhookPolicy(c.env)) : null;
     if (problem) return c.json({ message: "Invalid destination", fieldErrors: { url: [problem] } }, 400);
+    if (destination.location_id !== undefined) {
+      const own = await c.env.DB.prepare("SELECT 1 AS own FROM locations WHERE id = ? AND site = ? AND dealership_id = ?").bind(destination.location_id, dealer.site, dealer.dealershipId).first();
+      if (!own) return c.json({ message: "Invalid destination", fieldErrors: { location_id: ["Not one of this dealership's locations."] } }, 400);
+    }
     const row = await c.env.DB.prepare(
-      "INSERT INTO lead_destinations (site, dealership_id, kind, target, format, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+      "INSERT INTO lead_destinations (site, dealership_id, kind, target, format, version, secret, location_id, department, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
       .bind(
         dealer.site,
@@ -173,7 +193,10 @@ export function createDealerLeadApi() {
         destination.kind,
         destination.kind === "webhook" ? destination.url : destination.address,
         destination.kind === "webhook" ? destination.format : "json",
+        destination.kind === "webhook" ? destination.version : LEAD_RECORD_VERSION,
         destination.kind === "webhook" ? destination.secret : null,
+        destination.location_id ?? null,
+        destination.department ?? null,
         new Date().toISOString(),
       )
       .first<{ id: number }>();
