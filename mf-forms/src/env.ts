@@ -26,6 +26,8 @@ export type Env = RemoteEnv & AccountEnv & {
   LEAD_PROVIDER_NAME?: string;
   LEAD_PROVIDER_URL?: string;
   LEAD_PROVIDER_EMAIL?: string;
+  /** Signs the change-or-cancel link of a booking's receipt (a secret; wrangler dev uses a development value). */
+  LEAD_LINK_SECRET?: string;
 };
 
 /** Accounts (ADR 0016): the code hashing key and the SMS provider; without a provider, texts go to the local outbox. */

@@ -68,6 +68,8 @@ describe("deliverLead", () => {
     const log = await db.prepare("SELECT destination, status, attempts, last_error FROM lead_deliveries WHERE lead_id = ? ORDER BY destination").bind(id).all();
     expect(log.results).toEqual([
       { destination: "email:dealership", status: "delivered", attempts: 1, last_error: null },
+      // The shopper's receipt (the local outbox here) is logged like any destination.
+      { destination: "receipt:email", status: "delivered", attempts: 1, last_error: null },
       { destination: "webhook:1", status: "pending", attempts: 1, last_error: "HTTP 500" },
     ]);
     expect(await deliverLead(env(), id, fetcher)).toBe(true);

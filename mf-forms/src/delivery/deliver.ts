@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { storedRecordOf } from "../leads/stored-record";
+import { type ReceiptChannel, receiptsFor, sendReceipt } from "../receipts/send";
 import { type DeliverableLead, type LeadProvider, leadAdf, leadEmail, leadJson, signWebhook } from "./formats";
 import type { LeadMessage } from "./queue";
 import { guardedPost, webhookPolicy } from "./webhook-guard";
@@ -7,7 +8,9 @@ import { guardedPost, webhookPolicy } from "./webhook-guard";
 /** Where one lead goes: the dealership's mail (outbox locally) and each configured webhook or address. */
 export type Destination =
   | { name: string; kind: "email"; recipient: string }
-  | { name: string; kind: "webhook"; url: string; format: "json" | "adf"; version: 1 | 2; secret: string | null };
+  | { name: string; kind: "webhook"; url: string; format: "json" | "adf"; version: 1 | 2; secret: string | null }
+  /** The shopper's own receipt of their lead, through the site's mail provider or the SMS adapter. */
+  | { name: string; kind: "receipt"; channel: ReceiptChannel };
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Backoff between the queue's tries: 2 s, 4 s, 8 s ... at most 5 minutes. */
@@ -68,7 +71,17 @@ export async function destinationsFor(db: D1Database, lead: DeliverableLead): Pr
   return [{ name: DEALERSHIP_OUTBOX, kind: "email", recipient: dealershipInbox(lead) }, ...configured];
 }
 
+/** Everyone a lead goes to: the dealership's destinations, then the shopper's receipts (logged and retried the same way). */
+async function everyDestination(env: Env, lead: DeliverableLead): Promise<Destination[]> {
+  const receipts = (await receiptsFor(env, lead.record)).map((channel): Destination => ({ name: `receipt:${channel}`, kind: "receipt", channel }));
+  return [...(await destinationsFor(env.DB, lead)), ...receipts];
+}
+
 async function send(env: Env, lead: DeliverableLead & { resend: boolean }, destination: Destination, fetcher: typeof fetch): Promise<void> {
+  if (destination.kind === "receipt") {
+    await sendReceipt(env, lead.record, destination.channel, lead.createdAt);
+    return;
+  }
   if (destination.kind === "email") {
     // Every mail is kept in the outbox the dealer reads (the inbox page, GET /api/leads/outbox).
     const mail = leadEmail(lead);
@@ -121,7 +134,7 @@ export async function deliverLead(env: Env, leadId: number, fetcher: typeof fetc
   // A destination tried before gets the ADF prospect as a resend.
   const tried = new Set(done.map((row) => row.destination));
   const errors: string[] = [];
-  for (const destination of await destinationsFor(env.DB, lead)) {
+  for (const destination of await everyDestination(env, lead)) {
     if (delivered.has(destination.name)) continue;
     let error: string | null = null;
     try {

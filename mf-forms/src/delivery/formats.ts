@@ -1,6 +1,6 @@
 import type { LeadRecord } from "@dealer/shared/contract";
-import { escapeMarkup } from "@dealer/shared/http";
-import { appointmentWords, kindWords, leadSections, valuationWords } from "./lead-words";
+import { escapeMarkup, hmacSha256Hex } from "@dealer/shared/http";
+import { appointmentWords, kindWords, type LeadRow, type LeadSection, leadSections, valuationWords } from "./lead-words";
 
 /** A stored lead as destinations receive it. */
 export type DeliverableLead = {
@@ -167,25 +167,35 @@ export function leadAdf(lead: DeliverableLead, provider: LeadProvider, dealerEma
   )}\n`;
 }
 
+/** Sections as a plain-text mail: each title in capitals, a labelled line per row (web links after the value). */
+export function mailText(sections: LeadSection[], intro: string[] = []): string {
+  const row = (r: LeadRow) => `${r.label}: ${r.value}${r.href && r.href !== r.value && /^https?:/.test(r.href) ? ` (${r.href})` : ""}`;
+  return [...intro, ...sections.map((section) => [section.title.toUpperCase(), ...section.rows.map(row)].join("\n"))].join("\n\n");
+}
+
+/** Sections as an HTML mail: a heading, the car's photo linked to its page, a table per section. */
+export function mailHtml(title: string, sections: LeadSection[], photo: { src: string; href: string; alt: string } | null, intro: string[] = []): string {
+  const cell = (row: LeadRow) => (row.href ? `<a href="${escapeMarkup(row.href)}">${escapeMarkup(row.value)}</a>` : escapeMarkup(row.value).replace(/\n/g, "<br>"));
+  const image = photo ? `<p><a href="${escapeMarkup(photo.href)}"><img src="${escapeMarkup(photo.src)}" alt="${escapeMarkup(photo.alt)}" width="320"></a></p>` : "";
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title></head><body style="font-family:sans-serif">
+<h1 style="font-size:1.25rem">${escapeMarkup(title)}</h1>${intro.map((line) => `<p>${escapeMarkup(line)}</p>`).join("")}${image}
+${sections.map((section) => `<h2 style="font-size:1rem">${escapeMarkup(section.title)}</h2><table>${section.rows.map((row) => `<tr><th scope="row" style="text-align:left;padding-right:1em">${escapeMarkup(row.label)}</th><td>${cell(row)}</td></tr>`).join("")}</table>`).join("\n")}
+</body></html>`;
+}
+
+/** The car's photo, linked to its page, for a mail about it. */
+export const carPhoto = (record: LeadRecord) => (record.vehicle?.photo_url ? { src: record.vehicle.photo_url, href: record.vehicle.url, alt: record.vehicle.title } : null);
+
 /** The e-mail a dealership gets for a lead: every field in words, as plain text and as HTML with the car's photo. */
 export function leadEmail(lead: DeliverableLead): { subject: string; body: string; html: string } {
   const { record } = lead;
   const sections = leadSections(record);
   const about = record.vehicle ? `: ${record.vehicle.title}` : record.trade_in ? `: ${record.trade_in.year} ${record.trade_in.make} ${record.trade_in.model}` : "";
   const subject = `New ${kindWords(record.kind).toLowerCase()} lead #${record.lead_id} from ${record.customer.full_name}${about}`;
-  const body = sections.map((section) => [section.title.toUpperCase(), ...section.rows.map((row) => `${row.label}: ${row.value}${row.href && row.href !== row.value && !row.href.startsWith("tel:") && !row.href.startsWith("mailto:") ? ` (${row.href})` : ""}`)].join("\n")).join("\n\n");
-  const cell = (row: { value: string; href?: string }) => (row.href ? `<a href="${escapeMarkup(row.href)}">${escapeMarkup(row.value)}</a>` : escapeMarkup(row.value).replace(/\n/g, "<br>"));
-  const photo = record.vehicle?.photo_url ? `<p><a href="${escapeMarkup(record.vehicle.url)}"><img src="${escapeMarkup(record.vehicle.photo_url)}" alt="${escapeMarkup(record.vehicle.title)}" width="320"></a></p>` : "";
-  const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:sans-serif">
-<h1 style="font-size:1.25rem">${escapeMarkup(subject)}</h1>${photo}
-${sections.map((section) => `<h2 style="font-size:1rem">${escapeMarkup(section.title)}</h2><table>${section.rows.map((row) => `<tr><th scope="row" style="text-align:left;padding-right:1em">${escapeMarkup(row.label)}</th><td>${cell(row)}</td></tr>`).join("")}</table>`).join("\n")}
-</body></html>`;
-  return { subject, body, html };
+  return { subject, body: mailText(sections), html: mailHtml(subject, sections, carPhoto(record)) };
 }
 
 /** HMAC-SHA256 of "{timestamp}.{body}" with the destination's secret, hex: the receiver recomputes it. */
-export async function signWebhook(secret: string, timestamp: number, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`));
-  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+export function signWebhook(secret: string, timestamp: number, body: string): Promise<string> {
+  return hmacSha256Hex(secret, `${timestamp}.${body}`);
 }

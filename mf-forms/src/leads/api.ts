@@ -18,6 +18,8 @@ import { acceptedOffer, NO_SUCH_OFFER, OFFER_ALREADY_ACCEPTED, offerAcceptanceKe
 import { tradeInOfferPage } from "./offer-page";
 import { valuationFor } from "./valuation";
 import { buildLeadRecord, loadSiteFacts, placeLead } from "./record";
+import { canMailShoppers } from "../accounts/email";
+import { receiptChannels, successLines } from "../receipts/receipt";
 import type { PlainAcceptance } from "../fragments/enquiry-form/TradeInOffer";
 import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";
 
@@ -44,7 +46,7 @@ function variantOf(envelope: z.infer<typeof envelopeSchema>): FormVariant | null
 type Answer = {
   status: 201 | 400 | 403 | 404 | 409 | 415 | 422 | 429 | 503;
   /** A trade-in's answer also carries its online valuation (the page shows it and the offer). */
-  body: { lead_id?: number; valuation?: unknown; message?: string; fieldErrors?: Record<string, string[]> };
+  body: { lead_id?: number; valuation?: unknown; next?: string[]; message?: string; fieldErrors?: Record<string, string[]> };
   headers?: Record<string, string>;
 };
 
@@ -175,7 +177,9 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     if (!stored.created) return await replay(env, { id: stored.leadId, valuation: stored.valuation }, stored.sameRequest);
     // Stored first: a failed queue send is logged, and a retry or the scheduled sweep queues the lead later.
     await queueUnqueuedLead(env, stored.leadId, now);
-    return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}) } };
+    // What /success tells the shopper: what was sent where, the booking, what happens next.
+    const next = successLines({ lead_id: stored.leadId, ...record }, receiptChannels({ lead_id: stored.leadId, ...record }, canMailShoppers(c.env, site.config.shopperEmail)));
+    return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}), next } };
   } catch (error) {
     // An injected fault is expected: one line, no stack (thousands of stacks a minute swamp wrangler dev's log).
     if (error instanceof InjectedStoreFault) console.warn(`[mf-forms] lead not stored: ${error.message}`);
