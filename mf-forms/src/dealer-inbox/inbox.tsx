@@ -53,6 +53,8 @@ function SignIn({ error }: { error: string | null }) {
 const contact = (lead: Lead) => ["name", "email", "phone", "postcode"].map((field) => lead.values[field]).filter(Boolean).join(" · ");
 const STATUS_WORDS: Record<LeadStatus, string> = { new: "New", contacted: "Contacted", appointment: "Appointment", sold: "Sold", lost: "Lost" };
 const date = (iso: string) => iso.slice(0, 16).replace("T", " ");
+/** The newest earlier leads of the same shopper a card lists. */
+const EARLIER_SHOWN = 5;
 type Filters = z.infer<typeof listQuerySchema>;
 type LocationOption = { id: number; name: string };
 
@@ -98,24 +100,28 @@ function LeadCard({ lead }: { lead: Lead }) {
   return (
     <article id={`lead-${lead.lead_id}`} data-lead-id={lead.lead_id} aria-labelledby={id("title")}>
       <h2 id={id("title")}>
-        {`#${lead.lead_id} ${lead.record ? kindWords(lead.record.kind) : lead.kind.replace(/_/g, " ")}: ${name}`} <span data-lead-status={lead.status}>({STATUS_WORDS[lead.status]})</span>
+        {`#${lead.lead_id} ${lead.record ? kindWords(lead.record.kind) : lead.kind.replace(/_/g, " ")}: ${name} `}
+        <span data-lead-status={lead.status}>{`(${STATUS_WORDS[lead.status]})`}</span>
       </h2>
       <p>
-        {`Received ${date(lead.created_at)}`}
-        {lead.assigned_to ? `, assigned to ${lead.assigned_to}` : ", not assigned"}
-        {lead.booking_cancelled_at ? `. The shopper cancelled the booking on ${date(lead.booking_cancelled_at)}.` : ""}
+        {[
+          `Received ${date(lead.record?.created_at ?? lead.created_at)}`,
+          lead.assigned_to ? `, assigned to ${lead.assigned_to}` : ", not assigned",
+          lead.booking_cancelled_at ? `. The shopper cancelled the booking on ${date(lead.booking_cancelled_at)}.` : "",
+        ].join("")}
       </p>
       <LeadDetails lead={lead} />
       {lead.earlier_leads.length > 0 && (
         <section aria-label="Earlier leads from this shopper">
           <h3>Earlier leads from this shopper</h3>
           <ul>
-            {lead.earlier_leads.map((earlier) => (
+            {lead.earlier_leads.slice(0, EARLIER_SHOWN).map((earlier) => (
               <li key={earlier.lead_id}>
                 <a href={`#lead-${earlier.lead_id}`}>{`#${earlier.lead_id} ${earlier.kind.replace(/_/g, " ")}, ${date(earlier.created_at)}`}</a>
               </li>
             ))}
           </ul>
+          {lead.earlier_leads.length > EARLIER_SHOWN && <p>{`and ${lead.earlier_leads.length - EARLIER_SHOWN} more`}</p>}
         </section>
       )}
       {lead.notes.length > 0 && (

@@ -1,5 +1,6 @@
 import { resolveSiteConfig } from "@dealer/shared/config";
 import type { LeadRecord } from "@dealer/shared/contract";
+import { normaliseMobile } from "@dealer/shared/rules";
 import { canMailShoppers, emailSender } from "../accounts/email";
 import { smsSender } from "../accounts/sms";
 import type { Env } from "../env";
@@ -25,7 +26,8 @@ export async function receiptsFor(env: Env, record: LeadRecord): Promise<Receipt
 export async function sendReceipt(env: Env, record: LeadRecord, channel: ReceiptChannel, createdAt: string): Promise<void> {
   const link = record.appointment ? await bookingLink(env, record.site.url, record.lead_id, createdAt) : null;
   if (channel === "sms") {
-    await smsSender(env)({ site: record.site.slug, to: record.customer.phone, body: receiptSms(record, link) });
+    // The provider takes +61 numbers; receiptChannels only chooses SMS for a mobile.
+    await smsSender(env)({ site: record.site.slug, to: normaliseMobile(record.customer.phone) ?? record.customer.phone, body: receiptSms(record, link) });
     return;
   }
   const mail = receiptMail(record, link, new Date());

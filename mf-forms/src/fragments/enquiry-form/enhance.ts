@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { track } from "@dealer/shared/analytics";
+import { flushAnalytics, track } from "@dealer/shared/analytics";
 import { leadSuccessEventData, leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { saveSuccessLines, visitedPages } from "@dealer/shared/visit";
 import { createFormControl, type FieldValues } from "react-hook-form";
@@ -105,8 +105,9 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
     saveCustomer(window.localStorage, values);
     window.localStorage.setItem(SUCCESS_CATEGORY_KEY, category);
     saveSuccessLines(window.sessionStorage, next);
-    // The spec's event for this kind of lead, through the vehicle page's analytics module (its beacon leaves as the page does).
+    // The spec's event for this kind of lead, through the vehicle page's analytics module, its beacon sent before the page leaves.
     track({ kind: "event", id: leadEventId(variant, category), data: leadSuccessEventData(leadId, category, userData()) });
+    flushAnalytics();
     window.location.assign(SUCCESS_PATH);
   };
 
