@@ -123,7 +123,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("leads from a car on
     expect(new Date(dtstart.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z")).getTime()).toBe(Date.parse(chosen));
 
     const dealerMail = await dealerMailFor(SITE, email);
-    expect(dealerMail.subject).toMatch(new RegExp(`^New test drive booking lead #\\d+ from Robin Buyer: `));
+    expect(dealerMail.subject).toMatch(/^New test drive booking lead #\d+ from Robin Buyer: /);
     expect(dealerMail.body).toContain(`Vehicle: ${carTitle}`);
     expect(dealerMail.body).toMatch(/Booked: Test drive: .+ at .+/);
     const inbox = await inboxPage(SITE);

@@ -101,7 +101,7 @@ describe("lead delivery through the queue", () => {
     const retry = await postLead(SITE, body, headers);
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
-    expect(await retry.json()).toEqual({ lead_id });
+    expect(await retry.json()).toEqual({ lead_id, next: expect.any(Array) });
     await expect.poll(async () => (await mine())?.delivery_status, { timeout: 30_000, interval: 500 }).toBe("delivered");
     const delivered = await mine();
     expect(delivered?.queued_at).toEqual(expect.any(String));

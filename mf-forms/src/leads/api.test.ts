@@ -89,7 +89,7 @@ describe("POST /api/leads: storing", () => {
     expect(queued).not.toContain(lead_id);
     const retried = await post(payload(), { headers });
     expect(retried.status).toBe(201);
-    expect(await retried.json()).toEqual({ lead_id });
+    expect(await retried.json()).toEqual({ lead_id, next: expect.any(Array) });
     expect(queued.filter((id) => id === lead_id)).toHaveLength(1);
     const { queued_at } = (await db.prepare("SELECT queued_at FROM leads WHERE id = ?").bind(lead_id).first<{ queued_at: string }>()) ?? { queued_at: null };
     expect(queued_at).toEqual(expect.any(String));

@@ -155,6 +155,8 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       ? await creditCheckRecord(c.env, { site: site.slug, name: values.name, lastName: values.last_name ?? null, email: values.email, phone: values.phone, postcode: values.postcode ?? null }, now)
       : undefined;
     const record = buildLeadRecord({ ...lead, form: variant.id }, place, facts, { createdAt: now, consent, valuation, creditCheck: credit_check });
+    // What /success tells the shopper: what was sent where, the booking, what happens next (kept for a retry's answer).
+    const next = successLines(record, receiptChannels(record, canMailShoppers(c.env, site.config.shopperEmail)));
 
     const fault = injectedStoreFault(c.env, headers);
     if (fault === "before") throw new InjectedStoreFault("dev fault: the lead store write failed");
@@ -166,7 +168,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       locationId: place.location?.id ?? null,
       email: values.email,
       phone: values.phone,
-      data: JSON.stringify({ ...lead, consent, valuation, credit_check, record }),
+      data: JSON.stringify({ ...lead, consent, valuation, credit_check, record, next }),
       idempotencyKey: key,
       requestHash: hash,
       booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,
@@ -174,11 +176,9 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     });
     if (fault === "after") throw new InjectedStoreFault("dev fault: the lead was stored but its answer was lost");
     if ("bookingTaken" in stored) return { status: 409, body: { message: SLOT_TAKEN_MESSAGE, fieldErrors: { booking: [SLOT_TAKEN_MESSAGE] } } };
-    if (!stored.created) return await replay(env, { id: stored.leadId, valuation: stored.valuation }, stored.sameRequest);
+    if (!stored.created) return await replay(env, { id: stored.leadId, valuation: stored.valuation, next: stored.next }, stored.sameRequest);
     // Stored first: a failed queue send is logged, and a retry or the scheduled sweep queues the lead later.
     await queueUnqueuedLead(env, stored.leadId, now);
-    // What /success tells the shopper: what was sent where, the booking, what happens next.
-    const next = successLines({ lead_id: stored.leadId, ...record }, receiptChannels({ lead_id: stored.leadId, ...record }, canMailShoppers(c.env, site.config.shopperEmail)));
     return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}), next } };
   } catch (error) {
     // An injected fault is expected: one line, no stack (thousands of stacks a minute swamp wrangler dev's log).
@@ -223,11 +223,12 @@ function injectedStoreFault(env: Env, headers: Headers): "before" | "after" | nu
  * queues its lead if no request has yet (the first send failed, or the answer was lost before it): the lead
  * reaches the dealer now rather than at the next sweep. A lead already queued is not queued again.
  */
-async function replay(env: Env, stored: { id: number; valuation: string | null }, sameRequest: boolean): Promise<Answer> {
+async function replay(env: Env, stored: { id: number; valuation: string | null; next: string | null }, sameRequest: boolean): Promise<Answer> {
   if (!sameRequest) return { status: 422, body: { message: KEY_REUSED } };
   await queueUnqueuedLead(env, stored.id);
   const valuation: unknown = stored.valuation ? JSON.parse(stored.valuation) : undefined;
-  return { status: 201, body: { lead_id: stored.id, ...(valuation ? { valuation } : {}) }, headers: { "idempotent-replayed": "true" } };
+  const next = stored.next ? (JSON.parse(stored.next) as string[]) : undefined;
+  return { status: 201, body: { lead_id: stored.id, ...(valuation ? { valuation } : {}), ...(next ? { next } : {}) }, headers: { "idempotent-replayed": "true" } };
 }
 
 /** An accepted trade-in offer: stored and delivered as a lead of its own, tied to the trade-in it accepts. */
@@ -257,7 +258,7 @@ async function takeOfferAcceptance(env: Env, site: { slug: string; url: string }
   if ("bookingTaken" in stored) throw new Error("an offer acceptance has no booking");
   if (!stored.created) {
     if (!stored.sameRequest) return { status: 409, body: { message: OFFER_ALREADY_ACCEPTED, fieldErrors: { lead_id: [OFFER_ALREADY_ACCEPTED] } } };
-    return await replay(env, { id: stored.leadId, valuation: null }, true);
+    return await replay(env, { id: stored.leadId, valuation: null, next: null }, true);
   }
   await queueUnqueuedLead(env, stored.leadId, now);
   return { status: 201, body: { lead_id: stored.leadId } };

@@ -23,8 +23,8 @@ export type LeadRow = {
 /** A phone number as digits in national form (+61 4.. and 04.. are one number). */
 export const phoneKey = (phone: string) => phone.replace(/\D/g, "").replace(/^61(?=\d{9}$)/, "0");
 
-/** `valuation`: the stored trade-in valuation (JSON) of a lead found by its key, for a replayed answer. */
-export type StoreOutcome = { leadId: number; created: boolean; sameRequest: boolean; valuation: string | null } | { bookingTaken: true };
+/** `valuation` and `next`: a lead's stored trade-in valuation and /success lines (JSON), for a replayed answer. */
+export type StoreOutcome = { leadId: number; created: boolean; sameRequest: boolean; valuation: string | null; next: string | null } | { bookingTaken: true };
 
 /** SHA-256 of the request body, hex: tells a retried submit from a key reused for another lead. */
 export async function requestHash(body: string): Promise<string> {
@@ -32,8 +32,11 @@ export async function requestHash(body: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function findLeadByKey(db: D1Database, site: string, key: string): Promise<{ id: number; request_hash: string | null; valuation: string | null } | null> {
-  return db.prepare("SELECT id, request_hash, json_extract(data, '$.valuation') AS valuation FROM leads WHERE site = ? AND idempotency_key = ?").bind(site, key).first();
+export async function findLeadByKey(db: D1Database, site: string, key: string): Promise<{ id: number; request_hash: string | null; valuation: string | null; next: string | null } | null> {
+  return db
+    .prepare("SELECT id, request_hash, json_extract(data, '$.valuation') AS valuation, json_extract(data, '$.next') AS next FROM leads WHERE site = ? AND idempotency_key = ?")
+    .bind(site, key)
+    .first();
 }
 
 /**
@@ -50,10 +53,10 @@ export async function storeLead(db: D1Database, lead: LeadRow): Promise<StoreOut
     )
     .bind(lead.site, lead.kind, lead.carId, lead.dealershipId, lead.locationId, lead.email.trim().toLowerCase(), phoneKey(lead.phone), lead.now.toISOString(), lead.data, lead.idempotencyKey, lead.requestHash, lead.booking)
     .first<{ id: number }>();
-  if (inserted) return { leadId: inserted.id, created: true, sameRequest: true, valuation: null };
+  if (inserted) return { leadId: inserted.id, created: true, sameRequest: true, valuation: null, next: null };
   const existing = lead.idempotencyKey === null ? null : await findLeadByKey(db, lead.site, lead.idempotencyKey);
   // Not this lead's key: the only other unique index is the dealership's booked time.
   if (!existing && lead.booking !== null) return { bookingTaken: true };
   if (!existing) throw new Error("lead INSERT stored nothing and no lead holds its key");
-  return { leadId: existing.id, created: false, sameRequest: existing.request_hash === lead.requestHash, valuation: existing.valuation };
+  return { leadId: existing.id, created: false, sameRequest: existing.request_hash === lead.requestHash, valuation: existing.valuation, next: existing.next };
 }

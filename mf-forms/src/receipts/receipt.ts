@@ -7,13 +7,16 @@ import { calendarInvite } from "./ics";
 /** How a shopper is told about their lead: by e-mail always (where the site can send), by SMS when they chose it. */
 export type ReceiptChannels = { email: boolean; sms: boolean };
 
-export const receiptChannels = (record: LeadRecord, canMail: boolean): ReceiptChannels => ({
+/** A record before or after it has its id (the /success lines are stored with the lead). */
+type AnyRecord = Omit<LeadRecord, "lead_id">;
+
+export const receiptChannels = (record: AnyRecord, canMail: boolean): ReceiptChannels => ({
   email: canMail,
   sms: record.customer.preferred_contact === "sms" && record.customer.phone_type === "mobile",
 });
 
 /** What happens next, in one sentence the shopper reads on /success and in the receipt. */
-export function nextStep(record: LeadRecord): string {
+export function nextStep(record: AnyRecord): string {
   const who = record.dealership.name;
   const phone = record.location?.phone ? ` If you need us sooner, call ${record.location.phone}.` : "";
   const how = { phone: "by phone", email: "by e-mail", sms: "by text message" }[record.customer.preferred_contact ?? "phone"];
@@ -26,7 +29,7 @@ export function nextStep(record: LeadRecord): string {
 }
 
 /** The lines /success shows: what was sent where, the booking, and what happens next. */
-export function successLines(record: LeadRecord, channels: ReceiptChannels): string[] {
+export function successLines(record: AnyRecord, channels: ReceiptChannels): string[] {
   const sent = [channels.email ? `e-mailed a copy to ${record.customer.email}` : "", channels.sms ? `texted ${record.customer.phone}` : ""].filter(Boolean).join(" and ");
   return [
     `Your ${kindWords(record.kind).toLowerCase()} has been sent to ${record.dealership.name}.${sent ? ` We have ${sent}.` : ""}`,
