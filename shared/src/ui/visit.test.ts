@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordVisit, saveSuccessLines, takeSuccessLines, VISITED_PAGES_MAX, visitedPages } from "./visit";
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from "../rules/test-fixtures";
 
 describe("visited pages", () => {
   it("keeps the pages of this visit in order, a reload once, the newest few only", () => {
