@@ -149,7 +149,8 @@ describe("the dealer's lead API", () => {
     const csv = await fetchSite(SITE, "/api/leads?format=csv&status=delivered", { headers: { authorization: `Bearer ${KEY}` } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect((await csv.text()).split("\r\n")[0]).toBe("lead_id,created_at,kind,delivery_status,attempts,name,email,phone,postcode,message,car_id,url");
+    // The dealership's columns, then every field of the lead record (issue 21).
+    expect((await csv.text()).split("\r\n")[0]).toMatch(/^lead_id,status,assigned_to,delivery_status,attempts,version,kind,form,created_at,.*,customer\.first_name,customer\.last_name,.*,vehicle\.vin,.*,source\.linked_query_params$/);
     expect((await fetchSite(SITE, "/api/leads?status=lost", { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(400);
   });
 });
