@@ -105,15 +105,19 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("leads from a car on
     const form = page.locator("#slot-form");
     const email = `drive-${Date.now()}-${SITE}@example.com`;
     await fillDetails(form, email, SITE);
+    // The receipt by text message too.
+    await form.getByLabel(/^Preferred contact method/).selectOption("SMS");
     const booking = form.getByLabel(/^Preferred date and time/);
     await booking.selectOption({ index: 2 });
     const chosen = await booking.inputValue();
     await form.getByRole("button", { name: "Submit Form" }).click();
     await page.waitForURL(/\/success$/);
     const success = await page.locator("#success-details").innerText();
-    expect(success).toContain(`We have e-mailed a copy to ${email}.`);
+    expect(success).toContain(`We have e-mailed a copy to ${email} and texted 0412 999 888.`);
     expect(success).toMatch(/Test drive: .+ at .+\. The e-mail has a calendar invitation and a link to change or cancel it\./);
-    expect(success).toMatch(/will confirm your test drive by phone before the day/);
+    expect(success).toMatch(/will confirm your test drive by text message before the day/);
+    const texted = async () => ((await (await fetchSite(SITE, "/api/auth/sms-outbox?phone=0412999888")).json()) as { messages: { body: string }[] }).messages;
+    await expect.poll(async () => (await texted()).some((text) => text.body.includes(`we have your test drive booking about the ${carTitle}`)), { timeout: 45_000, interval: 500 }).toBe(true);
 
     const receipt = await receiptFor(SITE, email);
     expect(receipt.body).toContain(`Vehicle: ${carTitle}`);
