@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** The sitemap tests validate against the sitemaps.org schema with libxml2's xmllint. */
+/** The sitemap and lead tests validate XML against its standard's schema or DTD with libxml2's xmllint. */
 export const XMLLINT_PATH = "/usr/bin/xmllint";
 
 /** A tool the tests need from Debian's packages: as root we install it, otherwise we say how. */
@@ -20,7 +20,7 @@ function ensureDebianTool(path: string, debianPackage: string, usedFor: string):
 
 /** Browser tests use Debian's Chromium. */
 export const ensureChromium = () => ensureDebianTool(CHROMIUM_PATH, "chromium", "the browser tests");
-export const ensureXmllint = () => ensureDebianTool(XMLLINT_PATH, "libxml2-utils", "the sitemap schema checks");
+export const ensureXmllint = () => ensureDebianTool(XMLLINT_PATH, "libxml2-utils", "the sitemap and ADF lead checks");
 
 /** Headless Chromium as the browser tests and the benches use it: no GPU, no background traffic to skew timings. */
 export function launchChromium(): Promise<Browser> {

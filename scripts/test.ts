@@ -57,6 +57,8 @@ const algoliaOnly = process.argv.includes("--algolia-only");
 if (!algoliaOnly) {
   check("typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
   check("lint (biome)", bin("biome"), ["lint", "."]);
+  // The lead formats' unit tests and the sitemap and lead HTTP tests validate XML with xmllint.
+  ensureXmllint();
   vitest("unit tests", "vitest.config.ts");
 }
 

@@ -19,9 +19,15 @@ export type Env = RemoteEnv & AccountEnv & {
   /** Signs the local test processor's webhooks (a development value, not a secret). */
   TEST_PAYMENT_WEBHOOK_SECRET?: string;
   /** Cloudflare's send_email binding (production only): lead mail to the e-mail destinations a dealer added (shopper mail goes through the site's mail provider, ADR 0030). */
-  SEND_EMAIL?: { send(message: { from: string; to: string; subject: string; text: string; headers?: Record<string, string> }): Promise<unknown> };
+  SEND_EMAIL?: { send(message: { from: string; to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }): Promise<unknown> };
   /** The sender address of lead mail (a verified address of the platform's mail domain). */
   LEAD_EMAIL_FROM?: string;
+  /** The platform as the ADF provider dealer CRMs see (ADR 0037): its name, address and leads contact e-mail. */
+  LEAD_PROVIDER_NAME?: string;
+  LEAD_PROVIDER_URL?: string;
+  LEAD_PROVIDER_EMAIL?: string;
+  /** Signs the change-or-cancel link of a booking's receipt (a secret; wrangler dev uses a development value). */
+  LEAD_LINK_SECRET?: string;
 };
 
 /** Accounts (ADR 0016): the code hashing key and the SMS provider; without a provider, texts go to the local outbox. */

@@ -17,6 +17,7 @@ import { createDealerLeadApi } from "./leads/dealer-api";
 import { createMiscellaneousApi } from "./leads/miscellaneous";
 import { createDealerInbox } from "./dealer-inbox/inbox";
 import { createSlotApi } from "./leads/slots";
+import { createBookingPage } from "./receipts/booking-page";
 import { pruneRateLimits } from "./leads/rate-limit";
 import { checkoutFragment } from "./fragments/checkout/load.server";
 import { createReservationApi } from "./reservations/api";
@@ -42,6 +43,7 @@ app.route("/", createAlertApi());
 app.route("/", createEmailApi());
 app.route("/", createMiscellaneousApi());
 app.route("/", createDealerInbox());
+app.route("/", createBookingPage());
 
 export default {
   fetch: app.fetch,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { dealerLeads, enquiry, postLead } from "../support/leads";
+import { query } from "../../scripts/d1";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
 
 const SITE = "harbour-city-motors";
@@ -12,10 +13,11 @@ describe("POST /api/leads: stored once", () => {
     const body = enquiry();
     const first = await postLead(SITE, body, { "idempotency-key": key });
     expect(first.status).toBe(201);
-    const { lead_id } = (await first.json()) as { lead_id: number };
+    const answer = (await first.json()) as { lead_id: number };
     const again = await postLead(SITE, body, { "idempotency-key": key });
     expect(again.status).toBe(201);
-    expect(await again.json()).toEqual({ lead_id });
+    // The first answer again, /success's lines included.
+    expect(await again.json()).toEqual(answer);
 
     const raceKey = randomUUID();
     const raced = enquiry();
@@ -107,7 +109,8 @@ describe("a plain form post (before the form's script)", () => {
     const form = new URLSearchParams({
       kind: "enquiry",
       form: "contact",
-      "values.location": "1",
+      // One of this site's own locations: any other is refused (issue 21).
+      "values.location": String(query<{ id: number }>(`SELECT id FROM locations WHERE site = '${SITE}' LIMIT 1`)[0]?.id),
       idempotency_key: randomUUID(),
       "values.name": "Pat Form",
       "values.email": email,
@@ -146,7 +149,8 @@ describe("the dealer's lead API", () => {
     const csv = await fetchSite(SITE, "/api/leads?format=csv&status=delivered", { headers: { authorization: `Bearer ${KEY}` } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect((await csv.text()).split("\r\n")[0]).toBe("lead_id,created_at,kind,delivery_status,attempts,name,email,phone,postcode,message,car_id,url");
+    // The dealership's columns, then every field of the lead record (issue 21).
+    expect((await csv.text()).split("\r\n")[0]).toMatch(/^lead_id,status,assigned_to,delivery_status,attempts,version,kind,form,created_at,.*,customer\.first_name,customer\.last_name,.*,vehicle\.vin,.*,source\.linked_query_params$/);
     expect((await fetchSite(SITE, "/api/leads?status=lost", { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(400);
   });
 });

@@ -42,7 +42,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   for (const format of ["json", "adf"]) {
-    const added = await dealerApi("/api/leads/destinations", "POST", { kind: "webhook", url: `http://127.0.0.1:${port}/${format}`, format, secret: SECRET });
+    // Version 1: a receiver written before the lead record keeps getting the lead as posted.
+    const added = await dealerApi("/api/leads/destinations", "POST", { kind: "webhook", url: `http://127.0.0.1:${port}/${format}`, format, version: 1, secret: SECRET });
     expect(added.status).toBe(201);
     destinations.push(((await added.json()) as { id: number }).id);
   }
@@ -67,7 +68,8 @@ describe("lead delivery through the queue", () => {
     const json = mine.find((delivery) => delivery.headers["content-type"] === "application/json");
     const adf = mine.find((delivery) => delivery.headers["content-type"] === "application/xml");
     expect(JSON.parse(json?.body ?? "{}")).toMatchObject({ lead_id, site: SITE, values: { email } });
-    expect(adf?.body).toContain(`<email>${email}</email>`);
+    expect(json?.headers["x-lead-schema-version"]).toBe("1");
+    expect(adf?.body).toContain(`<email preferredcontact="0">${email}</email>`);
     for (const delivery of [json, adf]) {
       const timestamp = String(delivery?.headers["x-lead-timestamp"]);
       const expected = createHmac("sha256", SECRET).update(`${timestamp}.${delivery?.body}`).digest("hex");
@@ -99,7 +101,7 @@ describe("lead delivery through the queue", () => {
     const retry = await postLead(SITE, body, headers);
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
-    expect(await retry.json()).toEqual({ lead_id });
+    expect(await retry.json()).toEqual({ lead_id, next: expect.any(Array) });
     await expect.poll(async () => (await mine())?.delivery_status, { timeout: 30_000, interval: 500 }).toBe("delivered");
     const delivered = await mine();
     expect(delivered?.queued_at).toEqual(expect.any(String));

@@ -116,7 +116,7 @@ export function createEmailApi() {
     if (!isLocalDev(c.env)) return c.json({ message: "Not found" }, 404);
     const site = await siteFromHost(c.env.DB, c.req.header("host"));
     if (!site) return c.json({ message: "Unknown site" }, 404);
-    const rows = await c.env.DB.prepare("SELECT recipient, subject, body, created_at FROM email_outbox WHERE site = ?1 AND (?2 IS NULL OR recipient = ?2) ORDER BY id DESC LIMIT 20")
+    const rows = await c.env.DB.prepare("SELECT recipient, subject, body, html, attachments, created_at FROM email_outbox WHERE site = ?1 AND (?2 IS NULL OR recipient = ?2) ORDER BY id DESC LIMIT 20")
       .bind(site.slug, c.req.query("email")?.toLowerCase() ?? null)
       .all();
     return c.json({ messages: rows.results });

@@ -8,6 +8,10 @@ export type ShopperMail = {
   to: string;
   subject: string;
   body: string;
+  /** The same mail as HTML (the provider sends both; a mail app shows the one it can). */
+  html?: string;
+  /** Files sent with it, as text: a booking's calendar invitation (text/calendar). */
+  attachments?: { filename: string; contentType: string; content: string }[];
   /** The same key for a resent mail: a provider that took the first try does not send it twice. */
   idempotencyKey?: string;
 };
@@ -21,6 +25,12 @@ export class MailNotSent extends Error {}
 export const MAIL_PROVIDER_TIMEOUT_MS = 5_000;
 
 type MailConfig = SiteConfig["shopperEmail"];
+
+/** UTF-8 text as base64. */
+const base64 = (text: string) => btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
+
+/** Whether this site can mail its shoppers at all: a provider, or a local session's outbox. */
+export const canMailShoppers = (env: Env, config: MailConfig) => (config.provider === "http" && Boolean(config.url && config.from)) || isLocalDev(env);
 
 /**
  * Shopper mail for one site (ADR 0030): through its transactional provider when `shopperEmail` names one; else
@@ -36,8 +46,8 @@ export function emailSender(env: Env, config: MailConfig, fetcher: typeof fetch 
     };
   }
   return async (mail) => {
-    await env.DB.prepare("INSERT INTO email_outbox (site, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)")
-      .bind(mail.site, mail.to, mail.subject, mail.body, new Date().toISOString())
+    await env.DB.prepare("INSERT INTO email_outbox (site, recipient, subject, body, html, attachments, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .bind(mail.site, mail.to, mail.subject, mail.body, mail.html ?? null, mail.attachments ? JSON.stringify(mail.attachments) : null, new Date().toISOString())
       .run();
   };
 }
@@ -62,7 +72,17 @@ function httpMailSender(env: Env, provider: { url: string; from: string; apiKeyE
             "content-type": "application/json",
             ...(mail.idempotencyKey ? { "idempotency-key": mail.idempotencyKey } : {}),
           },
-          body: JSON.stringify({ from: provider.from, to: [mail.to], subject: mail.subject, text: mail.body }),
+          body: JSON.stringify({
+            from: provider.from,
+            to: [mail.to],
+            subject: mail.subject,
+            text: mail.body,
+            ...(mail.html ? { html: mail.html } : {}),
+            // Resend's shape: base64 content with its file name and type.
+            ...(mail.attachments
+              ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, content_type: file.contentType, content: base64(file.content) })) }
+              : {}),
+          }),
           signal: AbortSignal.timeout(MAIL_PROVIDER_TIMEOUT_MS),
         },
         webhookPolicy(env),

@@ -3,7 +3,7 @@ import { createTestD1 } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
 import type { Env } from "../env";
 import { consumeDeadLetters, consumeLeads, deliverLead, retryDelaySeconds } from "./deliver";
-import { leadAdf, signWebhook } from "./formats";
+import { signWebhook } from "./formats";
 import type { LeadMessage } from "./queue";
 import { sweepPendingLeads } from "./queue";
 
@@ -68,6 +68,8 @@ describe("deliverLead", () => {
     const log = await db.prepare("SELECT destination, status, attempts, last_error FROM lead_deliveries WHERE lead_id = ? ORDER BY destination").bind(id).all();
     expect(log.results).toEqual([
       { destination: "email:dealership", status: "delivered", attempts: 1, last_error: null },
+      // The shopper's receipt (the local outbox here) is logged like any destination.
+      { destination: "receipt:email", status: "delivered", attempts: 1, last_error: null },
       { destination: "webhook:1", status: "pending", attempts: 1, last_error: "HTTP 500" },
     ]);
     expect(await deliverLead(env(), id, fetcher)).toBe(true);
@@ -84,7 +86,7 @@ describe("deliverLead: guards and mail", () => {
       .bind(dealershipId, destination.kind, destination.target)
       .run();
     const row = await db
-      .prepare("INSERT INTO leads (site, kind, dealership_id, created_at, data) VALUES ('harbour-city-motors', 'enquiry', ?, 'now', ?) RETURNING id")
+      .prepare("INSERT INTO leads (site, kind, dealership_id, created_at, data) VALUES ('harbour-city-motors', 'enquiry', ?, '2026-01-01T00:00:00.000Z', ?) RETURNING id")
       .bind(dealershipId, JSON.stringify(lead))
       .first<{ id: number }>();
     return row?.id ?? -1;
@@ -166,15 +168,5 @@ describe("sweepPendingLeads", () => {
     expect(await sweepPendingLeads(env({ LEAD_QUEUE: queue }), new Date(), "summit-auto-group")).toBe(0);
     expect(await sweepPendingLeads(env({ LEAD_QUEUE: queue }), new Date(), "harbour-city-motors")).toBeGreaterThan(0);
     expect(sent).toContain(stranded);
-  });
-});
-
-describe("leadAdf", () => {
-  it("writes ADF/XML with the customer escaped", () => {
-    const xml = leadAdf({ id: 9, site: "s", kind: "enquiry", createdAt: "2026-01-01T00:00:00Z", carId: 5, dealershipId: 3, dealershipSlug: "d", lead });
-    expect(xml).toContain('<?adf version="1.0"?>');
-    expect(xml).toContain("<name part=\"full\">Jo &#60;Citizen&#62;</name>");
-    expect(xml).toContain("<comments>Hi &#38; bye</comments>");
-    expect(xml).toContain('<id source="car_id">5</id>');
   });
 });

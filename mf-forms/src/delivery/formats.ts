@@ -1,4 +1,6 @@
-import { escapeMarkup } from "@dealer/shared/http";
+import type { LeadRecord } from "@dealer/shared/contract";
+import { escapeMarkup, hmacSha256Hex } from "@dealer/shared/http";
+import { appointmentWords, kindWords, type LeadRow, type LeadSection, leadSections, valuationWords } from "./lead-words";
 
 /** A stored lead as destinations receive it. */
 export type DeliverableLead = {
@@ -9,70 +11,191 @@ export type DeliverableLead = {
   carId: number | null;
   dealershipId: number | null;
   dealershipSlug: string | null;
-  /** The validated lead: kind, values, userData, consent and the kind's own fields. */
+  /** The validated lead as posted: kind, values, userData, consent and the kind's own fields (webhook version 1). */
   lead: { values?: Record<string, unknown>; userData?: Record<string, unknown>; consent?: Record<string, unknown> } & Record<string, unknown>;
+  /** The complete record (ADR 0037): what every format carries. */
+  record: LeadRecord;
 };
+
+/** Who sends the leads (ADF `provider`): the platform, named by its env (LEAD_PROVIDER_*), else the site itself. */
+export type LeadProvider = { name: string; url: string | null; email: string | null };
 
 const str = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
-/** JSON webhook body: the lead as stored, with its id and where it came from. */
-export function leadJson(lead: DeliverableLead): string {
+/**
+ * JSON webhook body. Version 2 (ADR 0037) is the complete record, documented by its JSON Schema at
+ * /api/leads/schema/v2.json; version 1, kept for receivers written before it, is the lead as posted.
+ */
+export function leadJson(lead: DeliverableLead, version: 1 | 2 = 2): string {
+  if (version === 2) return JSON.stringify(lead.record);
   return JSON.stringify({ lead_id: lead.id, site: lead.site, dealership_id: lead.dealershipId, dealership_slug: lead.dealershipSlug, created_at: lead.createdAt, car_id: lead.carId, ...lead.lead });
 }
 
-const xml = (text: unknown) => escapeMarkup(str(text));
+/** An element with escaped text; empty when the value is missing (for optional elements). */
+const el = (name: string, value: unknown, attributes = "") => (value === null || value === undefined || value === "" ? "" : `<${name}${attributes}>${escapeMarkup(str(value))}</${name}>`);
+/** A required element: present even when empty. */
+const must = (name: string, value: unknown, attributes = "") => `<${name}${attributes}>${escapeMarkup(str(value))}</${name}>`;
+const attr = (name: string, value: string) => ` ${name}="${escapeMarkup(value)}"`;
+const lines = (...parts: string[]) => parts.filter(Boolean).join("\n");
 
-/** ADF/XML 1.0, the automotive lead format most dealer CRMs import. */
-export function leadAdf(lead: DeliverableLead): string {
-  const values = lead.lead.values ?? {};
-  const name = [values.name, values.last_name].filter(Boolean).map(str).join(" ");
-  const vehicle = lead.carId === null ? "" : `\n    <vehicle interest="buy"><id source="car_id">${lead.carId}</id></vehicle>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<?adf version="1.0"?>
-<adf>
-  <prospect status="new">
-    <id sequence="1" source="${xml(lead.site)}">${lead.id}</id>
-    <requestdate>${xml(lead.createdAt)}</requestdate>${vehicle}
-    <customer>
-      <contact>
-        <name part="full">${xml(name)}</name>
-        <email>${xml(values.email)}</email>
-        <phone>${xml(values.phone)}</phone>
-        <address><postalcode>${xml(values.postcode)}</postalcode><country>AU</country></address>
-      </contact>
-      <comments>${xml(values.message)}</comments>
-    </customer>
-    <vendor><id source="dealership">${xml(lead.dealershipSlug ?? lead.dealershipId)}</id></vendor>
-    <provider><name>${xml(lead.site)} website</name><service>${xml(lead.kind)}</service></provider>
-  </prospect>
-</adf>
-`;
+function adfCarOfInterest(record: LeadRecord): string {
+  const car = record.vehicle;
+  const interest = record.kind === "test_drive" ? "test-drive" : "buy";
+  const finance = record.finance;
+  const financeXml =
+    finance && (finance.budget !== null || finance.deposit !== null)
+      ? `<finance>${must("method", "finance")}${must("amount", finance.budget ?? "", `${attr("type", "total")}${attr("limit", "maximum")}${attr("currency", "AUD")}`)}${el("amount", finance.deposit, `${attr("type", "downpayment")}${attr("limit", "exact")}${attr("currency", "AUD")}`)}</finance>`
+      : "";
+  // The DTD requires a vehicle with year, make and model: a lead about no car (contact us, a finance budget)
+  // carries them empty and says so in comments, as CRMs that take such leads expect.
+  if (!car) {
+    return `<vehicle${attr("interest", interest)}${attr("status", "used")}>${must("year", "")}${must("make", "")}${must("model", "")}${financeXml}${must("comments", "No particular vehicle")}</vehicle>`;
+  }
+  return [
+    `<vehicle${attr("interest", interest)}${attr("status", car.condition === "new" ? "new" : "used")}>`,
+    el("id", car.id, attr("source", "car_id")),
+    must("year", car.year),
+    must("make", car.make),
+    must("model", car.model),
+    el("vin", car.vin),
+    el("stock", car.stock_number),
+    el("trim", car.badge),
+    el("odometer", car.odometer_km, `${attr("status", "original")}${attr("units", "km")}`),
+    car.colour ? `<colorcombination>${must("exteriorcolor", car.colour)}${must("preference", "1")}</colorcombination>` : "",
+    el("imagetag", car.photo_url, attr("alttext", car.title)),
+    el("price", car.price, `${attr("type", "asking")}${attr("currency", "AUD")}`),
+    financeXml,
+    must("comments", `${car.title} (${car.condition}, ${car.status.replace(/_/g, " ")}): ${car.url}`),
+    "</vehicle>",
+  ].join("");
 }
 
-/** The e-mail a dealership gets for a lead: every field on its own line. */
-export function leadEmail(lead: DeliverableLead): { subject: string; body: string } {
-  const values = lead.lead.values ?? {};
-  const lines = Object.entries(values)
-    .filter(([, value]) => value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0))
-    .map(([field, value]) => `${field}: ${Array.isArray(value) ? value.join(", ") : str(value)}`);
-  const page = str(lead.lead.userData?.url);
-  // A trade-in's online estimate (and an accepted offer's price): the figures the shopper saw.
-  const valuation = lead.lead.valuation as { estimate?: boolean; low?: number; high?: number; offer?: number; message?: string } | undefined;
-  if (valuation?.estimate) lines.push(`valuation: ${valuation.low} to ${valuation.high}, offer ${valuation.offer}`);
-  else if (valuation?.message) lines.push(`valuation: none online (${valuation.message})`);
-  // The credit-check form's consent (ADR 0027): the dealership's finance team runs the check on its strength.
-  const creditCheck = lead.lead.credit_check as { consent_text?: string; consented_at?: string } | undefined;
-  if (creditCheck) lines.push(`credit check consent: given ${str(creditCheck.consented_at)}: "${str(creditCheck.consent_text)}"`);
-  if (typeof lead.lead.offer_price === "number") lines.push(`offer accepted: ${lead.lead.offer_price} (trade-in lead ${str(lead.lead.lead_id)})`);
-  return {
-    subject: `New ${lead.kind.replace(/_/g, " ")} lead #${lead.id} from ${str(values.name)}`,
-    body: [...lines, "", `Page: ${page}`, `Lead: ${lead.id} (${lead.createdAt})`].join("\n"),
-  };
+function adfTradeIn(record: LeadRecord): string {
+  const trade = record.trade_in;
+  if (!trade) return "";
+  const valuation = trade.valuation;
+  const answers = trade.condition.map((answer) => `${answer.question} ${answer.answer}`).join(" ");
+  return [
+    `<vehicle${attr("interest", record.kind === "sell_my_car" ? "sell" : "trade-in")}${attr("status", "used")}>`,
+    must("year", trade.year),
+    must("make", trade.make),
+    must("model", trade.model),
+    el("odometer", trade.odometer_km, attr("units", "km")),
+    valuation?.estimate ? el("price", valuation.offer, `${attr("type", "appraisal")}${attr("currency", "AUD")}`) : "",
+    el("pricecomments", [valuationWords(valuation), trade.offer_accepted ? "Offer accepted by the customer." : ""].filter(Boolean).join(". ")),
+    el("comments", [trade.rego ? `Registration ${[trade.rego, trade.rego_state].filter(Boolean).join(" ")}.` : "", answers].filter(Boolean).join(" ")),
+    "</vehicle>",
+  ].join("");
+}
+
+function adfCustomer(record: LeadRecord): string {
+  const { customer } = record;
+  const names = customer.last_name
+    ? `${must("name", customer.first_name, attr("part", "first"))}${must("name", customer.last_name, attr("part", "last"))}`
+    : must("name", customer.full_name, attr("part", "full"));
+  const prefers = (channel: string) => attr("preferredcontact", customer.preferred_contact === channel ? "1" : "0");
+  const phoneType = customer.phone_type === "mobile" ? "cellphone" : "voice";
+  const appointment = record.appointment;
+  const timeframe = appointment ? `<timeframe>${must("description", appointmentWords(appointment))}${must("earliestdate", appointment.start)}${must("latestdate", appointment.end)}</timeframe>` : "";
+  // Every field the ADF elements have no place for goes in the customer's comments, labelled.
+  const comments = [
+    record.message,
+    `${kindWords(record.kind)}${record.category ? `: ${[record.category, record.subcategory].filter(Boolean).join(" / ")}` : ""}.`,
+    record.location ? `Location: ${record.location.name} (id ${record.location.id}).` : "",
+    customer.delivery_location ? `Collect from: ${customer.delivery_location}.` : "",
+    customer.preferred_contact ? `Prefers contact by ${customer.preferred_contact}.` : "",
+    record.services.length ? `Services: ${record.services.join(", ")}.` : "",
+    record.finance?.calculator ? `Calculator: ${record.finance.calculator.repayment} ${record.finance.calculator.frequency} at ${record.finance.calculator.interest_rate}%.` : "",
+    record.finance?.term_months ? `Term: ${record.finance.term_months} months.` : "",
+    record.finance?.credit_check ? `Credit check consent given ${record.finance.credit_check.consented_at}.` : "",
+    record.reservation ? `Reserved online: deposit ${record.reservation.deposit} AUD, held until ${record.reservation.held_until}.` : "",
+    `News and offers: ${customer.consent.opt_in ? "opted in" : "not opted in"} (${customer.consent.recorded_at}).`,
+    `Page: ${record.source.page_url}`,
+  ].filter(Boolean);
+  return [
+    "<customer>",
+    `<contact${attr("primarycontact", "1")}>`,
+    names,
+    must("email", customer.email, prefers("email")),
+    must("phone", customer.phone, `${attr("type", phoneType)}${customer.preferred_contact === "phone" || customer.preferred_contact === "sms" ? attr("preferredcontact", "1") : ""}`),
+    // The form asks for a postcode only; the DTD's address needs a street, given empty.
+    customer.postcode ? `<address${attr("type", "home")}>${must("street", "", attr("line", "1"))}${must("postalcode", customer.postcode)}${must("country", "AU")}</address>` : "",
+    "</contact>",
+    timeframe,
+    must("comments", comments.join("\n")),
+    "</customer>",
+  ].join("");
+}
+
+function adfVendor(record: LeadRecord, dealerEmail: string): string {
+  const location = record.location;
+  const contactName = location ? `${record.dealership.name}, ${location.name}` : record.dealership.name;
+  const reach = location?.phone ? must("phone", location.phone, attr("type", "voice")) : must("email", dealerEmail);
+  const address = location
+    ? `<address${attr("type", "work")}>${must("street", location.address.street, attr("line", "1"))}${el("city", location.address.city)}${el("regioncode", location.address.state)}${el("postalcode", location.address.postcode)}${must("country", "AU")}</address>`
+    : "";
+  return `<vendor>${must("id", record.dealership.slug, attr("source", "dealership"))}${must("vendorname", record.dealership.name)}${must("url", record.site.url)}<contact${attr("primarycontact", "1")}>${must("name", contactName, attr("type", "business"))}${reach}${address}</contact></vendor>`;
+}
+
+function adfProvider(record: LeadRecord, provider: LeadProvider): string {
+  const contact = provider.email ? `<contact>${must("name", `${provider.name} leads`, attr("type", "business"))}${must("email", provider.email)}</contact>` : "";
+  return `<provider>${must("name", provider.name, attr("type", "business"))}${must("service", `${record.site.name} website: ${kindWords(record.kind)}`)}${must("url", provider.url ?? record.site.url)}${el("email", provider.email)}${contact}</provider>`;
+}
+
+/**
+ * ADF/XML 1.0, the automotive lead format dealer CRMs import; valid against the ADF 1.0 DTD for every lead kind
+ * (tests/fixtures/adf-1.0.dtd): the car of interest, the trade-in as its own vehicle, the customer with name parts
+ * and typed phone, the appointment as a timeframe, the dealership as vendor, the platform as provider.
+ * `resend`: a delivery after a failed try.
+ */
+export function leadAdf(lead: DeliverableLead, provider: LeadProvider, dealerEmail: string, resend = false): string {
+  const { record } = lead;
+  return `${lines(
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?adf version="1.0"?>',
+    "<adf>",
+    `<prospect${attr("status", resend ? "resend" : "new")}>`,
+    must("id", record.lead_id, `${attr("sequence", "1")}${attr("source", record.site.url)}`),
+    must("requestdate", record.created_at),
+    adfCarOfInterest(record),
+    adfTradeIn(record),
+    adfCustomer(record),
+    adfVendor(record, dealerEmail),
+    adfProvider(record, provider),
+    "</prospect>",
+    "</adf>",
+  )}\n`;
+}
+
+/** Sections as a plain-text mail: each title in capitals, a labelled line per row (web links after the value). */
+export function mailText(sections: LeadSection[], intro: string[] = []): string {
+  const row = (r: LeadRow) => `${r.label}: ${r.value}${r.href && r.href !== r.value && /^https?:/.test(r.href) ? ` (${r.href})` : ""}`;
+  return [...intro, ...sections.map((section) => [section.title.toUpperCase(), ...section.rows.map(row)].join("\n"))].join("\n\n");
+}
+
+/** Sections as an HTML mail: a heading, the car's photo linked to its page, a table per section. */
+export function mailHtml(title: string, sections: LeadSection[], photo: { src: string; href: string; alt: string } | null, intro: string[] = []): string {
+  const cell = (row: LeadRow) => (row.href ? `<a href="${escapeMarkup(row.href)}">${escapeMarkup(row.value)}</a>` : escapeMarkup(row.value).replace(/\n/g, "<br>"));
+  const image = photo ? `<p><a href="${escapeMarkup(photo.href)}"><img src="${escapeMarkup(photo.src)}" alt="${escapeMarkup(photo.alt)}" width="320"></a></p>` : "";
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title></head><body style="font-family:sans-serif">
+<h1 style="font-size:1.25rem">${escapeMarkup(title)}</h1>${intro.map((line) => `<p>${escapeMarkup(line)}</p>`).join("")}${image}
+${sections.map((section) => `<h2 style="font-size:1rem">${escapeMarkup(section.title)}</h2><table>${section.rows.map((row) => `<tr><th scope="row" style="text-align:left;padding-right:1em">${escapeMarkup(row.label)}</th><td>${cell(row)}</td></tr>`).join("")}</table>`).join("\n")}
+</body></html>`;
+}
+
+/** The car's photo, linked to its page, for a mail about it. */
+export const carPhoto = (record: LeadRecord) => (record.vehicle?.photo_url ? { src: record.vehicle.photo_url, href: record.vehicle.url, alt: record.vehicle.title } : null);
+
+/** The e-mail a dealership gets for a lead: every field in words, as plain text and as HTML with the car's photo. */
+export function leadEmail(lead: DeliverableLead): { subject: string; body: string; html: string } {
+  const { record } = lead;
+  const sections = leadSections(record);
+  const about = record.vehicle ? `: ${record.vehicle.title}` : record.trade_in ? `: ${record.trade_in.year} ${record.trade_in.make} ${record.trade_in.model}` : "";
+  const subject = `New ${kindWords(record.kind).toLowerCase()} lead #${record.lead_id} from ${record.customer.full_name}${about}`;
+  return { subject, body: mailText(sections), html: mailHtml(subject, sections, carPhoto(record)) };
 }
 
 /** HMAC-SHA256 of "{timestamp}.{body}" with the destination's secret, hex: the receiver recomputes it. */
-export async function signWebhook(secret: string, timestamp: number, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`));
-  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+export function signWebhook(secret: string, timestamp: number, body: string): Promise<string> {
+  return hmacSha256Hex(secret, `${timestamp}.${body}`);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestD1 } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
+import { carInput } from "@dealer/shared/testing";
 import type { LeadMessage } from "../delivery/queue";
 import type { Env } from "../env";
 import { createLeadApi, KEY_REUSED, LEAD_BODY_MAX_BYTES, LEAD_STORE_FAILED, RATE_LIMITED } from "./api";
@@ -46,7 +47,8 @@ beforeAll(async () => {
   await insertSite(db, "metro-certified", { forms: { messageOptional: true } });
   await db.prepare("INSERT INTO site_domains (domain, site) VALUES ('www.metrocertified.com.au', 'metro-certified')").run();
   await db.prepare("INSERT INTO dealerships (id, site, slug, name, finance_provider, data) VALUES (3, 'harbour-city-motors', 'harbour-city-mazda', 'Mazda', 'none', '{}'), (7, 'metro-certified', 'metro', 'Metro', 'none', '{}')").run();
-  await db.prepare("INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, updated_at, data) VALUES (501, 'harbour-city-motors', 3, 'car', 'S1', 'in_stock', 'now', '{}')").run();
+  const car = carInput({ id: 501, slug: "car", stocknum: "S1", dealership_id: 3, dealership_slug: "harbour-city-mazda" });
+  await db.prepare("INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, updated_at, data) VALUES (501, 'harbour-city-motors', 3, 'car', 'S1', 'in_stock', 'now', ?)").bind(JSON.stringify(car)).run();
 });
 afterAll(() => dispose());
 
@@ -87,7 +89,7 @@ describe("POST /api/leads: storing", () => {
     expect(queued).not.toContain(lead_id);
     const retried = await post(payload(), { headers });
     expect(retried.status).toBe(201);
-    expect(await retried.json()).toEqual({ lead_id });
+    expect(await retried.json()).toEqual({ lead_id, next: expect.any(Array) });
     expect(queued.filter((id) => id === lead_id)).toHaveLength(1);
     const { queued_at } = (await db.prepare("SELECT queued_at FROM leads WHERE id = ?").bind(lead_id).first<{ queued_at: string }>()) ?? { queued_at: null };
     expect(queued_at).toEqual(expect.any(String));
@@ -106,8 +108,9 @@ describe("POST /api/leads: storing", () => {
     const broken = await createTestD1();
     try {
       await insertSite(broken.db, "harbour-city-motors");
+      await broken.db.prepare("INSERT INTO dealerships (id, site, slug, name, finance_provider, data) VALUES (3, 'harbour-city-motors', 'harbour-city-mazda', 'Mazda', 'none', '{}')").run();
       await broken.db.prepare("DROP TABLE leads").run();
-      const response = await post(payload(), { database: broken.db });
+      const response = await post(payload({ userData: { ...payload().userData, car_id: undefined } }), { database: broken.db });
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ message: LEAD_STORE_FAILED });
     } finally {
@@ -167,6 +170,24 @@ describe("POST /api/leads: idempotency", () => {
 });
 
 describe("POST /api/leads: refusals", () => {
+  it("refuses a car, location or dealership that is not this site's with 400 naming the field, and stores nothing", async () => {
+    const count = async () => (await db.prepare("SELECT COUNT(*) AS n FROM leads").first<{ n: number }>())?.n;
+    const before = await count();
+    const cases: [Record<string, unknown>, string][] = [
+      [payload({ userData: { ...payload().userData, car_id: 999 } }), "userData.car_id"],
+      [payload({ values: { ...values, location: "9999" } }), "values.location"],
+      [payload({ values: { ...values, location_id: 9999 } }), "values.location_id"],
+      // Metro's dealership is another site's.
+      [payload({ userData: { ...payload().userData, car_id: undefined }, values: { ...values, dealership_slug: "metro" } }), "values.dealership_slug"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors).toHaveProperty([field]);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("answers 400 with field errors: postcode, required message, email, a field too long", async () => {
     const response = await post(payload({ values: { ...values, postcode: "400", message: " ", email: "nope", name: "n".repeat(100_00) } }));
     expect(response.status).toBe(400);

@@ -17,6 +17,9 @@ import { creditCheckRecord } from "./credit-check";
 import { acceptedOffer, NO_SUCH_OFFER, OFFER_ALREADY_ACCEPTED, offerAcceptanceKey, offerAcceptanceLeadSchema, valuedLeadOf } from "./offer-acceptance";
 import { tradeInOfferPage } from "./offer-page";
 import { valuationFor } from "./valuation";
+import { buildLeadRecord, loadSiteFacts, placeLead } from "./record";
+import { canMailShoppers } from "../accounts/email";
+import { receiptChannels, successLines } from "../receipts/receipt";
 import type { PlainAcceptance } from "../fragments/enquiry-form/TradeInOffer";
 import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";
 
@@ -40,17 +43,10 @@ function variantOf(envelope: z.infer<typeof envelopeSchema>): FormVariant | null
   return variant && variant.leadKind === envelope.kind ? variant : null;
 }
 
-async function siteCounts(db: D1Database, site: string) {
-  const row = await db
-    .prepare("SELECT (SELECT COUNT(*) FROM locations WHERE site = ?1) AS locations, (SELECT COUNT(*) FROM dealerships WHERE site = ?1) AS dealerships")
-    .bind(site)
-    .first<{ locations: number; dealerships: number }>();
-  return { locations: row?.locations ?? 0, dealerships: row?.dealerships ?? 0 };
-}
 type Answer = {
   status: 201 | 400 | 403 | 404 | 409 | 415 | 422 | 429 | 503;
   /** A trade-in's answer also carries its online valuation (the page shows it and the offer). */
-  body: { lead_id?: number; valuation?: unknown; message?: string; fieldErrors?: Record<string, string[]> };
+  body: { lead_id?: number; valuation?: unknown; next?: string[]; message?: string; fieldErrors?: Record<string, string[]> };
   headers?: Record<string, string>;
 };
 
@@ -135,16 +131,21 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
 
     const envelope = parseWithFieldErrors(envelopeSchema, body);
     if (!envelope.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: envelope.fieldErrors } };
-    if (envelope.data.kind === "offer_acceptance") return await takeOfferAcceptance(env, site.slug, body, key, hash);
+    if (envelope.data.kind === "offer_acceptance") return await takeOfferAcceptance(env, { slug: site.slug, url: siteUrl(c.req.url, headers) }, body, key, hash);
     const variant = variantOf(envelope.data);
     if (!variant) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: { form: ["Unknown form for this kind of lead."] } } };
-    const shown = shownSelects(variant, { hasCar: envelope.data.userData.car_id !== undefined, ...(await siteCounts(c.env.DB, site.slug)) });
+    const carId = envelope.data.userData.car_id ?? (typeof (body as { car_id?: unknown }).car_id === "number" ? (body as { car_id: number }).car_id : null);
+    const facts = await loadSiteFacts(c.env.DB, { slug: site.slug, url: siteUrl(c.req.url, headers), slotMinutes: site.config.forms.testDriveSlotMinutes }, carId);
+    const shown = shownSelects(variant, { hasCar: envelope.data.userData.car_id !== undefined, locations: facts.locations.length, dealerships: facts.dealerships.length });
     const parsed = parseWithFieldErrors(leadSchemaFor(variant, site.config.forms, shown), body);
     if (!parsed.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: parsed.fieldErrors } };
     // 'Careers Enquiry' is stored and delivered as General Enquiry / Career Enquiry.
     const category = parsed.data.values.category ? convertCategory(parsed.data.values.category, parsed.data.values.subcategory) : {};
     const lead = { ...parsed.data, values: { ...parsed.data.values, ...category } };
-    const locationId = lead.values.location_id ?? (/^\d+$/.test(lead.values.location ?? "") ? Number(lead.values.location) : null);
+    // The car, location and dealership are the site's own or the lead is refused, naming the field.
+    const placed = placeLead(lead, facts);
+    if (!placed.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: placed.fieldErrors } };
+    const { place } = placed;
     const now = new Date();
     const consent = { opt_in: lead.values.opt_in, recorded_at: now.toISOString(), privacy_notice: PRIVACY_NOTICE };
     // The online estimate is the server's, from this site's stock, and is stored with the lead.
@@ -153,16 +154,21 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     const credit_check = variant.creditCheck
       ? await creditCheckRecord(c.env, { site: site.slug, name: values.name, lastName: values.last_name ?? null, email: values.email, phone: values.phone, postcode: values.postcode ?? null }, now)
       : undefined;
+    const record = buildLeadRecord({ ...lead, form: variant.id }, place, facts, { createdAt: now, consent, valuation, creditCheck: credit_check });
+    // What /success tells the shopper: what was sent where, the booking, what happens next (kept for a retry's answer).
+    const next = successLines(record, receiptChannels(record, canMailShoppers(c.env, site.config.shopperEmail)));
 
     const fault = injectedStoreFault(c.env, headers);
     if (fault === "before") throw new InjectedStoreFault("dev fault: the lead store write failed");
     const stored = await storeLead(c.env.DB, {
       site: site.slug,
       kind: lead.kind,
-      carId: lead.userData.car_id ?? null,
-      locationId,
-      dealershipSlug: lead.values.dealership_slug ?? null,
-      data: JSON.stringify({ ...lead, consent, valuation, credit_check }),
+      carId: place.car?.id ?? null,
+      dealershipId: place.dealership.id,
+      locationId: place.location?.id ?? null,
+      email: values.email,
+      phone: values.phone,
+      data: JSON.stringify({ ...lead, consent, valuation, credit_check, record, next }),
       idempotencyKey: key,
       requestHash: hash,
       booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,
@@ -170,16 +176,21 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     });
     if (fault === "after") throw new InjectedStoreFault("dev fault: the lead was stored but its answer was lost");
     if ("bookingTaken" in stored) return { status: 409, body: { message: SLOT_TAKEN_MESSAGE, fieldErrors: { booking: [SLOT_TAKEN_MESSAGE] } } };
-    if (!stored.created) return await replay(env, { id: stored.leadId, valuation: stored.valuation }, stored.sameRequest);
+    if (!stored.created) return await replay(env, { id: stored.leadId, valuation: stored.valuation, next: stored.next }, stored.sameRequest);
     // Stored first: a failed queue send is logged, and a retry or the scheduled sweep queues the lead later.
     await queueUnqueuedLead(env, stored.leadId, now);
-    return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}) } };
+    return { status: 201, body: { lead_id: stored.leadId, ...(valuation ? { valuation } : {}), next } };
   } catch (error) {
     // An injected fault is expected: one line, no stack (thousands of stacks a minute swamp wrangler dev's log).
     if (error instanceof InjectedStoreFault) console.warn(`[mf-forms] lead not stored: ${error.message}`);
     else console.error("[mf-forms] lead not stored", error);
     return { status: 503, body: { message: LEAD_STORE_FAILED }, headers: { "retry-after": "5" } };
   }
+}
+
+/** The site's own address as the shopper reached it: the Host the gateway forwarded, with the request's scheme. */
+function siteUrl(requestUrl: string, headers: Headers): string {
+  return `${new URL(requestUrl).protocol}//${headers.get("host") ?? new URL(requestUrl).host}`;
 }
 
 /**
@@ -212,15 +223,16 @@ function injectedStoreFault(env: Env, headers: Headers): "before" | "after" | nu
  * queues its lead if no request has yet (the first send failed, or the answer was lost before it): the lead
  * reaches the dealer now rather than at the next sweep. A lead already queued is not queued again.
  */
-async function replay(env: Env, stored: { id: number; valuation: string | null }, sameRequest: boolean): Promise<Answer> {
+async function replay(env: Env, stored: { id: number; valuation: string | null; next: string | null }, sameRequest: boolean): Promise<Answer> {
   if (!sameRequest) return { status: 422, body: { message: KEY_REUSED } };
   await queueUnqueuedLead(env, stored.id);
   const valuation: unknown = stored.valuation ? JSON.parse(stored.valuation) : undefined;
-  return { status: 201, body: { lead_id: stored.id, ...(valuation ? { valuation } : {}) }, headers: { "idempotent-replayed": "true" } };
+  const next = stored.next ? (JSON.parse(stored.next) as string[]) : undefined;
+  return { status: 201, body: { lead_id: stored.id, ...(valuation ? { valuation } : {}), ...(next ? { next } : {}) }, headers: { "idempotent-replayed": "true" } };
 }
 
 /** An accepted trade-in offer: stored and delivered as a lead of its own, tied to the trade-in it accepts. */
-async function takeOfferAcceptance(env: Env, site: string, body: unknown, key: string | null, hash: string): Promise<Answer> {
+async function takeOfferAcceptance(env: Env, site: { slug: string; url: string }, body: unknown, key: string | null, hash: string): Promise<Answer> {
   const parsed = parseWithFieldErrors(offerAcceptanceLeadSchema, body);
   if (!parsed.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: parsed.fieldErrors } };
   const traded = await valuedLeadOf(env.DB, site, parsed.data.lead_id, parsed.data.lead_key);
@@ -230,12 +242,14 @@ async function takeOfferAcceptance(env: Env, site: string, body: unknown, key: s
   // so the unique (site, idempotency_key) index refuses a second one even when two race. The hash names the
   // caller's key too: only a retry with the first acceptance's key and body gets the first answer again.
   const stored = await storeLead(env.DB, {
-    site,
+    site: site.slug,
     kind: "offer_acceptance",
     carId: traded.carId,
-    locationId: null,
-    dealershipSlug: null,
-    data: JSON.stringify(acceptedOffer(parsed.data, traded)),
+    dealershipId: traded.dealershipId,
+    locationId: traded.locationId,
+    email: traded.values.email,
+    phone: traded.values.phone,
+    data: JSON.stringify(acceptedOffer(parsed.data, traded, now)),
     idempotencyKey: offerAcceptanceKey(traded.id),
     requestHash: key === null ? crypto.randomUUID() : await requestHash(`${key}\n${hash}`),
     booking: null,
@@ -244,7 +258,7 @@ async function takeOfferAcceptance(env: Env, site: string, body: unknown, key: s
   if ("bookingTaken" in stored) throw new Error("an offer acceptance has no booking");
   if (!stored.created) {
     if (!stored.sameRequest) return { status: 409, body: { message: OFFER_ALREADY_ACCEPTED, fieldErrors: { lead_id: [OFFER_ALREADY_ACCEPTED] } } };
-    return await replay(env, { id: stored.leadId, valuation: null }, true);
+    return await replay(env, { id: stored.leadId, valuation: null, next: null }, true);
   }
   await queueUnqueuedLead(env, stored.leadId, now);
   return { status: 201, body: { lead_id: stored.leadId } };

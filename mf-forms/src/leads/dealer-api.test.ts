@@ -44,8 +44,25 @@ describe("GET /api/leads (dealer)", () => {
     const { leads } = (await (await get("/api/leads?from=2026-11-02&to=2026-11-02&status=delivered")).json()) as { leads: { created_at: string; delivery_status: string }[] };
     expect(leads.length).toBeGreaterThan(0);
     expect(leads.every((lead) => lead.created_at.startsWith("2026-11-02") && lead.delivery_status === "delivered")).toBe(true);
+    const [first] = (await (await get("/api/leads?limit=1")).json()).leads as { lead_id: number }[];
+    const patch = await app.request(`/api/leads/${first?.lead_id}`, { method: "PATCH", headers: { authorization: "Bearer write-hcm", host: HOST, "content-type": "application/json" }, body: JSON.stringify({ assigned_to: "=SUM(A1)" }) }, { DB: db });
+    expect(patch.status).toBe(204);
     const csv = await (await get("/api/leads?format=csv&limit=1000")).text();
     expect(csv).toContain("'=SUM(A1)");
+    expect(csv).not.toMatch(/,=SUM/);
     expect((await get("/api/leads?status=lost")).status).toBe(400);
+  });
+
+  it("sets a lead's status, assignment and notes; filters by status; never another dealership's lead", async () => {
+    const patch = (id: number, body: unknown) =>
+      app.request(`/api/leads/${id}`, { method: "PATCH", headers: { authorization: "Bearer write-hcm", host: HOST, "content-type": "application/json" }, body: JSON.stringify(body) }, { DB: db });
+    const { leads } = (await (await get("/api/leads?limit=2")).json()) as { leads: { lead_id: number }[] };
+    const id = leads[1]?.lead_id ?? -1;
+    expect((await patch(id, { status: "contacted", assigned_to: "Sam", note: "Called, wants a test drive", author: "Sam" })).status).toBe(204);
+    expect((await patch(id, { status: "won" })).status).toBe(400);
+    const other = await db.prepare("SELECT id FROM leads WHERE dealership_id = 4").first<{ id: number }>();
+    expect((await patch(other?.id ?? -1, { status: "sold" })).status).toBe(404);
+    const contacted = (await (await get("/api/leads?lead_status=contacted")).json()) as { leads: { lead_id: number; status: string; assigned_to: string; notes: { author: string; body: string }[] }[] };
+    expect(contacted.leads).toEqual([expect.objectContaining({ lead_id: id, status: "contacted", assigned_to: "Sam", notes: [expect.objectContaining({ author: "Sam", body: "Called, wants a test drive" })] })]);
   });
 });

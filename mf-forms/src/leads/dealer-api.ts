@@ -1,4 +1,4 @@
-import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { LEAD_RECORD_VERSION, type LeadRecord, leadDepartmentSchema, leadRecordSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit, siteFromHost } from "@dealer/shared/http";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -6,6 +6,8 @@ import { z } from "zod";
 import { sweepPendingLeads } from "../delivery/queue";
 import { webhookPolicy, webhookUrlProblem } from "../delivery/webhook-guard";
 import type { Env } from "../env";
+import type { StoredRecord } from "./record";
+import { RECORD_COLUMNS, recordCell } from "./record-csv";
 
 /** Who a dealership key speaks for (the dealership's stock write key: one key per dealership). */
 export type Dealer = { site: string; dealershipId: number; dealershipSlug: string; dealershipName: string };
@@ -38,16 +40,42 @@ const requireDealer = createMiddleware<DealerEnv>(async (c, next) => {
 });
 
 const STATUSES = ["pending", "delivered", "failed"] as const;
+/** Where the dealership is with a lead: the inbox's working states. */
+export const LEAD_STATUSES = ["new", "contacted", "appointment", "sold", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const listQuerySchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
+  /** Delivery state (the platform's); lead_status is the dealership's own. */
   status: z.enum(STATUSES).optional(),
+  lead_status: z.enum(LEAD_STATUSES).optional(),
+  location: z.coerce.number().int().positive().optional(),
   format: z.enum(["json", "csv"]).default("json"),
   limit: z.coerce.number().int().min(1).max(10_000).default(200),
 });
 
-type LeadRow = { id: number; kind: string; created_at: string; queued_at: string | null; car_id: number | null; delivery_status: string; attempts: number; last_error: string | null; delivered_at: string | null; data: string };
+type LeadRow = {
+  id: number;
+  kind: string;
+  created_at: string;
+  queued_at: string | null;
+  car_id: number | null;
+  location_id: number | null;
+  delivery_status: string;
+  attempts: number;
+  last_error: string | null;
+  delivered_at: string | null;
+  status: LeadStatus;
+  assigned_to: string | null;
+  booking: string | null;
+  booking_cancelled_at: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  data: string;
+};
 type DeliveryRow = { lead_id: number; destination: string; status: string; attempts: number; last_error: string | null; updated_at: string };
+type NoteRow = { lead_id: number; author: string; body: string; created_at: string };
+type EarlierRow = { id: number; kind: string; created_at: string; customer_email: string | null; customer_phone: string | null };
 
 export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<typeof listQuerySchema>) {
   const where = ["site = ?", "dealership_id = ?"];
@@ -60,17 +88,28 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
   // 'to' is a whole day: everything before the next one.
   if (query.to) filter("created_at < date(?, '+1 day')", query.to);
   if (query.status) filter("delivery_status = ?", query.status);
-  const { results } = await db
-    .prepare(`SELECT id, kind, created_at, queued_at, car_id, delivery_status, attempts, last_error, delivered_at, data FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`)
-    .bind(...binds, query.limit)
-    .all<LeadRow>();
-  // The same selection as a subquery: D1 binds at most 100 parameters, a page holds up to 10,000 leads.
-  const { results: deliveries } = await db
-    .prepare(`SELECT * FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?) ORDER BY destination`)
-    .bind(...binds, query.limit)
-    .all<DeliveryRow>();
-  return results.map((row) => {
-    const lead = JSON.parse(row.data) as { values?: Record<string, unknown>; userData?: { url?: string }; credit_check?: Record<string, unknown> };
+  if (query.lead_status) filter("status = ?", query.lead_status);
+  if (query.location) filter("location_id = ?", query.location);
+  // The same selection as a subquery for each related table: D1 binds at most 100 parameters, a page holds up to 10,000 leads.
+  const page = `SELECT id FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`;
+  const pageBinds = [...binds, query.limit];
+  const [leads, deliveries, notes, earlier] = await db.batch([
+    db.prepare(
+      `SELECT id, kind, created_at, queued_at, car_id, location_id, delivery_status, attempts, last_error, delivered_at, status, assigned_to, booking, booking_cancelled_at,
+              customer_email, customer_phone, data FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`,
+    ).bind(...pageBinds),
+    db.prepare(`SELECT * FROM lead_deliveries WHERE lead_id IN (${page}) ORDER BY destination`).bind(...pageBinds),
+    db.prepare(`SELECT lead_id, author, body, created_at FROM lead_notes WHERE lead_id IN (${page}) ORDER BY id`).bind(...pageBinds),
+    // The shopper's other leads with this dealership, by the same e-mail or phone (the inbox groups them).
+    db.prepare(
+      `SELECT id, kind, created_at, customer_email, customer_phone FROM leads WHERE site = ? AND dealership_id = ?
+         AND (customer_email IN (SELECT customer_email FROM leads WHERE id IN (${page})) OR customer_phone IN (SELECT customer_phone FROM leads WHERE id IN (${page})))
+         ORDER BY id DESC LIMIT 2000`,
+    ).bind(dealer.site, dealer.dealershipId, ...pageBinds, ...pageBinds),
+  ]);
+  const others = (earlier?.results ?? []) as EarlierRow[];
+  return ((leads?.results ?? []) as LeadRow[]).map((row) => {
+    const lead = JSON.parse(row.data) as { values?: Record<string, unknown>; userData?: { url?: string }; credit_check?: Record<string, unknown>; record?: StoredRecord };
     return {
       lead_id: row.id,
       kind: row.kind,
@@ -78,20 +117,32 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
       // When the lead was (last) put on the delivery queue; null while it waits for a retry or the sweep.
       queued_at: row.queued_at,
       car_id: row.car_id,
+      location_id: row.location_id,
       delivery_status: row.delivery_status,
       attempts: row.attempts,
       last_error: row.last_error,
       delivered_at: row.delivered_at,
+      status: row.status,
+      assigned_to: row.assigned_to,
+      /** The booked time while it stands; a shopper's cancellation clears it (the slot is free again). */
+      booking: row.booking,
+      booking_cancelled_at: row.booking_cancelled_at,
       values: lead.values ?? {},
       url: lead.userData?.url ?? "",
       ...(lead.credit_check ? { credit_check: lead.credit_check } : {}),
-      deliveries: deliveries.filter((delivery) => delivery.lead_id === row.id).map(({ lead_id: _, ...delivery }) => delivery),
+      // Leads stored before the record (migration 0017) have none here; their deliveries build it.
+      record: lead.record ? ({ lead_id: row.id, ...lead.record } as LeadRecord) : null,
+      notes: ((notes?.results ?? []) as NoteRow[]).filter((note) => note.lead_id === row.id).map(({ lead_id: _, ...note }) => note),
+      earlier_leads: others
+        .filter((other) => other.id < row.id && ((row.customer_email && other.customer_email === row.customer_email) || (row.customer_phone && other.customer_phone === row.customer_phone)))
+        .map(({ id, kind, created_at }) => ({ lead_id: id, kind, created_at })),
+      deliveries: ((deliveries?.results ?? []) as DeliveryRow[]).filter((delivery) => delivery.lead_id === row.id).map(({ lead_id: _, ...delivery }) => delivery),
     };
   });
 }
 
-type ListedLead = Awaited<ReturnType<typeof listLeads>>[number];
-const CSV_COLUMNS = ["lead_id", "created_at", "kind", "delivery_status", "attempts", "name", "email", "phone", "postcode", "message", "car_id", "url"] as const;
+export type ListedLead = Awaited<ReturnType<typeof listLeads>>[number];
+const CSV_LEAD_COLUMNS = ["status", "assigned_to", "delivery_status", "attempts"] as const;
 
 function csvCell(value: unknown): string {
   const text = value === undefined || value === null ? "" : String(value);
@@ -100,20 +151,60 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function leadsCsv(leads: ListedLead[]): string {
-  const rows = leads.map((lead) => CSV_COLUMNS.map((column) => csvCell(column in lead ? lead[column as keyof ListedLead] : lead.values[column])).join(","));
-  return `${[CSV_COLUMNS.join(","), ...rows].join("\r\n")}\r\n`;
+/** Every field of every lead: the dealership's working columns, then the whole record, one column per field. */
+export function leadsCsv(leads: ListedLead[]): string {
+  const rows = leads.map((lead) =>
+    [lead.lead_id, ...CSV_LEAD_COLUMNS.map((column) => lead[column]), ...RECORD_COLUMNS.filter((column) => column !== "lead_id").map((column) => recordCell(lead.record, column))].map(csvCell).join(","),
+  );
+  return `${[["lead_id", ...CSV_LEAD_COLUMNS, ...RECORD_COLUMNS.filter((column) => column !== "lead_id")].join(","), ...rows].join("\r\n")}\r\n`;
 }
 
+export const leadUpdateSchema = z.object({
+  status: z.enum(LEAD_STATUSES).optional(),
+  /** The salesperson the lead is assigned to; empty unassigns. */
+  assigned_to: z.string().trim().max(100).optional(),
+  note: z.string().trim().max(2000).optional(),
+  author: z.string().trim().max(100).optional(),
+});
+
+/** A dealership's change to one of its leads: status, assignment, a note. False: not this dealership's lead. */
+export async function updateLead(db: D1Database, dealer: Dealer, leadId: number, update: z.infer<typeof leadUpdateSchema>, now = new Date()): Promise<boolean> {
+  const own = await db
+    .prepare(
+      `UPDATE leads SET status = COALESCE(?1, status), assigned_to = CASE WHEN ?2 IS NULL THEN assigned_to ELSE NULLIF(?2, '') END
+        WHERE id = ?3 AND site = ?4 AND dealership_id = ?5 RETURNING id`,
+    )
+    .bind(update.status ?? null, update.assigned_to ?? null, leadId, dealer.site, dealer.dealershipId)
+    .first();
+  if (!own) return false;
+  if (update.note) {
+    await db.prepare("INSERT INTO lead_notes (lead_id, author, body, created_at) VALUES (?, ?, ?, ?)").bind(leadId, update.author || dealer.dealershipName, update.note, now.toISOString()).run();
+  }
+  return true;
+}
+
+/** Routing (ADR 0037): a destination for one of the dealership's locations, or one department, only. */
+const routing = { location_id: z.number().int().positive().optional(), department: leadDepartmentSchema.optional() };
 const destinationSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("webhook"),
     url: z.url({ protocol: /^https?$/ }).max(2048),
     format: z.enum(["json", "adf"]).default("json"),
+    // New receivers get the complete record; version 1 is the lead as posted, for receivers written before it.
+    version: z.union([z.literal(1), z.literal(2)]).default(LEAD_RECORD_VERSION),
     secret: z.string().min(16, "Use a secret of at least 16 characters.").max(200),
+    ...routing,
   }),
-  z.object({ kind: z.literal("email"), address: z.email().max(254) }),
+  z.object({ kind: z.literal("email"), address: z.email().max(254), ...routing }),
 ]);
+
+/** The JSON webhook's schema, generated from the zod contract once per isolate. */
+export const LEAD_SCHEMA_PATH = `/api/leads/schema/v${LEAD_RECORD_VERSION}.json`;
+let leadJsonSchema: string | null = null;
+function leadRecordJsonSchema(): string {
+  leadJsonSchema ??= JSON.stringify({ $id: LEAD_SCHEMA_PATH, title: "Dealer website lead", ...z.toJSONSchema(leadRecordSchema, { target: "draft-2020-12" }) }, null, 2);
+  return leadJsonSchema;
+}
 
 /**
  * The dealer's side, behind the dealership's key: GET /api/leads (JSON or CSV, by date and delivery status)
@@ -133,6 +224,14 @@ export function createDealerLeadApi() {
     return c.json({ dealership: c.get("dealer").dealershipSlug, leads });
   });
 
+  // The dealership's working state of one lead: status, assignment, a note (the inbox posts the same).
+  app.patch("/api/leads/:id{[0-9]+}", bodyLimit(8 * 1024), requireDealer, async (c) => {
+    const parsed = parseWithFieldErrors(leadUpdateSchema, await c.req.json().catch(() => null));
+    if (!parsed.ok) return c.json({ message: "Invalid update", fieldErrors: parsed.fieldErrors }, 400);
+    const updated = await updateLead(c.env.DB, c.get("dealer"), Number(c.req.param("id")), parsed.data);
+    return updated ? c.body(null, 204) : c.json({ message: "No such lead" }, 404);
+  });
+
   // The cron's sweep for this site, run now: `wrangler dev` fires no crons, and a dealer need not wait a minute.
   app.post("/api/leads/sweep", requireDealer, async (c) => c.json({ queued: await sweepPendingLeads(c.env, new Date(), c.get("dealer").site) }));
 
@@ -147,9 +246,12 @@ export function createDealerLeadApi() {
     return c.json({ mails: results });
   });
 
+  // Public: a CRM developer reads what the webhook sends without a key.
+  app.get(LEAD_SCHEMA_PATH, (c) => c.body(leadRecordJsonSchema(), 200, { "content-type": "application/schema+json", "cache-control": "public, max-age=3600" }));
+
   app.get("/api/leads/destinations", requireDealer, async (c) => {
     const dealer = c.get("dealer");
-    const { results } = await c.env.DB.prepare("SELECT id, kind, target, format, created_at FROM lead_destinations WHERE site = ? AND dealership_id = ? ORDER BY id")
+    const { results } = await c.env.DB.prepare("SELECT id, kind, target, format, version, location_id, department, created_at FROM lead_destinations WHERE site = ? AND dealership_id = ? ORDER BY id")
       .bind(dealer.site, dealer.dealershipId)
       .all();
     return c.json({ destinations: results });
@@ -164,8 +266,12 @@ export function createDealerLeadApi() {
     // Refused up front so the dealer sees why; the consumer checks again on every send (DNS can change).
     const problem = destination.kind === "webhook" ? await webhookUrlProblem(destination.url, webhookPolicy(c.env)) : null;
     if (problem) return c.json({ message: "Invalid destination", fieldErrors: { url: [problem] } }, 400);
+    if (destination.location_id !== undefined) {
+      const own = await c.env.DB.prepare("SELECT 1 AS own FROM locations WHERE id = ? AND site = ? AND dealership_id = ?").bind(destination.location_id, dealer.site, dealer.dealershipId).first();
+      if (!own) return c.json({ message: "Invalid destination", fieldErrors: { location_id: ["Not one of this dealership's locations."] } }, 400);
+    }
     const row = await c.env.DB.prepare(
-      "INSERT INTO lead_destinations (site, dealership_id, kind, target, format, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+      "INSERT INTO lead_destinations (site, dealership_id, kind, target, format, version, secret, location_id, department, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
       .bind(
         dealer.site,
@@ -173,7 +279,10 @@ export function createDealerLeadApi() {
         destination.kind,
         destination.kind === "webhook" ? destination.url : destination.address,
         destination.kind === "webhook" ? destination.format : "json",
+        destination.kind === "webhook" ? destination.version : LEAD_RECORD_VERSION,
         destination.kind === "webhook" ? destination.secret : null,
+        destination.location_id ?? null,
+        destination.department ?? null,
         new Date().toISOString(),
       )
       .first<{ id: number }>();

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Env } from "../env";
 import { CROSS_SITE_REFUSED, isCrossSite, leadBodyFormat } from "./guard";
-import { NO_SUCH_OFFER, valuedLeadOf } from "./offer-acceptance";
+import { NO_SUCH_OFFER, offerLeadExists } from "./offer-acceptance";
 
 /** A valuation result is a few hundred bytes. */
 const MISCELLANEOUS_BODY_MAX_BYTES = 8 * 1024;
@@ -42,7 +42,7 @@ export function createMiscellaneousApi() {
     const { lead_id: leadId, lead_key: leadKey, column_name: column, valuation } = parsed.data;
     // A site that saves a 'valuation' column says so; on the others the same result is 'miscellaneous'.
     const columnName = column === "valuation" && !site.config.features.saveValuationColumn ? "miscellaneous" : column;
-    if (!(await valuedLeadOf(c.env.DB, site.slug, leadId, leadKey))) return c.json({ message: NO_SUCH_OFFER }, 404);
+    if (!(await offerLeadExists(c.env.DB, site.slug, leadId, leadKey))) return c.json({ message: NO_SUCH_OFFER }, 404);
     await c.env.DB.prepare(
       `INSERT INTO lead_extras (lead_id, column_name, value, updated_at) VALUES (?1, ?2, ?3, ?4)
        ON CONFLICT (lead_id, column_name) DO UPDATE SET value = ?3, updated_at = ?4`,

@@ -1,13 +1,17 @@
 /** What the dealer is told about consent with each lead. */
 export const PRIVACY_NOTICE = "We use your details to respond to your enquiry, as set out in our privacy policy (/privacy-policy).";
 
-export type LeadRecord = {
+export type LeadRow = {
   site: string;
   kind: string;
   carId: number | null;
+  /** Checked against the site's own data before the lead is stored (placeLead). */
+  dealershipId: number;
   locationId: number | null;
-  dealershipSlug: string | null;
-  /** The validated lead as JSON, consent included. */
+  /** The shopper's e-mail and phone as given: stored normalised, the inbox groups a shopper's leads by them. */
+  email: string;
+  phone: string;
+  /** The validated lead as JSON, its complete record and consent included. */
   data: string;
   idempotencyKey: string | null;
   requestHash: string;
@@ -16,8 +20,11 @@ export type LeadRecord = {
   now: Date;
 };
 
-/** `valuation`: the stored trade-in valuation (JSON) of a lead found by its key, for a replayed answer. */
-export type StoreOutcome = { leadId: number; created: boolean; sameRequest: boolean; valuation: string | null } | { bookingTaken: true };
+/** A phone number as digits in national form (+61 4.. and 04.. are one number). */
+export const phoneKey = (phone: string) => phone.replace(/\D/g, "").replace(/^61(?=\d{9}$)/, "0");
+
+/** `valuation` and `next`: a lead's stored trade-in valuation and /success lines (JSON), for a replayed answer. */
+export type StoreOutcome = { leadId: number; created: boolean; sameRequest: boolean; valuation: string | null; next: string | null } | { bookingTaken: true };
 
 /** SHA-256 of the request body, hex: tells a retried submit from a key reused for another lead. */
 export async function requestHash(body: string): Promise<string> {
@@ -25,36 +32,31 @@ export async function requestHash(body: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function findLeadByKey(db: D1Database, site: string, key: string): Promise<{ id: number; request_hash: string | null; valuation: string | null } | null> {
-  return db.prepare("SELECT id, request_hash, json_extract(data, '$.valuation') AS valuation FROM leads WHERE site = ? AND idempotency_key = ?").bind(site, key).first();
+export async function findLeadByKey(db: D1Database, site: string, key: string): Promise<{ id: number; request_hash: string | null; valuation: string | null; next: string | null } | null> {
+  return db
+    .prepare("SELECT id, request_hash, json_extract(data, '$.valuation') AS valuation, json_extract(data, '$.next') AS next FROM leads WHERE site = ? AND idempotency_key = ?")
+    .bind(site, key)
+    .first();
 }
 
 /**
  * Stores a lead once per (site, Idempotency-Key). The INSERT itself decides: two submits racing with the
  * same key both reach it, one inserts and the other finds the unique index taken and reads that lead back.
- * The car and dealership come from this site's own data, never from the browser's word: the car's
- * dealership, else the chosen location's, else the chosen dealership, else the site's first. Two test drives
- * racing for one time meet the same way at the (dealership_id, booking) index: one is stored.
+ * Two test drives racing for one time meet the same way at the (dealership_id, booking) index: one is stored.
  */
-export async function storeLead(db: D1Database, lead: LeadRecord): Promise<StoreOutcome> {
+export async function storeLead(db: D1Database, lead: LeadRow): Promise<StoreOutcome> {
   const inserted = await db
     .prepare(
-      `INSERT INTO leads (site, kind, car_id, dealership_id, created_at, delivery_status, attempts, data, idempotency_key, request_hash, booking)
-       SELECT ?1, ?2, (SELECT id FROM vehicles WHERE site = ?1 AND id = ?3),
-              COALESCE((SELECT dealership_id FROM vehicles WHERE site = ?1 AND id = ?3),
-                       (SELECT dealership_id FROM locations WHERE site = ?1 AND id = ?4),
-                       (SELECT id FROM dealerships WHERE site = ?1 AND slug = ?5),
-                       (SELECT MIN(id) FROM dealerships WHERE site = ?1)),
-              ?6, 'pending', 0, ?7, ?8, ?9, ?10
-       WHERE true
+      `INSERT INTO leads (site, kind, car_id, dealership_id, location_id, customer_email, customer_phone, created_at, delivery_status, attempts, data, idempotency_key, request_hash, booking)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9, ?10, ?11, ?12)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
-    .bind(lead.site, lead.kind, lead.carId, lead.locationId, lead.dealershipSlug, lead.now.toISOString(), lead.data, lead.idempotencyKey, lead.requestHash, lead.booking)
+    .bind(lead.site, lead.kind, lead.carId, lead.dealershipId, lead.locationId, lead.email.trim().toLowerCase(), phoneKey(lead.phone), lead.now.toISOString(), lead.data, lead.idempotencyKey, lead.requestHash, lead.booking)
     .first<{ id: number }>();
-  if (inserted) return { leadId: inserted.id, created: true, sameRequest: true, valuation: null };
+  if (inserted) return { leadId: inserted.id, created: true, sameRequest: true, valuation: null, next: null };
   const existing = lead.idempotencyKey === null ? null : await findLeadByKey(db, lead.site, lead.idempotencyKey);
   // Not this lead's key: the only other unique index is the dealership's booked time.
   if (!existing && lead.booking !== null) return { bookingTaken: true };
   if (!existing) throw new Error("lead INSERT stored nothing and no lead holds its key");
-  return { leadId: existing.id, created: false, sameRequest: existing.request_hash === lead.requestHash, valuation: existing.valuation };
+  return { leadId: existing.id, created: false, sameRequest: existing.request_hash === lead.requestHash, valuation: existing.valuation, next: existing.next };
 }

@@ -1,6 +1,7 @@
 import { type ReservationCustomer, reserveLeadSchema } from "@dealer/shared/contract";
 import { enqueueLeads } from "../delivery/queue";
 import type { Env } from "../env";
+import { buildLeadRecord, loadSiteFacts, placeLead } from "../leads/record";
 import { PRIVACY_NOTICE, requestHash, storeLead } from "../leads/store";
 import { trySetCarReserved } from "./stock-flag";
 import { markPaid, paidHolds, type ReservationRow, recordLead, releaseDueHolds } from "./store";
@@ -21,14 +22,20 @@ async function sendReservationLead(env: Env, reservation: ReservationRow, pageUr
     amount: reservation.amount_cents / 100,
   });
   const consent = { opt_in: customer.opt_in, recorded_at: now.toISOString(), privacy_notice: PRIVACY_NOTICE };
-  const data = JSON.stringify({ ...lead, reservation: { token: reservation.token, hold_until: reservation.hold_until }, consent });
+  const held = { ...lead, reservation: { token: reservation.token, hold_until: reservation.hold_until } };
+  const facts = await loadSiteFacts(env.DB, { slug: reservation.site, url: new URL(pageUrl).origin, slotMinutes: 60 }, reservation.car_id);
+  const placed = placeLead(held, facts);
+  if (!placed.ok) throw new Error(`reservation ${reservation.id}: its car is not on its site (${Object.keys(placed.fieldErrors).join(", ")})`);
+  const record = buildLeadRecord(held, placed.place, facts, { createdAt: now, consent });
   const stored = await storeLead(env.DB, {
     site: reservation.site,
     kind: "reserve",
     carId: reservation.car_id,
-    locationId: null,
-    dealershipSlug: null,
-    data,
+    dealershipId: placed.place.dealership.id,
+    locationId: placed.place.location?.id ?? null,
+    email: customer.email,
+    phone: customer.phone,
+    data: JSON.stringify({ ...held, consent, record }),
     idempotencyKey: `reservation:${reservation.token}`,
     requestHash: await requestHash(reservation.token),
     booking: null,

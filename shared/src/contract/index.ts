@@ -18,3 +18,4 @@ export * from "./reservation";
 export * from "./vehicle-summary";
 export * from "./vehicle-extras";
 export * from "./directory";
+export * from "./lead-record";

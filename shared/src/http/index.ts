@@ -13,5 +13,6 @@ export {
   type SignedInSession,
   sessionCookie,
   sessionFromCookie,
+  hmacSha256Hex,
   sha256Hex,
 } from "./session-cookie";

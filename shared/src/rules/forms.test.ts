@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { leadUserDataSchema } from "../contract/lead";
 import {
   deliveryPostcodeError,
-  additionalServices, convertCategory, enquiryDefaultsForCar, leadOutcome, leadUserData, localPrefillToStore, postcodeInput,
+  additionalServices, convertCategory, enquiryDefaultsForCar, leadOutcome, leadSuccessEventData, leadUserData, localPrefillToStore, postcodeInput,
 } from "./forms";
 import { makeCar } from "./test-fixtures";
 
@@ -44,5 +44,21 @@ describe("deliveryPostcodeError", () => {
     expect(deliveryPostcodeError(" ")).toBe("Please enter a postcode.");
     expect(deliveryPostcodeError("400")).toBe("Invalid postcode. Please enter a 4-digit number.");
     expect(deliveryPostcodeError(" 4000 ")).toBeNull();
+  });
+});
+
+describe("leadSuccessEventData", () => {
+  it("flattens the userData the spec names, each value within the analytics limit", () => {
+    const userData = leadUserData({
+      url: `https://dealer.example/cars/x?${"q".repeat(300)}`,
+      userAgent: "Mozilla/5.0",
+      car: { id: 7, dealership_id: 2 },
+      visitedPages: ["/search", "/cars/x"],
+      linkedQueryParams: { utm_source: "google" },
+    });
+    const data = leadSuccessEventData(42, "Test Drive", userData);
+    expect(data).toMatchObject({ lead_id: 42, category: "Test Drive", source: "Website", user_agent: "Mozilla/5.0", car_id: 7, car_dealership_id: 2, visited_pages: "/search /cars/x", linked_query_params: "utm_source=google" });
+    expect(String(data.url)).toHaveLength(200);
+    expect(Object.keys(data).length).toBeLessThanOrEqual(20);
   });
 });

@@ -90,3 +90,25 @@ export function additionalServices(options: Record<string, boolean>): string[] {
     .filter(([, checked]) => checked)
     .map(([name]) => name);
 }
+
+/** An analytics value is at most 200 characters (analyticsEventSchema). */
+const clip = (text: string) => text.slice(0, 200);
+
+/**
+ * A lead's success event (spec §4, §7: an event id plus user data) as flat analytics data: the lead, its category
+ * and the userData the spec names, lists and query parameters as text.
+ */
+export function leadSuccessEventData(leadId: string | number, category: string, userData: LeadUserData): Record<string, string | number | null> {
+  const { lead_attributes: attributes } = userData;
+  return {
+    lead_id: leadId,
+    category: clip(category),
+    url: clip(userData.url),
+    source: userData.source,
+    user_agent: clip(userData.user_agent),
+    car_id: userData.car_id ?? null,
+    car_dealership_id: userData.car_dealership_id ?? null,
+    visited_pages: clip(attributes.visited_pages.join(" ")),
+    linked_query_params: clip(new URLSearchParams(attributes.linked_query_params).toString()),
+  };
+}

@@ -34,3 +34,18 @@ export function localTime(now: Date, timeZone: string): LocalTime {
     secondsOfDay: Number(part("hour")) * 3600 + Number(part("minute")) * 60 + Number(part("second")),
   };
 }
+
+/**
+ * An instant as ISO 8601 in a time zone's wall-clock time with that zone's UTC offset at the instant
+ * (2026-05-02T10:00:00+10:00): what dealer CRMs and calendars read as the dealership's own time.
+ */
+export function zonedIso(instant: Date, timeZone: string): string {
+  const { date, secondsOfDay } = localTime(instant, timeZone);
+  const wallClockAsUtc = Date.parse(`${date}T00:00:00Z`) + secondsOfDay * 1000;
+  const offsetMinutes = Math.round((wallClockAsUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const seconds = secondsOfDay % 60;
+  const time = `${pad(Math.floor(secondsOfDay / 3600))}:${pad(Math.floor(secondsOfDay / 60) % 60)}:${pad(seconds)}`;
+  return `${date}T${time}${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+}

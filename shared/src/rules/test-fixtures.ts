@@ -32,3 +32,18 @@ export function makeCar(overrides: Partial<CarInput> = {}): Car {
 export function makeConfig(override: SiteConfigOverride = {}): SiteConfig {
   return resolveSiteConfig("test-site", override as Record<string, unknown>);
 }
+
+/** A Web Storage in memory (localStorage or sessionStorage as code sees it). Test-only. */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}

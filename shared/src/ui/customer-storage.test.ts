@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readCustomer, saveCustomer } from "./customer-storage";
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from "../rules/test-fixtures";
 
 describe("customer storage", () => {
   it("stores name, email, phone and postcode only when name, email and phone are all present", () => {

@@ -1,5 +1,6 @@
 import { createSeededStore, type ShellState } from "@dealer/shared/atoms";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
+import { recordVisit, SUCCESS_DETAILS_ID, takeSuccessLines } from "@dealer/shared/visit";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { Provider } from "jotai";
 import { hydrateRoot } from "react-dom/client";
@@ -60,7 +61,29 @@ async function prefillLeadForms(): Promise<void> {
   }
 }
 
+/** This page joins the visit's pages (a lead sends them); /success shows what the lead just sent was told. */
+function noteVisit(): void {
+  try {
+    recordVisit(window.sessionStorage, window.location.pathname + window.location.search);
+    const details = document.getElementById(SUCCESS_DETAILS_ID);
+    const lines = details ? takeSuccessLines(window.sessionStorage) : [];
+    if (details && lines.length) {
+      details.replaceChildren(
+        ...lines.map((line) => {
+          const paragraph = document.createElement("p");
+          paragraph.textContent = line;
+          return paragraph;
+        }),
+      );
+    }
+  } catch (error) {
+    // A browser that refuses storage: the lead carries this page only, /success its general thanks.
+    console.warn("[shell] visit not noted", error);
+  }
+}
+
 async function start(state: ShellState): Promise<void> {
+  noteVisit();
   void prefillLeadForms();
   const store = createSeededStore(state);
   hydrateHeader(store);

@@ -16,6 +16,12 @@ export type { EnquiryFormProps } from "./props";
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
 const TERMS_LABEL = "I agree to the terms of use";
 const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
+/** How the shopper would like to hear back; SMS also texts them the receipt (ADR 0037). */
+const CONTACT_METHODS = [
+  { value: "Phone", label: "Phone call" },
+  { value: "Email", label: "Email" },
+  { value: "SMS", label: "Text message (SMS)" },
+];
 
 /**
  * Every lead form of the spec (EnquiryFormProps.variant picks which). The server renders a complete
@@ -216,6 +222,15 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             onInput={(event) => {
               event.currentTarget.value = postcodeInput(event.currentTarget.value);
             }}
+          />
+          <SelectField
+            id={f("values.PreferredContactMethod")}
+            name="values.PreferredContactMethod"
+            label="Preferred contact method"
+            required={false}
+            placeholder="No preference"
+            options={CONTACT_METHODS}
+            error={err("values.PreferredContactMethod")}
           />
           {shown.category && variant.categories && (
             <SelectField id={f("values.category")} name="values.category" label="Category" placeholder="Select a category" options={variant.categories.map((c) => ({ value: c, label: c }))} error={err("values.category")} />

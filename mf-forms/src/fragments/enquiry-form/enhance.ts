@@ -1,5 +1,7 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { flushAnalytics, track } from "@dealer/shared/analytics";
+import { leadSuccessEventData, leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { saveSuccessLines, visitedPages } from "@dealer/shared/visit";
 import { createFormControl, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { leadSchemaFor } from "../../leads/form-schema";
@@ -34,7 +36,14 @@ export type EnhanceConfig = {
 };
 
 
-type Analytics = { dataLayer?: Record<string, unknown>[] };
+function pagesOfVisit(): string[] {
+  try {
+    const pages = visitedPages(window.sessionStorage);
+    return pages.length ? pages : [window.location.pathname];
+  } catch {
+    return [window.location.pathname];
+  }
+}
 
 /** POST /api/miscellaneous with the valuation result; as the spec says, the outcome is only logged. */
 async function saveValuation(leadId: string | number, leadKey: string, valuation: TradeInValuation, valuationColumn: boolean): Promise<void> {
@@ -85,16 +94,20 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
       url: window.location.href,
       userAgent: window.navigator.userAgent,
       car: config.car ? { id: config.car.id, dealership_id: config.car.dealershipId } : null,
-      visitedPages: [window.location.pathname],
+      // The pages of this visit the shell noted (this one included); just this page if storage is refused.
+      visitedPages: pagesOfVisit(),
       linkedQueryParams: Object.fromEntries(new URLSearchParams(window.location.search)),
     });
   // The sent trade-in whose offer the shopper may accept: its id and the key it was sent with.
   let valued: { leadId: string | number; key: string; category: string } | null = null;
 
-  const succeed = (values: Record<string, string>, category: string, leadId: string | number) => {
+  const succeed = (values: Record<string, string>, category: string, leadId: string | number, next: string[] = []) => {
     saveCustomer(window.localStorage, values);
     window.localStorage.setItem(SUCCESS_CATEGORY_KEY, category);
-    (window as Window & Analytics).dataLayer?.push({ event: "lead", event_id: leadEventId(variant, category), category, lead_id: leadId });
+    saveSuccessLines(window.sessionStorage, next);
+    // The spec's event for this kind of lead, through the vehicle page's analytics module, its beacon sent before the page leaves.
+    track({ kind: "event", id: leadEventId(variant, category), data: leadSuccessEventData(leadId, category, userData()) });
+    flushAnalytics();
     window.location.assign(SUCCESS_PATH);
   };
 
@@ -115,7 +128,7 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
     const values = (data.values ?? {}) as Record<string, string>;
     const category = values.category ?? variant.category;
     if (!outcome.valuation) {
-      succeed(values, category, outcome.leadId);
+      succeed(values, category, outcome.leadId, outcome.next);
       return;
     }
     // A trade-in is stored: the page shows its valuation and offer, and saves the result (spec §7).

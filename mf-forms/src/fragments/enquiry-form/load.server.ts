@@ -80,7 +80,8 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
     // The finance link's parameters (financeLink): preferredDealership, vehiclePriceBudget, car_id, car_type, vin.
     finance: {
       vehiclePriceBudget: number(params.vehiclePriceBudget),
-      preferredDealership: params.preferredDealership ?? car?.dealership_slug ?? null,
+      // Only one of this site's dealerships: the lead API refuses any other (a stale or edited link).
+      preferredDealership: options.dealerships.find((dealership) => dealership.value === params.preferredDealership)?.value ?? car?.dealership_slug ?? null,
       carType: params.car_type ?? car?.car_type ?? null,
       vin: params.vin ?? car?.vin ?? null,
     },

@@ -5,12 +5,14 @@ const answerSchema = z.object({
   lead_id: z.union([z.string(), z.number()]).optional(),
   message: z.string().optional(),
   error: z.string().optional(),
+  /** What /success tells the shopper (the receipt sent, the booking, what happens next). */
+  next: z.array(z.string()).optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   // A trade-in's online estimate; the server computed it, the page only shows it.
   valuation: z.custom<TradeInValuation>((value) => typeof value === "object" && value !== null && "estimate" in value).optional(),
 });
 
-export type SubmitOutcome = { ok: true; leadId: string | number; valuation?: TradeInValuation } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+export type SubmitOutcome = { ok: true; leadId: string | number; valuation?: TradeInValuation; next?: string[] } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
 /** Tries a network failure is retried with the same key (the API answers a retry with the first lead). */
 const NETWORK_TRIES = 2;
@@ -31,7 +33,7 @@ export async function submitLead(body: string, idempotencyKey: string, fetcher: 
     if (response.ok) {
       const outcome = leadOutcome({ lead_id: answer.lead_id, error });
       if (!outcome.ok) return { ok: false, message: outcome.error, fieldErrors: {} };
-      return answer.valuation ? { ...outcome, valuation: answer.valuation } : outcome;
+      return { ...outcome, ...(answer.valuation ? { valuation: answer.valuation } : {}), ...(answer.next ? { next: answer.next } : {}) };
     }
     return { ok: false, message: error ?? FORM_SUBMIT_ERROR, fieldErrors: answer.fieldErrors ?? {} };
   }

@@ -1,0 +1,193 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { LeadRecord } from "@dealer/shared/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { query } from "../../scripts/d1";
+import { adfProblems } from "../support/adf";
+import { dealerLeads, enquiry, postLead } from "../support/leads";
+import { fetchSite } from "../support/platform";
+import { comparableCar, tradeIn } from "../support/trade-in";
+
+/**
+ * Each lead kind as a dealer's CRM receives it (issue 21): the ADF/XML valid against the ADF 1.0 DTD, the JSON
+ * valid against its published schema, and both carrying, field by field, what was posted and the car's record.
+ */
+const SITE = "harbour-city-motors";
+const KEY = "write-harbour-city-motors";
+const SECRET = `whsec-${randomUUID()}`;
+
+type StockCar = { id: number; stocknum: string; vin: string | null; year: number; make: string; model: string; badge: string | null; price: number | null; car_type: string; km: number | null; location: { id: number } };
+const [carRow] = query<{ data: string }>(
+  `SELECT data FROM vehicles WHERE site = '${SITE}' AND status = 'in_stock' AND json_extract(data, '$.vin') IS NOT NULL AND json_extract(data, '$.price') > 0 ORDER BY id LIMIT 1`,
+);
+const car = JSON.parse(carRow?.data ?? "{}") as StockCar;
+const locations = query<{ id: number; data: string }>(`SELECT id, data FROM locations WHERE site = '${SITE}' ORDER BY id`).map((row) => ({ id: row.id, ...(JSON.parse(row.data) as { name: string }) }));
+
+const received = new Map<string, { json?: Record<string, unknown>; adf?: string; version?: string }>();
+let server: Server;
+const destinations: number[] = [];
+
+function dealerApi(path: string, method = "GET", body?: unknown) {
+  return fetchSite(SITE, path, { method, headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, ...(body ? { body: JSON.stringify(body) } : {}) });
+}
+
+beforeAll(async () => {
+  server = createServer((request: IncomingMessage, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    request.on("end", () => {
+      const id = String(request.headers["x-lead-id"]);
+      const entry = received.get(id) ?? {};
+      if (request.url === "/adf") entry.adf = body;
+      else {
+        entry.json = JSON.parse(body) as Record<string, unknown>;
+        entry.version = String(request.headers["x-lead-schema-version"]);
+      }
+      received.set(id, entry);
+      response.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  for (const format of ["json", "adf"]) {
+    // No version given: a new receiver gets the complete record (version 2).
+    const added = await dealerApi("/api/leads/destinations", "POST", { kind: "webhook", url: `http://127.0.0.1:${port}/${format}`, format, secret: SECRET });
+    expect(added.status).toBe(201);
+    destinations.push(((await added.json()) as { id: number }).id);
+  }
+});
+
+afterAll(async () => {
+  for (const id of destinations) await dealerApi(`/api/leads/destinations/${id}`, "DELETE");
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function schemaValidator() {
+  const response = await fetchSite(SITE, "/api/leads/schema/v2.json");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("application/schema+json");
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  return ajv.compile(await response.json());
+}
+
+/** Posts a lead and waits until both webhooks have it. */
+async function sendAndReceive(body: Record<string, unknown>) {
+  const answer = await postLead(SITE, body, { "idempotency-key": randomUUID() });
+  const text = await answer.text();
+  expect(answer.status, text).toBe(201);
+  const { lead_id } = JSON.parse(text) as { lead_id: number };
+  await expect.poll(() => received.get(String(lead_id))?.adf !== undefined && received.get(String(lead_id))?.json !== undefined, { timeout: 45_000, interval: 500 }).toBe(true);
+  const got = received.get(String(lead_id));
+  return { leadId: lead_id, json: got?.json as unknown as LeadRecord, adf: got?.adf ?? "", version: got?.version };
+}
+
+const withCar = (over: Record<string, unknown>, values: Record<string, unknown>) => {
+  const lead = enquiry(over, values);
+  return { ...lead, userData: { ...lead.userData, car_id: car.id } };
+};
+
+describe("what a dealer's CRM receives for each lead kind", () => {
+  it("every kind: ADF valid against the DTD, JSON valid against /api/leads/schema/v2.json, the fields as posted and as stocked", { timeout: 180_000 }, async () => {
+    const validate = await schemaValidator();
+    const slots = (await (await fetchSite(SITE, `/api/leads/slots?location=${car.location.id}`)).json()) as { slots: { start: string }[] };
+    const booking = slots.slots.at(-1)?.start;
+    expect(booking).toBeDefined();
+    const traded = await comparableCar(SITE);
+    const tradeVehicle = { make: traded.make, model: traded.model, year: traded.year, kms: 45_000 };
+    const contactLocation = locations[0];
+    const kinds: Record<string, Record<string, unknown>> = {
+      enquiry: withCar({}, { category: "Vehicle Enquiry", message: "Is the <Corolla> still available & ready?" }),
+      test_drive: withCar({ kind: "test_drive", form: "test_drive", booking }, { category: "Test Drive", message: "" }),
+      trade_in: tradeIn(tradeVehicle, { accident: "No", serviceHistory: "Yes" }),
+      finance_enquiry: withCar({ kind: "finance_enquiry", form: "finance_enquiry", vehiclePriceBudget: 32_000 }, { category: "Finance Enquiry", message: "" }),
+      contact: enquiry({ form: "contact" }, { category: "General Enquiry", location: String(contactLocation?.id) }),
+    };
+
+    for (const [name, body] of Object.entries(kinds)) {
+      const posted = body.values as Record<string, string>;
+      const { leadId, json, adf, version } = await sendAndReceive(body);
+      const where = `${name} lead ${leadId}`;
+      expect(adfProblems(adf), where).toEqual([]);
+      expect(validate(json), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(version).toBe("2");
+
+      // The customer as posted, the name in parts.
+      expect(json, where).toMatchObject({ version: 2, lead_id: leadId, site: { slug: SITE }, dealership: { slug: "harbour-city-motors" } });
+      expect(json.customer, where).toMatchObject({ first_name: "Jo", last_name: "Citizen", full_name: "Jo Citizen", email: posted.email, phone: posted.phone, phone_type: "mobile", postcode: posted.postcode });
+      expect(json.source.visited_pages).toEqual(["/contact"]);
+      expect(adf).toContain(`<name part="first">Jo</name><name part="last">Citizen</name><email preferredcontact="0">${posted.email}</email><phone type="cellphone">${posted.phone}</phone>`);
+      expect(adf).toContain(`<postalcode>${posted.postcode}</postalcode>`);
+      expect(adf).toContain("<vendorname>Harbour City Motors</vendorname>");
+      expect(adf).toMatch(/<requestdate>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+10:00<\/requestdate>/);
+
+      if (name === "enquiry" || name === "test_drive" || name === "finance_enquiry") {
+        // The car from the stock, never from the browser.
+        expect(json.vehicle, where).toMatchObject({ id: car.id, stock_number: car.stocknum, vin: car.vin, year: car.year, make: car.make, model: car.model, badge: car.badge ?? null, condition: car.car_type, price: car.price });
+        expect(adf).toContain(`<year>${car.year}</year><make>${car.make}</make><model>${car.model}</model><vin>${car.vin}</vin><stock>${car.stocknum}</stock>`);
+        expect(adf).toContain(`<price type="asking" currency="AUD">${car.price}</price>`);
+        expect(adf).toContain(`status="${car.car_type === "new" ? "new" : "used"}"`);
+        expect(json.location?.id).toBe(car.location.id);
+      }
+      if (name === "enquiry") {
+        expect(json.message).toBe(posted.message);
+        expect(adf).toContain("Is the &#60;Corolla&#62; still available &#38; ready?");
+        expect(adf).toContain('<vehicle interest="buy"');
+      }
+      if (name === "test_drive") {
+        expect(Date.parse(json.appointment?.start ?? "")).toBe(Date.parse(String(booking)));
+        expect(json.appointment?.start).toMatch(/\+10:00$/);
+        expect(adf).toContain('<vehicle interest="test-drive"');
+        expect(adf).toContain(`<earliestdate>${json.appointment?.start}</earliestdate>`);
+      }
+      if (name === "trade_in") {
+        expect(json.trade_in).toMatchObject({ make: traded.make, model: traded.model, year: traded.year, odometer_km: 45_000, rego: "ABC123", rego_state: "QLD", offer_accepted: false });
+        expect(json.trade_in?.condition).toEqual([
+          { question: "Has the vehicle been in an accident?", answer: "No" },
+          { question: "Does it have a full service history?", answer: "Yes" },
+        ]);
+        const valuation = json.trade_in?.valuation;
+        expect(valuation).toMatchObject({ estimate: true });
+        expect(adf).toContain(`<vehicle interest="trade-in" status="used"><year>${traded.year}</year><make>${traded.make}</make><model>${traded.model}</model><odometer units="km">45000</odometer>`);
+        expect(adf).toContain(`<price type="appraisal" currency="AUD">${valuation?.estimate ? valuation.offer : ""}</price>`);
+      }
+      if (name === "finance_enquiry") {
+        expect(json.finance).toMatchObject({ budget: 32_000 });
+        expect(adf).toContain('<finance><method>finance</method><amount type="total" limit="maximum" currency="AUD">32000</amount></finance>');
+      }
+      if (name === "contact") {
+        expect(json.vehicle).toBeNull();
+        expect(json.location).toMatchObject({ id: contactLocation?.id, name: contactLocation?.name });
+        expect(adf).toContain(`Location: ${contactLocation?.name} (id ${contactLocation?.id}).`);
+      }
+    }
+  });
+});
+
+describe("a lead naming what is not the site's own", () => {
+  it("is refused with 400 naming the field, and nothing is stored", async () => {
+    const [summitLocation] = query<{ id: number }>("SELECT id FROM locations WHERE site = 'summit-auto-group' LIMIT 1");
+    const [summitCar] = query<{ id: number }>("SELECT id FROM vehicles WHERE site = 'summit-auto-group' LIMIT 1");
+    const cases: [Record<string, unknown>, string][] = [
+      [enquiry({ form: "contact" }, { category: "General Enquiry", location: String(summitLocation?.id) }), "values.location"],
+      [enquiry({ kind: "finance_enquiry", form: "finance_enquiry", preferredDealership: "summit-ford-osborne-park" }, { category: "Finance Enquiry" }), "preferredDealership"],
+      [withCar({}, {}), ""],
+    ];
+    const bad = cases[2]?.[0] as { userData: Record<string, unknown> };
+    bad.userData.car_id = summitCar?.id;
+    cases[2] = [bad, "userData.car_id"];
+    for (const [body, field] of cases) {
+      const email = (body.values as { email: string }).email;
+      const answer = await postLead(SITE, body, { "idempotency-key": randomUUID() });
+      expect(answer.status).toBe(400);
+      const { fieldErrors } = (await answer.json()) as { fieldErrors: Record<string, string[]> };
+      expect(Object.keys(fieldErrors)).toEqual([field]);
+      expect((await dealerLeads(SITE, KEY)).some((lead) => lead.values.email === email)).toBe(false);
+    }
+  });
+});
