@@ -72,7 +72,6 @@ try {
     throw new StepFailed("Starting the platform", "stop it first (Ctrl+C where it runs, or npm run stop)", new Error(`npm start already runs in this checkout (pid ${running.map((s) => s.pid).join(", ")})`));
   }
   ensureChromium();
-  ensureXmllint();
   const prepared = await prepare();
   if (!algoliaOnly || prepared.stockEmpty) {
     await startPlatform();
