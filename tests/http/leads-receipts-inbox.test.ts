@@ -151,6 +151,33 @@ describe("a service booking", () => {
   });
 });
 
+describe("a service booking posted without script", () => {
+  it("a plain form post with a service time lands on /success and the time is booked", { timeout: 30_000 }, async () => {
+    const [location] = query<{ id: number }>(
+      `SELECT id FROM locations WHERE site = '${SITE}' AND EXISTS (SELECT 1 FROM json_each(data, '$.contact_detail.opening_hours') WHERE json_extract(value, '$.location_type') = 'service' AND json_extract(value, '$.status') = 'Open') ORDER BY id LIMIT 1`,
+    );
+    const slotsOf = async () => ((await (await fetchSite(SITE, `/api/leads/slots?location=${location?.id}&department=service`)).json()) as { slots: { start: string }[] }).slots.map((slot) => slot.start);
+    const booking = (await slotsOf()).at(-3) ?? "";
+    const form = new URLSearchParams({
+      kind: "enquiry",
+      form: "service",
+      idempotency_key: randomUUID(),
+      "values.category": "Service Booking",
+      "values.name": "Jo Citizen",
+      "values.email": `noscript-${randomUUID()}@example.com`,
+      "values.phone": "0412 345 678",
+      "values.postcode": "4000",
+      "values.location": String(location?.id),
+      "values.message": "Brakes squeal",
+      booking,
+    });
+    const answer = await postLead(SITE, form.toString(), { "content-type": "application/x-www-form-urlencoded", referer: `http://${SITE}.localhost/service` });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/success");
+    expect(await slotsOf()).not.toContain(booking);
+  });
+});
+
 describe("the dealer's inbox", () => {
   const signIn = async () => {
     const answer = await fetchSite(SITE, "/dealer/leads", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...origin(SITE) }, body: `key=${KEY}` });
