@@ -120,7 +120,11 @@ describe("repayment calculator on a dealer group (360 Finance-type lender, group
     await calculator.getByLabel("Deposit or trade-in").fill("5000");
     const enquire = calculator.getByRole("link", { name: "Enquire for Finance" });
     await enquire.waitFor();
-    expect(await enquire.getAttribute("href")).toBe("/finance?vehiclePriceBudget=6000#finance-form");
+    // To the enquiry form with the calculator's inputs; no repayment to carry.
+    const href = new URL((await enquire.getAttribute("href")) ?? "", "http://dealer.example");
+    expect(href.pathname + href.hash).toBe("/finance-enquiry#finance-form");
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({ vehiclePriceBudget: "6000", deposit: "5000", interest_rate: "8.5", frequency: "monthly" });
+    expect(href.searchParams.has("repayment")).toBe(false);
     expect(await page.getByTestId("total").innerText()).toBe("");
     expect(await calculator.getByRole("img").count()).toBe(0);
     expect(errors).toEqual([]);

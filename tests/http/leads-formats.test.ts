@@ -26,6 +26,9 @@ const [carRow] = query<{ data: string }>(
 const car = JSON.parse(carRow?.data ?? "{}") as StockCar;
 const locations = query<{ id: number; data: string }>(`SELECT id, data FROM locations WHERE site = '${SITE}' ORDER BY id`).map((row) => ({ id: row.id, ...(JSON.parse(row.data) as { name: string }) }));
 
+/** What the repayment calculator's link carries (RepaymentCalculator): the figures the shopper saw. */
+const CALCULATOR = { deposit: 5000, balloon: 4000, term_months: 60, interest_rate: 9.5, frequency: "monthly", repayment: 512.34 } as const;
+
 const received = new Map<string, { json?: Record<string, unknown>; adf?: string; version?: string }>();
 let server: Server;
 const destinations: number[] = [];
@@ -101,11 +104,16 @@ describe("what a dealer's CRM receives for each lead kind", () => {
     const traded = await comparableCar(SITE);
     const tradeVehicle = { make: traded.make, model: traded.model, year: traded.year, kms: 45_000 };
     const contactLocation = locations[0];
+    const serviceLocation = locations.find((location) => (location as { contact_detail?: { opening_hours?: { location_type: string; status: string }[] } }).contact_detail?.opening_hours?.some((hours) => hours.location_type === "service" && hours.status === "Open"));
+    const serviceSlots = (await (await fetchSite(SITE, `/api/leads/slots?location=${serviceLocation?.id}&department=service`)).json()) as { slots: { start: string }[] };
+    const serviceBooking = serviceSlots.slots.at(-1)?.start;
+    expect(serviceBooking).toBeDefined();
     const kinds: Record<string, Record<string, unknown>> = {
       enquiry: withCar({}, { category: "Vehicle Enquiry", message: "Is the <Corolla> still available & ready?" }),
       test_drive: withCar({ kind: "test_drive", form: "test_drive", booking }, { category: "Test Drive", message: "" }),
       trade_in: tradeIn(tradeVehicle, { accident: "No", serviceHistory: "Yes" }),
-      finance_enquiry: withCar({ kind: "finance_enquiry", form: "finance_enquiry", vehiclePriceBudget: 32_000 }, { category: "Finance Enquiry", message: "" }),
+      finance_enquiry: withCar({ kind: "finance_enquiry", form: "finance_enquiry", vehiclePriceBudget: 32_000, finance: CALCULATOR }, { category: "Finance Enquiry", message: "" }),
+      service: enquiry({ form: "service", booking: serviceBooking }, { category: "Service Booking", location: String(serviceLocation?.id), message: "Logbook service", additional_services: ["Tyres"] }),
       contact: enquiry({ form: "contact" }, { category: "General Enquiry", location: String(contactLocation?.id) }),
     };
 
@@ -157,8 +165,26 @@ describe("what a dealer's CRM receives for each lead kind", () => {
         expect(adf).toContain(`<price type="appraisal" currency="AUD">${valuation?.estimate ? valuation.offer : ""}</price>`);
       }
       if (name === "finance_enquiry") {
-        expect(json.finance).toMatchObject({ budget: 32_000 });
-        expect(adf).toContain('<finance><method>finance</method><amount type="total" limit="maximum" currency="AUD">32000</amount></finance>');
+        // The calculator's figures, field by field.
+        expect(json.finance).toMatchObject({
+          budget: 32_000,
+          deposit: CALCULATOR.deposit,
+          term_months: CALCULATOR.term_months,
+          calculator: { interest_rate: CALCULATOR.interest_rate, repayment: CALCULATOR.repayment, frequency: CALCULATOR.frequency, balloon: CALCULATOR.balloon },
+        });
+        expect(adf).toContain(
+          '<finance><method>finance</method><amount type="total" limit="maximum" currency="AUD">32000</amount><amount type="downpayment" limit="exact" currency="AUD">5000</amount><amount type="monthly" limit="exact" currency="AUD">512.34</amount><balance type="residual" currency="AUD">4000</balance></finance>',
+        );
+        expect(adf).toContain("Repayment calculator: $512.34 monthly at 9.5% a year, balloon $4,000.");
+        expect(adf).toContain("Term: 60 months.");
+      }
+      if (name === "service") {
+        expect(json.appointment).toMatchObject({ type: "service", location: { id: serviceLocation?.id, name: serviceLocation?.name } });
+        expect(Date.parse(json.appointment?.start ?? "")).toBe(Date.parse(String(serviceBooking)));
+        expect(json.department).toBe("service");
+        expect(json.services).toEqual(["Tyres"]);
+        expect(adf).toContain(`<timeframe><description>Service: `);
+        expect(adf).toContain(`<earliestdate>${json.appointment?.start}</earliestdate><latestdate>${json.appointment?.end}</latestdate>`);
       }
       if (name === "contact") {
         expect(json.vehicle).toBeNull();
@@ -166,6 +192,37 @@ describe("what a dealer's CRM receives for each lead kind", () => {
         expect(adf).toContain(`Location: ${contactLocation?.name} (id ${contactLocation?.id}).`);
       }
     }
+  });
+});
+
+describe("a finance enquiry's calculator figures", () => {
+  it("a bad figure is a 400 naming the field, as JSON and as a plain form post; nothing is stored", async () => {
+    const bad: [string, unknown][] = [
+      ["deposit", -5],
+      ["term_months", 6.5],
+      ["frequency", "yearly"],
+      ["interest_rate", "abc"],
+    ];
+    for (const [field, value] of bad) {
+      const body = enquiry({ kind: "finance_enquiry", form: "finance_enquiry", finance: { ...CALCULATOR, [field]: value } }, { category: "Finance Enquiry" });
+      const answer = await postLead(SITE, body, { "idempotency-key": randomUUID() });
+      expect(answer.status, field).toBe(400);
+      expect(Object.keys(((await answer.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([`finance.${field}`]);
+      expect((await dealerLeads(SITE, KEY)).some((lead) => lead.values.email === body.values.email)).toBe(false);
+    }
+    const form = new URLSearchParams({
+      kind: "finance_enquiry",
+      form: "finance_enquiry",
+      "values.category": "Finance Enquiry",
+      "values.name": "Jo Citizen",
+      "values.email": `jo-${randomUUID()}@example.com`,
+      "values.phone": "0412 345 678",
+      "values.postcode": "4000",
+      "finance.repayment": "lots",
+    });
+    const posted = await postLead(SITE, form.toString(), { "content-type": "application/x-www-form-urlencoded", referer: `http://${SITE}.localhost/finance-enquiry` });
+    expect(posted.status).toBe(400);
+    expect(await posted.text()).toContain("<strong>finance.repayment</strong>");
   });
 });
 

@@ -81,7 +81,7 @@ describe("the shopper's receipt and the booking link", () => {
     // The link: a wrong token is nobody's booking.
     const link = /Change or cancel: (\S+)/.exec(mail?.body ?? "")?.[1] ?? "";
     const path = new URL(link).pathname + new URL(link).search;
-    expect((await fetchSite(SITE, path.replace(/token=\w/, "token=0"))).status).toBe(404);
+    expect((await fetchSite(SITE, path.replace(/token=\w+/, "token=0"))).status).toBe(404);
     const manage = await fetchSite(SITE, path);
     expect(manage.status).toBe(200);
     expect(await manage.text()).toContain("Cancel this booking");
@@ -102,6 +102,79 @@ describe("the shopper's receipt and the booking link", () => {
     expect(mine.booking).toBeNull();
     expect(mine.booking_cancelled_at).toEqual(expect.any(String));
     expect(mine.notes).toEqual([expect.objectContaining({ author: "Shopper", body: expect.stringMatching(/^The shopper cancelled the booking/) })]);
+  });
+});
+
+describe("a service booking", () => {
+  const [serviceLocation] = query<{ id: number; name: string }>(
+    `SELECT id, json_extract(data, '$.name') AS name FROM locations WHERE site = '${SITE}' AND EXISTS (SELECT 1 FROM json_each(data, '$.contact_detail.opening_hours') WHERE json_extract(value, '$.location_type') = 'service' AND json_extract(value, '$.status') = 'Open') ORDER BY id LIMIT 1`,
+  );
+  const serviceSlots = async () => {
+    const response = await fetchSite(SITE, `/api/leads/slots?location=${serviceLocation?.id}&department=service`);
+    return ((await response.json()) as { slots: { start: string }[] }).slots.map((slot) => slot.start);
+  };
+
+  it("takes a time from the service department's hours; the receipt's .ics is at that time; its link cancels and frees the time", { timeout: 90_000 }, async () => {
+    expect(serviceLocation).toBeDefined();
+    expect((await fetchSite(SITE, `/api/leads/slots?location=${serviceLocation?.id}&department=sales-and-more`)).status).toBe(400);
+    const [booking] = (await serviceSlots()).slice(-2);
+    expect(booking).toBeDefined();
+    const body = enquiry({ form: "service", booking }, { category: "Service Booking", location: String(serviceLocation?.id), message: "Logbook service", additional_services: ["Tyres"] });
+    const email = body.values.email;
+    const answer = await postLead(SITE, body, { "idempotency-key": randomUUID() });
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    const { lead_id, next } = (await answer.json()) as { lead_id: number; next: string[] };
+    expect(next[1]).toMatch(new RegExp(`^Service: .+ at ${serviceLocation?.name}\\. The e-mail has a calendar invitation and a link to change or cancel it\\.$`));
+    expect(await serviceSlots()).not.toContain(booking);
+
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 45_000, interval: 500 }).toBe(1);
+    const [mail] = await mailsTo(email);
+    const [invite] = JSON.parse(mail?.attachments ?? "[]") as { filename: string; content: string }[];
+    expect(invite?.filename).toBe("service-booking.ics");
+    const dtstart = icsFields(invite?.content ?? "").DTSTART ?? "";
+    expect(new Date(dtstart.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z")).getTime()).toBe(Date.parse(String(booking)));
+
+    const mine = (await dealerLeads(SITE, KEY)).find((lead) => lead.lead_id === lead_id) as unknown as { record: { appointment: { type: string; start: string; location: { id: number } } } };
+    expect(mine.record.appointment).toMatchObject({ type: "service", location: { id: serviceLocation?.id } });
+    expect(Date.parse(mine.record.appointment.start)).toBe(Date.parse(String(booking)));
+
+    const link = new URL(/Change or cancel: (\S+)/.exec(mail?.body ?? "")?.[1] ?? "");
+    const manage = await (await fetchSite(SITE, link.pathname + link.search)).text();
+    expect(manage).toContain("Cancel this booking");
+    const cancel = await fetchSite(SITE, link.pathname, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...origin(SITE) },
+      body: new URLSearchParams({ token: link.searchParams.get("token") ?? "", action: "cancel" }).toString(),
+    });
+    expect(await cancel.text()).toContain("Your booking is cancelled");
+    expect(await serviceSlots()).toContain(booking);
+  });
+});
+
+describe("a service booking posted without script", () => {
+  it("a plain form post with a service time lands on /success and the time is booked", { timeout: 30_000 }, async () => {
+    const [location] = query<{ id: number }>(
+      `SELECT id FROM locations WHERE site = '${SITE}' AND EXISTS (SELECT 1 FROM json_each(data, '$.contact_detail.opening_hours') WHERE json_extract(value, '$.location_type') = 'service' AND json_extract(value, '$.status') = 'Open') ORDER BY id LIMIT 1`,
+    );
+    const slotsOf = async () => ((await (await fetchSite(SITE, `/api/leads/slots?location=${location?.id}&department=service`)).json()) as { slots: { start: string }[] }).slots.map((slot) => slot.start);
+    const booking = (await slotsOf()).at(-3) ?? "";
+    const form = new URLSearchParams({
+      kind: "enquiry",
+      form: "service",
+      idempotency_key: randomUUID(),
+      "values.category": "Service Booking",
+      "values.name": "Jo Citizen",
+      "values.email": `noscript-${randomUUID()}@example.com`,
+      "values.phone": "0412 345 678",
+      "values.postcode": "4000",
+      "values.location": String(location?.id),
+      "values.message": "Brakes squeal",
+      booking,
+    });
+    const answer = await postLead(SITE, form.toString(), { "content-type": "application/x-www-form-urlencoded", referer: `http://${SITE}.localhost/service` });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/success");
+    expect(await slotsOf()).not.toContain(booking);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { LeadRecord } from "@dealer/shared/contract";
 import { escapeMarkup, hmacSha256Hex } from "@dealer/shared/http";
-import { appointmentWords, kindWords, type LeadRow, type LeadSection, leadSections, valuationWords } from "./lead-words";
+import { appointmentWords, calculatorWords, kindWords, type LeadRow, type LeadSection, leadSections, valuationWords } from "./lead-words";
 
 /** A stored lead as destinations receive it. */
 export type DeliverableLead = {
@@ -38,14 +38,25 @@ const must = (name: string, value: unknown, attributes = "") => `<${name}${attri
 const attr = (name: string, value: string) => ` ${name}="${escapeMarkup(value)}"`;
 const lines = (...parts: string[]) => parts.filter(Boolean).join("\n");
 
+const aud = (type: string, limit: string) => `${attr("type", type)}${attr("limit", limit)}${attr("currency", "AUD")}`;
+
+/**
+ * ADF `finance` (method, amount+, balance?): the budget as the total, the deposit as the down payment, the
+ * calculator's repayment as the monthly amount when it is monthly (ADF has no weekly or fortnightly amount: those
+ * and the rate are in the comments) and its balloon as the residual balance.
+ */
+function adfFinance(finance: NonNullable<LeadRecord["finance"]>): string {
+  const calculator = finance.calculator;
+  return `<finance>${must("method", "finance")}${must("amount", finance.budget ?? "", aud("total", "maximum"))}${el("amount", finance.deposit, aud("downpayment", "exact"))}${
+    calculator?.frequency === "monthly" ? el("amount", calculator.repayment, aud("monthly", "exact")) : ""
+  }${el("balance", calculator?.balloon || null, `${attr("type", "residual")}${attr("currency", "AUD")}`)}</finance>`;
+}
+
 function adfCarOfInterest(record: LeadRecord): string {
   const car = record.vehicle;
   const interest = record.kind === "test_drive" ? "test-drive" : "buy";
   const finance = record.finance;
-  const financeXml =
-    finance && (finance.budget !== null || finance.deposit !== null)
-      ? `<finance>${must("method", "finance")}${must("amount", finance.budget ?? "", `${attr("type", "total")}${attr("limit", "maximum")}${attr("currency", "AUD")}`)}${el("amount", finance.deposit, `${attr("type", "downpayment")}${attr("limit", "exact")}${attr("currency", "AUD")}`)}</finance>`
-      : "";
+  const financeXml = finance && (finance.budget !== null || finance.deposit !== null || finance.calculator) ? adfFinance(finance) : "";
   // The DTD requires a vehicle with year, make and model: a lead about no car (contact us, a finance budget)
   // carries them empty and says so in comments, as CRMs that take such leads expect.
   if (!car) {
@@ -105,7 +116,7 @@ function adfCustomer(record: LeadRecord): string {
     customer.delivery_location ? `Collect from: ${customer.delivery_location}.` : "",
     customer.preferred_contact ? `Prefers contact by ${customer.preferred_contact}.` : "",
     record.services.length ? `Services: ${record.services.join(", ")}.` : "",
-    record.finance?.calculator ? `Calculator: ${record.finance.calculator.repayment} ${record.finance.calculator.frequency} at ${record.finance.calculator.interest_rate}%.` : "",
+    record.finance?.calculator ? `Repayment calculator: ${calculatorWords(record.finance.calculator)}.` : "",
     record.finance?.term_months ? `Term: ${record.finance.term_months} months.` : "",
     record.finance?.credit_check ? `Credit check consent given ${record.finance.credit_check.consented_at}.` : "",
     record.reservation ? `Reserved online: deposit ${record.reservation.deposit} AUD, held until ${record.reservation.held_until}.` : "",

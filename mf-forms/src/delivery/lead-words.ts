@@ -1,5 +1,5 @@
 import type { LeadRecord } from "@dealer/shared/contract";
-import { formatMoney } from "@dealer/shared/rules";
+import { formatMoney, formatMoneyCents } from "@dealer/shared/rules";
 
 /** One line a salesperson reads: a label, its value, and a link where the value has one. */
 export type LeadRow = { label: string; value: string; href?: string };
@@ -40,6 +40,12 @@ const rows = (...list: (LeadRow | false | null)[]) => list.filter((row): row is 
 /** The appointment in words: 'Test drive: Saturday 2 May 2026, 10:00 am at Harbour City North'. */
 export function appointmentWords(appointment: NonNullable<LeadRecord["appointment"]>): string {
   return `${appointment.type === "service" ? "Service" : "Test drive"}: ${dealerTime(appointment.start, appointment.time_zone)} at ${appointment.location.name}`;
+}
+
+/** The repayment calculator's figures: '$152.40 weekly at 9.5% a year, balloon $4,000'. */
+export function calculatorWords(calculator: NonNullable<NonNullable<LeadRecord["finance"]>["calculator"]>): string {
+  const balloon = calculator.balloon ? `, balloon ${money(calculator.balloon)}` : "";
+  return `${formatMoneyCents(calculator.repayment)} ${calculator.frequency} at ${calculator.interest_rate}% a year${balloon}`;
 }
 
 export function valuationWords(valuation: NonNullable<LeadRecord["trade_in"]>["valuation"]): string {
@@ -119,7 +125,7 @@ export function leadSections(record: LeadRecord): LeadSection[] {
         { label: "Deposit", value: money(finance.deposit) },
         { label: "Term", value: finance.term_months === null ? "" : `${finance.term_months} months` },
         { label: "Preferred dealership", value: finance.preferred_dealership ?? "" },
-        finance.calculator && { label: "Calculator", value: `${money(finance.calculator.repayment)} ${finance.calculator.frequency} at ${finance.calculator.interest_rate}%` },
+        finance.calculator && { label: "Repayment calculator", value: calculatorWords(finance.calculator) },
         finance.credit_check && { label: "Credit check consent", value: `Given ${finance.credit_check.consented_at}: "${finance.credit_check.consent_text}"` },
       ),
     });

@@ -171,7 +171,8 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       data: JSON.stringify({ ...lead, consent, valuation, credit_check, record, next }),
       idempotencyKey: key,
       requestHash: hash,
-      booking: "booking" in lead && lead.booking ? new Date(lead.booking).toISOString() : null,
+      booking: lead.booking ? new Date(lead.booking).toISOString() : null,
+      bookingType: variant.booking,
       now,
     });
     if (fault === "after") throw new InjectedStoreFault("dev fault: the lead was stored but its answer was lost");

@@ -38,7 +38,7 @@ const adjustmentAnswersSchema = z
 
 const KIND_SCHEMAS = {
   enquiry: enquiryLeadSchema,
-  test_drive: testDriveLeadSchema.extend({ booking: z.iso.datetime({ offset: true, error: BOOKING_MESSAGE }).optional() }),
+  test_drive: testDriveLeadSchema,
   photo_request: photoRequestLeadSchema,
   trade_in: tradeInLeadSchema.extend({ vehicle: vehicleSchema, adjustmentAnswers: adjustmentAnswersSchema }),
   sell_my_car: sellMyCarLeadSchema.extend({ vehicle: vehicleSchema, adjustmentAnswers: adjustmentAnswersSchema }),
@@ -52,6 +52,8 @@ export function leadSchemaFor(variant: FormVariant, forms: SiteConfig["forms"], 
     form: z.enum(FORM_VARIANT_IDS).optional(),
     // The credit-check form goes no further without the shopper's consent to the check.
     credit_check_consent: variant.creditCheck ? z.literal(true, { error: CREDIT_CHECK_CONSENT_MESSAGE }) : z.boolean().optional(),
+    // A test drive's or service booking's chosen time (optional: no time online means the dealer calls); other forms book nothing.
+    booking: variant.booking ? z.iso.datetime({ offset: true, error: BOOKING_MESSAGE }).optional() : z.undefined({ error: "This form takes no booking." }).optional(),
   });
 }
 export type LeadForm = z.output<ReturnType<typeof leadSchemaFor>>;

@@ -1,4 +1,4 @@
-import { type Car, carSchema, LEAD_RECORD_VERSION, type LeadKind, type LeadRecord, leadDepartment, type Location, locationSchema } from "@dealer/shared/contract";
+import { type CalculatorFigures, type Car, carSchema, LEAD_RECORD_VERSION, type LeadKind, type LeadRecord, leadDepartment, type Location, locationSchema } from "@dealer/shared/contract";
 import { vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
 import { vehicleImageUrl } from "@dealer/shared/media";
 import { z } from "zod";
@@ -74,7 +74,8 @@ export type PostedLead = {
   /** A paid online reservation (reserve leads). */
   amount?: number;
   reservation?: { hold_until: string };
-  finance?: { deposit?: number; term_months?: number; interest_rate?: number; repayment?: number; frequency?: "weekly" | "fortnightly" | "monthly" };
+  /** The repayment calculator's figures (finance enquiries from its links). */
+  finance?: CalculatorFigures;
 };
 
 export const NOT_THIS_SITES = {
@@ -250,7 +251,7 @@ export function buildLeadRecord(lead: PostedLead, place: LeadPlace, facts: SiteF
           preferred_dealership: facts.dealerships.find((dealership) => dealership.slug === (values.dealership_slug ?? lead.preferredDealership))?.name ?? null,
           calculator:
             lead.finance?.interest_rate !== undefined && lead.finance.repayment !== undefined && lead.finance.frequency
-              ? { interest_rate: lead.finance.interest_rate, repayment: lead.finance.repayment, frequency: lead.finance.frequency }
+              ? { interest_rate: lead.finance.interest_rate, repayment: lead.finance.repayment, frequency: lead.finance.frequency, balloon: lead.finance.balloon ?? null }
               : null,
           credit_check: extras.creditCheck ? { consent_text: extras.creditCheck.consent_text, consented_at: extras.creditCheck.consented_at } : null,
         }

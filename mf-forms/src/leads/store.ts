@@ -1,3 +1,5 @@
+import type { BookingType } from "./slots";
+
 /** What the dealer is told about consent with each lead. */
 export const PRIVACY_NOTICE = "We use your details to respond to your enquiry, as set out in our privacy policy (/privacy-policy).";
 
@@ -15,8 +17,10 @@ export type LeadRow = {
   data: string;
   idempotencyKey: string | null;
   requestHash: string;
-  /** A test drive's booked start as UTC ISO; the store refuses a time the dealership has booked. */
+  /** A booking's start as UTC ISO; the store refuses a time the dealership's department has booked. */
   booking: string | null;
+  /** Which department's times the booking takes (test drives: sales); absent for a lead without one. */
+  bookingType?: BookingType;
   now: Date;
 };
 
@@ -42,16 +46,16 @@ export async function findLeadByKey(db: D1Database, site: string, key: string): 
 /**
  * Stores a lead once per (site, Idempotency-Key). The INSERT itself decides: two submits racing with the
  * same key both reach it, one inserts and the other finds the unique index taken and reads that lead back.
- * Two test drives racing for one time meet the same way at the (dealership_id, booking) index: one is stored.
+ * Two bookings racing for one time meet the same way at the (dealership_id, booking_type, booking) index: one is stored.
  */
 export async function storeLead(db: D1Database, lead: LeadRow): Promise<StoreOutcome> {
   const inserted = await db
     .prepare(
-      `INSERT INTO leads (site, kind, car_id, dealership_id, location_id, customer_email, customer_phone, created_at, delivery_status, attempts, data, idempotency_key, request_hash, booking)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9, ?10, ?11, ?12)
+      `INSERT INTO leads (site, kind, car_id, dealership_id, location_id, customer_email, customer_phone, created_at, delivery_status, attempts, data, idempotency_key, request_hash, booking, booking_type)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9, ?10, ?11, ?12, ?13)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
-    .bind(lead.site, lead.kind, lead.carId, lead.dealershipId, lead.locationId, lead.email.trim().toLowerCase(), phoneKey(lead.phone), lead.now.toISOString(), lead.data, lead.idempotencyKey, lead.requestHash, lead.booking)
+    .bind(lead.site, lead.kind, lead.carId, lead.dealershipId, lead.locationId, lead.email.trim().toLowerCase(), phoneKey(lead.phone), lead.now.toISOString(), lead.data, lead.idempotencyKey, lead.requestHash, lead.booking, lead.bookingType ?? "sales")
     .first<{ id: number }>();
   if (inserted) return { leadId: inserted.id, created: true, sameRequest: true, valuation: null, next: null };
   const existing = lead.idempotencyKey === null ? null : await findLeadByKey(db, lead.site, lead.idempotencyKey);

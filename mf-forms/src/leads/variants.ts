@@ -33,8 +33,8 @@ export type FormVariant = {
   messageOptional?: boolean;
   /** Rego and state, make, model, year and odometer of the shopper's car, plus the valuation questions. */
   vehicle?: boolean;
-  /** The test drive's date-time booking field. */
-  booking?: boolean;
+  /** The date-time booking field and whose times it offers: test drives sales', service bookings service's. */
+  booking?: "sales" | "service";
   /** Checkbox list sent as additional_services. */
   services?: string[];
   /** Finance enquiry: budget and preferred dealership. */
@@ -66,7 +66,7 @@ export const REGO_STATES = ["QLD", "NSW", "VIC", "ACT", "SA", "WA", "TAS", "NT"]
 export const FORM_VARIANTS: Record<FormVariantId, FormVariant> = {
   enquiry: { id: "enquiry", leadKind: "enquiry", heading: "Send us an enquiry", category: "Vehicle Enquiry", eventId: 1 },
   contact: { id: "contact", leadKind: "enquiry", heading: "Contact us", category: "General Enquiry", categories: CONTACT_CATEGORIES, eventId: 2 },
-  test_drive: { id: "test_drive", leadKind: "test_drive", heading: "Book a test drive", category: "Test Drive", messageOptional: true, booking: true, eventId: 3 },
+  test_drive: { id: "test_drive", leadKind: "test_drive", heading: "Book a test drive", category: "Test Drive", messageOptional: true, booking: "sales", eventId: 3 },
   photo_request: { id: "photo_request", leadKind: "photo_request", heading: "Request more photos", category: "Photo Request", messageOptional: true, request: PHOTO_REQUEST_TEXT, eventId: 4 },
   trade_in: { id: "trade_in", leadKind: "trade_in", heading: "Get a trade-in valuation", category: "Trade-In Valuation", messageOptional: true, vehicle: true, eventId: 5 },
   sell_my_car: { id: "sell_my_car", leadKind: "sell_my_car", heading: "Sell my car", category: "Sell My Car", messageOptional: true, vehicle: true, eventId: 6 },
@@ -81,7 +81,7 @@ export const FORM_VARIANTS: Record<FormVariantId, FormVariant> = {
     creditCheck: true,
     eventId: 15,
   },
-  service: { id: "service", leadKind: "enquiry", heading: "Book a service", category: "Service Booking", services: SERVICE_OPTIONS, eventId: 8 },
+  service: { id: "service", leadKind: "enquiry", heading: "Book a service", category: "Service Booking", booking: "service", services: SERVICE_OPTIONS, eventId: 8 },
   parts: { id: "parts", leadKind: "enquiry", heading: "Parts and accessories enquiry", category: "Parts Enquiry", eventId: 9 },
   fleet: { id: "fleet", leadKind: "enquiry", heading: "Fleet enquiry", category: "Fleet Enquiry", eventId: 10 },
   careers: { id: "careers", leadKind: "enquiry", heading: "Careers", category: CAREERS_CATEGORY, eventId: CAREERS_EVENT_ID },
@@ -116,7 +116,10 @@ export function shownSelects(variant: FormVariant, site: { hasCar: boolean; loca
 }
 
 /** Form fields sent as numbers and as booleans: the browser's form library and a plain form post agree on them. */
-export const NUMBER_FIELDS: ReadonlySet<string> = new Set(["car_id", "values.location_id", "values.kms", "vehicle.year", "vehicle.kms", "vehiclePriceBudget", "defaults.car_id"]);
+export const NUMBER_FIELDS: ReadonlySet<string> = new Set([
+  "car_id", "values.location_id", "values.kms", "vehicle.year", "vehicle.kms", "vehiclePriceBudget", "defaults.car_id",
+  "finance.deposit", "finance.balloon", "finance.term_months", "finance.interest_rate", "finance.repayment",
+]);
 export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["values.opt_in", "values.terms_conditions", "credit_check_consent", "form_completed", "offer_accepted"]);
 
 /** The credit-check form's subcategory, consent and the message when it is not given (ADR 0027). */

@@ -38,7 +38,7 @@ type Linked = NonNullable<Awaited<ReturnType<typeof linkedBooking>>>;
 
 /**
  * The receipt's change-or-cancel link (ADR 0037): GET shows the booking, POST cancels it (the time is free
- * again: booking is cleared, so the (dealership, booking) index no longer holds it) or moves it to another free
+ * again: booking is cleared, so the (dealership, department, booking) index no longer holds it) or moves it to another free
  * time. The token is an HMAC of the lead's id and creation time; the dealer sees each change as a note.
  */
 export function createBookingPage() {
@@ -68,14 +68,14 @@ export function createBookingPage() {
       return page(200, "Booking cancelled", para(BOOKING_CANCELLED));
     }
     const start = typeof form.start === "string" ? form.start : "";
-    const free = await bookingSlots(c.env.DB, linked.site, row.location_id, new Date());
+    const free = await bookingSlots(c.env.DB, linked.site, row.location_id, new Date(), bookingTypeOf(appointment));
     if (form.action !== "change" || !row.booking || !free?.slots.some((slot) => slot.start === start)) {
       return page(400, "Choose another time", await bookingChoices(c.env.DB, linked, token, "Please choose one of the free times."));
     }
     const moved = new Date(start);
     const end = new Date(moved.getTime() + (Date.parse(appointment.end) - Date.parse(appointment.start)));
     try {
-      // The (dealership, booking) index refuses a time someone took meanwhile.
+      // The (dealership, department, booking) index refuses a time someone took meanwhile.
       await c.env.DB.prepare("UPDATE leads SET booking = ?, data = json_set(data, '$.record.appointment.start', ?, '$.record.appointment.end', ?) WHERE id = ?")
         .bind(moved.toISOString(), zonedIso(moved, appointment.time_zone), zonedIso(end, appointment.time_zone), row.id)
         .run();
@@ -90,6 +90,9 @@ export function createBookingPage() {
   return app;
 }
 
+/** A service booking moves among the service department's free times, a test drive among sales'. */
+const bookingTypeOf = (appointment: NonNullable<LeadRecord["appointment"]>) => (appointment.type === "service" ? "service" : "sales");
+
 async function note(db: D1Database, leadId: number, body: string, at: string): Promise<void> {
   await db.prepare("INSERT INTO lead_notes (lead_id, author, body, created_at) VALUES (?, 'Shopper', ?, ?)").bind(leadId, body, at).run();
 }
@@ -97,7 +100,7 @@ async function note(db: D1Database, leadId: number, body: string, at: string): P
 /** The booking, a Cancel button and the free times to move it to. */
 async function bookingChoices(db: D1Database, { site, row, appointment }: Linked, token: string, notice = ""): Promise<string> {
   const current = appointmentWords({ ...appointment, start: row.booking ?? appointment.start });
-  const free = await bookingSlots(db, site, row.location_id, new Date());
+  const free = await bookingSlots(db, site, row.location_id, new Date(), bookingTypeOf(appointment));
   const hidden = `<input type="hidden" name="token" value="${escapeMarkup(token)}">`;
   const options = (free?.slots ?? []).map((slot) => `<option value="${escapeMarkup(slot.start)}">${escapeMarkup(slot.label)}</option>`).join("");
   return `${notice ? `<p role="alert">${escapeMarkup(notice)}</p>` : ""}${para(`Booked: ${current}.`)}

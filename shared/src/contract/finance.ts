@@ -32,6 +32,33 @@ export const financeCalculatorInputsSchema = z.object({
   frequency: repaymentFrequencySchema.default("monthly"),
 });
 
+/**
+ * The repayment calculator's figures a finance enquiry carries when it came from the calculator (ADR 0037): its
+ * links put them in the query, the enquiry form posts them back as hidden `finance.*` fields, and the lead API
+ * parses them here (a bad value is a 400 naming the field). The price travels as vehiclePriceBudget.
+ */
+export const calculatorFiguresSchema = z.object({
+  deposit: z.number().nonnegative().max(10_000_000).optional(),
+  balloon: z.number().nonnegative().max(10_000_000).optional(),
+  term_months: z.number().int().positive().max(360).optional(),
+  interest_rate: z.number().nonnegative().max(100).optional(),
+  frequency: repaymentFrequencySchema.optional(),
+  repayment: z.number().nonnegative().max(10_000_000).optional(),
+});
+export type CalculatorFigures = z.infer<typeof calculatorFiguresSchema>;
+
+/** The figures a finance link's query names, each kept only when valid (a stale or edited link loses a bad one). */
+export function calculatorFiguresFromQuery(query: Record<string, string | undefined>): CalculatorFigures {
+  const figures: Record<string, unknown> = {};
+  for (const key of Object.keys(calculatorFiguresSchema.shape) as (keyof CalculatorFigures)[]) {
+    const raw = query[key];
+    if (raw === undefined || raw === "") continue;
+    const parsed = calculatorFiguresSchema.shape[key].safeParse(key === "frequency" ? raw : Number(raw));
+    if (parsed.success) figures[key] = parsed.data;
+  }
+  return figures as CalculatorFigures;
+}
+
 /** POST /api/youx/quote body. */
 export const youxQuoteRequestSchema = z.object({
   selfAssessedCreditScore: z.literal("GREAT"),

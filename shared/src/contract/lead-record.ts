@@ -113,7 +113,12 @@ export const leadRecordSchema = z
         term_months: z.number().int().positive().nullable(),
         preferred_dealership: nullableText,
         calculator: z
-          .object({ interest_rate: z.number().nonnegative(), repayment: dollars, frequency: z.enum(["weekly", "fortnightly", "monthly"]) })
+          .object({
+            interest_rate: z.number().nonnegative().describe("% a year."),
+            repayment: dollars.describe("Each repayment at the frequency, in dollars and cents."),
+            frequency: z.enum(["weekly", "fortnightly", "monthly"]),
+            balloon: dollars.nullable().describe("The residual paid with the final repayment."),
+          })
           .nullable()
           .describe("The repayment calculator's figures when the enquiry came from it."),
         credit_check: z.object({ consent_text: text, consented_at: z.iso.datetime({ offset: true }) }).nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calculatorFiguresSchema } from "./finance";
 import { POSTCODE_MESSAGE } from "./postcode-messages";
 
 export { POSTCODE_MESSAGE };
@@ -201,6 +202,8 @@ export const financeEnquiryLeadSchema = z.object({
   vin: leadText().optional(),
   /** The credit-check form's consent to obtaining the shopper's credit report (ADR 0027). */
   credit_check_consent: z.boolean().optional(),
+  /** The repayment calculator's figures when the enquiry came from it. */
+  finance: calculatorFiguresSchema.optional(),
 });
 export const reserveLeadSchema = z.object({
   kind: z.literal("reserve"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { youxQuoteRequestSchema } from "../contract/finance";
-import { financeLink, shouldRequestYouxQuote, youxQuoteRequest } from "./finance-link";
+import { calculatorFiguresFromQuery, youxQuoteRequestSchema } from "../contract/finance";
+import { FINANCE_ENQUIRY_PATH, financeLink, shouldRequestYouxQuote, youxQuoteRequest } from "./finance-link";
 import { makeCar } from "./test-fixtures";
 
 describe("finance link", () => {
@@ -12,6 +12,19 @@ describe("finance link", () => {
     expect(financeLink("/apply-for-finance", makeCar({ price: null }))).toBe(
       "/apply-for-finance?preferredDealership=harbour-city-toyota&car_id=101&car_type=used#finance-form",
     );
+  });
+});
+
+describe("the repayment calculator's finance link", () => {
+  it("adds the calculator's figures to the query; the enquiry form reads back only valid ones", () => {
+    const link = financeLink(FINANCE_ENQUIRY_PATH, makeCar({ vin: null }), { deposit: 5000, balloon: 0, term_months: 48, interest_rate: 9.5, frequency: "weekly", repayment: 152.4 });
+    expect(link).toBe(
+      "/finance-enquiry?preferredDealership=harbour-city-toyota&vehiclePriceBudget=27990&car_id=101&car_type=used&deposit=5000&balloon=0&term_months=48&interest_rate=9.5&frequency=weekly&repayment=152.4#finance-form",
+    );
+    const query = Object.fromEntries(new URL(link, "https://dealer.example").searchParams);
+    expect(calculatorFiguresFromQuery(query)).toEqual({ deposit: 5000, balloon: 0, term_months: 48, interest_rate: 9.5, frequency: "weekly", repayment: 152.4 });
+    // An edited link loses its bad figures, not the form.
+    expect(calculatorFiguresFromQuery({ deposit: "-1", term_months: "4.5", frequency: "yearly", interest_rate: "abc", repayment: "200" })).toEqual({ repayment: 200 });
   });
 });
 

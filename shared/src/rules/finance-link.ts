@@ -1,16 +1,24 @@
 import type { Car } from "../contract/car";
-import type { YouxQuoteRequest } from "../contract/finance";
+import type { CalculatorFigures, YouxQuoteRequest } from "../contract/finance";
 
 export const FINANCE_FORM_ANCHOR = "#finance-form";
 
 /** Every field optional: the /finance page links with only the amount the shopper is considering. */
 type LinkCar = { [K in "id" | "price" | "car_type" | "vin" | "dealership_slug"]?: Car[K] | null };
 
+/** calculatorFiguresSchema's keys, as a link's query names them (a plain list: the calculator's bundle has no zod). */
+const FIGURE_KEYS = ["deposit", "balloon", "term_months", "interest_rate", "frequency", "repayment"] as const satisfies readonly (keyof CalculatorFigures)[];
+
+/** The site's finance enquiry route: the finance page with the enquiry form at #finance-form (edge slot plans). */
+export const FINANCE_ENQUIRY_PATH = "/finance-enquiry";
+
 /**
  * Finance link of a car: the site's finance path (/finance by default) with preferredDealership,
  * vehiclePriceBudget, car_id, car_type and vin, plus the #finance-form anchor. Missing values are left out.
+ * The repayment calculator's links add its figures (deposit, balloon, term_months, interest_rate, frequency,
+ * repayment), which the enquiry form sends with the lead.
  */
-export function financeLink(financePath: string, car: LinkCar): string {
+export function financeLink(financePath: string, car: LinkCar, figures: CalculatorFigures = {}): string {
   const params = new URLSearchParams();
   const add = (key: string, value: string | number | null | undefined) => {
     if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
@@ -20,6 +28,7 @@ export function financeLink(financePath: string, car: LinkCar): string {
   add("car_id", car.id);
   add("car_type", car.car_type);
   add("vin", car.vin);
+  for (const key of FIGURE_KEYS) add(key, figures[key]);
   const query = params.toString();
   return `${financePath}${query ? `?${query}` : ""}${FINANCE_FORM_ANCHOR}`;
 }

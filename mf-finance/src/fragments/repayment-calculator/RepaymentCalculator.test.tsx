@@ -45,10 +45,32 @@ describe("RepaymentCalculator", () => {
 
   it("reads 'Enquire for Finance' as a finance link with a blank total at 25 or less", () => {
     const html = render(props({ car, start: { ...defaultCalculatorInputs(1000, { defaultInterestRate: 10 }), tradeIn: 1000 } }));
-    const link = financeLink("/finance", { ...car, price: 1000 }).replaceAll("&", "&amp;");
+    // No repayment to carry: the link has the inputs only.
+    const figures = { deposit: 1000, balloon: 0, term_months: 60, interest_rate: 10, frequency: "monthly" as const };
+    const link = financeLink("/finance-enquiry", { ...car, price: 1000 }, figures).replaceAll("&", "&amp;");
     expect(html).toContain(`<a class="finance-calculator__enquire" href="${link}">Enquire for Finance</a>`);
     expect(html).toContain('<dd data-testid="total"></dd>');
     expect(html).not.toMatch(/<svg/);
+  });
+
+  it("links Apply for Finance to the enquiry form with the calculator's inputs and repayment", () => {
+    const start = { amount: 30000, tradeIn: 3000, term: 5, interest: 9.5, residual: 4000, total: null, frequency: "weekly" as const };
+    const html = render(props({ car, start }));
+    const result = calculateRepayment(start, finance, { carPrice: 30000, lender: undefined });
+    if (result.kind !== "repayment") throw new Error("expected a repayment");
+    const href = /<a class="button button--primary" href="([^"]+)">Apply for Finance/.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    const url = new URL(href, "https://dealer.example");
+    expect(url.pathname).toBe("/finance-enquiry");
+    expect(url.hash).toBe("#finance-form");
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      vehiclePriceBudget: "30000",
+      deposit: "3000",
+      balloon: "4000",
+      term_months: "60",
+      interest_rate: "9.5",
+      frequency: "weekly",
+      repayment: String(Math.round(result.repayment * 100) / 100),
+    });
   });
 
   it("explains the price bounds; shows the establishment fee; uses a matching lender preset", () => {

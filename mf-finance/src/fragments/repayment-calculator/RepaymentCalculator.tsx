@@ -2,6 +2,7 @@ import type { FinanceCalculatorInputs, RepaymentFrequency } from "@dealer/shared
 import {
   calculateRepayment,
   clampCalculatorInputs,
+  FINANCE_ENQUIRY_PATH,
   financeLink,
   formatMoney,
   formatMoneyCents,
@@ -57,7 +58,15 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
   const priceError = isPriceWithinBounds(inputs.amount, bounds) ? null : priceHelpText(bounds);
   const rateError = inputs.interest >= bounds.rateMin && inputs.interest <= bounds.rateMax ? null : `Cannot be less than ${bounds.rateMin}% or more than ${bounds.rateMax}%`;
   const overMax = (value: number, max: number) => (value > max ? `Cannot be more than ${formatMoney(max)}` : null);
-  const link = financeLink(finance.financePath, { ...car, price: held.amount });
+  // The enquiry route has the form that takes the figures (the finance page may not); the dealer gets what the shopper saw.
+  const link = financeLink(FINANCE_ENQUIRY_PATH, { ...car, price: held.amount }, {
+    deposit: held.tradeIn,
+    balloon: held.residual,
+    term_months: Math.round(held.term * 12),
+    interest_rate: held.interest,
+    frequency: inputs.frequency,
+    repayment: result.kind === "repayment" ? Math.round(result.repayment * 100) / 100 : undefined,
+  });
 
   return (
     <section className="finance-calculator" id="finance-calculator" aria-labelledby={`${id}-heading`}>

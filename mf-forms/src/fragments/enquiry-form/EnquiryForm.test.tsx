@@ -19,7 +19,7 @@ const props = (over: Partial<EnquiryFormProps> = {}): EnquiryFormProps => ({
   distributionLocations: [],
   bookingSlots: [],
   saveValuationColumn: false,
-  finance: { vehiclePriceBudget: null, preferredDealership: null, carType: null, vin: null },
+  finance: { vehiclePriceBudget: null, preferredDealership: null, carType: null, vin: null, calculator: {} },
   signedInPhone: null,
   idempotencyKey: "key-1",
   ...over,

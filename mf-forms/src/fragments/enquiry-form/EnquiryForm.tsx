@@ -91,7 +91,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
   const loadSlots = async (location: string) => {
     if (!variant.booking || !location) return;
-    const response = await fetch(`/api/leads/slots?location=${encodeURIComponent(location)}`).catch(() => null);
+    const response = await fetch(`/api/leads/slots?location=${encodeURIComponent(location)}&department=${variant.booking}`).catch(() => null);
     const body = (await response?.json().catch(() => null)) as { slots?: { start: string; label: string }[] } | null;
     if (body?.slots) setSlots(body.slots.map((slot) => ({ value: slot.start, label: slot.label })));
   };
@@ -166,6 +166,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <>
             <Hidden name="car_type" value={finance.carType} />
             <Hidden name="vin" value={finance.vin} />
+            {Object.entries(finance.calculator).map(([key, value]) => (
+              <Hidden key={key} name={`finance.${key}`} value={value} />
+            ))}
             {!shown.dealership && <Hidden name="preferredDealership" value={finance.preferredDealership} />}
           </>
         )}
@@ -266,7 +269,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             />
           )}
           {variant.booking && (
-            <SelectField id={f("booking")} name="booking" label="Preferred date and time" required={false} placeholder={slots.length ? "Select a time" : "No times available online: we will call you"} options={slots} error={err("booking")} />
+            <SelectField id={f("booking")} name="booking" label={variant.booking === "service" ? "Preferred service date and time" : "Preferred date and time"} required={false} placeholder={slots.length ? "Select a time" : "No times available online: we will call you"} options={slots} error={err("booking")} />
           )}
           {variant.services && (
             <fieldset className="enquiry-form__services">

@@ -12,6 +12,12 @@ import { submitLead } from "./submit-lead";
 import { acceptanceIdempotencyKey } from "./TradeInOffer";
 import { flattenFieldErrors, zodResolver } from "./zod-resolver";
 
+/** The form library reads a checkbox list with nothing ticked as false: the lead's list is then empty. */
+function withServiceList(values: FieldValues): FieldValues {
+  const fields = values.values as Record<string, unknown> | undefined;
+  return fields?.additional_services === false ? { ...values, values: { ...fields, additional_services: [] } } : values;
+}
+
 /** The /success page reads the category of the lead just sent (spec §4). */
 const SUCCESS_CATEGORY_KEY = "dealer:success-category";
 
@@ -65,7 +71,13 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
   const variant = FORM_VARIANTS[config.variant];
   // The browser adds userData when it posts; the rest is validated exactly as the API will.
   const schema = (leadSchemaFor(variant, config.forms, config.shown) as unknown as z.ZodObject<{ userData: z.ZodType }>).omit({ userData: true });
-  const control = createFormControl<FieldValues>({ resolver: zodResolver(schema), mode: "onSubmit", reValidateMode: "onChange", shouldFocusError: false });
+  const resolve = zodResolver(schema);
+  const control = createFormControl<FieldValues>({
+    resolver: (values, context, options) => resolve(withServiceList(values), context, options),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    shouldFocusError: false,
+  });
 
   const registered = new Set<string>();
   const currentErrors = () => flattenFieldErrors(control.control._formState.errors);

@@ -1,4 +1,4 @@
-import { carSchema, locationSchema } from "@dealer/shared/contract";
+import { calculatorFiguresFromQuery, carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { type FragmentDefinition, FragmentNotFound } from "@dealer/shared/fragment-server";
 import { displayMobile, enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
@@ -59,7 +59,7 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
   const shown = shownSelects(variant, { hasCar: car !== null, locations: options.locations.length, dealerships: options.dealerships.length });
   const carDefaults = car ? enquiryDefaultsForCar(car, request.config.forms.optInDefault) : null;
   const sold = car !== null && isSold(car.status);
-  const slots = variant.booking ? await bookingSlots(env.DB, { slug: request.site.slug, config: request.config }, null, new Date()) : null;
+  const slots = variant.booking ? await bookingSlots(env.DB, { slug: request.site.slug, config: request.config }, null, new Date(), variant.booking) : null;
   const params = request.params;
   return {
     variant: variant.id,
@@ -77,13 +77,15 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
     dealerships: shown.dealership ? options.dealerships : [],
     distributionLocations: (car?.location?.distribution_locations ?? []).map((location) => ({ value: location.name, label: location.name })),
     bookingSlots: (slots?.slots ?? []).map((slot) => ({ value: slot.start, label: slot.label })),
-    // The finance link's parameters (financeLink): preferredDealership, vehiclePriceBudget, car_id, car_type, vin.
+    // The finance link's parameters (financeLink): preferredDealership, vehiclePriceBudget, car_id, car_type, vin, the calculator's figures.
     finance: {
       vehiclePriceBudget: number(params.vehiclePriceBudget),
       // Only one of this site's dealerships: the lead API refuses any other (a stale or edited link).
       preferredDealership: options.dealerships.find((dealership) => dealership.value === params.preferredDealership)?.value ?? car?.dealership_slug ?? null,
       carType: params.car_type ?? car?.car_type ?? null,
       vin: params.vin ?? car?.vin ?? null,
+      // The repayment calculator's links add its figures; only valid ones are kept (the API checks them again).
+      calculator: variant.finance ? calculatorFiguresFromQuery(params) : {},
     },
     saveValuationColumn: request.config.features.saveValuationColumn,
     signedInPhone: request.session.phone ? displayMobile(request.session.phone) : null,

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import type { EnquiryFormDefaults } from "@dealer/shared/contract";
+import type { CalculatorFigures, EnquiryFormDefaults } from "@dealer/shared/contract";
 import type { FormVariantId, ShownSelects } from "../../leads/variants";
 
 export type FormOption = { value: string; label: string };
@@ -26,8 +26,8 @@ export type EnquiryFormProps = {
   distributionLocations: FormOption[];
   /** Test drive: bookable times from the slot API for the first days (more load on demand). */
   bookingSlots: FormOption[];
-  /** Finance enquiry: the finance link's parameters (price, car_type, vin). */
-  finance: { vehiclePriceBudget: number | null; preferredDealership: string | null; carType: string | null; vin: string | null };
+  /** Finance enquiry: the finance link's parameters (price, car_type, vin) and the repayment calculator's figures. */
+  finance: { vehiclePriceBudget: number | null; preferredDealership: string | null; carType: string | null; vin: string | null; calculator: CalculatorFigures };
   /** The site saves the valuation under column_name 'valuation' (features.saveValuationColumn). */
   saveValuationColumn: boolean;
   /** Prefix of the form's element ids: the Email Us dialog's copy of a page's form needs its own. */

@@ -1,0 +1,147 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { query } from "../../scripts/d1";
+import { shopperPage } from "../support/leads";
+import { fetchSite, GATEWAY_PORT, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
+
+/**
+ * Issue 21's service bookings and calculator figures in a browser, on two sites: a service time chosen on /service
+ * (the service department's hours) reaches the dealer as a booking and the shopper's receipt carries its .ics; a
+ * finance enquiry opened from the repayment calculator brings the calculator's figures to the dealer's inbox.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Mail = { subject: string; body: string; attachments: string | null };
+
+/** A location of the site with service hours, and its dealership's write key. */
+function serviceLocationOf(site: string) {
+  return query<{ id: number; name: string; key: string }>(
+    `SELECT l.id, json_extract(l.data, '$.name') AS name, k.key FROM locations l JOIN api_keys k ON k.dealership_id = l.dealership_id AND k.kind = 'write'
+       WHERE l.site = '${site}' AND EXISTS (SELECT 1 FROM json_each(l.data, '$.contact_detail.opening_hours') WHERE json_extract(value, '$.location_type') = 'service' AND json_extract(value, '$.status') = 'Open')
+       ORDER BY l.primary_flag, l.id DESC LIMIT 1`,
+  )[0];
+}
+const keyOfSite = (site: string) => query<{ key: string }>(`SELECT k.key FROM api_keys k JOIN dealerships d ON d.id = k.dealership_id WHERE d.site = '${site}' AND k.kind = 'write' ORDER BY d.id LIMIT 1`)[0]?.key ?? "";
+
+async function receiptFor(site: string, email: string): Promise<Mail> {
+  let mail: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        [mail] = ((await (await fetchSite(site, `/api/auth/email-outbox?email=${encodeURIComponent(email)}`)).json()) as { messages: Mail[] }).messages;
+        return mail !== undefined;
+      },
+      { timeout: 45_000, interval: 500 },
+    )
+    .toBe(true);
+  return mail as Mail;
+}
+
+/** The dealer's inbox page, signed in with the dealership's key, once it lists the shopper's lead. */
+async function inboxWith(site: string, key: string, email: string): Promise<string> {
+  const signIn = await fetchSite(site, "/dealer/leads", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${site}.localhost:${GATEWAY_PORT}` },
+    body: `key=${key}`,
+  });
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  let html = "";
+  await expect
+    .poll(
+      async () => {
+        html = await (await fetchSite(site, "/dealer/leads", { headers: { cookie } })).text();
+        return html.includes(email);
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
+  return html;
+}
+
+describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and calculator figures on %s", (SITE) => {
+  it("books a service time from the location's service hours: /success, the receipt's .ics at that time, the dealer's inbox", { timeout: 120_000 }, async () => {
+    const location = serviceLocationOf(SITE);
+    expect(location).toBeDefined();
+    const page = await shopperPage(browser);
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(SITE, "/service"));
+    await waitForHydration(page);
+    const form = page.locator("#slot-form");
+    const email = `service-${Date.now()}-${SITE}@example.com`;
+    await form.getByLabel("Name").fill("Sam Owner");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Phone").fill("0412 777 666");
+    await form.getByLabel("Postcode").fill("4000");
+    if (SITE === "summit-auto-group") await form.getByLabel("I agree to the terms of use").check();
+    // Choosing the location loads its service department's free times.
+    const slotsLoaded = page.waitForResponse((response) => response.url().includes(`/api/leads/slots?location=${location?.id}&department=service`));
+    await form.getByLabel("Location").selectOption(String(location?.id));
+    await slotsLoaded;
+    const booking = form.getByLabel(/^Preferred service date and time/);
+    await expect.poll(async () => booking.locator("option").count()).toBeGreaterThan(2);
+    await booking.selectOption({ index: 2 });
+    const chosen = await booking.inputValue();
+    const expected = (await (await fetchSite(SITE, `/api/leads/slots?location=${location?.id}&department=service`)).json()) as { slots: { start: string }[] };
+    expect(expected.slots.map((slot) => slot.start)).toContain(chosen);
+    await form.getByLabel("Comments").fill("Logbook service please");
+    await form.getByRole("button", { name: "Submit Form" }).click();
+    await page.waitForURL(/\/success$/);
+    expect(await page.locator("#success-details").innerText()).toMatch(new RegExp(`Service: .+ at ${location?.name}\\. The e-mail has a calendar invitation and a link to change or cancel it\\.`));
+
+    const receipt = await receiptFor(SITE, email);
+    const [invite] = JSON.parse(receipt.attachments ?? "[]") as { filename: string; content: string }[];
+    expect(invite?.filename).toBe("service-booking.ics");
+    const dtstart = /\r\nDTSTART:(\d{8}T\d{6}Z)\r\n/.exec((invite?.content ?? "").replace(/\r\n[ \t]/g, ""))?.[1] ?? "";
+    expect(new Date(dtstart.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z")).getTime()).toBe(Date.parse(chosen));
+    expect(receipt.body).toMatch(/Change or cancel: http\S+\/api\/leads\/\d+\/booking\?token=/);
+
+    const inbox = await inboxWith(SITE, location?.key ?? "", email);
+    expect(inbox).toContain("<dt>Booked</dt>");
+    expect(inbox).toMatch(new RegExp(`<dd>Service: [^<]+ at ${location?.name}</dd>`));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a finance enquiry from the repayment calculator brings its figures to the dealer's inbox", { timeout: 120_000 }, async () => {
+    const page = await shopperPage(browser);
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(SITE, "/finance?vehiclePriceBudget=30000"));
+    await waitForSlot(page, "finance");
+    const calculator = page.locator("#finance-calculator");
+    await calculator.getByLabel("Deposit or trade-in").fill("5000");
+    await calculator.getByLabel("Residual / balloon").fill("3000");
+    await calculator.getByLabel("Interest rate (% p.a.)").fill("9.5");
+    await calculator.getByRole("radio", { name: "Weekly" }).check();
+    const shown = await calculator.getByTestId("repayment").innerText();
+    await calculator.getByRole("link", { name: "Apply for Finance" }).click();
+    await page.waitForURL(/\/finance-enquiry\?.*deposit=5000/);
+    expect(new URL(page.url()).searchParams.get("repayment")).toBe(shown.replace(/[$,]/g, ""));
+    await waitForHydration(page);
+    const form = page.locator("#finance-form");
+    const email = `calculator-${Date.now()}-${SITE}@example.com`;
+    await form.getByLabel("Name").fill("Pat Borrower");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Phone").fill("0412 555 444");
+    await form.getByLabel("Postcode").fill("4000");
+    if (SITE === "summit-auto-group") {
+      await form.getByLabel("I agree to the terms of use").check();
+      await form.getByLabel("Dealership").selectOption({ index: 1 });
+    }
+    await form.getByRole("button", { name: "Submit Form" }).click();
+    await page.waitForURL(/\/success$/);
+
+    const inbox = await inboxWith(SITE, keyOfSite(SITE), email);
+    expect(inbox).toContain("<dt>Budget</dt><dd>$30,000</dd>");
+    expect(inbox).toContain("<dt>Deposit</dt><dd>$5,000</dd>");
+    expect(inbox).toMatch(/<dt>Term<\/dt><dd>\d+ months<\/dd>/);
+    expect(inbox).toContain(`<dt>Repayment calculator</dt><dd>${shown} weekly at 9.5% a year, balloon $3,000</dd>`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
