@@ -74,7 +74,7 @@ describe("SearchIndex changed in place", () => {
     index.remove([pool[1]!.objectID]);
     index.upsert([pool[5]!]);
     expect(index.size).toBe(3);
-    expect(index.has(pool[1]!.objectID)).toBe(false);
+    expect(index.docOf(pool[1]!.objectID)).toBeUndefined();
     expect(index.record(pool[5]!.objectID)).toBe(pool[5]);
     expect(search(index, INDEX, { hitsPerPage: 10 }).nbHits).toBe(3);
   });

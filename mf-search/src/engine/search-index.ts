@@ -97,13 +97,14 @@ export class SearchIndex {
     return this.live.resized(this.size);
   }
 
-  has(objectID: string): boolean {
-    return this.slots.has(objectID);
-  }
-
   record(objectID: string): IndexRecord | undefined {
     const doc = this.slots.get(objectID);
     return doc === undefined ? undefined : this.records[doc];
+  }
+
+  /** The slot of the record with this objectID. */
+  docOf(objectID: string): number | undefined {
+    return this.slots.get(objectID);
   }
 
   /** Adds records, or replaces the record of the same objectID. */

@@ -17,7 +17,7 @@ describe("similar cars", () => {
     const filters = similarCarsFilters(makeCar({ simple_body: "Hatch" }));
     expect(filters).toEqual([
       'make:"Toyota" AND model:"Corolla" AND status:in_stock AND NOT objectID:101',
-      'price:17990 TO 37990 AND simple_body:"Hatch" AND status:in_stock AND NOT objectID:101',
+      'price:17990 TO 37990 AND body:"Hatch" AND status:in_stock AND NOT objectID:101',
     ]);
   });
   it("same model first, de-duplicated, capped at 6", () => {

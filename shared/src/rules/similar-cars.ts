@@ -24,7 +24,8 @@ export function similarCarsFilters(car: SimilarSource): string[] {
   const filters = [`make:${quote(car.make)} AND model:${quote(car.model)} AND status:in_stock AND ${self}`];
   if (car.price && car.price > 0) {
     const { min, max } = similarPriceWindow(car.price);
-    const body = car.simple_body ? ` AND simple_body:${quote(car.simple_body)}` : "";
+    // The index's body facet (`body`) is the car's simple_body.
+    const body = car.simple_body ? ` AND body:${quote(car.simple_body)}` : "";
     filters.push(`price:${min} TO ${max}${body} AND status:in_stock AND ${self}`);
   }
   return filters;

@@ -8,6 +8,13 @@ function numberIn(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+function objectIDSet(index: SearchIndex, objectID: string): Bitset {
+  const set = new Bitset(index.size);
+  const doc = index.docOf(objectID);
+  if (doc !== undefined) set.add(doc);
+  return set;
+}
+
 /** The documents a filter selects. Unknown attributes select nothing (Algolia does not reject them). */
 export function evaluateFilter(index: SearchIndex, node: FilterNode): Bitset {
   switch (node.kind) {
@@ -18,6 +25,8 @@ export function evaluateFilter(index: SearchIndex, node: FilterNode): Bitset {
     case "not":
       return evaluateFilter(index, node.child).not();
     case "facet": {
+      // Algolia filters on a record's objectID without it being a facet.
+      if (node.attribute === "objectID") return objectIDSet(index, node.value);
       // `year:2020` on a numeric attribute is numeric equality, so 2020 and 2020.0 agree.
       const numeric = index.numeric.get(node.attribute);
       const value = numberIn(node.value);
