@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { D1Database } from "@cloudflare/workers-types";
 import { createTestD1, runSqlScript } from "../test-support/d1";
 import { generateDemoData } from "./generate";
-import { demoSeedSql, sqlLiteral } from "./seed-sql";
+import { demoSeedSql, demoStaffAdminEmail, sqlLiteral } from "./seed-sql";
 
 const data = generateDemoData({ today: "2026-05-10" });
 let d1: Awaited<ReturnType<typeof createTestD1>>;
@@ -34,5 +34,20 @@ describe("demoSeedSql", () => {
     expect(await countRows("site_content")).toBe(data.content.length);
     const row = await db.prepare("SELECT data FROM locations WHERE slug = ?").bind("metro-certified-alexandria").first<{ data: string }>();
     expect(JSON.parse(row?.data ?? "{}").address.street).toBe("120 O'Riordan Street");
+  }, 30_000);
+
+  it("seeds one staff admin per dealership, and keeps a site's published configuration when it runs again", async () => {
+    const sql = demoSeedSql(data, "2026-05-10T00:00:00.000Z");
+    await runSqlScript(db, sql);
+    expect(await countRows("staff_members")).toBe(data.dealerships.length);
+    const dealership = data.dealerships[0];
+    const admin = await db.prepare("SELECT role, site FROM staff_members WHERE email = ?").bind(demoStaffAdminEmail(dealership?.slug ?? "")).first();
+    expect(admin).toEqual({ role: "admin", site: dealership?.site });
+    await db.prepare("UPDATE sites SET config = '{\"labels\":{\"soldLabel\":\"GONE\"}}', config_version = 3 WHERE slug = ?").bind("harbour-city-motors").run();
+    await runSqlScript(db, sql);
+    const site = await db.prepare("SELECT config, config_version FROM sites WHERE slug = ?").bind("harbour-city-motors").first<{ config: string; config_version: number }>();
+    expect(site).toEqual({ config: '{"labels":{"soldLabel":"GONE"}}', config_version: 3 });
+    const other = await db.prepare("SELECT config FROM sites WHERE slug = ?").bind("summit-auto-group").first<{ config: string }>();
+    expect(JSON.parse(other?.config ?? "{}")).toEqual(data.sites.find((s) => s.slug === "summit-auto-group")?.config);
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { anonymousSession, type Session, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { sessionFromCookie } from "@dealer/shared/http";
+import { CONFIG_PREVIEW_COOKIE, sessionFromCookie } from "@dealer/shared/http";
 import { vehicleImageUrl } from "@dealer/shared/media";
 import {
   canonicalUrl,
@@ -49,7 +49,7 @@ import { forwardToRemote } from "./proxy/forward";
 import { landingPathExists } from "./routes/landing-paths";
 import { matchRoute, type PageCar, type RoutePlan, type ShellPageName, type ShellPartName, slotsFor } from "./routes/slot-plans";
 import { type SecurityVariables, securityHeaders } from "./security/headers";
-import { classifyHost, listSites, resolveTenant, type Tenant } from "./tenant/resolve-tenant";
+import { classifyHost, listSites, resolveTenant, type Tenant, withPreview } from "./tenant/resolve-tenant";
 
 type Gateway = { Bindings: GatewayEnv; Variables: SecurityVariables & { tenant: Tenant } };
 
@@ -163,10 +163,17 @@ export function createGatewayApp() {
       const sites = await listSites(c.env);
       return c.html(`<!doctype html>${renderToString(<SitesIndexPage sites={sites} port={Number(new URL(c.req.url).port) || 80} />)}`);
     }
-    const tenant = await resolveTenant(c.env, target);
-    if (!tenant) return c.text("No dealer site is configured for this address.", 404);
+    const published = await resolveTenant(c.env, target);
+    if (!published) return c.text("No dealer site is configured for this address.", 404);
+    const cookie = c.req.header("cookie");
+    const tenant = cookie?.includes(CONFIG_PREVIEW_COOKIE) ? await withPreview(c.env, published, cookie) : published;
     c.set("tenant", tenant);
     await next();
+    // An admin's preview of a draft configuration (ADR 0046): said on the response, never kept by a cache.
+    if (tenant.preview) {
+      c.res.headers.set("x-config-preview", "draft");
+      c.res.headers.set("cache-control", "private, no-store");
+    }
   });
 
   // Search API, stock feed and leads are served by their remotes on the tenant's own host.
@@ -184,7 +191,8 @@ export function createGatewayApp() {
   app.all("/api/payments/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/payments/test-processor/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/miscellaneous", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
-  app.all("/dealer/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  // The dealer pages (lead inbox, staff, configuration) and the staff API (mf-forms, ADR 0045).
+  for (const path of ["/dealer", "/dealer/*", "/api/staff/*"]) app.all(path, (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/youx/*", (c) => forwardToRemote(c.env, "mf-finance", c.req.raw));
   // Vehicle page calls; mf-vehicle learns the tenant from the gateway's header, never from the browser.
   const toVehicle = (c: { env: GatewayEnv; req: { raw: Request }; var: { tenant: Tenant } }) => {

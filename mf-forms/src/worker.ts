@@ -16,6 +16,8 @@ import { createLeadApi } from "./leads/api";
 import { createDealerLeadApi } from "./leads/dealer-api";
 import { createMiscellaneousApi } from "./leads/miscellaneous";
 import { createDealerInbox } from "./dealer-inbox/inbox";
+import { createStaffInvitationApi } from "./staff/invite";
+import { createStaffPages } from "./staff/staff-pages";
 import { createSlotApi } from "./leads/slots";
 import { createBookingPage } from "./receipts/booking-page";
 import { pruneRateLimits } from "./leads/rate-limit";
@@ -42,7 +44,9 @@ app.route("/", createTestProcessor());
 app.route("/", createAlertApi());
 app.route("/", createEmailApi());
 app.route("/", createMiscellaneousApi());
+app.route("/", createStaffPages());
 app.route("/", createDealerInbox());
+app.route("/", createStaffInvitationApi());
 app.route("/", createBookingPage());
 
 export default {

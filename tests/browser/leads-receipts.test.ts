@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
 import { shopperPage } from "../support/leads";
-import { fetchSite, GATEWAY_PORT, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { demoStaffAdminEmail, staffSignIn } from "../support/staff";
+import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 /**
  * Issue 21 in a browser: a trade-in, a test drive and a finance enquiry sent from a car on two sites; the dealer's
@@ -59,13 +60,10 @@ async function dealerMailFor(site: string, email: string): Promise<Mail> {
   return mail as Mail;
 }
 
+/** The inbox of the dealership selling the site's first car, signed in as its demo admin. */
 async function inboxPage(site: string): Promise<string> {
-  const signIn = await fetchSite(site, "/dealer/leads", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${site}.localhost:${GATEWAY_PORT}` },
-    body: `key=${keyOf(site)}`,
-  });
-  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const dealership = query<{ slug: string }>(`SELECT d.slug FROM dealerships d JOIN vehicles v ON v.dealership_id = d.id WHERE v.id = ${carOf(site)?.id}`)[0]?.slug ?? "";
+  const cookie = await staffSignIn(site, demoStaffAdminEmail(dealership));
   return (await fetchSite(site, "/dealer/leads", { headers: { cookie } })).text();
 }
 

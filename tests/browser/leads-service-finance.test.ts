@@ -2,7 +2,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
 import { shopperPage } from "../support/leads";
-import { fetchSite, GATEWAY_PORT, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
+import { demoStaffAdminEmail, staffSignIn } from "../support/staff";
+import { fetchSite, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
 /**
  * Issue 21's service bookings and calculator figures in a browser, on two sites: a service time chosen on /service
@@ -19,15 +20,15 @@ afterAll(async () => {
 
 type Mail = { subject: string; body: string; attachments: string | null };
 
-/** A location of the site with service hours, and its dealership's write key. */
+/** A location of the site with service hours, and its dealership's slug. */
 function serviceLocationOf(site: string) {
-  return query<{ id: number; name: string; key: string }>(
-    `SELECT l.id, json_extract(l.data, '$.name') AS name, k.key FROM locations l JOIN api_keys k ON k.dealership_id = l.dealership_id AND k.kind = 'write'
+  return query<{ id: number; name: string; dealership: string }>(
+    `SELECT l.id, json_extract(l.data, '$.name') AS name, d.slug AS dealership FROM locations l JOIN dealerships d ON d.id = l.dealership_id
        WHERE l.site = '${site}' AND EXISTS (SELECT 1 FROM json_each(l.data, '$.contact_detail.opening_hours') WHERE json_extract(value, '$.location_type') = 'service' AND json_extract(value, '$.status') = 'Open')
        ORDER BY l.primary_flag, l.id DESC LIMIT 1`,
   )[0];
 }
-const keyOfSite = (site: string) => query<{ key: string }>(`SELECT k.key FROM api_keys k JOIN dealerships d ON d.id = k.dealership_id WHERE d.site = '${site}' AND k.kind = 'write' ORDER BY d.id LIMIT 1`)[0]?.key ?? "";
+const firstDealershipOf = (site: string) => query<{ slug: string }>(`SELECT slug FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0]?.slug ?? "";
 
 async function receiptFor(site: string, email: string): Promise<Mail> {
   let mail: Mail | undefined;
@@ -43,14 +44,9 @@ async function receiptFor(site: string, email: string): Promise<Mail> {
   return mail as Mail;
 }
 
-/** The dealer's inbox page, signed in with the dealership's key, once it lists the shopper's lead. */
-async function inboxWith(site: string, key: string, email: string): Promise<string> {
-  const signIn = await fetchSite(site, "/dealer/leads", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${site}.localhost:${GATEWAY_PORT}` },
-    body: `key=${key}`,
-  });
-  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+/** The dealer's inbox page, signed in as the dealership's demo admin, once it lists the shopper's lead. */
+async function inboxWith(site: string, dealership: string, email: string): Promise<string> {
+  const cookie = await staffSignIn(site, demoStaffAdminEmail(dealership));
   let html = "";
   await expect
     .poll(
@@ -101,7 +97,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and
     expect(new Date(dtstart.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z")).getTime()).toBe(Date.parse(chosen));
     expect(receipt.body).toMatch(/Change or cancel: http\S+\/api\/leads\/\d+\/booking\?token=/);
 
-    const inbox = await inboxWith(SITE, location?.key ?? "", email);
+    const inbox = await inboxWith(SITE, location?.dealership ?? "", email);
     expect(inbox).toContain("<dt>Booked</dt>");
     expect(inbox).toMatch(new RegExp(`<dd>Service: [^<]+ at ${location?.name}</dd>`));
     expect(errors).toEqual([]);
@@ -136,7 +132,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and
     await form.getByRole("button", { name: "Submit Form" }).click();
     await page.waitForURL(/\/success$/);
 
-    const inbox = await inboxWith(SITE, keyOfSite(SITE), email);
+    const inbox = await inboxWith(SITE, firstDealershipOf(SITE), email);
     expect(inbox).toContain("<dt>Budget</dt><dd>$30,000</dd>");
     expect(inbox).toContain("<dt>Deposit</dt><dd>$5,000</dd>");
     expect(inbox).toMatch(/<dt>Term<\/dt><dd>\d+ months<\/dd>/);

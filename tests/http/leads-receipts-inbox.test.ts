@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
 import { dealerLeads, enquiry, postLead } from "../support/leads";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
+import { demoStaffAdminEmail, staffSignIn } from "../support/staff";
 
 /**
  * Issue 21: the shopper's receipt (e-mail with an .ics for a booking, SMS when chosen), the signed link that
@@ -179,10 +180,7 @@ describe("a service booking posted without script", () => {
 });
 
 describe("the dealer's inbox", () => {
-  const signIn = async () => {
-    const answer = await fetchSite(SITE, "/dealer/leads", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...origin(SITE) }, body: `key=${KEY}` });
-    return (answer.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  };
+  const signIn = () => staffSignIn(SITE, demoStaffAdminEmail(SITE));
 
   it("shows every field in words; status, assignment and notes; the shopper's earlier leads; filters; CSV of every field", { timeout: 60_000 }, async () => {
     const email = `inbox-${randomUUID()}@example.com`;
@@ -207,7 +205,7 @@ describe("the dealer's inbox", () => {
     const update = await fetchSite(SITE, "/dealer/leads", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...origin(SITE) },
-      body: new URLSearchParams({ action: "update", lead_id: String(secondId), status: "contacted", assigned_to: "Sam Sales", note: "Called back, coming Saturday" }).toString(),
+      body: new URLSearchParams({ lead_id: String(secondId), status: "contacted", assigned_to: "Sam Sales", note: "Called back, coming Saturday" }).toString(),
     });
     expect(update.status).toBe(303);
     const contacted = await inbox("?lead_status=contacted");
@@ -215,7 +213,7 @@ describe("the dealer's inbox", () => {
     expect(contacted).not.toContain(`id="lead-${firstId}"`);
     expect(contacted).toContain("(Contacted)");
     expect(contacted).toContain("assigned to Sam Sales");
-    expect(contacted).toContain("Harbour City Motors: Called back, coming Saturday");
+    expect(contacted).toContain("Harbour City Motors admin: Called back, coming Saturday");
     const otherLocation = query<{ id: number }>(`SELECT id FROM locations WHERE site = '${SITE}' AND id != ${car.location} LIMIT 1`)[0]?.id;
     expect(await inbox(`?location=${otherLocation}`)).not.toContain(`id="lead-${firstId}"`);
     expect(await inbox(`?location=${car.location}`)).toContain(`id="lead-${firstId}"`);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { dealerLeads, postLead } from "../support/leads";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
+import { demoStaffAdminEmail, staffSignIn } from "../support/staff";
 import { comparableCar, tradeIn } from "../support/trade-in";
 
 const SITE = "harbour-city-motors";
@@ -105,34 +106,27 @@ describe("POST /api/miscellaneous", () => {
 });
 
 describe("the dealer inbox", () => {
-  const inbox = (init: { method?: string; headers?: Record<string, string>; body?: string } = {}, site = SITE) => fetchSite(site, "/dealer/leads", init);
-  const signIn = (key: string, site = SITE) =>
-    inbox({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${site}.localhost:${GATEWAY_PORT}` }, body: new URLSearchParams({ key }).toString() }, site);
+  const inbox = (cookie: string, site = SITE) => fetchSite(site, "/dealer/leads", { headers: { cookie } });
 
-  it("asks for the dealership key; a wrong key or another site's key is refused", async () => {
-    const page = await (await inbox()).text();
-    expect(page).toContain('name="key"');
-    expect((await signIn("nope")).status).toBe(401);
-    expect((await signIn("write-outback-trucks")).status).toBe(401);
-    const crossSite = await inbox({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }, body: `key=${KEY}` });
+  it("is only for signed-in staff: no sign-in form takes a dealership key, a cross-site post is refused", async () => {
+    const anonymous = await fetchSite(SITE, "/dealer/leads");
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toContain("/dealer/sign-in");
+    const signInPage = await (await fetchSite(SITE, "/dealer/sign-in")).text();
+    expect(signInPage).toContain('name="email"');
+    expect(signInPage).not.toContain('name="key"');
+    const crossSite = await fetchSite(SITE, "/dealer/sign-in", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }, body: "email=x%40example.com" });
     expect(crossSite.status).toBe(403);
   });
 
-  it("signed in, lists the dealership's leads with their delivery state; the cookie is no key on another site", async () => {
+  it("signed in, lists the dealership's leads with their delivery state; the session is no session on another site", async () => {
     const { body } = await sentTradeIn();
     const email = (body.values as { email: string }).email;
-    const signedIn = await signIn(KEY);
-    expect(signedIn.status).toBe(303);
-    const cookie = signedIn.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Strict/i);
-    expect(cookie).toMatch(/Path=\/dealer\/leads/);
-    const session = cookie.split(";")[0] ?? "";
-    const page = await (await inbox({ headers: { cookie: session } })).text();
+    const session = await staffSignIn(SITE, demoStaffAdminEmail(SITE));
+    const page = await (await inbox(session)).text();
     expect(page).toContain(email);
     expect(page).toMatch(/email:dealership: (pending|delivered)/);
-    const elsewhere = await (await inbox({ headers: { cookie: session } }, "outback-trucks")).text();
-    expect(elsewhere).not.toContain("<table");
-    expect(elsewhere).toContain('name="key"');
+    const elsewhere = await inbox(session, "outback-trucks");
+    expect(elsewhere.status).toBe(303);
   });
 });

@@ -111,12 +111,13 @@ export async function startSession(db: D1Database, site: string, phone: string, 
   return token;
 }
 
-/** Drops expired codes and sessions (the scheduled sweep calls this); a day's grace keeps a lock's evidence. */
+/** Drops expired codes and sessions, shoppers' and staff's (the scheduled sweep calls this); a day's grace keeps a lock's evidence. */
 export async function pruneSignIns(db: D1Database, now: number): Promise<void> {
   const dayAgo = now - 24 * 60 * 60 * 1000;
   await db.batch([
     db.prepare("DELETE FROM auth_codes WHERE expires_at < ?").bind(dayAgo),
     db.prepare("DELETE FROM email_verifications WHERE expires_at < ?").bind(dayAgo),
     db.prepare("DELETE FROM auth_sessions WHERE expires_at < ?").bind(now),
+    db.prepare("DELETE FROM staff_sessions WHERE expires_at < ?").bind(now),
   ]);
 }

@@ -1,54 +1,17 @@
 import { Hono } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { bodyLimit } from "@dealer/shared/http";
-import { renderToString } from "react-dom/server";
+import { staffMay } from "@dealer/shared/rules";
 import type { Env } from "../env";
-import { CROSS_SITE_REFUSED, isCrossSite } from "../leads/guard";
 import type { z } from "zod";
 import { kindWords, leadSections } from "../delivery/lead-words";
-import { type Dealer, dealerForKey, LEAD_STATUSES, type LeadStatus, leadUpdateSchema, leadsCsv, listLeads, listQuerySchema, updateLead } from "../leads/dealer-api";
+import { LEAD_STATUSES, type LeadStatus, leadUpdateSchema, leadsCsv, listLeads, listQuerySchema, updateLead } from "../leads/dealer-api";
+import { html, Page, PRIVATE, STAFF_PATHS } from "../staff/page";
+import { staffActor, type Staff } from "../staff/sessions";
+import { staffFor } from "../staff/staff-pages";
 
-export const INBOX_PATH = "/dealer/leads";
-/** The dealership key, once signed in: HttpOnly, only sent to the inbox path of this host. */
-const COOKIE = "dealer_inbox_key";
-const SESSION_SECONDS = 8 * 60 * 60;
-export const WRONG_KEY = "That key is not a dealership key for this site.";
+export const INBOX_PATH = STAFF_PATHS.leads;
 
 type Lead = Awaited<ReturnType<typeof listLeads>>[number];
-
-function Page({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <html lang="en-AU">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{title}</title>
-      </head>
-      <body>
-        <main>{children}</main>
-      </body>
-    </html>
-  );
-}
-
-function SignIn({ error }: { error: string | null }) {
-  return (
-    <Page title="Dealer lead inbox: sign in">
-      <h1>Dealer lead inbox</h1>
-      <form method="post" action={INBOX_PATH}>
-        {error && (
-          <p role="alert" id="inbox-error">
-            {error}
-          </p>
-        )}
-        <label htmlFor="dealer-key">Dealership key</label>{" "}
-        <input id="dealer-key" name="key" type="password" autoComplete="current-password" required aria-describedby={error ? "inbox-error" : undefined} />{" "}
-        <button type="submit">Sign in</button>
-      </form>
-    </Page>
-  );
-}
 
 const contact = (lead: Lead) => ["name", "email", "phone", "postcode"].map((field) => lead.values[field]).filter(Boolean).join(" · ");
 const STATUS_WORDS: Record<LeadStatus, string> = { new: "New", contacted: "Contacted", appointment: "Appointment", sold: "Sold", lost: "Lost" };
@@ -94,7 +57,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
   );
 }
 
-function LeadCard({ lead }: { lead: Lead }) {
+function LeadCard({ lead, canUpdate }: { lead: Lead; canUpdate: boolean }) {
   const name = lead.record?.customer.full_name ?? String(lead.values.name ?? "");
   const id = (field: string) => `lead-${lead.lead_id}-${field}`;
   return (
@@ -134,6 +97,7 @@ function LeadCard({ lead }: { lead: Lead }) {
           </ul>
         </section>
       )}
+      {canUpdate && (
       <form method="post" action={INBOX_PATH} aria-label={`Update lead ${lead.lead_id}`}>
         <input type="hidden" name="action" value="update" />
         <input type="hidden" name="lead_id" value={lead.lead_id} />
@@ -148,6 +112,7 @@ function LeadCard({ lead }: { lead: Lead }) {
         <label htmlFor={id("assigned")}>Assigned to</label> <input id={id("assigned")} name="assigned_to" defaultValue={lead.assigned_to ?? ""} maxLength={100} />{" "}
         <label htmlFor={id("note")}>Add a note</label> <textarea id={id("note")} name="note" rows={2} maxLength={2000} /> <button type="submit">Save</button>
       </form>
+      )}
       <div>
         {`Delivery: ${lead.delivery_status}`}
         {lead.deliveries.length > 0 && (
@@ -165,11 +130,11 @@ function LeadCard({ lead }: { lead: Lead }) {
   );
 }
 
-function Inbox({ dealer, leads, filters, locations }: { dealer: Dealer; leads: Lead[]; filters: Filters; locations: LocationOption[] }) {
+function Inbox({ staff, leads, filters, locations }: { staff: Staff; leads: Lead[]; filters: Filters; locations: LocationOption[] }) {
   const csv = new URLSearchParams(Object.entries({ ...filters, format: "csv" }).flatMap(([key, value]) => (value === undefined || key === "limit" ? [] : [[key, String(value)]])));
   return (
-    <Page title={`Leads: ${dealer.dealershipName}`}>
-      <h1>Leads for {dealer.dealershipName}</h1>
+    <Page title={`Leads: ${staff.dealershipName}`} staff={staff}>
+      <h1>Leads for {staff.dealershipName}</h1>
       <form method="get" action={INBOX_PATH}>
         <label htmlFor="inbox-lead-status">Status</label>{" "}
         <select id="inbox-lead-status" name="lead_status" defaultValue={filters.lead_status ?? ""}>
@@ -198,65 +163,46 @@ function Inbox({ dealer, leads, filters, locations }: { dealer: Dealer; leads: L
         </select>{" "}
         <button type="submit">Show</button> <a href={`${INBOX_PATH}?${csv}`}>Export CSV</a>
       </form>
-      <form method="post" action={INBOX_PATH}>
-        <input type="hidden" name="action" value="sign-out" />
-        <button type="submit">Sign out</button>
-      </form>
       <p>{leads.length === 1 ? "1 lead, newest first" : `${leads.length} leads, newest first`}</p>
       {leads.map((lead) => (
-        <LeadCard key={lead.lead_id} lead={lead} />
+        <LeadCard key={lead.lead_id} lead={lead} canUpdate={staffMay(staff.role, "leads.update")} />
       ))}
     </Page>
   );
 }
 
-const html = (element: React.ReactElement) => `<!doctype html>${renderToString(element)}`;
-/** The inbox is private to the signed-in dealership: never cached or framed. */
-const PRIVATE = { "cache-control": "no-store", "x-frame-options": "DENY" };
-
 /**
- * The dealership's lead inbox (ADR 0021): sign in with the dealership key (the one the lead API takes), then
- * the leads of that dealership on this site with their delivery state. The key travels in a POST body and
- * then an HttpOnly, SameSite=Strict cookie limited to this path: never in a URL.
+ * The dealership's lead inbox (ADR 0021, 0045): for its signed-in staff, the leads of their dealership on this
+ * site with their delivery state; salespeople and admins change a lead's status, assignee and notes (audited).
+ * No dealership key ever reaches the browser.
  */
 export function createDealerInbox() {
   const app = new Hono<{ Bindings: Env }>();
 
   app.get(INBOX_PATH, async (c) => {
-    const dealer = await dealerForKey(c.env.DB, c.req.header("host"), getCookie(c, COOKIE));
-    if (!dealer) return c.html(html(<SignIn error={null} />), 200, PRIVATE);
+    const allowed = await staffFor(c, "leads.read");
+    if (allowed instanceof Response) return allowed;
+    const { staff } = allowed;
     const query = listQuerySchema.safeParse(c.req.query());
     const filters = query.success ? query.data : listQuerySchema.parse({});
-    const leads = await listLeads(c.env.DB, dealer, filters);
+    const leads = await listLeads(c.env.DB, staff, filters);
     if (filters.format === "csv") return c.body(leadsCsv(leads), 200, { ...PRIVATE, "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="leads.csv"' });
     const { results: locations } = await c.env.DB.prepare("SELECT id, json_extract(data, '$.name') AS name FROM locations WHERE site = ? AND dealership_id = ? ORDER BY id")
-      .bind(dealer.site, dealer.dealershipId)
+      .bind(staff.site, staff.dealershipId)
       .all<LocationOption>();
-    return c.html(html(<Inbox dealer={dealer} leads={leads} filters={filters} locations={locations} />), 200, PRIVATE);
+    return c.html(html(<Inbox staff={staff} leads={leads} filters={filters} locations={locations} />), 200, PRIVATE);
   });
 
   app.post(INBOX_PATH, bodyLimit(8 * 1024), async (c) => {
-    if (isCrossSite(c.req.raw.headers)) return c.text(CROSS_SITE_REFUSED, 403);
+    const allowed = await staffFor(c, "leads.update");
+    if (allowed instanceof Response) return allowed;
+    const { staff } = allowed;
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const secure = new URL(c.req.url).protocol === "https:";
-    if (form.action === "sign-out") {
-      deleteCookie(c, COOKIE, { path: INBOX_PATH, secure });
-      return c.redirect(INBOX_PATH, 303);
-    }
-    if (form.action === "update") {
-      const dealer = await dealerForKey(c.env.DB, c.req.header("host"), getCookie(c, COOKIE));
-      if (!dealer) return c.html(html(<SignIn error={null} />), 401, PRIVATE);
-      const leadId = Number(form.lead_id);
-      const update = leadUpdateSchema.safeParse({ status: form.status, assigned_to: form.assigned_to, note: form.note });
-      if (!Number.isInteger(leadId) || !update.success) return c.text("That update is not valid: choose a status, and keep names and notes short.", 400);
-      if (!(await updateLead(c.env.DB, dealer, leadId, update.data))) return c.text("No such lead.", 404);
-      return c.redirect(`${INBOX_PATH}#lead-${leadId}`, 303);
-    }
-    const key = typeof form.key === "string" ? form.key.trim() : "";
-    const dealer = key.length <= 200 ? await dealerForKey(c.env.DB, c.req.header("host"), key) : null;
-    if (!dealer) return c.html(html(<SignIn error={WRONG_KEY} />), 401, PRIVATE);
-    setCookie(c, COOKIE, key, { path: INBOX_PATH, httpOnly: true, secure, sameSite: "Strict", maxAge: SESSION_SECONDS });
-    return c.redirect(INBOX_PATH, 303);
+    const leadId = Number(form.lead_id);
+    const update = leadUpdateSchema.safeParse({ status: form.status, assigned_to: form.assigned_to, note: form.note, author: staff.name ?? staff.email });
+    if (!Number.isInteger(leadId) || !update.success) return c.text("That update is not valid: choose a status, and keep names and notes short.", 400);
+    if (!(await updateLead(c.env.DB, staff, leadId, update.data, staffActor(staff)))) return c.text("No such lead.", 404);
+    return c.redirect(`${INBOX_PATH}#lead-${leadId}`, 303);
   });
 
   return app;

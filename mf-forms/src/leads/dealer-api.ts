@@ -1,3 +1,4 @@
+import { auditStatement } from "@dealer/shared/audit";
 import { LEAD_RECORD_VERSION, type LeadRecord, leadDepartmentSchema, leadRecordSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit, siteFromHost } from "@dealer/shared/http";
 import { Hono } from "hono";
@@ -19,7 +20,7 @@ const KEY_REQUIRED = "A valid dealership key is required (Authorization: Bearer 
  * The dealership a key speaks for, on this host's site only: a key of another site (or another tenant's
  * host) is no key here, so no site ever lists another's leads.
  */
-export async function dealerForKey(db: D1Database, host: string | undefined, key: string | undefined): Promise<Dealer | null> {
+async function dealerForKey(db: D1Database, host: string | undefined, key: string | undefined): Promise<Dealer | null> {
   if (!key) return null;
   const site = await siteFromHost(db, host);
   if (!site) return null;
@@ -167,19 +168,25 @@ export const leadUpdateSchema = z.object({
   author: z.string().trim().max(100).optional(),
 });
 
-/** A dealership's change to one of its leads: status, assignment, a note. False: not this dealership's lead. */
-export async function updateLead(db: D1Database, dealer: Dealer, leadId: number, update: z.infer<typeof leadUpdateSchema>, now = new Date()): Promise<boolean> {
-  const own = await db
-    .prepare(
-      `UPDATE leads SET status = COALESCE(?1, status), assigned_to = CASE WHEN ?2 IS NULL THEN assigned_to ELSE NULLIF(?2, '') END
-        WHERE id = ?3 AND site = ?4 AND dealership_id = ?5 RETURNING id`,
-    )
-    .bind(update.status ?? null, update.assigned_to ?? null, leadId, dealer.site, dealer.dealershipId)
-    .first();
-  if (!own) return false;
+/**
+ * A dealership's change to one of its leads: status, assignment, a note. False: not this dealership's lead.
+ * A change of status is audited under `actor` (the staff member, or the key that made it).
+ */
+export async function updateLead(db: D1Database, dealer: Dealer, leadId: number, update: z.infer<typeof leadUpdateSchema>, actor: string, now = new Date()): Promise<boolean> {
+  const before = await db.prepare("SELECT status FROM leads WHERE id = ? AND site = ? AND dealership_id = ?").bind(leadId, dealer.site, dealer.dealershipId).first<{ status: LeadStatus }>();
+  if (!before) return false;
+  const statements = [
+    db
+      .prepare("UPDATE leads SET status = COALESCE(?1, status), assigned_to = CASE WHEN ?2 IS NULL THEN assigned_to ELSE NULLIF(?2, '') END WHERE id = ?3 AND site = ?4 AND dealership_id = ?5")
+      .bind(update.status ?? null, update.assigned_to ?? null, leadId, dealer.site, dealer.dealershipId),
+  ];
   if (update.note) {
-    await db.prepare("INSERT INTO lead_notes (lead_id, author, body, created_at) VALUES (?, ?, ?, ?)").bind(leadId, update.author || dealer.dealershipName, update.note, now.toISOString()).run();
+    statements.push(db.prepare("INSERT INTO lead_notes (lead_id, author, body, created_at) VALUES (?, ?, ?, ?)").bind(leadId, update.author || dealer.dealershipName, update.note, now.toISOString()));
   }
+  if (update.status && update.status !== before.status) {
+    statements.push(auditStatement(db, { site: dealer.site, dealershipId: dealer.dealershipId, actor, action: "lead.status", subject: `lead ${leadId}`, detail: { from: before.status, to: update.status } }, now));
+  }
+  await db.batch(statements);
   return true;
 }
 
@@ -228,7 +235,8 @@ export function createDealerLeadApi() {
   app.patch("/api/leads/:id{[0-9]+}", bodyLimit(8 * 1024), requireDealer, async (c) => {
     const parsed = parseWithFieldErrors(leadUpdateSchema, await c.req.json().catch(() => null));
     if (!parsed.ok) return c.json({ message: "Invalid update", fieldErrors: parsed.fieldErrors }, 400);
-    const updated = await updateLead(c.env.DB, c.get("dealer"), Number(c.req.param("id")), parsed.data);
+    const dealer = c.get("dealer");
+    const updated = await updateLead(c.env.DB, dealer, Number(c.req.param("id")), parsed.data, `key:write:${dealer.dealershipSlug}`);
     return updated ? c.body(null, 204) : c.json({ message: "No such lead" }, 404);
   });
 

@@ -5,7 +5,15 @@ export { type HostSite, siteFromHost, siteRowFor } from "./site-from-host";
 export { facetValues, filterValue, type SiteQuery, type SiteQueryResult, SITE_SEARCH_PATH, searchSite, siteQueriesSchema } from "./site-search";
 export { readSiteStockVersion, readStockDataVersion, SITE_STOCK_VERSION_SQL, stockDataVersion } from "./stock-version";
 export {
+  clearedConfigPreviewCookie,
   clearedSessionCookie,
+  clearedStaffCookie,
+  CONFIG_PREVIEW_COOKIE,
+  configPreviewCookie,
+  isSessionToken,
+  STAFF_COOKIE,
+  STAFF_SESSION_SECONDS,
+  staffCookie,
   newSessionToken,
   readCookie,
   SESSION_COOKIE,
@@ -16,3 +24,4 @@ export {
   hmacSha256Hex,
   sha256Hex,
 } from "./session-cookie";
+export { refreshTenantCache, TENANT_POINTER_TTL_SECONDS, TENANT_ROW_TTL_SECONDS, type TenantPointer, tenantPointerKey, tenantRowKey } from "./tenant-cache";

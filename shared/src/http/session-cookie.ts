@@ -68,3 +68,19 @@ export async function sessionFromCookie(db: D1Database, site: string, cookieHead
   const watchlist = ((saved?.results ?? []) as { car_id: number }[]).map((entry) => entry.car_id);
   return { userId: row.id, phone: row.phone, name: row.name, watchlist, tokenHash };
 }
+
+/**
+ * A dealer staff member's session (ADR 0045): `__Host-` like the shopper's, SameSite=Strict (the dealer pages are
+ * never entered from another site's link with a session), eight hours.
+ */
+export const STAFF_COOKIE = "__Host-staff";
+export const STAFF_SESSION_SECONDS = 8 * 60 * 60;
+export const staffCookie = (token: string) => `${STAFF_COOKIE}=${token}; Path=/; Max-Age=${STAFF_SESSION_SECONDS}; Secure; HttpOnly; SameSite=Strict`;
+export const clearedStaffCookie = `${STAFF_COOKIE}=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Strict`;
+/** The draft configuration an admin previews: the gateway honours it only with that admin's own staff session. */
+export const CONFIG_PREVIEW_COOKIE = "__Host-config-preview";
+export const configPreviewCookie = (draftId: number) => `${CONFIG_PREVIEW_COOKIE}=${draftId}; Path=/; Max-Age=${STAFF_SESSION_SECONDS}; Secure; HttpOnly; SameSite=Strict`;
+export const clearedConfigPreviewCookie = `${CONFIG_PREVIEW_COOKIE}=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Strict`;
+
+/** A token read from a cookie is looked up only when it has newSessionToken's shape. */
+export const isSessionToken = (token: string | null): token is string => token !== null && TOKEN_PATTERN.test(token);

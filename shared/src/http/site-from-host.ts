@@ -11,10 +11,10 @@ export type HostSite = { slug: string; config: SiteConfig };
  * cannot fall through to another dealer's site. One query for the gateway's pages and the remotes' APIs.
  */
 export function siteRowFor(db: D1Database, target: HostTarget): Promise<Record<string, unknown> | null> {
-  if (target.kind === "slug") return db.prepare("SELECT slug, name, template, config FROM sites WHERE slug = ?").bind(target.slug).first();
+  if (target.kind === "slug") return db.prepare("SELECT slug, name, template, config, config_version FROM sites WHERE slug = ?").bind(target.slug).first();
   if (target.kind === "domain") {
     return db
-      .prepare("SELECT s.slug, s.name, s.template, s.config FROM site_domains d JOIN sites s ON s.slug = d.site WHERE d.domain = ?")
+      .prepare("SELECT s.slug, s.name, s.template, s.config, s.config_version FROM site_domains d JOIN sites s ON s.slug = d.site WHERE d.domain = ?")
       .bind(target.domain)
       .first();
   }

@@ -1,0 +1,89 @@
+import { recordAudit } from "@dealer/shared/audit";
+import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { isLocalDev } from "@dealer/shared/dev-faults";
+import { bodyLimit, type HostSite, sha256Hex, siteFromHost } from "@dealer/shared/http";
+import { staffRoleSchema } from "@dealer/shared/rules";
+import { Hono } from "hono";
+import { z } from "zod";
+import { sameText } from "../accounts/codes";
+import { emailSender } from "../accounts/email";
+import type { Env } from "../env";
+import { STAFF_PATHS } from "./page";
+
+/** Only wrangler dev runs without OPERATOR_KEY; a deployed Worker without it refuses every operator call. */
+const DEVELOPMENT_OPERATOR_KEY = "local-operator-key";
+
+export const invitationSchema = z
+  .object({
+    email: z.email("Enter the staff member's e-mail address.").max(254).transform((email) => email.toLowerCase()),
+    role: staffRoleSchema,
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();
+/** The operator names the dealership; a dealer admin invites to their own. */
+export const operatorInvitationSchema = invitationSchema.extend({ dealership: z.string().min(1).max(100) }).strict();
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export type InviteResult = { ok: true; id: string; mailed: boolean } | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[]> };
+
+/**
+ * A new staff member of one dealership of this site, told by e-mail (the site's mail path: its provider, or the
+ * local outbox) where to sign in; audited under whoever invited them. An address already on the site is refused.
+ */
+export async function inviteStaff(env: Env, site: HostSite, dealershipId: number, invitation: Invitation, invitedBy: string, origin: string): Promise<InviteResult> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const inserted = await env.DB.prepare(
+    `INSERT INTO staff_members (id, site, dealership_id, email, name, role, invited_by, created_at)
+      SELECT ?, ?, id, ?, ?, ?, ?, ? FROM dealerships WHERE id = ? AND site = ? ON CONFLICT (site, email) DO NOTHING RETURNING id`,
+  )
+    .bind(id, site.slug, invitation.email, invitation.name ?? null, invitation.role, invitedBy, now.toISOString(), dealershipId, site.slug)
+    .first();
+  if (!inserted) return { ok: false, status: 409, fieldErrors: { email: ["That address is already staff of this site."] } };
+  await recordAudit(env.DB, { site: site.slug, dealershipId, actor: invitedBy, action: "staff.invite", subject: invitation.email, detail: { role: invitation.role } }, now);
+  const siteName = site.config.theme.logoText ?? site.slug;
+  const link = `${origin}${STAFF_PATHS.signIn}?email=${encodeURIComponent(invitation.email)}`;
+  try {
+    await emailSender(env, site.config.shopperEmail)({
+      site: site.slug,
+      to: invitation.email,
+      subject: `You're invited to ${siteName}'s dealer pages`,
+      body: `You have been added as ${invitation.role} for ${siteName}.\n\nSign in at ${link}: we e-mail you a one-time code each time.\n`,
+    });
+    return { ok: true, id, mailed: true };
+  } catch (error) {
+    console.error(`[mf-forms] staff invitation for ${site.slug} not mailed: ${error instanceof Error ? error.message : String(error)}`);
+    return { ok: true, id, mailed: false };
+  }
+}
+
+/** Whether a request carries the operator key (compared as hashes, so the time taken says nothing of the key). */
+async function isOperator(env: Env, authorization: string | undefined): Promise<boolean> {
+  const expected = env.OPERATOR_KEY || (isLocalDev(env) ? DEVELOPMENT_OPERATOR_KEY : null);
+  const given = /^Bearer\s+(\S{1,200})$/i.exec(authorization ?? "")?.[1];
+  if (!expected || !given) return false;
+  return sameText(await sha256Hex(given), await sha256Hex(expected));
+}
+
+/**
+ * POST /api/staff/invitations on the site's host, with `Authorization: Bearer <operator key>`:
+ * {dealership, email, role, name?} -> 201 {id, mailed}. Bad input is a 400 with each field's error.
+ */
+export function createStaffInvitationApi() {
+  const app = new Hono<{ Bindings: Env }>();
+  app.post("/api/staff/invitations", bodyLimit(8 * 1024), async (c) => {
+    if (!(await isOperator(c.env, c.req.header("authorization")))) return c.json({ message: "The operator key is required (Authorization: Bearer <key>)." }, 401);
+    const site = await siteFromHost(c.env.DB, c.req.header("host"));
+    if (!site) return c.json({ message: "Unknown site" }, 404);
+    const body = await c.req.json().catch(() => null);
+    const parsed = parseWithFieldErrors(operatorInvitationSchema, body);
+    if (!parsed.ok) return c.json({ message: "The invitation is not valid.", fieldErrors: parsed.fieldErrors }, 400);
+    const { dealership, ...invitation } = parsed.data;
+    const found = await c.env.DB.prepare("SELECT id FROM dealerships WHERE site = ? AND slug = ?").bind(site.slug, dealership).first<{ id: number }>();
+    if (!found) return c.json({ message: "The invitation is not valid.", fieldErrors: { dealership: [`No dealership ${dealership} on this site.`] } }, 400);
+    const result = await inviteStaff(c.env, site, found.id, invitation, "operator", new URL(c.req.url).origin);
+    if (!result.ok) return c.json({ message: "The invitation is not valid.", fieldErrors: result.fieldErrors }, result.status);
+    return c.json({ id: result.id, mailed: result.mailed }, 201);
+  });
+  return app;
+}

@@ -1,0 +1,61 @@
+import { type AuditEntry, recordAudit } from "@dealer/shared/audit";
+import { isSessionToken, newSessionToken, readCookie, STAFF_COOKIE, STAFF_SESSION_SECONDS, sha256Hex } from "@dealer/shared/http";
+import type { StaffRole } from "@dealer/shared/rules";
+import type { Env } from "../env";
+import { checkCode, type CodeCheck, issueCode, lockedForSeconds } from "../accounts/codes";
+
+/** A signed-in staff member: who, for which dealership, in which role (ADR 0045). */
+export type Staff = {
+  id: string;
+  site: string;
+  email: string;
+  name: string | null;
+  role: StaffRole;
+  dealershipId: number;
+  dealershipSlug: string;
+  dealershipName: string;
+};
+
+const STAFF_COLUMNS = `m.id, m.site, m.email, m.name, m.role, d.id AS dealershipId, d.slug AS dealershipSlug, d.name AS dealershipName`;
+
+/** The codes table keys a staff member's codes apart from any shopper's number. */
+const codeOwner = (staffId: string) => `staff:${staffId}`;
+
+export const staffByEmail = (db: D1Database, site: string, email: string) =>
+  db.prepare(`SELECT ${STAFF_COLUMNS} FROM staff_members m JOIN dealerships d ON d.id = m.dealership_id WHERE m.site = ? AND m.email = ?`).bind(site, email.trim().toLowerCase()).first<Staff>();
+
+/** The staff member a request's __Host-staff cookie names on this site, or null. */
+export async function staffFromCookie(db: D1Database, site: string, cookieHeader: string | undefined, now = Date.now()): Promise<Staff | null> {
+  const token = readCookie(cookieHeader, STAFF_COOKIE);
+  if (!isSessionToken(token)) return null;
+  return db
+    .prepare(
+      `SELECT ${STAFF_COLUMNS} FROM staff_sessions s JOIN staff_members m ON m.id = s.staff_id JOIN dealerships d ON d.id = m.dealership_id
+        WHERE s.token_hash = ?1 AND s.site = ?2 AND m.site = ?2 AND s.expires_at > ?3`,
+    )
+    .bind(await sha256Hex(token), site, now)
+    .first<Staff>();
+}
+
+export const staffCodeLocked = (env: Env, staff: Staff, now: number) => lockedForSeconds(env.DB, staff.site, codeOwner(staff.id), now);
+export const issueStaffCode = (env: Env, staff: Staff, now: number) => issueCode(env, staff.site, codeOwner(staff.id), now);
+export const checkStaffCode = (env: Env, staff: Staff, code: string, now: number): Promise<CodeCheck> => checkCode(env, staff.site, codeOwner(staff.id), code, now);
+
+export const staffActor = (staff: Staff) => `staff:${staff.id} ${staff.email}`;
+export const auditBy = (staff: Staff, entry: Omit<AuditEntry, "site" | "dealershipId" | "actor">): AuditEntry => ({ site: staff.site, dealershipId: staff.dealershipId, actor: staffActor(staff), ...entry });
+
+/** A new session for a staff member who proved the code; the sign-in is audited. Returns the cookie's token. */
+export async function startStaffSession(db: D1Database, staff: Staff, now: number): Promise<string> {
+  const token = newSessionToken();
+  await db.batch([
+    db.prepare("INSERT INTO staff_sessions (token_hash, staff_id, site, created_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(await sha256Hex(token), staff.id, staff.site, now, now + STAFF_SESSION_SECONDS * 1000),
+    db.prepare("UPDATE staff_members SET last_sign_in_at = ? WHERE id = ?").bind(new Date(now).toISOString(), staff.id),
+  ]);
+  await recordAudit(db, auditBy(staff, { action: "staff.sign_in", subject: staff.email, detail: { method: "email-code" } }), new Date(now));
+  return token;
+}
+
+export async function endStaffSession(db: D1Database, cookieHeader: string | undefined): Promise<void> {
+  const token = readCookie(cookieHeader, STAFF_COOKIE);
+  if (isSessionToken(token)) await db.prepare("DELETE FROM staff_sessions WHERE token_hash = ?").bind(await sha256Hex(token)).run();
+}

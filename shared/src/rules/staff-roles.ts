@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/** A staff member's role at their dealership (ADR 0045). */
+export const staffRoleSchema = z.enum(["admin", "salesperson", "read-only"]);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+/** What a staff member may do on the dealer pages. */
+export type StaffPermission = "leads.read" | "leads.update" | "staff.invite" | "config.publish" | "audit.read";
+
+const PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
+  admin: ["leads.read", "leads.update", "staff.invite", "config.publish", "audit.read"],
+  salesperson: ["leads.read", "leads.update"],
+  "read-only": ["leads.read"],
+};
+
+export const staffMay = (role: StaffRole, permission: StaffPermission): boolean => PERMISSIONS[role].includes(permission);
+
+export const STAFF_ROLE_WORDS: Record<StaffRole, string> = { admin: "Admin", salesperson: "Salesperson", "read-only": "Read-only" };

@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { demoStaffAdminEmail } from "../../db/demo/seed-sql";
+import { emailOutbox, newClient } from "./accounts";
+import { fetchSite, siteUrl } from "./platform";
+
+export { demoStaffAdminEmail };
+/** The local operator key (mf-forms' development value under wrangler dev). */
+export const OPERATOR_KEY = "local-operator-key";
+export const newStaffEmail = (role: string) => `${role}-${randomUUID().slice(0, 8)}@staff.example`;
+
+/** A same-site form post to a dealer page, as the page's own form sends it. */
+export function postDealerForm(site: string, path: string, fields: Record<string, string>, cookie = "", client = newClient()) {
+  return fetchSite(site, path, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: siteUrl(site, "").replace(/\/$/, ""), ...(cookie ? { cookie } : {}), ...client },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The newest staff sign-in code e-mailed to that address (the local outbox). */
+export async function staffCodeFromOutbox(site: string, email: string): Promise<string> {
+  const code = /sign in to .* is (\d{6})\./.exec((await emailOutbox(site, email))[0]?.body ?? "")?.[1];
+  if (!code) throw new Error(`no staff code in the e-mail outbox for ${email} on ${site}`);
+  return code;
+}
+
+/** Signs a staff member in by their e-mailed code; returns the Cookie header to send. */
+export async function staffSignIn(site: string, email: string, client = newClient()): Promise<string> {
+  expect((await postDealerForm(site, "/dealer/sign-in", { email }, "", client)).status).toBe(200);
+  const verified = await postDealerForm(site, "/dealer/sign-in/verify", { email, code: await staffCodeFromOutbox(site, email) }, "", client);
+  expect(verified.status).toBe(303);
+  const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  expect(cookie).toMatch(/^__Host-staff=[A-Za-z0-9_-]{43}$/);
+  return cookie;
+}
+
+/** The operator invites a staff member to a dealership of the site. */
+export function inviteByOperator(site: string, invitation: Record<string, unknown>, key = OPERATOR_KEY) {
+  return fetchSite(site, "/api/staff/invitations", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${key}` }, body: JSON.stringify(invitation) });
+}
+
+/** A new staff member of that dealership in that role, signed in. */
+export async function signedInStaff(site: string, dealership: string, role: "admin" | "salesperson" | "read-only"): Promise<{ email: string; cookie: string }> {
+  const email = newStaffEmail(role);
+  expect((await inviteByOperator(site, { dealership, email, role })).status).toBe(201);
+  return { email, cookie: await staffSignIn(site, email) };
+}
