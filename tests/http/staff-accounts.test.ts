@@ -17,7 +17,7 @@ const page = (path: string, cookie: string) => fetchSite(SITE, path, { headers: 
 const auditActions = async (cookie: string, site = SITE) => [...(await (await fetchSite(site, "/dealer/audit", { headers: { cookie } })).text()).matchAll(/data-audit-action="([^"]+)"/g)].map((match) => match[1]);
 
 async function postLeadFor(dealership: string): Promise<number> {
-  const answer = await postLead(SITE, enquiry({ form: "contact" }, { category: "General Enquiry", location: locationOf(dealership), message: `for ${dealership}` }), { "idempotency-key": randomUUID() });
+  const answer = await postLead(SITE, enquiry({ form: "contact" }, { category: "General Enquiry", location: locationOf(dealership), message: `for ${dealership}`, terms_conditions: true }), { "idempotency-key": randomUUID() });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { lead_id: number }).lead_id;
 }
