@@ -171,6 +171,8 @@ export function createGatewayApp() {
     await next();
     // An admin's preview of a draft configuration (ADR 0046): said on the response, never kept by a cache.
     if (tenant.preview) {
+      // A remote's forwarded response has immutable headers: answer a copy.
+      c.res = new Response(c.res.body, c.res);
       c.res.headers.set("x-config-preview", "draft");
       c.res.headers.set("cache-control", "private, no-store");
     }
