@@ -8,6 +8,12 @@ import { demoStaffAdminEmail, inviteByOperator, newStaffEmail, staffCodeFromOutb
 
 const SITE = "coastal-caravans";
 
+/** The page's text after a reload (the shopper's view of the published site). */
+async function reloadedText(page: Page): Promise<string | null> {
+  await page.reload();
+  return page.locator("body").textContent();
+}
+
 async function signInOnPage(page: Page, email: string) {
   await page.goto(siteUrl(SITE, "/dealer/leads"));
   expect(new URL(page.url()).pathname).toBe("/dealer/sign-in");
@@ -63,11 +69,11 @@ describe("the dealer pages in Chromium", () => {
     await admin.getByRole("button", { name: "Publish", exact: true }).click();
     await admin.getByText(/Published as version \d+/).waitFor();
     const published = Number(/Published as version (\d+)/.exec((await admin.locator("body").textContent()) ?? "")?.[1]);
-    await expect.poll(async () => (await shopper.reload(), await shopper.locator("body").textContent()), { timeout: 15_000, interval: 500 }).toContain(heroText);
+    await expect.poll(() => reloadedText(shopper), { timeout: 15_000, interval: 500 }).toContain(heroText);
 
     await admin.getByRole("button", { name: `Roll back to version ${published - 1}` }).click();
     await admin.getByText(`Rolled back to version ${published - 1}`).waitFor();
-    await expect.poll(async () => (await shopper.reload(), await shopper.locator("body").textContent()), { timeout: 15_000, interval: 500 }).not.toContain(heroText);
+    await expect.poll(() => reloadedText(shopper), { timeout: 15_000, interval: 500 }).not.toContain(heroText);
   });
 
   it("a salesperson's pages offer the leads only, not configuration or staff", { timeout: 60_000 }, async () => {

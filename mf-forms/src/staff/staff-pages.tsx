@@ -11,7 +11,7 @@ import { clientOf } from "../accounts/request";
 import { type ConfigVersion, discardDraft, draftOf, listVersions, publishConfig, publishedOverride, rollbackConfig, saveDraft } from "./config-versions";
 import { invitationSchema, inviteStaff } from "./invite";
 import { ErrorList, html, Page, PRIVATE, STAFF_PATHS } from "./page";
-import { checkStaffCode, endStaffSession, issueStaffCode, type Staff, staffByEmail, staffCodeLocked, staffFromCookie, startStaffSession } from "./sessions";
+import { checkStaffCode, endStaffSession, issueStaffCode, type Staff, staffByEmail, staffActor, staffCodeLocked, staffFromCookie, startStaffSession } from "./sessions";
 import { parseWithFieldErrors } from "@dealer/shared/contract";
 
 /** Code requests and checks per client and site (fixed windows, as the shoppers' sign-in). */
@@ -286,7 +286,7 @@ export function createStaffPages() {
     const form = await readForm(c);
     const parsed = parseWithFieldErrors(invitationSchema, { email: form.email, role: form.role, ...(form.name?.trim() ? { name: form.name } : {}) });
     if (!parsed.ok) return staffPage(c, staff, 400, parsed.fieldErrors);
-    const result = await inviteStaff(c.env, site, staff.dealershipId, parsed.data, `staff:${staff.id} ${staff.email}`, new URL(c.req.url).origin);
+    const result = await inviteStaff(c.env, site, staff.dealershipId, parsed.data, staffActor(staff), new URL(c.req.url).origin);
     if (!result.ok) return staffPage(c, staff, result.status, result.fieldErrors);
     return staffPage(c, staff, 200, {}, result.mailed ? `Invited ${parsed.data.email}: we e-mailed them how to sign in.` : `Invited ${parsed.data.email}, but the e-mail could not be sent: tell them to sign in at ${STAFF_PATHS.signIn}.`);
   });
