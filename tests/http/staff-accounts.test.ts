@@ -81,6 +81,22 @@ describe("staff sign-in by e-mailed code", () => {
     expect((await page("/dealer/leads", harbour)).status).toBe(303);
     expect((await postDealerForm(SITE, "/dealer/leads", { lead_id: "1", status: "lost" }, "dealer_inbox_key=write-summit-toyota-brisbane")).status).toBe(401);
   });
+
+  it("refuses a cross-site post to the dealer pages even with a session", async () => {
+    const admin = await staffSignIn(SITE, demoStaffAdminEmail(MAZDA));
+    for (const path of ["/dealer/leads", "/dealer/config", "/dealer/staff"]) {
+      const answer = await fetchSite(SITE, path, { method: "POST", headers: { cookie: admin, origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: "lead_id=1&status=lost&action=publish" });
+      expect(answer.status).toBe(403);
+    }
+  });
+
+  it("mails an address at most 5 codes an hour, whichever clients ask", async () => {
+    const email = newStaffEmail("flooded");
+    expect((await inviteByOperator(SITE, { dealership: TOYOTA, email, role: "read-only" })).status).toBe(201);
+    for (let i = 0; i < 7; i++) expect((await postDealerForm(SITE, "/dealer/sign-in", { email })).status).toBe(200);
+    const codes = (await emailOutbox(SITE, email)).filter((mail) => mail.subject.includes("sign-in code"));
+    expect(codes).toHaveLength(5);
+  });
 });
 
 describe("roles and dealerships", () => {

@@ -16,6 +16,8 @@ import { parseWithFieldErrors } from "@dealer/shared/contract";
 
 /** Code requests and checks per client and site (fixed windows, as the shoppers' sign-in). */
 const STAFF_CODE_REQUESTS = { count: 10, seconds: 600 };
+/** Codes per staff address an hour, whatever the client: an address is not flooded with mail. */
+const STAFF_CODES_PER_ADDRESS = { count: 5, seconds: 3600 };
 const STAFF_CODE_CHECKS = { count: 30, seconds: 600 };
 export const STAFF_CODE_SENT = "If that address belongs to staff of this site, we have e-mailed it a sign-in code.";
 export const STAFF_WRONG_CODE = "That code is not right, or has expired. Check the e-mail or ask for a new code.";
@@ -229,7 +231,7 @@ export function createStaffPages() {
     if (wait !== null) return c.html(html(<SignInPage step="email" email={email} message={STAFF_CODE_LOCKED} next={next} />), 429, { ...PRIVATE, "retry-after": String(wait) });
     const staff = email ? await staffByEmail(c.env.DB, site.slug, email) : null;
     // The same answer whether or not the address is staff: the page does not tell who works here.
-    if (staff && (await staffCodeLocked(c.env, staff, now)) === null) {
+    if (staff && (await staffCodeLocked(c.env, staff, now)) === null && (await rateLimited(c.env.DB, `staff-address|${staff.id}`, STAFF_CODES_PER_ADDRESS, now)) === null) {
       const issued = await issueStaffCode(c.env, staff, now);
       const siteName = site.config.theme.logoText ?? site.slug;
       await emailSender(c.env, site.config.shopperEmail)({
