@@ -1,3 +1,4 @@
+import { hashedKeySql } from "../keys/hashed-key-sql";
 import type { DemoData } from "./generate";
 
 type SqlValue = string | number | null;
@@ -34,7 +35,7 @@ export function demoSeedSql(data: DemoData, createdAt: string): string {
       const site = data.dealerships.find((d) => d.id === l.dealership_id)?.site ?? null;
       return upsert("locations", { id: l.id, site, dealership_id: l.dealership_id, slug: l.slug, primary_flag: l.primary ? 1 : 0, data: JSON.stringify(l) }, "id");
     }),
-    ...data.apiKeys.map((k) => upsert("api_keys", { key: k.key, site: k.site, dealership_id: k.dealership_id, kind: k.kind }, "key")),
+    ...data.apiKeys.map((key) => hashedKeySql(key, createdAt)),
     ...data.deliveryRegions.map((row) => upsert("delivery_regions", row, "dealership_id, region")),
     ...data.directoryOffers.map((offer) =>
       upsert("directory_offers", { id: offer.id, site: offer.site, dealership_id: offer.dealership_id, data: JSON.stringify(offer), updated_at: createdAt }, "id"),

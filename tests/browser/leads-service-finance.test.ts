@@ -21,13 +21,14 @@ type Mail = { subject: string; body: string; attachments: string | null };
 
 /** A location of the site with service hours, and its dealership's write key. */
 function serviceLocationOf(site: string) {
+  // The demo's write key, write-{dealership}: the table holds only its hash.
   return query<{ id: number; name: string; key: string }>(
-    `SELECT l.id, json_extract(l.data, '$.name') AS name, k.key FROM locations l JOIN api_keys k ON k.dealership_id = l.dealership_id AND k.kind = 'write'
+    `SELECT l.id, json_extract(l.data, '$.name') AS name, 'write-' || d.slug AS key FROM locations l JOIN dealerships d ON d.id = l.dealership_id
        WHERE l.site = '${site}' AND EXISTS (SELECT 1 FROM json_each(l.data, '$.contact_detail.opening_hours') WHERE json_extract(value, '$.location_type') = 'service' AND json_extract(value, '$.status') = 'Open')
        ORDER BY l.primary_flag, l.id DESC LIMIT 1`,
   )[0];
 }
-const keyOfSite = (site: string) => query<{ key: string }>(`SELECT k.key FROM api_keys k JOIN dealerships d ON d.id = k.dealership_id WHERE d.site = '${site}' AND k.kind = 'write' ORDER BY d.id LIMIT 1`)[0]?.key ?? "";
+const keyOfSite = (site: string) => query<{ key: string }>(`SELECT 'write-' || slug AS key FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0]?.key ?? "";
 
 async function receiptFor(site: string, email: string): Promise<Mail> {
   let mail: Mail | undefined;
