@@ -4,7 +4,7 @@ import { type HostTarget, siteRowFor } from "@dealer/shared/http";
 import { z } from "zod";
 import type { GatewayEnv } from "../env";
 
-export type Tenant = { slug: string; name: string; template: SiteTemplate; config: SiteConfig };
+export type Tenant = { slug: string; name: string; template: SiteTemplate; config: SiteConfig; disabled: boolean };
 
 // One host rule for the pages and the APIs (mf-forms resolves the lead's tenant with it too).
 export { classifyHost, type HostTarget } from "@dealer/shared/http";
@@ -14,6 +14,7 @@ const siteRowSchema = z.object({
   name: z.string(),
   template: siteTemplateSchema,
   config: z.string(),
+  status: z.enum(["active", "disabled"]).default("active"),
 });
 
 const CACHE_TTL_SECONDS = 60;
@@ -41,13 +42,24 @@ export async function resolveTenant(env: GatewayEnv, target: HostTarget): Promis
     slug: site.slug,
     name: site.name,
     template: site.template,
-    config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>),
+    config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>, site.template),
+    disabled: site.status === "disabled",
   };
   resolved.set(cacheKey, { tenant, until: Date.now() + MEMORY_TTL_MS });
   return tenant;
 }
 
+/**
+ * Drops a site's cached rows (KV and this isolate) after the operator changed it, so its hosts answer from D1 at
+ * once: a new domain, a changed config, a disabled or deleted site.
+ */
+export async function forgetTenant(env: GatewayEnv, slug: string, domains: readonly string[]): Promise<void> {
+  const keys = [`slug:${slug}`, ...domains.map((domain) => `domain:${domain}`)];
+  for (const key of keys) resolved.delete(key);
+  await Promise.all(keys.map((key) => env.TENANTS.delete(key)));
+}
+
 export async function listSites(env: GatewayEnv) {
-  const { results } = await env.DB.prepare("SELECT slug, name, template FROM sites ORDER BY name").all();
+  const { results } = await env.DB.prepare("SELECT slug, name, template, status FROM sites ORDER BY name").all();
   return z.array(siteRowSchema.omit({ config: true })).parse(results);
 }
