@@ -1,18 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
-import { GATEWAY_PORT, fetchSite } from "../support/platform";
+import { operatorApi } from "../support/operator";
+import { fetchSite } from "../support/platform";
 
 const SITE = "outback-trucks";
-const OPERATOR = "operator-local-demo";
 const UNAUTHORISED = { message: "A valid dealership write key is required (Authorization: Bearer <key>)." };
-
-const operator = (method: string, path: string, body?: unknown) =>
-  fetch(`http://localhost:${GATEWAY_PORT}/api/operator${path}`, { method, headers: { authorization: `Bearer ${OPERATOR}`, "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 const listStock = (key: string) => fetchSite(SITE, "/api/stock/vehicles?stocknum=none", { headers: { authorization: `Bearer ${key}` } });
 
 async function newKey(): Promise<{ key: string; id: string }> {
-  const response = await operator("POST", `/sites/${SITE}/keys`, { name: "feed (test)", scopes: ["stock:write"], dealership: "outback-trucks" });
+  const response = await operatorApi("POST", `/sites/${SITE}/keys`, { name: "feed (test)", scopes: ["stock:write"], dealership: "outback-trucks" });
   expect(response.status).toBe(201);
   const { key, record } = (await response.json()) as { key: string; record: { id: string } };
   return { key, id: record.id };
@@ -33,7 +30,7 @@ describe("keys as secrets", () => {
       expect((await listStock(row.id)).status).toBe(401);
     }
     // The listing shows the key's name, scopes and use, never the key.
-    const listed = await (await operator("GET", `/sites/${SITE}/keys`)).text();
+    const listed = await (await operatorApi("GET", `/sites/${SITE}/keys`)).text();
     expect(listed).toContain(id);
     expect(listed).not.toContain(key);
     expect(listed).toContain("lastUsedAt");
@@ -48,7 +45,7 @@ describe("keys as secrets", () => {
       const response = await listStock(presented);
       answers.push([response.status, await response.json()]);
     }
-    expect((await operator("POST", `/keys/${id}/revoke`)).status).toBe(200);
+    expect((await operatorApi("POST", `/keys/${id}/revoke`)).status).toBe(200);
     const revoked = await listStock(key);
     answers.push([revoked.status, await revoked.json()]);
     for (const answer of answers) expect(answer).toEqual([401, UNAUTHORISED]);
@@ -56,7 +53,7 @@ describe("keys as secrets", () => {
 
   it("rotation: the new key works, the old one until the overlap ends; overlap 0 stops it at once", async () => {
     const { key, id } = await newKey();
-    const rotated = await operator("POST", `/keys/${id}/rotate`, { overlapSeconds: 3600 });
+    const rotated = await operatorApi("POST", `/keys/${id}/rotate`, { overlapSeconds: 3600 });
     expect(rotated.status).toBe(200);
     const { key: next, record, old } = (await rotated.json()) as { key: string; record: { id: string }; old: { expiresAt: string } };
     expect(next).not.toBe(key);
@@ -64,7 +61,7 @@ describe("keys as secrets", () => {
     expect((await listStock(key)).status).toBe(200);
     expect((await listStock(next)).status).toBe(200);
 
-    const again = await operator("POST", `/keys/${record.id}/rotate`, { overlapSeconds: 0 });
+    const again = await operatorApi("POST", `/keys/${record.id}/rotate`, { overlapSeconds: 0 });
     const { key: third } = (await again.json()) as { key: string };
     expect((await listStock(next)).status).toBe(401);
     expect((await listStock(third)).status).toBe(200);
@@ -76,10 +73,10 @@ describe("keys as secrets", () => {
   });
 
   it("a key request that names no dealership for a write scope, or an unknown scope, is refused by field", async () => {
-    const response = await operator("POST", `/sites/${SITE}/keys`, { name: "x", scopes: ["stock:write"] });
+    const response = await operatorApi("POST", `/sites/${SITE}/keys`, { name: "x", scopes: ["stock:write"] });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { problems: { path: string }[] }).problems[0]?.path).toBe("dealership");
-    const scope = await operator("POST", `/sites/${SITE}/keys`, { name: "x", scopes: ["operator"], dealership: "outback-trucks" });
+    const scope = await operatorApi("POST", `/sites/${SITE}/keys`, { name: "x", scopes: ["operator"], dealership: "outback-trucks" });
     expect(scope.status).toBe(400);
   });
 });

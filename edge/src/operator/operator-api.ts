@@ -50,14 +50,14 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
     async (c: OperatorContext) => {
       const body = await jsonBody(c.req);
       if (body === undefined) return c.json({ message: "The body must be JSON (a site file)." }, 400);
-      const checked = checkSiteFile(body);
-      const problems = checked.ok ? await databaseProblems(c.env.DB, checked.site, mode) : checked.problems;
-      if (mode === "update" && checked.ok && checked.site.slug !== c.req.param("slug")) problems.push({ path: "slug", message: `the file is for ${checked.site.slug}, not ${c.req.param("slug") ?? ""}` });
-      if (!checked.ok || problems.length) return c.json({ message: `The site file has ${problems.length} problem(s); nothing was written.`, problems }, 400);
-      const before = mode === "update" ? await siteDomains(c.env.DB, checked.site.slug) : [];
-      const keys = await writeSite(c.env.DB, checked.site, mode, now());
-      await forgetTenant(c.env, checked.site.slug, [...before, ...checked.site.domains]);
-      return c.json({ site: await showSite(c.env.DB, checked.site.slug), ...(mode === "create" ? { keys } : {}) }, mode === "create" ? 201 : 200);
+      const { site, problems } = checkSiteFile(body);
+      if (site) problems.push(...(await databaseProblems(c.env.DB, site, mode)));
+      if (mode === "update" && site && site.slug !== c.req.param("slug")) problems.push({ path: "slug", message: `the file is for ${site.slug}, not ${c.req.param("slug") ?? ""}` });
+      if (!site || problems.length) return c.json({ message: `The site file has ${problems.length} problem(s); nothing was written.`, problems }, 400);
+      const before = mode === "update" ? await siteDomains(c.env.DB, site.slug) : [];
+      const keys = await writeSite(c.env.DB, site, mode, now());
+      await forgetTenant(c.env, site.slug, [...before, ...site.domains]);
+      return c.json({ site: await showSite(c.env.DB, site.slug), ...(mode === "create" ? { keys } : {}) }, mode === "create" ? 201 : 200);
     };
   app.post("/sites", saveSite("create"));
   app.put("/sites/:slug", saveSite("update"));

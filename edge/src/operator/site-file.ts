@@ -80,10 +80,13 @@ function issuesToProblems(issues: readonly z.core.$ZodIssue[], prefix: string[] 
 
 const duplicates = <T>(items: T[], key: (item: T) => string) => items.map(key).filter((value, index, all) => all.indexOf(value) !== index);
 
-/** The file parsed, or every problem it has: shape, types, duplicates and its config checked by the config schema. */
-export function checkSiteFile(input: unknown): { ok: true; site: SiteFile } | { ok: false; problems: Problem[] } {
+/**
+ * Every problem of a file: shape and types, then duplicates and its config checked by the config schema. `site` is
+ * there whenever the shape is right, so the caller can add what only the database sees (taken slug or domain).
+ */
+export function checkSiteFile(input: unknown): { site: SiteFile | null; problems: Problem[] } {
   const parsed = siteFileSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, problems: issuesToProblems(parsed.error.issues) };
+  if (!parsed.success) return { site: null, problems: issuesToProblems(parsed.error.issues) };
   const site = parsed.data;
   const problems: Problem[] = [];
   for (const domain of duplicates(site.domains, (d) => d)) problems.push({ path: "domains", message: `${domain} is listed twice` });
@@ -105,7 +108,7 @@ export function checkSiteFile(input: unknown): { ok: true; site: SiteFile } | { 
     if (!(error instanceof SiteConfigError)) throw error;
     problems.push(...configProblems(error));
   }
-  return problems.length ? { ok: false, problems } : { ok: true, site };
+  return { site, problems };
 }
 
 /** resolveSiteConfig names each bad key ("unknown key a.b" or "a.b: message"); here under config. */
