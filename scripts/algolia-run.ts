@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, openSync } from "node:fs";
+import { demoWriteKey } from "../db/demo/generate";
 import { request } from "node:http";
 import { join } from "node:path";
 import { query } from "./d1";
@@ -83,7 +84,8 @@ function searchSync(site: string, key: string, method: "GET" | "POST"): Promise<
  * in the index is its count in D1.
  */
 export async function pushStockThroughQueue(timeoutMs = 90_000): Promise<SiteDrift[]> {
-  const keys = query<{ site: string; key: string }>("SELECT site, MIN(key) AS key FROM api_keys WHERE kind = 'write' GROUP BY site ORDER BY site");
+  // The demo's write keys: the table holds only their hashes (ADR 0043).
+  const keys = query<{ site: string; slug: string }>("SELECT site, MIN(slug) AS slug FROM dealerships GROUP BY site ORDER BY site").map((row) => ({ site: row.site, key: demoWriteKey(row.slug) }));
   const reconciled = new Map<string, number>();
   const reconcile = async (site: string, key: string) => {
     reconciled.set(site, Date.now());

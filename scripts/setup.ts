@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { type PlaintextKeyRow, plaintextKeysMigrationSql } from "../db/keys/hashed-key-sql";
 import { applyMigrations, executeFile, queries } from "./d1";
 import { folderFingerprint, readPreparedState, writePreparedState } from "./dev-session/prepared-state";
 import { PLATFORM_PORT, ROOT, STATE_DIR, type Session, writeDevVars } from "./stack";
@@ -62,6 +63,7 @@ export async function prepare(): Promise<Prepared> {
     }
     console.log("Applying D1 migrations…");
     applyMigrations();
+    hashPlaintextKeys();
     const read = () => {
       const [sites = [], vehicles = []] = queries("SELECT slug, name FROM sites ORDER BY slug; SELECT COUNT(*) AS count FROM vehicles");
       return { sites: sites as Prepared["sites"], stockEmpty: !(vehicles[0] as { count?: number } | undefined)?.count };
@@ -78,6 +80,16 @@ export async function prepare(): Promise<Prepared> {
     writePreparedState(STATE_DIR, { migrations, seed, sites: found.sites, stockLoaded: !found.stockEmpty });
     return found;
   });
+}
+
+/** Migration 0025 set the plain-text keys aside; they are stored as hashes before any Worker runs (ADR 0043). */
+function hashPlaintextKeys(): void {
+  const [rows = []] = queries("SELECT key, site, dealership_id, kind FROM api_keys_plaintext");
+  if (!rows.length) return;
+  console.log(`Hashing ${rows.length} plain-text API key(s)…`);
+  const file = join(ROOT, ".wrangler/hash-plaintext-keys.sql");
+  writeFileSync(file, plaintextKeysMigrationSql(rows as PlaintextKeyRow[], new Date().toISOString()));
+  executeFile(file);
 }
 
 /** Demo stock goes through the running platform's stock API, so it is validated like any dealer feed. */

@@ -2,7 +2,7 @@ import { resolveSiteConfig } from "@dealer/shared/config";
 import { carSchema, type CarInput, directoryOfferSchema, locationSchema } from "@dealer/shared/contract";
 import { describe, expect, it } from "vitest";
 import { addDays } from "./dates";
-import { demoSearchKey, demoWriteKey, generateDemoData } from "./generate";
+import { DEMO_OPERATOR_KEY, demoWriteKey, generateDemoData } from "./generate";
 
 const TODAY = "2026-05-10";
 const data = generateDemoData({ today: TODAY });
@@ -145,8 +145,8 @@ describe("generateDemoData", () => {
     }
   });
 
-  it("issues a search key per site and a write key per dealership", () => {
-    expect(data.apiKeys.filter((k) => k.kind === "search").map((k) => k.key)).toEqual(data.sites.map((s) => demoSearchKey(s.slug)));
-    expect(data.apiKeys.filter((k) => k.kind === "write").map((k) => k.key)).toEqual(data.dealerships.map((d) => demoWriteKey(d.slug)));
+  it("issues a write key per dealership and the local operator key (a site's search key is public, never stored)", () => {
+    expect(data.apiKeys.filter((k) => k.scopes.includes("stock:write")).map((k) => k.key)).toEqual(data.dealerships.map((d) => demoWriteKey(d.slug)));
+    expect(data.apiKeys.filter((k) => k.scopes === "operator").map((k) => k.key)).toEqual([DEMO_OPERATOR_KEY]);
   });
 });

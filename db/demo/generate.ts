@@ -1,3 +1,4 @@
+import type { KeyToStore } from "../keys/hashed-key-sql";
 import type { CarInput, Dealership, DirectoryOffer, Location, Site } from "@dealer/shared/contract";
 import { demoSiteContent, type SiteContentRow } from "./content";
 import { assertIsoDate } from "./dates";
@@ -8,19 +9,14 @@ import { createRng } from "./prng";
 import { DEMO_SITES, type DemoDealershipDef, type DemoSiteDef } from "./sites";
 import { buildVehicle } from "./vehicles";
 
-export interface ApiKeyRow {
-  key: string;
-  site: string;
-  dealership_id: number | null;
-  kind: "search" | "write";
-}
 
 export interface DemoData {
   sites: Site[];
   dealerships: Dealership[];
   locations: Location[];
   vehicles: CarInput[];
-  apiKeys: ApiKeyRow[];
+  /** Stored as hashes (db/keys); the demo's keys are guessable on purpose, a real site's are random. */
+  apiKeys: KeyToStore[];
   /** Pages, blog posts, reviews, brand tiles, slides and statistics per site. */
   content: SiteContentRow[];
   /** Each dealership's delivery price table (delivery cost calculator). */
@@ -29,10 +25,10 @@ export interface DemoData {
   directoryOffers: DirectoryOffer[];
 }
 
-/** Public search key of a site; it only ever answers for that site's stock. */
-export const demoSearchKey = (siteSlug: string) => `search-${siteSlug}`;
-/** A dealership's stock write key (demo only: real keys must be secret random strings). */
+/** A dealership's stock write key (local demo only: `npm run site` issues random ones, ADR 0043). */
 export const demoWriteKey = (dealershipSlug: string) => `write-${dealershipSlug}`;
+/** The local operator key (`npm run site` uses it against localhost); a deployment issues a random one. */
+export const DEMO_OPERATOR_KEY = "operator-local-demo";
 
 const FIRST_VEHICLE_ID = 100_001;
 
@@ -58,14 +54,13 @@ export function siteRecords(site: DemoSiteDef, today: string): DemoData {
   assertIsoDate(today);
   const data: DemoData = { sites: [], dealerships: [], locations: [], vehicles: [], apiKeys: [], content: [], deliveryRegions: [], directoryOffers: [] };
   data.sites.push({ slug: site.slug, name: site.name, template: site.template, domains: site.domains, config: site.config });
-  data.apiKeys.push({ key: demoSearchKey(site.slug), site: site.slug, dealership_id: null, kind: "search" });
   data.content.push(...demoSiteContent(site, today));
   for (const dealership of site.dealerships) {
     data.dealerships.push({ id: dealership.id, slug: dealership.slug, name: dealership.name, site: site.slug, finance_provider: site.financeProvider });
     data.locations.push(...dealershipLocations(site, dealership, today));
     data.deliveryRegions.push(...demoDeliveryRegions(dealership));
     data.directoryOffers.push(...demoDirectoryOffers(site, dealership));
-    data.apiKeys.push({ key: demoWriteKey(dealership.slug), site: site.slug, dealership_id: dealership.id, kind: "write" });
+    data.apiKeys.push({ key: demoWriteKey(dealership.slug), site: site.slug, dealership_id: dealership.id, scopes: "stock:write leads:read", name: "demo write key" });
   }
   return data;
 }
@@ -91,7 +86,7 @@ export function mergeSiteRecords(parts: DemoData[]): DemoData {
 export function generateDemoData(options: { today: string }): DemoData {
   const { today } = options;
   let nextVehicleId = FIRST_VEHICLE_ID;
-  return mergeSiteRecords(
+  const data = mergeSiteRecords(
     DEMO_SITES.map((site) => {
       const records = siteRecords(site, today);
       for (const dealership of site.dealerships) {
@@ -101,4 +96,6 @@ export function generateDemoData(options: { today: string }): DemoData {
       return records;
     }),
   );
+  data.apiKeys.push({ key: DEMO_OPERATOR_KEY, site: null, dealership_id: null, scopes: "operator", name: "local operator key" });
+  return data;
 }

@@ -1,2 +1,2 @@
-export { type ApiKeyRow, type DemoData, demoSearchKey, demoWriteKey, generateDemoData } from "./generate";
+export { DEMO_OPERATOR_KEY, type DemoData, demoWriteKey, generateDemoData } from "./generate";
 export { DEMO_SITES } from "./sites";

@@ -1,4 +1,5 @@
 import type { HolidayHour, Location, OpeningHour } from "@dealer/shared/contract";
+import { twelveHourTime } from "@dealer/shared/rules";
 import { addDays, nationalHolidays, yearOf } from "./dates";
 import type { Rng } from "./prng";
 import { type AuState, type Department, type DemoDealershipDef, type DemoLocationDef, TIMEZONE_BY_STATE } from "./sites";
@@ -26,11 +27,6 @@ function weekHours(department: Department, def: DemoLocationDef): Hours[] {
   }
 }
 
-function twelveHour(time: string): string {
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  return `${h % 12 || 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
-
 function openingHours(def: DemoLocationDef): OpeningHour[] {
   return def.departments.flatMap((department) =>
     weekHours(department, def).map((hours, weekday): OpeningHour =>
@@ -40,7 +36,7 @@ function openingHours(def: DemoLocationDef): OpeningHour[] {
             status: "Open",
             open: hours[0],
             close: hours[1],
-            formated_hours: `${twelveHour(hours[0])} - ${twelveHour(hours[1])}`,
+            formated_hours: `${twelveHourTime(hours[0])} - ${twelveHourTime(hours[1])}`,
             location_type: department,
           }
         : { weekday, status: "Closed", open: null, close: null, formated_hours: "Closed", location_type: department },

@@ -30,6 +30,13 @@ describe("demoSeedSql", () => {
     expect(await countRows("dealerships")).toBe(data.dealerships.length);
     expect(await countRows("locations")).toBe(data.locations.length);
     expect(await countRows("api_keys")).toBe(data.apiKeys.length);
+    // No table holds a usable key: only SHA-256 hashes and lookup ids.
+    const stored = await db.prepare("SELECT id, hash FROM api_keys").all<{ id: string; hash: string }>();
+    const keys = new Set(data.apiKeys.map((k) => k.key));
+    for (const row of stored.results) {
+      expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(keys.has(row.id) || keys.has(row.hash)).toBe(false);
+    }
     expect(await countRows("site_domains")).toBe(data.sites.flatMap((s) => s.domains).length);
     expect(await countRows("site_content")).toBe(data.content.length);
     const row = await db.prepare("SELECT data FROM locations WHERE slug = ?").bind("metro-certified-alexandria").first<{ data: string }>();

@@ -1,3 +1,4 @@
+import { hashedKeySql } from "../keys/hashed-key-sql";
 import type { DemoData } from "./generate";
 
 type SqlValue = string | number | null;
@@ -53,7 +54,7 @@ export function demoSeedSql(data: DemoData, createdAt: string): string {
         ["created_at"],
       ),
     ),
-    ...data.apiKeys.map((k) => upsert("api_keys", { key: k.key, site: k.site, dealership_id: k.dealership_id, kind: k.kind }, "key")),
+    ...data.apiKeys.map((key) => hashedKeySql(key, createdAt)),
     ...data.deliveryRegions.map((row) => upsert("delivery_regions", row, "dealership_id, region")),
     ...data.directoryOffers.map((offer) =>
       upsert("directory_offers", { id: offer.id, site: offer.site, dealership_id: offer.dealership_id, data: JSON.stringify(offer), updated_at: createdAt }, "id"),

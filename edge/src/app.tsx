@@ -45,6 +45,8 @@ import { loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
+import { holdingPage } from "./operator/holding-page";
+import { createOperatorApi } from "./operator/operator-api";
 import { forwardToRemote } from "./proxy/forward";
 import { landingPathExists } from "./routes/landing-paths";
 import { matchRoute, type PageCar, type RoutePlan, type ShellPageName, type ShellPartName, slotsFor } from "./routes/slot-plans";
@@ -154,6 +156,8 @@ export function createGatewayApp() {
     return response.ok ? response : failedAsset(c.req.path, response);
   });
   app.get("/healthz", (c) => c.json({ ok: true, shellBuild: c.env.SHELL_BUILD_ID }));
+  // The operator's API (sites and keys): the operator key decides, on any host.
+  app.route("/api/operator", createOperatorApi());
 
   // Everything else belongs to a tenant named by the Host header.
   app.use(async (c, next) => {
@@ -165,6 +169,7 @@ export function createGatewayApp() {
     }
     const published = await resolveTenant(c.env, target);
     if (!published) return c.text("No dealer site is configured for this address.", 404);
+    if (published.disabled) return c.html(holdingPage(published.name), 503, { "retry-after": "86400" });
     const cookie = c.req.header("cookie");
     const tenant = cookie?.includes(CONFIG_PREVIEW_COOKIE) ? await withPreview(c.env, published, cookie) : published;
     c.set("tenant", tenant);

@@ -30,8 +30,6 @@ export type Env = RemoteEnv & AccountEnv & {
   LEAD_LINK_SECRET?: string;
   /** The tenant cache the gateway reads (the same KV namespace): a config publish points it at the new version (ADR 0046). */
   TENANTS?: KVNamespace;
-  /** The operator's key for the staff invitation API (a secret; wrangler dev has a development value, ADR 0045). */
-  OPERATOR_KEY?: string;
 };
 
 /** Accounts (ADR 0016): the code hashing key and the SMS provider; without a provider, texts go to the local outbox. */

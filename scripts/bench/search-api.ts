@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import { demoSearchKey } from "../../db/demo/generate";
+import { publicSearchKey } from "@dealer/shared/keys";
 import { LOCAL_APP_ID } from "../../mf-search/src/search-client/site-client";
 
 /** Longer than any search of a healthy platform, even one waiting for a rebuild of 100,000 cars. */
@@ -19,7 +19,7 @@ export function searchSite(port: number, site: string, queries: SearchQuery[]): 
     const req = request(
       {
         host: "127.0.0.1", port, path: "/1/indexes/*/queries", method: "POST",
-        headers: { host: `${site}.localhost:${port}`, "content-type": "application/json", "x-algolia-application-id": LOCAL_APP_ID, "x-algolia-api-key": demoSearchKey(site) },
+        headers: { host: `${site}.localhost:${port}`, "content-type": "application/json", "x-algolia-application-id": LOCAL_APP_ID, "x-algolia-api-key": publicSearchKey(site) },
       },
       (res) => {
         let text = "";

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { type Car, carSchema } from "@dealer/shared/contract";
 import { readSearchBackend } from "@dealer/shared/search-backend";
 import { algoliasearch } from "algoliasearch";
+import { demoWriteKey } from "../../db/demo/generate";
 import { query } from "../d1";
 import { platformRequester } from "./platform-requester";
 import { pushesPerDealership, pushSettings, type SyncPush, syncStock } from "../../mf-search/src/sync/sync-stock";
@@ -30,9 +31,11 @@ function stockVersion(site: string): number {
 }
 
 function platformPushes(site: string, address: string, cars: Car[]): SyncPush[] {
-  const keys = query<{ dealership_id: number; key: string }>(
-    `SELECT dealership_id, key FROM api_keys WHERE site = '${site}' AND kind = 'write' AND dealership_id IS NOT NULL ORDER BY dealership_id`,
-  );
+  // Keys are stored as hashes (ADR 0043): this local command acts with the demo's write keys.
+  const keys = query<{ dealership_id: number; slug: string }>(`SELECT id AS dealership_id, slug FROM dealerships WHERE site = '${site}' ORDER BY id`).map((row) => ({
+    dealership_id: row.dealership_id,
+    key: demoWriteKey(row.slug),
+  }));
   if (keys.length === 0) throw new Error(`Site ${site} has no dealership write key`);
   const port = address.split(":")[1] ?? "80";
   const clientFor = (key: string) =>

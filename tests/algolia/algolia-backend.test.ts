@@ -169,7 +169,7 @@ describe("search on Algolia: stock", () => {
     expect(await hrefs()).not.toContain(first);
 
     // The reconciliation sees the count differ and queues a resync; the consumer saves the site again.
-    const [{ key }] = query<{ key: string }>(`SELECT key FROM api_keys WHERE site = '${SITE}' AND kind = 'write' ORDER BY key LIMIT 1`) as [{ key: string }];
+    const [{ key }] = query<{ key: string }>(`SELECT 'write-' || slug AS key FROM dealerships WHERE site = '${SITE}' ORDER BY slug LIMIT 1`) as [{ key: string }];
     const reconciled = (await (await stockApi(key, "/search-sync", {})).json()) as { site: { action: string } };
     expect(reconciled.site.action).toBe("resync");
     await expect.poll(hrefs, { timeout: 20_000, interval: 500 }).toContain(first);

@@ -21,7 +21,7 @@ afterAll(async () => {
 type Mail = { subject: string; body: string; attachments: string | null };
 /** The write key of the dealership selling the site's first car (the one the tests' leads are about). */
 const keyOf = (site: string) =>
-  query<{ key: string }>(`SELECT k.key FROM api_keys k JOIN vehicles v ON v.dealership_id = k.dealership_id WHERE v.site = '${site}' AND k.kind = 'write' AND v.id = ${carOf(site)?.id}`)[0]?.key ?? "";
+  `write-${query<{ slug: string }>(`SELECT d.slug FROM dealerships d JOIN vehicles v ON v.dealership_id = d.id WHERE v.site = '${site}' AND v.id = ${carOf(site)?.id}`)[0]?.slug}`;
 
 function carOf(site: string) {
   return query<{ id: number; slug: string; title: string }>(

@@ -52,7 +52,7 @@ export const NO_FUEL_TAG = "coalesce(json_extract(data, '$.simple_fuel'), '') NO
 export const chargesFor = (carId: number) =>
   query<{ n: number }>(`SELECT COUNT(*) AS n FROM test_payment_sessions WHERE status = 'paid' AND reservation_token IN (SELECT token FROM reservations WHERE car_id = ${carId})`)[0]?.n ?? 0;
 export const writeKeyFor = (carId: number) =>
-  query<{ key: string }>(`SELECT k.key AS key FROM api_keys k JOIN vehicles v ON v.dealership_id = k.dealership_id WHERE v.id = ${carId} AND k.kind = 'write' LIMIT 1`)[0]?.key ?? "";
+  `write-${query<{ slug: string }>(`SELECT d.slug FROM dealerships d JOIN vehicles v ON v.dealership_id = d.id WHERE v.id = ${carId} LIMIT 1`)[0]?.slug}`;
 
 /**
  * A reservation whose unpaid hold lapsed while the processor's page was still open: reserved by the API, its

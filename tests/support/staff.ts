@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { demoStaffAdminEmail } from "../../db/demo/seed-sql";
 import { emailOutbox, newClient } from "./accounts";
+import { DEMO_OPERATOR_KEY } from "./operator";
 import { fetchSite, siteUrl } from "./platform";
 
 export { demoStaffAdminEmail };
-/** The local operator key (mf-forms' development value under wrangler dev). */
-export const OPERATOR_KEY = "local-operator-key";
+/** The demo operator key (seeded as a hash like every key, ADR 0043). */
+export const OPERATOR_KEY = DEMO_OPERATOR_KEY;
 export const newStaffEmail = (role: string) => `${role}-${randomUUID().slice(0, 8)}@staff.example`;
 
 /** A same-site form post to a dealer page, as the page's own form sends it. */

@@ -17,7 +17,7 @@ import {
 import { z } from "zod";
 import type { GatewayEnv } from "../env";
 
-export type Tenant = { slug: string; name: string; template: SiteTemplate; config: SiteConfig; configVersion: number; preview: boolean };
+export type Tenant = { slug: string; name: string; template: SiteTemplate; config: SiteConfig; configVersion: number; preview: boolean; disabled: boolean };
 
 // One host rule for the pages and the APIs (mf-forms resolves the lead's tenant with it too).
 export { classifyHost, type HostTarget } from "@dealer/shared/http";
@@ -28,6 +28,7 @@ const siteRowSchema = z.object({
   template: siteTemplateSchema,
   config: z.string(),
   config_version: z.number().int().default(0),
+  status: z.enum(["active", "disabled"]).default("active"),
 });
 const pointerSchema = z.object({ slug: z.string(), version: z.number().int() });
 
@@ -68,9 +69,10 @@ export async function resolveTenant(env: GatewayEnv, target: HostTarget): Promis
     slug: site.slug,
     name: site.name,
     template: site.template,
-    config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>),
+    config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>, site.template),
     configVersion: site.config_version,
     preview: false,
+    disabled: site.status === "disabled",
   };
   resolved.set(cacheKey, { tenant, until: Date.now() + MEMORY_TTL_MS });
   return tenant;
@@ -91,10 +93,20 @@ export async function withPreview(env: GatewayEnv, tenant: Tenant, cookieHeader:
     .bind(draftId, tenant.slug, await sha256Hex(token), Date.now())
     .first<{ config: string }>();
   if (!draft) return tenant;
-  return { ...tenant, config: resolveSiteConfig(tenant.slug, JSON.parse(draft.config) as Record<string, unknown>), preview: true };
+  return { ...tenant, config: resolveSiteConfig(tenant.slug, JSON.parse(draft.config) as Record<string, unknown>, tenant.template), preview: true };
+}
+
+/**
+ * Drops a site's cached pointers (KV and this isolate) after the operator changed it, so its hosts answer from D1 at
+ * once: a new domain, a changed config, a disabled or deleted site.
+ */
+export async function forgetTenant(env: GatewayEnv, slug: string, domains: readonly string[]): Promise<void> {
+  const keys = [tenantPointerKey({ kind: "slug", slug }), ...domains.map((domain) => tenantPointerKey({ kind: "domain", domain }))];
+  for (const key of keys) resolved.delete(key);
+  await Promise.all(keys.map((key) => env.TENANTS.delete(key)));
 }
 
 export async function listSites(env: GatewayEnv) {
-  const { results } = await env.DB.prepare("SELECT slug, name, template FROM sites ORDER BY name").all();
-  return z.array(siteRowSchema.pick({ slug: true, name: true, template: true })).parse(results);
+  const { results } = await env.DB.prepare("SELECT slug, name, template, status FROM sites ORDER BY name").all();
+  return z.array(siteRowSchema.omit({ config: true })).parse(results);
 }

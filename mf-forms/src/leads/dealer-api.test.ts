@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestD1 } from "../../../db/test-support/d1";
+import { hashedKeySql } from "../../../db/keys/hashed-key-sql";
+import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
 import { createDealerLeadApi } from "./dealer-api";
 
@@ -13,7 +14,13 @@ beforeAll(async () => {
   ({ db, dispose } = await createTestD1());
   await insertSite(db, "harbour-city-motors");
   await db.prepare("INSERT INTO dealerships (id, site, slug, name, finance_provider, data) VALUES (3, 'harbour-city-motors', 'hcm', 'HCM', 'none', '{}'), (4, 'harbour-city-motors', 'other', 'Other', 'none', '{}')").run();
-  await db.prepare("INSERT INTO api_keys (key, site, dealership_id, kind) VALUES ('write-hcm', 'harbour-city-motors', 3, 'write'), ('search-hcm', 'harbour-city-motors', NULL, 'search')").run();
+  await runSqlScript(
+    db,
+    [
+      hashedKeySql({ key: "write-hcm", site: "harbour-city-motors", dealership_id: 3, scopes: "stock:write leads:read", name: "write" }, "2026-11-01"),
+      hashedKeySql({ key: "search-hcm", site: "harbour-city-motors", dealership_id: 3, scopes: "search", name: "search" }, "2026-11-01"),
+    ].join("\n"),
+  );
   const leads = Array.from({ length: 150 }, (_, i) =>
     db
       .prepare("INSERT INTO leads (site, kind, dealership_id, created_at, delivery_status, data) VALUES ('harbour-city-motors', 'enquiry', ?, ?, ?, ?)")

@@ -1,6 +1,7 @@
 import { auditStatement } from "@dealer/shared/audit";
 import { LEAD_RECORD_VERSION, type LeadRecord, leadDepartmentSchema, leadRecordSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit, siteFromHost } from "@dealer/shared/http";
+import { verifyKey } from "@dealer/shared/keys";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
@@ -10,7 +11,7 @@ import type { Env } from "../env";
 import type { StoredRecord } from "./record";
 import { RECORD_COLUMNS, recordCell } from "./record-csv";
 
-/** Who a dealership key speaks for (the dealership's stock write key: one key per dealership). */
+/** Who a dealership key with the leads:read scope speaks for (the demo's write keys carry it too). */
 export type Dealer = { site: string; dealershipId: number; dealershipSlug: string; dealershipName: string };
 type DealerEnv = { Bindings: Env; Variables: { dealer: Dealer } };
 
@@ -24,12 +25,11 @@ async function dealerForKey(db: D1Database, host: string | undefined, key: strin
   if (!key) return null;
   const site = await siteFromHost(db, host);
   if (!site) return null;
+  const grant = await verifyKey(db, key, ["leads:read"]);
+  if (!grant || grant.site !== site.slug || grant.dealershipId === null) return null;
   return db
-    .prepare(
-      `SELECT k.site AS site, d.id AS dealershipId, d.slug AS dealershipSlug, d.name AS dealershipName
-         FROM api_keys k JOIN dealerships d ON d.id = k.dealership_id WHERE k.key = ? AND k.kind = 'write' AND k.site = ?`,
-    )
-    .bind(key, site.slug)
+    .prepare("SELECT site, id AS dealershipId, slug AS dealershipSlug, name AS dealershipName FROM dealerships WHERE id = ? AND site = ?")
+    .bind(grant.dealershipId, site.slug)
     .first<Dealer>();
 }
 

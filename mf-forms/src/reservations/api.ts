@@ -1,5 +1,6 @@
 import { carSchema, FORM_ERRORS_HEADING, parseWithFieldErrors, paymentEventSchema, reservationRequestSchema } from "@dealer/shared/contract";
 import { bodyLimit, siteFromHost } from "@dealer/shared/http";
+import { verifyKey } from "@dealer/shared/keys";
 import { CAR_ALREADY_RESERVED, CAR_NOT_RESERVABLE, checkoutPath, isInStock } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import type { Env } from "../env";
@@ -262,8 +263,8 @@ export function createReservationApi() {
 
   app.post("/api/reservations/release-expired", async (c) => {
     const key = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    const owner = key ? await c.env.DB.prepare("SELECT site FROM api_keys WHERE key = ? AND kind = 'write'").bind(key).first<{ site: string }>() : null;
-    if (!owner) return c.json({ message: "A valid dealership write key is required (Authorization: Bearer <key>)." }, 401);
+    const owner = await verifyKey(c.env.DB, key, ["stock:write"]);
+    if (!owner?.site) return c.json({ message: "A valid dealership write key is required (Authorization: Bearer <key>)." }, 401);
     return c.json({ released: await releaseExpiredHolds(c.env, new Date(), owner.site) });
   });
 

@@ -1,6 +1,6 @@
 import { auditStatement } from "@dealer/shared/audit";
 import { overrideErrors } from "@dealer/shared/config";
-import { refreshTenantCache } from "@dealer/shared/http";
+import { keepCurrentConfigVersion, refreshTenantCache } from "@dealer/shared/http";
 import type { Env } from "../env";
 import { auditBy, type Staff } from "./sessions";
 
@@ -51,12 +51,7 @@ export async function publishConfig(env: Env, staff: Staff, override: Record<str
   const version = (await publishedOverride(db, staff.site)).version + 1;
   const note = rolledBackFrom === null ? null : `rollback to version ${rolledBackFrom}`;
   await db.batch([
-    db
-      .prepare(
-        `INSERT OR IGNORE INTO site_config_versions (site, version, config, published_by, published_at, note)
-          SELECT slug, config_version, config, 'seed', created_at, 'as configured before the first publish' FROM sites WHERE slug = ?`,
-      )
-      .bind(staff.site),
+    keepCurrentConfigVersion(db, staff.site),
     db.prepare("INSERT INTO site_config_versions (site, version, config, published_by, published_at, note) VALUES (?, ?, ?, ?, ?, ?)").bind(staff.site, version, config, staff.email, now.toISOString(), note),
     db.prepare("UPDATE sites SET config = ?, config_version = ? WHERE slug = ?").bind(config, version, staff.site),
     db.prepare("DELETE FROM site_config_drafts WHERE site = ? AND staff_id = ?").bind(staff.site, staff.id),

@@ -1,17 +1,13 @@
 import { recordAudit } from "@dealer/shared/audit";
 import { parseWithFieldErrors } from "@dealer/shared/contract";
-import { isLocalDev } from "@dealer/shared/dev-faults";
-import { bodyLimit, type HostSite, sha256Hex, siteFromHost } from "@dealer/shared/http";
+import { bodyLimit, type HostSite, siteFromHost } from "@dealer/shared/http";
+import { verifyKey } from "@dealer/shared/keys";
 import { staffRoleSchema } from "@dealer/shared/rules";
 import { Hono } from "hono";
 import { z } from "zod";
-import { sameText } from "../accounts/codes";
 import { emailSender } from "../accounts/email";
 import type { Env } from "../env";
 import { STAFF_PATHS } from "./page";
-
-/** Only wrangler dev runs without OPERATOR_KEY; a deployed Worker without it refuses every operator call. */
-const DEVELOPMENT_OPERATOR_KEY = "local-operator-key";
 
 export const invitationSchema = z
   .object({
@@ -57,12 +53,10 @@ export async function inviteStaff(env: Env, site: HostSite, dealershipId: number
   }
 }
 
-/** Whether a request carries the operator key (compared as hashes, so the time taken says nothing of the key). */
+/** Whether a request carries a key with the operator scope (the same hashed, constant-time check as every key, ADR 0043). */
 async function isOperator(env: Env, authorization: string | undefined): Promise<boolean> {
-  const expected = env.OPERATOR_KEY || (isLocalDev(env) ? DEVELOPMENT_OPERATOR_KEY : null);
   const given = /^Bearer\s+(\S{1,200})$/i.exec(authorization ?? "")?.[1];
-  if (!expected || !given) return false;
-  return sameText(await sha256Hex(given), await sha256Hex(expected));
+  return (await verifyKey(env.DB, given, ["operator"])) !== null;
 }
 
 /**

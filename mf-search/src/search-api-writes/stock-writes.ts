@@ -1,9 +1,10 @@
 import type { FieldErrors } from "@dealer/shared/contract";
+import { siteOfPublicSearchKey, verifyKey } from "@dealer/shared/keys";
 import { SearchError } from "../engine";
 import type { KeyAccess, SearchApiDeps } from "../search-api";
 import { applyBatch as applyStockBatch, findVehicles, planBatch, type StockChanged } from "../stock/stock-store";
 import { MAX_BATCH_SIZE, validateBatch } from "../stock/validate-batch";
-import type { StockWriter } from "../stock/write-key";
+import { type StockWriter, stockWriterOf } from "../stock/write-key";
 import { foldOperations } from "./fold-operations";
 
 /** A resolved key; `writer` is the dealership a write key speaks for (null for search keys). */
@@ -34,16 +35,15 @@ export function createStockWrites(options: { db: D1Database; indexName: string; 
   return {
     // The platform is one application: the key alone decides access.
     async resolveKey(_appId, apiKey) {
-      const row = await db
-        .prepare(
-          `SELECT k.site AS site, k.kind AS kind, d.id AS dealershipId, d.slug AS dealershipSlug
-             FROM api_keys k LEFT JOIN dealerships d ON d.id = k.dealership_id WHERE k.key = ?`,
-        )
-        .bind(apiKey)
-        .first<{ site: string; kind: string; dealershipId: number | null; dealershipSlug: string | null }>();
-      if (!row) return null;
-      const writer = row.kind === "write" && row.dealershipId !== null ? { site: row.site, dealershipId: row.dealershipId, dealershipSlug: row.dealershipSlug ?? "" } : null;
-      const access: DealerKeyAccess = { site: row.site, canWrite: writer !== null, writer };
+      const publicSite = siteOfPublicSearchKey(apiKey);
+      if (publicSite) {
+        const site = await db.prepare("SELECT slug FROM sites WHERE slug = ? AND status = 'active'").bind(publicSite).first<{ slug: string }>();
+        return site ? ({ site: site.slug, canWrite: false, writer: null } satisfies DealerKeyAccess) : null;
+      }
+      const grant = await verifyKey(db, apiKey, ["search", "stock:write"]);
+      if (!grant?.site) return null;
+      const writer = await stockWriterOf(db, grant);
+      const access: DealerKeyAccess = { site: grant.site, canWrite: writer !== null, writer };
       return access;
     },
 

@@ -1,4 +1,5 @@
 import { algoliasearch } from "algoliasearch";
+import { publicSearchKey } from "@dealer/shared/keys";
 import type { Env } from "../env";
 import { SEARCH_KEY_CACHE_MS } from "../search-api/credentials";
 import { inProcessRequester } from "./in-process-requester";
@@ -14,18 +15,17 @@ export type SearchApiFor = (env: Env) => SearchApi;
 type SiteSearchClient = { client: ReturnType<typeof algoliasearch>; apiKey: string };
 
 async function createSiteSearchClient(env: Env, site: string, searchApiFor: SearchApiFor): Promise<SiteSearchClient> {
-  const keyRow = await env.DB.prepare("SELECT key FROM api_keys WHERE site = ? AND kind = 'search' LIMIT 1").bind(site).first<{ key: string }>();
-  if (!keyRow) throw new Error(`site ${site} has no search key`);
-  const client = algoliasearch(LOCAL_APP_ID, keyRow.key, {
+  const apiKey = publicSearchKey(site);
+  const client = algoliasearch(LOCAL_APP_ID, apiKey, {
     hosts: [{ url: "search.internal", protocol: "https", accept: "readWrite" }],
     requester: inProcessRequester(searchApiFor(env)),
   });
-  return { client, apiKey: keyRow.key };
+  return { client, apiKey };
 }
 
 /**
  * Clients per isolate env and site, kept as long as the search API trusts a search key: building the client took
- * longer than the engine's answer, and the key read was a D1 query on every fragment. The worker build of the
+ * longer than the engine's answer, and it was a D1 query on every fragment. The worker build of the
  * client caches no requests or responses, so a kept client never answers from old results.
  */
 const clientsByEnv = new WeakMap<Env, Map<string, { client: Promise<SiteSearchClient>; until: number }>>();

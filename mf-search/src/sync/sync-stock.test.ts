@@ -14,7 +14,7 @@ import { pushesPerDealership, replicaSettings, syncStock } from "./sync-stock";
 const INDEX = "Car_production";
 const SITE = "summit-auto-group";
 const demo = generateDemoData({ today: "2026-05-10" });
-const writeKeys = new Map(demo.apiKeys.filter((k) => k.site === SITE && k.kind === "write").map((k) => [k.dealership_id!, k.key]));
+const writeKeys = new Map(demo.apiKeys.filter((k) => k.site === SITE && k.scopes.includes("stock:write")).map((k) => [k.dealership_id!, k.key]));
 /** A few cars of each of the site's dealerships keep the test quick; the path is the same for a thousand. */
 const siteCars = [...writeKeys.keys()].flatMap((dealershipId) => (demo.vehicles.filter((v) => v.dealership_id === dealershipId) as Car[]).slice(0, 40));
 

@@ -2,3 +2,4 @@ export * from "./defaults";
 export * from "./resolve";
 export * from "./site-config";
 export * from "./config-form";
+export * from "./templates";

@@ -1,3 +1,4 @@
+import { SITE_TEMPLATES } from "./templates";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "./defaults";
 import { resolveSiteConfig, SiteConfigError } from "./resolve";
@@ -36,5 +37,20 @@ describe("site configuration", () => {
       expect(error).toBeInstanceOf(SiteConfigError);
       expect((error as SiteConfigError).problems).toEqual(["unknown key labels.soldLable"]);
     }
+  });
+});
+
+describe("templates", () => {
+  it("a site starts from its template's defaults and overrides only what differs", () => {
+    expect(resolveSiteConfig("x", {}, "used-only").search.usedOnly).toBe(true);
+    expect(resolveSiteConfig("x", {}, "car-dealer").search.usedOnly).toBe(false);
+    const group = resolveSiteConfig("x", { features: { salesCounter: false } }, "dealer-group");
+    expect(group.features.brandsPage).toBe(true);
+    expect(group.features.salesCounter).toBe(false);
+    expect(resolveSiteConfig("x", {}, "truck").search.priceSliderMax).toBe(400000);
+  });
+
+  it("every template's defaults are valid config", () => {
+    for (const template of Object.keys(SITE_TEMPLATES) as (keyof typeof SITE_TEMPLATES)[]) expect(() => resolveSiteConfig("x", {}, template)).not.toThrow();
   });
 });

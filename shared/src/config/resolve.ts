@@ -1,4 +1,6 @@
+import type { SiteTemplate } from "../contract/site";
 import { defaultSiteConfig } from "./defaults";
+import { SITE_TEMPLATES } from "./templates";
 import { type SiteConfig, siteConfigSchema } from "./site-config";
 
 export class SiteConfigError extends Error {
@@ -22,9 +24,13 @@ export function deepMerge(base: unknown, override: unknown): unknown {
   return merged;
 }
 
-/** Default config deep-merged with a dealer's override, validated; a bad key is named in the error. */
-export function resolveSiteConfig(site: string, override: Record<string, unknown> = {}): SiteConfig {
-  const result = siteConfigSchema.safeParse(deepMerge(defaultSiteConfig, override));
+/**
+ * The platform defaults, then the template's (when the caller knows it), then the dealer's override, validated;
+ * a bad key is named in the error.
+ */
+export function resolveSiteConfig(site: string, override: Record<string, unknown> = {}, template?: SiteTemplate): SiteConfig {
+  const base = template ? deepMerge(defaultSiteConfig, SITE_TEMPLATES[template].defaults) : defaultSiteConfig;
+  const result = siteConfigSchema.safeParse(deepMerge(base, override));
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const path = issue.path.join(".");

@@ -24,4 +24,4 @@ export {
   hmacSha256Hex,
   sha256Hex,
 } from "./session-cookie";
-export { refreshTenantCache, TENANT_POINTER_TTL_SECONDS, TENANT_ROW_TTL_SECONDS, type TenantPointer, tenantPointerKey, tenantRowKey } from "./tenant-cache";
+export { keepCurrentConfigVersion, refreshTenantCache, TENANT_POINTER_TTL_SECONDS, TENANT_ROW_TTL_SECONDS, type TenantPointer, tenantPointerKey, tenantRowKey } from "./tenant-cache";

@@ -1,8 +1,9 @@
 import { resolveSiteConfig, type SiteConfig } from "../config";
+import { siteTemplateSchema } from "../contract/site";
 import { classifyHost, type HostTarget } from "./host";
 import { z } from "zod";
 
-const siteRowSchema = z.object({ slug: z.string(), config: z.string() });
+const siteRowSchema = z.object({ slug: z.string(), template: siteTemplateSchema, config: z.string(), status: z.string() });
 
 export type HostSite = { slug: string; config: SiteConfig };
 
@@ -11,10 +12,10 @@ export type HostSite = { slug: string; config: SiteConfig };
  * cannot fall through to another dealer's site. One query for the gateway's pages and the remotes' APIs.
  */
 export function siteRowFor(db: D1Database, target: HostTarget): Promise<Record<string, unknown> | null> {
-  if (target.kind === "slug") return db.prepare("SELECT slug, name, template, config, config_version FROM sites WHERE slug = ?").bind(target.slug).first();
+  if (target.kind === "slug") return db.prepare("SELECT slug, name, template, config, config_version, status FROM sites WHERE slug = ?").bind(target.slug).first();
   if (target.kind === "domain") {
     return db
-      .prepare("SELECT s.slug, s.name, s.template, s.config, s.config_version FROM site_domains d JOIN sites s ON s.slug = d.site WHERE d.domain = ?")
+      .prepare("SELECT s.slug, s.name, s.template, s.config, s.config_version, s.status FROM site_domains d JOIN sites s ON s.slug = d.site WHERE d.domain = ?")
       .bind(target.domain)
       .first();
   }
@@ -30,5 +31,7 @@ export async function siteFromHost(db: D1Database, hostHeader: string | undefine
   const row = await siteRowFor(db, classifyHost(hostHeader));
   if (!row) return null;
   const site = siteRowSchema.parse(row);
-  return { slug: site.slug, config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>) };
+    // A disabled site takes no leads, bookings or sign-ins: its pages show the holding page.
+  if (site.status !== "active") return null;
+  return { slug: site.slug, config: resolveSiteConfig(site.slug, JSON.parse(site.config) as Record<string, unknown>, site.template) };
 }

@@ -40,3 +40,4 @@ export * from "./comparison-rate";
 export * from "./page-head";
 export * from "./reserve";
 export * from "./staff-roles";
+export * from "./twelve-hour";

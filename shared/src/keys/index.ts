@@ -1,0 +1,2 @@
+export * from "./key-format";
+export * from "./key-store";

@@ -1,0 +1,126 @@
+import { generateKey, hashKey, type KeyScope, lookupIdOf, MISS_HASH, sameHash } from "./key-format";
+
+/** What a verified key speaks for: a site (null for the operator key), perhaps one dealership, and its scopes. */
+export type KeyGrant = { id: string; site: string | null; dealershipId: number | null; scopes: KeyScope[] };
+
+/** A key's record without its secret: what listings and the operator API show. */
+export type KeyRecord = KeyGrant & {
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+};
+
+type KeyRow = {
+  id: string;
+  hash: string;
+  site: string | null;
+  dealership_id: number | null;
+  scopes: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+};
+
+/** last_used_at is written at most this often per key: a busy feed would otherwise write on every request. */
+const LAST_USED_EVERY_MS = 60_000;
+
+const recordOf = (row: KeyRow): KeyRecord => ({
+  id: row.id,
+  site: row.site,
+  dealershipId: row.dealership_id,
+  scopes: row.scopes.split(" ").filter(Boolean) as KeyScope[],
+  name: row.name,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
+});
+
+/**
+ * The grant of a presented key holding any of `scopes`, or null: unknown, wrong, revoked, expired and out-of-scope keys
+ * look alike to the caller (one 401, no hint). A miss still hashes and compares, against MISS_HASH.
+ */
+export async function verifyKey(db: D1Database, presented: string | undefined, scopes: KeyScope[], now: Date = new Date()): Promise<KeyGrant | null> {
+  if (!presented || presented.length > 200) return null;
+  const hash = await hashKey(presented);
+  const row = await db.prepare("SELECT * FROM api_keys WHERE id = ?").bind(lookupIdOf(presented, hash)).first<KeyRow>();
+  const matches = sameHash(hash, row?.hash ?? MISS_HASH);
+  if (!row || !matches || row.revoked_at || (row.expires_at && row.expires_at <= now.toISOString())) return null;
+  const record = recordOf(row);
+  if (!record.scopes.some((scope) => scopes.includes(scope))) return null;
+  if (!row.last_used_at || Date.parse(row.last_used_at) < now.getTime() - LAST_USED_EVERY_MS) {
+    await db.prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?").bind(now.toISOString(), row.id).run();
+  }
+  return { id: record.id, site: record.site, dealershipId: record.dealershipId, scopes: record.scopes };
+}
+
+/** A key's stored row: its lookup id and hash, never the key. */
+export async function keyRow(key: string): Promise<{ id: string; hash: string }> {
+  const hash = await hashKey(key);
+  return { id: lookupIdOf(key, hash), hash };
+}
+
+export type NewKey = { site: string | null; dealershipId: number | null; scopes: KeyScope[]; name: string; expiresAt?: string | null };
+
+/** The statement that stores a key (for a caller's batch) and the key itself, to show once. */
+export async function prepareKey(db: D1Database, input: NewKey, now: Date = new Date()): Promise<{ key: string; id: string; statement: D1PreparedStatement }> {
+  const key = generateKey();
+  const { id, hash } = await keyRow(key);
+  const statement = db
+    .prepare("INSERT INTO api_keys (id, hash, site, dealership_id, scopes, name, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    .bind(id, hash, input.site, input.dealershipId, input.scopes.join(" "), input.name, now.toISOString(), input.expiresAt ?? null);
+  return { key, id, statement };
+}
+
+export async function issueKey(db: D1Database, input: NewKey, now: Date = new Date()): Promise<{ key: string; record: KeyRecord }> {
+  const { key, id, statement } = await prepareKey(db, input, now);
+  await statement.run();
+  return { key, record: (await findKey(db, id)) as KeyRecord };
+}
+
+export async function findKey(db: D1Database, id: string): Promise<KeyRecord | null> {
+  const row = await db.prepare("SELECT * FROM api_keys WHERE id = ?").bind(id).first<KeyRow>();
+  return row ? recordOf(row) : null;
+}
+
+export async function listKeys(db: D1Database, site: string): Promise<KeyRecord[]> {
+  const { results } = await db.prepare("SELECT * FROM api_keys WHERE site = ? ORDER BY created_at, id").bind(site).all<KeyRow>();
+  return results.map(recordOf);
+}
+
+/**
+ * A new key with the same site, dealership and scopes; the old one keeps working for `overlapSeconds`
+ * (0: it stops now), so a dealer's feed can switch without a failed run.
+ */
+export async function rotateKey(db: D1Database, id: string, overlapSeconds: number, now: Date = new Date()): Promise<{ key: string; record: KeyRecord; old: KeyRecord } | null> {
+  const old = await findKey(db, id);
+  if (!old || old.revokedAt || (old.expiresAt && old.expiresAt <= now.toISOString())) return null;
+  const until = new Date(now.getTime() + overlapSeconds * 1000).toISOString();
+  const made = await prepareKey(db, { site: old.site, dealershipId: old.dealershipId, scopes: old.scopes, name: old.name }, now);
+  await db.batch([made.statement, db.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(until, id)]);
+  return { key: made.key, record: (await findKey(db, made.id)) as KeyRecord, old: (await findKey(db, id)) as KeyRecord };
+}
+
+/** Stops a key at once. The row stays (revoked_at) so listings and audits can name it. */
+export async function revokeKey(db: D1Database, id: string, now: Date = new Date()): Promise<KeyRecord | null> {
+  await db.prepare("UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?").bind(now.toISOString(), id).run();
+  return findKey(db, id);
+}
+
+/**
+ * A key that lives for one task of the platform's own (a worker acting for a dealership through another worker's
+ * API): valid for a minute at most, deleted when the task ends, so no table keeps a usable key for it.
+ */
+export async function withShortLivedKey<T>(db: D1Database, input: Omit<NewKey, "expiresAt">, use: (key: string) => Promise<T>, now: Date = new Date()): Promise<T> {
+  const made = await prepareKey(db, { ...input, expiresAt: new Date(now.getTime() + 60_000).toISOString() }, now);
+  await made.statement.run();
+  try {
+    return await use(made.key);
+  } finally {
+    await db.prepare("DELETE FROM api_keys WHERE id = ?").bind(made.id).run();
+  }
+}
