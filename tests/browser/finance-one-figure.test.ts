@@ -151,8 +151,9 @@ describe("a car priced by subscription keeps its price; the subscription is a se
     const [car] = (await searchCars(site, "status:in_stock AND subscription_price > 0")).filter(
       (candidate) => candidate.checkout_enabled && candidate.price !== null && !(candidate.offer_price && candidate.offer_price > 10),
     );
-    if (!car || car.price === null || !car.subscription_price) throw new Error("no subscription car with checkout");
-    const price = formatMoney(car.price);
+    const amount = car?.price;
+    if (!car || typeof amount !== "number" || !car.subscription_price) throw new Error("no subscription car with checkout");
+    const price = formatMoney(amount);
     const { page } = await openCar(browser, site, `/cars/${car.slug}`);
     expect(await text(page.locator(".vehicle-detail__price-amount").first())).toBe(price);
     expect(await text(page.locator("[data-testid=subscription-offer]"))).toBe(`Or subscribe from ${formatMoney(car.subscription_price)}/wk`);
@@ -161,7 +162,7 @@ describe("a car priced by subscription keeps its price; the subscription is a se
     expect(await text(stickyPrice)).not.toContain(`${formatMoney(car.subscription_price)}/wk`);
     await waitForSlotWith(page, "#finance-calculator");
     const calculator = page.locator("#finance-calculator");
-    expect(await calculator.getByLabel("Purchase price").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(car.price));
+    expect(await calculator.getByLabel("Purchase price").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(amount));
     const lender = financeEntryFor(car, config.finance.provider);
     if (lender?.deposit != null) expect(await calculator.getByLabel("Deposit or trade-in").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(lender.deposit));
     await page.goto(siteUrl(site, `/cars/${car.slug}/checkout`));
