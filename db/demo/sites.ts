@@ -119,7 +119,23 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "finance360",
     config: {
       theme: { primary: "#1c2b4a", accent: "#c8102e", text: "#14161a", logoText: "Summit Auto Group" },
-      finance: { provider: "finance360", defaultInterestRate: 8.5 },
+      // The group's lenders' comparison-rate range, and one dealership's fee list (ADR 0038).
+      finance: {
+        provider: "finance360",
+        defaultInterestRate: 8.5,
+        comparisonRateRange: { from: 8.38, to: 19.42 },
+        dealershipCopy: {
+          "summit-hyundai-dandenong": {
+            fees: [
+              { label: "Establishment fee", amount: 395, monthly: false },
+              { label: "PPSR registration", amount: 6, monthly: false },
+              { label: "Account-keeping fee", amount: 8, monthly: true },
+              { label: "Dealer origination fee", amount: 912.25, monthly: false },
+            ],
+            offer: null,
+          },
+        },
+      },
       features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true },
       forms: { termsRequired: true },
       // The group's dealership that hides the favourite button (forms-locations-finance §4).
@@ -265,7 +281,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "carclarity",
     config: {
       theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified" },
-      finance: { provider: "carclarity" },
+      // The lite (used-only) dealership's finance copy (ADR 0038).
+      finance: { provider: "carclarity", dealershipCopy: { "metro-certified": { fees: [], offer: { rate: 6.29, comparisonRate: 8.19, termYears: 5, deposit: 0 } } } },
       // Cars without a YouX-style quote ask for one on the vehicle page.
       features: { youxQuote: true },
       // Search preset 3 (ADR 0025), certified used, the same stock its used-only and certified-only switches keep.
@@ -302,7 +319,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     config: {
       theme: { primary: "#212121", accent: "#ff6f00", text: "#111111", logoText: "Ridge Motorcycles" },
       // The Angle-type lender lends at 4-20%.
-      finance: { provider: "angle", calculator: { rateMin: 4, rateMax: 20 } },
+      finance: { provider: "angle", financePath: "/finance-enquiry", calculator: { rateMin: 4, rateMax: 20 } },
       labels: { enquireButton: "Message Now" },
       // This dealer takes online reservations from signed-in shoppers only; its brands page lists its makes (ADR 0031).
       features: { checkoutGated: true, brandsPage: true },
@@ -332,7 +349,12 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "powertorque",
     config: {
       theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks" },
-      finance: { provider: "powertorque" },
+      // Trucks cost more than cars: the calculator takes up to $1,000,000, so the $300,000-$800,000 quick picks fit (ADR 0038).
+      finance: {
+        provider: "powertorque",
+        financePath: "/apply-for-finance",
+        calculator: { priceMax: 1_000_000, depositMax: 1_000_000, residualMax: 1_000_000 },
+      },
       budget: { moneyInputMin: 300000, moneyInputMax: 800000 },
       // Search preset 6 (ADR 0025): only trucks in the yard now, no coming-soon or just-sold ones.
       search: { priceSliderMax: 400000, preset: 6 },

@@ -10,7 +10,7 @@ import {
   isSold,
   type PageSocial,
   pageHead,
-  priceDisplay,
+  listedPrice,
   SIGN_IN_PATH,
   safeReturnPath,
   TEST_DRIVE_ONLY_TAG,
@@ -333,7 +333,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     `SELECT slug, json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model,
        json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city, status, json_extract(data, '$.tag') AS tag,
        json_extract(data, '$.images[0].image.url') AS image, json_extract(data, '$.price') AS price, json_extract(data, '$.offer_price') AS offer_price,
-       json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.subscription_price') AS subscription_price, json_extract(data, '$.preorder') AS preorder
+       json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.preorder') AS preorder
      FROM vehicles WHERE site = ? AND slug = ?`,
   )
     .bind(site, params.slug ?? "")
@@ -343,8 +343,9 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
   const car = { sold: isSold(row.status), testDriveOnly: isInStock(row.status) && tag === TEST_DRIVE_ONLY_TAG };
   // A feed value of the wrong type reads as absent: a preview without a price or image, never a failed page.
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
-  const shown = priceDisplay(
-    { price: number(row.price), offer_price: number(row.offer_price), before_price: number(row.before_price), subscription_price: number(row.subscription_price), preorder: row.preorder === 1 },
+  // The car's own price: a weekly subscription is not what the car costs (ADR 0038).
+  const shown = listedPrice(
+    { price: number(row.price), offer_price: number(row.offer_price), before_price: number(row.before_price), preorder: row.preorder === 1 },
     tenant.config,
   );
   const share = {
@@ -368,7 +369,6 @@ type SubjectCarRow = {
   price: unknown;
   offer_price: unknown;
   before_price: unknown;
-  subscription_price: unknown;
   preorder: unknown;
 };
 

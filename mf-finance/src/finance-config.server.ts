@@ -1,13 +1,7 @@
 import type { Car, FinanceLenderRecord } from "@dealer/shared/contract";
 import { financeLenderRecordSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { financeEntryFor, priceDisplay } from "@dealer/shared/rules";
-
-/** The car's price as shoppers see it (the offer when there is one), or null when it shows no price. */
-export function shownPrice(car: Car, config: FragmentRequest["config"]): number | null {
-  const shown = priceDisplay(car, config);
-  return shown.kind === "price" ? shown.amount : null;
-}
+import { financeEntryFor } from "@dealer/shared/rules";
 
 /** The car's figures for the site's provider as a lender record (known fields only), or null. */
 export function lenderRecord(car: Car, config: FragmentRequest["config"]): FinanceLenderRecord | null {

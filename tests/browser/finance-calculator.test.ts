@@ -122,7 +122,7 @@ describe("repayment calculator on a dealer group (360 Finance-type lender, group
     await enquire.waitFor();
     // To the enquiry form with the calculator's inputs; no repayment to carry.
     const href = new URL((await enquire.getAttribute("href")) ?? "", "http://dealer.example");
-    expect(href.pathname + href.hash).toBe("/finance-enquiry#finance-form");
+    expect(href.pathname + href.hash).toBe(`${demoConfig(site).finance.financePath}#finance-form`);
     expect(Object.fromEntries(href.searchParams)).toMatchObject({ vehiclePriceBudget: "6000", deposit: "5000", interest_rate: "8.5", frequency: "monthly" });
     expect(href.searchParams.has("repayment")).toBe(false);
     expect(await page.getByTestId("total").innerText()).toBe("");
@@ -156,7 +156,7 @@ describe("finance estimate on /finance", () => {
     const { page, errors } = await openCalculator("summit-auto-group", "/finance?vehiclePriceBudget=40000");
     await waitForSlot(page, "estimate");
     const panel = page.locator(".estimate-panel");
-    expect(await panel.getByTestId("estimate-monthly").innerText()).toBe(formatMoneyCents(financeEstimate(40000, 8.5).monthly));
+    expect(await panel.getByTestId("estimate-repayment").innerText()).toBe(formatMoneyCents(financeEstimate(40000, 8.5).monthly));
     expect(await panel.getByTestId("advertised-rate").innerText()).toBe("8.50%");
     expect(await panel.getByTestId("comparison-rate").innerText()).toBe("8.50%");
     await panel.getByRole("button", { name: "View disclaimer" }).click();

@@ -1,4 +1,4 @@
-import { financeEstimate, formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
+import { formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
 import { carSchema } from "@dealer/shared/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,8 +70,8 @@ describe("finance on the vehicle page", () => {
 
     const panel = page.locator(".estimate-panel");
     await panel.scrollIntoViewIfNeeded();
-    const estimate = financeEstimate(financed.offer_price && financed.offer_price > 10 ? financed.offer_price : (financed.price ?? 0), entry?.interestRate ?? 0);
-    expect(await panel.getByTestId("estimate-monthly").innerText()).toBe(formatMoneyCents(estimate.monthly));
+    // The same figure as the box: the lender's weekly payment (ADR 0038).
+    expect(await panel.getByTestId("estimate-repayment").innerText()).toBe(formatMoneyCents(entry?.paymentWeek ?? 0));
     const opener = panel.getByRole("button", { name: "View disclaimer" });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Finance disclaimer" });
@@ -84,7 +84,7 @@ describe("finance on the vehicle page", () => {
 
   it("asks for a YouX-style quote once where the site wants one, and shows it", async ({ skip }) => {
     const site = "metro-certified";
-    const row = query<{ slug: string }>(`SELECT slug FROM vehicles WHERE site = '${site}' AND status = 'in_stock' AND json_extract(data, '$.price') > 5000 AND json_extract(data, '$.youxQuote') IS NULL LIMIT 1`)[0];
+    const row = query<{ slug: string }>(`SELECT slug FROM vehicles WHERE site = '${site}' AND status = 'in_stock' AND json_extract(data, '$.price') > 5000 AND json_extract(data, '$.youxQuote') IS NULL AND json_extract(data, '$.finance_lenders.carclarity') IS NULL LIMIT 1`)[0];
     if (!row || !(await composes(`/cars/${row.slug}`, "EstimatePanel", site))) skip();
     const page = await browser.newPage();
     const errors = watchConsole(page);
@@ -96,7 +96,8 @@ describe("finance on the vehicle page", () => {
     await waitForHydration(page);
     await waitForSlotWith(page, ".estimate-panel");
     const panel = page.locator(".estimate-panel");
-    await panel.getByTestId("youx-quote").waitFor();
+    // A car without an advertised repayment: the fetched quote becomes its figure.
+    await panel.getByRole("heading", { name: "Your finance quote" }).waitFor();
     expect(requests).toHaveLength(1);
     expect(JSON.parse(requests[0] ?? "{}")).toMatchObject({ selfAssessedCreditScore: "GREAT", loanTerm: 5, whoIsHelping: "" });
     expect(await panel.getByTestId("comparison-rate").innerText()).not.toBe("-");

@@ -116,7 +116,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and
     await calculator.getByRole("radio", { name: "Weekly" }).check();
     const shown = await calculator.getByTestId("repayment").innerText();
     await calculator.getByRole("link", { name: "Apply for Finance" }).click();
-    await page.waitForURL(/\/finance-enquiry\?.*deposit=5000/);
+    await page.waitForURL(/\/finance\?.*deposit=5000/);
     expect(new URL(page.url()).searchParams.get("repayment")).toBe(shown.replace(/[$,]/g, ""));
     await waitForHydration(page);
     const form = page.locator("#finance-form");

@@ -12,7 +12,7 @@ const MARKUP = "<script>alert(1)</script>";
 const idsOf = (site: string, condition: string, limit: number) =>
   query<{ id: number }>(`SELECT id FROM vehicles WHERE site = '${site}' AND ${condition} ORDER BY id LIMIT ${limit}`).map((row) => row.id);
 
-type Summaries = { cars: { id: number; title: string; path: string; inStock: boolean; priceText: string; weeklyEstimate: string | null; specs: { label: string; value: string }[]; features: string[] }[] };
+type Summaries = { cars: { id: number; title: string; path: string; inStock: boolean; priceText: string; repayment: { text: string; rates: string } | null; specs: { label: string; value: string }[]; features: string[] }[] };
 
 describe("GET /api/vehicles/summaries", () => {
   it("answers the site's cars in the order asked: price, finance estimate, key specs in line, features", async () => {
@@ -25,11 +25,11 @@ describe("GET /api/vehicles/summaries", () => {
       expect(car.path).toMatch(/^\/cars\/[a-z0-9-]+$/);
       expect(car.priceText).toMatch(/^\$[\d,]+/);
       // The estimate needs a plain price (a subscription or preorder has none).
-      if (car.weeklyEstimate !== null) expect(car.weeklyEstimate).toMatch(/^\$[\d,]+\/wk$/);
+      if (car.repayment !== null) expect(car.repayment.text).toMatch(/^\$[\d,]+\.\d\d\/(wk|mth)$/);
       expect(car.specs.map((spec) => spec.label)).toEqual(body.cars[0]?.specs.map((spec) => spec.label));
       expect(car.features.length).toBeGreaterThan(0);
     }
-    expect(body.cars.some((car) => car.weeklyEstimate !== null)).toBe(true);
+    expect(body.cars.some((car) => car.repayment !== null)).toBe(true);
   });
 
   it("leaves out unknown ids and other dealers' cars, and marks sold cars", async () => {
@@ -37,7 +37,7 @@ describe("GET /api/vehicles/summaries", () => {
     const [sold] = idsOf(SITE, "status = 'sold'", 1);
     const response = await fetchSite(SITE, `/api/vehicles/summaries?ids=${other},999999999,${sold}`);
     const body = (await response.json()) as Summaries;
-    expect(body.cars.map((car) => [car.id, car.inStock, car.weeklyEstimate])).toEqual([[sold, false, null]]);
+    expect(body.cars.map((car) => [car.id, car.inStock, car.repayment])).toEqual([[sold, false, null]]);
   });
 
   it.each([

@@ -120,27 +120,24 @@ const formPlan = (title: string, kind: string, description: string, options: For
 });
 const contentPlan: RoutePlan = { name: "content", title: "", description: "", slots: [], shellPage: "content" };
 
+/**
+ * Every finance route (/finance, /finance-enquiry, /apply-for-finance: a site's financePath is one of them) is the
+ * finance page with the finance enquiry form at #finance-form, so every finance button lands on the form, prefilled
+ * from the link. The calculator is the page; the estimate beside it, the form and the budget finder below it
+ * hydrate on first use (the form is one step and posts without a script, ADR 0029).
+ */
 const financePlan: RoutePlan = {
   name: "finance",
   title: "Finance",
   description: "Estimate your repayments, find cars for your budget and apply for car finance.",
-  // The calculator is the page; the estimate beside it and the budget finder below it hydrate on first use.
   slots: [
     slot("finance", "mf-finance", "RepaymentCalculator"),
     slot("estimate", "mf-finance", "EstimatePanel", "aside", undefined, { hydrate: "interaction" }),
+    slot("finance-form", "mf-forms", "EnquiryForm", "main", { kind: "finance_enquiry" }, { hydrate: "interaction" }),
     slot("budget", "mf-finance", "BudgetFinder", "main", undefined, { hydrate: "interaction" }),
   ],
 };
-/**
- * The finance page under the names some sites link to, with the finance enquiry form at #finance-form. The form is
- * one step and posts without a script, so like every single-step lead form its code loads on first use (ADR 0029).
- */
-const financeEnquiryPlan: RoutePlan = {
-  ...financePlan,
-  name: "finance-enquiry",
-  title: "Finance enquiry",
-  slots: [...financePlan.slots, slot("finance-form", "mf-forms", "EnquiryForm", "main", { kind: "finance_enquiry" }, { hydrate: "interaction" })],
-};
+const financeEnquiryPlan: RoutePlan = { ...financePlan, name: "finance-enquiry", title: "Finance enquiry" };
 
 /** Reserve online: the deposit, the shopper's details and on to the payment page; it posts without script. */
 const checkoutPlan: RoutePlan = {

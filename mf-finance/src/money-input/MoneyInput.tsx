@@ -36,7 +36,8 @@ const display = (value: number) => formatMoneyText(String(Math.round(value)));
 
 /**
  * The spec's money input: dollar prefix (or kms suffix), thousand separators while typing, quick picks,
- * step/min/max on the arrow keys. Bad text (letters, '$1,000,000.00', negatives, empty) reads as a number, never NaN.
+ * step/min/max on the arrow keys. Bad text (letters, '$1,000,000.00', empty) reads as a number, never NaN; a negative
+ * value reads (and shows) as 0.
  */
 export default function MoneyInput({ id, name, label, value, onChange, unit = "dollars", step, min, max, quickPicks = [], error, help }: MoneyInputProps) {
   const [text, setText] = useState(() => display(value));
@@ -85,6 +86,14 @@ export default function MoneyInput({ id, name, label, value, onChange, unit = "d
           onKeyDown={onKeyDown}
           onChange={(event) => {
             const raw = event.target.value;
+            // A minus sign means a value below 0, which becomes 0: '-' alone waits for digits, '-5' reads as 0.
+            if (raw.includes("-")) {
+              const zero = raw.trim() === "-" ? "-" : "0";
+              caret.current = zero.length;
+              setText(zero);
+              onChange(0);
+              return;
+            }
             const formatted = formatMoneyText(raw);
             caret.current = caretAfterDigits(formatted, digitsBefore(raw, event.target.selectionStart ?? raw.length));
             setText(formatted);

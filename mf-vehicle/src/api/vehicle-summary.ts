@@ -1,7 +1,7 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car, VehicleSummary } from "@dealer/shared/contract";
-import { isInStock, priceDisplay, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
-import { priceText, weeklyEstimateText } from "../fragments/vehicle-detail/view-model";
+import { carRepayment, isInStock, listedPrice, repaymentLabels, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
+import { priceText } from "../fragments/vehicle-detail/view-model";
 
 const kmFormat = new Intl.NumberFormat("en-AU");
 const MISSING = "-";
@@ -24,8 +24,8 @@ function compareSpecs(car: Car): VehicleSummary["specs"] {
   return rows.map(([label, value]) => ({ label, value: value === null || value === undefined || value === "" ? MISSING : String(value) }));
 }
 
-export function vehicleSummary(car: Car, config: SiteConfig): VehicleSummary {
-  const price = priceDisplay(car, config);
+export function vehicleSummary(car: Car, config: SiteConfig, now = new Date()): VehicleSummary {
+  const price = listedPrice(car, config);
   const inStock = isInStock(car.status);
   return {
     id: car.id,
@@ -34,7 +34,7 @@ export function vehicleSummary(car: Car, config: SiteConfig): VehicleSummary {
     image: car.primary_image_url ?? car.images[0]?.image.url ?? null,
     inStock,
     priceText: inStock ? priceText(price) : config.labels.soldLabel,
-    weeklyEstimate: inStock && price.kind === "price" ? weeklyEstimateText(price.amount, config) : null,
+    repayment: repaymentLabels(carRepayment(car, config, now)),
     specs: compareSpecs(car),
     features: car.standardEquipment,
   };

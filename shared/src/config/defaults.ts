@@ -84,6 +84,8 @@ export const defaultSiteConfig: SiteConfig = {
     excludedDealerships: [],
     financePath: "/finance",
     establishmentFee: 0,
+    comparisonRateRange: null,
+    dealershipCopy: {},
     calculator: {
       priceMin: 1000,
       priceMax: 250000,

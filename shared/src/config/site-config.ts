@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FINANCE_ROUTES } from "../rules/finance-link";
 
 export const financeProviderSchema = z.enum([
   "taurus",
@@ -150,9 +151,25 @@ export const siteConfigSchema = z
         defaultInterestRate: z.number().min(0).max(30),
         excludedManufacturers: z.array(z.string()),
         excludedDealerships: z.array(z.string()),
-        financePath: z.string(),
+        /** Where finance links go: one of the finance routes, each of which holds the enquiry form at #finance-form. */
+        financePath: z.enum(FINANCE_ROUTES),
         /** Fee added to the amount financed (1360.5 for one lender). */
         establishmentFee: z.number().min(0),
+        /** The range of comparison rates the dealer's lenders offer, stated in its finance copy (spec: 8.38% to 19.42%); null: none. */
+        comparisonRateRange: z.object({ from: z.number().min(0), to: z.number().min(0) }).strict().nullable(),
+        /**
+         * A dealership's own finance copy, by dealership slug: its fee list (spec: 395, 6, 8 monthly and 912.25) and
+         * an advertised offer (spec: a lite dealership's 6.29% p.a., comparison 8.19%, 5 years, no deposit).
+         */
+        dealershipCopy: z.record(
+          z.string(),
+          z
+            .object({
+              fees: z.array(z.object({ label: z.string().min(1), amount: z.number().min(0), monthly: z.boolean() }).strict()),
+              offer: z.object({ rate: z.number().min(0), comparisonRate: z.number().min(0), termYears: z.number().positive(), deposit: z.number().min(0) }).strict().nullable(),
+            })
+            .strict(),
+        ),
         /** Calculator input bounds; some lenders narrow or widen them. */
         calculator: z
           .object({

@@ -27,8 +27,8 @@ export const vehicleSummarySchema = z.object({
   image: z.string().nullable(),
   inStock: z.boolean(),
   priceText: z.string(),
-  /** The standard estimate ($/wk, 5 years, 10% deposit, 30% final) at the site's rate; null without a price. */
-  weeklyEstimate: z.string().nullable(),
+  /** The car's advertised repayment ('$263.65/wk') and its rates (ADR 0038); null when it has none. */
+  repayment: z.object({ text: z.string(), rates: z.string() }).nullable(),
   /** Key specs in a fixed order; '-' where the car has no value, so rows line up across cars. */
   specs: z.array(specRowSchema),
   /** standardEquipment. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { calculatorFiguresFromQuery, youxQuoteRequestSchema } from "../contract/finance";
-import { FINANCE_ENQUIRY_PATH, financeLink, shouldRequestYouxQuote, youxQuoteRequest } from "./finance-link";
+import { financeLink, shouldRequestYouxQuote, youxQuoteRequest } from "./finance-link";
 import { makeCar } from "./test-fixtures";
 
 describe("finance link", () => {
@@ -17,7 +17,7 @@ describe("finance link", () => {
 
 describe("the repayment calculator's finance link", () => {
   it("adds the calculator's figures to the query; the enquiry form reads back only valid ones", () => {
-    const link = financeLink(FINANCE_ENQUIRY_PATH, makeCar({ vin: null }), { deposit: 5000, balloon: 0, term_months: 48, interest_rate: 9.5, frequency: "weekly", repayment: 152.4 });
+    const link = financeLink("/finance-enquiry", makeCar({ vin: null }), { deposit: 5000, balloon: 0, term_months: 48, interest_rate: 9.5, frequency: "weekly", repayment: 152.4 });
     expect(link).toBe(
       "/finance-enquiry?preferredDealership=harbour-city-toyota&vehiclePriceBudget=27990&car_id=101&car_type=used&deposit=5000&balloon=0&term_months=48&interest_rate=9.5&frequency=weekly&repayment=152.4#finance-form",
     );

@@ -9,8 +9,11 @@ type LinkCar = { [K in "id" | "price" | "car_type" | "vin" | "dealership_slug"]?
 /** calculatorFiguresSchema's keys, as a link's query names them (a plain list: the calculator's bundle has no zod). */
 const FIGURE_KEYS = ["deposit", "balloon", "term_months", "interest_rate", "frequency", "repayment"] as const satisfies readonly (keyof CalculatorFigures)[];
 
-/** The site's finance enquiry route: the finance page with the enquiry form at #finance-form (edge slot plans). */
-export const FINANCE_ENQUIRY_PATH = "/finance-enquiry";
+/**
+ * The finance routes a site's finance link may name (`finance.financePath`): each is the finance page with the
+ * enquiry form at #finance-form (edge slot plans), so every finance button lands on the form.
+ */
+export const FINANCE_ROUTES = ["/finance", "/finance-enquiry", "/apply-for-finance"] as const;
 
 /**
  * Finance link of a car: the site's finance path (/finance by default) with preferredDealership,

@@ -9,6 +9,7 @@ export * from "./finance-eligibility";
 export * from "./finance-estimate";
 export * from "./finance-link";
 export * from "./repayment";
+export * from "./car-repayment";
 export * from "./budget";
 export * from "./price-slider";
 export * from "./range-slider";

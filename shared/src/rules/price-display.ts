@@ -15,15 +15,14 @@ export type PriceDisplay =
 type PriceCar = Pick<Car, "price" | "offer_price" | "before_price" | "subscription_price" | "preorder">;
 type PriceConfig = { features: Pick<SiteConfig["features"], "subscriptions">; labels: Pick<SiteConfig["labels"], "noPriceText"> };
 
+export type ListedPrice = Exclude<PriceDisplay, { kind: "subscription" }>;
+
 /**
- * What a card or sidebar shows as the price, in the spec's priority: subscription per week (when the site
- * offers subscriptions), the offer (else listed) price above 10 with a higher before_price struck through,
- * PREORDER, then the configured no-price text ('Enquire for price.' by default).
+ * The car's own price: the offer (else listed) price above 10 with a higher before_price struck through, PREORDER,
+ * then the configured no-price text ('Enquire for price.' by default). A subscription never replaces it (ADR 0038):
+ * finance, checkout, the sticky header and the pixel work from this.
  */
-export function priceDisplay(car: PriceCar, config: PriceConfig): PriceDisplay {
-  if (config.features.subscriptions && (car.subscription_price ?? 0) > 0) {
-    return { kind: "subscription", amount: car.subscription_price as number, suffix: WEEKLY_SUFFIX };
-  }
+export function listedPrice(car: Omit<PriceCar, "subscription_price">, config: Pick<PriceConfig, "labels">): ListedPrice {
   const amount = (car.offer_price ?? 0) > OFFER_PRICE_MIN ? (car.offer_price as number) : car.price;
   if (amount !== null && amount !== undefined && amount > OFFER_PRICE_MIN) {
     const before = car.before_price ?? null;
@@ -31,4 +30,15 @@ export function priceDisplay(car: PriceCar, config: PriceConfig): PriceDisplay {
   }
   if (car.preorder) return { kind: "preorder", text: PREORDER_LABEL };
   return { kind: "text", text: config.labels.noPriceText || MISSING_PRICE_TEXT };
+}
+
+/** The weekly subscription offered for the car, when the site offers subscriptions and the value is above 0; else null. */
+export function subscriptionOffer(car: Pick<Car, "subscription_price">, config: Pick<PriceConfig, "features">): number | null {
+  return config.features.subscriptions && (car.subscription_price ?? 0) > 0 ? (car.subscription_price as number) : null;
+}
+
+/** What a card shows as the price, in the spec's priority: the subscription per week, else the car's listed price. */
+export function priceDisplay(car: PriceCar, config: PriceConfig): PriceDisplay {
+  const subscription = subscriptionOffer(car, config);
+  return subscription !== null ? { kind: "subscription", amount: subscription, suffix: WEEKLY_SUFFIX } : listedPrice(car, config);
 }

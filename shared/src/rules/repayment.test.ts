@@ -2,7 +2,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "../config/defaults";
 import type { FinanceCalculatorInputs } from "../contract/finance";
-import { amortisedPayment, calculateRepayment, clampCalculatorInputs, defaultCalculatorInputs, PAYMENTS_PER_YEAR, priceHelpText } from "./repayment";
+import {
+  amortisedPayment,
+  calculateRepayment,
+  clampCalculatorInputs,
+  defaultCalculatorInputs,
+  PAYMENTS_PER_YEAR,
+  priceHelpText,
+  rateHelpText,
+  shownCalculatorInputs,
+} from "./repayment";
 
 const finance = defaultSiteConfig.finance;
 const inputs = (over: Partial<FinanceCalculatorInputs> = {}): FinanceCalculatorInputs => ({
@@ -39,12 +48,26 @@ describe("calculator", () => {
     const withFee = calculateRepayment(inputs(), { ...finance, establishmentFee: 1360.5 });
     expect(withFee.kind === "repayment" && withFee.amountFinanced).toBe(31360.5);
   });
-  it("bounds: price 0..250000, term 1-7 in 0.5 steps, interest 0.5-15 in 0.5 steps, per-lender override", () => {
+  it("start values held to the bounds: price 0..250000, term 1-7 in 0.5 steps, the rate clamped but never moved to a step", () => {
     const held = clampCalculatorInputs(inputs({ amount: -5, term: 9, interest: 0.2, tradeIn: 300000, residual: -1 }), finance.calculator);
     expect(held).toMatchObject({ amount: 0, term: 7, interest: 0.5, tradeIn: 250000, residual: 0 });
-    expect(clampCalculatorInputs(inputs({ term: 2.3, interest: 6.29 }), finance.calculator)).toMatchObject({ term: 2.5, interest: 6.5 });
+    expect(clampCalculatorInputs(inputs({ term: 2.3, interest: 10.14 }), finance.calculator)).toMatchObject({ term: 2.5, interest: 10.14 });
     const lender = { ...finance.calculator, rateMin: 7.5, rateMax: 14.5 };
     expect(clampCalculatorInputs(inputs({ interest: 20 }), lender).interest).toBe(14.5);
+  });
+  it("uses what is shown: values of 0 or below become 0, a rate outside the range is used as typed (its error explains)", () => {
+    expect(shownCalculatorInputs(inputs({ amount: -5, interest: Number.NaN, tradeIn: -1, residual: 0 }))).toMatchObject({ amount: 0, interest: 0, tradeIn: 0 });
+    const at20 = calculateRepayment(inputs({ interest: 20 }), finance);
+    expect(at20.kind === "repayment" && at20.repayment).toBeCloseTo(amortisedPayment(30000, 20, 5, 12), 6);
+    expect(rateHelpText({ rateMin: 7.5, rateMax: 14.5 })).toBe("Cannot be less than 7.5% or more than 14.5%");
+  });
+  it("refuses a balloon above the amount financed, with the reason", () => {
+    expect(calculateRepayment(inputs({ amount: 30000, tradeIn: 5000, residual: 25001 }), finance)).toEqual({
+      kind: "refused",
+      reason: "Cannot be more than the amount financed ($25,000)",
+      total: null,
+    });
+    expect(calculateRepayment(inputs({ amount: 30000, tradeIn: 5000, residual: 25000 }), finance).kind).not.toBe("refused");
   });
   it("price help text", () => {
     expect(priceHelpText(finance.calculator)).toBe("Cannot be less than $1,000 or more than $250,000");

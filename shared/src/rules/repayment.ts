@@ -42,30 +42,48 @@ export function isPriceWithinBounds(amount: number, bounds: Pick<CalculatorBound
   return amount >= bounds.priceMin && amount <= bounds.priceMax;
 }
 
-/** Inputs held to the lender's bounds: price 0 or below becomes 0, term and rate snap to their steps. */
+/** A start value held to the lender's bounds (a finance link's budget): the rate is clamped, never moved to a step. */
 export function clampCalculatorInputs(inputs: FinanceCalculatorInputs, bounds: CalculatorBounds): FinanceCalculatorInputs {
   return {
     ...inputs,
     amount: Math.min(bounds.priceMax, Math.max(0, inputs.amount)),
     term: clamp(toStep(inputs.term, bounds.termStepYears), bounds.termMinYears, bounds.termMaxYears),
-    interest: clamp(toStep(inputs.interest, bounds.rateStep), bounds.rateMin, bounds.rateMax),
+    interest: clamp(inputs.interest, bounds.rateMin, bounds.rateMax),
     tradeIn: clamp(inputs.tradeIn, 0, bounds.depositMax),
     residual: clamp(inputs.residual, 0, bounds.residualMax),
   };
 }
 
+/** The figures as the shopper sees them: values of 0 or below become 0, nothing else moves (an error explains a bound). */
+export function shownCalculatorInputs(inputs: FinanceCalculatorInputs): FinanceCalculatorInputs {
+  const floor = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
+  return { ...inputs, amount: floor(inputs.amount), interest: floor(inputs.interest), tradeIn: floor(inputs.tradeIn), residual: floor(inputs.residual) };
+}
+
+/** The balloon is paid at the end of the loan, so it cannot be more than what is borrowed. */
+export function balloonHelpText(amountFinanced: number): string {
+  return `Cannot be more than the amount financed (${formatMoney(amountFinanced)})`;
+}
+
+/** The rate outside the lender's range: the spec's help text, shown as an error. */
+export function rateHelpText(bounds: Pick<CalculatorBounds, "rateMin" | "rateMax">): string {
+  return `Cannot be less than ${bounds.rateMin}% or more than ${bounds.rateMax}%`;
+}
+
 export type RepaymentResult =
   | { kind: "repayment"; repayment: number; total: number; amountFinanced: number; fromPreset: boolean }
-  | { kind: "enquire"; text: typeof ENQUIRE_FOR_FINANCE; total: null };
+  | { kind: "enquire"; text: typeof ENQUIRE_FOR_FINANCE; total: null }
+  /** Inputs no loan can have (a balloon above the amount financed): no figure, and the reason. */
+  | { kind: "refused"; reason: string; total: null };
+
+/** What the calculator needs of a lender's figures: its terms and its published payments. */
+export type LenderPreset = Pick<FinanceLenderRecord, "deposit" | "termYears" | "termMonths" | "interestRate" | "balloon" | "paymentWeek" | "paymentMonth">;
 
 /** Preset payment of the lender when price, deposit, term, interest and balloon all match within 0.1. */
-export function presetPayment(
-  inputs: FinanceCalculatorInputs,
-  carPrice: number,
-  preset: FinanceLenderRecord | null | undefined,
-): number | null {
+export function presetPayment(inputs: FinanceCalculatorInputs, carPrice: number, preset: LenderPreset | null | undefined): number | null {
   if (!preset) return null;
-  const presetTerm = preset.termYears ?? (preset.termMonths != null ? preset.termMonths / 12 : null);
+  // Missing terms read as the calculator's defaults (no deposit or balloon, 5 years), as its start does.
+  const presetTerm = preset.termYears ?? (preset.termMonths != null ? preset.termMonths / 12 : DEFAULT_CALCULATOR_TERM_YEARS);
   const pairs: [number, number | null | undefined][] = [
     [inputs.amount, carPrice],
     [inputs.tradeIn, preset.deposit ?? 0],
@@ -78,19 +96,23 @@ export function presetPayment(
   return payment ?? null;
 }
 
-/** The calculator's answer: a repayment per period and total, or 'Enquire for Finance' with a blank total. */
+/**
+ * The calculator's answer for the figures as shown (no silent clamping: what the boxes say is what is used): a
+ * repayment per period and total, 'Enquire for Finance' with a blank total, or a refusal with its reason.
+ */
 export function calculateRepayment(
   inputs: FinanceCalculatorInputs,
-  finance: Pick<SiteConfig["finance"], "calculator" | "establishmentFee">,
-  preset?: { carPrice: number; lender: FinanceLenderRecord | null | undefined },
+  finance: Pick<SiteConfig["finance"], "establishmentFee">,
+  preset?: { carPrice: number; lender: LenderPreset | null | undefined },
 ): RepaymentResult {
-  const held = clampCalculatorInputs(inputs, finance.calculator);
-  const perYear = PAYMENTS_PER_YEAR[held.frequency];
-  const amountFinanced = Math.max(0, held.amount - held.tradeIn) + finance.establishmentFee;
-  const fromPreset = preset ? presetPayment(held, preset.carPrice, preset.lender) : null;
-  const repayment = fromPreset ?? amortisedPayment(amountFinanced, held.interest, held.term, perYear, held.residual);
+  const shown = shownCalculatorInputs(inputs);
+  const perYear = PAYMENTS_PER_YEAR[shown.frequency];
+  const amountFinanced = Math.max(0, shown.amount - shown.tradeIn) + finance.establishmentFee;
+  if (shown.residual > amountFinanced) return { kind: "refused", reason: balloonHelpText(amountFinanced), total: null };
+  const fromPreset = preset ? presetPayment(shown, preset.carPrice, preset.lender) : null;
+  const repayment = fromPreset ?? amortisedPayment(amountFinanced, shown.interest, shown.term, perYear, shown.residual);
   if (repayment <= MIN_SHOWN_REPAYMENT) return { kind: "enquire", text: ENQUIRE_FOR_FINANCE, total: null };
-  const total = repayment * Math.round(held.term * perYear) + held.residual;
+  const total = repayment * Math.round(shown.term * perYear) + shown.residual;
   return { kind: "repayment", repayment, total, amountFinanced, fromPreset: fromPreset !== null };
 }
 

@@ -1,28 +1,26 @@
-import { financeEstimate, formatMoneyCents } from "@dealer/shared/rules";
+import { formatMoneyCents } from "@dealer/shared/rules";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import EstimatePanel from "./EstimatePanel";
+import type { EstimateFigure } from "./props";
 
-const panel = { hidden: false as const, price: 30000, estimateRate: 9.5, advertisedRate: 9.5, comparisonRate: 10.45, disclaimer: "D".repeat(300), quoteRequest: null };
+const figure: EstimateFigure = { amount: 123.45, frequency: "weekly", interestRate: 9.5, comparisonRate: 10.45, source: "lender", price: 30000, deposit: 3000, balloon: 0, termYears: 5 };
+const panel = { hidden: false as const, figure, disclaimer: `${"D".repeat(300)} the end`, quoteRequest: null };
 
 describe("EstimatePanel", () => {
-  it("shows the monthly estimate (5 years, 10% deposit, 30% final), the weekly via 4.33 and both rates", () => {
+  it("shows the figure in its frequency, both rates side by side and what it assumes", () => {
     const html = renderToString(<EstimatePanel {...panel} />);
-    const estimate = financeEstimate(30000, 9.5);
-    expect(html).toContain(formatMoneyCents(estimate.monthly));
-    expect(html).toContain(`about ${formatMoneyCents(estimate.weekly)} per week`);
-    expect(html).toContain("9.50%");
-    expect(html).toContain("10.45%");
-    expect(html).toContain("10% deposit ($3,000) and a 30% final payment ($9,000)");
+    expect(html).toContain(`${formatMoneyCents(123.45)}</span> <span class="estimate-panel__per">per week`);
+    expect(html).toContain(">9.50%<");
+    expect(html).toContain(">10.45%<");
+    expect(html).toContain("Based on $30,000 over 5 years at 9.50% p.a. with a $3,000 deposit and a $0 final payment.");
   });
 
-  it("reads '-' for a missing rate and puts the 197-character excerpt in the 'View disclaimer' dialog", () => {
-    const html = renderToString(<EstimatePanel {...panel} advertisedRate={null} comparisonRate={null} />);
-    expect(html.match(/data-testid="(advertised|comparison)-rate">-</g)).toHaveLength(2);
+  it("puts the whole disclaimer in the 'View disclaimer' dialog", () => {
+    const html = renderToString(<EstimatePanel {...panel} />);
     expect(html).toContain("View disclaimer");
     expect(html).toMatch(/<dialog[^>]*>/);
-    expect(html).toContain(`${"D".repeat(197)}...`);
-    expect(html).not.toContain("D".repeat(198));
+    expect(html).toContain(`${"D".repeat(300)} the end`);
     expect(renderToString(<EstimatePanel hidden />)).toBe("");
   });
 

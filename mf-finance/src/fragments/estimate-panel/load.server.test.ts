@@ -24,10 +24,12 @@ beforeAll(async () => {
 afterAll(() => dispose());
 
 describe("loadEstimatePanel", () => {
-  it("uses the lender's rates, else the quote's, else the group's 8.5 with '-' rates", async () => {
-    expect(await load("lender")).toMatchObject({ estimateRate: 9.5, advertisedRate: 9.5, comparisonRate: 10.45, disclaimer: lenderEntry.disclaimer });
-    expect(await load("quote")).toMatchObject({ estimateRate: 7.2, advertisedRate: 7.2, comparisonRate: 7.9 });
-    expect(await load("none")).toMatchObject({ estimateRate: 8.5, advertisedRate: null, comparisonRate: null });
+  it("shows the car's advertised repayment (the lender's, else a stored quote's), else the standard estimate at the group's 8.5", async () => {
+    expect(await load("lender")).toMatchObject({ figure: { amount: 123.45, frequency: "weekly", interestRate: 9.5, comparisonRate: 10.45, source: "lender", deposit: 3000 }, disclaimer: lenderEntry.disclaimer });
+    expect(await load("quote", true)).toMatchObject({ figure: { amount: 120, interestRate: 7.2, comparisonRate: 7.9, source: "quote" }, quoteRequest: null });
+    const none = await load("none");
+    expect(none).toMatchObject({ figure: { source: "estimate", frequency: "monthly", interestRate: 8.5, price: 30000, deposit: 3000, balloon: 9000 } });
+    expect(none.hidden === false && none.figure.comparisonRate).toBe(8.5);
   });
 
   it("asks for a YouX-style quote only where the site wants one and the car has none", async () => {
@@ -40,10 +42,10 @@ describe("loadEstimatePanel", () => {
     const site = (params: Record<string, string>) =>
       loadEstimatePanel(testFragmentRequest(SITE, params, { finance: { defaultInterestRate: 10, establishmentFee: 1360.5 } }), { DB: db } as Env);
     const props = await site({ vehiclePriceBudget: "40000" });
-    expect(props).toMatchObject({ hidden: false, price: 40000, estimateRate: 10, advertisedRate: 10, quoteRequest: null });
-    expect(props.hidden === false && props.comparisonRate).toBeGreaterThan(10);
-    expect(await site({ vehiclePriceBudget: "abc" })).toMatchObject({ price: 30000 });
-    expect(await site({ vehiclePriceBudget: "1e308" })).toMatchObject({ price: 250000 });
+    expect(props).toMatchObject({ hidden: false, figure: { price: 40000, interestRate: 10, source: "estimate" }, quoteRequest: null });
+    expect(props.hidden === false && props.figure.comparisonRate).toBeGreaterThan(10);
+    expect(await site({ vehiclePriceBudget: "abc" })).toMatchObject({ figure: { price: 30000 } });
+    expect(await site({ vehiclePriceBudget: "1e308" })).toMatchObject({ figure: { price: 250000 } });
   });
 
   it("hides for a sold car or a price of $500 or less", async () => {

@@ -1,16 +1,26 @@
 import type { YouxQuoteRequest } from "@dealer/shared/contract";
 
-/** EstimatePanel's props: the estimate under the spec's assumptions, with the lender's advertised figures. */
+/** One repayment with its rates and what it assumes (the car's advertised repayment, a quote, or the standard estimate). */
+export type EstimateFigure = {
+  amount: number;
+  frequency: "weekly" | "monthly";
+  interestRate: number;
+  comparisonRate: number;
+  /** The car's lender, a YouX-style quote, or the standard estimate (5 years, 10% deposit, 30% final) at the site's rate. */
+  source: "lender" | "quote" | "estimate";
+  price: number;
+  deposit: number;
+  balloon: number;
+  termYears: number;
+};
+
+/** EstimatePanel's props: the same figure the car shows everywhere (ADR 0038), else the standard estimate. */
 export type EstimatePanelProps =
   | { hidden: true }
   | {
       hidden: false;
-      price: number;
-      /** The rate the estimate uses: the lender's, else the quote's, else the site's default (10, or 8.5). */
-      estimateRate: number;
-      advertisedRate: number | null;
-      comparisonRate: number | null;
-      /** The lender's disclaimer, or the site's when it has none. */
+      figure: EstimateFigure;
+      /** The lender's disclaimer, or the site's when it has none: the dialog shows all of it. */
       disclaimer: string;
       /** Set when the site asks for a YouX-style quote and the car has none: the browser posts it once. */
       quoteRequest: YouxQuoteRequest | null;

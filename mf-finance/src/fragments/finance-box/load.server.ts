@@ -1,28 +1,26 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
-import { financeEntryFor, financeLink, isFinanceDisplayable } from "@dealer/shared/rules";
+import { carRepayment, financeEntryFor, financeLink } from "@dealer/shared/rules";
 import { loadCar } from "../../car.server";
 import type { Env } from "../../env";
 import FinanceBox from "./FinanceBox";
 import type { FinanceBoxProps } from "./props";
 
-/** The box shows only when the provider's rules allow it (finance-eligibility.ts); the figures are the lender's own. */
+/** The box shows the car's advertised repayment (car-repayment.ts: the lender's, else a stored quote) with its rates; none, no box. */
 export async function loadFinanceBox(request: FragmentRequest, env: Env, now = new Date()): Promise<FinanceBoxProps> {
   const slug = request.params.slug;
   if (!slug) return { hidden: true };
   const car = await loadCar(env, request.site.slug, slug);
   const { finance, vehicle } = request.config;
-  const entry = financeEntryFor(car, finance.provider);
-  if (!entry || !isFinanceDisplayable(car, finance, now)) return { hidden: true };
-  const monthlyLender = finance.provider === "nissan";
-  const amount = monthlyLender ? entry.paymentMonth : entry.paymentWeek;
+  const figure = carRepayment(car, request.config, now);
+  if (!figure) return { hidden: true };
   return {
     hidden: false,
     provider: finance.provider,
-    repayment: amount != null && amount > 0 ? { amount, period: monthlyLender ? "month" : "week" } : null,
-    interestRate: entry.interestRate ?? null,
-    comparisonRate: entry.comparisonRate ?? null,
-    lenderDisclaimer: finance.provider === "carclarity" ? (entry.disclaimer ?? null) : null,
+    repayment: { amount: figure.amount, period: figure.frequency === "monthly" ? "month" : "week" },
+    interestRate: figure.interestRate,
+    comparisonRate: figure.comparisonRate,
+    lenderDisclaimer: finance.provider === "carclarity" && figure.source === "lender" ? (financeEntryFor(car, finance.provider)?.disclaimer ?? null) : null,
     link: financeLink(finance.financePath, car),
     buttonLabel: vehicle.financeButtonLabel,
   };

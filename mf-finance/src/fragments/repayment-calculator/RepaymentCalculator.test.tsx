@@ -6,7 +6,7 @@ import { lenderEntry } from "../../test-cars";
 import type { RepaymentCalculatorProps } from "./props";
 import RepaymentCalculator from "./RepaymentCalculator";
 
-const finance = { calculator: defaultSiteConfig.finance.calculator, establishmentFee: 0, financePath: "/finance" };
+const finance = { calculator: defaultSiteConfig.finance.calculator, establishmentFee: 0, financePath: "/finance" as const };
 const car = { id: 7, name: "2021 Toyota Corolla", price: 30000, car_type: "used" as const, vin: "JTN123", dealership_slug: "harbour-city-motors" };
 const props = (overrides: Partial<Extract<RepaymentCalculatorProps, { hidden: false }>> = {}): RepaymentCalculatorProps => ({
   hidden: false,
@@ -16,6 +16,7 @@ const props = (overrides: Partial<Extract<RepaymentCalculatorProps, { hidden: fa
   finance,
   quickPicks: [5000, 70000],
   disclaimer: "A".repeat(250),
+  notes: [],
   ...overrides,
 });
 const render = (p: RepaymentCalculatorProps) => renderToString(<RepaymentCalculator {...p} />);
@@ -47,7 +48,7 @@ describe("RepaymentCalculator", () => {
     const html = render(props({ car, start: { ...defaultCalculatorInputs(1000, { defaultInterestRate: 10 }), tradeIn: 1000 } }));
     // No repayment to carry: the link has the inputs only.
     const figures = { deposit: 1000, balloon: 0, term_months: 60, interest_rate: 10, frequency: "monthly" as const };
-    const link = financeLink("/finance-enquiry", { ...car, price: 1000 }, figures).replaceAll("&", "&amp;");
+    const link = financeLink("/finance", { ...car, price: 1000 }, figures).replaceAll("&", "&amp;");
     expect(html).toContain(`<a class="finance-calculator__enquire" href="${link}">Enquire for Finance</a>`);
     expect(html).toContain('<dd data-testid="total"></dd>');
     expect(html).not.toMatch(/<svg/);
@@ -60,7 +61,7 @@ describe("RepaymentCalculator", () => {
     if (result.kind !== "repayment") throw new Error("expected a repayment");
     const href = /<a class="button button--primary" href="([^"]+)">Apply for Finance/.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? "";
     const url = new URL(href, "https://dealer.example");
-    expect(url.pathname).toBe("/finance-enquiry");
+    expect(url.pathname).toBe("/finance");
     expect(url.hash).toBe("#finance-form");
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       vehiclePriceBudget: "30000",
@@ -80,6 +81,28 @@ describe("RepaymentCalculator", () => {
     const html = render(props({ car, start, preset: lenderEntry }));
     expect(html).toContain(formatMoneyCents(lenderEntry.paymentMonth));
     expect(html).toContain("The lender&#x27;s advertised repayment");
+  });
+
+  it("refuses a balloon above the amount financed with the reason, and draws no chart", () => {
+    const start = { amount: 30000, tradeIn: 5000, term: 5, interest: 9.5, residual: 26000, total: null, frequency: "monthly" as const };
+    const html = render(props({ start }));
+    expect(html).toContain('data-testid="repayment-refused">Cannot be more than the amount financed ($25,000)</span>');
+    expect(html).toContain('role="alert">Cannot be more than the amount financed ($25,000)</p>');
+    expect(html).not.toMatch(/<svg/);
+  });
+
+  it("starts from an unrounded lender rate and shows a rate outside the range as an error while using it", () => {
+    const start = { amount: 30000, tradeIn: 0, term: 5, interest: 10.14, residual: 0, total: null, frequency: "monthly" as const };
+    expect(render(props({ start }))).toContain('value="10.14"');
+    const outside = render(props({ start: { ...start, interest: 20 }, finance: { ...finance, calculator: { ...finance.calculator, rateMin: 7.5, rateMax: 14.5 } } }));
+    expect(outside).toContain("Cannot be less than 7.5% or more than 14.5%");
+    const result = calculateRepayment({ ...start, interest: 20 }, finance);
+    expect(result.kind === "repayment" && outside.includes(formatMoneyCents(result.repayment))).toBe(true);
+  });
+
+  it("lists the dealer's finance copy under the disclaimer", () => {
+    expect(render(props({ notes: ["Comparison rates from 8.38% p.a. to 19.42% p.a."] }))).toContain("<li>Comparison rates from 8.38% p.a. to 19.42% p.a.</li>");
+    expect(render(props())).not.toContain("finance-notes");
   });
 
   it("renders the disclaimer excerpt with Show More, and nothing for a sold car", () => {

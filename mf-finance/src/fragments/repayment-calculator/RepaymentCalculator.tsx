@@ -1,14 +1,14 @@
 import type { FinanceCalculatorInputs, RepaymentFrequency } from "@dealer/shared/contract";
 import {
   calculateRepayment,
-  clampCalculatorInputs,
-  FINANCE_ENQUIRY_PATH,
   financeLink,
   formatMoney,
   formatMoneyCents,
   isPriceWithinBounds,
   PAYMENTS_PER_YEAR,
   priceHelpText,
+  rateHelpText,
+  shownCalculatorInputs,
 } from "@dealer/shared/rules";
 import { useId, useRef, useState } from "react";
 import { FINANCE_CALCULATOR_EVENT_ID, trackEvent } from "../../analytics";
@@ -33,13 +33,13 @@ function steps(min: number, max: number, step: number): number[] {
   return Array.from({ length: count }, (_, index) => Math.round((min + index * step) * 1000) / 1000);
 }
 
-/** The repayment calculator (#finance-calculator): every input held to the site's lender bounds, recalculated on change. */
+/** The repayment calculator (#finance-calculator): recalculated on change from what its boxes show, bounds explained beside them. */
 export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
   const id = useId();
   const started = useRef(false);
   const [inputs, setInputs] = useState<FinanceCalculatorInputs>(() => (props.hidden ? ({} as FinanceCalculatorInputs) : props.start));
   if (props.hidden) return null;
-  const { car, preset, finance, quickPicks, disclaimer } = props;
+  const { car, preset, finance, quickPicks, disclaimer, notes } = props;
   const bounds = finance.calculator;
 
   // Every change recalculates; the first one is the analytics event 26, sent once.
@@ -52,18 +52,20 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
   };
 
   const result = calculateRepayment(inputs, finance, car ? { carPrice: props.start.amount, lender: preset } : undefined);
-  const held = clampCalculatorInputs(inputs, bounds);
+  // What the boxes show is what the figure uses; a value outside the lender's bounds is explained, not replaced.
+  const shown = shownCalculatorInputs(inputs);
   const perYear = PAYMENTS_PER_YEAR[inputs.frequency];
   const per = FREQUENCIES.find((option) => option.value === inputs.frequency)?.per ?? "";
-  const priceError = isPriceWithinBounds(inputs.amount, bounds) ? null : priceHelpText(bounds);
-  const rateError = inputs.interest >= bounds.rateMin && inputs.interest <= bounds.rateMax ? null : `Cannot be less than ${bounds.rateMin}% or more than ${bounds.rateMax}%`;
+  const priceError = isPriceWithinBounds(shown.amount, bounds) ? null : priceHelpText(bounds);
+  const rateError = shown.interest >= bounds.rateMin && shown.interest <= bounds.rateMax ? null : rateHelpText(bounds);
   const overMax = (value: number, max: number) => (value > max ? `Cannot be more than ${formatMoney(max)}` : null);
-  // The enquiry route has the form that takes the figures (the finance page may not); the dealer gets what the shopper saw.
-  const link = financeLink(FINANCE_ENQUIRY_PATH, { ...car, price: held.amount }, {
-    deposit: held.tradeIn,
-    balloon: held.residual,
-    term_months: Math.round(held.term * 12),
-    interest_rate: held.interest,
+  const balloonError = overMax(shown.residual, bounds.residualMax) ?? (result.kind === "refused" ? result.reason : null);
+  // The site's finance route holds the enquiry form (#finance-form); the dealer gets the figures the shopper saw.
+  const link = financeLink(finance.financePath, { ...car, price: shown.amount }, {
+    deposit: shown.tradeIn,
+    balloon: shown.residual,
+    term_months: Math.round(shown.term * 12),
+    interest_rate: shown.interest,
     frequency: inputs.frequency,
     repayment: result.kind === "repayment" ? Math.round(result.repayment * 100) / 100 : undefined,
   });
@@ -95,7 +97,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
           step={500}
           min={0}
           max={bounds.depositMax}
-          error={overMax(inputs.tradeIn, bounds.depositMax)}
+          error={overMax(shown.tradeIn, bounds.depositMax)}
         />
         <MoneyInput
           id={`${id}-residual`}
@@ -106,12 +108,12 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
           step={500}
           min={0}
           max={bounds.residualMax}
-          error={overMax(inputs.residual, bounds.residualMax)}
+          error={balloonError}
           help="Paid with the final repayment"
         />
         <div className="finance-calculator__field">
           <label htmlFor={`${id}-term`}>Loan term</label>
-          <select id={`${id}-term`} name="term" value={held.term} onChange={(event) => update({ term: Number(event.target.value) })}>
+          <select id={`${id}-term`} name="term" value={shown.term} onChange={(event) => update({ term: Number(event.target.value) })}>
             {steps(bounds.termMinYears, bounds.termMaxYears, bounds.termStepYears).map((years) => (
               <option key={years} value={years}>
                 {yearsLabel(years)}
@@ -150,7 +152,11 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
         />
       </form>
       <output className="finance-calculator__result" aria-live="polite" htmlFor={`${id}-price ${id}-deposit ${id}-residual ${id}-term ${id}-interest`}>
-        {result.kind === "enquire" ? (
+        {result.kind === "refused" ? (
+          <span className="finance-calculator__refused" data-testid="repayment-refused">
+            {result.reason}
+          </span>
+        ) : result.kind === "enquire" ? (
           <a className="finance-calculator__enquire" href={link}>
             {result.text}
           </a>
@@ -177,7 +183,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
         </dl>
       </output>
       {result.kind === "repayment" && (
-        <RepaymentChart amountFinanced={result.amountFinanced} rate={held.interest} years={held.term} perYear={perYear} balloon={held.residual} />
+        <RepaymentChart amountFinanced={result.amountFinanced} rate={shown.interest} years={shown.term} perYear={perYear} balloon={shown.residual} />
       )}
       <p className="finance-calculator__actions">
         <a className="button button--primary" href={link}>
@@ -185,6 +191,13 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
         </a>
       </p>
       <Disclaimer text={disclaimer} />
+      {notes.length > 0 && (
+        <ul className="finance-calculator__notes" data-testid="finance-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,17 +1,28 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
-import { clampCalculatorInputs, defaultCalculatorInputs, isInStock, parseMoneyText, quickPickAmounts } from "@dealer/shared/rules";
+import {
+  carRepayment,
+  clampCalculatorInputs,
+  defaultCalculatorInputs,
+  financeNotes,
+  financePrice,
+  isInStock,
+  parseMoneyText,
+  quickPickAmounts,
+} from "@dealer/shared/rules";
 import { financeCar, loadCar } from "../../car.server";
 import type { Env } from "../../env";
-import { lenderRecord, SITE_FINANCE_DISCLAIMER, shownPrice } from "../../finance-config.server";
+import { lenderRecord, SITE_FINANCE_DISCLAIMER } from "../../finance-config.server";
 import type { RepaymentCalculatorProps } from "./props";
 import RepaymentCalculator from "./RepaymentCalculator";
 
 /**
- * Start values: on a vehicle page the car's shown price and its lender's preset terms (deposit, term, rate,
- * balloon); on /finance the vehiclePriceBudget of the address (a finance link's), else 30000. A sold car gets none.
+ * Start values: on a vehicle page the terms of the car's advertised repayment (car-repayment.ts: the car's own
+ * price, the lender's deposit, term, unrounded rate and balloon, in its frequency), so the calculator starts on
+ * that figure; a car without one starts at its price, 5 years and the site's rate. On a finance page the
+ * vehiclePriceBudget of the address (a finance link's), else 30000. A sold car gets none.
  */
-export async function loadRepaymentCalculator(request: FragmentRequest, env: Env): Promise<RepaymentCalculatorProps> {
+export async function loadRepaymentCalculator(request: FragmentRequest, env: Env, now = new Date()): Promise<RepaymentCalculatorProps> {
   const { finance, budget } = request.config;
   const common = {
     hidden: false as const,
@@ -22,28 +33,19 @@ export async function loadRepaymentCalculator(request: FragmentRequest, env: Env
   if (!slug) {
     const budgetPrice = parseMoneyText(request.params.vehiclePriceBudget ?? "");
     const start = clampCalculatorInputs(defaultCalculatorInputs(budgetPrice, finance), finance.calculator);
-    return { ...common, start, car: null, preset: null, disclaimer: SITE_FINANCE_DISCLAIMER };
+    const notes = financeNotes(finance, request.params.preferredDealership);
+    return { ...common, start, car: null, preset: null, disclaimer: SITE_FINANCE_DISCLAIMER, notes };
   }
 
   const car = await loadCar(env, request.site.slug, slug);
   if (!isInStock(car.status)) return { hidden: true };
-  const preset = lenderRecord(car, request.config);
-  const defaults = defaultCalculatorInputs(shownPrice(car, request.config), finance);
-  const presetTerm = preset?.termYears ?? (preset?.termMonths ? preset.termMonths / 12 : null);
-  const start = clampCalculatorInputs(
-    {
-      ...defaults,
-      tradeIn: preset?.deposit ?? defaults.tradeIn,
-      residual: preset?.balloon ?? defaults.residual,
-      term: presetTerm ?? defaults.term,
-      interest: preset?.interestRate ?? defaults.interest,
-    },
-    finance.calculator,
-  );
-  return { ...common, start, car: financeCar(car), preset, disclaimer: preset?.disclaimer || SITE_FINANCE_DISCLAIMER };
+  const figure = carRepayment(car, request.config, now);
+  const start = figure?.start ?? clampCalculatorInputs(defaultCalculatorInputs(financePrice(car, request.config), finance), finance.calculator);
+  const disclaimer = lenderRecord(car, request.config)?.disclaimer || SITE_FINANCE_DISCLAIMER;
+  return { ...common, start, car: financeCar(car), preset: figure?.terms ?? null, disclaimer, notes: financeNotes(finance, car.dealership_slug) };
 }
 
 export const repaymentCalculatorFragment: FragmentDefinition<RepaymentCalculatorProps, Env> = {
-  load: loadRepaymentCalculator,
+  load: (request, env) => loadRepaymentCalculator(request, env),
   Component: RepaymentCalculator,
 };

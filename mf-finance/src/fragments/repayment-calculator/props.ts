@@ -1,5 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import type { FinanceCalculatorInputs, FinanceLenderRecord } from "@dealer/shared/contract";
+import type { FinanceCalculatorInputs } from "@dealer/shared/contract";
+import type { LenderPreset } from "@dealer/shared/rules";
 import type { FinanceCar } from "../../car.server";
 
 export type CalculatorFinance = Pick<SiteConfig["finance"], "calculator" | "establishmentFee" | "financePath">;
@@ -14,11 +15,13 @@ export type RepaymentCalculatorProps =
       start: FinanceCalculatorInputs;
       /** Set on a vehicle page. */
       car: FinanceCar | null;
-      /** The car's lender figures for the site's provider; its payment is used when every input matches. */
-      preset: FinanceLenderRecord | null;
+      /** The terms of the car's advertised repayment (car-repayment.ts); its payment is used when every input matches. */
+      preset: LenderPreset | null;
       finance: CalculatorFinance;
       /** Quick picks of the purchase price input. */
       quickPicks: number[];
       /** The lender's own disclaimer when it has one, else the site's. */
       disclaimer: string;
+      /** The dealer's finance copy for the car's (or the link's) dealership: offer, fees, comparison-rate range. */
+      notes: string[];
     };

@@ -8,7 +8,7 @@ import {
   formatMoney,
   isInStock,
   MONEY_BACK_TEXT,
-  priceDisplay,
+  listedPrice,
   reserveButtonLabel,
   returnTermsText,
 } from "@dealer/shared/rules";
@@ -57,14 +57,15 @@ export async function loadCheckout(request: FragmentRequest, env: Env): Promise<
   const car = await loadCar(env, request.site.slug, { slug });
   if (!car) throw new FragmentNotFound(`No vehicle ${slug}`);
   const config = request.config;
-  const price = priceDisplay(car, config);
+  // The car's price, never its weekly subscription (ADR 0038).
+  const price = listedPrice(car, config);
   const owner = await env.DB.prepare("SELECT name FROM dealerships WHERE id = ?").bind(car.dealership_id).first<{ name: string }>();
   const view: CheckoutCar = {
     id: car.id,
     slug: car.slug,
     name: car.name,
     href: `/cars/${car.slug}`,
-    priceText: price.kind === "price" || price.kind === "subscription" ? formatMoney(price.amount) : price.text,
+    priceText: price.kind === "price" ? formatMoney(price.amount) : price.text,
     stocknum: car.stocknum,
     image: car.images[0]?.image.thumb.url ?? null,
     dealership: owner?.name ?? "",

@@ -51,7 +51,11 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
         <p className="card__subtitle">{card.subtitle}</p>
       </a>
       <Price price={card.price} />
-      {card.weekly !== null && <p className="card__finance">{formatMoney(card.weekly)}/wk</p>}
+      {card.repayment && (
+        <p className="card__finance">
+          {card.repayment.text} <span className="card__finance-rates">{`at ${card.repayment.rates}`}</span>
+        </p>
+      )}
       <ul className="card__facts" aria-label="Key facts">
         {card.km !== null && <li>{formatNumber(card.km)} km</li>}
         {card.transmission && <li>{card.transmission}</li>}

@@ -6,15 +6,15 @@ const now = new Date("2025-06-05T00:00:00Z");
 const lender = { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 123 };
 
 describe("toResultCard", () => {
-  it("shows the lender's weekly payment where finance display is eligible", () => {
+  it("shows the car's advertised repayment (the lender's weekly payment) with its rate and comparison rate", () => {
     const card = toResultCard(makeCar({ finance_lenders: { manual: lender } }), makeConfig(), now);
-    expect(card.weekly).toBe(123);
+    expect(card.repayment).toEqual({ text: "$123.00/wk", rates: "8.50% p.a. (comparison rate 9.10% p.a.)" });
   });
 
-  it("shows no weekly payment for a sold car, an excluded make or a car without the provider's figures", () => {
-    expect(toResultCard(makeCar({ status: "sold", finance_lenders: { manual: lender } }), makeConfig(), now).weekly).toBeNull();
-    expect(toResultCard(makeCar({ finance_lenders: { manual: lender } }), makeConfig({ finance: { excludedManufacturers: ["Toyota"] } }), now).weekly).toBeNull();
-    expect(toResultCard(makeCar(), makeConfig(), now).weekly).toBeNull();
+  it("shows no repayment for a sold car, an excluded make or a car without the provider's figures", () => {
+    expect(toResultCard(makeCar({ status: "sold", finance_lenders: { manual: lender } }), makeConfig(), now).repayment).toBeNull();
+    expect(toResultCard(makeCar({ finance_lenders: { manual: lender } }), makeConfig({ finance: { excludedManufacturers: ["Toyota"] } }), now).repayment).toBeNull();
+    expect(toResultCard(makeCar(), makeConfig(), now).repayment).toBeNull();
   });
 
   it("offers favourite and compare only for cars in stock", () => {

@@ -3,12 +3,12 @@ import type { SiteConfig } from "@dealer/shared/config";
 import {
   type CardTag,
   cardTag,
-  financeEntryFor,
-  financeEstimate,
-  isFinanceDisplayable,
+  carRepayment,
   isInStock,
   type PriceDisplay,
   priceDisplay,
+  type RepaymentLabels,
+  repaymentLabels,
   vehicleButtons,
   vehiclePath,
 } from "@dealer/shared/rules";
@@ -26,8 +26,8 @@ export type ResultCard = {
   km: number | null;
   transmission: string | null;
   body: string | null;
-  /** Weekly finance payment, where the site's finance display is eligible for this car. */
-  weekly: number | null;
+  /** The car's advertised repayment with its rates (ADR 0038), where it has one. */
+  repayment: RepaymentLabels | null;
   favourite: boolean;
   compare: boolean;
   /** What a favourite keeps on the device. */
@@ -38,25 +38,17 @@ export type CardCar = Pick<
   Car,
   | "id" | "slug" | "name" | "year" | "make" | "model" | "badge" | "car_type" | "primary_image_url" | "price" | "offer_price"
   | "before_price" | "subscription_price" | "preorder" | "status" | "reserved" | "certified" | "tag" | "created_at"
-  | "simple_fuel" | "fuel" | "km" | "simple_transmission" | "simple_body" | "finance_lenders" | "dealership_slug" | "dealership_id"
-  | "images" | "file" | "trade_in_enabled" | "checkout_enabled"
+  | "simple_fuel" | "fuel" | "km" | "simple_transmission" | "simple_body" | "finance_lenders" | "youxQuote" | "dealership_slug"
+  | "dealership_id" | "images" | "file" | "trade_in_enabled" | "checkout_enabled"
 >;
 
 /** Attributes a card needs: the search request retrieves only these. */
 export const cardAttributes = [
   "id", "slug", "name", "year", "make", "model", "badge", "car_type", "primary_image_url", "price", "offer_price",
   "before_price", "subscription_price", "preorder", "status", "reserved", "certified", "tag", "created_at",
-  "simple_fuel", "fuel", "km", "simple_transmission", "simple_body", "finance_lenders", "dealership_slug", "dealership_id",
-  "images", "file", "trade_in_enabled", "checkout_enabled",
+  "simple_fuel", "fuel", "km", "simple_transmission", "simple_body", "finance_lenders", "youxQuote", "dealership_slug",
+  "dealership_id", "images", "file", "trade_in_enabled", "checkout_enabled",
 ] as const satisfies readonly (keyof CardCar)[];
-
-/** The lender's weekly figure, or the standard estimate at its rate (5 years, 10% deposit, 30% final). */
-function weeklyFinance(car: CardCar, config: SiteConfig, now: Date): number | null {
-  if (!isFinanceDisplayable(car, config.finance, now)) return null;
-  const entry = financeEntryFor(car, config.finance.provider);
-  if (entry?.paymentWeek) return entry.paymentWeek;
-  return car.price && entry?.interestRate ? financeEstimate(car.price, entry.interestRate).weekly : null;
-}
 
 export function toResultCard(car: CardCar, config: SiteConfig, now: Date): ResultCard {
   const buttons = vehicleButtons(car, config, false);
@@ -72,7 +64,7 @@ export function toResultCard(car: CardCar, config: SiteConfig, now: Date): Resul
     km: car.km ?? null,
     transmission: car.simple_transmission ?? null,
     body: car.simple_body ?? null,
-    weekly: weeklyFinance(car, config, now),
+    repayment: repaymentLabels(carRepayment(car, config, now)),
     favourite: buttons.favourite,
     compare: buttons.compare,
     saved: { slug: car.slug, name: car.name, make: car.make, model: car.model, primary_image_url: car.primary_image_url ?? null },

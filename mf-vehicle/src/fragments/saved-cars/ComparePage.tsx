@@ -47,10 +47,17 @@ function Table({ cars }: { cars: VehicleSummary[] }) {
             ))}
           </tr>
           <tr>
-            <th scope="row">Finance estimate</th>
+            <th scope="row">Finance</th>
             {cars.map((car) => (
               <td key={car.id} data-testid="compare-finance">
-                {car.weeklyEstimate ?? "-"}
+                {car.repayment ? (
+                  <>
+                    {car.repayment.text}
+                    <span className="compare-finance__rates">{` at ${car.repayment.rates}`}</span>
+                  </>
+                ) : (
+                  "-"
+                )}
               </td>
             ))}
           </tr>

@@ -1,15 +1,21 @@
 import type { VehicleInteractiveProps } from "./props";
 
-/** The price by the display priority: subscription /wk, offer with the before price struck, PREORDER, no-price text. */
+/** The car's price (offer with the before price struck, PREORDER, no-price text), and a subscription as its own weekly offer. */
 export function Price({ price, labels }: { price: VehicleInteractiveProps["price"]; labels: VehicleInteractiveProps["priceLabels"] }) {
-  switch (price.kind) {
-    case "subscription":
-      return (
-        <p className="vehicle-detail__price vehicle-detail__price--subscription">
-          {labels.amount}
-          <span className="vehicle-detail__price-suffix">{price.suffix}</span>
+  return (
+    <>
+      <ListedPrice price={price} labels={labels} />
+      {labels.subscription && (
+        <p className="vehicle-detail__price vehicle-detail__price--subscription" data-testid="subscription-offer">
+          {`Or subscribe from ${labels.subscription}`}
         </p>
-      );
+      )}
+    </>
+  );
+}
+
+function ListedPrice({ price, labels }: { price: VehicleInteractiveProps["price"]; labels: VehicleInteractiveProps["priceLabels"] }) {
+  switch (price.kind) {
     case "price":
       return (
         <p className="vehicle-detail__price">

@@ -4,7 +4,7 @@ import { VehicleSavedToggles } from "./VehicleSavedToggles";
 
 export type StickyHeaderProps = Pick<VehicleInteractiveProps, "car" | "saved" | "sticky">;
 
-/** Image, name, transmission and body, price and type, the $/wk estimate, Get Finance and Trade-In Valuation. */
+/** Image, name, transmission and body, price and type, the car's advertised repayment with its rates, Get Finance and Trade-In Valuation. */
 export function StickyHeader({ car, saved, sticky }: StickyHeaderProps) {
   const title = car.title;
   const shown = useScrolledPast(STICKY_HEADER_AFTER_PX);
@@ -18,7 +18,11 @@ export function StickyHeader({ car, saved, sticky }: StickyHeaderProps) {
       <p className="vehicle-sticky-header__price">
         {sticky.priceText}
         {sticky.priceType && <span className="vehicle-sticky-header__price-type"> {sticky.priceType}</span>}
-        {sticky.weekly && <span className="vehicle-sticky-header__weekly">Finance from {sticky.weekly}</span>}
+        {sticky.repayment && (
+          <span className="vehicle-sticky-header__weekly" data-testid="sticky-repayment">
+            {`Finance ${sticky.repayment.text} at ${sticky.repayment.rates}`}
+          </span>
+        )}
       </p>
       <div className="vehicle-sticky-header__actions">
         <VehicleSavedToggles car={car} saved={saved} />

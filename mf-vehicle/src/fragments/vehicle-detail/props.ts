@@ -1,5 +1,5 @@
 import type { Favourite, ViewedCar } from "@dealer/shared/contract";
-import type { Breadcrumb, PriceDisplay, ViewerMode } from "@dealer/shared/rules";
+import type { Breadcrumb, ListedPrice, RepaymentLabels, ViewerMode } from "@dealer/shared/rules";
 
 export type ImageSlide = { kind: "image"; id: string; src: string; srcSet: string; thumbSrc: string; alt: string };
 export type VideoSlide = { kind: "video"; id: string; src: string; player: "embed" | "native"; thumbSrc: string | null; alt: string };
@@ -36,9 +36,10 @@ export type VehicleStaticParts = {
 /** What the interactive parts (viewer, phone, share, sticky bars, announcement) need in the browser. */
 export type VehicleInteractiveProps = {
   car: { id: number; slug: string; title: string; path: string; make: string; model: string };
-  price: PriceDisplay;
-  /** The price's figures already formatted, so the browser build needs no money formatting of its own. */
-  priceLabels: { amount: string; before: string | null };
+  /** The car's own price (a subscription never replaces it). */
+  price: ListedPrice;
+  /** The price's figures already formatted, so the browser build needs no money formatting of its own; a subscription is a separate weekly offer. */
+  priceLabels: { amount: string; before: string | null; subscription: string | null };
   soldMessage: string | null;
   media: {
     modes: ViewerMode[];
@@ -63,7 +64,8 @@ export type VehicleInteractiveProps = {
     summary: string | null;
     priceText: string;
     priceType: string | null;
-    weekly: string | null;
+    /** The car's advertised repayment and its rates (ADR 0038). */
+    repayment: RepaymentLabels | null;
     financeHref: string | null;
     tradeInHref: string | null;
     reserve: { label: string; href: string } | null;

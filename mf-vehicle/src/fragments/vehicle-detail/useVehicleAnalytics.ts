@@ -14,7 +14,7 @@ export function useVehicleAnalytics(root: RefObject<HTMLElement | null>, { car, 
     track({
       kind: "pixel",
       name: "ViewContent",
-      data: { price: price.kind === "price" || price.kind === "subscription" ? price.amount : null, make: car.make, model: car.model, currency: "AUD" },
+      data: { price: price.kind === "price" ? price.amount : null, make: car.make, model: car.model, currency: "AUD" },
     });
     return root.current ? trackMarkedClicks(root.current, data) : undefined;
   }, [root, car, price]);

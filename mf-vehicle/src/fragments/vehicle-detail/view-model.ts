@@ -2,7 +2,7 @@ import type { SiteConfig } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
 import { imageSrcSet, vehicleImageUrl } from "@dealer/shared/media";
 import {
-  financeEstimate,
+  carRepayment,
   financeLink,
   formatMoney,
   initialViewerMode,
@@ -10,7 +10,6 @@ import {
   locatedAtText,
   maskPhone,
   type PriceDisplay,
-  priceDisplay,
   reserveButtonLabel,
   checkoutPath,
   onlinePurchasePath,
@@ -28,6 +27,9 @@ import {
   videoKind,
   viewerModes,
   visibleSpecRows,
+  listedPrice,
+  repaymentLabels,
+  subscriptionOffer,
   WEEKLY_SUFFIX,
 } from "@dealer/shared/rules";
 import { viewedCarRecord } from "../../viewed-car";
@@ -98,11 +100,6 @@ function viewCounterPath(car: Car, siteSlug: string): string {
   return `${vehiclePath(car.slug)}/view.json?${query}`;
 }
 
-/** The standard estimate in $/wk at the site's rate (sticky header, compare page). */
-export function weeklyEstimateText(amount: number, config: SiteConfig): string {
-  return `${formatMoney(Math.round(financeEstimate(amount, config.finance.defaultInterestRate).weekly))}${WEEKLY_SUFFIX}`;
-}
-
 export function priceText(price: PriceDisplay): string {
   switch (price.kind) {
     case "subscription":
@@ -167,7 +164,7 @@ export type VehicleContext = {
 };
 
 /** The vehicle page's top fragment, resolved from the car record and the site's configuration. */
-export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: VehicleContext): Required<VehicleDetailProps> {
+export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: VehicleContext, now = new Date()): Required<VehicleDetailProps> {
   const title = vehicleTitle(car);
   const images = imageSlides(car, title);
   const video = videoSlide(car, title, images[0]?.thumbSrc ?? null);
@@ -178,7 +175,9 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
     ? { src: vehicleImageUrl(car.spin_interior_image, { width: MAIN_WIDTHS[0] }), hotspots: hotspots(car.hotspots?.interior) }
     : null;
   const sold = isSold(car.status);
-  const price = priceDisplay(car, config);
+  // The car's price is its price; a subscription is a separate weekly offer beside it (ADR 0038).
+  const price = listedPrice(car, config);
+  const subscription = subscriptionOffer(car, config);
   const { buttons, testDriveOnly, shown } = sidebarButtons(car, config);
   const phoneNumber = car.location?.phone?.trim();
   const located = locatedAtText(car.location?.address.city ?? car.city, primaryCity);
@@ -187,8 +186,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
     ? (playableUrl(address.place_url) ?? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${address.street}, ${address.city} ${address.state} ${address.postcode}`)}`)
     : null;
   const reserve = buttons.find((button) => button.id === "reserve");
-  const amount = price.kind === "price" ? price.amount : null;
-  const weekly = amount && !sold ? weeklyEstimateText(amount, config) : null;
+  const repayment = repaymentLabels(carRepayment(car, config, now));
   const slides = insertVideo(images, video, config.vehicle.stockVideoPosition);
   const media = { modes: viewerModes(car), slides, thumbnails: showGalleryThumbnails(slides.length), spin, walkaround: video, interior };
 
@@ -197,8 +195,9 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
       car: { id: car.id, slug: car.slug, title, path: vehiclePath(car.slug), make: car.make, model: car.model },
       price,
       priceLabels: {
-        amount: price.kind === "price" || price.kind === "subscription" ? formatMoney(price.amount) : price.text,
+        amount: price.kind === "price" ? formatMoney(price.amount) : price.text,
         before: price.kind === "price" && price.struckBeforePrice !== null ? formatMoney(price.struckBeforePrice) : null,
+        subscription: subscription !== null && !sold ? `${formatMoney(subscription)}${WEEKLY_SUFFIX}` : null,
       },
       soldMessage: sold ? soldVehicleMessage(car.item_type) : null,
       media: { ...media, initialMode: initialViewerMode(car, config.vehicle) },
@@ -216,7 +215,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
         summary: [car.simple_transmission, car.simple_body].filter(Boolean).join(" · ") || null,
         priceText: sold ? config.labels.soldLabel : priceText(price),
         priceType: sold ? null : (car.price_type ?? null),
-        weekly,
+        repayment,
         financeHref: buttons.find((button) => button.id === "finance")?.href ?? null,
         tradeInHref: buttons.find((button) => button.id === "tradeIn")?.href ?? null,
         reserve: reserve ? { label: reserve.label, href: reserve.href } : null,

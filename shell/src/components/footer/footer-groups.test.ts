@@ -20,7 +20,7 @@ describe("footerGroups", () => {
     const config = {
       ...defaultSiteConfig,
       features: { ...defaultSiteConfig.features, brandsPage: true },
-      finance: { ...defaultSiteConfig.finance, financePath: "/apply-for-finance" },
+      finance: { ...defaultSiteConfig.finance, financePath: "/apply-for-finance" as const },
     };
     const links = footerGroups(site, config).flatMap((g) => g.links.map((l) => l.href));
     expect(links).toContain("/brands");

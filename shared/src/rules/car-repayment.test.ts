@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { amortisedPayment, calculateRepayment } from "./repayment";
+import { carCalculatorStart, carRepayment, financeNotes, financePrice, repaymentRatesText, repaymentText } from "./car-repayment";
+import { makeCar, makeConfig } from "./test-fixtures";
+
+const now = new Date("2026-11-25T00:00:00Z");
+const lender = { deposit: 3000, balloon: 0, termYears: 5, interestRate: 10.14, comparisonRate: 11.02, paymentWeek: 123.45, paymentMonth: 534.95 };
+
+describe("carRepayment: the one figure a car advertises", () => {
+  it("is the lender's published payment with its rate and comparison rate, and the calculator's start reproduces it", () => {
+    const config = makeConfig({ finance: { provider: "manual" } });
+    const car = makeCar({ price: 30000, finance_lenders: { manual: lender } });
+    const figure = carRepayment(car, config, now);
+    expect(figure).toMatchObject({ amount: 123.45, frequency: "weekly", interestRate: 10.14, comparisonRate: 11.02, source: "lender" });
+    expect(figure?.start).toEqual({ amount: 30000, tradeIn: 3000, residual: 0, term: 5, interest: 10.14, frequency: "weekly", total: null });
+    // The start keeps 10.14 (no 0.5 grid), so the preset is used.
+    const start = carCalculatorStart(30000, lender, config.finance);
+    expect(start).toMatchObject({ interest: 10.14, frequency: "weekly", tradeIn: 3000 });
+    expect(calculateRepayment(start, config.finance, { carPrice: 30000, lender })).toMatchObject({ repayment: 123.45, fromPreset: true });
+  });
+
+  it("without a published payment, is what the calculator computes from the lender's terms (fee included)", () => {
+    const config = makeConfig({ finance: { provider: "taurus", establishmentFee: 1360.5 } });
+    const car = makeCar({ price: 30000, year: 2024, finance_lenders: { taurus: { ...lender, paymentWeek: null, paymentMonth: null } } });
+    expect(carRepayment(car, config, now)?.amount).toBeCloseTo(amortisedPayment(30000 - 3000 + 1360.5, 10.14, 5, 52), 9);
+  });
+
+  it("is monthly for the Nissan-type lender", () => {
+    const config = makeConfig({ finance: { provider: "nissan" } });
+    const car = makeCar({ price: 30000, finance_lenders: { nissan: lender } });
+    expect(carRepayment(car, config, now)).toMatchObject({ amount: 534.95, frequency: "monthly" });
+  });
+
+  it("uses the car's price, never its subscription", () => {
+    const config = makeConfig({ finance: { provider: "manual" }, features: { subscriptions: true } });
+    const car = makeCar({ price: 30000, subscription_price: 255, finance_lenders: { manual: lender } });
+    expect(financePrice(car, config)).toBe(30000);
+    expect(carRepayment(car, config, now)?.start.amount).toBe(30000);
+  });
+
+  it("falls back to a stored quote on a site that uses them; else there is no figure", () => {
+    const quote = { weeklyRepaymentAmount: 131, advertisedRate: 9.49, comparisonRate: 12.5 };
+    const car = makeCar({ price: 30000, youxQuote: quote });
+    expect(carRepayment(car, makeConfig({ features: { youxQuote: true } }), now)).toMatchObject({ amount: 131, source: "quote", interestRate: 9.49, comparisonRate: 12.5 });
+    expect(carRepayment(car, makeConfig({ features: { youxQuote: true }, finance: { provider: "nissan" } }), now)?.start).toMatchObject({ term: 5, tradeIn: 0, interest: 9.49, frequency: "weekly" });
+    expect(carRepayment(car, makeConfig(), now)).toBeNull();
+    expect(carRepayment(makeCar({ price: 30000, status: "sold", youxQuote: quote }), makeConfig({ features: { youxQuote: true } }), now)).toBeNull();
+  });
+
+  it("writes the figure to the cent with both rates", () => {
+    expect(repaymentText({ amount: 263.654, frequency: "weekly" })).toBe("$263.65/wk");
+    expect(repaymentText({ amount: 1144, frequency: "monthly" })).toBe("$1,144.00/mth");
+    expect(repaymentRatesText({ interestRate: 9.99, comparisonRate: 10.5 })).toBe("9.99% p.a. (comparison rate 10.50% p.a.)");
+  });
+});
+
+describe("financeNotes: a dealership's fees and offer, the site's comparison-rate range", () => {
+  it("writes each as one sentence", () => {
+    const config = makeConfig({
+      finance: {
+        comparisonRateRange: { from: 8.38, to: 19.42 },
+        dealershipCopy: {
+          lite: { fees: [], offer: { rate: 6.29, comparisonRate: 8.19, termYears: 5, deposit: 0 } },
+          fees: {
+            fees: [
+              { label: "Establishment fee", amount: 395, monthly: false },
+              { label: "PPSR fee", amount: 6, monthly: false },
+              { label: "Account fee", amount: 8, monthly: true },
+              { label: "Origination fee", amount: 912.25, monthly: false },
+            ],
+            offer: null,
+          },
+        },
+      },
+    });
+    expect(financeNotes(config.finance, "lite")).toEqual([
+      "Finance from 6.29% p.a. (comparison rate 8.19% p.a.) over 5 years with no deposit.",
+      "Comparison rates from 8.38% p.a. to 19.42% p.a.",
+    ]);
+    expect(financeNotes(config.finance, "fees")[0]).toBe("Fees and charges: Establishment fee $395, PPSR fee $6, Account fee $8 monthly, Origination fee $912.25.");
+    expect(financeNotes(makeConfig().finance, "lite")).toEqual([]);
+  });
+});

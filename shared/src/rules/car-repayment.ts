@@ -1,0 +1,150 @@
+import type { Car } from "../contract/car";
+import type { FinanceCalculatorInputs } from "../contract/finance";
+import type { SiteConfig } from "../config/site-config";
+import { isInStock } from "./availability";
+import { financeEntryFor, isFinanceDisplayable } from "./finance-eligibility";
+import { YOUX_LOAN_TERM_YEARS } from "./finance-link";
+import { formatMoney, formatMoneyCents, formatRate } from "./money";
+import { listedPrice, WEEKLY_SUFFIX } from "./price-display";
+import { calculateRepayment, DEFAULT_CALCULATOR_TERM_YEARS, type LenderPreset } from "./repayment";
+
+/**
+ * The one repayment a car advertises (ADR 0038): the card, the finance box, the sticky header, /compare, the
+ * estimate panel and the calculator's start all show this figure, always with its rate and comparison rate.
+ */
+export type CarRepayment = {
+  amount: number;
+  /** Weekly, or monthly for the lender that publishes monthly payments (Nissan-type). */
+  frequency: "weekly" | "monthly";
+  interestRate: number;
+  comparisonRate: number;
+  /** The lender's figures for the site's provider, or a stored YouX-style quote. */
+  source: "lender" | "quote";
+  /** What the figure assumes, as the calculator starts: the car's own price (amount), deposit (tradeIn), balloon (residual), term. */
+  start: FinanceCalculatorInputs;
+  /** The terms the calculator starts from and the payment it keeps while its inputs match them (its preset). */
+  terms: LenderPreset;
+};
+
+export type RepaymentCar = Pick<
+  Car,
+  | "finance_lenders" | "make" | "dealership_slug" | "dealership_id" | "year" | "status" | "price" | "offer_price" | "before_price"
+  | "preorder" | "youxQuote"
+>;
+export type RepaymentConfig = {
+  finance: Pick<SiteConfig["finance"], "provider" | "excludedManufacturers" | "excludedDealerships" | "establishmentFee" | "defaultInterestRate">;
+  features: Pick<SiteConfig["features"], "youxQuote">;
+  labels: Pick<SiteConfig["labels"], "noPriceText">;
+};
+
+type LenderTerms = Pick<LenderPreset, "deposit" | "balloon" | "termYears" | "termMonths" | "interestRate">;
+
+/** The frequency a provider publishes its payment in: monthly for the Nissan-type lender, else weekly. */
+export function lenderFrequency(provider: SiteConfig["finance"]["provider"]): "weekly" | "monthly" {
+  return provider === "nissan" ? "monthly" : "weekly";
+}
+
+/**
+ * The calculator's start on a car: the car's own price and the lender's own terms and rate, unrounded (so the
+ * lender's preset payment applies), in the lender's frequency. Without lender terms: no deposit, no balloon,
+ * 5 years, the site's rate.
+ */
+export function carCalculatorStart(
+  price: number,
+  lender: LenderTerms | null,
+  finance: Pick<SiteConfig["finance"], "provider" | "defaultInterestRate">,
+): FinanceCalculatorInputs & { frequency: CarRepayment["frequency"] } {
+  const term = lender?.termYears ?? (lender?.termMonths ? lender.termMonths / 12 : null);
+  return {
+    amount: price,
+    tradeIn: lender?.deposit ?? 0,
+    residual: lender?.balloon ?? 0,
+    term: term ?? DEFAULT_CALCULATOR_TERM_YEARS,
+    interest: lender?.interestRate ?? finance.defaultInterestRate,
+    total: null,
+    frequency: lenderFrequency(finance.provider),
+  };
+}
+
+/** The car's price for finance: its listed (or offer) price, never a subscription; null when it shows none. */
+export function financePrice(car: Pick<Car, "price" | "offer_price" | "before_price" | "preorder">, config: Pick<RepaymentConfig, "labels">): number | null {
+  const shown = listedPrice(car, config);
+  return shown.kind === "price" ? shown.amount : null;
+}
+
+/**
+ * The car's advertised repayment, or null when it has none:
+ * 1. where the site's finance display rules allow it (finance-eligibility.ts), the lender's: its published payment
+ *    when the calculator's start matches its terms within 0.1 (always, as the start is its terms), else the
+ *    repayment the calculator computes from them;
+ * 2. else a stored YouX-style quote on a site that uses them (weekly, over its 5 years);
+ * 3. else none: no figure is shown without a rate and comparison rate beside it.
+ */
+export function carRepayment(car: RepaymentCar, config: RepaymentConfig, now: Date): CarRepayment | null {
+  const price = financePrice(car, config);
+  if (price === null || !isInStock(car.status)) return null;
+  const entry = financeEntryFor(car, config.finance.provider);
+  if (entry && isFinanceDisplayable(car, config.finance, now) && entry.interestRate != null && entry.comparisonRate != null) {
+    const { deposit, balloon, termYears, termMonths, paymentWeek, paymentMonth, interestRate, comparisonRate } = entry;
+    return fromTerms(price, { deposit, balloon, termYears, termMonths, paymentWeek, paymentMonth, interestRate, comparisonRate }, "lender", config.finance);
+  }
+  const quote = config.features.youxQuote ? car.youxQuote : null;
+  if (!quote) return null;
+  // A quote is a 5-year loan of the price with no deposit or balloon at its rate: the calculator starts there.
+  const terms = { deposit: 0, balloon: 0, termYears: YOUX_LOAN_TERM_YEARS, interestRate: quote.advertisedRate, comparisonRate: quote.comparisonRate, paymentWeek: quote.weeklyRepaymentAmount };
+  return fromTerms(price, terms, "quote", config.finance);
+}
+
+function fromTerms(
+  price: number,
+  terms: LenderPreset & { interestRate: number; comparisonRate: number },
+  source: CarRepayment["source"],
+  finance: RepaymentConfig["finance"],
+): CarRepayment | null {
+  // A quote is weekly whatever the site's lender publishes.
+  const start = carCalculatorStart(price, terms, { ...finance, provider: source === "quote" ? "manual" : finance.provider });
+  const result = calculateRepayment(start, finance, { carPrice: price, lender: terms });
+  if (result.kind !== "repayment") return null;
+  const { interestRate, comparisonRate } = terms;
+  return { amount: result.repayment, frequency: start.frequency, interestRate, comparisonRate, source, start, terms };
+}
+
+const PER = { weekly: WEEKLY_SUFFIX, monthly: "/mth" } as const;
+
+/** The figure as every place writes it, to the cent: '$263.65/wk' (or '/mth'). */
+export function repaymentText(repayment: Pick<CarRepayment, "amount" | "frequency">): string {
+  return `${formatMoneyCents(repayment.amount)}${PER[repayment.frequency]}`;
+}
+
+/** The rates written beside every figure, the comparison rate as large as the rate: '9.99% p.a. (comparison rate 10.54% p.a.)'. */
+export function repaymentRatesText(repayment: Pick<CarRepayment, "interestRate" | "comparisonRate">): string {
+  return `${formatRate(repayment.interestRate)} p.a. (comparison rate ${formatRate(repayment.comparisonRate)} p.a.)`;
+}
+
+/** The figure and its rates as text, for places that render them without formatting code of their own. */
+export type RepaymentLabels = { text: string; rates: string };
+
+export function repaymentLabels(repayment: CarRepayment | null): RepaymentLabels | null {
+  return repayment ? { text: repaymentText(repayment), rates: repaymentRatesText(repayment) } : null;
+}
+
+/**
+ * The dealer's finance copy for a dealership (or the site): the dealership's advertised offer and fee list, then the
+ * site's comparison-rate range, one sentence each; shown with the calculator's disclaimer.
+ */
+export function financeNotes(finance: Pick<SiteConfig["finance"], "comparisonRateRange" | "dealershipCopy">, dealershipSlug: string | null | undefined): string[] {
+  const copy = dealershipSlug ? finance.dealershipCopy[dealershipSlug] : undefined;
+  const notes: string[] = [];
+  if (copy?.offer) {
+    const { rate, comparisonRate, termYears, deposit } = copy.offer;
+    const depositText = deposit > 0 ? `a ${formatMoney(deposit)} deposit` : "no deposit";
+    notes.push(`Finance from ${formatRate(rate)} p.a. (comparison rate ${formatRate(comparisonRate)} p.a.) over ${termYears} years with ${depositText}.`);
+  }
+  if (copy?.fees.length) {
+    const fees = copy.fees.map((fee) => `${fee.label} ${formatMoneyCents(fee.amount).replace(/\.00$/, "")}${fee.monthly ? " monthly" : ""}`);
+    notes.push(`Fees and charges: ${fees.join(", ")}.`);
+  }
+  const range = finance.comparisonRateRange;
+  if (range) notes.push(`Comparison rates from ${formatRate(range.from)} p.a. to ${formatRate(range.to)} p.a.`);
+  return notes;
+}
