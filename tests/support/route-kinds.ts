@@ -6,12 +6,12 @@ export const STANDARDS_SITES = ["summit-auto-group", "harbour-city-motors"] as c
 /** The demo site that sells each vehicle type other than cars: its car page is checked too. */
 export const VEHICLE_TYPE_SITES = { motorcycle: "ridge-motorcycles", truck: "outback-trucks", caravan: "coastal-caravans" } as const;
 
-/** Route kinds the sitemap does not list (device lists, tools, forms, account pages, a missing page). */
+/** Route kinds checked on every site, many of which the sitemap does not list (device lists, tools, forms, account pages, a missing page). */
 const FIXED_PATHS = [
-  "/", "/search", "/compare", "/favourites", "/finance", "/finance-enquiry", "/budget-finder", "/shop-by-price", "/trade-in",
+  "/", "/search", "/search/used-cars", "/compare", "/favourites", "/finance", "/finance-enquiry", "/budget-finder", "/shop-by-price", "/trade-in",
   "/cars/trade-in", "/book-test-drive", "/contact", "/contact-us", "/service", "/vehicle-parts-and-accessories", "/sell-my-car",
   "/fleet", "/careers", "/sign-in", "/watchlist", "/my-garage", "/pages/unsubscribe", "/success", "/special-offers",
-  "/dealer-locator", "/brands", "/pages/reviews", "/blog", "/no-such-page-for-the-standards-check",
+  "/dealer-locator", "/brands", "/pages/reviews", "/blog", "/about-us", "/no-such-page-for-the-standards-check",
 ];
 
 /**
@@ -26,7 +26,10 @@ async function sitemapPagePaths(site: string): Promise<string[]> {
   return [...xml.matchAll(/<loc>[a-z]+:\/\/[^/<]+(\/[^<]*)<\/loc>/g)].map((match) => match[1] ?? "/");
 }
 
-/** One path per route kind of the site (a car, its print and checkout, a landing by type and by make), then its other sitemap pages. */
+/**
+ * One path per route kind of the site (a car, its print and checkout, a landing by type and by make), then its
+ * other sitemap pages; with contentPages false, one page of each kind only (the browser sweep, where a page costs seconds).
+ */
 export async function routeKindPaths(site: string, { contentPages = true } = {}): Promise<string[]> {
   const car = await firstCarPath(site);
   const slug = car.slice("/cars/".length);
@@ -34,6 +37,7 @@ export async function routeKindPaths(site: string, { contentPages = true } = {})
   const seen = new Set<number>();
   let makeLanding = false;
   for (const path of await sitemapPagePaths(site)) {
+    if (!contentPages && path.startsWith("/search/")) continue;
     if (!makeLanding && MAKE_LANDING.test(path)) {
       makeLanding = true;
       paths.push(path);
