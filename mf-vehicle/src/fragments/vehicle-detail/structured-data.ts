@@ -1,5 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
-import { isSold, type PriceDisplay, vehiclePath } from "@dealer/shared/rules";
+import { isSold, type PriceDisplay, postalAddressStructuredData, vehiclePath } from "@dealer/shared/rules";
 
 /** schema.org's type per vehicle type: it has Car and Motorcycle; a truck or a caravan is a Vehicle. */
 const SCHEMA_TYPES: Record<Car["item_type"], "Car" | "Motorcycle" | "Vehicle"> = { car: "Car", motorcycle: "Motorcycle", truck: "Vehicle", caravan: "Vehicle" };
@@ -33,14 +33,7 @@ function seller(car: Car, origin: string, siteName: string) {
     name: location.name,
     url: new URL(`/our-location/${location.slug}`, origin).href,
     telephone: location.phone,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: location.address.street,
-      addressLocality: location.address.city,
-      addressRegion: location.address.state,
-      postalCode: location.address.postcode,
-      addressCountry: "AU",
-    },
+    address: postalAddressStructuredData(location.address),
   });
 }
 
