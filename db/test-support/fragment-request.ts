@@ -19,6 +19,7 @@ export function testFragmentRequest(site: string, params: Record<string, string>
     session: anonymousSession,
     slot: "test",
     path: "/",
+    origin: "https://site.test",
     params,
     hydrate: "load",
   };

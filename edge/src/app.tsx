@@ -8,6 +8,7 @@ import {
   gatedRedirect,
   isInStock,
   isSold,
+  landingTitle,
   type PageSocial,
   pageHead,
   listedPrice,
@@ -48,7 +49,7 @@ import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./pag
 import { holdingPage } from "./operator/holding-page";
 import { createOperatorApi } from "./operator/operator-api";
 import { forwardToRemote } from "./proxy/forward";
-import { landingPathExists } from "./routes/landing-paths";
+import { resolveSiteLanding } from "./routes/landing-paths";
 import { matchRoute, type PageCar, type RoutePlan, type ShellPageName, type ShellPartName, slotsFor } from "./routes/slot-plans";
 import { type SecurityVariables, securityHeaders } from "./security/headers";
 import { classifyHost, listSites, resolveTenant, type Tenant, withPreview } from "./tenant/resolve-tenant";
@@ -218,6 +219,7 @@ export function createGatewayApp() {
       fragment: c.req.param("fragment"),
       slot: c.req.query("slot") ?? "",
       path: c.req.query("path") ?? "",
+      origin: new URL(c.req.url).origin,
     });
   });
 
@@ -251,6 +253,7 @@ export function createGatewayApp() {
     const parts = (pageTitle: string, pageName: string, place?: string, description?: string, social?: PageSocial) => ({
       state,
       path,
+      origin: url.origin,
       nonce: c.var.nonce,
       shellBuild: c.env.SHELL_BUILD_ID,
       shellEntry: c.env.SHELL_ENTRY,
@@ -285,11 +288,12 @@ export function createGatewayApp() {
     if (plan.requires && !subject) return notFound();
     // Only the path names a landing (a 'landing' query parameter is just text).
     const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
-    if (landing?.[1] && !(await landingPathExists(c.env, tenant, landing[1], landing[2]))) return notFound();
+    const landed = landing?.[1] ? await resolveSiteLanding(c.env, tenant, landing[1], landing[2]) : undefined;
+    if (landed === null) return notFound();
     const shellParts = await renderShellParts(state, page);
     const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const social = subject?.share ? { ...subject.share, url: new URL(subject.share.path, url.origin).href, image: subject.share.image && new URL(subject.share.image, url.origin).href } : undefined;
-    const head = parts(subject?.title ?? plan.title, plan.name, subject?.place, plan.description, social);
+    const head = parts(subject?.title ?? (landed && landing?.[1] ? landingTitle(landing[1], landed) : null) ?? plan.title, plan.name, subject?.place, plan.description, social);
     const stream = streamComposedPage(c.env, c.executionCtx, head, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });

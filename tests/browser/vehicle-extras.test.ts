@@ -97,7 +97,7 @@ describe("analytics", () => {
 
     // Phone reveal (17), share (25), print (39): marked controls, sent in the next beacon.
     await page.locator("#vehicle-phone-reveal").scrollIntoViewIfNeeded();
-    await page.getByRole("button", { name: /^Show phone number/ }).click();
+    await page.getByRole("button", { name: /Show number$/ }).click();
     await page.evaluate(() => {
       window.open = () => null;
     });

@@ -71,7 +71,7 @@ describe("per-tenant SEO", () => {
     expect(graph.length).toBeGreaterThan(1);
     for (const dealer of graph) {
       expect(dealer["@type"]).toBe("AutoDealer");
-      expect(dealer.url).toMatch(/^\/our-location\/[a-z0-9-]+$/);
+      expect(dealer.url).toMatch(/^http:\/\/summit-auto-group\.localhost:\d+\/our-location\/[a-z0-9-]+$/);
       expect((dealer.openingHoursSpecification as unknown[]).length).toBeGreaterThan(0);
     }
   });

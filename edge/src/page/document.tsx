@@ -10,6 +10,8 @@ export type DocumentParts = {
   state: ShellState;
   head: PageHead;
   path: string;
+  /** The page's origin, for the absolute URLs of fragments' structured data. */
+  origin: string;
   nonce: string;
   shellBuild: string;
   shellEntry: string;

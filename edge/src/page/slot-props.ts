@@ -5,7 +5,7 @@ import { forwardToRemote } from "../proxy/forward";
 import { matchRoute } from "../routes/slot-plans";
 import { fragmentRequestFor } from "./stream-page";
 
-type SlotQuery = { remote: string; fragment: string; slot: string; path: string };
+type SlotQuery = { remote: string; fragment: string; slot: string; path: string; origin: string };
 
 /**
  * Props for a slot the server sent as a fallback. The browser names the page; the gateway
@@ -21,7 +21,7 @@ export async function fetchPropsForSlot(env: GatewayEnv, state: ShellState, quer
   const match = matchRoute(url, state.config);
   const plan = match?.plan.slots.find((s) => s.slot === query.slot && s.remote === remote.data && s.fragment === query.fragment);
   if (!match || !plan) return Response.json({ message: "No such slot on that page" }, { status: 404 });
-  const body = JSON.stringify(fragmentRequestFor(state, plan, url.pathname + url.search, match.params));
+  const body = JSON.stringify(fragmentRequestFor(state, plan, { path: url.pathname + url.search, origin: query.origin }, match.params));
   return forwardToRemote(
     env,
     remote.data,

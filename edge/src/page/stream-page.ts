@@ -11,13 +11,14 @@ import { headAssetsFor, noteSlotBuild, type RemoteHeadAssets, shellCss, shellPre
 export type PageParts = Omit<DocumentParts, "shellCss" | "styles" | "preloadScripts">;
 type WaitUntil = (promise: Promise<unknown>) => void;
 
-export function fragmentRequestFor(state: ShellState, plan: SlotPlan, path: string, params: Record<string, string>): FragmentRequest {
+export function fragmentRequestFor(state: ShellState, plan: SlotPlan, page: { path: string; origin: string }, params: Record<string, string>): FragmentRequest {
   return {
     site: state.site,
     config: state.config,
     session: state.session,
     slot: plan.slot,
-    path,
+    path: page.path,
+    origin: page.origin,
     params: { ...params, ...plan.params },
     hydrate: plan.hydrate ?? "load",
   };
@@ -92,7 +93,7 @@ export function streamComposedPage(
     const headWritten = send(documentStart(document) + (hasAside ? '<div class="layout layout--with-aside"><div class="layout-main">' : '<div class="layout">'));
     // The head is on its way before the slot requests are built: a car page asks eleven remotes, and
     // serialising those requests first kept its head waiting.
-    const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts.path, params), deadline, devFault));
+    const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts, params), deadline, devFault));
     await headWritten;
     const headBuilds = new Map(document.styles.map((s) => [s.remote, s.build]));
     const slotIds = new Set(ordered.map((s) => s.slot));

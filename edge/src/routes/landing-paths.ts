@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { type LandingVocabulary, resolveLandingPath } from "@dealer/shared/rules";
+import { type LandingVocabulary, type ResolvedLanding, resolveLandingPath } from "@dealer/shared/rules";
 import { loadStockVocabulary } from "../content/site-stock";
 import type { GatewayEnv } from "../env";
 
@@ -18,19 +18,20 @@ async function readVocabulary(env: GatewayEnv, site: Site): Promise<LandingVocab
 }
 
 /**
- * A landing path (/search/{make}, /search/{make}/{model}, /search/{body}, /search/{dealership}) names what the site
- * has. Without search to ask, the page is served and its search slot decides.
+ * What a landing path (/search/{make}, /search/{make}/{model}, /search/{body}, /search/{dealership}) names of what
+ * the site has; null when it names nothing (the 404). Without search to ask, the page is served as a plain search
+ * and its search slot decides.
  */
-export async function landingPathExists(env: GatewayEnv, site: Site, first: string, second: string | undefined): Promise<boolean> {
+export async function resolveSiteLanding(env: GatewayEnv, site: Site, first: string, second: string | undefined): Promise<ResolvedLanding | null> {
   let entry = remembered.get(site.slug);
   if (!entry || entry.until <= Date.now()) {
     const vocabulary = await readVocabulary(env, site).catch((error: unknown) => {
       console.warn(`[gateway] landing paths of ${site.slug} unavailable: ${(error as Error).message}`);
       return null;
     });
-    if (!vocabulary) return true;
+    if (!vocabulary) return { refinements: {}, dealership: null };
     entry = { vocabulary, until: Date.now() + MEMORY_TTL_MS };
     remembered.set(site.slug, entry);
   }
-  return resolveLandingPath(first, second, entry.vocabulary) !== null;
+  return resolveLandingPath(first, second, entry.vocabulary);
 }

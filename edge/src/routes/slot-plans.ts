@@ -130,6 +130,8 @@ const financePlan: RoutePlan = {
   name: "finance",
   title: "Finance",
   description: "Estimate your repayments, find cars for your budget and apply for car finance.",
+  // The page's <h1> is its intro.
+  parts: [{ name: "page-intro", before: "finance" }],
   slots: [
     slot("finance", "mf-finance", "RepaymentCalculator"),
     slot("estimate", "mf-finance", "EstimatePanel", "aside", undefined, { hydrate: "interaction" }),
@@ -281,8 +283,8 @@ const matchers: Matcher[] = [
     keys: [],
     plan: formPlan("Know your credit score", "credit_check", "Check where your credit stands before you apply: our finance team gets your credit report with your consent and calls you."),
   },
-  { pattern: /^\/budget-finder\/?$/, keys: [], plan: { name: "budget-finder", title: "Find cars for your budget", description: "Find cars whose repayments fit your budget.", slots: [slot("budget", "mf-finance", "BudgetFinder")] } },
-  { pattern: /^\/shop-by-price\/?$/, keys: [], plan: { name: "price-slider", title: "Shop by price", description: "Choose a price range and see the cars in it.", slots: [slot("price-slider", "mf-finance", "PriceSlider")] } },
+  { pattern: /^\/budget-finder\/?$/, keys: [], plan: { name: "budget-finder", title: "Find cars for your budget", description: "Find cars whose repayments fit your budget.", parts: [{ name: "page-intro", before: "budget" }], slots: [slot("budget", "mf-finance", "BudgetFinder")] } },
+  { pattern: /^\/shop-by-price\/?$/, keys: [], plan: { name: "price-slider", title: "Shop by price", description: "Choose a price range and see the cars in it.", parts: [{ name: "page-intro", before: "price-slider" }], slots: [slot("price-slider", "mf-finance", "PriceSlider")] } },
   // Lead forms (mf-forms EnquiryForm; `kind` names the form variant, ?car_id ties it to a car).
   { pattern: /^\/book-test-drive\/?$/, keys: [], plan: formPlan("Book a test drive", "test_drive", "Book a test drive at a time that suits you.") },
   { pattern: /^\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.", { steps: true }) },

@@ -1,5 +1,5 @@
 import type { Location } from "@dealer/shared/contract";
-import { WEEKDAY_NAMES } from "@dealer/shared/rules";
+import { postalAddressStructuredData, WEEKDAY_NAMES } from "@dealer/shared/rules";
 import { mainDepartment } from "./card";
 
 /** schema.org AutoDealer data for a location (name, address, geo, phone, opening hours of its main department). */
@@ -18,14 +18,7 @@ function autoDealer(location: Location, pageUrl: string) {
     name: location.name,
     url: pageUrl,
     telephone: location.contact_detail.phone,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: location.address.street,
-      addressLocality: location.address.city,
-      addressRegion: location.address.state,
-      postalCode: location.address.postcode,
-      addressCountry: "AU",
-    },
+    address: postalAddressStructuredData(location.address),
     geo: { "@type": "GeoCoordinates", latitude: location.address.lat, longitude: location.address.long },
     openingHoursSpecification,
     ...(location.reviews && location.reviews.count > 0

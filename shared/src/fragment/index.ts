@@ -45,6 +45,8 @@ export const fragmentRequestSchema = z.object({
   slot: z.string().regex(/^[a-z0-9-]+$/),
   /** Page path and query as the shopper asked for it. */
   path: z.string().startsWith("/"),
+  /** The page's origin as the shopper reached it (https://dealer.example): structured data's URLs are absolute. */
+  origin: z.url(),
   /** Route parameters (e.g. slug) plus the query string's values. */
   params: z.record(z.string(), z.string()),
   hydrate: hydrateModeSchema.default("load"),

@@ -26,9 +26,9 @@ describe("budget finder", () => {
     expect(budgetButton(10000, 10000, "SUV", "zeroFound")).toEqual({ disabled: false, label: "View SUVs In This Range" });
   });
   it("search URL caps the budget to the max price, 100,000 when unknown", () => {
-    expect(budgetSearchUrl(54000, 80000)).toBe("/search?range[price]=:54000");
-    expect(budgetSearchUrl(154000, 80000)).toBe("/search?range[price]=:80000");
-    expect(budgetSearchUrl(154000, null)).toBe("/search?range[price]=:100000");
+    expect(budgetSearchUrl(54000, 80000)).toBe("/search?range%5Bprice%5D=:54000");
+    expect(budgetSearchUrl(154000, 80000)).toBe("/search?range%5Bprice%5D=:80000");
+    expect(budgetSearchUrl(154000, null)).toBe("/search?range%5Bprice%5D=:100000");
   });
   it("body types: limit 4 (20 custom), count desc then name desc", () => {
     expect(budgetBodyTypes({ sedan: 5, suv: 9, ute: 5, hatch: 2, wagon: 1 }, false)).toEqual(["suv", "ute", "sedan", "hatch"]);

@@ -46,10 +46,10 @@ export function budgetButton(
   return { disabled: false, label: `View ${carType}s In This Range` };
 }
 
-/** Search URL with range[price]=:{budget}, capped to the highest price (100,000 when none is known). */
+/** Search URL with range[price]=:{budget} (its brackets percent-encoded, as a URL in HTML must have them), capped to the highest price (100,000 when none is known). */
 export function budgetSearchUrl(budget: number, maxPrice: number | null, searchPath = "/search"): string {
   const cap = maxPrice !== null && maxPrice > 0 ? maxPrice : BUDGET_FALLBACK_MAX_PRICE;
-  return `${searchPath}?range[price]=:${Math.min(budget, cap)}`;
+  return `${searchPath}?range%5Bprice%5D=:${Math.min(budget, cap)}`;
 }
 
 /** Body-type tiles: 4 (20 with custom bodies), by count descending then name descending. */

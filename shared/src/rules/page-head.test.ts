@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalUrl, META_DESCRIPTION_MAX, pageHead, websiteStructuredData } from "./page-head";
+import { canonicalUrl, META_DESCRIPTION_MAX, pageHead, postalAddressStructuredData, websiteStructuredData } from "./page-head";
 
 const base = { siteName: "Harbour City Motors", template: "car-dealer" as const };
 
@@ -75,5 +75,18 @@ describe("link previews", () => {
     expect(head.meta?.some(([, key]) => key === "og:image" || key.startsWith("product:"))).toBe(false);
     expect(pageHead(input).meta).toBeUndefined();
     expect(pageHead({ ...input, pageName: "print", noindex: true }).noindex).toBe(true);
+  });
+});
+
+describe("postalAddressStructuredData", () => {
+  it("is a schema.org PostalAddress in Australia", () => {
+    expect(postalAddressStructuredData({ street: "1 Breakfast Creek Rd", city: "Newstead", state: "QLD", postcode: "4006" })).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "1 Breakfast Creek Rd",
+      addressLocality: "Newstead",
+      addressRegion: "QLD",
+      postalCode: "4006",
+      addressCountry: "AU",
+    });
   });
 });

@@ -109,3 +109,15 @@ export function websiteStructuredData(siteName: string, origin: string) {
     },
   };
 }
+
+/** schema.org PostalAddress of an Australian street address (a location's, a listing's dealership's). */
+export function postalAddressStructuredData(address: { street: string; city: string; state: string; postcode: string }) {
+  return {
+    "@type": "PostalAddress",
+    streetAddress: address.street,
+    addressLocality: address.city,
+    addressRegion: address.state,
+    postalCode: address.postcode,
+    addressCountry: "AU",
+  };
+}

@@ -15,7 +15,7 @@ describe("price slider", () => {
     expect(clampPriceSlider(250000, 250000, bounds)).toEqual([249999, 250000]);
   });
   it("search URL sorts by price descending", () => {
-    expect(priceSliderSearchUrl(5000, 60000)).toBe("/search?range[price]=5000:60000&sortBy=Car_production:price:desc");
+    expect(priceSliderSearchUrl(5000, 60000)).toBe("/search?range%5Bprice%5D=5000:60000&sortBy=Car_production:price:desc");
   });
   it("property: thumbs stay within bounds, ordered and at least 1 apart", () => {
     fc.assert(

@@ -16,7 +16,7 @@ export function clampPriceSlider(lower: number, upper: number, bounds: PriceSlid
   return [low, high];
 }
 
-/** The slider's button: the price range, sorted by price descending. */
+/** The slider's button: the price range (brackets percent-encoded, as in every URL in HTML), sorted by price descending. */
 export function priceSliderSearchUrl(lower: number, upper: number, searchPath = "/search"): string {
-  return `${searchPath}?range[price]=${lower}:${upper}&sortBy=${PRICE_SLIDER_SORT}`;
+  return `${searchPath}?range%5Bprice%5D=${lower}:${upper}&sortBy=${PRICE_SLIDER_SORT}`;
 }

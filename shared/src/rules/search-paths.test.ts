@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addRecentSearch, landingPathMeaning, resolveLandingPath, searchLandingPath } from "./search-paths";
+import { addRecentSearch, landingPathMeaning, landingTitle, resolveLandingPath, searchLandingPath } from "./search-paths";
 
 const search = { landingBase: "/search" };
 
@@ -70,4 +70,14 @@ describe("resolveLandingPath", () => {
     expect(resolveLandingPath('used-cars"', undefined, vocabulary)).toBeNull();
   });
 
+  it("gives each landing its own title: car types, make and model, body, dealership", () => {
+    const none = { refinements: {}, dealership: null };
+    expect(landingTitle("used-cars", { refinements: { car_type: ["used"] }, dealership: null })).toBe("Used cars");
+    expect(landingTitle("new-used-and-demo-cars", none)).toBe("New, used and demo cars");
+    expect(landingTitle("toyota", { refinements: { make: ["Toyota"], make_model: ["Toyota HiLux"] }, dealership: null })).toBe("Toyota HiLux");
+    expect(landingTitle("mercedes-benz", { refinements: { make: ["Mercedes-Benz"] }, dealership: null })).toBe("Mercedes-Benz");
+    expect(landingTitle("suv", { refinements: { body: ["SUV"] }, dealership: null })).toBe("SUV");
+    expect(landingTitle("summit-kia-adelaide", { refinements: {}, dealership: "summit-kia-adelaide" })).toBe("Stock at Summit Kia Adelaide");
+    expect(landingTitle("constructor", none)).toBeNull();
+  });
 });

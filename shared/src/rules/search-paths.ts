@@ -90,3 +90,24 @@ export function resolveLandingPath(first: string | undefined, second: string | u
     }
   }
 }
+
+const CAR_TYPE_TITLES: Record<string, string> = {
+  "new-used-and-demo-cars": "New, used and demo cars",
+  "used-cars": "Used cars",
+  "new-and-demo-cars": "New and demo cars",
+  "new-cars": "New cars",
+  "demo-cars": "Demo cars",
+};
+
+/**
+ * A landing page's own title ('Used cars', 'Toyota HiLux', 'SUV'), so no two landings share the search page's
+ * title; null when the path resolved to nothing more specific (the search page's title then).
+ */
+export function landingTitle(first: string, landing: ResolvedLanding): string | null {
+  const { make, make_model: makeModel, body } = landing.refinements;
+  // Own keys only, as landingPathMeaning reads them.
+  const carTypes = Object.hasOwn(CAR_TYPE_TITLES, first) ? CAR_TYPE_TITLES[first] : undefined;
+  const named = carTypes ?? makeModel?.[0] ?? make?.[0] ?? body?.[0];
+  if (named) return named;
+  return landing.dealership ? `Stock at ${landing.dealership.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ")}` : null;
+}

@@ -22,7 +22,7 @@ describe("BudgetFinder", () => {
     expect(html).toContain(">$54,000<");
     expect(html).toContain('value="200"');
     expect(html).toContain('value="2,000"');
-    expect(html).toContain('href="/search?range[price]=:54000">View Cars In This Range</a>');
+    expect(html).toContain('href="/search?range%5Bprice%5D=:54000">View Cars In This Range</a>');
   });
 
   it("offers the 4 most stocked body types (count, then name descending), 20 with custom bodies", () => {

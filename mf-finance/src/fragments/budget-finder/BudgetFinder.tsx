@@ -24,9 +24,9 @@ const PERIODS: { value: BudgetPeriod; label: string }[] = [
   { value: "monthly", label: "Monthly" },
 ];
 
-/** The chosen body types as a search refinement (InstantSearch's URL shape, which /search reads). */
+/** The chosen body types as a search refinement (InstantSearch's URL shape, which /search reads; brackets percent-encoded). */
 function withBodies(url: string, bodies: string[]): string {
-  return bodies.reduce((href, body, index) => `${href}&refinementList[simple_body][${index}]=${encodeURIComponent(body)}`, url);
+  return bodies.reduce((href, body, index) => `${href}&refinementList%5Bsimple_body%5D%5B${index}%5D=${encodeURIComponent(body)}`, url);
 }
 
 /** Lowest and highest price of the stock the shopper is looking at: the chosen bodies, or all. */

@@ -9,7 +9,7 @@ describe("PriceSlider", () => {
     expect(html).toContain("Minimum price");
     expect(html).toContain("Maximum price");
     expect(html.match(/type="range" min="5000" max="250000" step="500"/g)).toHaveLength(2);
-    expect(html).toContain('href="/search?range[price]=5000:250000&amp;sortBy=Car_production:price:desc"');
+    expect(html).toContain('href="/search?range%5Bprice%5D=5000:250000&amp;sortBy=Car_production:price:desc"');
     expect(html).toContain('aria-valuetext="$250,000"');
   });
 });

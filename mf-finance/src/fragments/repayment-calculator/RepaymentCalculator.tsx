@@ -151,24 +151,27 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
           onChange={(frequency) => update({ frequency })}
         />
       </form>
-      <output className="finance-calculator__result" aria-live="polite" htmlFor={`${id}-price ${id}-deposit ${id}-residual ${id}-term ${id}-interest`}>
-        {result.kind === "refused" ? (
-          <span className="finance-calculator__refused" data-testid="repayment-refused">
-            {result.reason}
-          </span>
-        ) : result.kind === "enquire" ? (
-          <a className="finance-calculator__enquire" href={link}>
-            {result.text}
-          </a>
-        ) : (
-          <>
-            <span className="finance-calculator__label">{`Repayment ${per}`}</span>
-            <span className="finance-calculator__amount" data-testid="repayment">
-              {formatMoneyCents(result.repayment)}
+      {/* <output> holds phrasing content only: the totals list sits beside it in the result box. */}
+      <div className="finance-calculator__result">
+        <output aria-live="polite" htmlFor={`${id}-price ${id}-deposit ${id}-residual ${id}-term ${id}-interest`}>
+          {result.kind === "refused" ? (
+            <span className="finance-calculator__refused" data-testid="repayment-refused">
+              {result.reason}
             </span>
-            {result.fromPreset && <span className="finance-calculator__preset">The lender's advertised repayment</span>}
-          </>
-        )}
+          ) : result.kind === "enquire" ? (
+            <a className="finance-calculator__enquire" href={link}>
+              {result.text}
+            </a>
+          ) : (
+            <>
+              <span className="finance-calculator__label">{`Repayment ${per}`}</span>
+              <span className="finance-calculator__amount" data-testid="repayment">
+                {formatMoneyCents(result.repayment)}
+              </span>
+              {result.fromPreset && <span className="finance-calculator__preset">The lender's advertised repayment</span>}
+            </>
+          )}
+        </output>
         <dl className="finance-calculator__totals">
           <div>
             <dt>Total of repayments</dt>
@@ -181,7 +184,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
             </div>
           )}
         </dl>
-      </output>
+      </div>
       {result.kind === "repayment" && (
         <RepaymentChart amountFinanced={result.amountFinanced} rate={shown.interest} years={shown.term} perYear={perYear} balloon={shown.residual} />
       )}

@@ -30,34 +30,37 @@ export default function RepaymentChart({ amountFinanced, rate, years, perYear, b
   const summary = `The balance falls from ${formatMoney(amountFinanced)} to ${formatMoney(rows.at(-1)?.balance ?? 0)} over ${years} years. You repay ${formatMoney(totalPrincipal)} of principal and ${formatMoney(totalInterest)} of interest${balloon > 0 ? `, then the ${formatMoney(balloon)} balloon` : ""}.`;
 
   return (
-    <figure className="repayment-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="repayment-chart__svg">
-        <title id={`${id}-title`}>Loan balance and repayments by year</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {rows.map((row, index) => {
-          const x = PAD.left + slot * index + (slot - barW) / 2;
-          return (
-            <g key={row.year}>
-              <rect className="repayment-chart__principal" x={x} y={y(row.principal)} width={barW} height={plotH + PAD.top - y(row.principal)} />
-              <rect
-                className="repayment-chart__interest"
-                x={x}
-                y={y(row.principal + row.interest)}
-                width={barW}
-                height={y(row.principal) - y(row.principal + row.interest)}
-              />
-              <text x={x + barW / 2} y={HEIGHT - 6} textAnchor="middle" className="repayment-chart__axis">{`Yr ${row.year}`}</text>
-            </g>
-          );
-        })}
-        <polyline className="repayment-chart__balance" points={balancePoints} fill="none" />
-      </svg>
-      <figcaption className="repayment-chart__legend">
-        <span className="repayment-chart__key repayment-chart__key--principal">Principal</span>
-        <span className="repayment-chart__key repayment-chart__key--interest">Interest</span>
-        <span className="repayment-chart__key repayment-chart__key--balance">Balance owing</span>
-        <p className="repayment-chart__summary">{summary}</p>
-      </figcaption>
+    // A <figcaption> is the figure's first or last child: the figures table follows the figure.
+    <>
+      <figure className="repayment-chart">
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="repayment-chart__svg">
+          <title id={`${id}-title`}>Loan balance and repayments by year</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          {rows.map((row, index) => {
+            const x = PAD.left + slot * index + (slot - barW) / 2;
+            return (
+              <g key={row.year}>
+                <rect className="repayment-chart__principal" x={x} y={y(row.principal)} width={barW} height={plotH + PAD.top - y(row.principal)} />
+                <rect
+                  className="repayment-chart__interest"
+                  x={x}
+                  y={y(row.principal + row.interest)}
+                  width={barW}
+                  height={y(row.principal) - y(row.principal + row.interest)}
+                />
+                <text x={x + barW / 2} y={HEIGHT - 6} textAnchor="middle" className="repayment-chart__axis">{`Yr ${row.year}`}</text>
+              </g>
+            );
+          })}
+          <polyline className="repayment-chart__balance" points={balancePoints} fill="none" />
+        </svg>
+        <figcaption className="repayment-chart__legend">
+          <span className="repayment-chart__key repayment-chart__key--principal">Principal</span>
+          <span className="repayment-chart__key repayment-chart__key--interest">Interest</span>
+          <span className="repayment-chart__key repayment-chart__key--balance">Balance owing</span>
+          <p className="repayment-chart__summary">{summary}</p>
+        </figcaption>
+      </figure>
       <details className="repayment-chart__table">
         <summary>Figures by year</summary>
         <table>
@@ -81,6 +84,6 @@ export default function RepaymentChart({ amountFinanced, rate, years, perYear, b
           </tbody>
         </table>
       </details>
-    </figure>
+    </>
   );
 }

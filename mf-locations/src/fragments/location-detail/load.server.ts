@@ -29,7 +29,7 @@ export async function loadLocationDetail(
       lines: weekLines(location, type, request.config.labels),
     })),
     rating: summary && summary.count > 0 ? { average: summary.average_rating, count: summary.count } : null,
-    jsonLd: locationJsonLd(location, request.path.split("?")[0] ?? "/"),
+    jsonLd: locationJsonLd(location, new URL(request.path.split("?")[0] ?? "/", request.origin).href),
   };
 }
 

@@ -90,7 +90,8 @@ export async function loadLocationList(request: FragmentRequest, env: Env, now =
     columns: locationGridColumns(chosen.length),
     locations: chosen.map((location) => toCard(location, request.config, now)),
     locator,
-    jsonLd: chosen.length ? locationsJsonLd(chosen, locationDetailsPath) : null,
+    // Absolute URLs: search engines read structured data apart from the page.
+    jsonLd: chosen.length ? locationsJsonLd(chosen, (location) => new URL(locationDetailsPath(location), request.origin).href) : null,
   };
 }
 

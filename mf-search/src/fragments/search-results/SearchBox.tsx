@@ -40,7 +40,6 @@ export function SearchBox(props: { query: string; onQuery: (query: string) => vo
     <search>
     <form
       className="search-box"
-      action=""
       onSubmit={(event) => {
         event.preventDefault();
         commit(text);

@@ -1,3 +1,4 @@
+import { serializeJsonForHtml } from "@dealer/shared/fragment";
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
 import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
@@ -13,6 +14,7 @@ import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFil
 import { SaveSearch } from "./SaveSearch";
 import type { SearchContext } from "./run-search";
 import { SearchBox } from "./SearchBox";
+import { resultsItemList } from "./structured-data";
 import type { SearchView } from "./search-view";
 import { SORT_OPTIONS } from "./sort-options";
 
@@ -30,6 +32,8 @@ export type SearchResultsProps = {
   layout: "grid" | "carousel";
   /** Server time the cards were decided at (tags like "just arrived" depend on it). */
   now: string;
+  /** The page's origin: the results' structured data names each car by its absolute URL. */
+  origin: string;
 };
 
 type HistoryEntry = { search: RouteState };
@@ -147,9 +151,14 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   const parts = useSearchParts();
   const Carousel = useMemo(() => memo(parts.ResultCarousel), [parts]);
   const Results = props.layout === "carousel" ? Carousel : Grid;
+  // The carousel is a section of a page that has its own <h1> (the brand page's banner).
+  const Heading = props.layout === "carousel" ? "h2" : "h1";
   return (
     <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
-      <h1 id="search-heading">{props.offers ? "Special offers" : "Search stock"}</h1>
+      <Heading id="search-heading">{props.offers ? "Special offers" : "Search stock"}</Heading>
+      {/* Data, not code: a JSON-LD block never runs; it follows the page of results the shopper sees. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for HTML by serializeJsonForHtml */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonForHtml(resultsItemList(view.cards, view.page * props.context.hitsPerPage, props.origin)) }} />
       <SearchBox
         query={state.query}
         onQuery={(query) => refine((current) => ({ ...current, query }))}

@@ -133,6 +133,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         offers,
         layout: request.params.layout === "carousel" ? "carousel" : "grid",
         now: now.toISOString(),
+        origin: request.origin,
       };
     },
   };

@@ -25,7 +25,8 @@ export function PhoneReveal({ phone, carId, websiteId }: PhoneRevealProps) {
           {phone.number}
         </a>
       ) : (
-        <button type="button" className="vehicle-phone__reveal" onClick={reveal} data-analytics-event={VEHICLE_EVENTS.phoneReveal} aria-label={`Show phone number ${phone.masked}`}>
+        // Its name is its visible text (WCAG 2.5.3, label in name): a speech user says what they see.
+        <button type="button" className="vehicle-phone__reveal" onClick={reveal} data-analytics-event={VEHICLE_EVENTS.phoneReveal}>
           <span className="vehicle-phone__number">{phone.masked}</span> <span className="vehicle-phone__hint">Show number</span>
         </button>
       )}

@@ -6,7 +6,13 @@ import VehicleDetail from "./VehicleDetail";
 import VehicleDetailServer from "./VehicleDetail.server";
 import { insertVideo, vehicleDetailProps } from "./view-model";
 
-const context = (override = {}) => ({ config: makeConfig(override), siteSlug: "harbour-city-motors", primaryCity: "Brisbane" });
+const context = (override = {}) => ({
+  config: makeConfig(override),
+  siteSlug: "harbour-city-motors",
+  primaryCity: "Brisbane",
+  origin: "https://harbour.example",
+  siteName: "Harbour City Motors",
+});
 const propsFor = (overrides: Parameters<typeof sampleCar>[0] = {}, override = {}) => vehicleDetailProps(makeCar(sampleCar(overrides)), context(override));
 const serverHtml = (props: ReturnType<typeof propsFor>) => renderToString(<VehicleDetailServer {...props} />);
 
@@ -22,16 +28,33 @@ describe("VehicleDetail", () => {
     expect(html).toContain('href="/search/sedan"');
   });
 
-  it("describes the car for search engines as a schema.org Car with its Offer", () => {
-    const html = serverHtml(propsFor({ offer_price: 25990, vin: "JTDBR32E720012345" }));
-    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(json ?? "null")).toMatchObject({
+  const structuredData = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? "null");
+
+  it("describes the car for search engines as a schema.org Car with its Offer, its seller and absolute URLs", () => {
+    const html = serverHtml(propsFor({ offer_price: 25990, vin: "JTDBR32E720012345", doors: 4, seats: 5, simple_drive: "FWD", badge: "Ascent Sport" }));
+    const data = structuredData(html);
+    expect(data).toMatchObject({
       "@type": "Car",
+      url: expect.stringMatching(/^https:\/\/harbour\.example\/cars\/[a-z0-9-]+$/),
+      image: expect.stringMatching(/^https:\/\/harbour\.example\//),
       brand: { name: "Toyota" },
       vehicleIdentificationNumber: "JTDBR32E720012345",
+      vehicleConfiguration: "Ascent Sport",
+      driveWheelConfiguration: "https://schema.org/FrontWheelDriveConfiguration",
+      numberOfDoors: 4,
+      seatingCapacity: 5,
       mileageFromOdometer: { value: 42000, unitCode: "KMT" },
-      offers: { "@type": "Offer", price: 25990, priceCurrency: "AUD", availability: "https://schema.org/InStock" },
+      offers: { "@type": "Offer", price: 25990, priceCurrency: "AUD", availability: "https://schema.org/InStock", seller: { "@type": "AutoDealer" } },
     });
+    expect(data.offers.url).toBe(data.url);
+    expect(data.sku).toBeTruthy();
+  });
+
+  it("types a motorcycle as a Motorcycle and a truck or a caravan as a Vehicle", () => {
+    expect(structuredData(serverHtml(propsFor({ item_type: "motorcycle" })))["@type"]).toBe("Motorcycle");
+    expect(structuredData(serverHtml(propsFor({ item_type: "truck" })))["@type"]).toBe("Vehicle");
+    const caravan = structuredData(serverHtml(propsFor({ item_type: "caravan", caravan_specifications: { tare_weight: 1900, aggregate_trailer_mass: 2500 } })));
+    expect(caravan).toMatchObject({ "@type": "Vehicle", weight: { value: 1900, unitCode: "KGM" }, weightTotal: { value: 2500, unitCode: "KGM" } });
   });
 
   it("ships only the interactive parts to the browser: breadcrumbs and buttons stay server markup", () => {

@@ -33,6 +33,7 @@ import {
   WEEKLY_SUFFIX,
 } from "@dealer/shared/rules";
 import { viewedCarRecord } from "../../viewed-car";
+import { vehicleStructuredData } from "./structured-data";
 import type { Hotspot, ImageSlide, KeyFact, SidebarButton, Slide, VehicleDetailProps, VideoSlide } from "./props";
 
 export const MAIN_WIDTHS = [600, 900, 1200] as const;
@@ -127,44 +128,18 @@ function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[
   return { buttons, testDriveOnly: shown.testDriveOnly, shown };
 }
 
-/** schema.org Car + Offer; absent figures are left out rather than sent empty. */
-function structuredData(car: Car, title: string, price: PriceDisplay, image: string | undefined): Record<string, unknown> {
-  const amount = price.kind === "price" ? price.amount : null;
-  const compact = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
-  return compact({
-    "@context": "https://schema.org",
-    "@type": "Car",
-    name: title,
-    brand: { "@type": "Brand", name: car.make },
-    model: car.model,
-    vehicleModelDate: String(car.year),
-    bodyType: car.simple_body,
-    color: car.colour,
-    fuelType: car.simple_fuel,
-    vehicleTransmission: car.simple_transmission,
-    vehicleIdentificationNumber: car.vin,
-    itemCondition: car.car_type === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
-    mileageFromOdometer: car.km === null || car.km === undefined ? null : { "@type": "QuantitativeValue", value: car.km, unitCode: "KMT" },
-    image,
-    offers: compact({
-      "@type": "Offer",
-      url: vehiclePath(car.slug),
-      priceCurrency: "AUD",
-      price: amount,
-      availability: isSold(car.status) ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
-    }),
-  });
-}
-
 export type VehicleContext = {
   config: SiteConfig;
   siteSlug: string;
   /** City of the site's primary location, for 'Located at {city}'. */
   primaryCity: string | null;
+  /** The page's origin and the site's name, for the structured data (absolute URLs, the seller). */
+  origin: string;
+  siteName: string;
 };
 
 /** The vehicle page's top fragment, resolved from the car record and the site's configuration. */
-export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: VehicleContext, now = new Date()): Required<VehicleDetailProps> {
+export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, origin, siteName }: VehicleContext, now = new Date()): Required<VehicleDetailProps> {
   const title = vehicleTitle(car);
   const images = imageSlides(car, title);
   const video = videoSlide(car, title, images[0]?.thumbSrc ?? null);
@@ -224,7 +199,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
     },
     staticParts: {
       breadcrumbs: vehicleBreadcrumbs({ ...car, name: title }, config.search),
-      structuredData: structuredData(car, title, price, images[0]?.src),
+      structuredData: vehicleStructuredData(car, { title, price, image: images[0]?.src, origin, siteName }),
       facts: keyFacts(car),
       buttons,
       testDriveOnly,
