@@ -46,7 +46,8 @@ describe("the key pages look as their baselines", () => {
       const failures: string[] = [];
       for (const [name, route] of Object.entries(PAGES)) {
         for (const [sizeName, viewport] of Object.entries(SIZES)) {
-          const page = await browser.newPage({ viewport, reducedMotion: "reduce", deviceScaleFactor: 1 });
+          // bypassCSP: the page's CSP would block the test's style that freezes animations.
+          const page = await browser.newPage({ viewport, reducedMotion: "reduce", deviceScaleFactor: 1, bypassCSP: true });
           await page.goto(siteUrl(site, route === "CAR" ? car : route));
           await settle(page);
           const shot = await page.screenshot({ animations: "disabled", caret: "hide", mask: VOLATILE.map((selector) => page.locator(selector)) });
