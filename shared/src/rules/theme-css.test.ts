@@ -6,9 +6,8 @@ const theme = { primary: "#1c2b4a", accent: "#c8102e", text: "#14161a", font: "s
 describe("themeCss", () => {
   it("sets the tokens the design system reads, from a palette checked for contrast", () => {
     const css = themeCss({ ...theme, primary: "#ffb300" }, "/_shell/abc/fonts");
-    expect(css).toMatch(/^:root\{--brand-primary:#[0-9a-f]{6};--on-primary:#ffffff;--brand-accent:#c8102e;--on-accent:#ffffff;/);
+    expect(css).toMatch(/^:root\{--brand-primary:#[0-9a-f]{6};--brand-accent:#c8102e;--on-accent:#ffffff;--brand-text:#14161a\}$/);
     expect(css).not.toContain("--brand-primary:#ffb300");
-    expect(css).toContain("--density:1;--corner:1");
     expect(css).not.toContain("@font-face");
   });
 

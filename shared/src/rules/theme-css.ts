@@ -29,16 +29,16 @@ const CORNERS = { square: 0, soft: 1, round: 2 } as const;
 export function themeCss(theme: Theme, fontBase: string): string {
   const palette = themePalette(theme);
   const font = FONT_STACKS[theme.font];
+  // Only what differs from the tokens' defaults (system font, regular density, soft corners, brand header, white on primary).
   const properties = [
     `--brand-primary:${palette.primary}`,
-    `--on-primary:${palette.onPrimary}`,
     `--brand-accent:${palette.accent}`,
     `--on-accent:${palette.onAccent}`,
     `--brand-text:${palette.text}`,
-    `--font-body:${font.body}`,
-    `--font-heading:${font.heading ?? "var(--font-body)"}`,
-    `--density:${DENSITY[theme.density]}`,
-    `--corner:${CORNERS[theme.corners]}`,
+    ...(theme.font === "system" ? [] : [`--font-body:${font.body}`]),
+    ...(font.heading ? [`--font-heading:${font.heading}`] : []),
+    ...(theme.density === "regular" ? [] : [`--density:${DENSITY[theme.density]}`]),
+    ...(theme.corners === "soft" ? [] : [`--corner:${CORNERS[theme.corners]}`]),
     ...(theme.header === "light" ? ["--header-bg:#ffffff", `--header-fg:${palette.primary}`] : []),
   ];
   const faces =

@@ -105,7 +105,7 @@ export function Breadcrumb({ items }: { items: Array<{ label: string; href?: str
     <nav aria-label="Breadcrumb">
       <ol className="ui-breadcrumb">
         {items.map((item, index) => (
-          <li key={`${index}-${item.label}`}>{item.href && index < items.length - 1 ? <a href={item.href}>{item.label}</a> : <span aria-current="page">{item.label}</span>}</li>
+          <li key={`${item.href ?? ""} ${item.label}`}>{item.href && index < items.length - 1 ? <a href={item.href}>{item.label}</a> : <span aria-current="page">{item.label}</span>}</li>
         ))}
       </ol>
     </nav>
