@@ -2,6 +2,8 @@ import { createRemoteConfig } from "../scripts/build/remote-config";
 
 export default createRemoteConfig({
   packageDir: import.meta.dirname,
+  // The vehicle page's breadcrumb (docs/design.md).
+  designComponents: ["breadcrumb"],
   // One line per exposed fragment: public module name -> component file (the browser's build of it).
   exposes: {
     "./VehicleDetail": "./src/fragments/vehicle-detail/VehicleDetail.tsx",

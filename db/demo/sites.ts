@@ -65,7 +65,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     catalogue: "cars",
     financeProvider: "taurus",
     config: {
-      theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors" },
+      theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors", logoUrl: "/cdn/image/width=320,quality=75/site/logos/harbour-city-motors.svg", font: "humanist", corners: "round" },
       // The Taurus-type lender: its establishment fee, a $5,000 minimum price and rates of 7.5-14.5%.
       finance: { provider: "taurus", establishmentFee: 1360.5, calculator: { priceMin: 5000, rateMin: 7.5, rateMax: 14.5 } },
       features: { subscriptions: true, autograb: true, autogauge: true, saveValuationColumn: true },
@@ -118,7 +118,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     catalogue: "cars",
     financeProvider: "finance360",
     config: {
-      theme: { primary: "#1c2b4a", accent: "#c8102e", text: "#14161a", logoText: "Summit Auto Group" },
+      theme: { primary: "#1c2b4a", accent: "#c8102e", text: "#14161a", logoText: "Summit Auto Group", logoUrl: "/cdn/image/width=320,quality=75/site/logos/summit-auto-group.svg", font: "system", corners: "square", density: "compact" },
       // The group's lenders' comparison-rate range, and one dealership's fee list (ADR 0038).
       finance: {
         provider: "finance360",
@@ -280,7 +280,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     catalogue: "cars",
     financeProvider: "carclarity",
     config: {
-      theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified" },
+      theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified", header: "light", corners: "soft" },
       // The lite (used-only) dealership's finance copy (ADR 0038).
       finance: { provider: "carclarity", dealershipCopy: { "metro-certified": { fees: [], offer: { rate: 6.29, comparisonRate: 8.19, termYears: 5, deposit: 0 } } } },
       // Cars without a YouX-style quote ask for one on the vehicle page.
@@ -317,7 +317,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     catalogue: "motorcycles",
     financeProvider: "angle",
     config: {
-      theme: { primary: "#212121", accent: "#ff6f00", text: "#111111", logoText: "Ridge Motorcycles" },
+      theme: { primary: "#212121", accent: "#ff6f00", text: "#111111", logoText: "Ridge Motorcycles", font: "open-sans", corners: "square" },
       // The Angle-type lender lends at 4-20%.
       finance: { provider: "angle", financePath: "/finance-enquiry", calculator: { rateMin: 4, rateMax: 20 } },
       labels: { enquireButton: "Message Now" },
@@ -348,7 +348,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     catalogue: "trucks",
     financeProvider: "powertorque",
     config: {
-      theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks" },
+      theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks", font: "serif", density: "airy", corners: "square" },
       // Trucks cost more than cars: the calculator takes up to $1,000,000, so the $300,000-$800,000 quick picks fit (ADR 0038).
       finance: {
         provider: "powertorque",
@@ -384,7 +384,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     catalogue: "caravans",
     financeProvider: "ausloans",
     config: {
-      theme: { primary: "#006d77", accent: "#ff7f51", text: "#1b1b1b", logoText: "Coastal Caravans" },
+      theme: { primary: "#006d77", accent: "#ff7f51", text: "#1b1b1b", logoText: "Coastal Caravans", header: "light", font: "humanist", corners: "round", density: "airy" },
       finance: { provider: "ausloans" },
       vehicle: { defaultViewerMode: "gallery" },
       // The full-height promotions variant (1920x1080).

@@ -12,7 +12,7 @@ import { percentile } from "./stats";
 /**
  * npm run bench (with the platform running under npm start): prints the platform's figures, asserts
  * nothing. `-- --no-lighthouse` skips the slowest part; `-- --only page-time,lighthouse` runs only the parts named
- * (memory, starts, page-time, profile, javascript, lighthouse); `-- --lighthouse-route /cars/{slug}` runs
+ * (memory, starts, page-time, profile, styles, javascript, lighthouse); `-- --lighthouse-route /cars/{slug}` runs
  * Lighthouse for that one route.
  */
 const { values: options } = parseArgs({
@@ -23,7 +23,7 @@ const { values: options } = parseArgs({
     "lighthouse-route": { type: "string", multiple: true },
   },
 });
-const parts = new Set((options.only ?? "memory,starts,page-time,profile,javascript,lighthouse").split(","));
+const parts = new Set((options.only ?? "memory,starts,page-time,profile,styles,javascript,lighthouse").split(","));
 if (options["no-lighthouse"]) parts.delete("lighthouse");
 const SITE = "harbour-city-motors";
 const RUNS = Number(options.runs);
@@ -114,6 +114,16 @@ if (parts.has("profile")) {
     console.log(`    rest of the page (footer, end of stream)           ${ms(full - slot)}`);
   }
   console.log(`  a search API round trip alone (key, engine, answer): ${ms(p50(engine))}`);
+}
+
+if (parts.has("styles")) {
+  console.log("\nCSS inlined in the head per route (every <style> before </head>; raw and gzip):");
+  for (const [route, path] of Object.entries({ "/": "/", ...routes, "/finance": "/finance", "/dealer-locator": "/dealer-locator", "/contact": "/contact" })) {
+    const { html } = await timePage(PLATFORM_PORT, host, path);
+    const head = html.slice(0, html.indexOf("</head>"));
+    const css = [...head.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join("");
+    console.log(`  ${route.padEnd(24)} ${(css.length / 1024).toFixed(1)} KB   gzip ${(gzipSync(css).length / 1024).toFixed(1)} KB`);
+  }
 }
 
 if (parts.has("javascript")) {

@@ -4,6 +4,7 @@ import { FRAGMENT_STYLESHEET } from "../../shared/src/fragment/index";
 import { ModuleFederationPlugin } from "@module-federation/enhanced/rspack";
 import { federationName } from "../../shell/src/federation/remote-name";
 import { browserConfig, resolveBrowserBuild, type BrowserBuildOptions } from "./browser-config";
+import { type DesignComponentCss, designComponentCss } from "./design-system-css";
 import { sharedSingletons } from "./shared-singletons";
 
 export type RemoteConfigOptions = {
@@ -11,6 +12,8 @@ export type RemoteConfigOptions = {
   packageDir: string;
   /** Public module name ("./SearchResults") -> file relative to packageDir. */
   exposes: Record<string, string>;
+  /** Design system components whose styles this remote's fragments need (docs/design.md); the core is in the head. */
+  designComponents?: readonly DesignComponentCss[];
 } & Pick<BrowserBuildOptions, "distDir" | "buildId">;
 
 /** A federated web remote: mf-manifest.json + remoteEntry.js under /_mf/{remote}/{buildId}/. */
@@ -35,7 +38,9 @@ export function createRemoteConfig(options: RemoteConfigOptions): Configuration 
         experiments: { externalRuntime: true, optimization: { target: "web", disableRemote: true, disableSnapshot: true } },
       }),
       // The fragments' styles, linked by the server beside each slot (see FRAGMENT_STYLESHEET).
-      new rspack.CopyRspackPlugin({ patterns: [{ from: "src/fragments.css", to: FRAGMENT_STYLESHEET }] }),
+      new rspack.CopyRspackPlugin({
+        patterns: [{ from: "src/fragments.css", to: FRAGMENT_STYLESHEET, transform: (content) => designComponentCss(options.designComponents ?? []) + content.toString() }],
+      }),
     ],
   });
 }

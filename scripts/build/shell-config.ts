@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { rspack, type Configuration } from "@rspack/core";
 import { ModuleFederationPlugin } from "@module-federation/enhanced/rspack";
 import { browserConfig, repoRoot, resolveBrowserBuild, type BrowserBuildOptions } from "./browser-config";
+import { designSystemCss } from "./design-system-css";
 import { sharedSingletons } from "./shared-singletons";
 
 export const shellDir = join(repoRoot, "shell");
@@ -39,7 +40,10 @@ export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" |
         dts: false,
         experiments: { provideExternalRuntime: true, optimization: { target: "web", disableSnapshot: true } },
       }),
-      new rspack.CopyRspackPlugin({ patterns: [{ from: "src/styles/base.css", to: "base.css" }] }),
+      // base.css = the design system's tokens and components, then the shell's own styles (minified with the rest).
+      new rspack.CopyRspackPlugin({ patterns: [{ from: "src/styles/base.css", to: "base.css", transform: (content) => designSystemCss() + content.toString() }] }),
+      // The self-hosted fonts a theme may choose (themeCss), with their licence.
+      new rspack.CopyRspackPlugin({ patterns: [{ from: "src/fonts", to: "fonts" }] }),
     ],
     // Every chunk of the shell is needed at start-up (framework, bootstrap): the gateway preloads them.
     extraFiles: ({ entryFiles, chunkFiles }) => {

@@ -17,7 +17,8 @@ describe("tenants", () => {
     for (const site of ["harbour-city-motors", "ridge-motorcycles"]) {
       await page.goto(siteUrl(site, "/search"));
       seen[site] = {
-        name: await page.locator("#shell-header").innerText(),
+        // The header's text, and the logo's alt text where the site has an image logo (issue 25).
+        name: await page.locator("#shell-header").evaluate((header) => `${(header as HTMLElement).innerText} ${header.querySelector(".shell-header__logo")?.getAttribute("alt") ?? ""}`),
         primary: await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand-primary").trim()),
         cars: await page.locator(".card__title").allInnerTexts(),
       };

@@ -10,7 +10,7 @@ import {
   type VehicleImageColour,
 } from "@dealer/shared/media";
 import { type Context, Hono } from "hono";
-import { buildBanner, buildBrandLogo, buildImageNotFound, buildMapPicture } from "./site-svg";
+import { buildBanner, buildBrandLogo, buildImageNotFound, buildMapPicture, buildSiteLogo } from "./site-svg";
 import { buildSpinFrame, buildVehiclePicture, type PictureOptions } from "./vehicle-svg";
 
 /** A picture at a URL never changes, so browsers and the edge may keep it for a year. */
@@ -90,6 +90,7 @@ export function createImageRoutes() {
     return slug ? svg(c, build(slug, width)) : c.text("Unknown picture", 404);
   };
   app.get("/image/:params/site/brands/:file", slugPicture(buildBrandLogo));
+  app.get("/image/:params/site/logos/:file", slugPicture(buildSiteLogo));
   app.get("/image/:params/site/banners/:file", slugPicture(buildBanner));
   app.get("/image/:params/site/banners/:height/:file", (c) => {
     const height = BANNER_HEIGHTS.find((h) => String(h) === c.req.param("height"));

@@ -52,6 +52,18 @@ export function buildBrandLogo(slug: string, width: number): string {
     `<rect width="320" height="160" fill="#ffffff"/><rect x="16" y="32" width="288" height="96" rx="48" fill="${tint}"/><text x="160" y="92" font-family="Arial,Helvetica,sans-serif" font-size="34" font-weight="700" fill="#ffffff" text-anchor="middle">${name}</text>`);
 }
 
+/**
+ * A demo dealer's logo for its header: an emblem with the dealer's initials beside its name, in white, drawn for a
+ * header on the brand colour (a dealer's own logo is any https or site URL in theme.logoUrl).
+ */
+export function buildSiteLogo(slug: string, width: number): string {
+  const name = titleFromSlug(slug);
+  const initials = escapeXml(name.split(" ").map((word) => word[0] ?? "").join("").slice(0, 2).toUpperCase());
+  const wide = 64 + name.length * 19;
+  return svgAt(width, { width: wide, height: 48 }, `${name} logo`,
+    `<rect x="2" y="2" width="44" height="44" rx="10" fill="none" stroke="#ffffff" stroke-width="3"/><text x="24" y="32" font-family="Arial,Helvetica,sans-serif" font-size="19" font-weight="700" fill="#ffffff" text-anchor="middle">${initials}</text><text x="58" y="33" font-family="Arial,Helvetica,sans-serif" font-size="26" font-weight="700" letter-spacing="0.5" fill="#ffffff">${escapeXml(name)}</text>`);
+}
+
 /** A 1920-wide banner (540 high, the promotions slider size, or a taller variant) with a title. */
 export function buildBanner(slug: string, width: number, height: BannerHeight = 540): string {
   const tint = TINTS[hash(slug) % TINTS.length];

@@ -1,6 +1,6 @@
 import { type ShellState, createSeededStore } from "@dealer/shared/atoms";
 import { SHELL_STATE_ELEMENT_ID, serializeJsonForHtml } from "@dealer/shared/fragment";
-import type { PageHead } from "@dealer/shared/rules";
+import { type PageHead, SELF_HOSTED_FONT_FILES, themeCss } from "@dealer/shared/rules";
 import { ShellFooter, ShellHeader } from "@dealer/shell/server";
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
@@ -41,6 +41,7 @@ export function renderWithState(state: ShellState, node: ReactNode): string {
 export function documentStart(parts: DocumentParts): string {
   const { state, nonce, shellBuild } = parts;
   const { theme } = state.config;
+  const fontBase = `/_shell/${shellBuild}/fonts`;
   const preloads = parts.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join("");
   // CSS text cannot close the element early: "</style" is the only sequence that would.
   const styleTag = (css: string, attrs: string) => `<style nonce="${nonce}"${attrs}>${css.replace(/<\/style/gi, "<\\/style")}</style>`;
@@ -61,8 +62,9 @@ export function documentStart(parts: DocumentParts): string {
     (parts.head.meta ?? []).map(([attribute, key, content]) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`).join(""),
     preloads,
     styleTag(parts.shellCss, ""),
-    // After the base styles so the tenant's theme wins over its defaults.
-    `<style nonce="${nonce}">:root{--brand-primary:${theme.primary};--brand-accent:${theme.accent};--brand-text:${theme.text}}</style>`,
+    // After the base styles so the tenant's theme wins over its defaults (colours checked for contrast first).
+    theme.font === "open-sans" ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="${fontBase}/${SELF_HOSTED_FONT_FILES["open-sans"][0]}">` : "",
+    `<style nonce="${nonce}">${themeCss(theme, fontBase)}</style>`,
     styles,
     `<script type="application/json" id="${SHELL_STATE_ELEMENT_ID}">${serializeJsonForHtml(state)}</script>`,
     // defer: runs after the whole streamed document is parsed, i.e. after every slot arrived.

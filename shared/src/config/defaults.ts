@@ -2,7 +2,17 @@ import type { SiteConfig } from "./site-config";
 
 /** The platform's default configuration, taken from the spec's constants. */
 export const defaultSiteConfig: SiteConfig = {
-  theme: { primary: "#1f3a5f", accent: "#e0582b", text: "#1b1b1b", logoText: null },
+  theme: {
+    primary: "#1f3a5f",
+    accent: "#e0582b",
+    text: "#1b1b1b",
+    logoText: null,
+    logoUrl: null,
+    font: "system",
+    density: "regular",
+    corners: "soft",
+    header: "brand",
+  },
   navigation: {
     links: [
       { label: "Search", href: "/search" },

@@ -51,6 +51,14 @@ export const siteConfigSchema = z
         accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
         text: z.string().regex(/^#[0-9a-fA-F]{6}$/),
         logoText: z.string().nullable(),
+        /** The dealer's logo (SVG or image; an https URL or a site path); null shows logoText (or the site's name). */
+        logoUrl: z.string().regex(/^(https:\/\/|\/)[^\s"'<>]+$/).max(500).nullable(),
+        /** A self-hosted or system font family (THEME_FONTS); no page asks a third party for a font. */
+        font: z.enum(["system", "humanist", "serif", "open-sans"]),
+        density: z.enum(["compact", "regular", "airy"]),
+        corners: z.enum(["square", "soft", "round"]),
+        /** The header on the brand colour, or white with the brand colour's text. */
+        header: z.enum(["brand", "light"]),
       })
       .strict(),
     navigation: z

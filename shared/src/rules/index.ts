@@ -3,6 +3,8 @@ export * from "./buttons";
 export * from "./card-tag";
 export * from "./money";
 export * from "./price-display";
+export * from "./theme-palette";
+export * from "./theme-css";
 export * from "./sold-collapse";
 export * from "./vehicle-links";
 export * from "./finance-eligibility";

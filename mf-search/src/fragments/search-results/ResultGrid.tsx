@@ -62,8 +62,8 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
         {card.body && <li>{card.body}</li>}
       </ul>
       <CardSavedToggles card={card} />
-      <WatchlistButton carId={card.id} carName={card.saved.name} inStock={card.inStock} className="chip card__watchlist" />
-      {card.inStock && <EmailUsButton slug={card.saved.slug} ariaLabel={`Email Us about the ${card.title}`} className="card__email-us" />}
+      <WatchlistButton carId={card.id} carName={card.saved.name} inStock={card.inStock} className="button card__watchlist" />
+      {card.inStock && <EmailUsButton slug={card.saved.slug} ariaLabel={`Email Us about the ${card.title}`} className="button card__email-us" />}
       {!card.inStock && (
         <p className="card__sold">
           {SOLD_CARD_TEXT}{" "}

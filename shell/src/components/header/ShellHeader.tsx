@@ -90,7 +90,8 @@ export function ShellHeader({ path }: { path: string }) {
     <header className="shell-header" data-menu-open={menuOpen ? "true" : "false"}>
       <div className="shell-header__bar">
         <a className="shell-header__brand" href="/">
-          {config.theme.logoText ?? site.name}
+          {/* The logo's alt text is the dealer's name: it shows in the logo's place if the image fails. */}
+          {config.theme.logoUrl ? <img className="shell-header__logo" src={config.theme.logoUrl} alt={config.theme.logoText ?? site.name} height={40} /> : (config.theme.logoText ?? site.name)}
         </a>
         <div className="shell-header__actions">
           <SavedCarsLinks />
