@@ -62,6 +62,8 @@ export const ADJUSTMENT_QUESTIONS: Record<string, string> = {
   finance: "Is there finance owing on it?",
 };
 export const REGO_STATES = ["QLD", "NSW", "VIC", "ACT", "SA", "WA", "TAS", "NT"];
+/** Spec §9: the state select defaults to QLD (the shopper may change or clear it). */
+export const DEFAULT_REGO_STATE = "QLD";
 
 export const FORM_VARIANTS: Record<FormVariantId, FormVariant> = {
   enquiry: { id: "enquiry", leadKind: "enquiry", heading: "Send us an enquiry", category: "Vehicle Enquiry", eventId: 1 },

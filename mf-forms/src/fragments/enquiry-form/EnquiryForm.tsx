@@ -1,6 +1,6 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
+import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
 import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
@@ -183,7 +183,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             <fieldset className="enquiry-form__step" {...stepProps(0)}>
               <legend tabIndex={-1}>{steps > 1 ? `Step 1 of ${steps}: ${STEP_TITLES[0]}` : STEP_TITLES[0]}</legend>
               <TextField id={f("rego")} name="rego" label="Registration" error={err("rego")} required={false} maxLength={20} autoComplete="off" />
-              <SelectField id={f("regoState")} name="regoState" label="State" error={err("regoState")} required={false} placeholder="Select a state" options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
+              <SelectField id={f("regoState")} name="regoState" label="State" error={err("regoState")} required={false} placeholder="Select a state" defaultValue={DEFAULT_REGO_STATE} options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
               <TextField id={f("vehicle.make")} name="vehicle.make" label="Make" error={err("vehicle.make")} maxLength={200} />
               <TextField id={f("vehicle.model")} name="vehicle.model" label="Model" error={err("vehicle.model")} maxLength={200} />
               <TextField id={f("vehicle.year")} name="vehicle.year" label="Year" inputMode="numeric" maxLength={4} error={err("vehicle.year")} />
@@ -221,6 +221,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             autoComplete="postal-code"
             inputMode="numeric"
             maxLength={4}
+            pattern="[0-9]{4}"
             error={err("values.postcode")}
             onInput={(event) => {
               event.currentTarget.value = postcodeInput(event.currentTarget.value);
@@ -295,13 +296,14 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           </div>
         )}
         {lastStep ? (
-          <button type="submit" className="enquiry-form__submit" disabled={ui.submitting}>
+          // Keyed apart from Next: reusing Next's element would turn the click that reached the last step into a submit.
+          <button key="submit" type="submit" className="enquiry-form__submit" disabled={ui.submitting}>
             {ui.submitting && <span className="enquiry-form__spinner" aria-hidden="true" />}
             {ui.submitting ? <span className="visually-hidden">Submitting </span> : null}
             {submitText}
           </button>
         ) : (
-          <button type="button" className="enquiry-form__submit" onClick={next}>
+          <button key="next" type="button" className="enquiry-form__submit" onClick={next}>
             Next
           </button>
         )}
