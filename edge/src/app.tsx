@@ -182,6 +182,7 @@ export function createGatewayApp() {
   app.all("/api/reservations/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/reservations", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/payments/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/api/spin-to-win", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/payments/test-processor/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/miscellaneous", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/dealer/leads", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));

@@ -368,6 +368,17 @@ const matchers: Matcher[] = [
     keys: [],
     plan: { name: "garage", title: "My garage", description: "Your watchlist, saved searches and enquiries.", slots: [slot("garage", "mf-forms", "Garage", "main", { view: "garage" })] },
   },
+  // Gated (sign-in first, like My garage) and built on the platform (ADR 0040): a plain form post each, so their code loads on first use.
+  {
+    pattern: /^\/spin-to-win\/?$/,
+    keys: [],
+    plan: { name: "spin-to-win", title: "Spin to win", description: "Spin once for a prize: fuel vouchers, details and service offers.", slots: [slot("promotion", "mf-forms", "SpinToWin", "main", undefined, { hydrate: "interaction" })] },
+  },
+  {
+    pattern: /^\/online-payment\/?$/,
+    keys: [],
+    plan: { name: "online-payment", title: "Online payment", description: "Pay a reservation or a service invoice online.", slots: [slot("payment", "mf-forms", "OnlinePayment", "main", undefined, { hydrate: "interaction" })] },
+  },
   {
     // The one-tap unsubscribe of price-drop and sold alerts (the link in each text).
     pattern: /^\/pages\/unsubscribe\/?$/,
