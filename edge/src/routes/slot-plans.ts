@@ -233,6 +233,8 @@ const matchers: Matcher[] = [
         slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
         slot("delivery-cost", "mf-vehicle", "DeliveryCost", "main", undefined, { fold: "below", when: (car) => !car.sold }),
+        // More photos on request (spec §5): the hidden request text and an optional message; its code loads on first use.
+        slot("photo-request", "mf-forms", "EnquiryForm", "main", { kind: "photo_request" }, { hydrate: "interaction", fold: "below", when: (car) => !car.sold }),
         slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),
         slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below" }),
         // The sidebar tools hydrate on first use: the vehicle is what the first load is for.

@@ -50,6 +50,8 @@ export type FormVariant = {
 export const CAREERS_CATEGORY = "Careers Enquiry";
 /** Careers leads are General Enquiry / Career Enquiry (convertCategory) with their own event id. */
 export const CAREERS_EVENT_ID = 14;
+/** The test-drive form's optional disclaimer (spec §5), sent as its text when ticked. */
+export const TEST_DRIVE_DISCLAIMER = "I hold a current driver's licence and will bring it to the test drive.";
 export const PHOTO_REQUEST_TEXT = "Please send me more photos of this vehicle.";
 export const SERVICE_OPTIONS = ["Logbook service", "Tyres", "Brakes", "Battery", "Air conditioning", "Wheel alignment", "Detailing"];
 export const CONTACT_CATEGORIES = ["General Enquiry", "Sales Enquiry", "Service Enquiry", "Parts Enquiry", "Finance Enquiry", CAREERS_CATEGORY];

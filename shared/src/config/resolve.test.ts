@@ -19,7 +19,7 @@ describe("site configuration", () => {
   it("a partial override deep-merges over the defaults", () => {
     const config = resolveSiteConfig("summit-auto-group", { labels: { soldLabel: "SOLD" }, finance: { calculator: { rateMin: 7.5, rateMax: 14.5 } } });
     expect(config.labels.soldLabel).toBe("SOLD");
-    expect(config.labels.justArrivedLabel).toBe("New");
+    expect(config.labels.justArrivedLabel).toBe("Just Arrived");
     expect(config.finance.calculator).toMatchObject({ rateMin: 7.5, rateMax: 14.5, priceMax: 250000 });
   });
 

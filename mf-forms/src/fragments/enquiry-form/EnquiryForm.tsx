@@ -1,6 +1,6 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
+import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
 import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
@@ -281,6 +281,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             </fieldset>
           )}
           <TextArea id={f("values.message")} name="values.message" label="Comments" required={!messageOptional} defaultValue={defaults.message} error={err("values.message")} />
+          {variant.leadKind === "test_drive" && <Checkbox id={f("disclaimer")} name="disclaimer" value={TEST_DRIVE_DISCLAIMER} label={`${TEST_DRIVE_DISCLAIMER} (optional)`} />}
           {variant.creditCheck && <Checkbox id={f("credit_check_consent")} name="credit_check_consent" label={CREDIT_CHECK_CONSENT_TEXT} error={err("credit_check_consent")} />}
           <Checkbox id={f("values.opt_in")} name="values.opt_in" label="Keep me updated with news and offers" defaultChecked={forms.optInDefault} />
           {forms.termsRequired && <Checkbox id={f("values.terms_conditions")} name="values.terms_conditions" label={TERMS_LABEL} error={err("values.terms_conditions")} />}

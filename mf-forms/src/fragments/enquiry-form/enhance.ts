@@ -12,10 +12,15 @@ import { submitLead } from "./submit-lead";
 import { acceptanceIdempotencyKey } from "./TradeInOffer";
 import { flattenFieldErrors, zodResolver } from "./zod-resolver";
 
-/** The form library reads a checkbox list with nothing ticked as false: the lead's list is then empty. */
-function withServiceList(values: FieldValues): FieldValues {
+/**
+ * The form library reads a checkbox list with nothing ticked as false (the lead's list is then empty), and a
+ * lone unticked checkbox with a value as false (the test drive's disclaimer is then not sent).
+ */
+function withUntickedBoxes(values: FieldValues): FieldValues {
   const fields = values.values as Record<string, unknown> | undefined;
-  return fields?.additional_services === false ? { ...values, values: { ...fields, additional_services: [] } } : values;
+  const { disclaimer, ...rest } = values;
+  const withList = fields?.additional_services === false ? { ...rest, values: { ...fields, additional_services: [] } } : rest;
+  return disclaimer === false ? withList : { ...withList, ...(disclaimer === undefined ? {} : { disclaimer }) };
 }
 
 /** The /success page reads the category of the lead just sent (spec §4). */
@@ -73,7 +78,7 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
   const schema = (leadSchemaFor(variant, config.forms, config.shown) as unknown as z.ZodObject<{ userData: z.ZodType }>).omit({ userData: true });
   const resolve = zodResolver(schema);
   const control = createFormControl<FieldValues>({
-    resolver: (values, context, options) => resolve(withServiceList(values), context, options),
+    resolver: (values, context, options) => resolve(withUntickedBoxes(values), context, options),
     mode: "onSubmit",
     reValidateMode: "onChange",
     shouldFocusError: false,

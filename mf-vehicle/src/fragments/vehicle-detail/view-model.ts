@@ -2,6 +2,7 @@ import type { SiteConfig } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
 import { imageSrcSet, vehicleImageUrl } from "@dealer/shared/media";
 import {
+  cardTag,
   financeEstimate,
   financeLink,
   formatMoney,
@@ -164,10 +165,12 @@ export type VehicleContext = {
   siteSlug: string;
   /** City of the site's primary location, for 'Located at {city}'. */
   primaryCity: string | null;
+  /** For the just-arrived tag banner; now unless a test fixes it. */
+  now?: Date;
 };
 
 /** The vehicle page's top fragment, resolved from the car record and the site's configuration. */
-export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: VehicleContext): Required<VehicleDetailProps> {
+export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, now = new Date() }: VehicleContext): Required<VehicleDetailProps> {
   const title = vehicleTitle(car);
   const images = imageSlides(car, title);
   const video = videoSlide(car, title, images[0]?.thumbSrc ?? null);
@@ -206,6 +209,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
       websiteId: siteSlug,
       share: { hideTwitter: config.features.hideTwitterShare },
       announcement: located ? { text: located, directionsHref: directions } : null,
+      tagBanner: cardTag(car, config, now).kind === "just_arrived" ? config.labels.tagBanner : null,
       saved: {
         favourite: shown.favourite ? { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url ?? null } : null,
         compare: shown.compare,
