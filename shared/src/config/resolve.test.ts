@@ -6,7 +6,7 @@ import { siteConfigSchema } from "./site-config";
 describe("site configuration", () => {
   it("the defaults are valid and carry the spec's values", () => {
     expect(siteConfigSchema.parse(defaultSiteConfig)).toEqual(defaultSiteConfig);
-    expect(defaultSiteConfig.labels).toMatchObject({ justArrivedDays: 8, justArrivedLabel: "New", soldLabel: "JUST SOLD", noPriceText: "Enquire for price.", enquireButton: "Enquire Now", submitText: "Submit Form" });
+    expect(defaultSiteConfig.labels).toMatchObject({ justArrivedDays: 8, justArrivedLabel: "Just Arrived", soldLabel: "JUST SOLD", noPriceText: "Enquire for price.", enquireButton: "Enquire Now", submitText: "Submit Form" });
     expect(defaultSiteConfig.search.soldWindowDays).toBe(3);
     expect(defaultSiteConfig.reserve.amount).toBe(200);
     expect(defaultSiteConfig.reviews.minimumRating).toBe(4);
