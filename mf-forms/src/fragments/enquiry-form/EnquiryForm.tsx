@@ -62,7 +62,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   };
   const enhance = useFormEnhancer(formRef, (form) =>
     loadSubmission().then(({ enhanceLeadForm }) =>
-      enhanceLeadForm(form, { variant: variantId, forms, shown, car, defaults, saveValuationColumn: props.saveValuationColumn }, uiHandle),
+      enhanceLeadForm(form, { variant: variantId, forms, shown, car, carDefaults, defaults, saveValuationColumn: props.saveValuationColumn }, uiHandle),
     ),
   );
 

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { flushAnalytics, track } from "@dealer/shared/analytics";
-import { leadSuccessEventData, leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { categoryRecordData, leadSuccessEventData, leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { saveSuccessLines, visitedPages } from "@dealer/shared/visit";
 import { createFormControl, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
@@ -42,6 +42,7 @@ export type EnhanceConfig = {
   forms: SiteConfig["forms"];
   shown: ShownSelects;
   car: EnquiryFormProps["car"];
+  carDefaults: EnquiryFormProps["carDefaults"];
   defaults: EnquiryFormProps["defaults"];
   saveValuationColumn: boolean;
 };
@@ -124,6 +125,7 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
     saveSuccessLines(window.sessionStorage, next);
     // The spec's event for this kind of lead, through the vehicle page's analytics module, its beacon sent before the page leaves.
     track({ kind: "event", id: leadEventId(variant, category), data: leadSuccessEventData(leadId, category, userData()) });
+    track({ kind: "category", category, data: categoryRecordData(values.subcategory ?? config.defaults.subcategory ?? null, config.carDefaults) });
     flushAnalytics();
     window.location.assign(SUCCESS_PATH);
   };
