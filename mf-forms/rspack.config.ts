@@ -9,6 +9,8 @@ export default createRemoteConfig({
     "./Garage": "./src/fragments/garage/Garage.tsx",
     "./Checkout": "./src/fragments/checkout/Checkout.tsx",
     "./Unsubscribe": "./src/fragments/unsubscribe/Unsubscribe.tsx",
+    "./OnlinePayment": "./src/fragments/online-payment/OnlinePayment.tsx",
+    "./SpinToWin": "./src/fragments/spin-to-win/SpinToWin.tsx",
     // Client-only: the shell opens it on demand from any page's Email Us buttons (ADR 0021).
     "./EmailUsDialog": "./src/email-us/EmailUsDialog.tsx",
   },

@@ -197,6 +197,7 @@ export function createGatewayApp() {
   app.all("/api/reservations/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/reservations", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/payments/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  app.all("/api/spin-to-win", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/payments/test-processor/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/miscellaneous", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   // The dealer pages (lead inbox, staff, configuration) and the staff API (mf-forms, ADR 0045).

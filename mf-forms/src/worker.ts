@@ -25,13 +25,17 @@ import { checkoutFragment } from "./fragments/checkout/load.server";
 import { createReservationApi } from "./reservations/api";
 import { releaseExpiredHolds } from "./reservations/confirm";
 import { createTestProcessor } from "./reservations/payments/test-processor";
+import { createOnlinePaymentApi } from "./promotions/online-payment-api";
+import { createSpinApi } from "./promotions/spin-api";
+import { onlinePaymentFragment } from "./fragments/online-payment/load.server";
+import { spinToWinFragment } from "./fragments/spin-to-win/load.server";
 
 /** The dead-letter queue's name in wrangler.jsonc: its messages are leads the delivery gave up on. */
 const DEAD_LETTER_QUEUE = "dealer-leads-dlq";
 
 const app = createFragmentWorker<Env>({
   remote: "mf-forms",
-  fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Unsubscribe: unsubscribeFragment, Checkout: checkoutFragment },
+  fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Unsubscribe: unsubscribeFragment, Checkout: checkoutFragment, OnlinePayment: onlinePaymentFragment, SpinToWin: spinToWinFragment },
 });
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
@@ -39,6 +43,8 @@ app.route("/", createSlotApi());
 app.route("/", createAuthApi());
 app.route("/", createWatchlistApi());
 app.route("/", createReservationApi());
+app.route("/", createOnlinePaymentApi());
+app.route("/", createSpinApi());
 // The local card processor's hosted page (wrangler dev); a dealer that names Stripe has its shoppers pay on Stripe's.
 app.route("/", createTestProcessor());
 app.route("/", createAlertApi());

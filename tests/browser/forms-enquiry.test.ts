@@ -40,7 +40,7 @@ describe("contact form", () => {
       }
       // The dealer group asks for the terms to be agreed (spec §5).
       const terms = form.getByLabel("I agree to the terms of use");
-      if (site === "summit-auto-group") await summary.getByRole("link", { name: "You must agree to the terms of use before submitting." }).waitFor();
+      if (site === "summit-auto-group") await summary.getByRole("link", { name: "*You must agree to the terms of use before submitting.", exact: true }).waitFor();
       // The error list links to its field.
       await summary.getByRole("link", { name: "Please enter your name." }).click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("values.name");

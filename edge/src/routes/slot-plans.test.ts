@@ -102,6 +102,7 @@ describe("vehicle page slots", () => {
       "calculator:RepaymentCalculator",
       "fuel-cost:FuelCost",
       "delivery-cost:DeliveryCost",
+      "photo-request:EnquiryForm:photo_request",
       "similar:SimilarVehicles",
       "vehicle-location:VehicleLocation",
       "finance:FinanceBox",
@@ -112,6 +113,7 @@ describe("vehicle page slots", () => {
   it("gives a sold car no finance box or calculator", () => {
     expect(slotNames({ sold: true, testDriveOnly: false })).not.toContain("finance:FinanceBox");
     expect(slotNames({ sold: true, testDriveOnly: false })).not.toContain("delivery-cost:DeliveryCost");
+    expect(slotNames({ sold: true, testDriveOnly: false })).not.toContain("photo-request:EnquiryForm:photo_request");
     expect(slotNames({ sold: true, testDriveOnly: false })).toContain("enquiry:EnquiryForm:enquiry");
   });
 

@@ -232,6 +232,8 @@ const matchers: Matcher[] = [
         slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
         slot("delivery-cost", "mf-vehicle", "DeliveryCost", "main", undefined, { fold: "below", when: (car) => !car.sold }),
+        // More photos on request (spec §5): the hidden request text and an optional message; its code loads on first use.
+        slot("photo-request", "mf-forms", "EnquiryForm", "main", { kind: "photo_request" }, { hydrate: "interaction", fold: "below", when: (car) => !car.sold }),
         slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),
         slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below" }),
         // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
@@ -366,6 +368,17 @@ const matchers: Matcher[] = [
     pattern: /^\/[a-z0-9-]*garage\/?$/,
     keys: [],
     plan: { name: "garage", title: "My garage", description: "Your watchlist, saved searches and enquiries.", slots: [slot("garage", "mf-forms", "Garage", "main", { view: "garage" })] },
+  },
+  // Gated (sign-in first, like My garage) and built on the platform (ADR 0040): a plain form post each, so their code loads on first use.
+  {
+    pattern: /^\/spin-to-win\/?$/,
+    keys: [],
+    plan: { name: "spin-to-win", title: "Spin to win", description: "Spin once for a prize: fuel vouchers, details and service offers.", slots: [slot("promotion", "mf-forms", "SpinToWin", "main", undefined, { hydrate: "interaction" })] },
+  },
+  {
+    pattern: /^\/online-payment\/?$/,
+    keys: [],
+    plan: { name: "online-payment", title: "Online payment", description: "Pay a reservation or a service invoice online.", slots: [slot("payment", "mf-forms", "OnlinePayment", "main", undefined, { hydrate: "interaction" })] },
   },
   {
     // The one-tap unsubscribe of price-drop and sold alerts (the link in each text).

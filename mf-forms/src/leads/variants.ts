@@ -50,6 +50,8 @@ export type FormVariant = {
 export const CAREERS_CATEGORY = "Careers Enquiry";
 /** Careers leads are General Enquiry / Career Enquiry (convertCategory) with their own event id. */
 export const CAREERS_EVENT_ID = 14;
+/** The test-drive form's optional disclaimer (spec §5), sent as its text when ticked. */
+export const TEST_DRIVE_DISCLAIMER = "I hold a current driver's licence and will bring it to the test drive.";
 export const PHOTO_REQUEST_TEXT = "Please send me more photos of this vehicle.";
 export const SERVICE_OPTIONS = ["Logbook service", "Tyres", "Brakes", "Battery", "Air conditioning", "Wheel alignment", "Detailing"];
 export const CONTACT_CATEGORIES = ["General Enquiry", "Sales Enquiry", "Service Enquiry", "Parts Enquiry", "Finance Enquiry", CAREERS_CATEGORY];
@@ -62,6 +64,8 @@ export const ADJUSTMENT_QUESTIONS: Record<string, string> = {
   finance: "Is there finance owing on it?",
 };
 export const REGO_STATES = ["QLD", "NSW", "VIC", "ACT", "SA", "WA", "TAS", "NT"];
+/** Spec §9: the state select defaults to QLD (the shopper may change or clear it). */
+export const DEFAULT_REGO_STATE = "QLD";
 
 export const FORM_VARIANTS: Record<FormVariantId, FormVariant> = {
   enquiry: { id: "enquiry", leadKind: "enquiry", heading: "Send us an enquiry", category: "Vehicle Enquiry", eventId: 1 },

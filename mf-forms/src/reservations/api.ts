@@ -8,6 +8,7 @@ import { formErrorPage } from "../leads/form-post";
 import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "../leads/guard";
 import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { requestHash } from "../leads/store";
+import { markOnlinePaymentPaid, ONLINE_PAYMENT_TOKEN_PREFIX } from "../promotions/online-payment-store";
 import { confirmReservation, releaseExpiredHolds } from "./confirm";
 import { type PaymentAdapter, PaymentUnavailable, paymentAdapter, processorAccount, processorFor } from "./payments/adapter";
 import { verifySignature } from "./payments/signature";
@@ -183,7 +184,13 @@ export async function takePaymentEvent(
     .first();
   if (!first) return { status: 200, body: { received: true, duplicate: true } };
   try {
-    const reservation = token && event.data.type === "checkout.session.completed" && session.payment_status === "paid" ? await findReservation(env.DB, token) : null;
+    const paid = event.data.type === "checkout.session.completed" && session.payment_status === "paid";
+    // An online payment (ADR 0040): this site's, through the processor it was opened with.
+    if (token?.startsWith(ONLINE_PAYMENT_TOKEN_PREFIX)) {
+      if (paid) await markOnlinePaymentPaid(env.DB, token, site, adapter.name, now);
+      return { status: 200, body: { received: true } };
+    }
+    const reservation = token && paid ? await findReservation(env.DB, token) : null;
     // Only this dealer's reservations, paid through this processor (and this dealership's account of it).
     const sameAccount = account === null || reservation?.processor_account == null || reservation.processor_account === account;
     if (reservation && reservation.site === site && reservation.processor === adapter.name && sameAccount) {
@@ -217,7 +224,10 @@ async function dealershipOfEvent(db: D1Database, site: string, raw: string): Pro
   }
   if (typeof token !== "string") return null;
   const row = await db
-    .prepare("SELECT d.slug FROM reservations r JOIN dealerships d ON d.id = r.dealership_id WHERE r.token = ? AND r.site = ?")
+    .prepare(
+      `SELECT d.slug FROM reservations r JOIN dealerships d ON d.id = r.dealership_id WHERE r.token = ?1 AND r.site = ?2
+       UNION ALL SELECT dealership_slug FROM online_payments WHERE token = ?1 AND site = ?2 AND dealership_slug IS NOT NULL`,
+    )
     .bind(token, site)
     .first<{ slug: string }>();
   return row?.slug ?? null;

@@ -45,7 +45,8 @@ export const defaultSiteConfig: SiteConfig = {
   },
   labels: {
     justArrivedDays: 8,
-    justArrivedLabel: "New",
+    // 'New' read as the car's condition on used cars (ADR 0040): the tag names the arrival.
+    justArrivedLabel: "Just Arrived",
     soldLabel: "JUST SOLD",
     noPriceText: "Enquire for price.",
     enquireButton: "Enquire Now",

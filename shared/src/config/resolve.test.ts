@@ -7,7 +7,7 @@ import { siteConfigSchema } from "./site-config";
 describe("site configuration", () => {
   it("the defaults are valid and carry the spec's values", () => {
     expect(siteConfigSchema.parse(defaultSiteConfig)).toEqual(defaultSiteConfig);
-    expect(defaultSiteConfig.labels).toMatchObject({ justArrivedDays: 8, justArrivedLabel: "New", soldLabel: "JUST SOLD", noPriceText: "Enquire for price.", enquireButton: "Enquire Now", submitText: "Submit Form" });
+    expect(defaultSiteConfig.labels).toMatchObject({ justArrivedDays: 8, justArrivedLabel: "Just Arrived", soldLabel: "JUST SOLD", noPriceText: "Enquire for price.", enquireButton: "Enquire Now", submitText: "Submit Form" });
     expect(defaultSiteConfig.search.soldWindowDays).toBe(3);
     expect(defaultSiteConfig.reserve.amount).toBe(200);
     expect(defaultSiteConfig.reviews.minimumRating).toBe(4);
@@ -20,7 +20,7 @@ describe("site configuration", () => {
   it("a partial override deep-merges over the defaults", () => {
     const config = resolveSiteConfig("summit-auto-group", { labels: { soldLabel: "SOLD" }, finance: { calculator: { rateMin: 7.5, rateMax: 14.5 } } });
     expect(config.labels.soldLabel).toBe("SOLD");
-    expect(config.labels.justArrivedLabel).toBe("New");
+    expect(config.labels.justArrivedLabel).toBe("Just Arrived");
     expect(config.finance.calculator).toMatchObject({ rateMin: 7.5, rateMax: 14.5, priceMax: 250000 });
   });
 

@@ -225,7 +225,10 @@ export const siteConfigSchema = z
       .object({
         messageOptional: z.boolean(),
         termsRequired: z.boolean(),
-        /** Sites with a terms checkbox show the terms message with a leading '*'. */
+        /**
+         * Kept so stored configs still parse: every form that requires the terms shows their checkbox, so the
+         * message always carries the '*' of a site with a terms checkbox (ADR 0040).
+         */
         termsCheckbox: z.boolean(),
         optInDefault: z.boolean(),
         /** Dealer-set postcode check against a geocoder ('Invalid postcode' when nothing is found). */

@@ -29,14 +29,13 @@ describe("enquiry form schema", () => {
     expect(result).toEqual({ ok: false, fieldErrors: { postcode: ["Invalid postcode. Please enter a 4-digit number."] } });
   });
 
-  it("terms: required for the dealer group, with '*' on sites with a terms checkbox", () => {
-    const plain = buildEnquiryFormSchema({ ...forms, termsRequired: true });
-    expect(parseWithFieldErrors(plain, { ...base, message: "Hi", terms_conditions: false })).toEqual({
+  it("terms: required for the dealer group, asked with a checkbox, so the message carries the '*'", () => {
+    const required = buildEnquiryFormSchema({ ...forms, termsRequired: true });
+    expect(parseWithFieldErrors(required, { ...base, message: "Hi", terms_conditions: false })).toEqual({
       ok: false,
-      fieldErrors: { terms_conditions: ["You must agree to the terms of use before submitting."] },
+      fieldErrors: { terms_conditions: ["*You must agree to the terms of use before submitting."] },
     });
-    const checkbox = buildEnquiryFormSchema({ ...forms, termsRequired: true, termsCheckbox: true });
-    expect(parseWithFieldErrors(checkbox, { ...base, message: "Hi" })).toEqual({
+    expect(parseWithFieldErrors(required, { ...base, message: "Hi" })).toEqual({
       ok: false,
       fieldErrors: { terms_conditions: ["*You must agree to the terms of use before submitting."] },
     });

@@ -11,10 +11,11 @@ export const FORM_ERRORS_HEADING = "Please fix the following errors:";
 /** Which optional selects a form shows; a shown select is required. */
 export type EnquiryFormShown = { category?: boolean; location?: boolean; dealership?: boolean };
 
-/** The terms message; sites with a terms checkbox prefix it with '*'. */
-export function termsMessage(forms: Pick<SiteConfig["forms"], "termsCheckbox">): string {
-  return forms.termsCheckbox ? `*${TERMS_MESSAGE}` : TERMS_MESSAGE;
-}
+/**
+ * The terms error as shown: sites with a terms checkbox prefix it with '*' (spec §5, §8). Every form that requires
+ * the terms here (lead forms, checkout) asks for them with a checkbox, so the message always carries the star.
+ */
+export const TERMS_CHECKBOX_MESSAGE = `*${TERMS_MESSAGE}`;
 
 /**
  * Enquiry form validation for one dealer: message required unless the dealer marks it optional,
@@ -30,7 +31,7 @@ export function buildEnquiryFormSchema(forms: SiteConfig["forms"], shown: Enquir
     dealership_slug: shown.dealership ? required("Please select a dealership.") : z.string().optional(),
     opt_in: z.boolean().default(forms.optInDefault),
     terms_conditions: forms.termsRequired
-      ? z.boolean({ error: termsMessage(forms) }).refine((agreed) => agreed, termsMessage(forms))
+      ? z.boolean({ error: TERMS_CHECKBOX_MESSAGE }).refine((agreed) => agreed, TERMS_CHECKBOX_MESSAGE)
       : z.boolean().optional(),
   });
 }

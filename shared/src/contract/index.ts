@@ -15,6 +15,7 @@ export * from "./special-hours";
 export * from "./session";
 export * from "./content";
 export * from "./reservation";
+export * from "./promotions";
 export * from "./vehicle-summary";
 export * from "./vehicle-extras";
 export * from "./directory";

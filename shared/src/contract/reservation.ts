@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema, LEAD_TEXT_MAX, leadText, phoneSchema, postcodeSchema, requiredText } from "./lead";
-import { TERMS_MESSAGE } from "./forms";
+import { TERMS_CHECKBOX_MESSAGE } from "./forms";
 
 /** The shopper's details on the checkout form; the terms of the reservation must be accepted. */
 export const reservationCustomerSchema = z.object({
@@ -10,7 +10,7 @@ export const reservationCustomerSchema = z.object({
   phone: phoneSchema,
   postcode: postcodeSchema,
   opt_in: z.boolean().default(false),
-  terms_conditions: z.boolean({ error: `*${TERMS_MESSAGE}` }).refine((agreed) => agreed, `*${TERMS_MESSAGE}`),
+  terms_conditions: z.boolean({ error: TERMS_CHECKBOX_MESSAGE }).refine((agreed) => agreed, TERMS_CHECKBOX_MESSAGE),
 });
 
 /** POST /api/reservations: which car (its slug on this site) and who reserves it. */

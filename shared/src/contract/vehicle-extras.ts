@@ -26,6 +26,12 @@ export const analyticsEventSchema = z.discriminatedUnion("kind", [
     id: z.number().int().min(1).max(999),
     data: z.record(z.string().max(40), analyticsValue).refine((data) => Object.keys(data).length <= 20, "At most 20 data fields"),
   }),
+  // The category record call after a lead is sent (spec §7), with its key and value pairs (car_type and the car's others).
+  z.object({
+    kind: z.literal("category"),
+    category: z.string().min(1).max(100),
+    data: z.record(z.string().max(40), analyticsValue).refine((data) => Object.keys(data).length <= 20, "At most 20 data fields"),
+  }),
   z.object({
     kind: z.literal("pixel"),
     name: z.literal("ViewContent"),

@@ -17,7 +17,7 @@ describe("card tag precedence", () => {
     expect(cardTag(makeCar({ certified: true, tag: "Hot", created_at: old }), config, now).kind).toBe("certified");
     expect(cardTag(makeCar({ tag: "Hot", status: "coming_soon", created_at: old }), config, now)).toEqual({ kind: "custom", label: "Hot" });
     expect(cardTag(makeCar({ status: "coming_soon", created_at: now.toISOString() }), config, now)).toEqual({ kind: "coming_soon", label: "COMING SOON" });
-    expect(cardTag(makeCar({ created_at: "2025-06-03T00:00:00Z" }), config, now)).toEqual({ kind: "just_arrived", label: "New" });
+    expect(cardTag(makeCar({ created_at: "2025-06-03T00:00:00Z" }), config, now)).toEqual({ kind: "just_arrived", label: "Just Arrived" });
     expect(cardTag(makeCar({ created_at: old }), config, now)).toEqual({ kind: "none" });
   });
 

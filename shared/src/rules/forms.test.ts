@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { leadUserDataSchema } from "../contract/lead";
 import {
   deliveryPostcodeError,
-  additionalServices, convertCategory, enquiryDefaultsForCar, leadOutcome, leadSuccessEventData, leadUserData, localPrefillToStore, postcodeInput,
+  additionalServices, categoryRecordData, convertCategory, enquiryDefaultsForCar, leadOutcome, leadSuccessEventData, leadUserData, localPrefillToStore, postcodeInput,
 } from "./forms";
 import { makeCar } from "./test-fixtures";
 
@@ -60,5 +60,15 @@ describe("leadSuccessEventData", () => {
     expect(data).toMatchObject({ lead_id: 42, category: "Test Drive", source: "Website", user_agent: "Mozilla/5.0", car_id: 7, car_dealership_id: 2, visited_pages: "/search /cars/x", linked_query_params: "utm_source=google" });
     expect(String(data.url)).toHaveLength(200);
     expect(Object.keys(data).length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe("category record call", () => {
+  it("carries the subcategory, and car_type with the car's other pairs for a lead about a car", () => {
+    const defaults = enquiryDefaultsForCar({ id: 7, dealership_slug: "hcm", stocknum: "S7", make: "Mazda", model: "CX-5", car_type: "used", status: "in_stock" });
+    expect(categoryRecordData(null, defaults)).toEqual({
+      subcategory: null, car_type: "used", car_id: 7, make: "Mazda", model: "CX-5", stock_number: "S7", dealership_slug: "hcm", vehicle_status: "in_stock",
+    });
+    expect(categoryRecordData("Career Enquiry", null)).toEqual({ subcategory: "Career Enquiry" });
   });
 });

@@ -49,6 +49,25 @@ export function enquiryDefaultsForCar(
   };
 }
 
+/**
+ * The category record call's pairs after a lead is sent (spec §7): the subcategory and, for a lead about a car,
+ * car_type and the car's other enquiry defaults; a lead about no car sends the subcategory alone.
+ */
+export function categoryRecordData(subcategory: string | null, carDefaults: EnquiryFormDefaults | null): Record<string, string | number | null> {
+  const car: Record<string, string | number> = carDefaults
+    ? {
+        car_type: carDefaults.car_type,
+        car_id: carDefaults.car_id,
+        make: carDefaults["Vehicle Make"],
+        model: carDefaults["Vehicle Model"],
+        stock_number: carDefaults.stock_number,
+        dealership_slug: carDefaults.dealership_slug,
+        vehicle_status: carDefaults.vehicle_status,
+      }
+    : {};
+  return { subcategory: subcategory ?? null, ...car };
+}
+
 export type LocalPrefill = Pick<CustomerFormValues, "name" | "last_name" | "email" | "phone" | "postcode">;
 
 /** What to store on the device after submit: only when name, email and phone are all present. */

@@ -44,3 +44,4 @@ export * from "./page-head";
 export * from "./reserve";
 export * from "./staff-roles";
 export * from "./twelve-hour";
+export * from "./spin-to-win";

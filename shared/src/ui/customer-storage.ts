@@ -1,4 +1,4 @@
-import { type LocalPrefill, localPrefillToStore } from "../rules/forms";
+import { type LocalPrefill, localPrefillToStore, postcodeInput } from "../rules/forms";
 
 /** What the visitor's device keeps to prefill later forms (spec: saved on submit). */
 const CUSTOMER_KEY = "dealer:customer";
@@ -49,5 +49,18 @@ export function prefillCustomerForm(form: HTMLFormElement, storage: Storage): vo
   for (const field of PREFILLED) {
     const input = form.elements.namedItem(`values.${field}`);
     if (input instanceof HTMLInputElement && !input.value && saved[field]) input.value = saved[field] ?? "";
+  }
+}
+
+/**
+ * The postcode boxes of a lead form take digits only from the page's start: the markup limits them (inputmode,
+ * pattern, maxlength) but a browser still lets letters in, and most forms' own code loads on first use.
+ */
+export function limitPostcodeFields(form: HTMLFormElement): void {
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[name$="postcode"]')) {
+    input.addEventListener("input", () => {
+      const digits = postcodeInput(input.value);
+      if (digits !== input.value) input.value = digits;
+    });
   }
 }

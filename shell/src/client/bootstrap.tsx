@@ -48,12 +48,16 @@ function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<S
 // Type-checked against the module without importing it: its code loads only on pages with a lead form.
 const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 
-/** The visitor's saved details in every lead form on the page, before any form's code has loaded (most load on first use). */
-async function prefillLeadForms(): Promise<void> {
+/**
+ * The visitor's saved details in every lead form on the page, and postcode boxes that take digits only, before any
+ * form's code has loaded (most load on first use).
+ */
+async function prepareLeadForms(): Promise<void> {
   const forms = document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`);
   if (!forms.length) return;
   try {
-    const { prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
+    const { limitPostcodeFields, prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
+    for (const form of forms) limitPostcodeFields(form);
     for (const form of forms) prefillCustomerForm(form, window.localStorage);
   } catch (error) {
     // Storage the browser refuses (a private window's policy), or the code not loading, only means empty fields.
@@ -84,7 +88,7 @@ function noteVisit(): void {
 
 async function start(state: ShellState): Promise<void> {
   noteVisit();
-  void prefillLeadForms();
+  void prepareLeadForms();
   const store = createSeededStore(state);
   hydrateHeader(store);
   listenForEmailUs(store);

@@ -133,6 +133,12 @@ function Confirmation(props: ConfirmationProps) {
           {props.amountText ? ` Your ${props.amountText} deposit is paid and 100% refundable.` : ""} The dealership will contact you shortly.
         </p>
       )}
+      {props.reference && (
+        <p>
+          Your reservation reference: <code>{props.reference}</code>.{" "}
+          <a href={`/online-payment?purpose=reservation&reference=${encodeURIComponent(props.reference)}`}>Pay more towards this reservation online</a>
+        </p>
+      )}
       {props.state === "awaiting_payment" && (
         <>
           <p>You have not been charged. The car stays held for you for a few minutes: you can pay with another card.</p>

@@ -37,7 +37,7 @@ function sessionText(session: FragmentRequest["session"], key: string): string {
 async function loadConfirmation(request: FragmentRequest, env: Env): Promise<ConfirmationProps> {
   const token = request.params.reservation ?? "";
   const reservation = token ? await findReservation(env.DB, token) : null;
-  if (!reservation || reservation.site !== request.site.slug) return { mode: "confirmation", state: "unknown", car: null, holdUntil: null, amountText: null, paymentUrl: null };
+  if (!reservation || reservation.site !== request.site.slug) return { mode: "confirmation", state: "unknown", car: null, holdUntil: null, amountText: null, paymentUrl: null, reference: null };
   const car = await loadCar(env, request.site.slug, { id: reservation.car_id });
   const state = reservation.state === "paid" || reservation.state === "awaiting_payment" ? reservation.state : reservation.refunded_at ? "refunded" : "lapsed";
   return {
@@ -47,6 +47,7 @@ async function loadConfirmation(request: FragmentRequest, env: Env): Promise<Con
     holdUntil: state === "paid" ? holdFormat.format(new Date(reservation.hold_until)) : null,
     amountText: reservation.amount_cents > 0 ? formatMoney(reservation.amount_cents / 100) : null,
     paymentUrl: state === "awaiting_payment" ? reservation.payment_url : null,
+    reference: state === "paid" ? reservation.token : null,
   };
 }
 

@@ -30,6 +30,8 @@ export type ConfirmationProps = {
   amountText: string | null;
   /** Awaiting payment: back to the processor's page. */
   paymentUrl: string | null;
+  /** Paid: the reservation's reference, which /online-payment takes for a further payment (ADR 0040). */
+  reference: string | null;
 };
 
 export type CheckoutProps = CheckoutFormProps | ConfirmationProps;

@@ -1,6 +1,6 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, FORM_VARIANTS, REGO_STATES } from "../../leads/variants";
+import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
 import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
@@ -62,7 +62,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   };
   const enhance = useFormEnhancer(formRef, (form) =>
     loadSubmission().then(({ enhanceLeadForm }) =>
-      enhanceLeadForm(form, { variant: variantId, forms, shown, car, defaults, saveValuationColumn: props.saveValuationColumn }, uiHandle),
+      enhanceLeadForm(form, { variant: variantId, forms, shown, car, carDefaults, defaults, saveValuationColumn: props.saveValuationColumn }, uiHandle),
     ),
   );
 
@@ -183,7 +183,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             <fieldset className="enquiry-form__step" {...stepProps(0)}>
               <legend tabIndex={-1}>{steps > 1 ? `Step 1 of ${steps}: ${STEP_TITLES[0]}` : STEP_TITLES[0]}</legend>
               <TextField id={f("rego")} name="rego" label="Registration" error={err("rego")} required={false} maxLength={20} autoComplete="off" />
-              <SelectField id={f("regoState")} name="regoState" label="State" error={err("regoState")} required={false} placeholder="Select a state" options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
+              <SelectField id={f("regoState")} name="regoState" label="State" error={err("regoState")} required={false} placeholder="Select a state" defaultValue={DEFAULT_REGO_STATE} options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
               <TextField id={f("vehicle.make")} name="vehicle.make" label="Make" error={err("vehicle.make")} maxLength={200} />
               <TextField id={f("vehicle.model")} name="vehicle.model" label="Model" error={err("vehicle.model")} maxLength={200} />
               <TextField id={f("vehicle.year")} name="vehicle.year" label="Year" inputMode="numeric" maxLength={4} error={err("vehicle.year")} />
@@ -221,6 +221,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             autoComplete="postal-code"
             inputMode="numeric"
             maxLength={4}
+            pattern="[0-9]{4}"
             error={err("values.postcode")}
             onInput={(event) => {
               event.currentTarget.value = postcodeInput(event.currentTarget.value);
@@ -280,6 +281,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             </fieldset>
           )}
           <TextArea id={f("values.message")} name="values.message" label="Comments" required={!messageOptional} defaultValue={defaults.message} error={err("values.message")} />
+          {variant.leadKind === "test_drive" && <Checkbox id={f("disclaimer")} name="disclaimer" value={TEST_DRIVE_DISCLAIMER} label={`${TEST_DRIVE_DISCLAIMER} (optional)`} />}
           {variant.creditCheck && <Checkbox id={f("credit_check_consent")} name="credit_check_consent" label={CREDIT_CHECK_CONSENT_TEXT} error={err("credit_check_consent")} />}
           <Checkbox id={f("values.opt_in")} name="values.opt_in" label="Keep me updated with news and offers" defaultChecked={forms.optInDefault} />
           {forms.termsRequired && <Checkbox id={f("values.terms_conditions")} name="values.terms_conditions" label={TERMS_LABEL} error={err("values.terms_conditions")} />}
@@ -295,13 +297,14 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           </div>
         )}
         {lastStep ? (
-          <button type="submit" className="enquiry-form__submit" disabled={ui.submitting}>
+          // Keyed apart from Next: reusing Next's element would turn the click that reached the last step into a submit.
+          <button key="submit" type="submit" className="enquiry-form__submit" disabled={ui.submitting}>
             {ui.submitting && <span className="enquiry-form__spinner" aria-hidden="true" />}
             {ui.submitting ? <span className="visually-hidden">Submitting </span> : null}
             {submitText}
           </button>
         ) : (
-          <button type="button" className="enquiry-form__submit" onClick={next}>
+          <button key="next" type="button" className="enquiry-form__submit" onClick={next}>
             Next
           </button>
         )}

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { flushAnalytics, track } from "@dealer/shared/analytics";
-import { leadSuccessEventData, leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { categoryRecordData, leadSuccessEventData, leadUserData, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { saveSuccessLines, visitedPages } from "@dealer/shared/visit";
 import { createFormControl, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
@@ -12,10 +12,15 @@ import { submitLead } from "./submit-lead";
 import { acceptanceIdempotencyKey } from "./TradeInOffer";
 import { flattenFieldErrors, zodResolver } from "./zod-resolver";
 
-/** The form library reads a checkbox list with nothing ticked as false: the lead's list is then empty. */
-function withServiceList(values: FieldValues): FieldValues {
+/**
+ * The form library reads a checkbox list with nothing ticked as false (the lead's list is then empty), and a
+ * lone unticked checkbox with a value as false (the test drive's disclaimer is then not sent).
+ */
+function withUntickedBoxes(values: FieldValues): FieldValues {
   const fields = values.values as Record<string, unknown> | undefined;
-  return fields?.additional_services === false ? { ...values, values: { ...fields, additional_services: [] } } : values;
+  const { disclaimer, ...rest } = values;
+  const withList = fields?.additional_services === false ? { ...rest, values: { ...fields, additional_services: [] } } : rest;
+  return disclaimer === false ? withList : { ...withList, ...(disclaimer === undefined ? {} : { disclaimer }) };
 }
 
 /** The /success page reads the category of the lead just sent (spec §4). */
@@ -37,6 +42,7 @@ export type EnhanceConfig = {
   forms: SiteConfig["forms"];
   shown: ShownSelects;
   car: EnquiryFormProps["car"];
+  carDefaults: EnquiryFormProps["carDefaults"];
   defaults: EnquiryFormProps["defaults"];
   saveValuationColumn: boolean;
 };
@@ -73,7 +79,7 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
   const schema = (leadSchemaFor(variant, config.forms, config.shown) as unknown as z.ZodObject<{ userData: z.ZodType }>).omit({ userData: true });
   const resolve = zodResolver(schema);
   const control = createFormControl<FieldValues>({
-    resolver: (values, context, options) => resolve(withServiceList(values), context, options),
+    resolver: (values, context, options) => resolve(withUntickedBoxes(values), context, options),
     mode: "onSubmit",
     reValidateMode: "onChange",
     shouldFocusError: false,
@@ -119,6 +125,7 @@ export function enhanceLeadForm(form: HTMLFormElement, config: EnhanceConfig, ui
     saveSuccessLines(window.sessionStorage, next);
     // The spec's event for this kind of lead, through the vehicle page's analytics module, its beacon sent before the page leaves.
     track({ kind: "event", id: leadEventId(variant, category), data: leadSuccessEventData(leadId, category, userData()) });
+    track({ kind: "category", category, data: categoryRecordData(values.subcategory ?? config.defaults.subcategory ?? null, config.carDefaults) });
     flushAnalytics();
     window.location.assign(SUCCESS_PATH);
   };

@@ -31,6 +31,8 @@ export function TextField(
     autoComplete?: string;
     inputMode?: "numeric" | "decimal";
     maxLength?: number;
+    /** Checked by the browser before any script (the form posts without one). */
+    pattern?: string;
     defaultValue?: string;
     /** Text after the input, e.g. 'kms' on the odometer. */
     suffix?: string;

@@ -36,6 +36,7 @@ export function VehicleDetailLayout({
       <ServerOnly className="vehicle-detail__breadcrumbs">{parts?.breadcrumbs}</ServerOnly>
       <Viewer media={media} title={car.title} />
       <div className="vehicle-detail__summary">
+        {interactive.tagBanner && <p className="vehicle-detail__tag-banner">{interactive.tagBanner}</p>}
         <h1 id={titleId} className="vehicle-detail__title">
           {car.title}
         </h1>

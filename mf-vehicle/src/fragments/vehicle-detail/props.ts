@@ -55,6 +55,8 @@ export type VehicleInteractiveProps = {
   websiteId: string;
   share: { hideTwitter: boolean };
   announcement: { text: string; directionsHref: string | null } | null;
+  /** The site's tag banner ('New Arrival', spec §9) over a just-arrived car; null otherwise. */
+  tagBanner: string | null;
   /** Favourite and compare toggles by the button rules: the favourite record to keep, or null when hidden. */
   saved: { favourite: Favourite | null; compare: boolean };
   /** The view counter's call (view.json with its query) and the viewed-car record kept on the device. */

@@ -3,6 +3,7 @@ import type { Car } from "@dealer/shared/contract";
 import { imageSrcSet, vehicleImageUrl } from "@dealer/shared/media";
 import {
   carRepayment,
+  cardTag,
   financeLink,
   formatMoney,
   initialViewerMode,
@@ -136,10 +137,12 @@ export type VehicleContext = {
   /** The page's origin and the site's name, for the structured data (absolute URLs, the seller). */
   origin: string;
   siteName: string;
+  /** For the repayment's dates and the just-arrived tag banner; now unless a test fixes it. */
+  now?: Date;
 };
 
 /** The vehicle page's top fragment, resolved from the car record and the site's configuration. */
-export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, origin, siteName }: VehicleContext, now = new Date()): Required<VehicleDetailProps> {
+export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, origin, siteName, now = new Date() }: VehicleContext): Required<VehicleDetailProps> {
   const title = vehicleTitle(car);
   const images = imageSlides(car, title);
   const video = videoSlide(car, title, images[0]?.thumbSrc ?? null);
@@ -180,6 +183,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
       websiteId: siteSlug,
       share: { hideTwitter: config.features.hideTwitterShare },
       announcement: located ? { text: located, directionsHref: directions } : null,
+      tagBanner: cardTag(car, config, now).kind === "just_arrived" ? config.labels.tagBanner : null,
       saved: {
         favourite: shown.favourite ? { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url ?? null } : null,
         compare: shown.compare,

@@ -1,0 +1,53 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopperPage } from "../support/leads";
+import { launchChromium, siteUrl, waitForHydration } from "../support/platform";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("lead form fields (issue 23)", () => {
+  for (const site of ["harbour-city-motors", "metro-certified"]) {
+    it(`${site}: the postcode box takes digits only before the form's code loads`, async () => {
+      const page = await shopperPage(browser);
+      // The form's own code never arrives: only the markup and the shell limit the box.
+      await page.route(/\/_mf\/mf-forms\/.*__federation_expose_/, (route) => route.abort());
+      await page.goto(siteUrl(site, "/contact"));
+      await waitForHydration(page);
+      const postcode = page.locator("#slot-form").getByLabel("Postcode");
+      expect(await postcode.getAttribute("pattern")).toBe("[0-9]{4}");
+      expect(await postcode.getAttribute("inputmode")).toBe("numeric");
+      expect(await postcode.getAttribute("maxlength")).toBe("4");
+      await postcode.pressSequentially("4a0b0x1");
+      expect(await postcode.inputValue()).toBe("4001");
+      await page.context().close();
+    });
+  }
+
+  for (const [site, path] of [
+    ["outback-trucks", "/trade-in"],
+    ["harbour-city-motors", "/sell-my-car"],
+  ] as const) {
+    it(`${site}${path}: the odometer's "kms" is the field's suffix, on its row`, async () => {
+      const page = await shopperPage(browser);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(siteUrl(site, path));
+      await waitForHydration(page);
+      const odometer = page.locator("#slot-form").getByLabel("Odometer");
+      const input = await odometer.boundingBox();
+      const suffix = await odometer.locator("xpath=following-sibling::span[1]").boundingBox();
+      if (!input || !suffix) throw new Error("odometer or its suffix not laid out");
+      expect(await odometer.locator("xpath=following-sibling::span[1]").textContent()).toBe("kms");
+      // Beside the input, inside its row: not under it.
+      expect(suffix.x).toBeGreaterThanOrEqual(input.x + input.width - 1);
+      expect(suffix.y + suffix.height / 2).toBeGreaterThan(input.y);
+      expect(suffix.y + suffix.height / 2).toBeLessThan(input.y + input.height);
+      await page.context().close();
+    });
+  }
+});
