@@ -1,5 +1,6 @@
 import type { HolidayHour, Location, OpeningHour } from "@dealer/shared/contract";
-import { addDays, nationalHolidays, yearOf } from "./dates";
+import { hoursRange, upcomingPublicHolidays } from "@dealer/shared/rules";
+import { addDays } from "./dates";
 import type { Rng } from "./prng";
 import { type AuState, type Department, type DemoDealershipDef, type DemoLocationDef, TIMEZONE_BY_STATE } from "./sites";
 import { slugify } from "./slug";
@@ -26,11 +27,6 @@ function weekHours(department: Department, def: DemoLocationDef): Hours[] {
   }
 }
 
-function twelveHour(time: string): string {
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  return `${h % 12 || 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
-
 function openingHours(def: DemoLocationDef): OpeningHour[] {
   return def.departments.flatMap((department) =>
     weekHours(department, def).map((hours, weekday): OpeningHour =>
@@ -40,7 +36,7 @@ function openingHours(def: DemoLocationDef): OpeningHour[] {
             status: "Open",
             open: hours[0],
             close: hours[1],
-            formated_hours: `${twelveHour(hours[0])} - ${twelveHour(hours[1])}`,
+            formated_hours: hoursRange(hours[0], hours[1]) ?? undefined,
             location_type: department,
           }
         : { weekday, status: "Closed", open: null, close: null, formated_hours: "Closed", location_type: department },
@@ -48,12 +44,9 @@ function openingHours(def: DemoLocationDef): OpeningHour[] {
   );
 }
 
-/** The next public holidays from `today`; sales trades on Boxing Day with short hours. */
+/** The location's state's next public holidays from `today`; sales trades on Boxing Day with short hours. */
 function holidayHours(locationId: number, def: DemoLocationDef, today: string): HolidayHour[] {
-  const year = yearOf(today);
-  return [...nationalHolidays(year), ...nationalHolidays(year + 1)]
-    .filter((holiday) => holiday.date >= addDays(today, -3))
-    .slice(0, 6)
+  return upcomingPublicHolidays(def.state, addDays(today, -3), 10)
     .map((holiday) =>
       holiday.name === "Boxing Day" && def.departments.includes("sales")
         ? { date: holiday.date, status: "Open", start_hour: "10:00", end_hour: "16:00", location_id: locationId, name: holiday.name }

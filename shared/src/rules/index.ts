@@ -39,3 +39,4 @@ export * from "./repayment-schedule";
 export * from "./comparison-rate";
 export * from "./page-head";
 export * from "./reserve";
+export * from "./public-holidays";

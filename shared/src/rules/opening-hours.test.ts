@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "../config/defaults";
 import { type Location, locationSchema, type OpeningHour } from "../contract/location";
-import { hoursOn, hoursText, hoursTypes, openingHoursRows, upcomingHolidayHours } from "./opening-hours";
+import { clockTime, hoursOn, hoursRange, hoursText, hoursTypes, openingHoursRows, upcomingHolidayHours } from "./opening-hours";
 
 const labels = defaultSiteConfig.labels;
 const open = (weekday: number, o = "08:30", c = "17:30", type: OpeningHour["location_type"] = "sales"): OpeningHour => ({
@@ -14,15 +14,15 @@ const week = [1, 2, 3, 4, 5].map((d) => open(d));
 describe("opening hours table", () => {
   it("Monday to Friday collapse when all five are equal", () => {
     expect(openingHoursRows([...week, open(6, "08:00", "12:00"), closed(0)], "sales", { ...labels, weekendClosedStyle: "closed" })).toEqual([
-      { days: [1, 2, 3, 4, 5], label: "Monday - Friday", text: "08:30 - 17:30", enquireLink: false },
-      { days: [6], label: "Saturday", text: "08:00 - 12:00", enquireLink: false },
+      { days: [1, 2, 3, 4, 5], label: "Monday - Friday", text: "8:30 AM - 5:30 PM", enquireLink: false },
+      { days: [6], label: "Saturday", text: "8:00 AM - 12:00 PM", enquireLink: false },
       { days: [0], label: "Sunday", text: "Closed", enquireLink: false },
     ]);
   });
   it("weekdays stay separate when they differ; a missing day shows Closed", () => {
     const rows = openingHoursRows([open(1), open(2), open(3), open(4, "08:30", "20:00")], "sales", labels);
     expect(rows.map((r) => `${r.label}: ${r.text}`)).toEqual([
-      "Monday: 08:30 - 17:30", "Tuesday: 08:30 - 17:30", "Wednesday: 08:30 - 17:30", "Thursday: 08:30 - 20:00",
+      "Monday: 8:30 AM - 5:30 PM", "Tuesday: 8:30 AM - 5:30 PM", "Wednesday: 8:30 AM - 5:30 PM", "Thursday: 8:30 AM - 8:00 PM",
       "Friday: Closed", "Saturday: Closed", "Sunday: Closed",
     ]);
   });
@@ -31,11 +31,13 @@ describe("opening hours table", () => {
     expect(openingHoursRows(entries, "sales", labels).at(-1)).toMatchObject({ text: "By appointment only" });
     expect(openingHoursRows(entries, "sales", { ...labels, weekendClosedStyle: "enquireLink" }).at(-1)).toMatchObject({ text: "Enquire Now", enquireLink: true });
   });
-  it("by location type; formated_hours wins", () => {
+  it("by location type; open and close in the one hours format, the dealer's formatted text only without them", () => {
     const entries = [...week, open(1, "07:00", "17:00", "service"), { ...open(6), formated_hours: "8am - 12pm" }];
     expect(hoursTypes(entries)).toEqual(["sales", "service"]);
-    expect(openingHoursRows(entries, "service", labels)[0]).toMatchObject({ label: "Monday", text: "07:00 - 17:00" });
+    expect(openingHoursRows(entries, "service", labels)[0]).toMatchObject({ label: "Monday", text: "7:00 AM - 5:00 PM" });
+    expect(openingHoursRows(entries, "sales", labels).find((row) => row.label === "Saturday")?.text).toBe("8:30 AM - 5:30 PM");
     expect(hoursText({ status: "Open", formated_hours: "8am - 12pm" })).toBe("8am - 12pm");
+    expect(hoursText({ status: "Open", open: "25:00", close: "12:00", formated_hours: "By arrangement" })).toBe("By arrangement");
   });
   it("property: grouping never loses (or repeats) a day", () => {
     const entry = fc.record({
@@ -54,6 +56,18 @@ describe("opening hours table", () => {
   });
 });
 
+describe("the hours format", () => {
+  it("writes 24-hour clock times as the hours table does", () => {
+    expect(clockTime("00:05")).toBe("12:05 AM");
+    expect(clockTime("12:00")).toBe("12:00 PM");
+    expect(clockTime("16:00:00")).toBe("4:00 PM");
+    expect(clockTime("4pm")).toBeNull();
+    expect(clockTime("24:00")).toBeNull();
+    expect(hoursRange("10:00", "16:00")).toBe("10:00 AM - 4:00 PM");
+    expect(hoursRange("10:00", null)).toBeNull();
+  });
+});
+
 describe("hours on a date, in the location's time zone", () => {
   const location: Location = locationSchema.parse({
     id: 7, name: "Perth", slug: "perth", dealership_id: 1, dealership_slug: "d", timezone: "Australia/Perth",
@@ -67,13 +81,13 @@ describe("hours on a date, in the location's time zone", () => {
   });
   it("holiday hours override the date", () => {
     expect(hoursOn(location, "sales", new Date("2025-12-25T03:00:00Z"))).toEqual({ date: "2025-12-25", weekday: 4, text: "Closed", holiday: "Christmas Day" });
-    expect(hoursOn(location, "sales", new Date("2025-12-26T03:00:00Z"))).toMatchObject({ text: "10:00 - 14:00", holiday: "Boxing Day" });
+    expect(hoursOn(location, "sales", new Date("2025-12-26T03:00:00Z"))).toMatchObject({ text: "10:00 AM - 2:00 PM", holiday: "Boxing Day" });
   });
   it("the weekday is the location's own (Perth is UTC+8)", () => {
     // 2025-06-13T20:00Z is Saturday 04:00 in Perth, still Friday in UTC.
-    expect(hoursOn(location, "sales", new Date("2025-06-13T20:00:00Z"))).toMatchObject({ weekday: 6, text: "09:00 - 13:00", holiday: null });
+    expect(hoursOn(location, "sales", new Date("2025-06-13T20:00:00Z"))).toMatchObject({ weekday: 6, text: "9:00 AM - 1:00 PM", holiday: null });
   });
   it("upcoming holiday hours for the dialog", () => {
-    expect(upcomingHolidayHours(location, new Date("2025-12-25T20:00:00Z")).map((h) => h.text)).toEqual(["10:00 - 14:00"]);
+    expect(upcomingHolidayHours(location, new Date("2025-12-25T20:00:00Z")).map((h) => h.text)).toEqual(["10:00 AM - 2:00 PM"]);
   });
 });

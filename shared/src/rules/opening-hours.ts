@@ -14,11 +14,30 @@ export type LocationType = OpeningHour["location_type"];
 export type HoursRow = { days: number[]; label: string; text: string; enquireLink: boolean };
 type WeekendLabels = Pick<SiteConfig["labels"], "weekendClosedText" | "weekendClosedStyle">;
 
-/** One entry's text: its formatted hours, else open - close; Closed when closed or missing. */
+/** "16:00" or "16:00:00" -> "4:00 PM"; null for anything that is not a 24-hour clock time. */
+export function clockTime(time: string): string | null {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(time.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return null;
+  return `${hours % 12 || 12}:${match[2]} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/**
+ * The one way the platform writes a span of hours ("10:00 AM - 4:00 PM"): the hours table, today's line and
+ * the Holiday Hours dialog all read it. Null when either end is missing or not a clock time.
+ */
+export function hoursRange(open: string | null | undefined, close: string | null | undefined): string | null {
+  const from = open ? clockTime(open) : null;
+  const to = close ? clockTime(close) : null;
+  return from && to ? `${from} - ${to}` : null;
+}
+
+/** One entry's text: its open - close in the hours format, else the dealer's formatted text; Closed when closed or missing. */
 export function hoursText(entry: Pick<OpeningHour, "status" | "formated_hours" | "open" | "close"> | undefined): string {
   if (!entry || entry.status === "Closed") return CLOSED_TEXT;
-  if (entry.formated_hours?.trim()) return entry.formated_hours.trim();
-  return entry.open && entry.close ? `${entry.open} - ${entry.close}` : CLOSED_TEXT;
+  return hoursRange(entry.open, entry.close) ?? (entry.formated_hours?.trim() || CLOSED_TEXT);
 }
 
 /** The department types a location has hours for (for the type selector), sales first. */
@@ -49,7 +68,7 @@ export function openingHoursRows(entries: readonly OpeningHour[], type: Location
 
 function holidayText(entry: HolidayHour): string {
   if (entry.status === "Closed") return CLOSED_TEXT;
-  return entry.start_hour && entry.end_hour ? `${entry.start_hour} - ${entry.end_hour}` : CLOSED_TEXT;
+  return hoursRange(entry.start_hour, entry.end_hour) ?? CLOSED_TEXT;
 }
 
 export type DayHours = { date: string; weekday: number; text: string; holiday: string | null };
