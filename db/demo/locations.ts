@@ -70,6 +70,9 @@ function licenceNumber(state: AuState, rng: Rng): string {
   }
 }
 
+/** A demo location's id: its dealership's id, then its place in the dealership's list. */
+export const demoLocationId = (dealership: Pick<DemoDealershipDef, "id">, index: number) => dealership.id * 100 + index + 1;
+
 export function buildLocation(
   dealership: DemoDealershipDef,
   def: DemoLocationDef,
@@ -77,7 +80,7 @@ export function buildLocation(
   today: string,
   rng: Rng,
 ): Location {
-  const id = dealership.id * 100 + index + 1;
+  const id = demoLocationId(dealership, index);
   const fullAddress = `${def.street}, ${def.city} ${def.state} ${def.postcode}`;
   const servicing = def.departments.includes("service");
   return {

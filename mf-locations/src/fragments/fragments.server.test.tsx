@@ -160,6 +160,31 @@ describe("ReviewsSummary", () => {
     expect(html).toContain("Review terms");
   });
 
+  it("pages through every visible review, 12 at a time, and narrows them to one location", async () => {
+    const first = await loadReviewsSummary(request("summit-auto-group", { view: "page" }), env());
+    expect(first.reviews).toHaveLength(12);
+    const total = first.paging?.total ?? 0;
+    expect(total).toBeGreaterThan(500);
+    expect(first.paging).toEqual({ page: 1, pages: Math.ceil(total / 12), total });
+    const last = await loadReviewsSummary(request("summit-auto-group", { view: "page", page: String(first.paging?.pages) }), env());
+    expect(last.reviews.length).toBe(total - (Math.ceil(total / 12) - 1) * 12);
+    expect(last.reviews.every((r) => r.rating >= 4 && r.name !== "Sam Jones")).toBe(true);
+    const second = await loadReviewsSummary(request("summit-auto-group", { view: "page", page: "2" }), env());
+    expect(second.reviews.map((r) => r.id)).not.toContain(first.reviews[0]?.id);
+    const html = renderToString(<ReviewsSummary {...second} />);
+    expect(html).toContain('href="?page=1"');
+    expect(html).toContain('href="?page=3"');
+    const penrith = await loadReviewsSummary(request("summit-auto-group", { view: "page", location: "summit-mazda-penrith" }), env());
+    expect(penrith.location).toBe("summit-mazda-penrith");
+    expect(penrith.paging?.total).toBeGreaterThan(0);
+    expect(penrith.paging?.total).toBeLessThan(total);
+    // Bad input: an unknown location is all of them, a page past the end the last page.
+    const unknown = await loadReviewsSummary(request("summit-auto-group", { view: "page", location: "nowhere", page: "9999x" }), env());
+    expect([unknown.location, unknown.paging?.page, unknown.paging?.total]).toEqual(["", 1, total]);
+    const block = await loadReviewsSummary(request("summit-auto-group"), env());
+    expect([block.reviews.length, block.paging]).toEqual([12, null]);
+  });
+
   it("is hidden at or below the minimum average, or when the dealer hides reviews", async () => {
     expect((await loadReviewsSummary(request("metro-certified"), env())).shown).toBe(false);
     expect((await loadReviewsSummary(request("harbour-city-motors", {}, { reviews: { hidden: true } }), env())).shown).toBe(false);

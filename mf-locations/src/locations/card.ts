@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Location } from "@dealer/shared/contract";
-import { type Department, hoursOn, licenceNumbers, listedDepartment, openingHoursRows, upcomingHolidayHours } from "@dealer/shared/rules";
+import { type Department, hoursOn, type OpenStatus, openStatus, licenceNumbers, listedDepartment, openingHoursRows, upcomingHolidayHours } from "@dealer/shared/rules";
 import { mapPicture } from "./maps";
 
 /** One line of hours; `href` is set when the dealer shows a closed weekend day as an 'Enquire Now' link. */
@@ -22,6 +22,8 @@ export type LocationCardView = {
   map: { src: string; alt: string };
   /** Resolved by the loader at request time in the location's time zone, so server and browser agree. */
   today: { hours: HoursText; holiday: string | null };
+  /** "Open now · closes 5:30 PM" for the listed department, on the location's clock; null without hours. */
+  status: OpenStatus | null;
   week: HoursLine[];
   holidays: HolidayLine[];
   licences: Array<{ label: string; value: string }>;
@@ -73,6 +75,7 @@ export function toCard(location: Location, config: SiteConfig, now: Date, depart
     detailsHref: department === main ? locationDetailsPath(location) : `${locationDetailsPath(location)}?type=${department}`,
     map: mapPicture(location, config.maps),
     today: { hours: { text: today.text, href: null }, holiday: today.holiday },
+    status: openStatus(location, department, now),
     week: weekLines(location, department, config.labels),
     holidays: upcomingHolidayHours(location, now).map((entry) => ({
       date: entry.date,

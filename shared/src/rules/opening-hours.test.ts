@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "../config/defaults";
 import { type Location, locationSchema, type OpeningHour } from "../contract/location";
-import { clockTime, hoursOn, hoursRange, hoursText, hoursTypes, openingHoursRows, upcomingHolidayHours } from "./opening-hours";
+import { clockTime, hoursOn, hoursRange, hoursText, openStatus, hoursTypes, openingHoursRows, upcomingHolidayHours } from "./opening-hours";
 
 const labels = defaultSiteConfig.labels;
 const open = (weekday: number, o = "08:30", c = "17:30", type: OpeningHour["location_type"] = "sales"): OpeningHour => ({
@@ -89,5 +89,37 @@ describe("hours on a date, in the location's time zone", () => {
   });
   it("upcoming holiday hours for the dialog", () => {
     expect(upcomingHolidayHours(location, new Date("2025-12-25T20:00:00Z")).map((h) => h.text)).toEqual(["10:00 AM - 2:00 PM"]);
+  });
+});
+
+describe("open now, on the location's clock", () => {
+  const perth: Location = locationSchema.parse({
+    id: 7, name: "Perth", slug: "perth", dealership_id: 1, dealership_slug: "d", timezone: "Australia/Perth",
+    address: { street: "1 St", city: "Perth", state: "WA", postcode: "6000", lat: -31.95, long: 115.86 },
+    contact_detail: { phone: "08", opening_hours: [...week, closed(0), open(6, "09:00", "13:00"), open(1, "07:30", "17:00", "service")] },
+    special_hours: [{ date: "2027-03-29", status: "Closed", location_id: 7, name: "Easter Monday" }],
+  });
+  // Perth is UTC+8 all year: 2027-03-25T01:00Z is Thursday 09:00 there.
+  const at = (perthTime: string) => new Date(Date.parse(`${perthTime}+08:00`));
+  it("open: closes at the day's closing time", () => {
+    expect(openStatus(perth, "sales", at("2027-03-25T09:00:00"))).toEqual({ open: true, text: "Open now · closes 5:30 PM" });
+    expect(openStatus(perth, "sales", at("2027-03-25T17:29:59"))).toEqual({ open: true, text: "Open now · closes 5:30 PM" });
+  });
+  it("closed: opens later today, tomorrow, or on a named day past a closed Sunday and a holiday", () => {
+    expect(openStatus(perth, "sales", at("2027-03-25T06:00:00"))).toEqual({ open: false, text: "Closed · opens 8:30 AM" });
+    expect(openStatus(perth, "sales", at("2027-03-25T17:30:00"))).toEqual({ open: false, text: "Closed · opens tomorrow 8:30 AM" });
+    // Saturday afternoon: Sunday closed, Monday 29 March is Easter Monday, so Tuesday.
+    expect(openStatus(perth, "sales", at("2027-03-27T14:00:00"))).toEqual({ open: false, text: "Closed · opens Tuesday 8:30 AM" });
+  });
+  it("by department; null when it has no hours", () => {
+    expect(openStatus(perth, "service", at("2027-03-22T08:00:00"))).toEqual({ open: true, text: "Open now · closes 5:00 PM" });
+    expect(openStatus(perth, "parts", at("2027-03-22T08:00:00"))).toBeNull();
+  });
+  it("the same instant reads in each location's own time zone", () => {
+    const sydney = { ...perth, timezone: "Australia/Sydney" };
+    // 2027-03-25T07:00Z is 15:00 in Perth and 18:00 in Sydney (daylight saving).
+    const instant = new Date("2027-03-25T07:00:00Z");
+    expect(openStatus(perth, "sales", instant)?.open).toBe(true);
+    expect(openStatus(sydney, "sales", instant)?.text).toBe("Closed · opens tomorrow 8:30 AM");
   });
 });
