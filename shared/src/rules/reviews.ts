@@ -1,4 +1,4 @@
-import type { Review, ReviewSummary } from "../contract/review";
+import type { ReviewSummary } from "../contract/review";
 import type { SiteConfig } from "../config/site-config";
 
 export const STAR_COUNT = 5;
