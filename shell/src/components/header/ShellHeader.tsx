@@ -30,12 +30,11 @@ function Dropdown({ item, path, openOnHover, open, onOpen }: { item: NavItem; pa
     openedByHover.current = opening && !open;
     if (opening !== open) onOpen(opening);
   };
+  // The hover's render may not have landed when its click arrives, so the click keeps the menu open outright.
   const onClick = () => {
-    if (openedByHover.current && open) {
-      openedByHover.current = false;
-      return;
-    }
-    onOpen(!open);
+    const keep = openedByHover.current;
+    openedByHover.current = false;
+    onOpen(keep || !open);
   };
   return (
     <li className="shell-nav__dropdown" data-open={open ? "true" : "false"} onKeyDown={onKeyDown} onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
