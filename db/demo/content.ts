@@ -1,6 +1,7 @@
 import { type BlogPost, type BrandTile, type ContentPage, contentPage, type Review, type ReviewSummary, type Slide, type Statistic } from "@dealer/shared/contract";
 import { bannerUrl, brandLogoUrl } from "@dealer/shared/media";
 import { addDays } from "./dates";
+import { demoLocationId } from "./locations";
 import type { DemoSiteDef } from "./sites";
 import { slugify } from "./slug";
 
@@ -76,8 +77,13 @@ const REVIEW_TEXTS = [
   "Found exactly the ute I wanted and they had it detailed by the next morning.",
 ];
 
-/** Reviews with a few below 4 and the two hidden names, so the page shows the rules at work. */
+/**
+ * Reviews with a few below 4 and the two hidden names, so the page shows the rules at work, then as many more
+ * as the site's summary counts (885 on the group's site), spread over its locations: every one must be reachable.
+ */
 function reviews(site: DemoSiteDef, today: string, hiddenNames: readonly string[]): Review[] {
+  const locationIds = site.dealerships.flatMap((dealership) => dealership.locations.map((_, index) => demoLocationId(dealership, index)));
+  const locationOf = (index: number) => locationIds[index % locationIds.length] ?? null;
   const list: Review[] = REVIEWERS.map((name, index) => ({
     id: `${site.slug}-review-${index + 1}`,
     customer_name: name,
@@ -88,11 +94,26 @@ function reviews(site: DemoSiteDef, today: string, hiddenNames: readonly string[
     reply_text: index % 3 === 0 ? `Thanks ${name.split(" ")[0]}, we appreciate you choosing ${site.name}.` : null,
     reply_date: index % 3 === 0 ? addDays(today, -(index * 9 + 1)) : null,
     image: null,
+    location_id: locationOf(index),
   }));
   // A review without text must still render (bad-input rule).
   list.push({ id: `${site.slug}-review-no-text`, customer_name: "Harper King", text: null, rating: 5, review_date: addDays(today, -95), review_date_in_words: "3 months ago" });
   for (const [index, name] of hiddenNames.entries()) {
     list.push({ id: `${site.slug}-hidden-${index + 1}`, customer_name: name, text: "This review names a staff member and is hidden by the dealer.", rating: 5, review_date: addDays(today, -40) });
+  }
+  const total = SUMMARIES[site.slug]?.count ?? list.length;
+  for (let index = list.length; index < total; index++) {
+    const name = REVIEWERS[(index * 7) % REVIEWERS.length] ?? "A customer";
+    const days = 100 + index * 3;
+    list.push({
+      id: `${site.slug}-review-${index + 1}`,
+      customer_name: name,
+      text: REVIEW_TEXTS[index % REVIEW_TEXTS.length] ?? null,
+      rating: [5, 4, 5, 3, 5, 4, 5, 5, 2, 4, 5][index % 11] ?? 5,
+      review_date: addDays(today, -days),
+      review_date_in_words: `${Math.max(3, Math.round(days / 30))} months ago`,
+      location_id: locationOf(index),
+    });
   }
   return list;
 }

@@ -1,6 +1,6 @@
 import type { HolidayHour, Location, OpeningHour } from "@dealer/shared/contract";
-import { twelveHourTime } from "@dealer/shared/rules";
-import { addDays, nationalHolidays, yearOf } from "./dates";
+import { hoursRange, upcomingPublicHolidays } from "@dealer/shared/rules";
+import { addDays } from "./dates";
 import type { Rng } from "./prng";
 import { type AuState, type Department, type DemoDealershipDef, type DemoLocationDef, TIMEZONE_BY_STATE } from "./sites";
 import { slugify } from "./slug";
@@ -36,7 +36,7 @@ function openingHours(def: DemoLocationDef): OpeningHour[] {
             status: "Open",
             open: hours[0],
             close: hours[1],
-            formated_hours: `${twelveHourTime(hours[0])} - ${twelveHourTime(hours[1])}`,
+            formated_hours: hoursRange(hours[0], hours[1]) ?? undefined,
             location_type: department,
           }
         : { weekday, status: "Closed", open: null, close: null, formated_hours: "Closed", location_type: department },
@@ -44,12 +44,9 @@ function openingHours(def: DemoLocationDef): OpeningHour[] {
   );
 }
 
-/** The next public holidays from `today`; sales trades on Boxing Day with short hours. */
+/** The location's state's next public holidays from `today`; sales trades on Boxing Day with short hours. */
 function holidayHours(locationId: number, def: DemoLocationDef, today: string): HolidayHour[] {
-  const year = yearOf(today);
-  return [...nationalHolidays(year), ...nationalHolidays(year + 1)]
-    .filter((holiday) => holiday.date >= addDays(today, -3))
-    .slice(0, 6)
+  return upcomingPublicHolidays(def.state, addDays(today, -3), 10)
     .map((holiday) =>
       holiday.name === "Boxing Day" && def.departments.includes("sales")
         ? { date: holiday.date, status: "Open", start_hour: "10:00", end_hour: "16:00", location_id: locationId, name: holiday.name }
@@ -73,6 +70,9 @@ function licenceNumber(state: AuState, rng: Rng): string {
   }
 }
 
+/** A demo location's id: its dealership's id, then its place in the dealership's list. */
+export const demoLocationId = (dealership: Pick<DemoDealershipDef, "id">, index: number) => dealership.id * 100 + index + 1;
+
 export function buildLocation(
   dealership: DemoDealershipDef,
   def: DemoLocationDef,
@@ -80,7 +80,7 @@ export function buildLocation(
   today: string,
   rng: Rng,
 ): Location {
-  const id = dealership.id * 100 + index + 1;
+  const id = demoLocationId(dealership, index);
   const fullAddress = `${def.street}, ${def.city} ${def.state} ${def.postcode}`;
   const servicing = def.departments.includes("service");
   return {

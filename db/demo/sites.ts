@@ -389,6 +389,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       vehicle: { defaultViewerMode: "gallery" },
       // The full-height promotions variant (1920x1080).
       home: { promotionsHeight: 1080 },
+      // Stock pages under /used-car in place of /search (spec §2.2: some sites use /used-car/...).
+      search: { landingBase: "/used-car" },
     },
     dealerships: [
       {

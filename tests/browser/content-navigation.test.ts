@@ -113,12 +113,10 @@ describe("home page sections, reviews and content", () => {
     );
     expect(order.every((top) => top >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    const figure = Number(await page.locator(".sales-counter__figure").textContent());
-    // The same rule the server used (Brisbane, 192 a day, one per 450 s).
-    const now = new Date();
-    const seconds = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Australia/Brisbane", hour: "2-digit", hourCycle: "h23" }).format(now)) * 3600
-      + now.getUTCMinutes() * 60 + now.getUTCSeconds();
-    expect(Math.abs(figure - Math.min(192, Math.floor(seconds / 450)))).toBeLessThanOrEqual(1);
+    // The group's stock has sales, so the figure is its cars sold since Brisbane midnight (ADR 0041; the count and
+    // the formula fallback are tested on D1 in mf-locations' fragment test): a whole number, not the formula's clock.
+    const figure = await page.locator(".sales-counter__figure").textContent();
+    expect(figure).toMatch(/^\d+$/);
     const descriptions = await page.locator(".blog-card__description").allTextContents();
     expect(descriptions.length).toBe(3);
     for (const text of descriptions) expect(text.length).toBeLessThanOrEqual(83);

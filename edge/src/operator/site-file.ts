@@ -1,6 +1,6 @@
 import { financeProviderSchema, resolveSiteConfig, SiteConfigError } from "@dealer/shared/config";
 import { brandTileSchema, locationSchema, locationTypeSchema, siteTemplateSchema, type Location } from "@dealer/shared/contract";
-import { twelveHourTime } from "@dealer/shared/rules";
+import { hoursRange } from "@dealer/shared/rules";
 import { z } from "zod";
 
 /** One thing wrong with a site file, named by its path ("dealerships.0.locations.1.address"). */
@@ -132,7 +132,7 @@ export function locationRecord(input: { id: number; location: LocationFile; prim
       const hours = location.hours[department]?.[day];
       if (!hours || hours === "closed") return { weekday, status: "Closed" as const, open: null, close: null, formated_hours: "Closed", location_type: department };
       const [open = "", close = ""] = hours.split("-");
-      return { weekday, status: "Open" as const, open, close, formated_hours: `${twelveHourTime(open)} - ${twelveHourTime(close)}`, location_type: department };
+      return { weekday, status: "Open" as const, open, close, formated_hours: hoursRange(open, close) ?? undefined, location_type: department };
     }),
   );
   return locationSchema.parse({

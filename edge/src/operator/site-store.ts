@@ -170,6 +170,8 @@ export const SITE_TABLES = [
   "stock_changes",
   "search_pushes",
   "vehicle_views",
+  "online_payments",
+  "spin_entries",
   "test_payment_sessions",
   "reservations",
   "lead_outbox",

@@ -14,6 +14,20 @@ describe("matchRoute", () => {
     }
   });
 
+  it("routes Our Stock (/cars/), the parts results page and a site's own landing base", () => {
+    expect(plan("/cars/")?.plan.name).toBe("our-stock");
+    expect(plan("/cars")?.plan.slots[0]?.fragment).toBe("SearchResults");
+    expect(plan("/cars/a-car")?.plan.name).toBe("vehicle");
+    expect(plan("/parts/search?q=filter")?.plan.slots.map((s) => [s.fragment, s.params?.department])).toEqual([["DirectorySearch", "parts"]]);
+    const usedCar = { ...defaultSiteConfig, search: { ...defaultSiteConfig.search, landingBase: "/used-car" } };
+    expect(plan("/used-car", usedCar)?.plan.name).toBe("search");
+    expect(plan("/used-car/toyota/corolla/", usedCar)?.params).toMatchObject({ landing: "toyota", landingModel: "corolla" });
+    expect(plan("/search/used-cars", usedCar)?.params.landing).toBe("used-cars");
+    // A site on /search has no /used-car stock pages: that path is a content page (404 unless one exists).
+    expect(plan("/used-car/toyota")?.plan.name).toBe("content");
+    expect(plan("/used-car/a/b/c", usedCar)).toBeNull();
+  });
+
   it("routes lead pages to the form of their kind, and location pages to the detail fragment", () => {
     expect(plan("/service")?.plan.slots.map((s) => [s.fragment, s.params?.kind])).toEqual([["EnquiryForm", "service"], ["DirectorySearch", undefined], ["LocationList", undefined]]);
     expect(plan("/pages/book-a-service")?.plan.name).toBe("form-service");

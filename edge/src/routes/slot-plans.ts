@@ -212,6 +212,19 @@ const matchers: Matcher[] = [
   // Landing paths: /search/used-cars, /search/{make}, /search/{make}/{model}, /search/{body}...
   { pattern: new RegExp(`^/search/${SLUG}(?:/${SLUG})?/?$`), keys: ["landing", "landingModel"], plan: searchPlan },
   { pattern: /^\/special-offers\/?$/, keys: [], plan: offersPlan },
+  // Our Stock: every car the site lists (the search page under the header menu's name).
+  { pattern: /^\/cars\/?$/, keys: [], plan: { ...searchPlan, name: "our-stock", title: "Our stock", description: "All our new, used and demo stock." } },
+  // The parts results page: the parts directory's search (ADR 0026) on a page of its own.
+  {
+    pattern: /^\/parts\/search\/?$/,
+    keys: [],
+    plan: {
+      name: "parts-search",
+      title: "Parts search",
+      description: "Search genuine parts and accessories and find the parts department that has them.",
+      slots: [slot("directory", "mf-search", "DirectorySearch", "main", { department: "parts" })],
+    },
+  },
   // Before /cars/{slug}: 'trade-in' is not a car.
   { pattern: /^\/cars\/trade-in\/?$/, keys: [], plan: formPlan("Trade-in valuation", "trade_in", "Get a valuation for your trade-in.", { steps: true }) },
   {
@@ -393,6 +406,17 @@ const matchers: Matcher[] = [
 /** Path + query -> the route's plan and its params (route params win over query values). */
 export function matchRoute(url: URL, config: SiteConfig): RouteMatch | null {
   if (url.pathname === "/") return { plan: homePlan(config), params: Object.fromEntries(url.searchParams) };
+  // A site whose landing base is not /search (/used-car): its stock pages follow {base}, {base}/{landing}, {base}/{make}/{model}.
+  const base = config.search.landingBase;
+  if (base !== "/search") {
+    const found = new RegExp(`^${base}(?:/${SLUG}(?:/${SLUG})?)?/?$`).exec(url.pathname);
+    if (found) {
+      const params: Record<string, string> = Object.fromEntries(url.searchParams);
+      if (found[1]) params.landing = found[1];
+      if (found[2]) params.landingModel = found[2];
+      return { plan: searchPlan, params };
+    }
+  }
   for (const { pattern, keys, plan, copy } of matchers) {
     const found = pattern.exec(url.pathname);
     if (!found) continue;

@@ -14,7 +14,8 @@ import { loadLocationList } from "./location-list/load.server";
 import LocationList from "./location-list/LocationList";
 import { loadReviewsSummary, NO_REVIEW_TEXT } from "./reviews-summary/load.server";
 import ReviewsSummary from "./reviews-summary/ReviewsSummary";
-import { salesCounterFragment } from "./sales-counter/load.server";
+import { loadSalesCounter } from "./sales-counter/load.server";
+import SalesCounter from "./sales-counter/SalesCounter";
 
 const TODAY = "2026-05-10";
 let db: D1Database;
@@ -160,6 +161,31 @@ describe("ReviewsSummary", () => {
     expect(html).toContain("Review terms");
   });
 
+  it("pages through every visible review, 12 at a time, and narrows them to one location", async () => {
+    const first = await loadReviewsSummary(request("summit-auto-group", { view: "page" }), env());
+    expect(first.reviews).toHaveLength(12);
+    const total = first.paging?.total ?? 0;
+    expect(total).toBeGreaterThan(500);
+    expect(first.paging).toEqual({ page: 1, pages: Math.ceil(total / 12), total });
+    const last = await loadReviewsSummary(request("summit-auto-group", { view: "page", page: String(first.paging?.pages) }), env());
+    expect(last.reviews.length).toBe(total - (Math.ceil(total / 12) - 1) * 12);
+    expect(last.reviews.every((r) => r.rating >= 4 && r.name !== "Sam Jones")).toBe(true);
+    const second = await loadReviewsSummary(request("summit-auto-group", { view: "page", page: "2" }), env());
+    expect(second.reviews.map((r) => r.id)).not.toContain(first.reviews[0]?.id);
+    const html = renderToString(<ReviewsSummary {...second} />);
+    expect(html).toContain('href="?page=1"');
+    expect(html).toContain('href="?page=3"');
+    const penrith = await loadReviewsSummary(request("summit-auto-group", { view: "page", location: "summit-mazda-penrith" }), env());
+    expect(penrith.location).toBe("summit-mazda-penrith");
+    expect(penrith.paging?.total).toBeGreaterThan(0);
+    expect(penrith.paging?.total).toBeLessThan(total);
+    // Bad input: an unknown location is all of them, a page past the end the last page.
+    const unknown = await loadReviewsSummary(request("summit-auto-group", { view: "page", location: "nowhere", page: "9999x" }), env());
+    expect([unknown.location, unknown.paging?.page, unknown.paging?.total]).toEqual(["", 1, total]);
+    const block = await loadReviewsSummary(request("summit-auto-group"), env());
+    expect([block.reviews.length, block.paging]).toEqual([12, null]);
+  });
+
   it("is hidden at or below the minimum average, or when the dealer hides reviews", async () => {
     expect((await loadReviewsSummary(request("metro-certified"), env())).shown).toBe(false);
     expect((await loadReviewsSummary(request("harbour-city-motors", {}, { reviews: { hidden: true } }), env())).shown).toBe(false);
@@ -169,10 +195,29 @@ describe("ReviewsSummary", () => {
 });
 
 describe("SalesCounter", () => {
-  it("renders the figure the shared rule gives now", async () => {
-    const before = salesToday(new Date());
-    const { count } = await salesCounterFragment.load(request("summit-auto-group"), env());
-    expect(count).toBeGreaterThanOrEqual(before);
-    expect(count).toBeLessThanOrEqual(salesToday(new Date()));
+  // Noon in Brisbane on TODAY (02:00 UTC).
+  const noon = new Date(`${TODAY}T02:00:00.000Z`);
+  const sold = async (id: number, site: string, soldDate: string) =>
+    db
+      .prepare("INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, updated_at, data) VALUES (?, ?, 1, ?, ?, 'sold', ?, ?)")
+      .bind(id, site, `sold-${id}`, `S${id}`, soldDate, JSON.stringify({ id, sold_date: soldDate }))
+      .run();
+
+  it("counts the group's cars sold since Brisbane midnight from their sold dates", async () => {
+    await sold(900001, "summit-auto-group", `${TODAY}T00:30:00.000Z`); // 10:30 Brisbane today
+    await sold(900002, "summit-auto-group", `${TODAY}T01:59:00.000Z`);
+    await sold(900003, "summit-auto-group", "2026-05-09T13:59:00.000Z"); // 23:59 yesterday in Brisbane
+    await sold(900004, "summit-auto-group", `${TODAY}T03:00:00.000Z`); // after now
+    expect(await loadSalesCounter(request("summit-auto-group"), env(), noon)).toEqual({ count: 2, source: "sales" });
+    // A range read on the index, never a scan of the site's stock (250,000 vehicles across the platform).
+    const plan = await db.prepare("EXPLAIN QUERY PLAN SELECT COUNT(*) FROM vehicles WHERE site = ? AND sold_date >= ? AND sold_date <= ?").bind("s", "a", "b").all<{ detail: string }>();
+    expect(plan.results.map((row) => row.detail).join(" ")).toMatch(/USING (COVERING )?INDEX vehicles_site_sold_date \(site=\? AND sold_date>\? AND sold_date<\?\)/);
+  });
+
+  it("falls back to the spec's formula, or to no counter, where the stock has no recent sales", async () => {
+    expect(await loadSalesCounter(request("ridge-motorcycles"), env(), noon)).toEqual({ count: salesToday(noon), source: "formula" });
+    const hidden = await loadSalesCounter(request("ridge-motorcycles", {}, { home: { salesCounterFallback: "hide" } }), env(), noon);
+    expect(hidden.count).toBeNull();
+    expect(renderToString(<SalesCounter {...hidden} />)).toBe("");
   });
 });

@@ -102,6 +102,11 @@ export function LocationCard({ card, distance }: { card: LocationCardView; dista
         {card.name}
       </h3>
       {distance !== undefined ? <p className="location-card__distance">{`${distance.toLocaleString("en-AU")} km away`}</p> : null}
+      {card.status ? (
+        <p className="location-card__status" data-open={card.status.open ? "true" : "false"}>
+          {card.status.text}
+        </p>
+      ) : null}
       <Address card={card} />
       <Phones card={card} />
       <p className="location-card__today">

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Location } from "@dealer/shared/contract";
-import { hoursOn, licenceNumbers, openingHoursRows, upcomingHolidayHours } from "@dealer/shared/rules";
+import { type Department, hoursOn, type OpenStatus, openStatus, licenceNumbers, listedDepartment, openingHoursRows, upcomingHolidayHours } from "@dealer/shared/rules";
 import { mapPicture } from "./maps";
 
 /** One line of hours; `href` is set when the dealer shows a closed weekend day as an 'Enquire Now' link. */
@@ -22,6 +22,8 @@ export type LocationCardView = {
   map: { src: string; alt: string };
   /** Resolved by the loader at request time in the location's time zone, so server and browser agree. */
   today: { hours: HoursText; holiday: string | null };
+  /** "Open now · closes 5:30 PM" for the listed department, on the location's clock; null without hours. */
+  status: OpenStatus | null;
   week: HoursLine[];
   holidays: HolidayLine[];
   licences: Array<{ label: string; value: string }>;
@@ -36,13 +38,11 @@ export function directionsUrl(location: Pick<Location, "address">): string {
     : `https://www.google.com/maps/search/?api=1&query=${location.address.lat},${location.address.long}`;
 }
 
-/** The location's main department (empty means sales) decides which hours a card shows. */
-export const mainDepartment = (location: Pick<Location, "location_type">) => location.location_type[0] ?? "sales";
 
 const holidayDate = (date: string) =>
   new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
 
-export function weekLines(location: Location, department: ReturnType<typeof mainDepartment>, labels: SiteConfig["labels"]): HoursLine[] {
+export function weekLines(location: Location, department: Department, labels: SiteConfig["labels"]): HoursLine[] {
   return openingHoursRows(location.contact_detail.opening_hours, department, labels).map((row) => ({
     days: row.label,
     hours: { text: row.text, href: row.enquireLink ? ENQUIRE_PATH : null },
@@ -52,9 +52,10 @@ export function weekLines(location: Location, department: ReturnType<typeof main
 /** A location's own page. */
 export const locationDetailsPath = (location: Pick<Location, "slug">) => `/our-location/${location.slug}`;
 
-export function toCard(location: Location, config: SiteConfig, now: Date): LocationCardView {
+/** A card shows the hours of the department it is listed for; its details link opens the page on that department. */
+export function toCard(location: Location, config: SiteConfig, now: Date, department: Department = listedDepartment(location, "all")): LocationCardView {
   const { street, city, state, postcode } = location.address;
-  const department = mainDepartment(location);
+  const main = listedDepartment(location, "all");
   const today = hoursOn(location, department, now);
   const phone = location.contact_detail.phone;
   const landline = location.contact_detail.landline_phone?.trim();
@@ -71,9 +72,10 @@ export function toCard(location: Location, config: SiteConfig, now: Date): Locat
     phone,
     landline: landline && landline !== phone ? landline : null,
     directionsUrl: directionsUrl(location),
-    detailsHref: locationDetailsPath(location),
+    detailsHref: department === main ? locationDetailsPath(location) : `${locationDetailsPath(location)}?type=${department}`,
     map: mapPicture(location, config.maps),
     today: { hours: { text: today.text, href: null }, holiday: today.holiday },
+    status: openStatus(location, department, now),
     week: weekLines(location, department, config.labels),
     holidays: upcomingHolidayHours(location, now).map((entry) => ({
       date: entry.date,

@@ -1,10 +1,9 @@
 import type { Location } from "@dealer/shared/contract";
-import { postalAddressStructuredData, WEEKDAY_NAMES } from "@dealer/shared/rules";
-import { mainDepartment } from "./card";
+import { listedDepartment, postalAddressStructuredData, WEEKDAY_NAMES } from "@dealer/shared/rules";
 
 /** schema.org AutoDealer data for a location (name, address, geo, phone, opening hours of its main department). */
 function autoDealer(location: Location, pageUrl: string) {
-  const department = mainDepartment(location);
+  const department = listedDepartment(location, "all");
   const openingHoursSpecification = location.contact_detail.opening_hours
     .filter((entry) => entry.location_type === department && entry.status === "Open" && entry.open && entry.close)
     .map((entry) => ({

@@ -121,6 +121,7 @@ export const defaultSiteConfig: SiteConfig = {
     featuredCount: 8,
     promotionsHeight: 540,
     bodyTypeTiles: 6,
+    salesCounterFallback: "formula",
   },
   budget: {
     moneyInputMin: 5000,

@@ -262,6 +262,11 @@ export const siteConfigSchema = z
         promotionsHeight: z.union([z.literal(540), z.literal(720), z.literal(1080)]),
         /** Body-type tiles: the bodies the site has most of, at most this many. */
         bodyTypeTiles: z.number().int().min(1).max(12),
+        /**
+         * The sales counter counts the stock's sold dates today; where the stock has no sales in the last 30 days,
+         * "formula" shows the spec's synthetic figure (192 a day) and "hide" shows no counter.
+         */
+        salesCounterFallback: z.enum(["formula", "hide"]),
       })
       .strict(),
     budget: z

@@ -10,6 +10,8 @@ export const reviewSchema = z.object({
   reply_text: z.string().nullable().optional(),
   reply_date: z.string().nullable().optional(),
   image: z.string().nullable().optional(),
+  /** The location the review is about, when the source says (the reviews page filters by it). */
+  location_id: z.number().int().nullable().optional(),
 });
 
 export const reviewSummarySchema = z.object({

@@ -43,5 +43,5 @@ export * from "./comparison-rate";
 export * from "./page-head";
 export * from "./reserve";
 export * from "./staff-roles";
-export * from "./twelve-hour";
 export * from "./spin-to-win";
+export * from "./public-holidays";

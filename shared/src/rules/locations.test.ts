@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byDistance, distanceKm, filterLocations, licenceNumbers, locationGridColumns, locationLayout, primaryLocation } from "./locations";
+import { byDistance, distanceKm, filterLocations, licenceNumbers, listedDepartment, locationGridColumns, locationLayout, primaryLocation } from "./locations";
 
 const loc = (id: number, location_type: ("sales" | "service" | "parts")[], extra: Record<string, unknown> = {}) => ({
   id, location_type, location_subtype: [] as string[], manufacturers: ["Toyota"], visible: true, primary: false, ...extra,
@@ -30,6 +30,19 @@ describe("location filters", () => {
   it("primary location", () => {
     expect(primaryLocation(all)?.id).toBe(1);
     expect(primaryLocation([])).toBeNull();
+  });
+});
+
+describe("listedDepartment", () => {
+  it("is the department the list is for, else the location's main one", () => {
+    const full = { location_type: ["sales", "service", "parts"] as ("sales" | "service" | "parts")[] };
+    expect(listedDepartment(full, "parts")).toBe("parts");
+    expect(listedDepartment(full, "service")).toBe("service");
+    expect(listedDepartment(full, "all")).toBe("sales");
+    expect(listedDepartment({ location_type: ["parts"] }, "service-and-parts")).toBe("parts");
+    expect(listedDepartment(full, "service-and-parts")).toBe("service");
+    expect(listedDepartment({ location_type: [] }, "all")).toBe("sales");
+    expect(listedDepartment({ location_type: ["service", "parts"] }, "all")).toBe("service");
   });
 });
 

@@ -23,6 +23,19 @@ function matchesKind(location: FilterableLocation, kind: LocationFilterKind): bo
   return types.includes(kind);
 }
 
+export type Department = "sales" | "service" | "parts";
+
+/**
+ * The department whose hours a location's card shows: the one it is listed for (parts on a parts list;
+ * service, else parts, on a service-and-parts list), else its main department.
+ */
+export function listedDepartment(location: Pick<Location, "location_type">, kind: LocationFilterKind): Department {
+  const types: readonly Department[] = location.location_type.length ? location.location_type : ["sales"];
+  if (kind === "sales" || kind === "service" || kind === "parts") return kind;
+  if (kind === "service-and-parts") return types.includes("service") ? "service" : "parts";
+  return types[0] ?? "sales";
+}
+
 /** Visible locations by type, narrowed by manufacturer, subtype and an include or exclude list of ids. */
 export function filterLocations<T extends FilterableLocation>(locations: readonly T[], filter: LocationFilter = {}): T[] {
   const manufacturer = filter.manufacturer?.trim().toLowerCase();

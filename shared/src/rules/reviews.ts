@@ -1,4 +1,4 @@
-import type { Review, ReviewSummary } from "../contract/review";
+import type { ReviewSummary } from "../contract/review";
 import type { SiteConfig } from "../config/site-config";
 
 export const STAR_COUNT = 5;
@@ -12,10 +12,20 @@ export function isReviewSummaryShown(summary: ReviewSummary | null | undefined, 
   return !reviews.hidden && !!summary && summary.average_rating > reviews.minimumAverageRating;
 }
 
-/** Reviews rated at least the minimum (4), without the hidden names. */
-export function visibleReviews<T extends Pick<Review, "rating" | "customer_name">>(list: readonly T[], reviews: SiteConfig["reviews"]): T[] {
-  const hidden = new Set(reviews.hiddenNames.map((name) => name.trim().toLowerCase()));
-  return list.filter((review) => review.rating >= reviews.minimumRating && !hidden.has(review.customer_name.trim().toLowerCase()));
+/** Which reviews show: rated at least the minimum (4), and not by a hidden name (compared trimmed, any case). */
+export function reviewVisibility(reviews: SiteConfig["reviews"]): { minimumRating: number; hiddenNames: string[] } {
+  return { minimumRating: reviews.minimumRating, hiddenNames: reviews.hiddenNames.map((name) => name.trim().toLowerCase()) };
+}
+
+/** Reviews per page on the reviews page (the maps service's full quantity), and in the home page's carousel. */
+export const REVIEWS_PAGE_SIZE = MAPS_REVIEWS_FULL_QUANTITY;
+
+/** A page number from the query ("2", "x", "-1", "99"): a whole number from 1 to the last page, else 1. */
+export function reviewPageNumber(raw: string | undefined, total: number, pageSize = REVIEWS_PAGE_SIZE): { page: number; pages: number; offset: number } {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const asked = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  const page = Math.min(pages, Math.max(1, asked));
+  return { page, pages, offset: (page - 1) * pageSize };
 }
 
 /**

@@ -6,9 +6,9 @@ import type { LocationDetailProps } from "./props";
 export type { LocationDetailProps } from "./props";
 
 /** /our-location/{slug}: the location's details, map, rating, and its hours per department. */
-export default function LocationDetail({ card, departments, rating, jsonLd }: LocationDetailProps) {
+export default function LocationDetail({ card, departments, initialType, rating, jsonLd }: LocationDetailProps) {
   const id = useId();
-  const [type, setType] = useState(departments[0]?.type ?? "sales");
+  const [type, setType] = useState(initialType);
   const shown = departments.find((department) => department.type === type) ?? departments[0];
   return (
     <article className="location-detail" aria-labelledby={`${id}-name`}>

@@ -20,9 +20,12 @@ export async function loadLocationDetail(
   const location = filterLocations(await loadSiteLocations(request, env)).find((l) => l.slug === request.params.location);
   if (!location) throw new FragmentNotFound(`No location ${request.params.location}`);
   const summary = await rating(location);
+  const types = hoursTypes(location.contact_detail.opening_hours);
   return {
     card: toCard(location, request.config, now),
-    departments: hoursTypes(location.contact_detail.opening_hours).map((type) => ({
+    // ?type=parts (a parts list's details link) opens the page on that department's hours.
+    initialType: types.find((type) => type === request.params.type) ?? types[0] ?? "sales",
+    departments: types.map((type) => ({
       type,
       label: DEPARTMENT_LABELS[type] ?? type,
       today: { text: hoursOn(location, type, now).text, href: null },

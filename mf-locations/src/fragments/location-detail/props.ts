@@ -6,6 +6,8 @@ export type LocationDetailProps = {
   card: LocationCardView;
   /** One entry per department the location has hours for; a selector shows when there are several. */
   departments: DepartmentHours[];
+  /** The department shown first. */
+  initialType: string;
   rating: { average: number; count: number } | null;
   /** schema.org AutoDealer data, already serialised for a ld+json block. */
   jsonLd: string;

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ChangeEvent, useId } from "react";
 import { LocationCard } from "../../locations/LocationCard";
 import { Carousel, CarouselControls, CarouselTrack } from "../../ui/Carousel";
 import type { LocationListProps, LocatorState } from "./props";
@@ -13,6 +13,9 @@ const DEPARTMENTS = [
   ["service-and-parts", "Service and parts"],
 ] as const;
 
+/** A choice in a select applies at once (Find stays for the postcode, and for the page before its script). */
+const submitOnChange = (event: ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
+
 /** The dealer locator's filters: a plain GET form, so it works before the page's script has loaded. */
 function LocatorForm({ locator }: { locator: LocatorState }) {
   const id = useId();
@@ -21,7 +24,7 @@ function LocatorForm({ locator }: { locator: LocatorState }) {
       <input type="hidden" name="locator" value="true" />
       <p>
         <label htmlFor={`${id}-filter`}>Department</label>
-        <select id={`${id}-filter`} name="filter" defaultValue={locator.filter}>
+        <select id={`${id}-filter`} name="filter" defaultValue={locator.filter} onChange={submitOnChange}>
           {DEPARTMENTS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -31,7 +34,7 @@ function LocatorForm({ locator }: { locator: LocatorState }) {
       </p>
       <p>
         <label htmlFor={`${id}-state`}>State</label>
-        <select id={`${id}-state`} name="state" defaultValue={locator.state}>
+        <select id={`${id}-state`} name="state" defaultValue={locator.state} onChange={submitOnChange}>
           <option value="">All states</option>
           {locator.states.map((state) => (
             <option key={state} value={state}>

@@ -6,6 +6,7 @@ import {
   distanceKm,
   filterLocations,
   GEOCODE_INVALID_POSTCODE,
+  listedDepartment,
   type LocationFilterKind,
   locationGridColumns,
   locationLayout,
@@ -45,6 +46,7 @@ export async function loadLocationList(request: FragmentRequest, env: Env, now =
   const visible = filterLocations(all);
   let chosen = visible;
   let heading = "Our locations";
+  let kind: LocationFilterKind = "all";
   if (params.location || params.id) {
     chosen = visible.filter((location) => location.slug === params.location || location.id === Number(params.id));
     if (chosen.length === 0) throw new FragmentNotFound(`No location ${params.location ?? params.id}`);
@@ -53,7 +55,7 @@ export async function loadLocationList(request: FragmentRequest, env: Env, now =
     const primary = primaryLocation(visible);
     chosen = primary ? [primary] : [];
   } else {
-    const kind = KINDS.find((k) => k === params.filter) ?? "all";
+    kind = KINDS.find((k) => k === params.filter) ?? "all";
     // A brand page names the make by its slug: match it against the locations' manufacturer names.
     const wanted = params.manufacturer ? pathSegment(params.manufacturer) : null;
     const manufacturer = wanted ? (all.flatMap((l) => l.manufacturers).find((m) => pathSegment(m) === wanted) ?? params.manufacturer) : null;
@@ -88,7 +90,7 @@ export async function loadLocationList(request: FragmentRequest, env: Env, now =
     heading,
     layout: layout === "carousel" && params.layout === "grid" ? "grid" : layout,
     columns: locationGridColumns(chosen.length),
-    locations: chosen.map((location) => toCard(location, request.config, now)),
+    locations: chosen.map((location) => toCard(location, request.config, now, listedDepartment(location, kind))),
     locator,
     // Absolute URLs: search engines read structured data apart from the page.
     jsonLd: chosen.length ? locationsJsonLd(chosen, (location) => new URL(locationDetailsPath(location), request.origin).href) : null,

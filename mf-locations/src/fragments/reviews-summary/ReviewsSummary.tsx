@@ -35,8 +35,40 @@ function ReviewTerms() {
   );
 }
 
-/** The reviews summary (average, stars, count) and the reviews in a carousel, or as a list on /pages/reviews. */
-export default function ReviewsSummary({ shown, view, summary, reviews }: ReviewsSummaryProps) {
+/** The reviews page's location filter: a GET form, so it works before the script loads; a choice applies at once. */
+function LocationFilter({ locations, location }: Pick<ReviewsSummaryProps, "locations" | "location">) {
+  const id = useId();
+  if (locations.length < 2) return null;
+  return (
+    <form className="reviews__filter" method="get" aria-label="Filter reviews">
+      <label htmlFor={`${id}-location`}>Location </label>
+      <select id={`${id}-location`} name="location" defaultValue={location} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+        <option value="">All locations</option>
+        {locations.map((l) => (
+          <option key={l.slug} value={l.slug}>
+            {l.name}
+          </option>
+        ))}
+      </select>{" "}
+      <button type="submit">Show</button>
+    </form>
+  );
+}
+
+/** Previous and next pages of the reviews, as links (they work without a script and can be shared). */
+function Pager({ paging, location }: { paging: NonNullable<ReviewsSummaryProps["paging"]>; location: string }) {
+  const href = (page: number) => `?${new URLSearchParams({ ...(location ? { location } : {}), page: String(page) })}`;
+  return (
+    <nav className="reviews__pager" aria-label="Reviews pages">
+      {paging.page > 1 ? <a href={href(paging.page - 1)}>Previous reviews</a> : null}
+      <span>{`Page ${paging.page} of ${paging.pages} (${paging.total.toLocaleString("en-AU")} reviews shown of 4 stars or more)`}</span>
+      {paging.page < paging.pages ? <a href={href(paging.page + 1)}>More reviews</a> : null}
+    </nav>
+  );
+}
+
+/** The reviews summary (average, stars, count) and the reviews in a carousel, or as a paged list on /pages/reviews. */
+export default function ReviewsSummary({ shown, view, summary, reviews, paging, locations, location }: ReviewsSummaryProps) {
   const id = useId();
   if (!shown) return view === "page" ? <p className="reviews__unavailable">Reviews are not available at the moment.</p> : null;
   const Heading = view === "page" ? "h1" : "h2";
@@ -47,6 +79,7 @@ export default function ReviewsSummary({ shown, view, summary, reviews }: Review
         <strong className="reviews__average">{summary.average.toFixed(1)}</strong> <StarRating rating={summary.average} />{" "}
         <span className="reviews__count">{`${summary.count.toLocaleString("en-AU")} reviews`}</span>
       </p>
+      {view === "page" ? <LocationFilter locations={locations} location={location} /> : null}
       {view === "page" ? (
         <ul className="reviews__list">
           {reviews.map((review) => (
@@ -67,6 +100,7 @@ export default function ReviewsSummary({ shown, view, summary, reviews }: Review
           <CarouselControls />
         </Carousel>
       )}
+      {paging ? <Pager paging={paging} location={location} /> : null}
       {view === "block" ? (
         <p>
           <a href="/pages/reviews">Read all reviews</a>

@@ -6,4 +6,9 @@ export type ReviewsSummaryProps = {
   view: "block" | "page";
   summary: { count: number; average: number };
   reviews: ReviewCard[];
+  /** The reviews page's place in the visible reviews (null on the block). */
+  paging: { page: number; pages: number; total: number } | null;
+  /** The site's locations to narrow the reviews page by, and the chosen one's slug ("" for all). */
+  locations: Array<{ slug: string; name: string }>;
+  location: string;
 };

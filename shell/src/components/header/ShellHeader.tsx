@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from "react";
 import { useShellSite } from "../use-shell-site";
 import { AccountLink } from "./AccountLink";
 import { ShellToast } from "./ShellToast";
@@ -9,34 +9,36 @@ import { SavedCarsLinks } from "./SavedCarsLinks";
 type NavItem = SiteConfig["navigation"]["links"][number];
 
 /**
- * A dropdown of the header menu: opens and closes on click (and on hover where the site sets openOnHover);
- * Escape closes it and returns focus to its button. Before the page's script has run, focusing the button
- * shows the submenu (CSS :focus-within in base.css), so every entry is reachable without it.
+ * A dropdown of the header menu: opens and closes on click or tap (and opens on mouse hover where the site sets
+ * openOnHover); Escape closes it and returns focus to its button. Before the page's script has run, focusing the
+ * button shows the submenu (CSS :focus-within in base.css), so every entry is reachable without it.
  */
 function Dropdown({ item, path, openOnHover, open, onOpen }: { item: NavItem; path: string; openOnHover: boolean; open: boolean; onOpen: (open: boolean) => void }) {
   const id = useId();
   const children = item.children ?? [];
+  // The click that ends a hover (the pointer came to the button, then pressed it) keeps the menu the hover opened;
+  // every other click or tap toggles it, so a second click closes.
+  const openedByHover = useRef(false);
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     if (event.key !== "Escape" || !open) return;
     onOpen(false);
     (event.currentTarget.querySelector("button") as HTMLButtonElement | null)?.focus();
   };
+  // Only a mouse hovers: a tap's pointer events must not open the menu that the tap's click then toggles shut.
+  const hover = (opening: boolean) => (event: PointerEvent<HTMLLIElement>) => {
+    if (!openOnHover || event.pointerType !== "mouse") return;
+    openedByHover.current = opening && !open;
+    if (opening !== open) onOpen(opening);
+  };
+  // The hover's render may not have landed when its click arrives, so the click keeps the menu open outright.
+  const onClick = () => {
+    const keep = openedByHover.current;
+    openedByHover.current = false;
+    onOpen(keep || !open);
+  };
   return (
-    <li
-      className="shell-nav__dropdown"
-      data-open={open ? "true" : "false"}
-      onKeyDown={onKeyDown}
-      onMouseEnter={openOnHover ? () => onOpen(true) : undefined}
-      onMouseLeave={openOnHover ? () => onOpen(false) : undefined}
-    >
-      <button
-        type="button"
-        className="shell-nav__dropdown-toggle"
-        aria-expanded={open}
-        aria-controls={id}
-        // A pointer click after hovering must not close the menu the hover just opened; keyboard (detail 0) toggles.
-        onClick={(event) => onOpen(openOnHover && event.detail > 0 ? true : !open)}
-      >
+    <li className="shell-nav__dropdown" data-open={open ? "true" : "false"} onKeyDown={onKeyDown} onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
+      <button type="button" className="shell-nav__dropdown-toggle" aria-expanded={open} aria-controls={id} onClick={onClick}>
         {item.label}
       </button>
       <ul id={id} className="shell-nav__submenu" hidden={!open}>

@@ -11,8 +11,8 @@ describe("visibleNavLinks", () => {
     ]);
   });
 
-  it("hides Contact on the contact page, with or without a trailing slash or query", () => {
-    for (const path of ["/contact", "/contact/", "/contact?from=nav"]) {
+  it("hides Contact (/contact) on either contact page (/contact, /contact-us), with or without a trailing slash or query", () => {
+    for (const path of ["/contact", "/contact/", "/contact?from=nav", "/contact-us", "/contact-us/"]) {
       expect(visibleNavLinks(links, path).map((l) => l.label)).not.toContain("Contact");
     }
   });

@@ -11,10 +11,13 @@ export function normalizePath(path: string): string {
 
 const CONTACT_PAGES = new Set(["/contact", "/contact-us"]);
 
-/** The spec: the Contact link is hidden while the visitor is on the contact page (in dropdowns too). */
+/**
+ * The spec: the Contact link is hidden while the visitor is on the contact page (in dropdowns too). /contact and
+ * /contact-us are both the contact page, so on either one a link to either is hidden.
+ */
 export function visibleNavLinks<T extends NavLink & { children?: NavLink[] }>(links: T[], path: string): T[] {
-  const current = normalizePath(path);
-  const hidden = (link: NavLink) => CONTACT_PAGES.has(current) && normalizePath(link.href) === current;
+  const onContactPage = CONTACT_PAGES.has(normalizePath(path));
+  const hidden = (link: NavLink) => onContactPage && CONTACT_PAGES.has(normalizePath(link.href));
   return links
     .filter((link) => !hidden(link))
     .map((link) => (link.children ? { ...link, children: link.children.filter((child) => !hidden(child)) } : link));
