@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashedKeySql } from "../../../db/keys/hashed-key-sql";
+import { hashedKeySql } from "../../../db/test-support/keys";
 import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
 import { createDealerLeadApi } from "./dealer-api";

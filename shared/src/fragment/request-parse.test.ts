@@ -5,7 +5,7 @@ import { parseFragmentRequest } from "./request-parse";
 
 const request = (config: unknown, slot = "vehicle") =>
   JSON.parse(
-    JSON.stringify({ site: { slug: "s", name: "S", template: "car-dealer" }, config, session: anonymousSession, slot, path: "/cars/x", params: { slug: "x" }, hydrate: "load" }),
+    JSON.stringify({ site: { slug: "s", name: "S", template: "car-dealer" }, config, session: anonymousSession, slot, path: "/cars/x", origin: "http://s.localhost", params: { slug: "x" }, hydrate: "load" }),
   ) as unknown;
 
 describe("parseFragmentRequest", () => {
