@@ -117,7 +117,7 @@ export function Filters({ state, view, config, refine }: FiltersProps) {
       <RangeSlider
         attribute="price"
         label="Price"
-        bounds={rangeBounds(view.stats.price)}
+        bounds={rangeBounds(view.stats.price, "price")}
         refinement={state.range.price}
         format={formatMoney}
         onRefine={(refinement) => refine(setRange("price", refinement))}
@@ -125,7 +125,7 @@ export function Filters({ state, view, config, refine }: FiltersProps) {
       <RangeSlider
         attribute="km"
         label="Kilometres"
-        bounds={rangeBounds(view.stats.km)}
+        bounds={rangeBounds(view.stats.km, "km")}
         refinement={state.range.km}
         format={(value) => `${formatNumber(value)} km`}
         onRefine={(refinement) => refine(setRange("km", refinement))}

@@ -1,0 +1,73 @@
+import { formatMoney } from "@dealer/shared/rules";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
+import { searchSite } from "../support/search-api";
+
+/** Issue 22 and 23: a slider thumb reaches the end of its range, an end is no bound, and a thumb is drawn where its label says. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SITES = ["harbour-city-motors", "summit-auto-group"] as const;
+const amount = (text: string) => Number(text.replace(/[^\d]/g, ""));
+const shownCount = async (page: Page) =>
+  Number((await page.getByRole("status").filter({ hasText: "vehicle" }).innerText()).replace(/,/g, "").match(/^\d+/)?.[0]);
+const query = (page: Page) => decodeURIComponent(new URL(page.url()).search);
+
+describe.each(SITES)("search price slider on %s", (site) => {
+  it("the top thumb reaches the dearest car's price, and at either end filters nothing out (unpriced cars too)", async () => {
+    const all = await searchSite(site, { hitsPerPage: 0, facets: ["price"] });
+    const dearest = all.facets_stats?.price?.max ?? 0;
+    const unpriced = await searchSite(site, { hitsPerPage: 0, filters: "NOT price > 0" });
+    expect(dearest).toBeGreaterThan(0);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(site, "/search"));
+    await waitForHydration(page);
+    const max = page.getByRole("slider", { name: "Maximum price" });
+    await max.focus();
+    await max.press("End");
+    expect(Number(await max.inputValue())).toBeGreaterThanOrEqual(dearest);
+
+    // Down a few steps (a bound), then back to the top: the bound goes, every car is back.
+    for (let press = 0; press < 3; press++) await max.press("ArrowLeft");
+    await expect.poll(() => query(page)).toMatch(/^\?range\[price\]=:\d+$/);
+    await max.press("End");
+    await expect.poll(() => query(page)).toBe("");
+    await expect.poll(() => shownCount(page)).toBe(all.nbHits);
+    expect(all.nbHits).toBeGreaterThan(unpriced.nbHits);
+
+    // The thumb is drawn where the label says.
+    const label = (await page.locator('.range[data-attribute="price"] .range__value').innerText()).split("–").map(amount);
+    expect(label[1]).toBe(Number(await max.inputValue()));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe.each(["summit-auto-group", "ridge-motorcycles"])("price slider page on %s", (site) => {
+  it("the upper thumb pushed to the bottom is drawn where its label says (not at 5,000 beside $5,001)", async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(site, "/shop-by-price"));
+    await waitForSlot(page, "price-slider");
+    const slider = page.locator("#slot-price-slider");
+    const min = slider.getByRole("slider", { name: "Minimum price" });
+    const max = slider.getByRole("slider", { name: "Maximum price" });
+    await max.focus();
+    await page.keyboard.press("Home");
+    const [low, high] = (await page.getByTestId("price-range").innerText()).split(" to ").map(amount);
+    expect(Number(await max.inputValue())).toBe(high);
+    expect(Number(await min.inputValue())).toBe(low);
+    expect((high ?? 0) - (low ?? 0)).toBeGreaterThanOrEqual(1);
+    await expect(slider.getByRole("link").innerText()).resolves.toContain(`${formatMoney(low ?? 0)} to ${formatMoney(high ?? 0)}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
