@@ -63,9 +63,8 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
       {!card.inStock && (
         <p className="card__sold">
           {SOLD_CARD_TEXT}{" "}
-          <a href={`${card.href}#enquiry`} aria-label={`${FIND_SIMILAR_LABEL} to the ${card.title}`}>
-            {FIND_SIMILAR_LABEL}
-          </a>
+          {/* Spec §4: the car's enquiry form, which asks for something similar (Email Us dialog, else the car page's form). */}
+          <EmailUsButton slug={card.saved.slug} label={FIND_SIMILAR_LABEL} ariaLabel={`${FIND_SIMILAR_LABEL} to the ${card.title}`} className="card__find-similar" />
         </p>
       )}
     </li>

@@ -16,7 +16,7 @@ import {
   onlinePurchasePath,
   soldVehicleMessage,
   printPath,
-  searchLandingPath,
+  FIND_SIMILAR_LABEL,
   showCertifiedDialog,
   showGalleryThumbnails,
   tradeInPath,
@@ -117,10 +117,8 @@ export function priceText(price: PriceDisplay): string {
 function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[]; testDriveOnly: boolean; shown: VehicleButtons } {
   const shown = vehicleButtons(car, config, false);
   const buttons: SidebarButton[] = [];
-  if (shown.findSimilar) {
-    const similar = searchLandingPath({ make: car.make, model: car.model }, config.search);
-    buttons.push({ id: "findSimilar", label: "Find Me Something Similar", href: similar });
-  }
+  // Spec §4: a sold car's enquiry form asks for something similar; the button opens it (Email Us dialog, else the form below).
+  if (shown.findSimilar) buttons.push({ id: "findSimilar", label: FIND_SIMILAR_LABEL, href: ENQUIRY_ANCHOR, emailUs: car.slug });
   if (shown.enquire) buttons.push({ id: "enquire", label: config.labels.enquireButton, href: ENQUIRY_ANCHOR, emailUs: car.slug });
   if (shown.history && car.file) buttons.push({ id: "history", label: "Car History Report", href: car.file, external: true });
   if (shown.finance) buttons.push({ id: "finance", label: config.vehicle.financeButtonLabel, href: financeLink(config.finance.financePath, car) });
