@@ -191,7 +191,7 @@ describe("sticky header and bottom bar, announcement", () => {
     await expect(bar.isVisible()).resolves.toBe(true);
     await expect(bar.getByRole("link", { name: "Enquire" }).getAttribute("href")).resolves.toBe("#slot-enquiry");
     await expect(bar.getByRole("link", { name: "Call" }).getAttribute("href")).resolves.toMatch(/^tel:/);
-    await expect(bar.getByRole("link", { name: "Reserve Now $200" }).count()).resolves.toBe(1);
+    await expect(bar.getByRole("link", { name: "Reserve Car Now" }).count()).resolves.toBe(1);
     await page.evaluate(() => window.scrollTo(0, 1200));
     await expect.poll(() => bar.getAttribute("class")).toContain("vehicle-sticky-bar--open");
     const desktop = await openCar(browser, SITE, carPath(SITE, cars.checkout));

@@ -58,7 +58,7 @@ describe("sidebar", () => {
         /^\/finance\?preferredDealership=[a-z0-9-]+&vehiclePriceBudget=\d+&car_id=\d+&car_type=(new|used|demo)(&vin=\w+)?#finance-form$/,
       );
       await expect(side.getByRole("link", { name: "Trade-In Valuation" }).getAttribute("href")).resolves.toMatch(/^\/cars\/trade-in\?car_id=\d+$/);
-      await expect(side.getByRole("link", { name: "Reserve Now $200" }).getAttribute("href")).resolves.toMatch(/^\/cars\/[a-z0-9-]+\/checkout$/);
+      await expect(side.getByRole("link", { name: "Reserve Car Now" }).getAttribute("href")).resolves.toMatch(/^\/cars\/[a-z0-9-]+\/checkout$/);
       await expect(side.getByRole("link", { name: "Online Purchase" }).getAttribute("href")).resolves.toMatch(/^\/checkout-journey\?car_id=/);
       expect(errors).toEqual([]);
       await page.context().close();

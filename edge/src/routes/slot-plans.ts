@@ -17,8 +17,8 @@ export type SlotPlan = {
   fold?: "below";
 };
 
-/** What the gateway reads of a car page's car before it streams, to choose that page's slots. */
-export type PageCar = { sold: boolean; testDriveOnly: boolean };
+/** What a car page's plan depends on: sold, test-drive-only, and whether a fuel cost calculator fits it (vehicle-type-parts). */
+export type PageCar = { sold: boolean; testDriveOnly: boolean; fuelCalculator: boolean };
 
 export type ShellPageName = "success" | "content" | "blog" | "blog-post";
 
@@ -231,7 +231,7 @@ const matchers: Matcher[] = [
         slot("price-comparison", "mf-vehicle", "PriceComparison", "main", undefined, { fold: "below" }),
         slot("estimate", "mf-finance", "EstimatePanel", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold }),
-        slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
+        slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below", when: (car) => car.fuelCalculator }),
         slot("delivery-cost", "mf-vehicle", "DeliveryCost", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),
         slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below" }),

@@ -31,7 +31,7 @@ export const defaultSiteConfig: SiteConfig = {
     landingBase: "/search",
     truckBodyMapsTo: "lightTruck",
     extraFilters: ["car_type", "fuel", "transmission"],
-    promoCards: [{ position: 5, title: "We Want Your Car", text: "Get a fair price for your car, whether you trade it in or sell it to us.", href: "/trade-in" }],
+    promoCards: [{ position: 5, title: "We Want Your Car", text: "Get a fair price for your car, whether you trade it in or sell it to us.", href: "/trade-in", itemTypes: ["car"] }],
   },
   labels: {
     justArrivedDays: 8,

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { bodyType, formatMoney, formatNumber, makeList, rangeBounds } from "@dealer/shared/rules";
+import { bodyType, formatMoney, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds } from "@dealer/shared/rules";
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
 import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, setRange, toggleValue } from "./refinements";
@@ -64,10 +64,10 @@ function withRefined(values: FacetValue[] | undefined, refined: string[] | undef
   return list;
 }
 
-export type FiltersProps = { state: RouteState; view: SearchView; config: SiteConfig; refine: Refine };
+export type FiltersProps = { state: RouteState; view: SearchView; config: SiteConfig; itemType: ItemType; refine: Refine };
 
 /** The filter panel: loaded on approach or first use (FiltersIsland); the server renders it in place. */
-export function Filters({ state, view, config, refine }: FiltersProps) {
+export function Filters({ state, view, config, itemType, refine }: FiltersProps) {
   const [allMakes, setAllMakes] = useState(false);
   const facet = (attribute: string) => withRefined(view.facets[attribute], state.refinementList[attribute]);
   const makes = makeList(facet("make"), allMakes);
@@ -122,6 +122,7 @@ export function Filters({ state, view, config, refine }: FiltersProps) {
         format={formatMoney}
         onRefine={(refinement) => refine(setRange("price", refinement))}
       />
+      {kmFilterShown(itemType) && (
       <RangeSlider
         attribute="km"
         label="Kilometres"
@@ -130,6 +131,7 @@ export function Filters({ state, view, config, refine }: FiltersProps) {
         format={(value) => `${formatNumber(value)} km`}
         onRefine={(refinement) => refine(setRange("km", refinement))}
       />
+      )}
       <FacetList attribute="certified" title="Certified" values={facet("certified")} refine={refine} label={(value) => CERTIFIED_LABELS[value] ?? value} />
       {config.search.extraFilters
         .filter((attribute) => attribute !== "car_type")

@@ -1,6 +1,6 @@
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
-import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
+import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, type ItemType, promoCardsFor } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
@@ -28,6 +28,8 @@ export type SearchResultsProps = {
   offers: boolean;
   /** "carousel": the results' carousel variant (a slot's layout param), else the grid. */
   layout: "grid" | "carousel";
+  /** What the site sells: the filters and promo cards that fit it. */
+  itemType: ItemType;
   /** Server time the cards were decided at (tags like "just arrived" depend on it). */
   now: string;
 };
@@ -87,6 +89,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   const latest = useRef(0);
   const engine = useRef<Promise<BrowserSearch> | null>(null);
   const filtersButton = useRef<HTMLButtonElement>(null);
+  const promos = useMemo(() => promoCardsFor(config.search.promoCards, props.itemType), [config, props.itemType]);
 
   const loadEngine = () => {
     engine.current ??= import("./browser-search").then(({ createBrowserSearch }) => createBrowserSearch(props.search, props.context));
@@ -215,7 +218,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           <button type="button" className="link-button search-results__close" onClick={closeDrawer}>
             Close filters
           </button>
-          <FiltersIsland state={state} view={view} config={config} refine={refine} wanted={filtersWanted} />
+          <FiltersIsland state={state} view={view} config={config} itemType={props.itemType} refine={refine} wanted={filtersWanted} />
           <button type="submit" className="button button--primary search-results__show-me">
             <ShowMeLabel count={view.count} />
           </button>
@@ -244,7 +247,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           ) : (
             // The carousel's code loads when a page first shows it (deferred-parts); the grid never suspends.
             <Suspense fallback={null}>
-              <Results cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : NO_PROMOS} />
+              <Results cards={view.cards} promos={view.page === 0 && !props.offers ? promos : NO_PROMOS} />
             </Suspense>
           )}
           <Pagination

@@ -51,6 +51,7 @@ export function SidebarStatic({ facts, buttons, testDriveOnly, certifiedManufact
                   {button.label}
                 </a>
               )}
+              {button.note && <p className="vehicle-button__note">{button.note}</p>}
             </li>
           ))}
         </ul>

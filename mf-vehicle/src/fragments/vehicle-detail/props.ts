@@ -17,6 +17,8 @@ export type SidebarButton = {
   external?: boolean;
   /** Enquire opens the Email Us dialog about this car (slug); its href is the inline form without script. */
   emailUs?: string;
+  /** Terms shown beside the button (the reserve deposit: '$200 deposit, held 48 hours, 100% refundable'). */
+  note?: string;
 };
 export type Phone = { number: string; masked: string; revealed: boolean; dealershipId: number };
 

@@ -11,7 +11,8 @@ import {
   maskPhone,
   type PriceDisplay,
   priceDisplay,
-  reserveButtonLabel,
+  depositText,
+  RESERVE_CAR_LABEL,
   checkoutPath,
   onlinePurchasePath,
   soldVehicleMessage,
@@ -123,7 +124,10 @@ function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[
   if (shown.history && car.file) buttons.push({ id: "history", label: "Car History Report", href: car.file, external: true });
   if (shown.finance) buttons.push({ id: "finance", label: config.vehicle.financeButtonLabel, href: financeLink(config.finance.financePath, car) });
   if (shown.tradeIn) buttons.push({ id: "tradeIn", label: "Trade-In Valuation", href: tradeInPath(car.id) });
-  if (shown.reserve) buttons.push({ id: "reserve", label: reserveButtonLabel(config.reserve), href: checkoutPath(car.slug, config.vehicle) });
+  if (shown.reserve) {
+    const note = depositText(config.reserve);
+    buttons.push({ id: "reserve", label: RESERVE_CAR_LABEL, href: checkoutPath(car.slug, config.vehicle), ...(note ? { note } : {}) });
+  }
   if (shown.onlinePurchase) buttons.push({ id: "onlinePurchase", label: "Online Purchase", href: onlinePurchasePath(car.slug) });
   return { buttons, testDriveOnly: shown.testDriveOnly, shown };
 }
