@@ -124,8 +124,11 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
 
   /** A filter, keyword or range change resets the page. */
   function refine(change: (current: RouteState) => RouteState) {
-    const next = change(state);
-    void show(sameFilters(next, state) ? next : { ...next, page: 1 }, "push");
+    const changed = change(state);
+    const next = sameFilters(changed, state) ? changed : { ...changed, page: 1 };
+    // Nothing changed (Enter after the typed search already ran): no second history entry, no second search.
+    if (routeStateToQuery(next) === routeStateToQuery(state)) return;
+    void show(next, "push");
   }
 
   const clearAll = () => refine((current) => ({ ...emptyRouteState(), sortBy: current.sortBy }));
