@@ -120,7 +120,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     config: {
       theme: { primary: "#1c2b4a", accent: "#c8102e", text: "#14161a", logoText: "Summit Auto Group" },
       finance: { provider: "finance360", defaultInterestRate: 8.5 },
-      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true },
+      // The group pays for the Autogauge plugin: the price comparison shows on its cars (ADR 0039).
+      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true },
       forms: { termsRequired: true },
       // The group's dealership that hides the favourite button (forms-locations-finance §4).
       vehicle: { favouriteHiddenDealerships: ["summit-kia-adelaide"] },
@@ -267,7 +268,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
       theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified" },
       finance: { provider: "carclarity" },
       // Cars without a YouX-style quote ask for one on the vehicle page.
-      features: { youxQuote: true },
+      features: { youxQuote: true, autogauge: true },
       // Search preset 3 (ADR 0025), certified used, the same stock its used-only and certified-only switches keep.
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
       // The one dealer whose closed weekend days read as an 'Enquire Now' link.

@@ -57,6 +57,9 @@ function FacetList(props: {
   );
 }
 
+/** A list with a single value nobody chose narrows nothing (one dealership, one state): it is left out. */
+const choices = (values: FacetValue[]) => (values.length === 1 && !values[0]?.refined ? [] : values);
+
 /** The refinements in view are the address's, even before the next results arrive. */
 function withRefined(values: FacetValue[] | undefined, refined: string[] | undefined): FacetValue[] {
   const list = (values ?? []).map((entry) => ({ ...entry, refined: refined?.includes(entry.value) ?? false }));
@@ -136,7 +139,7 @@ export function Filters({ state, view, config, itemType, refine }: FiltersProps)
       {config.search.extraFilters
         .filter((attribute) => attribute !== "car_type")
         .map((attribute) => (
-          <FacetList key={attribute} attribute={attribute} title={EXTRA_FILTER_TITLES[attribute]} values={facet(attribute)} refine={refine} />
+          <FacetList key={attribute} attribute={attribute} title={EXTRA_FILTER_TITLES[attribute]} values={choices(facet(attribute))} refine={refine} />
         ))}
     </div>
   );

@@ -19,7 +19,8 @@ export function Price({ price, labels }: { price: VehicleInteractiveProps["price
               {labels.before}
             </s>
           )}{" "}
-          <span className="vehicle-detail__price-amount">{labels.amount}</span>
+          <span className="vehicle-detail__price-amount">{labels.amount}</span>{" "}
+          <span className="vehicle-detail__price-type">{labels.type}</span>
         </p>
       );
     case "preorder":

@@ -40,7 +40,8 @@ export type VehicleInteractiveProps = {
   car: { id: number; slug: string; title: string; path: string; make: string; model: string };
   price: PriceDisplay;
   /** The price's figures already formatted, so the browser build needs no money formatting of its own. */
-  priceLabels: { amount: string; before: string | null };
+  /** type: Drive Away or what the amount excludes, beside it (ACL s48). */
+  priceLabels: { amount: string; before: string | null; type: string };
   soldMessage: string | null;
   media: {
     modes: ViewerMode[];
