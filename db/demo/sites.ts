@@ -119,7 +119,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "finance360",
     config: {
       theme: { primary: "#1c2b4a", accent: "#c8102e", text: "#14161a", logoText: "Summit Auto Group" },
-      finance: { provider: "finance360", defaultInterestRate: 8.5 },
+      // Spec §5's excluded dealerships: the group's Adelaide Kia dealership shows no finance.
+      finance: { provider: "finance360", defaultInterestRate: 8.5, excludedDealerships: ["summit-kia-adelaide"] },
       // The group pays for the Autogauge plugin: the price comparison shows on its cars (ADR 0039).
       features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true },
       forms: { termsRequired: true },
@@ -253,7 +254,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       ]),
       summitDealership(15, "summit-kia-adelaide", "Summit Kia Adelaide", "SKA", "Kia", [
         loc("Summit Kia Adelaide", ["sales", "service", "parts"], "25 West Terrace", "Adelaide", "SA", "5000", -34.9275, 138.5909, "08 8211 7400"),
-        loc("Summit Kia Port Adelaide", ["service", "parts"], "5 Commercial Road", "Port Adelaide", "SA", "5015", -34.8463, 138.5035, "08 8447 3300"),
+        // A location without a phone (issue 22: the spec's 'No phone number found' row).
+        loc("Summit Kia Port Adelaide", ["service", "parts"], "5 Commercial Road", "Port Adelaide", "SA", "5015", -34.8463, 138.5035, ""),
       ]),
     ],
   },
@@ -333,7 +335,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "powertorque",
     config: {
       theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks" },
-      finance: { provider: "powertorque" },
+      // Spec §5's excluded manufacturer: no finance shown on its trucks.
+      finance: { provider: "powertorque", excludedManufacturers: ["Hino"] },
       budget: { moneyInputMin: 300000, moneyInputMax: 800000 },
       // Search preset 6 (ADR 0025): only trucks in the yard now, no coming-soon or just-sold ones.
       search: { priceSliderMax: 400000, preset: 6 },
@@ -375,7 +378,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
         slug: "coastal-caravans",
         name: "Coastal Caravans",
         stockPrefix: "CCV",
-        vehicleCount: 220,
+        // Over the 1,999 count cap (spec §9): the shown count is the per-type facet total.
+        vehicleCount: 2050,
         franchiseMakes: ["Jayco", "Lotus Caravans", "New Age"],
         mix: { new: 0.5, demo: 0.05, used: 0.45 },
         certifiedShare: 0,
