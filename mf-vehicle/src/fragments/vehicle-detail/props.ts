@@ -33,6 +33,8 @@ export type VehicleStaticParts = {
   /** The manufacturer of the certified-brand dialog, when this car gets it. */
   certifiedManufacturer: string | null;
   printHref: string;
+  /** See more from this dealer: /search/{dealership_slug} (spec §2). */
+  dealerStockHref: string;
 };
 
 /** What the interactive parts (viewer, phone, share, sticky bars, announcement) need in the browser. */

@@ -235,6 +235,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity }: 
       testDriveOnly,
       certifiedManufacturer: showCertifiedDialog(car, config.vehicle.certifiedManufacturer) ? config.vehicle.certifiedManufacturer : null,
       printHref: printPath(car.slug),
+      dealerStockHref: `${config.search.landingBase}/${encodeURIComponent(car.dealership_slug)}`,
     },
   };
 }
