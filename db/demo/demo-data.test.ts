@@ -10,7 +10,7 @@ const bySite = (site: string) => data.vehicles.filter((v) => v.site === site);
 const count = (vehicles: CarInput[], predicate: (v: CarInput) => boolean) => vehicles.filter(predicate).length;
 
 describe("generateDemoData", () => {
-  it("is deterministic for the same day", () => {
+  it("is deterministic for the same day", { timeout: 30_000 }, () => {
     expect(generateDemoData({ today: TODAY })).toEqual(data);
   });
 
@@ -132,8 +132,19 @@ describe("generateDemoData", () => {
       const entry = v.finance_lenders?.[provider];
       expect(entry?.paymentWeek).toBeGreaterThan(0);
       expect(entry?.paymentMonth).toBeCloseTo(((entry?.paymentWeek ?? 0) * 52) / 12, 0);
-      expect(entry?.comparisonRate).toBeGreaterThan(entry?.interestRate ?? 0);
+      // A few entries lack a comparison rate on purpose (the finance box's null-rate rule); the rest are above the rate.
+      if (entry?.comparisonRate !== null) expect(entry?.comparisonRate).toBeGreaterThan(entry?.interestRate ?? 0);
     }
+    expect(financed.some((v) => Object.values(v.finance_lenders ?? {})[0]?.comparisonRate === null)).toBe(true);
+  });
+
+  it("reaches every rule of issue 22 on some site", () => {
+    const thisYear = Number(TODAY.slice(0, 4));
+    const harbour = bySite("harbour-city-motors");
+    expect(harbour.some((v) => v.year <= thisYear - 13 && v.status === "in_stock")).toBe(true);
+    expect(data.vehicles.some((v) => (v.dealercomments ?? "").length > 400)).toBe(true);
+    expect(bySite("coastal-caravans").length).toBeGreaterThan(1999);
+    expect(data.locations.some((location) => location.contact_detail.phone === "")).toBe(true);
   });
 
   it("links images to the gateway's CDN paths", () => {

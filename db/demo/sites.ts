@@ -119,10 +119,12 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "finance360",
     config: {
       theme: { primary: "#1c2b4a", accent: "#c8102e", text: "#14161a", logoText: "Summit Auto Group", logoUrl: "/cdn/image/width=320,quality=75/site/logos/summit-auto-group.svg", font: "system", corners: "square", density: "compact" },
-      // The group's lenders' comparison-rate range, and one dealership's fee list (ADR 0038).
+      // The group's lenders' comparison-rate range, and one dealership's fee list (ADR 0038); spec §5's excluded
+      // dealerships: the group's Adelaide Kia dealership shows no finance.
       finance: {
         provider: "finance360",
         defaultInterestRate: 8.5,
+        excludedDealerships: ["summit-kia-adelaide"],
         comparisonRateRange: { from: 8.38, to: 19.42 },
         dealershipCopy: {
           "summit-hyundai-dandenong": {
@@ -136,7 +138,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
           },
         },
       },
-      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true },
+      // The group pays for the Autogauge plugin: the price comparison shows on its cars (ADR 0039).
+      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true },
       forms: { termsRequired: true },
       // The group's dealership that hides the favourite button (forms-locations-finance §4).
       vehicle: { favouriteHiddenDealerships: ["summit-kia-adelaide"] },
@@ -268,7 +271,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       ]),
       summitDealership(15, "summit-kia-adelaide", "Summit Kia Adelaide", "SKA", "Kia", [
         loc("Summit Kia Adelaide", ["sales", "service", "parts"], "25 West Terrace", "Adelaide", "SA", "5000", -34.9275, 138.5909, "08 8211 7400"),
-        loc("Summit Kia Port Adelaide", ["service", "parts"], "5 Commercial Road", "Port Adelaide", "SA", "5015", -34.8463, 138.5035, "08 8447 3300"),
+        // A location without a phone (issue 22: the spec's 'No phone number found' row).
+        loc("Summit Kia Port Adelaide", ["service", "parts"], "5 Commercial Road", "Port Adelaide", "SA", "5015", -34.8463, 138.5035, ""),
       ]),
     ],
   },
@@ -284,7 +288,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
       // The lite (used-only) dealership's finance copy (ADR 0038).
       finance: { provider: "carclarity", dealershipCopy: { "metro-certified": { fees: [], offer: { rate: 6.29, comparisonRate: 8.19, termYears: 5, deposit: 0 } } } },
       // Cars without a YouX-style quote ask for one on the vehicle page.
-      features: { youxQuote: true },
+      features: { youxQuote: true, autogauge: true },
       // Search preset 3 (ADR 0025), certified used, the same stock its used-only and certified-only switches keep.
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
       // The one dealer whose closed weekend days read as an 'Enquire Now' link.
@@ -350,9 +354,11 @@ export const DEMO_SITES: DemoSiteDef[] = [
     config: {
       theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks", font: "serif", density: "airy", corners: "square" },
       // Trucks cost more than cars: the calculator takes up to $1,000,000, so the $300,000-$800,000 quick picks fit (ADR 0038).
+      // Spec §5's excluded manufacturer: no finance shown on its trucks.
       finance: {
         provider: "powertorque",
         financePath: "/apply-for-finance",
+        excludedManufacturers: ["Hino"],
         calculator: { priceMax: 1_000_000, depositMax: 1_000_000, residualMax: 1_000_000 },
       },
       budget: { moneyInputMin: 300000, moneyInputMax: 800000 },
@@ -398,7 +404,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
         slug: "coastal-caravans",
         name: "Coastal Caravans",
         stockPrefix: "CCV",
-        vehicleCount: 220,
+        // Over the 1,999 count cap (spec §9): the shown count is the per-type facet total.
+        vehicleCount: 2050,
         franchiseMakes: ["Jayco", "Lotus Caravans", "New Age"],
         mix: { new: 0.5, demo: 0.05, used: 0.45 },
         certifiedShare: 0,

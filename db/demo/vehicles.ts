@@ -2,6 +2,7 @@ import type { CarInput, Location } from "@dealer/shared/contract";
 import { COMMENT_CLOSERS, COMMENT_DETAILS, COMMENT_OPENERS, EQUIPMENT, INTERIOR_COLOURS, PAINTS, TAGS } from "./appearance";
 import { CATALOGUES, type CatalogueKey, type FuelKind, type ModelSpec } from "./catalogue";
 import { addDays, timestamp, yearOf } from "./dates";
+import { TAURUS_MAX_AGE_YEARS } from "@dealer/shared/rules";
 import { financeLenders } from "./finance";
 
 /** An embeddable walkaround video (the video service's embed prefix) for demo cars. */
@@ -116,6 +117,10 @@ function transmission(catalogue: CatalogueKey, spec: ModelSpec, rng: Rng) {
   return { simple: "Automatic", trans: `${gears} Speed Automatic`, gears };
 }
 
+/** A paragraph that takes a car's comments past the 400-character cut (Read More). */
+const LONG_DEALER_COMMENT =
+  "Every vehicle we sell is inspected by our qualified technicians before it reaches the yard, and this one is no exception: the brakes, tyres, suspension, cooling system and electrics have all been checked, the service history has been verified with the previous owner, and any item that did not meet our standard has been replaced. Ask our team for the inspection report, or book a test drive and see for yourself why our customers come back to us.";
+
 function dealerComments(rng: Rng): string | null {
   if (rng.chance(0.05)) return null;
   return [rng.pick(COMMENT_OPENERS), ...rng.sample(COMMENT_DETAILS, rng.int(1, 3)), rng.pick(COMMENT_CLOSERS)].join("|");
@@ -140,7 +145,9 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
   const badgeIndex = rng.int(0, spec.badges.length - 1);
   const badge = spec.badges[badgeIndex] as string;
   const body = rng.pick(spec.bodies);
-  const year = modelYear(spec, carType, thisYear, rng);
+  const modelled = modelYear(spec, carType, thisYear, rng);
+  // Issue 22's rows: some used stock of a Taurus-type lender's site is older than its 12-year limit (by index, no draw).
+  const year = site.financeProvider === "taurus" && carType === "used" && index % 40 === 17 ? thisYear - TAURUS_MAX_AGE_YEARS - 1 : modelled;
   const age = thisYear - year;
   const location = rng.pick(ctx.salesLocations);
   const [paintName, paintKey] = rng.pick(PAINTS[catalogue]);
@@ -326,6 +333,11 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
     car.checkout_enabled = true;
     car.payment_processors = ["stripe"];
   }
+  // Issue 22's rows, chosen by index so the seeded sequence is unchanged: dealer comments past the 400-character
+  // cut, and lender figures without a comparison rate (the finance box then hides).
+  if (car.dealercomments && index % 10 === 3) car.dealercomments = `${car.dealercomments}|${LONG_DEALER_COMMENT}`;
+  const entry = car.finance_lenders?.[site.financeProvider];
+  if (entry && index % 25 === 11) entry.comparisonRate = null;
   // Every fourth car with a spin also has a walkaround video; chosen by id, so the seeded sequence is unchanged.
   if (car.spin_images?.length && car.id % 4 === 0) car.external_video_url = DEMO_WALKAROUND_VIDEO;
   car.path = `/cars/${car.slug}`;

@@ -1,10 +1,12 @@
 import { anonymousSession, type Session, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
+import { itemTypeSchema } from "@dealer/shared/contract";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { CONFIG_PREVIEW_COOKIE, sessionFromCookie } from "@dealer/shared/http";
 import { vehicleImageUrl } from "@dealer/shared/media";
 import {
   canonicalUrl,
+  fuelCalculatorShown,
   gatedRedirect,
   isInStock,
   isSold,
@@ -338,14 +340,21 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     `SELECT slug, json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model,
        json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city, status, json_extract(data, '$.tag') AS tag,
        json_extract(data, '$.images[0].image.url') AS image, json_extract(data, '$.price') AS price, json_extract(data, '$.offer_price') AS offer_price,
-       json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.preorder') AS preorder
+       json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.preorder') AS preorder,
+       json_extract(data, '$.item_type') AS item_type, json_extract(data, '$.simple_fuel') AS simple_fuel, json_extract(data, '$.fuel') AS fuel
      FROM vehicles WHERE site = ? AND slug = ?`,
   )
     .bind(site, params.slug ?? "")
     .first<SubjectCarRow>();
   if (!row) return null;
   const tag = typeof row.tag === "string" ? row.tag.trim() : "";
-  const car = { sold: isSold(row.status), testDriveOnly: isInStock(row.status) && tag === TEST_DRIVE_ONLY_TAG };
+  const itemType = itemTypeSchema.catch("car").parse(row.item_type);
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  const car = {
+    sold: isSold(row.status),
+    testDriveOnly: isInStock(row.status) && tag === TEST_DRIVE_ONLY_TAG,
+    fuelCalculator: fuelCalculatorShown({ item_type: itemType, simple_fuel: text(row.simple_fuel), fuel: text(row.fuel) }),
+  };
   // A feed value of the wrong type reads as absent: a preview without a price or image, never a failed page.
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
   // The car's own price: a weekly subscription is not what the car costs (ADR 0038).
@@ -375,5 +384,8 @@ type SubjectCarRow = {
   offer_price: unknown;
   before_price: unknown;
   preorder: unknown;
+  item_type: unknown;
+  simple_fuel: unknown;
+  fuel: unknown;
 };
 

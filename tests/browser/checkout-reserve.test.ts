@@ -33,7 +33,7 @@ describe("reserve online", () => {
     const page = await shopperPage(browser);
     const errors = watchConsole(page, [/youtube/i, /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/]);
     await page.goto(siteUrl(SITE, `/cars/${car.slug}`), { waitUntil: "domcontentloaded" });
-    await page.locator("#slot-vehicle").getByRole("link", { name: "Reserve Now $200" }).first().click();
+    await page.locator("#slot-vehicle").getByRole("link", { name: "Reserve Car Now" }).first().click();
     await page.waitForURL(`**/cars/${car.slug}/checkout`);
     await waitForHydration(page);
     const checkout = page.locator("#slot-checkout");

@@ -78,6 +78,9 @@ describe("price slider page", () => {
     await page.keyboard.press("Home");
     const [low, high] = (await page.getByTestId("price-range").innerText()).split(" to ").map((text) => Number(text.replace(/[$,]/g, "")));
     expect((high ?? 0) - (low ?? 0)).toBeGreaterThanOrEqual(1);
+    // Drawn where the label says (issue 23: not at 5,000 beside $5,001).
+    expect(Number(await max.inputValue())).toBe(high);
+    expect(Number(await min.inputValue())).toBe(low);
 
     await page.keyboard.press("End");
     await page.keyboard.press("ArrowLeft");

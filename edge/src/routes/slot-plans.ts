@@ -17,8 +17,8 @@ export type SlotPlan = {
   fold?: "below";
 };
 
-/** What the gateway reads of a car page's car before it streams, to choose that page's slots. */
-export type PageCar = { sold: boolean; testDriveOnly: boolean };
+/** What a car page's plan depends on: sold, test-drive-only, and whether a fuel cost calculator fits it (vehicle-type-parts). */
+export type PageCar = { sold: boolean; testDriveOnly: boolean; fuelCalculator: boolean };
 
 export type ShellPageName = "success" | "content" | "blog" | "blog-post";
 
@@ -243,7 +243,7 @@ const matchers: Matcher[] = [
         slot("price-comparison", "mf-vehicle", "PriceComparison", "main", undefined, { fold: "below" }),
         slot("estimate", "mf-finance", "EstimatePanel", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold }),
-        slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below" }),
+        slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below", when: (car) => car.fuelCalculator }),
         slot("delivery-cost", "mf-vehicle", "DeliveryCost", "main", undefined, { fold: "below", when: (car) => !car.sold }),
         // More photos on request (spec §5): the hidden request text and an optional message; its code loads on first use.
         slot("photo-request", "mf-forms", "EnquiryForm", "main", { kind: "photo_request" }, { hydrate: "interaction", fold: "below", when: (car) => !car.sold }),

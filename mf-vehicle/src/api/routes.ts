@@ -52,6 +52,8 @@ export function createVehicleApi() {
     const car = await findCar(c.env, site, slug.data);
     if (!car) return c.json({ message: "Unknown vehicle" }, 404);
     const { config } = await loadSite(c.env, site);
+    // The Autogauge plugin of the dealer config decides the panel and its data alike (ADR 0039).
+    if (!config.features.autogauge) return c.json({ message: "Price comparison is not enabled for this site" }, 404);
     const shown = priceDisplay(car, config);
     // Comparable stock across the platform: same make and model within the year band, priced, not this car. Read
     // from the vehicles_comparables index alone (migration 0016), at most MAX_COMPARABLES of them.

@@ -40,8 +40,9 @@ export const defaultSiteConfig: SiteConfig = {
     priceSliderMax: 100000,
     landingBase: "/search",
     truckBodyMapsTo: "lightTruck",
-    extraFilters: ["car_type", "fuel", "transmission"],
-    promoCards: [{ position: 5, title: "We Want Your Car", text: "Get a fair price for your car, whether you trade it in or sell it to us.", href: "/trade-in" }],
+    // The filters a shopper expects beside the spec's (issue 22); a list with one value is left out (Filters).
+    extraFilters: ["car_type", "year", "fuel", "transmission", "colour", "seats", "state", "location_name", "dealership_name"],
+    promoCards: [{ position: 5, title: "We Want Your Car", text: "Get a fair price for your car, whether you trade it in or sell it to us.", href: "/trade-in", itemTypes: ["car"] }],
   },
   labels: {
     justArrivedDays: 8,

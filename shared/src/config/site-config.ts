@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FINANCE_ROUTES } from "../rules/finance-link";
+import { itemTypeSchema } from "../contract/car";
 
 export const financeProviderSchema = z.enum([
   "taurus",
@@ -93,7 +94,18 @@ export const siteConfigSchema = z
           z.enum(["car_type", "fuel", "transmission", "drive", "colour", "seats", "year", "city", "location_name", "dealership_name", "state"]),
         ),
         /** Promo cards among the first page of results (e.g. 'We Want Your Car'), at a 0-based card position. */
-        promoCards: z.array(z.object({ position: z.number().int().min(0), title: z.string(), text: z.string(), href: z.string() }).strict()),
+        promoCards: z.array(
+          z
+            .object({
+              position: z.number().int().min(0),
+              title: z.string(),
+              text: z.string(),
+              href: z.string(),
+              /** The vehicle types (a site's template) the card is for; every type when absent. */
+              itemTypes: z.array(itemTypeSchema).min(1).optional(),
+            })
+            .strict(),
+        ),
       })
       .strict(),
     labels: z

@@ -43,6 +43,7 @@ export const variantSchema = z.object({
 });
 
 export const caravanSpecificationsSchema = z.object({
+  /** Metres, as the stock feed sends them (5.5 x 2.48 for a 5.5 m van), shown unconverted. */
   body_width: nullableNumber,
   body_length: nullableNumber,
   tare_weight: nullableNumber,

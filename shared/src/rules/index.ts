@@ -22,6 +22,7 @@ export * from "./directory";
 export * from "./manufacturers";
 export * from "./similar-cars";
 export * from "./fuel-cost";
+export * from "./vehicle-type-parts";
 export * from "./price-comparison";
 export * from "./vehicle-media";
 export * from "./vehicle-text";

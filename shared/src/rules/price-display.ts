@@ -42,3 +42,16 @@ export function priceDisplay(car: PriceCar, config: PriceConfig): PriceDisplay {
   const subscription = subscriptionOffer(car, config);
   return subscription !== null ? { kind: "subscription", amount: subscription, suffix: WEEKLY_SUFFIX } : listedPrice(car, config);
 }
+
+export const DRIVE_AWAY_TEXT = "Drive Away";
+export const EXCL_GOVERNMENT_CHARGES_TEXT = "Excl. Government Charges";
+
+/**
+ * What a shown amount includes, beside every price (ACL s48: a buyer must see whether it is the total): the feed's
+ * price_type ('Drive Away', 'Excl. Government Charges', 'Excl. GST'), else 'Excl. Government Charges', which never
+ * claims a total the dealer has not stated.
+ */
+export function priceTypeText(priceType: string | null | undefined): string {
+  const stated = priceType?.trim();
+  return stated ? stated : EXCL_GOVERNMENT_CHARGES_TEXT;
+}

@@ -1,18 +1,21 @@
 import type { SiteConfig } from "../config/site-config";
 
-/** Thumbs of the price slider page stay this far apart. */
-export const PRICE_SLIDER_MIN_GAP = 1;
 export const PRICE_SLIDER_SORT = "Car_production:price:desc";
 
 export type PriceSliderBounds = Pick<SiteConfig["budget"], "sliderMin" | "sliderMax" | "sliderStep">;
 
-/** Both thumbs within the bounds, the lower one at least 1 below the upper one. */
+/**
+ * Both thumbs within the bounds and on the step grid, the lower one at least one step (so at least 1) below the
+ * upper one: a native range input only draws a thumb on min + n * step, so a value off the grid (5,001 above a lower
+ * thumb at 5,000) would be drawn somewhere else than the label says.
+ */
 export function clampPriceSlider(lower: number, upper: number, bounds: PriceSliderBounds): [number, number] {
+  const gap = Math.max(1, bounds.sliderStep);
   const min = bounds.sliderMin;
-  const max = Math.max(bounds.sliderMax, min + PRICE_SLIDER_MIN_GAP);
-  const safe = (value: number, fallback: number) => (Number.isFinite(value) ? value : fallback);
-  const high = Math.min(max, Math.max(min + PRICE_SLIDER_MIN_GAP, safe(upper, max)));
-  const low = Math.max(min, Math.min(high - PRICE_SLIDER_MIN_GAP, safe(lower, min)));
+  const max = min + Math.max(1, Math.floor((bounds.sliderMax - min) / gap)) * gap;
+  const onGrid = (value: number, fallback: number) => (Number.isFinite(value) ? min + Math.round((value - min) / gap) * gap : fallback);
+  const high = Math.min(max, Math.max(min + gap, onGrid(upper, max)));
+  const low = Math.max(min, Math.min(high - gap, onGrid(lower, min)));
   return [low, high];
 }
 

@@ -8,31 +8,46 @@ export const REFINE_ABOVE_MAX = "Cannot refine above the range maximum";
 /** Attributes whose slider values round to the nearest 1000. */
 export const ROUNDED_RANGE_ATTRIBUTES = ["price", "km"] as const;
 
-export type RangeBounds = { min: number; max: number };
+/** step: the distance between thumb positions; max is a whole number of steps above min, so a thumb can reach it. */
+export type RangeBounds = { min: number; max: number; step: number };
 export type RangeValue = [number, number];
 
-/** 0 to 100000 by default; the facet max is used when positive. */
-export function rangeBounds(stats?: Pick<FacetStats, "max"> | null): RangeBounds {
-  return { min: RANGE_DEFAULT_MIN, max: stats && stats.max > 0 ? stats.max : RANGE_DEFAULT_MAX };
-}
+const isRounded = (attribute?: string) => (ROUNDED_RANGE_ATTRIBUTES as readonly string[]).includes(attribute ?? "");
 
-/** About 1% of the range, at least 1. */
-export function rangeStep(bounds: RangeBounds): number {
-  return Math.max(1, Math.round((bounds.max - bounds.min) / 100));
+/**
+ * 0 to 100000 by default; the facet max is used when positive. The step is about 1% of the range (a whole 1000 for
+ * price and km), and the top is the facet max raised to the next step: a native range input only stops on
+ * min + n * step, so a top between two steps could never be reached and the dearest cars would always be filtered out.
+ */
+export function rangeBounds(stats?: Pick<FacetStats, "max"> | null, attribute?: string): RangeBounds {
+  const top = stats && stats.max > 0 ? stats.max : RANGE_DEFAULT_MAX;
+  const span = top - RANGE_DEFAULT_MIN;
+  const step = isRounded(attribute) ? Math.max(RANGE_ROUNDING, roundToThousand(span / 100)) : Math.max(1, Math.round(span / 100));
+  return { min: RANGE_DEFAULT_MIN, max: RANGE_DEFAULT_MIN + Math.ceil(span / step) * step, step };
 }
 
 export const roundToThousand = (value: number) => Math.round(value / RANGE_ROUNDING) * RANGE_ROUNDING;
 
-/** Held to the bounds, thumbs never crossing; price and km rounded to the nearest 1000 first. */
+/**
+ * Held to the bounds, thumbs never crossing; price and km rounded to the nearest 1000 first, then every value put on
+ * the step grid, so where a thumb is drawn and the value beside it always agree.
+ */
 export function clampRange(value: RangeValue, bounds: RangeBounds, attribute?: string): RangeValue {
-  const rounded = (ROUNDED_RANGE_ATTRIBUTES as readonly string[]).includes(attribute ?? "");
   const hold = (v: number, fallback: number) => {
-    const n = Number.isFinite(v) ? (rounded ? roundToThousand(v) : v) : fallback;
-    return Math.min(bounds.max, Math.max(bounds.min, n));
+    const n = Number.isFinite(v) ? (isRounded(attribute) ? roundToThousand(v) : v) : fallback;
+    const onGrid = bounds.min + Math.round((n - bounds.min) / bounds.step) * bounds.step;
+    return Math.min(bounds.max, Math.max(bounds.min, onGrid));
   };
   const low = hold(value[0], bounds.min);
   const high = hold(value[1], bounds.max);
   return low <= high ? [low, high] : [high, high];
+}
+
+/** The refinement for a held value: a thumb at either end is no bound on that side, and both at the ends none at all. */
+export function rangeRefinement(value: RangeValue, bounds: RangeBounds): string | null {
+  const low = value[0] > bounds.min ? value[0] : null;
+  const high = value[1] < bounds.max ? value[1] : null;
+  return low === null && high === null ? null : encodeRange(low, high);
 }
 
 /** A refinement is stored as 'min:max'; either side may be empty. */

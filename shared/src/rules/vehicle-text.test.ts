@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  collapsedList, dealerCommentParagraphs, feetToMetres, maskPhone, regoExpiryText, truncateText, visibleSpecRows,
+  collapsedList, dealerCommentParagraphs, maskPhone, regoExpiryText, truncateText, visibleSpecRows,
 } from "./vehicle-text";
 
 const now = new Date("2025-06-10T02:00:00Z");
@@ -28,8 +28,7 @@ describe("vehicle page text", () => {
     expect(truncateText("a".repeat(400), 400)).toEqual({ text: "a".repeat(400), truncated: false });
     expect(truncateText("a".repeat(401), 400)).toEqual({ text: `${"a".repeat(400)}...`, truncated: true });
   });
-  it("feet to metres and collapsed lists", () => {
-    expect(feetToMetres(20)).toBeCloseTo(6.096, 9);
+  it("collapsed lists", () => {
     expect(collapsedList([1, 2, 3, 4, 5], 4, false)).toEqual({ visible: [1, 2, 3, 4], hasToggle: true });
     expect(collapsedList([1, 2, 3, 4, 5, 6, 7, 8], 8, false).hasToggle).toBe(false);
   });

@@ -5,7 +5,6 @@ export const DEALER_COMMENTS_LIMIT = 400;
 export const DISCLAIMER_EXCERPT_LIMIT = 197;
 export const BLOG_DESCRIPTION_LIMIT = 80;
 export const PHONE_VISIBLE_CHARS = 5;
-export const FEET_TO_METRES = 0.3048;
 export const SPEC_GRID_INITIAL = 4;
 export const FEATURE_LIST_INITIAL = 8;
 
@@ -49,8 +48,6 @@ export function truncateText(text: string, limit: number): { text: string; trunc
   if (text.length <= limit) return { text, truncated: false };
   return { text: `${text.slice(0, limit).trimEnd()}...`, truncated: true };
 }
-
-export const feetToMetres = (feet: number) => feet * FEET_TO_METRES;
 
 /** A list showing `initial` items until expanded, and whether the toggle is needed. */
 export function collapsedList<T>(items: readonly T[], initial: number, expanded: boolean): { visible: T[]; hasToggle: boolean } {

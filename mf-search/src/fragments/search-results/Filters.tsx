@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { bodyType, formatMoney, formatNumber, makeList, rangeBounds } from "@dealer/shared/rules";
+import { bodyType, formatMoney, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds } from "@dealer/shared/rules";
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
 import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, setRange, toggleValue } from "./refinements";
@@ -57,6 +57,9 @@ function FacetList(props: {
   );
 }
 
+/** A list with a single value nobody chose narrows nothing (one dealership, one state): it is left out. */
+const choices = (values: FacetValue[]) => (values.length === 1 && !values[0]?.refined ? [] : values);
+
 /** The refinements in view are the address's, even before the next results arrive. */
 function withRefined(values: FacetValue[] | undefined, refined: string[] | undefined): FacetValue[] {
   const list = (values ?? []).map((entry) => ({ ...entry, refined: refined?.includes(entry.value) ?? false }));
@@ -64,10 +67,10 @@ function withRefined(values: FacetValue[] | undefined, refined: string[] | undef
   return list;
 }
 
-export type FiltersProps = { state: RouteState; view: SearchView; config: SiteConfig; refine: Refine };
+export type FiltersProps = { state: RouteState; view: SearchView; config: SiteConfig; itemType: ItemType; refine: Refine };
 
 /** The filter panel: loaded on approach or first use (FiltersIsland); the server renders it in place. */
-export function Filters({ state, view, config, refine }: FiltersProps) {
+export function Filters({ state, view, config, itemType, refine }: FiltersProps) {
   const [allMakes, setAllMakes] = useState(false);
   const facet = (attribute: string) => withRefined(view.facets[attribute], state.refinementList[attribute]);
   const makes = makeList(facet("make"), allMakes);
@@ -117,24 +120,26 @@ export function Filters({ state, view, config, refine }: FiltersProps) {
       <RangeSlider
         attribute="price"
         label="Price"
-        bounds={rangeBounds(view.stats.price)}
+        bounds={rangeBounds(view.stats.price, "price")}
         refinement={state.range.price}
         format={formatMoney}
         onRefine={(refinement) => refine(setRange("price", refinement))}
       />
+      {kmFilterShown(itemType) && (
       <RangeSlider
         attribute="km"
         label="Kilometres"
-        bounds={rangeBounds(view.stats.km)}
+        bounds={rangeBounds(view.stats.km, "km")}
         refinement={state.range.km}
         format={(value) => `${formatNumber(value)} km`}
         onRefine={(refinement) => refine(setRange("km", refinement))}
       />
+      )}
       <FacetList attribute="certified" title="Certified" values={facet("certified")} refine={refine} label={(value) => CERTIFIED_LABELS[value] ?? value} />
       {config.search.extraFilters
         .filter((attribute) => attribute !== "car_type")
         .map((attribute) => (
-          <FacetList key={attribute} attribute={attribute} title={EXTRA_FILTER_TITLES[attribute]} values={facet(attribute)} refine={refine} />
+          <FacetList key={attribute} attribute={attribute} title={EXTRA_FILTER_TITLES[attribute]} values={choices(facet(attribute))} refine={refine} />
         ))}
     </div>
   );

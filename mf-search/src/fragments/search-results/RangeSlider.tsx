@@ -4,7 +4,7 @@ import {
   RANGE_SLIDER_DELAY_MS,
   type RangeBounds,
   type RangeValue,
-  rangeStep,
+  rangeRefinement,
   refineRange,
 } from "@dealer/shared/rules";
 import { useEffect, useRef, useState } from "react";
@@ -20,9 +20,10 @@ type Props = {
   onRefine: (refinement: string | null) => void;
 };
 
-const current = (refinement: string | undefined, bounds: RangeBounds): RangeValue => {
+/** The address's range held to these bounds: a bound beyond the facet's reach draws the thumb at the end. */
+const current = (refinement: string | undefined, bounds: RangeBounds, attribute: string): RangeValue => {
   const [min, max] = decodeRange(refinement);
-  return [min ?? bounds.min, max ?? bounds.max];
+  return clampRange([min ?? bounds.min, max ?? bounds.max], bounds, attribute);
 };
 
 /**
@@ -30,12 +31,12 @@ const current = (refinement: string | undefined, bounds: RangeBounds): RangeValu
  * also a labelled number input. The address changes 400 ms after the last move.
  */
 export function RangeSlider({ attribute, label, bounds, refinement, format, onRefine }: Props) {
-  const [value, setValue] = useState<RangeValue>(() => current(refinement, bounds));
+  const [value, setValue] = useState<RangeValue>(() => current(refinement, bounds, attribute));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const step = rangeStep(bounds);
+  const { step } = bounds;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: bounds is a new object each render; its values are what matter.
-  useEffect(() => setValue(current(refinement, bounds)), [refinement, bounds.min, bounds.max]);
+  useEffect(() => setValue(current(refinement, bounds, attribute)), [refinement, bounds.min, bounds.max, bounds.step]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function commit(next: RangeValue) {
@@ -44,15 +45,14 @@ export function RangeSlider({ attribute, label, bounds, refinement, format, onRe
     if (!checked.ok) {
       // The spec's refusal: logged, and the change ignored.
       console.warn(checked.error);
-      setValue(current(refinement, bounds));
+      setValue(current(refinement, bounds, attribute));
       return;
     }
     const held = clampRange(next, bounds, attribute);
     setValue(held);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const whole = held[0] <= bounds.min && held[1] >= bounds.max;
-      onRefine(whole ? null : `${held[0] > bounds.min ? held[0] : ""}:${held[1] < bounds.max ? held[1] : ""}`);
+      onRefine(rangeRefinement(held, bounds));
     }, RANGE_SLIDER_DELAY_MS);
   }
 

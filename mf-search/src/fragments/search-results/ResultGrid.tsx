@@ -9,7 +9,7 @@ import type { ResultCard } from "./result-card";
 /** Cards in the first row (up to three columns) hold the LCP image: eager and high priority; the rest load lazily. */
 const FIRST_ROW = 3;
 
-function Price({ price }: { price: ResultCard["price"] }) {
+function Price({ price, priceType }: Pick<ResultCard, "price" | "priceType">) {
   switch (price.kind) {
     case "subscription":
       return (
@@ -21,7 +21,8 @@ function Price({ price }: { price: ResultCard["price"] }) {
     case "price":
       return (
         <span className="card__price">
-          {price.struckBeforePrice !== null && <s className="card__before-price">{formatMoney(price.struckBeforePrice)}</s>} {formatMoney(price.amount)}
+          {price.struckBeforePrice !== null && <s className="card__before-price">{formatMoney(price.struckBeforePrice)}</s>} {formatMoney(price.amount)}{" "}
+          <span className="card__price-type">{priceType}</span>
         </span>
       );
     default:
@@ -50,7 +51,7 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
         <h2 className="card__title">{card.title}</h2>
         <p className="card__subtitle">{card.subtitle}</p>
       </a>
-      <Price price={card.price} />
+      <Price price={card.price} priceType={card.priceType} />
       {card.repayment && (
         <p className="card__finance">
           {card.repayment.text} <span className="card__finance-rates">{`at ${card.repayment.rates}`}</span>
@@ -67,9 +68,8 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
       {!card.inStock && (
         <p className="card__sold">
           {SOLD_CARD_TEXT}{" "}
-          <a href={`${card.href}#enquiry`} aria-label={`${FIND_SIMILAR_LABEL} to the ${card.title}`}>
-            {FIND_SIMILAR_LABEL}
-          </a>
+          {/* Spec §4: the car's enquiry form, which asks for something similar (Email Us dialog, else the car page's form). */}
+          <EmailUsButton slug={card.saved.slug} label={FIND_SIMILAR_LABEL} ariaLabel={`${FIND_SIMILAR_LABEL} to the ${card.title}`} className="card__find-similar" />
         </p>
       )}
     </li>

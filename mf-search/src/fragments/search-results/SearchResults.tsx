@@ -1,7 +1,7 @@
 import { serializeJsonForHtml } from "@dealer/shared/fragment";
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
-import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT } from "@dealer/shared/rules";
+import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, type ItemType, promoCardsFor } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
@@ -30,6 +30,8 @@ export type SearchResultsProps = {
   offers: boolean;
   /** "carousel": the results' carousel variant (a slot's layout param), else the grid. */
   layout: "grid" | "carousel";
+  /** What the site sells: the filters and promo cards that fit it. */
+  itemType: ItemType;
   /** Server time the cards were decided at (tags like "just arrived" depend on it). */
   now: string;
   /** The page's origin: the results' structured data names each car by its absolute URL. */
@@ -91,6 +93,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   const latest = useRef(0);
   const engine = useRef<Promise<BrowserSearch> | null>(null);
   const filtersButton = useRef<HTMLButtonElement>(null);
+  const promos = useMemo(() => promoCardsFor(config.search.promoCards, props.itemType), [config, props.itemType]);
 
   const loadEngine = () => {
     engine.current ??= import("./browser-search").then(({ createBrowserSearch }) => createBrowserSearch(props.search, props.context));
@@ -125,8 +128,11 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
 
   /** A filter, keyword or range change resets the page. */
   function refine(change: (current: RouteState) => RouteState) {
-    const next = change(state);
-    void show(sameFilters(next, state) ? next : { ...next, page: 1 }, "push");
+    const changed = change(state);
+    const next = sameFilters(changed, state) ? changed : { ...changed, page: 1 };
+    // Nothing changed (Enter after the typed search already ran): no second history entry, no second search.
+    if (routeStateToQuery(next) === routeStateToQuery(state)) return;
+    void show(next, "push");
   }
 
   const clearAll = () => refine((current) => ({ ...emptyRouteState(), sortBy: current.sortBy }));
@@ -224,7 +230,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           <button type="button" className="link-button search-results__close" onClick={closeDrawer}>
             Close filters
           </button>
-          <FiltersIsland state={state} view={view} config={config} refine={refine} wanted={filtersWanted} />
+          <FiltersIsland state={state} view={view} config={config} itemType={props.itemType} refine={refine} wanted={filtersWanted} />
           <button type="submit" className="button button--primary search-results__show-me">
             <ShowMeLabel count={view.count} />
           </button>
@@ -253,7 +259,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           ) : (
             // The carousel's code loads when a page first shows it (deferred-parts); the grid never suspends.
             <Suspense fallback={null}>
-              <Results cards={view.cards} promos={view.page === 0 && !props.offers ? config.search.promoCards : NO_PROMOS} />
+              <Results cards={view.cards} promos={view.page === 0 && !props.offers ? promos : NO_PROMOS} />
             </Suspense>
           )}
           <Pagination

@@ -1,6 +1,6 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchPresetFilter, searchVisibilityFilter } from "@dealer/shared/rules";
+import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchPresetFilter, searchVisibilityFilter, siteItemType } from "@dealer/shared/rules";
 import type { algoliasearch } from "algoliasearch";
 import { createElement } from "react";
 import type { Env } from "../../env";
@@ -132,6 +132,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         address: { pathname, landing: segments.length > 0, dealership: landing.dealership },
         offers,
         layout: request.params.layout === "carousel" ? "carousel" : "grid",
+        itemType: siteItemType(request.site.template),
         now: now.toISOString(),
         origin: request.origin,
       };

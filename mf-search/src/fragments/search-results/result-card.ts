@@ -9,6 +9,7 @@ import {
   priceDisplay,
   type RepaymentLabels,
   repaymentLabels,
+  priceTypeText,
   vehicleButtons,
   vehiclePath,
 } from "@dealer/shared/rules";
@@ -21,6 +22,8 @@ export type ResultCard = {
   subtitle: string;
   image: string | null;
   price: PriceDisplay;
+  /** Beside an amount: Drive Away or what it excludes (ACL s48). */
+  priceType: string;
   tag: CardTag;
   inStock: boolean;
   km: number | null;
@@ -39,7 +42,7 @@ export type CardCar = Pick<
   | "id" | "slug" | "name" | "year" | "make" | "model" | "badge" | "car_type" | "primary_image_url" | "price" | "offer_price"
   | "before_price" | "subscription_price" | "preorder" | "status" | "reserved" | "certified" | "tag" | "created_at"
   | "simple_fuel" | "fuel" | "km" | "simple_transmission" | "simple_body" | "finance_lenders" | "youxQuote" | "dealership_slug"
-  | "dealership_id" | "images" | "file" | "trade_in_enabled" | "checkout_enabled"
+  | "dealership_id" | "images" | "file" | "trade_in_enabled" | "checkout_enabled" | "price_type"
 >;
 
 /** Attributes a card needs: the search request retrieves only these. */
@@ -47,7 +50,7 @@ export const cardAttributes = [
   "id", "slug", "name", "year", "make", "model", "badge", "car_type", "primary_image_url", "price", "offer_price",
   "before_price", "subscription_price", "preorder", "status", "reserved", "certified", "tag", "created_at",
   "simple_fuel", "fuel", "km", "simple_transmission", "simple_body", "finance_lenders", "youxQuote", "dealership_slug",
-  "dealership_id", "images", "file", "trade_in_enabled", "checkout_enabled",
+  "dealership_id", "images", "file", "trade_in_enabled", "checkout_enabled", "price_type",
 ] as const satisfies readonly (keyof CardCar)[];
 
 export function toResultCard(car: CardCar, config: SiteConfig, now: Date): ResultCard {
@@ -59,6 +62,7 @@ export function toResultCard(car: CardCar, config: SiteConfig, now: Date): Resul
     subtitle: [car.badge, car.car_type].filter(Boolean).join(" · "),
     image: car.primary_image_url ?? null,
     price: priceDisplay(car, config),
+    priceType: priceTypeText(car.price_type),
     tag: cardTag(car, config, now),
     inStock: isInStock(car.status),
     km: car.km ?? null,

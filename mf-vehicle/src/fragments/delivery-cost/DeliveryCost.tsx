@@ -28,7 +28,11 @@ export default function DeliveryCost({ carId }: DeliveryCostProps) {
     event.preventDefault();
     const error = deliveryPostcodeError(postcode);
     setFieldError(error);
-    if (error) return;
+    // A new error replaces the last estimate: an old price beside it would read as the answer for this postcode.
+    if (error) {
+      setState({ kind: "idle" });
+      return;
+    }
     setState({ kind: "loading" });
     try {
       const response = await fetch(DELIVERY_ESTIMATES_PATH, {

@@ -1,5 +1,5 @@
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
-import { isFuelCalculatorHidden } from "@dealer/shared/rules";
+import { fuelCalculatorShown } from "@dealer/shared/rules";
 import { loadCar } from "../../car-record.server";
 import type { Env } from "../../env";
 import FuelCost, { type FuelCostProps } from "./FuelCost";
@@ -7,7 +7,7 @@ import FuelCost, { type FuelCostProps } from "./FuelCost";
 export const fuelCostFragment: FragmentDefinition<FuelCostProps, Env> = {
   load: async (request, env) => {
     const car = await loadCar(request, env);
-    const shown = !isFuelCalculatorHidden(car.simple_fuel ?? car.fuel);
+    const shown = fuelCalculatorShown(car);
     return { shown, litresPer100km: shown ? (car.variant?.fuelconsumptioncombined ?? null) : null };
   },
   Component: FuelCost,

@@ -25,7 +25,8 @@ function ListedPrice({ price, labels }: { price: VehicleInteractiveProps["price"
               {labels.before}
             </s>
           )}{" "}
-          <span className="vehicle-detail__price-amount">{labels.amount}</span>
+          <span className="vehicle-detail__price-amount">{labels.amount}</span>{" "}
+          <span className="vehicle-detail__price-type">{labels.type}</span>
         </p>
       );
     case "preorder":

@@ -12,7 +12,7 @@ const ICON_PATHS: Record<KeyFact["icon"], string> = {
 };
 
 /** Icon facts and the sidebar's buttons: plain links, so they need no JavaScript. */
-export function SidebarStatic({ facts, buttons, testDriveOnly, certifiedManufacturer, printHref }: VehicleStaticParts) {
+export function SidebarStatic({ facts, buttons, testDriveOnly, certifiedManufacturer, printHref, dealerStockHref }: VehicleStaticParts) {
   return (
     <>
       {certifiedManufacturer && <CertifiedBrand manufacturer={certifiedManufacturer} />}
@@ -51,11 +51,15 @@ export function SidebarStatic({ facts, buttons, testDriveOnly, certifiedManufact
                   {button.label}
                 </a>
               )}
+              {button.note && <p className="vehicle-button__note">{button.note}</p>}
             </li>
           ))}
         </ul>
       )}
       <PrintLink href={printHref} />
+      <a className="vehicle-detail__dealer-stock" href={dealerStockHref}>
+        See more from this dealer
+      </a>
     </>
   );
 }

@@ -85,11 +85,13 @@ describe("VehicleDetail", () => {
   it("shows the buttons by the button rules: history with a file, reserve with the amount when checkout is on", () => {
     const html = serverHtml(propsFor({ file: "https://example.com/report.pdf", checkout_enabled: true }, { reserve: { amount: 0 } }));
     expect(html).toContain("Car History Report");
-    expect(html).toMatch(/>Reserve Now<\/a>/);
+    expect(html).toMatch(/>Reserve Car Now<\/a>/);
+    // $0: no deposit terms beside it.
+    expect(html).not.toContain("vehicle-button__note");
     expect(html).toContain("Online Purchase");
     const plain = serverHtml(propsFor({ file: null, checkout_enabled: false }));
     expect(plain).not.toContain("Car History Report");
-    expect(plain).not.toContain("Reserve Now");
+    expect(plain).not.toContain("Reserve Car Now");
   });
 
   it("masks the phone after 5 characters unless the site starts it revealed", () => {

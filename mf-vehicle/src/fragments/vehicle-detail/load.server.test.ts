@@ -32,7 +32,7 @@ describe("loadVehicleDetail", () => {
     const { interactive, staticParts } = await loadVehicleDetail(testFragmentRequest(SITE, { slug: "2021-toyota-corolla-ascent-sport-hc1001" }), env());
     expect(interactive.car).toEqual({ id: 501, slug: "2021-toyota-corolla-ascent-sport-hc1001", title: "2021 Toyota Corolla Ascent Sport", path: "/cars/2021-toyota-corolla-ascent-sport-hc1001", make: "Toyota", model: "Corolla" });
     expect(interactive.price).toEqual({ kind: "price", amount: 25990, struckBeforePrice: 29990 });
-    expect(interactive.priceLabels).toEqual({ amount: "$25,990", before: "$29,990", subscription: null });
+    expect(interactive.priceLabels).toEqual({ amount: "$25,990", before: "$29,990", subscription: null, type: expect.any(String) });
     expect(staticParts.facts.map((fact) => fact.value)).toEqual(["42,000 km", "Automatic", "Sedan", "Petrol"]);
     const images = interactive.media.slides;
     expect(images).toHaveLength(5);

@@ -17,6 +17,8 @@ export type SidebarButton = {
   external?: boolean;
   /** Enquire opens the Email Us dialog about this car (slug); its href is the inline form without script. */
   emailUs?: string;
+  /** Terms shown beside the button (the reserve deposit: '$200 deposit, held 48 hours, 100% refundable'). */
+  note?: string;
 };
 export type Phone = { number: string; masked: string; revealed: boolean; dealershipId: number };
 
@@ -31,6 +33,8 @@ export type VehicleStaticParts = {
   /** The manufacturer of the certified-brand dialog, when this car gets it. */
   certifiedManufacturer: string | null;
   printHref: string;
+  /** See more from this dealer: /search/{dealership_slug} (spec §2). */
+  dealerStockHref: string;
 };
 
 /** What the interactive parts (viewer, phone, share, sticky bars, announcement) need in the browser. */
@@ -38,8 +42,11 @@ export type VehicleInteractiveProps = {
   car: { id: number; slug: string; title: string; path: string; make: string; model: string };
   /** The car's own price (a subscription never replaces it). */
   price: ListedPrice;
-  /** The price's figures already formatted, so the browser build needs no money formatting of its own; a subscription is a separate weekly offer. */
-  priceLabels: { amount: string; before: string | null; subscription: string | null };
+  /**
+   * The price's figures already formatted, so the browser build needs no money formatting of its own; a subscription
+   * is a separate weekly offer; type: Drive Away or what the amount excludes, beside it (ACL s48).
+   */
+  priceLabels: { amount: string; before: string | null; subscription: string | null; type: string };
   soldMessage: string | null;
   media: {
     modes: ViewerMode[];

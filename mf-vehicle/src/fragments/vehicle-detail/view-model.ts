@@ -11,12 +11,14 @@ import {
   locatedAtText,
   maskPhone,
   type PriceDisplay,
-  reserveButtonLabel,
+  priceTypeText,
+  depositText,
+  RESERVE_CAR_LABEL,
   checkoutPath,
   onlinePurchasePath,
   soldVehicleMessage,
   printPath,
-  searchLandingPath,
+  FIND_SIMILAR_LABEL,
   showCertifiedDialog,
   showGalleryThumbnails,
   tradeInPath,
@@ -116,15 +118,16 @@ export function priceText(price: PriceDisplay): string {
 function sidebarButtons(car: Car, config: SiteConfig): { buttons: SidebarButton[]; testDriveOnly: boolean; shown: VehicleButtons } {
   const shown = vehicleButtons(car, config, false);
   const buttons: SidebarButton[] = [];
-  if (shown.findSimilar) {
-    const similar = searchLandingPath({ make: car.make, model: car.model }, config.search);
-    buttons.push({ id: "findSimilar", label: "Find Me Something Similar", href: similar });
-  }
+  // Spec §4: a sold car's enquiry form asks for something similar; the button opens it (Email Us dialog, else the form below).
+  if (shown.findSimilar) buttons.push({ id: "findSimilar", label: FIND_SIMILAR_LABEL, href: ENQUIRY_ANCHOR, emailUs: car.slug });
   if (shown.enquire) buttons.push({ id: "enquire", label: config.labels.enquireButton, href: ENQUIRY_ANCHOR, emailUs: car.slug });
   if (shown.history && car.file) buttons.push({ id: "history", label: "Car History Report", href: car.file, external: true });
   if (shown.finance) buttons.push({ id: "finance", label: config.vehicle.financeButtonLabel, href: financeLink(config.finance.financePath, car) });
   if (shown.tradeIn) buttons.push({ id: "tradeIn", label: "Trade-In Valuation", href: tradeInPath(car.id) });
-  if (shown.reserve) buttons.push({ id: "reserve", label: reserveButtonLabel(config.reserve), href: checkoutPath(car.slug, config.vehicle) });
+  if (shown.reserve) {
+    const note = depositText(config.reserve);
+    buttons.push({ id: "reserve", label: RESERVE_CAR_LABEL, href: checkoutPath(car.slug, config.vehicle), ...(note ? { note } : {}) });
+  }
   if (shown.onlinePurchase) buttons.push({ id: "onlinePurchase", label: "Online Purchase", href: onlinePurchasePath(car.slug) });
   return { buttons, testDriveOnly: shown.testDriveOnly, shown };
 }
@@ -176,6 +179,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
         amount: price.kind === "price" ? formatMoney(price.amount) : price.text,
         before: price.kind === "price" && price.struckBeforePrice !== null ? formatMoney(price.struckBeforePrice) : null,
         subscription: subscription !== null && !sold ? `${formatMoney(subscription)}${WEEKLY_SUFFIX}` : null,
+        type: priceTypeText(car.price_type),
       },
       soldMessage: sold ? soldVehicleMessage(car.item_type) : null,
       media: { ...media, initialMode: initialViewerMode(car, config.vehicle) },
@@ -193,7 +197,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
         image: images[0]?.thumbSrc ?? null,
         summary: [car.simple_transmission, car.simple_body].filter(Boolean).join(" · ") || null,
         priceText: sold ? config.labels.soldLabel : priceText(price),
-        priceType: sold ? null : (car.price_type ?? null),
+        priceType: sold ? null : priceTypeText(car.price_type),
         repayment,
         financeHref: buttons.find((button) => button.id === "finance")?.href ?? null,
         tradeInHref: buttons.find((button) => button.id === "tradeIn")?.href ?? null,
@@ -209,6 +213,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
       testDriveOnly,
       certifiedManufacturer: showCertifiedDialog(car, config.vehicle.certifiedManufacturer) ? config.vehicle.certifiedManufacturer : null,
       printHref: printPath(car.slug),
+      dealerStockHref: `${config.search.landingBase}/${encodeURIComponent(car.dealership_slug)}`,
     },
   };
 }

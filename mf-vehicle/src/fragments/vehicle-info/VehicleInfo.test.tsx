@@ -40,11 +40,11 @@ describe("VehicleInfo", () => {
     expect(html({ dealercomments: "" })).toContain("Dealer comments are pending. Please check back here later.");
   });
 
-  it("gives caravans their specifications in metres", () => {
-    const page = html({ item_type: "caravan", caravan_specifications: { body_length: 20, body_width: 7.5, sleeps: 4 } });
+  it("gives caravans their specifications in metres, as stored (not converted from feet)", () => {
+    const page = html({ item_type: "caravan", caravan_specifications: { body_length: 5.5, body_width: 2.48, sleeps: 4 } });
     expect(page).toContain("Caravan specifications");
-    expect(page).toContain("6.1 m");
-    expect(page).toContain("2.29 m");
+    expect(page).toContain("5.5 m");
+    expect(page).toContain("2.48 m");
     expect(html()).not.toContain("Caravan specifications");
   });
 

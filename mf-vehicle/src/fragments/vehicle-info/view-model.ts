@@ -3,7 +3,6 @@ import type { Car } from "@dealer/shared/contract";
 import {
   dealerCommentParagraphs,
   DEALER_COMMENTS_LIMIT,
-  feetToMetres,
   formatMoney,
   isBelowMarket,
   regoExpiryText,
@@ -29,7 +28,6 @@ export type VehicleInfoProps = {
 type Value = string | number | boolean | null | undefined;
 const numberFormat = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 2 });
 const withUnit = (value: number | null | undefined, unit: string) => (value === null || value === undefined ? null : `${numberFormat.format(value)} ${unit}`);
-const metres = (feet: number | null | undefined) => (feet === null || feet === undefined ? null : `${numberFormat.format(feetToMetres(feet))} m`);
 
 function rows(list: Array<[string, Value]>): InfoRow[] {
   return visibleSpecRows(list.map(([label, value]) => ({ label, value }))).map(({ label, value }) => ({ label, value: String(value) }));
@@ -40,7 +38,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export const VEHICLE_DISCLAIMER =
   "While every care is taken to ensure the accuracy of this listing, details, specifications, features and prices may change. Please confirm all details with the dealer before you buy.";
 
-/** The info sections of a car, by the spec's row rules (empty rows dropped, rego expiry, caravan feet to metres). */
+/** The info sections of a car, by the spec's row rules (empty rows dropped, rego expiry, caravan sizes in metres). */
 export function vehicleInfoProps(car: Car, config: SiteConfig, now: Date): VehicleInfoProps {
   const variant = car.variant ?? {};
   const caravan = car.caravan_specifications ?? {};
@@ -104,8 +102,9 @@ export function vehicleInfoProps(car: Car, config: SiteConfig, now: Date): Vehic
       id: "caravan",
       title: "Caravan specifications",
       rows: rows([
-        ["Body length", metres(caravan.body_length)],
-        ["Body width", metres(caravan.body_width)],
+        // Stored in metres (the stock feed's unit): shown as they are, not converted from feet.
+        ["Body length", withUnit(caravan.body_length, "m")],
+        ["Body width", withUnit(caravan.body_width, "m")],
         ["Tare weight", withUnit(caravan.tare_weight, "kg")],
         ["Aggregate trailer mass", withUnit(caravan.aggregate_trailer_mass, "kg")],
         ["Axle type", caravan.axle_type],

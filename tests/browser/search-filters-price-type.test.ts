@@ -1,0 +1,55 @@
+import { priceTypeText } from "@dealer/shared/rules";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { searchSite } from "../support/search-api";
+import { openCar } from "../support/vehicles";
+
+/** Issue 22: the filters a shopper expects, and Drive Away or what a price excludes beside every price (ACL s48). */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Hit = { slug: string; name: string; price_type: string | null; price: number | null };
+
+describe.each(["summit-auto-group", "harbour-city-motors"])("on %s", (site) => {
+  it("offers year, colour, seats and fuel filters, and a year refines to that year's cars", async () => {
+    const facets = await searchSite(site, { hitsPerPage: 0, facets: ["year", "colour", "seats", "fuel", "state", "dealership_name"] });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(site, "/search"));
+    await waitForHydration(page);
+    for (const title of ["Year", "Colour", "Seats", "Fuel"]) await expect(page.getByRole("group", { name: title }).count()).resolves.toBe(1);
+    // Several dealerships and states only where the stock has them.
+    const several = (attribute: string) => Object.keys(facets.facets?.[attribute] ?? {}).length > 1;
+    await expect(page.getByRole("group", { name: "Dealership" }).count()).resolves.toBe(several("dealership_name") ? 1 : 0);
+    await expect(page.getByRole("group", { name: "State" }).count()).resolves.toBe(several("state") ? 1 : 0);
+    const [year, count] = Object.entries(facets.facets?.year ?? {}).sort((a, b) => b[1] - a[1])[0] ?? [];
+    await page.getByRole("group", { name: "Year" }).getByRole("checkbox", { name: new RegExp(`^${year} [\\d,]+$`) }).check();
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).search)).toBe(`?refinementList[year][0]=${year}`);
+    await expect.poll(async () => (await page.locator(".card__title").allInnerTexts()).every((title) => title.startsWith(`${year} `))).toBe(true);
+    expect(count).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("every priced card and the vehicle page say Drive Away or what the price excludes, from the car's price_type", async () => {
+    const { hits } = await searchSite<Hit>(site, { filters: "status:in_stock AND price > 1000", hitsPerPage: 1 });
+    const car = hits[0];
+    if (!car) throw new Error(`no priced car on ${site}`);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(siteUrl(site, "/search"));
+    const priced = page.locator(".card__price:not(.card__price--text)").filter({ hasNotText: "/wk" });
+    const types = await priced.locator(".card__price-type").count();
+    expect(types).toBe(await priced.count());
+    await page.close();
+    const { page: vehicle, errors } = await openCar(browser, site, `/cars/${car.slug}`);
+    await expect(vehicle.locator("#slot-vehicle .vehicle-detail__price-type").first().innerText()).resolves.toBe(priceTypeText(car.price_type));
+    expect(errors).toEqual([]);
+    await vehicle.context().close();
+  });
+});
