@@ -47,6 +47,16 @@ describe("generateDemoData", () => {
     }
   });
 
+  it("gives Outback Trucks Welshpool and Ridge Ringwood distribution locations, copied onto their cars", () => {
+    const welshpool = data.locations.find((location) => location.name === "Outback Trucks Welshpool");
+    expect(welshpool?.distribution_locations.map((place) => place.name)).toEqual(["Kalgoorlie depot", "Karratha depot", "Geraldton depot"]);
+    const cars = data.vehicles.filter((v) => v.location?.id === welshpool?.id);
+    expect(cars.length).toBeGreaterThan(0);
+    expect(cars.every((v) => v.location?.distribution_locations?.length === 3)).toBe(true);
+    expect(bySite("ridge-motorcycles").every((v) => v.location?.distribution_locations?.length === 2)).toBe(true);
+    expect(data.locations.filter((location) => location.distribution_locations.length > 0)).toHaveLength(2);
+  });
+
   it("creates the six demo sites with valid, distinct configs", () => {
     expect(data.sites.map((s) => s.slug)).toEqual([
       "harbour-city-motors",

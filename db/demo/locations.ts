@@ -116,6 +116,7 @@ export function buildLocation(
     special_hours: holidayHours(id, def, today),
     image: null,
     reviews: { average_rating: rng.int(39, 49) / 10, count: rng.int(40, 1200) },
-    distribution_locations: [],
+    // Declared on the def, not drawn from rng: the rest of the demo data stays as it was.
+    distribution_locations: (def.distributionLocations ?? []).map((name, n) => ({ id: id * 10 + n + 1, name })),
   };
 }

@@ -25,6 +25,8 @@ export interface DemoLocationDef {
   phone: string;
   /** Open on Sundays (sales only). */
   sundayTrading?: boolean;
+  /** Places this location delivers its cars to: the enquiry form asks which (spec §5). */
+  distributionLocations?: string[];
 }
 
 export interface DemoDealershipDef {
@@ -288,7 +290,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
       // The lite (used-only) dealership's finance copy (ADR 0038).
       finance: { provider: "carclarity", dealershipCopy: { "metro-certified": { fees: [], offer: { rate: 6.29, comparisonRate: 8.19, termYears: 5, deposit: 0 } } } },
       // Cars without a YouX-style quote ask for one on the vehicle page.
-      features: { youxQuote: true, autogauge: true },
+      features: { youxQuote: true, autogauge: true, autograb: true },
       // Search preset 3 (ADR 0025), certified used, the same stock its used-only and certified-only switches keep.
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
       // The one dealer whose closed weekend days read as an 'Enquire Now' link.
@@ -339,7 +341,10 @@ export const DEMO_SITES: DemoSiteDef[] = [
         mix: { new: 0.45, demo: 0.1, used: 0.45 },
         certifiedShare: 0,
         locations: [
-          loc("Ridge Motorcycles Ringwood", ["sales", "service", "parts"], "45 Maroondah Highway", "Ringwood", "VIC", "3134", -37.8136, 145.2272, "03 9870 4400"),
+          {
+            ...loc("Ridge Motorcycles Ringwood", ["sales", "service", "parts"], "45 Maroondah Highway", "Ringwood", "VIC", "3134", -37.8136, 145.2272, "03 9870 4400"),
+            distributionLocations: ["Bendigo showroom", "Geelong showroom"],
+          },
         ],
       },
     ],
@@ -376,7 +381,11 @@ export const DEMO_SITES: DemoSiteDef[] = [
         mix: { new: 0.4, demo: 0.1, used: 0.5 },
         certifiedShare: 0,
         locations: [
-          loc("Outback Trucks Welshpool", ["sales", "service", "parts"], "1200 Albany Highway", "Welshpool", "WA", "6106", -31.9915, 115.9475, "08 9358 7700"),
+          // A yard that delivers to regional depots: its cars' enquiry forms ask where to deliver.
+          {
+            ...loc("Outback Trucks Welshpool", ["sales", "service", "parts"], "1200 Albany Highway", "Welshpool", "WA", "6106", -31.9915, 115.9475, "08 9358 7700"),
+            distributionLocations: ["Kalgoorlie depot", "Karratha depot", "Geraldton depot"],
+          },
           loc("Outback Trucks Townsville", ["sales", "service"], "380 Ingham Road", "Garbutt", "QLD", "4814", -19.2643, 146.7786, "07 4779 2200"),
         ],
       },

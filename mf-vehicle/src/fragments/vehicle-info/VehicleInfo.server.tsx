@@ -30,7 +30,7 @@ function Rows({ rows, className }: { rows: InfoRow[]; className: string }) {
 }
 
 function Sections(props: VehicleInfoProps) {
-  const { keyInformation, details, features, comments, tabs, marketIndicator, disclaimer } = props;
+  const { keyInformation, details, features, comments, tabs, marketIndicator, instantValuation, disclaimer } = props;
   const [firstFacts, moreFacts] = [keyInformation.slice(0, SPEC_GRID_INITIAL), keyInformation.slice(SPEC_GRID_INITIAL)];
   const [firstFeatures, moreFeatures] = [features.slice(0, FEATURE_LIST_INITIAL), features.slice(FEATURE_LIST_INITIAL)];
   return (
@@ -103,6 +103,20 @@ function Sections(props: VehicleInfoProps) {
           ))
         )}
       </section>
+      {instantValuation && (
+        <section className="vehicle-info__section vehicle-valuation" aria-labelledby="vehicle-instant-valuation" data-testid="instant-valuation">
+          <h2 id="vehicle-instant-valuation">Instant valuation and finance eligibility</h2>
+          <p>Value your trade-in in minutes and check what you can borrow for this car, with no impact on your credit score.</p>
+          <p className="vehicle-banner">
+            <a className="vehicle-banner__item" href={instantValuation.tradeInHref}>
+              Get an instant valuation
+            </a>
+            <a className="vehicle-banner__item" href={instantValuation.financeHref}>
+              Check finance eligibility
+            </a>
+          </p>
+        </section>
+      )}
       {tabs.length > 0 && (
         <section className="vehicle-info__section" aria-labelledby="vehicle-specifications">
           <h2 id="vehicle-specifications">Specifications</h2>

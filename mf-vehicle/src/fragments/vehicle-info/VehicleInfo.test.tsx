@@ -53,6 +53,17 @@ describe("VehicleInfo", () => {
     expect(html({ price: 20000, autograb_data: { state_average_market_price: 20400 } })).not.toContain("Below market price");
   });
 
+  it("offers instant valuation and finance eligibility only with autograb, in stock, not reserved and over $200", () => {
+    const autograb = { features: { autograb: true } };
+    const page = html({ status: "in_stock", reserved: false, price: 25000 }, autograb);
+    expect(page).toContain("Instant valuation and finance eligibility");
+    expect(page).toContain('href="/finance?vehiclePriceBudget=25000"');
+    expect(html({ status: "in_stock", price: 25000 })).not.toContain("Instant valuation");
+    expect(html({ status: "sold", price: 25000 }, autograb)).not.toContain("Instant valuation");
+    expect(html({ status: "in_stock", reserved: true, price: 25000 }, autograb)).not.toContain("Instant valuation");
+    expect(html({ status: "in_stock", price: 200 }, autograb)).not.toContain("Instant valuation");
+  });
+
   it("ships no markup or data of its own to the browser", () => {
     expect(renderToString(<VehicleInfo />)).toBe('<div class="vehicle-info"></div>');
   });

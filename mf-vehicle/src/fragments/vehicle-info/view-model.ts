@@ -5,6 +5,7 @@ import {
   DEALER_COMMENTS_LIMIT,
   formatMoney,
   isBelowMarket,
+  isInstantValuationEligible,
   regoExpiryText,
   truncateText,
   visibleSpecRows,
@@ -22,6 +23,8 @@ export type VehicleInfoProps = {
   comments: { paragraphs: string[]; pending: boolean; excerpt: string | null };
   tabs: InfoSection[];
   marketIndicator: { average: string; scope: string } | null;
+  /** Instant valuation and finance eligibility (spec §4): links, so no script and no first-load cost. */
+  instantValuation: { tradeInHref: string; financeHref: string } | null;
   disclaimer: string;
 };
 
@@ -126,6 +129,7 @@ export function vehicleInfoProps(car: Car, config: SiteConfig, now: Date): Vehic
     tabs: tabs.filter((tab) => tab.rows.length > 0),
     marketIndicator:
       isBelowMarket(car) && average ? { average: formatMoney(average), scope: stateAverage && car.state ? car.state : "Australia" } : null,
+    instantValuation: isInstantValuationEligible(car, config.features) ? { tradeInHref: "/trade-in", financeHref: `/finance?vehiclePriceBudget=${car.price}` } : null,
     disclaimer: VEHICLE_DISCLAIMER,
   };
 }
