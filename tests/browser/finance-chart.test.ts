@@ -65,3 +65,16 @@ describe.each([
     await page.close();
   });
 });
+
+describe("repayment chart motion", () => {
+  it("eases its bars to new figures, and holds them still for a visitor who asks for reduced motion", async () => {
+    for (const [reducedMotion, duration] of [["no-preference", "0.2s"], ["reduce", "0s"]] as const) {
+      const page = await browser.newPage({ reducedMotion });
+      await page.goto(siteUrl("harbour-city-motors", "/finance"));
+      await waitForSlot(page, "finance");
+      const bar = page.locator("#finance-calculator .repayment-chart__principal").first();
+      expect(await bar.evaluate((element) => getComputedStyle(element).transitionDuration.split(",")[0])).toBe(duration);
+      await page.close();
+    }
+  });
+});
