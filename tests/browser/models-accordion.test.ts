@@ -1,6 +1,7 @@
-import type { Browser } from "playwright-core";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, waitForSlot, watchConsole } from "../support/platform";
+import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 import { carPath, cars, openCar, PHONE } from "../support/vehicles";
 
 let browser: Browser;
@@ -59,12 +60,31 @@ describe("the car specifications accordion animates over 300 ms (spec §9)", () 
   }
 });
 
+const FIRST_LOAD_BUDGET_KB = 110;
+
+/** Opens a path and sums the gzip size of the scripts it loads before any touch. */
+async function openMeasured(page: Page, path: string): Promise<number> {
+  const sizes: number[] = [];
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: { url(): string; body(): Promise<Buffer> }) => {
+    if (new URL(response.url()).pathname.endsWith(".js")) pending.push(response.body().then((body) => void sizes.push(gzipSync(body).length), () => undefined));
+  };
+  page.on("response", onResponse);
+  await page.goto(siteUrl("summit-auto-group", path));
+  await waitForHydration(page);
+  await Promise.all(pending);
+  page.off("response", onResponse);
+  return sizes.reduce((sum, size) => sum + size, 0) / 1024;
+}
+
 describe("the model range and a model's accessories page in a browser", () => {
   it("summit-auto-group: a body filter narrows the range; a tile's accessories link opens that model's page", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await page.goto(siteUrl("summit-auto-group", "/models"), { waitUntil: "domcontentloaded" });
+    const modelsKb = await openMeasured(page, "/models");
+    console.log(`/models first-load JavaScript: ${modelsKb.toFixed(1)} KB gzip`);
+    expect(modelsKb).toBeLessThan(FIRST_LOAD_BUDGET_KB);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Our models");
     const all = await page.locator(".model-tile").count();
     const bodies = page.getByRole("navigation", { name: "Body types" }).getByRole("link");
@@ -82,6 +102,9 @@ describe("the model range and a model's accessories page in a browser", () => {
     await page.waitForURL(/\/accessories$/);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(new RegExp(` ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} accessories$`));
     await expect(page.locator("#slot-form form").count()).resolves.toBeGreaterThan(0);
+    const accessoriesKb = await openMeasured(page, new URL(page.url()).pathname);
+    console.log(`${new URL(page.url()).pathname} first-load JavaScript: ${accessoriesKb.toFixed(1)} KB gzip`);
+    expect(accessoriesKb).toBeLessThan(FIRST_LOAD_BUDGET_KB);
     expect(errors).toEqual([]);
     await context.close();
   });
