@@ -14,6 +14,7 @@ import {
   type PageSocial,
   pageHead,
   listedPrice,
+  modelBySlug,
   SIGN_IN_PATH,
   safeReturnPath,
   TEST_DRIVE_ONLY_TAG,
@@ -30,6 +31,8 @@ import {
   BrandTiles,
   ContentPage,
   Hero,
+  ModelAccessoriesIntro,
+  ModelRange,
   NotFoundPage,
   PageIntro,
   PromotionsSlider,
@@ -44,7 +47,7 @@ import { createImageRoutes } from "./images";
 import type { GatewayEnv } from "./env";
 import { carFileStart, carFileStream, PAGES_FILE, pagePaths, sitemapIndexXml, urlsetXml } from "./content/sitemap";
 import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics } from "./content/site-content";
-import { loadStockBodies } from "./content/site-stock";
+import { loadModelRange, loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
@@ -109,6 +112,12 @@ const shellPages: Record<ShellPageName, (page: PageContext) => Promise<ShellPage
     const posts = await loadBlogPosts(env.DB, tenant.slug, category);
     return { element: <BlogPage title={plan.title} posts={posts} current={category ? "/blog/vehicle-reviews" : "/blog"} /> };
   },
+  // Any ?body= gives a page: a body the site stocks filters the range, any other lists it all; without search, an empty range.
+  models: async ({ env, tenant, params }) => {
+    const range = await loadModelRange(env, tenant, params.body).catch(() => ({ body: null, bodies: [], models: [] }));
+    const asked = Boolean(params.body?.trim());
+    return { element: <ModelRange {...range} asked={asked} />, ...(range.body ? { title: `${range.body} models` } : {}) };
+  },
   "blog-post": async ({ env, tenant, params }) => {
     const post = (await loadBlogPosts(env.DB, tenant.slug)).find((p) => p.slug === params.post);
     return post ? { element: <BlogPostPage post={post} />, title: post.heading, description: post.description } : null;
@@ -128,7 +137,17 @@ const shellParts: Record<ShellPartName, (page: PageContext) => Promise<ReactElem
   },
   "page-intro": async ({ plan }) => <PageIntro title={plan.title} description={plan.description} />,
   "brand-tiles": async ({ env, tenant }) => <BrandTiles brands={await loadBrandTiles(env, tenant)} />,
+  "model-accessories": async ({ env, tenant, params }) => {
+    const model = await findRangeModel(env, tenant, params.model ?? "");
+    return model ? <ModelAccessoriesIntro model={model} /> : null;
+  },
 };
+
+/** The stocked model a path's slug names; null without one (or without search, so the page is a 404, never a 5xx). */
+async function findRangeModel(env: GatewayEnv, tenant: Tenant, slug: string) {
+  const range = await loadModelRange(env, tenant).catch(() => null);
+  return range ? modelBySlug(range.models, slug) : null;
+}
 
 async function renderShellParts(state: ShellState, page: PageContext): Promise<RenderedShellPart[]> {
   return Promise.all(
@@ -331,6 +350,10 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
   if (subject === "brand") {
     const brand = tenant.config.features.brandsPage ? await findBrand(env, tenant, params.brand ?? "") : null;
     return brand ? { title: brand.title } : null;
+  }
+  if (subject === "model") {
+    const model = await findRangeModel(env, tenant, params.model ?? "");
+    return model ? { title: `${model.make} ${model.model} accessories` } : null;
   }
   if (subject === "location") {
     const row = await env.DB.prepare("SELECT json_extract(data, '$.name') AS name FROM locations WHERE site = ? AND slug = ?").bind(site, params.location ?? "").first<{ name: string }>();

@@ -50,7 +50,8 @@ describe("information sections", () => {
 
       const engine = info.getByText("Engine and performance", { exact: true });
       await engine.click();
-      await expect(info.getByText("Cylinders", { exact: true }).isVisible()).resolves.toBe(true);
+      // The accordion opens over 300 ms (spec §9), so its rows show within that, not at the click.
+      await expect.poll(() => info.getByText("Cylinders", { exact: true }).isVisible()).toBe(true);
       await expect(info.getByRole("heading", { name: "Vehicle details" }).isVisible()).resolves.toBe(true);
       await expect(info.getByRole("heading", { name: "Dealer comments" }).isVisible()).resolves.toBe(true);
       await expect(info.getByRole("heading", { name: "Why Buy From Us?" }).isVisible()).resolves.toBe(true);

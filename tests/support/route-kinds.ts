@@ -12,6 +12,7 @@ const FIXED_PATHS = [
   "/cars/trade-in", "/book-test-drive", "/contact", "/contact-us", "/service", "/vehicle-parts-and-accessories", "/sell-my-car",
   "/fleet", "/careers", "/sign-in", "/watchlist", "/my-garage", "/pages/unsubscribe", "/success", "/special-offers",
   "/dealer-locator", "/brands", "/pages/reviews", "/blog", "/about-us", "/no-such-page-for-the-standards-check",
+  "/models", "/models?body=suv", "/models?body=no-such-body",
 ];
 
 /**
@@ -33,7 +34,9 @@ async function sitemapPagePaths(site: string): Promise<string[]> {
 export async function routeKindPaths(site: string, { contentPages = true } = {}): Promise<string[]> {
   const car = await firstCarPath(site);
   const slug = car.slice("/cars/".length);
-  const paths = [...FIXED_PATHS, car, `/print?car_id=${slug}`, `${car}/checkout`, `/finance?car_id=${slug}`];
+  // A model's accessories page: the first the model range links to.
+  const accessories = /href="(\/[a-z0-9-]+\/accessories)"/.exec(await (await fetchSite(site, "/models")).text())?.[1];
+  const paths = [...FIXED_PATHS, car, `/print?car_id=${slug}`, `${car}/checkout`, `/finance?car_id=${slug}`, ...(accessories ? [accessories] : [])];
   const seen = new Set<number>();
   let makeLanding = false;
   for (const path of await sitemapPagePaths(site)) {

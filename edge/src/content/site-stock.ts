@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { facetValues, type SiteQuery, type SiteQueryResult, searchSite } from "@dealer/shared/http";
-import { IN_STOCK_STATUS_FILTER, searchVisibilityFilter } from "@dealer/shared/rules";
+import { facetValues, filterValue, type SiteQuery, type SiteQueryResult, searchSite } from "@dealer/shared/http";
+import { bodyFromQuery, IN_STOCK_STATUS_FILTER, type RangeModel, rangeModels, searchVisibilityFilter } from "@dealer/shared/rules";
 import type { GatewayEnv } from "../env";
 
 /**
@@ -28,9 +28,12 @@ function orEmpty<T>(what: string, site: Site, empty: T) {
   };
 }
 
+/** Cars in stock and shown on the site: what its body tiles and model range count. */
+const SHOWN_IN_STOCK = `(${IN_STOCK_STATUS_FILTER}) AND show_on_dealer_website:true`;
+
 /** The body types the site has most cars of in stock and shown, most first: the home page's body-type tiles. */
 export async function loadStockBodies(env: GatewayEnv, site: Site, limit: number): Promise<string[]> {
-  return facetsOf(env, site, ["body"], `(${IN_STOCK_STATUS_FILTER}) AND show_on_dealer_website:true`)
+  return facetsOf(env, site, ["body"], SHOWN_IN_STOCK)
     .then((result) => facetValues(result, "body").slice(0, limit).map((body) => body.value))
     .catch(orEmpty("body tiles", site, []));
 }
@@ -54,4 +57,14 @@ export async function loadStockVocabulary(env: GatewayEnv, site: Site): Promise<
   const result = await facetsOf(env, site, ["make", "make_model", "body"]);
   const names = (facet: string) => facetValues(result, facet).map((entry) => entry.value);
   return { makes: names("make"), makeModels: names("make_model"), bodies: names("body") };
+}
+
+/** The site's model range (in stock and shown): with a body it stocks, that body's models; else every model, body null. */
+export async function loadModelRange(env: GatewayEnv, site: Site, wantedBody?: string): Promise<{ body: string | null; bodies: string[]; models: RangeModel[] }> {
+  const all = await facetsOf(env, site, ["make", "make_model", "body"], SHOWN_IN_STOCK);
+  const names = (result: SiteQueryResult, facet: string) => facetValues(result, facet).map((entry) => entry.value);
+  const bodies = names(all, "body");
+  const body = bodyFromQuery(bodies, wantedBody);
+  const ofBody = body ? await facetsOf(env, site, ["make_model"], `${SHOWN_IN_STOCK} AND body:${filterValue(body)}`) : all;
+  return { body, bodies: [...bodies].sort(), models: rangeModels(names(ofBody, "make_model"), names(all, "make")) };
 }

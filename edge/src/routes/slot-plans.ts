@@ -20,10 +20,10 @@ export type SlotPlan = {
 /** What a car page's plan depends on: sold, test-drive-only, and whether a fuel cost calculator fits it (vehicle-type-parts). */
 export type PageCar = { sold: boolean; testDriveOnly: boolean; fuelCalculator: boolean };
 
-export type ShellPageName = "success" | "content" | "blog" | "blog-post";
+export type ShellPageName = "success" | "content" | "blog" | "blog-post" | "models";
 
 /** Server-rendered shell parts a composed page places between its slots (no JavaScript). */
-export type ShellPartName = "hero" | "statistics" | "promotions" | "body-types" | "blog-cards" | "brand-banner" | "brand-tiles" | "page-intro";
+export type ShellPartName = "hero" | "statistics" | "promotions" | "body-types" | "blog-cards" | "brand-banner" | "brand-tiles" | "page-intro" | "model-accessories";
 
 export type ShellPart = {
   name: ShellPartName;
@@ -41,8 +41,8 @@ export type RoutePlan = {
   shellPage?: ShellPageName;
   /** Shell parts of a composed page, in page order among its slots. */
   parts?: ShellPart[];
-  /** The page answers 404 unless this tenant has the car, location, brand or content its path names (or, for "brands", a brands page). */
-  requires?: "car" | "location" | "brand" | "brands";
+  /** The page answers 404 unless this tenant has the car, location, brand, model or content its path names (or, for "brands", a brands page). */
+  requires?: "car" | "location" | "brand" | "brands" | "model";
 };
 
 export type RouteMatch = { plan: RoutePlan; params: Record<string, string> };
@@ -347,6 +347,24 @@ const matchers: Matcher[] = [
       slots: [
         slot("search", "mf-search", "SearchResults", "main", { layout: "carousel" }, { hydrate: "interaction" }),
         slot("locations", "mf-locations", "LocationList", "main", { layout: "grid" }, { hydrate: "interaction" }),
+      ],
+    },
+  },
+  // The model range by body (ADR 0041): server-rendered tiles of the stock's models, no script.
+  { pattern: /^\/models\/?$/, keys: [], plan: { name: "models", title: "Our models", description: "Our range of models in stock, by body type.", slots: [], shellPage: "models" } },
+  // A model's accessories (ADR 0041): the parts directory and the parts form under the model's heading; both load their code on first use.
+  {
+    pattern: new RegExp(`^/${SLUG}/accessories/?$`),
+    keys: ["model"],
+    plan: {
+      name: "model-accessories",
+      title: "Accessories",
+      description: "Genuine accessories for this model, ordered and fitted by our parts team.",
+      requires: "model",
+      parts: [{ name: "model-accessories", before: "directory" }],
+      slots: [
+        slot("directory", "mf-search", "DirectorySearch", "main", { department: "parts" }, { hydrate: "interaction" }),
+        slot("form", "mf-forms", "EnquiryForm", "main", { kind: "parts" }, { hydrate: "interaction" }),
       ],
     },
   },

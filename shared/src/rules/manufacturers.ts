@@ -21,3 +21,33 @@ export function manufacturerEntryPath(entry: ManufacturerEntryLink, search: Pick
   if (entry.model) return searchLandingPath({ make: entry.manufacturer.name, model: entry.model.name }, search);
   return entry.brand_path ?? searchLandingPath({ make: entry.manufacturer.name }, search);
 }
+
+/** A model of the site's range (spec §2.2 /models?body=, /{model-slug}/accessories): its make, name and path slug. */
+export type RangeModel = { make: string; model: string; slug: string };
+
+/** 'Make Model' pairs (the make_model facet) as models, A to Z by make then model; a pair of no known make is skipped. */
+export function rangeModels(makeModels: readonly string[], makes: readonly string[]): RangeModel[] {
+  // The longest make first, so 'Land Rover Defender' is not read as make 'Land'.
+  const byLength = [...makes].sort((a, b) => b.length - a.length);
+  return makeModels
+    .flatMap((pair) => {
+      const make = byLength.find((name) => pair.startsWith(`${name} `));
+      const model = make ? pair.slice(make.length + 1).trim() : "";
+      return make && model ? [{ make, model, slug: pathSegment(model) }] : [];
+    })
+    .sort((a, b) => a.make.localeCompare(b.make) || a.model.localeCompare(b.model));
+}
+
+/** The body a ?body= value names, as the stock spells it ('suv', 'SUV' and 'Light Truck' all match); null for none. */
+export function bodyFromQuery(bodies: readonly string[], value: string | undefined): string | null {
+  const wanted = pathSegment(value ?? "");
+  return (wanted && bodies.find((body) => pathSegment(body) === wanted)) || null;
+}
+
+/** The model a /{model-slug}/accessories path names; null when the site stocks none of that name. */
+export function modelBySlug(models: readonly RangeModel[], slug: string): RangeModel | null {
+  return models.find((entry) => entry.slug === slug) ?? null;
+}
+
+/** A model's accessories page. */
+export const modelAccessoriesPath = (model: Pick<RangeModel, "slug">): string => `/${model.slug}/accessories`;

@@ -9,3 +9,4 @@ export { BlogSection } from "../components/parts/BlogCards";
 export { BrandTiles } from "../components/parts/BrandTiles";
 export { BodyTypeTiles, Hero, PromotionsSlider, StatisticsBanner } from "../components/parts/HomeParts";
 export { BrandBanner, PageIntro } from "../components/parts/PageIntro";
+export { ModelAccessoriesIntro, ModelRange } from "../components/parts/ModelRange";
