@@ -19,7 +19,8 @@ const SIZES = { phone: { width: 390, height: 1000 }, desktop: { width: 1280, hei
 const SITES = ["harbour-city-motors", "summit-auto-group"];
 const PAGES = { home: "/", search: "/search", car: "CAR", finance: "/finance", locator: "/dealer-locator", form: "/contact" };
 /** What changes from run to run on the same data: view counts, opening status by the clock, the device's lists. */
-const VOLATILE = [".vehicle-view-counter", "[class*='views']", "[class*='open-status']", "[class*='status']", ".recently-viewed", ".compare-tray", ".shell-toast"];
+// Counts, open status and today's hours change with the clock and the weekday, not with the design.
+const VOLATILE = [".location-card__today", ".vehicle-view-counter", "[class*='views']", "[class*='open-status']", "[class*='status']", ".recently-viewed", ".compare-tray", ".shell-toast"];
 const FREEZE = "*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}";
 
 let browser: Browser;
