@@ -65,6 +65,12 @@ describe("keys as secrets", () => {
     const { key: third } = (await again.json()) as { key: string };
     expect((await listStock(next)).status).toBe(401);
     expect((await listStock(third)).status).toBe(200);
+    // Each change is in the site's audit log, under the operator.
+    const audited = query<{ action: string; actor: string }>(
+      `SELECT action, actor FROM audit_log WHERE site = '${SITE}' AND json_extract(detail, '$.id') IN ('${id}', '${record.id}') ORDER BY id`,
+    );
+    expect(audited.map((row) => row.action)).toEqual(expect.arrayContaining(["key.create", "key.rotate"]));
+    expect(new Set(audited.map((row) => row.actor))).toEqual(new Set(["operator"]));
   });
 
   it("the demo keys still work through the same hashed store", async () => {

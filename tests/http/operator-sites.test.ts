@@ -2,8 +2,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { query } from "../../scripts/d1";
+import { enquiry, postLead } from "../support/leads";
 import { operatorApi } from "../support/operator";
 import { GATEWAY_PORT, fetchSite, fetchSiteOnHost } from "../support/platform";
+import { inviteByOperator, newStaffEmail, staffSignIn } from "../support/staff";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SITE = "seventh-dealer";
@@ -83,6 +86,21 @@ describe("npm run site (the operator command and API)", () => {
     expect((await search("harbour-city-motors")).hits.map((hit) => hit.stocknum)).not.toContain("SAM001");
   });
 
+  it("a staff member the operator invites for it signs in to its inbox and sees its leads, not another site's", async () => {
+    const ours = enquiry({}, { email: `seventh-${Date.now()}@example.com` });
+    const theirs = enquiry({}, { email: `harbour-${Date.now()}@example.com` });
+    expect((await postLead(SITE, ours)).status).toBeLessThan(300);
+    expect((await postLead("harbour-city-motors", theirs)).status).toBeLessThan(300);
+    const email = newStaffEmail("salesperson");
+    expect((await inviteByOperator(SITE, { dealership: "seventh-avenue-motors", email, role: "salesperson" })).status).toBe(201);
+    const cookie = await staffSignIn(SITE, email);
+    const inbox = await fetchSite(SITE, "/dealer/leads", { headers: { cookie } });
+    expect(inbox.status).toBe(200);
+    const page = await inbox.text();
+    expect(page).toContain(ours.values.email);
+    expect(page).not.toContain(theirs.values.email);
+  });
+
   it("show: the site as stored, its template, locations with hours, keys without their secret", async () => {
     const shown = siteCommand("show", SITE);
     expect(shown.ok, shown.out).toBe(true);
@@ -127,6 +145,12 @@ describe("npm run site (the operator command and API)", () => {
     expect(updated.status, await updated.clone().text()).toBe(200);
     expect((await fetchSiteOnHost("seventh.com.au", "/")).status).toBe(200);
     expect((await fetchSiteOnHost("seventhavenuemotors.com.au", "/")).status).toBe(404);
+    // The update is a new config version a dealer admin can roll back to the created one (ADR 0046).
+    const versions = query<{ version: number; published_by: string }>(`SELECT version, published_by FROM site_config_versions WHERE site = '${SITE}' ORDER BY version`);
+    expect(versions).toEqual([
+      { version: 0, published_by: "operator" },
+      { version: 1, published_by: "operator" },
+    ]);
   });
 
   it("disable serves a holding page; enable brings the site back", async () => {
