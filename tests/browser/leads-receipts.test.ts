@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
 import { shopperPage } from "../support/leads";
-import { demoStaffAdminEmail, staffSignIn } from "../support/staff";
+import { signedInStaff } from "../support/staff";
 import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 /**
@@ -60,10 +60,10 @@ async function dealerMailFor(site: string, email: string): Promise<Mail> {
   return mail as Mail;
 }
 
-/** The inbox of the dealership selling the site's first car, signed in as its demo admin. */
+/** The inbox of the dealership selling the site's first car, signed in as a new staff member of it. */
 async function inboxPage(site: string): Promise<string> {
   const dealership = query<{ slug: string }>(`SELECT d.slug FROM dealerships d JOIN vehicles v ON v.dealership_id = d.id WHERE v.id = ${carOf(site)?.id}`)[0]?.slug ?? "";
-  const cookie = await staffSignIn(site, demoStaffAdminEmail(dealership));
+  const { cookie } = await signedInStaff(site, dealership, "salesperson");
   return (await fetchSite(site, "/dealer/leads", { headers: { cookie } })).text();
 }
 

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../../scripts/d1";
 import { shopperPage } from "../support/leads";
-import { demoStaffAdminEmail, staffSignIn } from "../support/staff";
+import { signedInStaff } from "../support/staff";
 import { fetchSite, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
 /**
@@ -44,9 +44,9 @@ async function receiptFor(site: string, email: string): Promise<Mail> {
   return mail as Mail;
 }
 
-/** The dealer's inbox page, signed in as the dealership's demo admin, once it lists the shopper's lead. */
+/** The dealer's inbox page, signed in as a new staff member of the dealership, once it lists the shopper's lead. */
 async function inboxWith(site: string, dealership: string, email: string): Promise<string> {
-  const cookie = await staffSignIn(site, demoStaffAdminEmail(dealership));
+  const { cookie } = await signedInStaff(site, dealership, "salesperson");
   let html = "";
   await expect
     .poll(

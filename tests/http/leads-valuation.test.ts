@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { dealerLeads, postLead } from "../support/leads";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
-import { demoStaffAdminEmail, staffSignIn } from "../support/staff";
+import { signedInStaff } from "../support/staff";
 import { comparableCar, tradeIn } from "../support/trade-in";
 
 const SITE = "harbour-city-motors";
@@ -122,7 +122,7 @@ describe("the dealer inbox", () => {
   it("signed in, lists the dealership's leads with their delivery state; the session is no session on another site", async () => {
     const { body } = await sentTradeIn();
     const email = (body.values as { email: string }).email;
-    const session = await staffSignIn(SITE, demoStaffAdminEmail(SITE));
+    const { cookie: session } = await signedInStaff(SITE, SITE, "salesperson");
     const page = await (await inbox(session)).text();
     expect(page).toContain(email);
     expect(page).toMatch(/email:dealership: (pending|delivered)/);

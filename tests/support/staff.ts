@@ -41,7 +41,10 @@ export function inviteByOperator(site: string, invitation: Record<string, unknow
   return fetchSite(site, "/api/staff/invitations", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${key}` }, body: JSON.stringify(invitation) });
 }
 
-/** A new staff member of that dealership in that role, signed in. */
+/**
+ * A new staff member of that dealership in that role, signed in. Tests that only need someone at the dealership use
+ * this rather than the demo admin: codes to one address are limited to 5 an hour, and the suite signs in many times.
+ */
 export async function signedInStaff(site: string, dealership: string, role: "admin" | "salesperson" | "read-only"): Promise<{ email: string; cookie: string }> {
   const email = newStaffEmail(role);
   expect((await inviteByOperator(site, { dealership, email, role })).status).toBe(201);
