@@ -136,6 +136,25 @@ export interface VehicleContext {
 }
 
 /** One stock item; `index` numbers it within its dealership, `id` is unique across all sites. */
+// A few used cars are a private seller's, sold on consignment: they carry the seller's suburb and the
+// listing's own carsales title. Chosen by index, not the rng, so every other demo car stays as it was.
+const PRIVATE_SELLER_PLACE: Record<string, { suburb: string; postcode: string }> = {
+  NSW: { suburb: "Parramatta", postcode: "2150" },
+  VIC: { suburb: "Box Hill", postcode: "3128" },
+  QLD: { suburb: "Chermside", postcode: "4032" },
+  WA: { suburb: "Joondalup", postcode: "6027" },
+  SA: { suburb: "Glenelg", postcode: "5045" },
+  TAS: { suburb: "Sandy Bay", postcode: "7005" },
+  ACT: { suburb: "Belconnen", postcode: "2617" },
+  NT: { suburb: "Casuarina", postcode: "0810" },
+};
+
+function consignment(carType: CarType, index: number, state: string, name: string) {
+  const place = carType === "used" && index % 20 === 7 ? PRIVATE_SELLER_PLACE[state] : undefined;
+  if (!place) return { private_suburb: null, private_postcode: null, carsales_title: name };
+  return { private_suburb: place.suburb, private_postcode: place.postcode, carsales_title: `${name} - Private Sale, One Owner` };
+}
+
 export function buildVehicle(ctx: VehicleContext, id: number, index: number): CarInput {
   const { site, dealership, today, rng } = ctx;
   const catalogue = site.catalogue;
@@ -302,9 +321,7 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
     external_video_url: null,
     standardEquipment: rng.sample(EQUIPMENT[catalogue], rng.int(8, 18)),
     dealercomments: dealerComments(rng),
-    private_suburb: null,
-    private_postcode: null,
-    carsales_title: name,
+    ...consignment(carType, index, location.address.state, name),
     site: site.slug,
     dealership_slug: dealership.slug,
     dealership_id: dealership.id,

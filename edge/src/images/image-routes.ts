@@ -10,7 +10,7 @@ import {
   type VehicleImageColour,
 } from "@dealer/shared/media";
 import { type Context, Hono } from "hono";
-import { buildBanner, buildBrandLogo, buildImageNotFound, buildMapPicture, buildSiteLogo } from "./site-svg";
+import { buildBanner, buildBrandLogo, buildCertifiedBadge, buildImageNotFound, buildMapPicture, buildSiteLogo } from "./site-svg";
 import { buildSpinFrame, buildVehiclePicture, type PictureOptions } from "./vehicle-svg";
 
 /** A picture at a URL never changes, so browsers and the edge may keep it for a year. */
@@ -96,10 +96,12 @@ export function createImageRoutes() {
     const height = BANNER_HEIGHTS.find((h) => String(h) === c.req.param("height"));
     return height ? slugPicture((slug, width) => buildBanner(slug, width, height))(c) : c.text("Unknown banner size", 404);
   });
-  app.get("/image/:params/site/image-not-found.svg", (c) => {
+  const fixedPicture = (build: (width: number) => string) => (c: Context) => {
     const width = siteWidth(c);
-    return width instanceof Response ? width : svg(c, buildImageNotFound(width));
-  });
+    return width instanceof Response ? width : svg(c, build(width));
+  };
+  app.get("/image/:params/site/image-not-found.svg", fixedPicture(buildImageNotFound));
+  app.get("/image/:params/site/certified-badge.svg", fixedPicture(buildCertifiedBadge));
 
   return app;
 }

@@ -1,4 +1,4 @@
-import { brandLogoUrl, imageNotFoundUrl, staticMapUrl } from "@dealer/shared/media";
+import { brandLogoUrl, certifiedBadgeUrl, imageNotFoundUrl, staticMapUrl } from "@dealer/shared/media";
 import { describe, expect, it } from "vitest";
 import { createImageRoutes } from "./image-routes";
 
@@ -19,6 +19,13 @@ describe("site pictures", () => {
   it("serves brand logos and the image-not-found picture", async () => {
     expect(await (await get(brandLogoUrl("toyota"))).text()).toContain("Toyota");
     expect(await (await get(imageNotFoundUrl())).text()).toContain("Image not found");
+  });
+
+  it("serves the certified-used badge, self-hosted and titled", async () => {
+    const badge = await get(certifiedBadgeUrl());
+    expect(badge.status).toBe(200);
+    expect(badge.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(await badge.text()).toMatch(/<title[^>]*>Certified pre-owned<\/title>/);
   });
 
   it.each([

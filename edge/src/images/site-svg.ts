@@ -76,3 +76,9 @@ export function buildImageNotFound(width: number): string {
   return svgAt(width, { width: 320, height: 160 }, "Image not found",
     '<rect width="320" height="160" fill="#f3f4f6"/><rect x="120" y="40" width="80" height="60" rx="6" fill="none" stroke="#9ca3af" stroke-width="4"/><path d="M128 92l20-24 16 16 12-10 16 18z" fill="#9ca3af"/><text x="160" y="132" font-family="Arial,Helvetica,sans-serif" font-size="18" fill="#6b7280" text-anchor="middle">Image not found</text>');
 }
+
+/** The certified-used badge: a blue ribbon seal with a tick and CERTIFIED PRE-OWNED, legible at 80 px wide. */
+export function buildCertifiedBadge(width: number): string {
+  return svgAt(width, { width: 160, height: 48 }, "Certified pre-owned",
+    '<rect width="160" height="48" rx="8" fill="#1d4ed8"/><circle cx="24" cy="24" r="15" fill="#fff"/><path d="M16 24l6 6 11-12" fill="none" stroke="#1d4ed8" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/><text x="100" y="21" font-family="Arial,Helvetica,sans-serif" font-size="15" font-weight="700" fill="#fff" text-anchor="middle">CERTIFIED</text><text x="100" y="38" font-family="Arial,Helvetica,sans-serif" font-size="11" fill="#fff" text-anchor="middle">PRE-OWNED</text>');
+}

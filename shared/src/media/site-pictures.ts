@@ -24,6 +24,12 @@ export function bannerUrl(slug: string, width = 1920, height: BannerHeight = 540
   return vehicleImageUrl(`site/banners/${height === 540 ? "" : `${height}/`}${slug}.svg`, { width });
 }
 
+/** The certified-used badge a certified car's card shows (spec §4 tag precedence: an image, not a text pill). */
+export const CERTIFIED_BADGE_PATH = "site/certified-badge.svg";
+export function certifiedBadgeUrl(width = 160): string {
+  return vehicleImageUrl(CERTIFIED_BADGE_PATH, { width });
+}
+
 export function imageNotFoundUrl(width = 320): string {
   return vehicleImageUrl(IMAGE_NOT_FOUND_PATH, { width });
 }

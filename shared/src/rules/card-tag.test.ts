@@ -1,3 +1,4 @@
+import { certifiedBadgeUrl } from "../media/site-pictures";
 import { describe, expect, it } from "vitest";
 import { cardTag, fuelTagLabel, isJustArrived, showCertifiedDialog } from "./card-tag";
 import { makeCar, makeConfig } from "./test-fixtures";
@@ -14,7 +15,11 @@ describe("card tag precedence", () => {
   });
 
   it("then reserved, certified, custom tag, COMING SOON, just arrived, none", () => {
-    expect(cardTag(makeCar({ certified: true, tag: "Hot", created_at: old }), config, now).kind).toBe("certified");
+    expect(cardTag(makeCar({ certified: true, tag: "Hot", created_at: old }), config, now)).toEqual({
+      kind: "certified",
+      label: "Certified pre-owned",
+      image: certifiedBadgeUrl(),
+    });
     expect(cardTag(makeCar({ tag: "Hot", status: "coming_soon", created_at: old }), config, now)).toEqual({ kind: "custom", label: "Hot" });
     expect(cardTag(makeCar({ status: "coming_soon", created_at: now.toISOString() }), config, now)).toEqual({ kind: "coming_soon", label: "COMING SOON" });
     expect(cardTag(makeCar({ created_at: "2025-06-03T00:00:00Z" }), config, now)).toEqual({ kind: "just_arrived", label: "Just Arrived" });

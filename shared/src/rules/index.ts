@@ -24,6 +24,7 @@ export * from "./similar-cars";
 export * from "./fuel-cost";
 export * from "./vehicle-type-parts";
 export * from "./price-comparison";
+export * from "./private-listing";
 export * from "./vehicle-media";
 export * from "./vehicle-text";
 export * from "./forms";

@@ -47,7 +47,11 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
             decoding="async"
           />
         )}
-        {card.tag.kind !== "none" && <span className={`card__tag card__tag--${card.tag.kind}`}>{card.tag.label}</span>}
+        {card.tag.kind === "certified" ? (
+          <img className="card__tag card__tag--certified" src={card.tag.image} alt={card.tag.label} width={80} height={24} />
+        ) : (
+          card.tag.kind !== "none" && <span className={`card__tag card__tag--${card.tag.kind}`}>{card.tag.label}</span>
+        )}
         <h2 className="card__title">{card.title}</h2>
         <p className="card__subtitle">{card.subtitle}</p>
       </a>

@@ -32,6 +32,15 @@ describe("VehicleInfo", () => {
     expect(html({ rego_expiry: "2026-01-01" })).not.toContain("Registration expiry");
   });
 
+  it("shows a private seller's suburb and postcode and a carsales title that differs from the name, only where they apply", () => {
+    const page = html({ name: "2019 Mazda CX-5 Maxx", private_suburb: "Box Hill", private_postcode: "3128", carsales_title: "2019 Mazda CX-5 Maxx - Private Sale" });
+    expect(page).toContain("<dt>Private seller location</dt><dd>Box Hill 3128</dd>");
+    expect(page).toContain("<dt>Advertised as</dt><dd>2019 Mazda CX-5 Maxx - Private Sale</dd>");
+    const plain = html({ name: "2019 Mazda CX-5 Maxx", private_suburb: null, private_postcode: "3128", carsales_title: "2019 Mazda CX-5 Maxx" });
+    expect(plain).not.toContain("Private seller location");
+    expect(plain).not.toContain("Advertised as");
+  });
+
   it("splits dealer comments on pipes, cuts them at 400 characters, and shows the pending text when empty", () => {
     expect(html({ dealercomments: "One|Two" })).toMatch(/<p>One<\/p><p>Two<\/p>/);
     const long = html({ dealercomments: `${"a".repeat(450)}|end` });

@@ -1,11 +1,13 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
 import {
+  carsalesTitle,
   dealerCommentParagraphs,
   DEALER_COMMENTS_LIMIT,
   formatMoney,
   isBelowMarket,
   isInstantValuationEligible,
+  privateSellerLocation,
   regoExpiryText,
   truncateText,
   visibleSpecRows,
@@ -71,6 +73,8 @@ export function vehicleInfoProps(car: Car, config: SiteConfig, now: Date): Vehic
     ["Registration expiry", regoExpiryText(car.rego_expiry, now, config.features.unregisteredText)],
     ["Build date", car.build_date],
     ["Compliance date", car.compliance_date],
+    ["Advertised as", carsalesTitle(car)],
+    ["Private seller location", privateSellerLocation(car)],
   ]);
   const tabs: InfoSection[] = [
     {
