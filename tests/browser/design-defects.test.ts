@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESERVE_CAR_LABEL } from "@dealer/shared/rules";
 import { DESKTOP, PHONE } from "../support/pages";
 import { fetchSite, launchChromium, siteUrl, waitForHydration } from "../support/platform";
 
@@ -15,14 +16,14 @@ afterAll(async () => {
 type Box = { left: number; right: number; top: number; bottom: number; width: number; height: number };
 const box = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().toJSON() as Box);
 
-/** A summit car page with both a Reserve Now action and the location announcement (a group's car away from its first location). */
+/** A summit car page with both a reserve action (RESERVE_CAR_LABEL) and the location announcement (a group's car away from its first location). */
 async function reservableCarAway(): Promise<string> {
   const search = await (await fetchSite("summit-auto-group", "/search")).text();
   for (const [, path] of search.matchAll(/href="(\/cars\/[a-z0-9-]+)"/g)) {
     const html = await (await fetchSite("summit-auto-group", path as string)).text();
-    if (html.includes("vehicle-sticky-bar") && html.includes("Reserve Now") && html.includes("vehicle-announcement")) return path as string;
+    if (html.includes("vehicle-sticky-bar") && html.includes(RESERVE_CAR_LABEL) && html.includes("vehicle-announcement")) return path as string;
   }
-  throw new Error("no summit car with Reserve Now and the announcement on the first search page");
+  throw new Error("no summit car with a reserve action and the announcement on the first search page");
 }
 
 describe("issue 25's layout defects stay fixed", () => {
@@ -90,7 +91,7 @@ describe("issue 25's layout defects stay fixed", () => {
     const phone = await browser.newPage({ ...PHONE, viewport: { width: 360, height: 780 } });
     await phone.goto(siteUrl("summit-auto-group", path));
     await waitForHydration(phone);
-    const reserve = phone.locator(".vehicle-sticky-bar__action", { hasText: "Reserve Now" });
+    const reserve = phone.locator(".vehicle-sticky-bar__action", { hasText: RESERVE_CAR_LABEL });
     const lineHeight = await reserve.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight) || 24);
     const { height } = await reserve.evaluate((element) => {
       const range = document.createRange();

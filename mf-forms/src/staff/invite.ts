@@ -1,8 +1,7 @@
 import { recordAudit } from "@dealer/shared/audit";
-import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { parseWithFieldErrors, staffRoleSchema } from "@dealer/shared/contract";
 import { bodyLimit, type HostSite, siteFromHost } from "@dealer/shared/http";
 import { verifyKey } from "@dealer/shared/keys";
-import { staffRoleSchema } from "@dealer/shared/rules";
 import { Hono } from "hono";
 import { z } from "zod";
 import { emailSender } from "../accounts/email";

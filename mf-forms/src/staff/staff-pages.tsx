@@ -1,7 +1,7 @@
 import { listAudit } from "@dealer/shared/audit";
 import { type ConfigField, configFormFields, type FieldErrors, fieldText, fieldValue, overrideFromForm, resolvedSettings } from "@dealer/shared/config";
 import { bodyLimit, clearedConfigPreviewCookie, clearedStaffCookie, configPreviewCookie, type HostSite, siteFromHost, staffCookie } from "@dealer/shared/http";
-import { STAFF_ROLE_WORDS, type StaffPermission, staffMay, staffRoleSchema } from "@dealer/shared/rules";
+import { STAFF_ROLES, STAFF_ROLE_WORDS, type StaffPermission, staffMay } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import { emailSender } from "../accounts/email";
 import type { Env } from "../env";
@@ -106,7 +106,7 @@ function StaffPage({ staff, members, errors, notice }: { staff: Staff; members: 
         <label htmlFor="invite-email">E-mail</label> <input id="invite-email" name="email" type="email" required />{" "}
         <label htmlFor="invite-name">Name</label> <input id="invite-name" name="name" maxLength={100} /> <label htmlFor="invite-role">Role</label>{" "}
         <select id="invite-role" name="role" defaultValue="salesperson">
-          {staffRoleSchema.options.map((role) => (
+          {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
               {STAFF_ROLE_WORDS[role]}
             </option>

@@ -54,3 +54,11 @@ describe("templates", () => {
     for (const template of Object.keys(SITE_TEMPLATES) as (keyof typeof SITE_TEMPLATES)[]) expect(() => resolveSiteConfig("x", {}, template)).not.toThrow();
   });
 });
+
+describe("the config's vehicle types", () => {
+  it("are the car contract's item types", async () => {
+    const { itemTypeSchema } = await import("../contract/car");
+    const { promoItemTypeSchema } = await import("./site-config");
+    expect(promoItemTypeSchema.options).toEqual(itemTypeSchema.options);
+  });
+});

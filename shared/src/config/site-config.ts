@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { FINANCE_ROUTES } from "../rules/finance-link";
-import { itemTypeSchema } from "../contract/car";
+
+/**
+ * contract/car's item types, restated: importing its schema here put the whole car schema into every shopper's
+ * search bundle (the config module is on the client path). A test keeps the two lists equal.
+ */
+export const promoItemTypeSchema = z.enum(["car", "motorcycle", "truck", "caravan"]);
 
 export const financeProviderSchema = z.enum([
   "taurus",
@@ -102,7 +107,7 @@ export const siteConfigSchema = z
               text: z.string(),
               href: z.string(),
               /** The vehicle types (a site's template) the card is for; every type when absent. */
-              itemTypes: z.array(itemTypeSchema).min(1).optional(),
+              itemTypes: z.array(promoItemTypeSchema).min(1).optional(),
             })
             .strict(),
         ),

@@ -20,3 +20,4 @@ export * from "./vehicle-summary";
 export * from "./vehicle-extras";
 export * from "./directory";
 export * from "./lead-record";
+export * from "./staff";

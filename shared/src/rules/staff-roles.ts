@@ -1,8 +1,6 @@
-import { z } from "zod";
-
-/** A staff member's role at their dealership (ADR 0045). */
-export const staffRoleSchema = z.enum(["admin", "salesperson", "read-only"]);
-export type StaffRole = z.infer<typeof staffRoleSchema>;
+/** A staff member's roles at their dealership (ADR 0045). Plain data: the rules reach shoppers' bundles, zod does not. */
+export const STAFF_ROLES = ["admin", "salesperson", "read-only"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What a staff member may do on the dealer pages. */
 export type StaffPermission = "leads.read" | "leads.update" | "staff.invite" | "config.publish" | "audit.read";
