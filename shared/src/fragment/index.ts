@@ -2,6 +2,7 @@ import { z } from "zod";
 import { siteConfigSchema } from "../config/site-config";
 import { siteTemplateSchema } from "../contract/site";
 import { sessionSchema } from "../contract/session";
+import { serializeJsonForHtml } from "./json-for-html";
 
 /**
  * The wire contract between the gateway, the remote Workers and the shell.
@@ -96,15 +97,7 @@ export function stylesheetTag(remote: RemoteName, build: string): string {
   return `<link rel="stylesheet" href="/_mf/${escapeAttr(remote)}/${escapeAttr(build)}/${FRAGMENT_STYLESHEET}">`;
 }
 
-/** JSON that is safe inside a <script type="application/json"> element. */
-export function serializeJsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
+export { serializeJsonForHtml };
 
 /** Props travel beside their slot as non-executable JSON, so CSP needs no nonce for them. */
 export function propsScriptTag(slot: string, props: unknown): string {

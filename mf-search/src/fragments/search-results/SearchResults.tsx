@@ -1,4 +1,4 @@
-import { serializeJsonForHtml } from "@dealer/shared/fragment";
+import { serializeJsonForHtml } from "@dealer/shared/json-for-html";
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
 import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, type ItemType, promoCardsFor } from "@dealer/shared/rules";
