@@ -52,9 +52,10 @@ describe("compare", () => {
     expect(await headers.locator("a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(hrefs);
     const firstTitle = await headers.first().locator("a").innerText();
     for (const price of await page.getByTestId("compare-price").allInnerTexts()) expect(price).toMatch(/^\$[\d,]+|Enquire|PREORDER|\/wk/);
-    expect((await page.getByTestId("compare-finance").allInnerTexts()).some((text) => /^\$[\d,]+\/wk$/.test(text))).toBe(true);
+    // The car's one repayment, to the cent, with its rates beside it (ADR 0038).
+    expect((await page.getByTestId("compare-finance").allInnerTexts()).some((text) => /^\$[\d,]+\.\d\d\/wk\b/.test(text))).toBe(true);
     const rowLabels = await table.locator("tbody th").allInnerTexts();
-    expect(rowLabels.slice(0, 4)).toEqual(["Price", "Finance estimate", "Year", "Kilometres"]);
+    expect(rowLabels.slice(0, 4)).toEqual(["Price", "Finance", "Year", "Kilometres"]);
     // Features: one row per feature any car has, each car marked as having it or not.
     expect(await table.locator(".compare-table__feature").count()).toBeGreaterThan(5);
     expect(await table.locator(".compare-table__feature td[data-present='true']").count()).toBeGreaterThan(0);
