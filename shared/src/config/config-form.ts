@@ -27,7 +27,11 @@ function valueAt(value: unknown, path: string[]): unknown {
 
 function fieldsOf(schema: AnySchema, path: string[], nullable: boolean): ConfigField[] {
   const def = defOf(schema);
-  if ((def.type === "nullable" || def.type === "optional") && def.innerType) return fieldsOf(def.innerType, path, true);
+  if ((def.type === "nullable" || def.type === "optional") && def.innerType) {
+    // A group that may be absent is one JSON field (empty = none): its parts alone cannot say "no group".
+    if (defOf(def.innerType).type === "object") return [{ path: path.join("."), kind: "json", options: [], nullable: true, defaultValue: valueAt(defaultSiteConfig, path) }];
+    return fieldsOf(def.innerType, path, true);
+  }
   if (def.type === "object" && def.shape) return Object.entries(def.shape).flatMap(([key, child]) => fieldsOf(child, [...path, key], false));
   const kind: ConfigField["kind"] = def.type === "boolean" ? "boolean" : def.type === "enum" ? "choice" : def.type === "number" ? "number" : def.type === "string" ? "text" : "json";
   return [{ path: path.join("."), kind, options: kind === "choice" ? Object.values(def.entries ?? {}) : [], nullable, defaultValue: valueAt(defaultSiteConfig, path) }];
