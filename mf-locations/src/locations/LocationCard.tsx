@@ -59,9 +59,11 @@ export function Address({ card }: { card: Pick<LocationCardView, "address"> }) {
 }
 
 export function Phones({ card }: { card: Pick<LocationCardView, "phone" | "landline"> }) {
+  // A location without a phone shows no empty call link (an unnamed link fails WCAG 2.4.4).
+  if (!card.phone && !card.landline) return null;
   return (
     <p className="location-card__phone">
-      <a href={telHref(card.phone)}>{card.phone}</a>
+      {card.phone ? <a href={telHref(card.phone)}>{card.phone}</a> : null}
       {card.landline ? (
         <>
           {" "}
