@@ -29,8 +29,9 @@ describe("a caravan's page", () => {
     const info = page.locator("#slot-vehicle-info");
     await info.getByText("Caravan specifications").click();
     const row = (label: string) => info.locator(`dt:text-is("${label}") + dd, th:text-is("${label}") + td`).first();
-    await expect(row("Body length").innerText()).resolves.toBe(metres(hit.caravan_specifications.body_length));
-    await expect(row("Body width").innerText()).resolves.toBe(metres(hit.caravan_specifications.body_width));
+    // The section opens over 300 ms (ADR 0041): wait for its rows.
+    await expect.poll(() => row("Body length").innerText()).toBe(metres(hit.caravan_specifications.body_length));
+    await expect.poll(() => row("Body width").innerText()).toBe(metres(hit.caravan_specifications.body_width));
     await expect(page.locator("#slot-fuel-cost").count()).resolves.toBe(0);
     await expect(page.getByRole("heading", { name: "Fuel cost calculator" }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
