@@ -36,7 +36,7 @@ describe("account APIs fuzzed", () => {
   }, 30_000);
 
   for (const path of APIS) {
-    it(`${path}: 1,000 bodies, never a 5xx`, { timeout: 300_000 }, async () => {
+    it(`${path}: fuzzed bodies, never a 5xx`, { timeout: 300_000 }, async () => {
       await assertConcurrently(
         concurrentProperty(body, fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"), fc.boolean(), async (text, type, signedIn) => {
           const headers: Record<string, string> = { "content-type": type, ...newClient(), ...(signedIn ? { cookie } : {}) };
@@ -45,7 +45,7 @@ describe("account APIs fuzzed", () => {
           const response = await fetchSite(SITE, path, { method: "POST", headers, body: text });
           expect(response.status, `${type} ${text.slice(0, 200)}`).toBeLessThan(500);
         }),
-        { numRuns: 1000, seed: 14 },
+        { numRuns: 200, seed: 14 },
       );
     });
   }

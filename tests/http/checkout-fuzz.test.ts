@@ -7,14 +7,14 @@ import { postReservation, reservableCar, shopper, TEST_WEBHOOK_SECRET } from "..
 import { fetchSite } from "../support/platform";
 
 const SITE = "outback-trucks";
-const RUNS = { numRuns: 1000, seed: 20_261_123 };
+const RUNS = { numRuns: 200, seed: 20_261_123 };
 const notReservable = query<{ slug: string }>(`SELECT slug FROM vehicles WHERE site = '${SITE}' AND coalesce(json_extract(data, '$.checkout_enabled'), 0) = 0 LIMIT 1`)[0]?.slug ?? "none";
 
 const under500 = (label: string) => (response: Response) => expect(response.status, label).toBeLessThan(500);
 const anyText = fc.oneof(fc.string(), fc.jsonValue().map((value) => JSON.stringify(value)));
 
 describe("checkout APIs fuzzed (fixed seed)", () => {
-  it("POST /api/reservations answers 1,000 bodies with 2xx-4xx", { timeout: 600_000 }, async () => {
+  it("POST /api/reservations answers fuzzed bodies with 2xx-4xx", { timeout: 600_000 }, async () => {
     const values = fc.dictionary(fc.constantFrom("name", "email", "phone", "postcode", "opt_in", "terms_conditions", "last_name", "__proto__"), fc.jsonValue());
     const bent = fc.record({ car: fc.oneof(fc.constant(notReservable), fc.string(), fc.jsonValue()), values: fc.oneof(values, fc.constant(shopper()), fc.jsonValue()) }, { requiredKeys: [] });
     const body = fc.oneof(bent.map((value) => JSON.stringify(value)), anyText, fc.dictionary(fc.string(), fc.string()).map((form) => new URLSearchParams(form).toString()));
@@ -27,7 +27,7 @@ describe("checkout APIs fuzzed (fixed seed)", () => {
     );
   });
 
-  it("POST /api/payments/webhook answers 1,000 bodies, signed or not, with 2xx-4xx", { timeout: 600_000 }, async () => {
+  it("POST /api/payments/webhook answers fuzzed bodies, signed or not, with 2xx-4xx", { timeout: 600_000 }, async () => {
     const event = fc.record(
       {
         id: fc.oneof(fc.string(), fc.jsonValue()),
@@ -53,7 +53,7 @@ describe("checkout APIs fuzzed (fixed seed)", () => {
     );
   });
 
-  it("POST /api/reservations/release-expired and the test processor's page answer 1,000 requests each with 2xx-4xx", { timeout: 900_000 }, async () => {
+  it("POST /api/reservations/release-expired and the test processor's page answer fuzzed requests with 2xx-4xx", { timeout: 900_000 }, async () => {
     const car = reservableCar(SITE);
     const created = (await (await postReservation(SITE, { car: car.slug, values: shopper() })).json()) as { next_url: string };
     const sessionPath = new URL(created.next_url).pathname;

@@ -55,24 +55,24 @@ const inboxBody = fc.oneof(
 );
 
 describe("new lead APIs fuzzed (fixed seed)", () => {
-  it("POST /api/miscellaneous: 1,000 bodies, never a 5xx", { timeout: 240_000 }, async () => {
+  it("POST /api/miscellaneous: fuzzed bodies, never a 5xx", { timeout: 240_000 }, async () => {
     await assertConcurrently(
       concurrentProperty(miscBody, fc.constantFrom("application/json", "text/plain"), async (body, type) => {
         const response = await fetchSite(SITE, "/api/miscellaneous", { method: "POST", headers: headers(type), body });
         // The answer's own text says which part failed (the remote, or the gateway's "is unavailable").
         if (response.status >= 500) expect.fail(`${response.status} ${await response.text()} for ${type} ${body.slice(0, 200)}`);
       }),
-      { numRuns: 1000, seed: SEED },
+      { numRuns: 200, seed: SEED },
     );
   });
 
-  it("POST /api/leads offer acceptances: 1,000 bodies, never a 5xx", { timeout: 240_000 }, async () => {
+  it("POST /api/leads offer acceptances: fuzzed bodies, never a 5xx", { timeout: 240_000 }, async () => {
     await assertConcurrently(
       concurrentProperty(acceptanceBody, async (body) => {
         const response = await postLead(SITE, body);
         expect(response.status, body.slice(0, 200)).toBeLessThan(500);
       }),
-      { numRuns: 1000, seed: SEED },
+      { numRuns: 200, seed: SEED },
     );
   });
 
@@ -87,7 +87,7 @@ describe("new lead APIs fuzzed (fixed seed)", () => {
         const madeUp = await fetchSite(SITE, "/dealer/leads", { headers: { cookie: `__Host-staff=${encodeURIComponent(query)}` } });
         expect(madeUp.status, query).toBe(303);
       }),
-      { numRuns: 500, seed: SEED },
+      { numRuns: 100, seed: SEED },
     );
   });
 });

@@ -59,7 +59,7 @@ describe("GET /api/vehicles/summaries", () => {
     expect(Object.keys(body.fieldErrors)).toContain(field);
   });
 
-  it("1,000 fuzzed queries never answer a 5xx or reflect markup", async () => {
+  it("fuzzed queries never answer a 5xx or reflect markup", async () => {
     const piece = fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.constantFrom("1", "0", "-1", "1e9", "NaN", "%", "%ED%A0%80", MARKUP, ",", " "));
     const search = fc.oneof(
       fc.array(piece, { maxLength: 16 }).map((parts) => `ids=${encodeURIComponent(parts.join(","))}`),
@@ -71,7 +71,7 @@ describe("GET /api/vehicles/summaries", () => {
         expect(response.status, text).toBeLessThan(500);
         expect(await response.text(), text).not.toContain(MARKUP);
       }),
-      { numRuns: 1000, seed: 1418 },
+      { numRuns: 200, seed: 1418 },
     );
   }, 600_000);
 });
@@ -110,7 +110,7 @@ describe("GET /cars/{slug}/view.json", () => {
         const response = await fetchSite(SITE, `/cars/${name}/view.json?${search}`);
         expect(response.status, `${name}?${search}`).toBeLessThan(500);
       }),
-      { numRuns: 300, seed: 1418 },
+      { numRuns: 100, seed: 1418 },
     );
   }, 300_000);
 });

@@ -121,14 +121,14 @@ describe("fuzzed bodies", () => {
   it.each([
     ["/api/vehicles/delivery-estimates", deliveryBody],
     ["/api/vehicles/events", eventBody],
-  ] as const)("%s answers 1,000 bodies with a 2xx or 4xx, never a 5xx", { timeout: 300_000 }, async (path, bodies) => {
+  ] as const)("%s answers fuzzed bodies with a 2xx or 4xx, never a 5xx", { timeout: 300_000 }, async (path, bodies) => {
     await assertConcurrently(
       concurrentProperty(bodies, fc.constantFrom("application/json", "text/plain"), async (text, type) => {
         const response = await fetchSite(SITE, path, { method: "POST", headers: { "content-type": type }, body: text });
         await response.arrayBuffer();
         expect(response.status, `${type} ${text.slice(0, 200)}`).toBeLessThan(500);
       }),
-      { numRuns: 1_000, seed: 20261123 },
+      { numRuns: 200, seed: 20261123 },
     );
   });
 });

@@ -3,6 +3,12 @@ import fc from "fast-check";
 /** Requests in flight at once: enough to keep the local platform busy, few enough not to starve it. */
 const CONCURRENCY = 12;
 
+/**
+ * The suite's runs are sized for CI time (npm test stays well under 20 minutes); `npm run bench:fuzz` sends ten
+ * times as many (FUZZ_SCALE=10) with the same seeds, so a deep run repeats and extends the suite's.
+ */
+const FUZZ_SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+
 type Property<Ts extends unknown[]> = { arbitrary: fc.Arbitrary<Ts>; predicate: (...values: Ts) => Promise<void> };
 
 /** Like fc.asyncProperty, for assertConcurrently. */
@@ -17,7 +23,7 @@ export function concurrentProperty<Ts extends unknown[]>(...args: [...arbitrarie
  * repeats with the same seed; it is reported with its input (no shrinking: the input is what was sent).
  */
 export async function assertConcurrently<Ts extends unknown[]>(property: Property<Ts>, options: { numRuns: number; seed: number }): Promise<void> {
-  const inputs = fc.sample(property.arbitrary, { numRuns: options.numRuns, seed: options.seed });
+  const inputs = fc.sample(property.arbitrary, { numRuns: Math.round(options.numRuns * FUZZ_SCALE), seed: options.seed });
   const failures: string[] = [];
   let next = 0;
   const worker = async () => {
