@@ -1,4 +1,3 @@
-import { certifiedBadgeUrl } from "../media/site-pictures";
 import { describe, expect, it } from "vitest";
 import { cardTag, fuelTagLabel, isJustArrived, showCertifiedDialog } from "./card-tag";
 import { makeCar, makeConfig } from "./test-fixtures";
@@ -18,7 +17,6 @@ describe("card tag precedence", () => {
     expect(cardTag(makeCar({ certified: true, tag: "Hot", created_at: old }), config, now)).toEqual({
       kind: "certified",
       label: "Certified pre-owned",
-      image: certifiedBadgeUrl(),
     });
     expect(cardTag(makeCar({ tag: "Hot", status: "coming_soon", created_at: old }), config, now)).toEqual({ kind: "custom", label: "Hot" });
     expect(cardTag(makeCar({ status: "coming_soon", created_at: now.toISOString() }), config, now)).toEqual({ kind: "coming_soon", label: "COMING SOON" });

@@ -1,6 +1,5 @@
 import type { Car } from "../contract/car";
 import type { SiteConfig } from "../config/site-config";
-import { certifiedBadgeUrl } from "../media/site-pictures";
 import { isInStock } from "./availability";
 
 export const COMING_SOON_LABEL = "COMING SOON";
@@ -10,8 +9,8 @@ export const CERTIFIED_LABEL = "Certified pre-owned";
 export type CardTag =
   | { kind: "fuel"; label: "ELECTRIC" | "HYBRID" | "PHEV" }
   | { kind: "reserved"; label: string }
-  /** Shown as the badge image, the label its alt text. */
-  | { kind: "certified"; label: string; image: string }
+  /** Shown as the badge image (certifiedBadgeUrl in @dealer/shared/media), the label its alt text. */
+  | { kind: "certified"; label: string }
   | { kind: "custom"; label: string }
   | { kind: "coming_soon"; label: string }
   | { kind: "just_arrived"; label: string }
@@ -46,7 +45,7 @@ export function cardTag(car: TagCar, config: TagConfig, now: Date): CardTag {
   const fuel = config.features.fuelTags ? fuelTagLabel(car.simple_fuel ?? car.fuel) : null;
   if (fuel) return { kind: "fuel", label: fuel };
   if (car.reserved) return { kind: "reserved", label: RESERVED_LABEL };
-  if (car.certified) return { kind: "certified", label: CERTIFIED_LABEL, image: certifiedBadgeUrl() };
+  if (car.certified) return { kind: "certified", label: CERTIFIED_LABEL };
   if (car.tag?.trim()) return { kind: "custom", label: car.tag.trim() };
   if (car.status === "coming_soon") return { kind: "coming_soon", label: COMING_SOON_LABEL };
   if (isJustArrived(car.created_at, now, config.labels.justArrivedDays)) return { kind: "just_arrived", label: config.labels.justArrivedLabel };

@@ -1,6 +1,7 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { EmailUsButton } from "@dealer/shared/email-us";
 import { FIND_SIMILAR_LABEL, formatMoney, formatNumber, SOLD_CARD_TEXT } from "@dealer/shared/rules";
+import { certifiedBadgeUrl } from "@dealer/shared/media";
 import { Fragment } from "react";
 import { WatchlistButton } from "@dealer/shared/watchlist-button";
 import { CardSavedToggles } from "./CardSavedToggles";
@@ -48,7 +49,7 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
           />
         )}
         {card.tag.kind === "certified" ? (
-          <img className="card__tag card__tag--certified" src={card.tag.image} alt={card.tag.label} width={80} height={24} />
+          <img className="card__tag card__tag--certified" src={certifiedBadgeUrl()} alt={card.tag.label} width={80} height={24} />
         ) : (
           card.tag.kind !== "none" && <span className={`card__tag card__tag--${card.tag.kind}`}>{card.tag.label}</span>
         )}
