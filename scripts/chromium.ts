@@ -21,6 +21,8 @@ function ensureDebianTool(path: string, debianPackage: string, usedFor: string):
 /** Browser tests use Debian's Chromium. */
 export const ensureChromium = () => ensureDebianTool(CHROMIUM_PATH, "chromium", "the browser tests");
 export const ensureXmllint = () => ensureDebianTool(XMLLINT_PATH, "libxml2-utils", "the sitemap and ADF lead checks");
+/** The platform tests read the local D1 file with sqlite3 (tests/support/db.ts). */
+export const ensureSqlite = () => ensureDebianTool("/usr/bin/sqlite3", "sqlite3", "the platform tests' reads of the local D1");
 
 /** Headless Chromium as the browser tests and the benches use it: no GPU, no background traffic to skew timings. */
 export function launchChromium(): Promise<Browser> {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { pushSettings, pushStockThroughQueue, standInSettings, startStandIn, stopStandIn } from "./algolia-run";
-import { ensureChromium, ensureXmllint } from "./chromium";
+import { ensureChromium, ensureSqlite, ensureXmllint } from "./chromium";
 import { loadDemoStock, prepare, StepFailed, step } from "./setup";
 import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions, writeDevVars } from "./stack";
 
@@ -72,6 +72,7 @@ try {
     throw new StepFailed("Starting the platform", "stop it first (Ctrl+C where it runs, or npm run stop)", new Error(`npm start already runs in this checkout (pid ${running.map((s) => s.pid).join(", ")})`));
   }
   ensureChromium();
+  ensureSqlite();
   const prepared = await prepare();
   if (!algoliaOnly || prepared.stockEmpty) {
     await startPlatform();

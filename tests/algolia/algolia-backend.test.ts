@@ -1,6 +1,6 @@
 import { algoliasearch } from "algoliasearch";
 import { afterAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { fetchSite } from "../support/platform";
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { codeFromOutbox, newClient, newMobile, postJson } from "../support/accounts";
 import { axeViolations } from "../support/axe";
 import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";

@@ -2,7 +2,7 @@ import { formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
 import { carSchema } from "@dealer/shared/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { demoConfig, waitForSlotWith } from "../support/finance";
 import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 

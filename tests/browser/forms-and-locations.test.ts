@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 let browser: Browser;

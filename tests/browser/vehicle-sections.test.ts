@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { fetchSite, launchChromium, siteUrl, waitForSlot } from "../support/platform";
 import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { randomUUID } from "node:crypto";
 import { alertsOnText, EMAIL_NOT_CONFIRMED_MESSAGE, EMAIL_SEND_FAILED_MESSAGE, GARAGE_PATH, WRONG_EMAIL_CODE_MESSAGE } from "@dealer/shared/rules";
 import { codeFromEmailOutbox, emailOutbox, newClient, postJson, signIn } from "../support/accounts";

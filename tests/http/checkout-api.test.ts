@@ -4,7 +4,7 @@ import { carReserved, chargesFor, postReservation, reservableCar, reservationRow
 import { dealerLeads } from "../support/leads";
 import { fetchSite } from "../support/platform";
 import { CAR_ALREADY_RESERVED as ALREADY_RESERVED } from "@dealer/shared/rules";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 
 const SITE = "harbour-city-motors";
 

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { assertConcurrently, concurrentProperty } from "../support/fuzz";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { postReservation, reservableCar, shopper, TEST_WEBHOOK_SECRET } from "../support/checkout";
 import { fetchSite } from "../support/platform";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { formatMoney, LATE_PAYMENT_REFUNDED, lateRefundText } from "@dealer/shared/rules";
 import { afterEach, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { carReserved, lapsedReservation, postReservation, reservableCar, reservationRow, shopper, signed } from "../support/checkout";
 import { fetchSite } from "../support/platform";
 

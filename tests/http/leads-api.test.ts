@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { dealerLeads, enquiry, postLead } from "../support/leads";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
 
 const SITE = "harbour-city-motors";

@@ -5,7 +5,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { LeadRecord } from "@dealer/shared/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { adfProblems } from "../support/adf";
 import { dealerLeads, enquiry, postLead } from "../support/leads";
 import { fetchSite } from "../support/platform";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { dealerLeads, enquiry, postLead } from "../support/leads";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
 import { demoStaffAdminEmail, staffSignIn } from "../support/staff";

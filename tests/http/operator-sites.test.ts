@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { enquiry, postLead } from "../support/leads";
 import { operatorApi } from "../support/operator";
 import { GATEWAY_PORT, fetchSite, fetchSiteOnHost } from "../support/platform";

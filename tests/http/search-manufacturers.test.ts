@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { assertConcurrently, concurrentProperty } from "../support/fuzz";
 import { fetchSite } from "../support/platform";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { fetchSite } from "../support/platform";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { emailOutbox } from "../support/accounts";
 import { enquiry, postLead } from "../support/leads";
 import { fetchSite } from "../support/platform";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { assertConcurrently, concurrentProperty } from "../support/fuzz";
-import { query } from "../../scripts/d1";
+import { query } from "../support/db";
 import { fetchSite, GATEWAY_PORT } from "../support/platform";
 import { carPath, cars } from "../support/vehicles";
 

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { query } from "../../scripts/d1";
+import { query } from "./db";
 import { ROOT } from "../../scripts/stack";
 import { fetchSite, GATEWAY_PORT } from "./platform";
 import { cars } from "./vehicles";

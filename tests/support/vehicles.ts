@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { query } from "../../scripts/d1";
+import { query } from "./db";
 import { siteUrl, waitForHydration, waitForSlot, watchConsole } from "./platform";
 
 /**
