@@ -1,6 +1,8 @@
 import type { Car } from "../contract/car";
 import type { SiteConfig } from "../config/site-config";
-import { certifiedBadgeUrl } from "../media/site-pictures";
+// The media index, not its file: wrangler's bundler wraps media for mf-forms' lazy form chunk, and importing the file
+// directly left the index uninitialised for its other importers (every lead about a car answered 503).
+import { certifiedBadgeUrl } from "../media";
 import { isInStock } from "./availability";
 
 export const COMING_SOON_LABEL = "COMING SOON";
