@@ -127,7 +127,7 @@ async function openChat(c: ChatContext, site: HostSite): Promise<Response> {
 
 /**
  * The shopper's side (ADR 0049), through the gateway's /api/leads forwarding: POST /api/leads/chat opens a
- * conversation, GET /api/leads/chat?after={id} reads it (the page polls), POST /api/leads/chat/messages adds to it.
+ * conversation, GET /api/leads/chat?after={id} reads it (the page polls; 204 when this browser has none), POST /api/leads/chat/messages adds to it.
  * Each reads only the conversation the browser's own cookie names on this site. 4xx with field errors for bad input.
  */
 export function createChatApi() {
@@ -148,7 +148,8 @@ export function createChatApi() {
     CHAT_PATH,
     guarded(async (c, site) => {
       const conversation = await conversationFromCookie(c.env.DB, site.slug, c.req.header("cookie"));
-      if (!conversation) return refuse(c, { status: 404, message: NO_CHAT });
+      // No conversation for this browser is the usual answer before a first message, not an error.
+      if (!conversation) return c.body(null, 204, { "cache-control": "no-store" });
       const query = parseWithFieldErrors(readQuerySchema, c.req.query());
       if (!query.ok) return refuse(c, { status: 400, message: "Invalid query", fieldErrors: query.fieldErrors });
       const messages = (await messagesOf(c.env.DB, conversation.leadId, query.data.after)).map(shopperView(conversation));

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Checkbox, SelectField, TextArea, TextField } from "../enquiry-form/fields";
 import type { InstantChatProps } from "./props";
 
@@ -41,14 +41,9 @@ export default function InstantChat({ car, termsRequired, optInDefault }: Instan
   const [formError, setFormError] = useState<string | null>(null);
   const pollDelay = useRef(POLL_FIRST_MS);
 
-  const lastId = conversation?.messages.at(-1)?.id ?? 0;
-  const poll = useCallback(async () => {
-    const answer = await call("GET", `${CHAT_PATH}?after=${lastId}`);
-    const fresh = answer.status === 200 ? (answer.body.messages ?? []) : [];
-    pollDelay.current = fresh.length > 0 ? POLL_FIRST_MS : Math.min(POLL_MAX_MS, pollDelay.current * 2);
-    if (fresh.length > 0) setConversation((current) => current && { ...current, messages: [...current.messages, ...fresh.filter((message) => message.id > lastId)] });
-  }, [lastId]);
-
+  const lastId = useRef(0);
+  lastId.current = conversation?.messages.at(-1)?.id ?? 0;
+  const chatting = conversation !== null;
   // An earlier conversation with this car's dealership carries on; another dealership's starts afresh.
   useEffect(() => {
     if (!open || loaded || !car) return;
@@ -58,25 +53,37 @@ export default function InstantChat({ car, termsRequired, optInDefault }: Instan
     });
   }, [open, loaded, car]);
 
+  // Polls for new messages while the conversation is open: soon after one arrives, backing off while none do,
+  // paused while the page is hidden.
   useEffect(() => {
-    if (!conversation) return;
+    if (!chatting) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
     const schedule = () => {
-      if (document.hidden) return;
-      timer = setTimeout(() => void poll(), pollDelay.current);
+      clearTimeout(timer);
+      if (!stopped && !document.hidden) timer = setTimeout(() => void tick(), pollDelay.current);
+    };
+    const tick = async () => {
+      const answer = await call("GET", `${CHAT_PATH}?after=${lastId.current}`);
+      const fresh = answer.status === 200 ? (answer.body.messages ?? []) : [];
+      pollDelay.current = fresh.length > 0 ? POLL_FIRST_MS : Math.min(POLL_MAX_MS, pollDelay.current * 2);
+      if (!stopped && fresh.length > 0) {
+        setConversation((current) => current && { ...current, messages: [...current.messages, ...fresh.filter((message) => !current.messages.some((shown) => shown.id === message.id))] });
+      }
+      schedule();
     };
     const onVisible = () => {
-      clearTimeout(timer);
       pollDelay.current = POLL_FIRST_MS;
       schedule();
     };
     schedule();
     document.addEventListener("visibilitychange", onVisible);
     return () => {
+      stopped = true;
       clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [conversation, poll]);
+  }, [chatting]);
 
   if (!car) return null;
 
