@@ -408,6 +408,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       home: { promotionsHeight: 1080 },
       // Stock pages under /used-car in place of /search (spec §2.2: some sites use /used-car/...).
       search: { landingBase: "/used-car" },
+      // A second template whose forms ask the shopper to agree to the terms (spec §5), beside the dealer group.
+      forms: { termsRequired: true },
     },
     dealerships: [
       {
