@@ -138,13 +138,15 @@ export default function InstantChat({ car, termsRequired, optInDefault }: Instan
       ) : (
         <form className="enquiry-form__form" onSubmit={send} noValidate>
           {conversation && (
-            <ol className="instant-chat__messages" role="log" aria-live="polite" aria-label="Chat messages">
-              {conversation.messages.map((message) => (
-                <li key={message.id} className={`instant-chat__message instant-chat__message--${message.from}`}>
-                  <strong>{message.name}:</strong> {message.body}
-                </li>
-              ))}
-            </ol>
+            <div role="log" aria-live="polite" aria-label="Chat messages">
+              <ol className="instant-chat__messages">
+                {conversation.messages.map((message) => (
+                  <li key={message.id} className={`instant-chat__message instant-chat__message--${message.from}`}>
+                    <strong>{message.name}:</strong> {message.body}
+                  </li>
+                ))}
+              </ol>
+            </div>
           )}
           {formError && (
             <div className="enquiry-form__form-error" role="alert">
