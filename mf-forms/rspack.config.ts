@@ -11,6 +11,8 @@ export default createRemoteConfig({
     "./Unsubscribe": "./src/fragments/unsubscribe/Unsubscribe.tsx",
     "./OnlinePayment": "./src/fragments/online-payment/OnlinePayment.tsx",
     "./SpinToWin": "./src/fragments/spin-to-win/SpinToWin.tsx",
+    // The vehicle page's sidebar chat (ADR 0049): its code loads on the shopper's first touch of the slot.
+    "./InstantChat": "./src/fragments/instant-chat/InstantChat.tsx",
     // Client-only: the shell opens it on demand from any page's Email Us buttons (ADR 0021).
     "./EmailUsDialog": "./src/email-us/EmailUsDialog.tsx",
   },

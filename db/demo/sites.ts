@@ -70,7 +70,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors", logoUrl: "/cdn/image/width=320,quality=75/site/logos/harbour-city-motors.svg", font: "humanist", corners: "round" },
       // The Taurus-type lender: its establishment fee, a $5,000 minimum price and rates of 7.5-14.5%.
       finance: { provider: "taurus", establishmentFee: 1360.5, calculator: { priceMin: 5000, rateMin: 7.5, rateMax: 14.5 } },
-      features: { subscriptions: true, autograb: true, autogauge: true, saveValuationColumn: true },
+      // The sidebar chat (ADR 0049) on a single dealer's site ...
+      features: { subscriptions: true, autograb: true, autogauge: true, saveValuationColumn: true, instantMessage: true },
       // A Toyota franchise: its certified used Toyotas get the certified-brand dialog.
       vehicle: { certifiedManufacturer: "Toyota" },
     },
@@ -141,7 +142,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
         },
       },
       // The group pays for the Autogauge plugin: the price comparison shows on its cars (ADR 0039).
-      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true },
+      // ... and on a group's, where each car's own dealership answers.
+      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true, instantMessage: true },
       forms: { termsRequired: true },
       // The group's dealership that hides the favourite button (forms-locations-finance §4).
       vehicle: { favouriteHiddenDealerships: ["summit-kia-adelaide"] },
@@ -406,6 +408,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       home: { promotionsHeight: 1080 },
       // Stock pages under /used-car in place of /search (spec §2.2: some sites use /used-car/...).
       search: { landingBase: "/used-car" },
+      // A second template whose forms ask the shopper to agree to the terms (spec §5), beside the dealer group.
+      forms: { termsRequired: true },
     },
     dealerships: [
       {

@@ -377,6 +377,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     sold: isSold(row.status),
     testDriveOnly: isInStock(row.status) && tag === TEST_DRIVE_ONLY_TAG,
     fuelCalculator: fuelCalculatorShown({ item_type: itemType, simple_fuel: text(row.simple_fuel), fuel: text(row.fuel) }),
+    chat: tenant.config.features.instantMessage,
   };
   // A feed value of the wrong type reads as absent: a preview without a price or image, never a failed page.
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);

@@ -13,6 +13,8 @@ import { signInFragment } from "./fragments/sign-in/load.server";
 import { unsubscribeFragment } from "./fragments/unsubscribe/load.server";
 import { enquiryFormFragment } from "./fragments/enquiry-form/load.server";
 import { createLeadApi } from "./leads/api";
+import { createChatApi } from "./chat/api";
+import { instantChatFragment } from "./fragments/instant-chat/load.server";
 import { createDealerLeadApi } from "./leads/dealer-api";
 import { createMiscellaneousApi } from "./leads/miscellaneous";
 import { createDealerInbox } from "./dealer-inbox/inbox";
@@ -35,8 +37,9 @@ const DEAD_LETTER_QUEUE = "dealer-leads-dlq";
 
 const app = createFragmentWorker<Env>({
   remote: "mf-forms",
-  fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Unsubscribe: unsubscribeFragment, Checkout: checkoutFragment, OnlinePayment: onlinePaymentFragment, SpinToWin: spinToWinFragment },
+  fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Unsubscribe: unsubscribeFragment, Checkout: checkoutFragment, OnlinePayment: onlinePaymentFragment, SpinToWin: spinToWinFragment, InstantChat: instantChatFragment },
 });
+app.route("/", createChatApi());
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
 app.route("/", createSlotApi());

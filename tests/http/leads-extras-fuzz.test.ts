@@ -45,7 +45,10 @@ const acceptanceBody = fc
 const inboxBody = fc.oneof(
   fc
     .record({
+      // An update, or a chat reply (ADR 0049).
+      action: fc.constantFrom("update", "reply", ""),
       lead_id: fc.oneof(fc.integer({ min: 1_000_000_000 }).map(String), fc.string({ maxLength: 40 })),
+      message: fc.string({ maxLength: 2100 }),
       status: fc.oneof(fc.constantFrom("new", "contacted", "lost"), fc.string({ maxLength: 40 })),
       assigned_to: fc.string({ maxLength: 200 }),
       note: fc.string({ maxLength: 3000 }),
@@ -54,7 +57,45 @@ const inboxBody = fc.oneof(
   fc.string(),
 );
 
+/** Chat openings (ADR 0049) on a site that offers chat, bent; and anything at all. */
+const chatOpening = fc.oneof(
+  fc
+    .record({
+      car_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+      message: fc.oneof(fc.string({ maxLength: 2100 }), fc.jsonValue()),
+      page_url: fc.oneof(fc.webUrl(), fc.string({ maxLength: 3000 })),
+      values: fc.oneof(
+        fc.record({ name: fc.string(), email: fc.oneof(fc.emailAddress(), fc.string()), phone: fc.string({ maxLength: 40 }), opt_in: fc.jsonValue(), PreferredContactMethod: fc.string() }, { requiredKeys: [] }),
+        fc.jsonValue(),
+      ),
+      website: fc.option(fc.string(), { nil: undefined }),
+    })
+    .map((value) => JSON.stringify(value)),
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  fc.string(),
+);
+/** A fresh client per request: the fuzz is about the chat's answers, not the shared rate limit. */
+const fuzzClient = () => ({ "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250)}-fuzz-${Math.random().toString(36).slice(2)}` });
+
 describe("new lead APIs fuzzed (fixed seed)", () => {
+  it("chat: POST /api/leads/chat, its messages and GET with made-up cookies and queries, and dealer replies: fuzzed requests, never a 5xx", { timeout: 240_000 }, async () => {
+    await assertConcurrently(
+      concurrentProperty(chatOpening, fc.string({ maxLength: 60 }), async (body, noise) => {
+        const open = await fetchSite(SITE, "/api/leads/chat", { method: "POST", headers: { ...headers("application/json"), ...fuzzClient() }, body });
+        expect(open.status, body.slice(0, 200)).toBeLessThan(500);
+        const cookie = `__Host-chat=${encodeURIComponent(noise)}`;
+        const message = await fetchSite(SITE, "/api/leads/chat/messages", { method: "POST", headers: { ...headers("application/json"), ...fuzzClient(), cookie }, body });
+        expect(message.status, body.slice(0, 200)).toBeLessThan(500);
+        const read = await fetchSite(SITE, `/api/leads/chat?after=${encodeURIComponent(noise)}`, { headers: { cookie } });
+        expect(read.status, noise).toBeLessThan(500);
+        // The dealer's reply, to no real lead (an id far past the demo's).
+        const reply = await fetchSite(SITE, "/api/leads/1000000000/replies", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer write-${SITE}` }, body });
+        expect(reply.status, body.slice(0, 200)).toBeLessThan(500);
+      }),
+      { numRuns: 100, seed: SEED },
+    );
+  });
+
   it("POST /api/miscellaneous: fuzzed bodies, never a 5xx", { timeout: 240_000 }, async () => {
     await assertConcurrently(
       concurrentProperty(miscBody, fc.constantFrom("application/json", "text/plain"), async (body, type) => {
@@ -76,7 +117,7 @@ describe("new lead APIs fuzzed (fixed seed)", () => {
     );
   });
 
-  it("POST and GET /dealer/leads signed in, and with made-up sessions: 1,500 requests, never a 5xx", { timeout: 240_000 }, async () => {
+  it("POST and GET /dealer/leads signed in, and with made-up sessions: fuzzed requests, never a 5xx", { timeout: 240_000 }, async () => {
     const { cookie } = await signedInStaff(SITE, SITE, "salesperson");
     await assertConcurrently(
       concurrentProperty(inboxBody, fc.string({ maxLength: 100 }), async (body, query) => {

@@ -108,7 +108,7 @@ const slotNames = (car: Parameters<typeof slotsFor>[1]) =>
 
 describe("vehicle page slots", () => {
   it("composes every section of an in-stock car, with finance and the enquiry form in the aside", () => {
-    expect(slotNames({ sold: false, testDriveOnly: false, fuelCalculator: true })).toEqual([
+    expect(slotNames({ sold: false, testDriveOnly: false, fuelCalculator: true, chat: false })).toEqual([
       "vehicle:VehicleDetail",
       "vehicle-info:VehicleInfo",
       "price-comparison:PriceComparison",
@@ -125,18 +125,23 @@ describe("vehicle page slots", () => {
   });
 
   it("gives a sold car no finance box or calculator", () => {
-    expect(slotNames({ sold: true, testDriveOnly: false, fuelCalculator: true })).not.toContain("finance:FinanceBox");
-    expect(slotNames({ sold: true, testDriveOnly: false, fuelCalculator: true })).not.toContain("delivery-cost:DeliveryCost");
-    expect(slotNames({ sold: true, testDriveOnly: false, fuelCalculator: true })).not.toContain("photo-request:EnquiryForm:photo_request");
-    expect(slotNames({ sold: true, testDriveOnly: false, fuelCalculator: true })).toContain("enquiry:EnquiryForm:enquiry");
+    expect(slotNames({ sold: true, testDriveOnly: false, fuelCalculator: true, chat: false })).not.toContain("finance:FinanceBox");
+    expect(slotNames({ sold: true, testDriveOnly: false, fuelCalculator: true, chat: false })).not.toContain("delivery-cost:DeliveryCost");
+    expect(slotNames({ sold: true, testDriveOnly: false, fuelCalculator: true, chat: false })).not.toContain("photo-request:EnquiryForm:photo_request");
+    expect(slotNames({ sold: true, testDriveOnly: false, fuelCalculator: true, chat: false })).toContain("enquiry:EnquiryForm:enquiry");
   });
 
   it("gives a car without a fuel cost calculator (a caravan) no fuel-cost slot", () => {
-    expect(slotNames({ sold: false, testDriveOnly: false, fuelCalculator: false })).not.toContain("fuel-cost:FuelCost");
+    expect(slotNames({ sold: false, testDriveOnly: false, fuelCalculator: false, chat: false })).not.toContain("fuel-cost:FuelCost");
+  });
+
+  it("adds the sidebar chat after the enquiry form only where the site offers it", () => {
+    expect(slotNames({ sold: false, testDriveOnly: false, fuelCalculator: true, chat: true }).slice(-2)).toEqual(["enquiry:EnquiryForm:enquiry", "chat:InstantChat"]);
+    expect(slotNames({ sold: false, testDriveOnly: false, fuelCalculator: true, chat: false })).not.toContain("chat:InstantChat");
   });
 
   it("gives a test-drive-only car the Book a Test Drive form in the enquiry slot", () => {
-    const names = slotNames({ sold: false, testDriveOnly: true, fuelCalculator: true });
+    const names = slotNames({ sold: false, testDriveOnly: true, fuelCalculator: true, chat: false });
     expect(names).toContain("enquiry:EnquiryForm:test_drive");
     expect(names).not.toContain("enquiry:EnquiryForm:enquiry");
   });

@@ -17,8 +17,11 @@ export type SlotPlan = {
   fold?: "below";
 };
 
-/** What a car page's plan depends on: sold, test-drive-only, and whether a fuel cost calculator fits it (vehicle-type-parts). */
-export type PageCar = { sold: boolean; testDriveOnly: boolean; fuelCalculator: boolean };
+/**
+ * What a car page's plan depends on: sold, test-drive-only, whether a fuel cost calculator fits it (vehicle-type-parts),
+ * and whether its site offers the sidebar chat (features.instantMessage, ADR 0049).
+ */
+export type PageCar = { sold: boolean; testDriveOnly: boolean; fuelCalculator: boolean; chat: boolean };
 
 export type ShellPageName = "success" | "content" | "blog" | "blog-post" | "models";
 
@@ -255,6 +258,8 @@ const matchers: Matcher[] = [
         slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, { hydrate: "interaction", when: (car) => !car.testDriveOnly }),
         // Test-drive-only cars take bookings instead; the same slot id keeps the page's #slot-enquiry anchor.
         slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "test_drive" }, { hydrate: "interaction", when: (car) => car.testDriveOnly }),
+        // Instant-message chat where the site offers it: a heading and a button until the shopper touches it.
+        slot("chat", "mf-forms", "InstantChat", "aside", undefined, { hydrate: "interaction", when: (car) => car.chat }),
       ],
     },
   },

@@ -3,6 +3,7 @@ import { bodyLimit } from "@dealer/shared/http";
 import { staffMay } from "@dealer/shared/rules";
 import type { Env } from "../env";
 import type { z } from "zod";
+import { CHAT_MESSAGE_MAX, chatMessageSchema, replyToChat } from "../chat/api";
 import { kindWords, leadSections } from "../delivery/lead-words";
 import { LEAD_STATUSES, type LeadStatus, leadUpdateSchema, leadsCsv, listLeads, listQuerySchema, updateLead } from "../leads/dealer-api";
 import { html, Page, PRIVATE, STAFF_PATHS } from "../staff/page";
@@ -57,6 +58,31 @@ function LeadDetails({ lead }: { lead: Lead }) {
   );
 }
 
+/** A chat lead's conversation (ADR 0049) and the reply box: the reply shows on the shopper's page and is e-mailed or texted. */
+function ChatThread({ lead, chat, canReply }: { lead: Lead; chat: NonNullable<Lead["chat"]>; canReply: boolean }) {
+  const id = `lead-${lead.lead_id}-reply`;
+  return (
+    <section aria-label="Chat">
+      <h3>Chat</h3>
+      <ol data-chat-thread={lead.lead_id}>
+        {chat.map((message) => (
+          <li key={message.id}>
+            {`${date(message.created_at)} ${message.author === "dealer" ? (message.author_name ?? "Dealer") : "Shopper"}: ${message.body}`}
+            {message.notified ? ` (${message.notified})` : ""}
+          </li>
+        ))}
+      </ol>
+      {canReply && (
+        <form method="post" action={INBOX_PATH} aria-label={`Reply to chat ${lead.lead_id}`}>
+          <input type="hidden" name="action" value="reply" />
+          <input type="hidden" name="lead_id" value={lead.lead_id} />
+          <label htmlFor={id}>Reply</label> <textarea id={id} name="message" rows={2} maxLength={CHAT_MESSAGE_MAX} required /> <button type="submit">Send reply</button>
+        </form>
+      )}
+    </section>
+  );
+}
+
 function LeadCard({ lead, canUpdate }: { lead: Lead; canUpdate: boolean }) {
   const name = lead.record?.customer.full_name ?? String(lead.values.name ?? "");
   const id = (field: string) => `lead-${lead.lead_id}-${field}`;
@@ -87,6 +113,7 @@ function LeadCard({ lead, canUpdate }: { lead: Lead; canUpdate: boolean }) {
           {lead.earlier_leads.length > EARLIER_SHOWN && <p>{`and ${lead.earlier_leads.length - EARLIER_SHOWN} more`}</p>}
         </section>
       )}
+      {lead.chat && <ChatThread lead={lead} chat={lead.chat} canReply={canUpdate} />}
       {lead.notes.length > 0 && (
         <section aria-label="Notes">
           <h3>Notes</h3>
@@ -199,6 +226,12 @@ export function createDealerInbox() {
     const { staff } = allowed;
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const leadId = Number(form.lead_id);
+    if (form.action === "reply") {
+      const reply = chatMessageSchema.safeParse({ message: form.message });
+      if (!Number.isInteger(leadId) || !reply.success) return c.text(`That reply is not valid: write 1 to ${CHAT_MESSAGE_MAX} characters.`, 400);
+      const sent = await replyToChat(c.env, staff, leadId, reply.data.message, { actor: staffActor(staff), name: staff.name ?? staff.email });
+      return sent ? c.redirect(`${INBOX_PATH}#lead-${leadId}`, 303) : c.text("No such chat.", 404);
+    }
     const update = leadUpdateSchema.safeParse({ status: form.status, assigned_to: form.assigned_to, note: form.note, author: staff.name ?? staff.email });
     if (!Number.isInteger(leadId) || !update.success) return c.text("That update is not valid: choose a status, and keep names and notes short.", 400);
     if (!(await updateLead(c.env.DB, staff, leadId, update.data, staffActor(staff)))) return c.text("No such lead.", 404);

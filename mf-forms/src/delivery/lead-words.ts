@@ -14,6 +14,7 @@ const KIND_WORDS: Record<LeadRecord["kind"], string> = {
   sell_my_car: "Sell my car",
   finance_enquiry: "Finance enquiry",
   reserve: "Online reservation",
+  chat: "Chat",
 };
 export const kindWords = (kind: LeadRecord["kind"]) => KIND_WORDS[kind];
 

@@ -190,7 +190,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
 }
 
 /** The site's own address as the shopper reached it: the Host the gateway forwarded, with the request's scheme. */
-function siteUrl(requestUrl: string, headers: Headers): string {
+export function siteUrl(requestUrl: string, headers: Headers): string {
   return `${new URL(requestUrl).protocol}//${headers.get("host") ?? new URL(requestUrl).host}`;
 }
 

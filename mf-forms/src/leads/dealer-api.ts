@@ -5,6 +5,7 @@ import { verifyKey } from "@dealer/shared/keys";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { chatMessageSchema, replyToChat } from "../chat/api";
 import { sweepPendingLeads } from "../delivery/queue";
 import { webhookPolicy, webhookUrlProblem } from "../delivery/webhook-guard";
 import type { Env } from "../env";
@@ -76,6 +77,7 @@ type LeadRow = {
 };
 type DeliveryRow = { lead_id: number; destination: string; status: string; attempts: number; last_error: string | null; updated_at: string };
 type NoteRow = { lead_id: number; author: string; body: string; created_at: string };
+type ChatRow = { id: number; lead_id: number; author: "shopper" | "dealer"; author_name: string | null; body: string; created_at: string; notified: string | null };
 type EarlierRow = { id: number; kind: string; created_at: string; customer_email: string | null; customer_phone: string | null };
 
 export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<typeof listQuerySchema>) {
@@ -94,7 +96,7 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
   // The same selection as a subquery for each related table: D1 binds at most 100 parameters, a page holds up to 10,000 leads.
   const page = `SELECT id FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`;
   const pageBinds = [...binds, query.limit];
-  const [leads, deliveries, notes, earlier] = await db.batch([
+  const [leads, deliveries, notes, earlier, chats] = await db.batch([
     db.prepare(
       `SELECT id, kind, created_at, queued_at, car_id, location_id, delivery_status, attempts, last_error, delivered_at, status, assigned_to, booking, booking_cancelled_at,
               customer_email, customer_phone, data FROM leads WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`,
@@ -107,6 +109,8 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
          AND (customer_email IN (SELECT customer_email FROM leads WHERE id IN (${page})) OR customer_phone IN (SELECT customer_phone FROM leads WHERE id IN (${page})))
          ORDER BY id DESC LIMIT 2000`,
     ).bind(dealer.site, dealer.dealershipId, ...pageBinds, ...pageBinds),
+    // A chat lead's conversation (ADR 0049), oldest message first.
+    db.prepare(`SELECT id, lead_id, author, author_name, body, created_at, notified FROM chat_messages WHERE lead_id IN (${page}) ORDER BY id`).bind(...pageBinds),
   ]);
   const others = (earlier?.results ?? []) as EarlierRow[];
   return ((leads?.results ?? []) as LeadRow[]).map((row) => {
@@ -138,6 +142,7 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
         .filter((other) => other.id < row.id && ((row.customer_email && other.customer_email === row.customer_email) || (row.customer_phone && other.customer_phone === row.customer_phone)))
         .map(({ id, kind, created_at }) => ({ lead_id: id, kind, created_at })),
       deliveries: ((deliveries?.results ?? []) as DeliveryRow[]).filter((delivery) => delivery.lead_id === row.id).map(({ lead_id: _, ...delivery }) => delivery),
+      ...(row.kind === "chat" ? { chat: ((chats?.results ?? []) as ChatRow[]).filter((message) => message.lead_id === row.id).map(({ lead_id: _, ...message }) => message) } : {}),
     };
   });
 }
@@ -238,6 +243,16 @@ export function createDealerLeadApi() {
     const dealer = c.get("dealer");
     const updated = await updateLead(c.env.DB, dealer, Number(c.req.param("id")), parsed.data, `key:write:${dealer.dealershipSlug}`);
     return updated ? c.body(null, 204) : c.json({ message: "No such lead" }, 404);
+  });
+
+  // A reply to one of the dealership's chats (ADR 0049): stored, audited, and the shopper is told by e-mail or SMS.
+  app.post("/api/leads/:id{[0-9]+}/replies", bodyLimit(8 * 1024), requireDealer, async (c) => {
+    const parsed = parseWithFieldErrors(chatMessageSchema, await c.req.json().catch(() => null));
+    if (!parsed.ok) return c.json({ message: "Invalid reply", fieldErrors: parsed.fieldErrors }, 400);
+    const dealer = c.get("dealer");
+    const actor = `key:write:${dealer.dealershipSlug}`;
+    const reply = await replyToChat(c.env, dealer, Number(c.req.param("id")), parsed.data.message, { actor, name: dealer.dealershipName });
+    return reply ? c.json(reply, 201) : c.json({ message: "No such chat" }, 404);
   });
 
   // The cron's sweep for this site, run now: `wrangler dev` fires no crons, and a dealer need not wait a minute.

@@ -24,6 +24,7 @@ export function nextStep(record: AnyRecord): string {
   if (record.kind === "trade_in" || record.kind === "sell_my_car") return `${who} will check your car's details and contact you ${how} about the offer within one business day.${phone}`;
   if (record.kind === "offer_acceptance") return `${who} will contact you ${how} to arrange an inspection of your car and the paperwork.${phone}`;
   if (record.kind === "finance_enquiry") return `A finance specialist from ${who} will contact you ${how} within one business day.${phone}`;
+  if (record.kind === "chat") return `${who} will answer in the chat on the car's page, and we will let you know ${how === "by text message" ? how : "by e-mail"} when they do.${phone}`;
   if (record.kind === "reserve") return `${who} is holding the car for you and will contact you ${how} to arrange the rest.${phone}`;
   return `${who} will contact you ${how} within one business day.${phone}`;
 }

@@ -10,7 +10,7 @@ import { type ReceiptChannels, receiptChannels, receiptMail, receiptSms } from "
 export type ReceiptChannel = keyof ReceiptChannels;
 
 /** The site's shopper-mail settings (its provider, ADR 0030). */
-async function mailConfigOf(env: Env, site: string) {
+export async function mailConfigOf(env: Env, site: string) {
   const row = await env.DB.prepare("SELECT config FROM sites WHERE slug = ?").bind(site).first<{ config: string }>();
   return resolveSiteConfig(site, JSON.parse(row?.config ?? "{}") as Record<string, unknown>).shopperEmail;
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * The audit log (ADR 0045): one row per sign-in, invitation, key change, configuration change and lead status
- * change. Any Worker or command with the platform's D1 calls these; `auditStatement` joins a caller's own batch,
+ * The audit log (ADR 0045): one row per sign-in, invitation, key change, configuration change, lead status
+ * change and chat reply. Any Worker or command with the platform's D1 calls these; `auditStatement` joins a caller's own batch,
  * so the change and its record are written together or not at all.
  */
 export const auditActionSchema = z.enum([
@@ -14,6 +14,7 @@ export const auditActionSchema = z.enum([
   "config.publish",
   "config.rollback",
   "lead.status",
+  "chat.reply",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -14,6 +14,8 @@ export const leadKindSchema = z.enum([
   "sell_my_car",
   "finance_enquiry",
   "reserve",
+  /** An instant-message conversation from the vehicle page (ADR 0049): its first message is the lead's. */
+  "chat",
 ]);
 
 /**
