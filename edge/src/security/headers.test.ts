@@ -9,3 +9,23 @@ describe("content security policy", () => {
     );
   });
 });
+
+describe("content security policy and the maps provider (ADR 0050)", () => {
+  const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `)) ?? "";
+
+  it("a site with a Google Maps key may load Google's script, tiles and fonts", () => {
+    const policy = contentSecurityPolicy("n", [], { provider: "google", apiKey: "AIza-demo" });
+    expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-n' https://maps.googleapis.com https://maps.gstatic.com");
+    expect(directive(policy, "img-src")).toContain("https://*.googleapis.com");
+    expect(directive(policy, "connect-src")).toContain("https://*.googleapis.com");
+    expect(directive(policy, "font-src")).toContain("https://fonts.gstatic.com");
+  });
+
+  it("every other site (the platform's map, or Google without a key) allows nothing from Google", () => {
+    for (const maps of [undefined, { provider: "static" as const, apiKey: null }, { provider: "google" as const, apiKey: " " }, { provider: "static" as const, apiKey: "AIza-demo" }]) {
+      const policy = contentSecurityPolicy("n", [], maps);
+      expect(policy).not.toMatch(/google|gstatic/);
+      expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-n'");
+    }
+  });
+});

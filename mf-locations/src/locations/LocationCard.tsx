@@ -90,15 +90,18 @@ export function Licences({ card }: { card: Pick<LocationCardView, "licences"> })
   );
 }
 
+/** Where a list with a map shows it: the card's "Show on map" link selects the location there. */
+type OnMap = { mapId?: string; selected?: number | null; onShowOnMap?: (id: number) => void };
+
 /**
  * A location's card: map, address, phone, today's hours in its own time zone, the week behind a toggle,
  * holiday hours in a dialog, licence numbers where the dealer shows them, directions and details links.
  */
-export function LocationCard({ card, distance }: { card: LocationCardView; distance?: number | undefined }) {
+export function LocationCard({ card, distance, mapId, selected, onShowOnMap }: { card: LocationCardView; distance?: number | undefined } & OnMap) {
   const id = useId();
   const [showWeek, setShowWeek] = useState(false);
   return (
-    <article className="location-card" aria-labelledby={`${id}-name`}>
+    <article className="location-card" aria-labelledby={`${id}-name`} data-selected={selected === card.id ? "true" : undefined}>
       <img className="location-card__map" src={card.map.src} alt={card.map.alt} width={600} height={400} loading="lazy" decoding="async" />
       <h3 id={`${id}-name`} className="location-card__name">
         {card.name}
@@ -130,6 +133,12 @@ export function LocationCard({ card, distance }: { card: LocationCardView; dista
         <a className="location-card__details" href={card.detailsHref}>
           View details<span className="visually-hidden">{` of ${card.name}`}</span>
         </a>
+        {mapId ? (
+          // A link, so without a script it still takes the shopper to the map.
+          <a className="location-card__show-on-map" href={`#${mapId}`} onClick={() => onShowOnMap?.(card.id)}>
+            Show on map<span className="visually-hidden">{`: ${card.name}`}</span>
+          </a>
+        ) : null}
       </p>
     </article>
   );
