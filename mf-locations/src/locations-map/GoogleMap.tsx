@@ -74,9 +74,11 @@ export function GoogleMap(props: MapViewProps) {
   if (failed) return <StaticMap {...props} />;
   const chosen = locations.find((location) => location.id === selected);
   return (
-    <div className="locations-map__frame">
-      <section ref={el} className="locations-map__surface" aria-label={label} />
+    <>
+      <div className="locations-map__frame">
+        <section ref={el} className="locations-map__surface" aria-label={label} />
+      </div>
       {chosen ? <MapCard id={`${id}-card`} card={chosen} onClose={() => onSelect(null)} /> : null}
-    </div>
+    </>
   );
 }

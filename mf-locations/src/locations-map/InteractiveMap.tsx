@@ -135,7 +135,8 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
   const chosen = locations.find((location) => location.id === selected);
   const cardId = `${id}-card`;
   return (
-    <div className="locations-map__frame">
+    <>
+      <div className="locations-map__frame">
       <section
         ref={surface}
         className="locations-map__surface"
@@ -160,7 +161,8 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
               width={256}
               height={256}
               draggable={false}
-              style={{ transform: `translate(${tile.left}px, ${tile.top}px)` }}
+              // Whole pixels: tiles at a fractional offset show hairline seams between them.
+              style={{ transform: `translate(${Math.round(tile.left)}px, ${Math.round(tile.top)}px)` }}
             />
           ))}
         </div>
@@ -191,10 +193,11 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
           <span aria-hidden="true">−</span>
         </button>
       </div>
-      {chosen ? <MapCard id={cardId} card={chosen} onClose={() => onSelect(null)} /> : null}
       <p id={`${id}-help`} className="visually-hidden">
         Drag, or use the arrow keys, to move the map; plus and minus zoom. Each pin opens its location; every location is also listed below the map.
       </p>
-    </div>
+      </div>
+      {chosen ? <MapCard id={cardId} card={chosen} onClose={() => onSelect(null)} /> : null}
+    </>
   );
 }
