@@ -1,6 +1,7 @@
 import { mapTileUrl } from "@dealer/shared/media";
 import {
   fitView,
+  groupNearby,
   MAP_MAX_ZOOM,
   MAP_MIN_ZOOM,
   type MapView,
@@ -12,7 +13,8 @@ import {
   zoomAround,
 } from "@dealer/shared/rules";
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
-import { MAP_PICTURE_SIZE } from "../locations/maps";
+import type { LocationCardView } from "../locations/card";
+import { MAP_INSETS, MAP_PICTURE_SIZE, PIN_BOX } from "../locations/maps";
 import { MapCard } from "./MapCard";
 import type { MapViewProps } from "./types";
 
@@ -24,6 +26,9 @@ const PINCH_STEP = 1.5;
 const WHEEL_GAP_MS = 250;
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+const place = (point: Point) => ({ transform: `translate(${point.x}px, ${point.y}px)` });
+
+type Placed = { location: LocationCardView; at: Point };
 
 /**
  * The platform's interactive map (its own chunk, loaded as the map nears the viewport; ADR 0050): the base map's
@@ -38,20 +43,21 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
   const pointers = useRef(new Map<number, Point>());
   const pinchFrom = useRef<number | null>(null);
   const lastWheel = useRef(0);
+  // Until the shopper moves the map, it keeps every location fitted to its size as the page resizes.
+  const moved = useRef(false);
+  const move = (next: (current: MapView) => MapView) => {
+    moved.current = true;
+    setView(next);
+  };
 
-  // Fit the locations to the map's real size once it is measured, and follow later resizes.
   useEffect(() => {
     const el = surface.current;
     if (!el) return;
-    let fitted = false;
     const measure = () => {
       const next = { width: el.clientWidth, height: el.clientHeight };
       if (!next.width || !next.height) return;
       setSize(next);
-      if (!fitted) {
-        fitted = true;
-        setView(fitView(locations.map((location) => location.position), next));
-      }
+      if (!moved.current) setView(fitView(locations.map((location) => location.position), next, MAP_INSETS));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -65,12 +71,14 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
     if (!chosen) return;
     setView((current) => {
       const at = toViewport(chosen.position, current, size);
-      return at.x < 24 || at.y < 48 || at.x > size.width - 24 || at.y > size.height - 8 ? { ...current, ...chosen.position } : current;
+      if (at.x >= 24 && at.y >= 48 && at.x <= size.width - 24 && at.y <= size.height - 8) return current;
+      moved.current = true;
+      return { ...current, ...chosen.position };
     });
   }, [selected, locations, size]);
 
   const zoomBy = (step: number, anchor: Point = { x: size.width / 2, y: size.height / 2 }) =>
-    setView((current) => zoomAround(current, current.zoom + step, anchor, size));
+    move((current) => zoomAround(current, current.zoom + step, anchor, size));
 
   // The wheel zooms once the shopper is using the map (focus inside it) or holds Ctrl; otherwise it scrolls the page.
   useEffect(() => {
@@ -83,6 +91,7 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
       lastWheel.current = event.timeStamp;
       const box = el.getBoundingClientRect();
       const anchor = { x: event.clientX - box.left, y: event.clientY - box.top };
+      moved.current = true;
       setView((current) => zoomAround(current, current.zoom + (event.deltaY < 0 ? 1 : -1), anchor, { width: box.width, height: box.height }));
     };
     el.addEventListener("wheel", onWheel, { passive: false });
@@ -113,7 +122,7 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
       }
       return;
     }
-    setView((current) => panBy(current, now.x - before.x, now.y - before.y));
+    move((current) => panBy(current, now.x - before.x, now.y - before.y));
   };
   const onPointerEnd = (event: PointerEvent<HTMLElement>) => {
     pointers.current.delete(event.pointerId);
@@ -122,8 +131,8 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const moves: Record<string, [number, number]> = { ArrowLeft: [KEY_STEP, 0], ArrowRight: [-KEY_STEP, 0], ArrowUp: [0, KEY_STEP], ArrowDown: [0, -KEY_STEP] };
-    const move = moves[event.key];
-    if (move) setView((current) => panBy(current, ...move));
+    const step = moves[event.key];
+    if (step) move((current) => panBy(current, ...step));
     else if (event.key === "+" || event.key === "=") zoomBy(1);
     else if (event.key === "-" || event.key === "_") zoomBy(-1);
     else if (event.key === "Escape" && selected !== null) onSelect(null);
@@ -131,6 +140,20 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
     event.preventDefault();
   };
 
+  // A cluster zooms to its locations; where they share a spot even at the closest zoom, it opens them in turn.
+  const openCluster = (group: Placed[]) => {
+    const fitted = fitView(group.map((pin) => pin.location.position), size, MAP_INSETS);
+    if (fitted.zoom > view.zoom) return move(() => fitted);
+    if (view.zoom < MAP_MAX_ZOOM) return zoomBy(1, group[0]?.at);
+    const open = group.findIndex((pin) => pin.location.id === selected);
+    onSelect(group[(open + 1) % group.length]?.location.id ?? null);
+  };
+
+  // A pin off the map is left out, so Tab never lands on a control nobody can see.
+  const placed = locations
+    .map((location) => ({ location, at: toViewport(location.position, view, size) }))
+    .filter(({ at }) => at.x >= 0 && at.y >= 0 && at.x <= size.width && at.y <= size.height);
+  const groups = groupNearby(placed, (pin) => pin.at, PIN_BOX);
   const tiles = visibleTiles(view, size);
   const chosen = locations.find((location) => location.id === selected);
   const cardId = `${id}-card`;
@@ -166,10 +189,27 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
             />
           ))}
         </div>
-        {locations.map((location) => {
-          const at = toViewport(location.position, view, size);
-          // A pin off the map is left out, so Tab never lands on a control nobody can see.
-          if (at.x < 0 || at.y < 0 || at.x > size.width || at.y > size.height) return null;
+        {groups.map((group) => {
+          const [first] = group;
+          if (!first) return null;
+          if (group.length > 1) {
+            const names = group.map((pin) => pin.location.name);
+            return (
+              <button
+                key={`cluster-${first.location.id}`}
+                type="button"
+                className="map-pin map-pin--cluster"
+                aria-label={`${group.length} locations: ${names.join(", ")}. Zoom in to them`}
+                data-count={group.length}
+                data-selected={group.some((pin) => pin.location.id === selected) ? "true" : undefined}
+                style={place(first.at)}
+                onClick={() => openCluster(group)}
+              >
+                <span aria-hidden="true">{group.length}</span>
+              </button>
+            );
+          }
+          const { location } = first;
           return (
             <button
               key={location.id}
@@ -179,7 +219,7 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
               aria-expanded={selected === location.id}
               aria-controls={selected === location.id ? cardId : undefined}
               data-selected={selected === location.id ? "true" : undefined}
-              style={{ transform: `translate(${at.x}px, ${at.y}px)` }}
+              style={place(first.at)}
               onClick={() => onSelect(selected === location.id ? null : location.id)}
             />
           );

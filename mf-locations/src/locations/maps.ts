@@ -19,6 +19,10 @@ export function mapPicture(location: Pick<Location, "name" | "address">, maps: S
 
 /** The static picture's size in map pixels: the view is fitted to it, and its pins are placed in it. */
 export const MAP_PICTURE_SIZE = { width: 600, height: 400 } as const;
+/** Room a fitted view keeps free: a pin's height above its point, the zoom buttons at the top right. */
+export const MAP_INSETS = { top: 44, right: 64, bottom: 12, left: 20 } as const;
+/** A pin's marker (and a cluster's): markers closer than this share one. */
+export const PIN_BOX = { width: 34, height: 36 } as const;
 
 /** The locations map (ADR 0050): a static picture first (and without a script); its interactive code loads on approach. */
 export type LocationsMapProps = {
@@ -43,7 +47,7 @@ export function googleMapsScriptUrl(key: string): string {
 /** The map of a list of locations, or null without any. Coordinates are rounded as the picture's URL rounds them. */
 export function locationsMap(points: readonly LatLong[], names: readonly string[], maps: SiteConfig["maps"]): LocationsMapProps | null {
   if (points.length === 0) return null;
-  const fitted = fitView(points, MAP_PICTURE_SIZE);
+  const fitted = fitView(points, MAP_PICTURE_SIZE, MAP_INSETS);
   const view = { lat: Number(fitted.lat.toFixed(5)), long: Number(fitted.long.toFixed(5)), zoom: fitted.zoom };
   const alt = names.length === 1 ? `Map of ${names[0]}` : `Map of ${names.length} locations: ${names.join(", ")}`;
   const key = googleKey(maps);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampZoom, fitView, isMapTile, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_SINGLE_ZOOM, panBy, project, toViewport, unproject, visibleTiles, worldSize, zoomAround } from "./map-view";
+import { clampZoom, fitView, groupNearby, isMapTile, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_SINGLE_ZOOM, panBy, project, toViewport, unproject, visibleTiles, worldSize, zoomAround } from "./map-view";
 
 const viewport = { width: 600, height: 400 };
 const sydney = { lat: -33.8688, long: 151.2093 };
@@ -46,6 +46,19 @@ describe("fitView (the bounds rule)", () => {
     const outside = points.map((point) => toViewport(point, closer, viewport)).some((at) => at.x < 32 || at.x > viewport.width - 32 || at.y < 32 || at.y > viewport.height - 32);
     expect(outside).toBe(true);
   });
+  it("keeps per-side insets free (a pin's height above, the zoom buttons at the right)", () => {
+    const insets = { top: 40, right: 64, bottom: 8, left: 16 };
+    const view = fitView([sydney, parramatta, perth], viewport, insets);
+    const xs = [sydney, parramatta, perth].map((point) => toViewport(point, view, viewport));
+    expect(Math.min(...xs.map((at) => at.x))).toBeGreaterThanOrEqual(insets.left - 0.5);
+    expect(Math.max(...xs.map((at) => at.x))).toBeLessThanOrEqual(viewport.width - insets.right + 0.5);
+    expect(Math.min(...xs.map((at) => at.y))).toBeGreaterThanOrEqual(insets.top - 0.5);
+    expect(Math.max(...xs.map((at) => at.y))).toBeLessThanOrEqual(viewport.height - insets.bottom + 0.5);
+    // Centred in the room: equal space left and right of the box inside the insets.
+    const spareLeft = Math.min(...xs.map((at) => at.x)) - insets.left;
+    const spareRight = viewport.width - insets.right - Math.max(...xs.map((at) => at.x));
+    expect(spareLeft).toBeCloseTo(spareRight, 3);
+  });
   it("two suburbs of one city fit at city zoom; Perth and Sydney at continent zoom", () => {
     expect(fitView([sydney, parramatta], viewport).zoom).toBe(11);
     expect(fitView([sydney, perth], viewport).zoom).toBe(4);
@@ -81,6 +94,24 @@ describe("pan and zoom", () => {
     expect(clampZoom(40)).toBe(MAP_MAX_ZOOM);
     const top = { ...sydney, zoom: MAP_MAX_ZOOM };
     expect(zoomAround(top, MAP_MAX_ZOOM + 1, { x: 0, y: 0 }, viewport)).toBe(top);
+  });
+});
+
+describe("groupNearby (pins that would hide each other share a marker)", () => {
+  const at = (point: { x: number; y: number }) => point;
+  it("groups points whose boxes would overlap a group's first point's, keeps the rest apart, in order", () => {
+    const a = { x: 0, y: 0 };
+    const b = { x: 20, y: 10 };
+    const c = { x: 100, y: 0 };
+    const d = { x: 35, y: 0 };
+    expect(groupNearby([a, b, c, d], at, { width: 36, height: 36 })).toEqual([[a, b, d], [c]]);
+    expect(groupNearby([a, b, c, d], at, { width: 10, height: 36 })).toEqual([[a], [b], [c], [d]]);
+    expect(groupNearby([], at, { width: 36, height: 36 })).toEqual([]);
+  });
+  it("Sydney and Parramatta share a marker at country zoom and have their own at city zoom", () => {
+    const place = (zoom: number) => (point: { lat: number; long: number }) => project(point, zoom);
+    expect(groupNearby([sydney, parramatta, perth], place(4), { width: 36, height: 36 })).toHaveLength(2);
+    expect(groupNearby([sydney, parramatta, perth], place(11), { width: 36, height: 36 })).toHaveLength(3);
   });
 });
 

@@ -18,6 +18,8 @@ const AUSTRALIA: MapView = { lat: -27, long: 134, zoom: 4 };
 export type MapView = { lat: number; long: number; zoom: number };
 export type Point = { x: number; y: number };
 export type Size = { width: number; height: number };
+/** Room to keep free at each edge (a pin's height at the top, the zoom buttons at the right). */
+export type Insets = { top: number; right: number; bottom: number; left: number };
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -44,27 +46,47 @@ export function unproject(point: Point, zoom: number): LatLong {
 }
 
 /**
- * The view that shows every point inside a viewport with `padding` pixels to spare on each side: centred on
- * the points' bounding box, at the closest whole zoom where the box fits (street level for a single spot).
+ * The view that shows every point inside a viewport with `padding` pixels to spare (on each side, or per side):
+ * the points' bounding box centred in the room left, at the closest whole zoom where it fits (street level for a
+ * single spot).
  */
-export function fitView(points: readonly LatLong[], viewport: Size, padding = 32): MapView {
+export function fitView(points: readonly LatLong[], viewport: Size, padding: number | Insets = 32): MapView {
   if (points.length === 0) return AUSTRALIA;
+  const insets = typeof padding === "number" ? { top: padding, right: padding, bottom: padding, left: padding } : padding;
   const lats = points.map((point) => point.lat);
   const longs = points.map((point) => point.long);
   const north = Math.max(...lats);
   const south = Math.min(...lats);
   const west = Math.min(...longs);
   const east = Math.max(...longs);
-  const room = { width: Math.max(1, viewport.width - 2 * padding), height: Math.max(1, viewport.height - 2 * padding) };
+  const room = { width: Math.max(1, viewport.width - insets.left - insets.right), height: Math.max(1, viewport.height - insets.top - insets.bottom) };
   let zoom = MAP_SINGLE_ZOOM;
   for (; zoom > MAP_MIN_ZOOM; zoom--) {
     const topLeft = project({ lat: north, long: west }, zoom);
     const bottomRight = project({ lat: south, long: east }, zoom);
     if (bottomRight.x - topLeft.x <= room.width && bottomRight.y - topLeft.y <= room.height) break;
   }
-  const middle = project({ lat: north, long: west }, zoom);
+  const near = project({ lat: north, long: west }, zoom);
   const far = project({ lat: south, long: east }, zoom);
-  return { ...unproject({ x: (middle.x + far.x) / 2, y: (middle.y + far.y) / 2 }, zoom), zoom };
+  // The box's middle sits in the middle of the room, which is off the viewport's centre by half the insets' difference.
+  const shift = { x: (insets.right - insets.left) / 2, y: (insets.bottom - insets.top) / 2 };
+  return { ...unproject({ x: (near.x + far.x) / 2 + shift.x, y: (near.y + far.y) / 2 + shift.y }, zoom), zoom };
+}
+
+/**
+ * Pins whose markers (`box`, in pixels) would overlap share one marker drawn at the group's first member (a cluster),
+ * so no marker covers another: each item joins the first group whose first member is that close, else starts its
+ * own, and so no two groups' markers overlap. Order is kept, so the result is stable.
+ */
+export function groupNearby<T>(items: readonly T[], at: (item: T) => Point, box: Size): T[][] {
+  const groups: Array<{ anchor: Point; members: T[] }> = [];
+  for (const item of items) {
+    const point = at(item);
+    const group = groups.find((candidate) => Math.abs(candidate.anchor.x - point.x) < box.width && Math.abs(candidate.anchor.y - point.y) < box.height);
+    if (group) group.members.push(item);
+    else groups.push({ anchor: point, members: [item] });
+  }
+  return groups.map((group) => group.members);
 }
 
 /** Where a point sits in the viewport (pixels from its top-left corner) for a view. */
