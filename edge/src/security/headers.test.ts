@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "./headers";
+import { Hono } from "hono";
+import { contentSecurityPolicy, securityHeaders } from "./headers";
 
 describe("content security policy", () => {
   it("lets pages connect to their own host only, plus the search hosts when search runs on Algolia", () => {
@@ -27,5 +28,27 @@ describe("content security policy and the maps provider (ADR 0050)", () => {
       expect(policy).not.toMatch(/google|gstatic/);
       expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-n'");
     }
+  });
+});
+
+describe("the security headers middleware reads the tenant's maps provider", () => {
+  const pageOf = (maps: { provider: "static" | "google"; apiKey: string | null }) => {
+    const app = new Hono();
+    app.use(securityHeaders);
+    // As the gateway's tenant middleware does, after the security middleware and before the page.
+    app.use(async (c, next) => {
+      c.set("tenant" as never, { config: { maps } } as never);
+      await next();
+    });
+    app.get("/dealer-locator", (c) => c.html("<p>page</p>"));
+    return app.request("/dealer-locator", {}, {});
+  };
+
+  it("a site with a Google key gets Google's script host in its CSP; a site without one does not", async () => {
+    const google = (await pageOf({ provider: "google", apiKey: "AIza-demo" })).headers.get("content-security-policy") ?? "";
+    expect(google).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/maps\.googleapis\.com https:\/\/maps\.gstatic\.com;/);
+    const platform = (await pageOf({ provider: "static", apiKey: null })).headers.get("content-security-policy") ?? "";
+    expect(platform).toMatch(/script-src 'self' 'nonce-[^']+';/);
+    expect(platform).not.toContain("google");
   });
 });
