@@ -1,11 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, WCAG_22_AA } from "../support/axe";
 import { DESKTOP } from "../support/pages";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** The locations map (ADR 0050): the platform's own interactive map on the dealer locator, loaded on approach. */
 let browser: Browser;
@@ -80,8 +77,7 @@ describe("the locations map on the dealer locator", () => {
   });
 
   it("summit-auto-group on a desktop: every location is on the map, clusters and zoom buttons zoom, a drag pans the map", async () => {
-    // The page's CSP blocks injected scripts: this page may inject axe.
-    const page = await browser.newPage({ ...DESKTOP, bypassCSP: true });
+    const page = await browser.newPage(DESKTOP);
     const errors = watchConsole(page);
     await page.goto(siteUrl("summit-auto-group", "/dealer-locator"));
     await waitForHydration(page);
@@ -131,9 +127,7 @@ describe("the locations map on the dealer locator", () => {
     const name = (await pin.getAttribute("aria-label")) ?? "";
     await expect(map.getByRole("region", { name }).locator(".location-card__status").textContent()).resolves.toMatch(OPEN_STATUS);
     // The live map with a card open passes axe (WCAG 2.2 AA) like the rest of the page.
-    await page.addScriptTag({ content: axeSource });
-    const axe = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> };
-    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expect(axeViolations(page, [], WCAG_22_AA)).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

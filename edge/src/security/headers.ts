@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { VIDEO_EMBED_PREFIXES } from "@dealer/shared/rules";
+import { googleMapsKey, VIDEO_EMBED_PREFIXES } from "@dealer/shared/rules";
 import { readSearchBackend, searchConnectSources } from "@dealer/shared/search-backend";
 import { createMiddleware } from "hono/factory";
 import type { GatewayEnv } from "../env";
@@ -46,10 +46,8 @@ const GOOGLE_MAPS_SOURCES = {
   frame: ["https://*.google.com"],
 } as const;
 
-export const usesGoogleMaps = (maps: SiteConfig["maps"] | undefined) => maps?.provider === "google" && Boolean(maps.apiKey?.trim());
-
 export function contentSecurityPolicy(nonce: string, searchSources: string[] = [], maps?: SiteConfig["maps"]): string {
-  const google = usesGoogleMaps(maps);
+  const google = googleMapsKey(maps) !== null;
   const withGoogle = (own: string, kind: keyof typeof GOOGLE_MAPS_SOURCES) => (google ? [own, ...GOOGLE_MAPS_SOURCES[kind]].join(" ") : own);
   return [
     "default-src 'self'",

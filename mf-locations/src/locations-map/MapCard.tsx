@@ -1,4 +1,4 @@
-import { Address } from "../locations/LocationCard";
+import { Address, OpenStatus } from "../locations/LocationCard";
 import type { LocationCardView } from "../locations/card";
 
 /** The card a pin opens: the location's name, whether it is open now (the hours rule), its address and links. */
@@ -6,11 +6,7 @@ export function MapCard({ id, card, onClose }: { id: string; card: LocationCardV
   return (
     <section id={id} className="map-card" aria-label={card.name}>
       <p className="map-card__name">{card.name}</p>
-      {card.status ? (
-        <p className="location-card__status" data-open={card.status.open ? "true" : "false"}>
-          {card.status.text}
-        </p>
-      ) : null}
+      <OpenStatus card={card} />
       <Address card={card} />
       <p className="map-card__links">
         <a href={card.detailsHref}>

@@ -47,6 +47,16 @@ export function HolidayHours({ card }: { card: Pick<LocationCardView, "name" | "
   );
 }
 
+/** "Open now · closes 5:30 PM", or when it opens next (the hours rule, on the location's clock). */
+export function OpenStatus({ card }: { card: Pick<LocationCardView, "status"> }) {
+  if (!card.status) return null;
+  return (
+    <p className="location-card__status" data-open={card.status.open ? "true" : "false"}>
+      {card.status.text}
+    </p>
+  );
+}
+
 export function Address({ card }: { card: Pick<LocationCardView, "address"> }) {
   const { address } = card;
   return (
@@ -107,11 +117,7 @@ export function LocationCard({ card, distance, mapId, selected, onShowOnMap }: {
         {card.name}
       </h3>
       {distance !== undefined ? <p className="location-card__distance">{`${distance.toLocaleString("en-AU")} km away`}</p> : null}
-      {card.status ? (
-        <p className="location-card__status" data-open={card.status.open ? "true" : "false"}>
-          {card.status.text}
-        </p>
-      ) : null}
+      <OpenStatus card={card} />
       <Address card={card} />
       <Phones card={card} />
       <p className="location-card__today">

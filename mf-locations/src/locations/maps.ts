@@ -1,7 +1,7 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Location } from "@dealer/shared/contract";
 import { mapAreaUrl, staticMapUrl } from "@dealer/shared/media";
-import { fitView, type LatLong, type MapView } from "@dealer/shared/rules";
+import { fitView, googleMapsKey, type LatLong, type MapView } from "@dealer/shared/rules";
 
 /**
  * The map picture of a location: the platform's server-drawn map by default (no network, no key); a real
@@ -10,8 +10,9 @@ import { fitView, type LatLong, type MapView } from "@dealer/shared/rules";
 export function mapPicture(location: Pick<Location, "name" | "address">, maps: SiteConfig["maps"]): { src: string; alt: string } {
   const { lat, long } = location.address;
   const alt = `Map of ${location.name}, ${location.address.street}, ${location.address.city}`;
-  if (maps.provider === "google" && maps.apiKey) {
-    const query = new URLSearchParams({ center: `${lat},${long}`, zoom: "15", size: "600x400", markers: `${lat},${long}`, key: maps.apiKey });
+  const key = googleMapsKey(maps);
+  if (key) {
+    const query = new URLSearchParams({ center: `${lat},${long}`, zoom: "15", size: "600x400", markers: `${lat},${long}`, key });
     return { src: `https://maps.googleapis.com/maps/api/staticmap?${query}`, alt };
   }
   return { src: staticMapUrl(lat, long), alt };
@@ -38,8 +39,6 @@ export type LocationsMapProps = {
 /** The function Google Maps' script calls once it has loaded (its `callback` parameter). */
 export const GOOGLE_MAPS_CALLBACK = "dealerMapsReady";
 
-const googleKey = (maps: SiteConfig["maps"]) => (maps.provider === "google" && maps.apiKey?.trim()) || null;
-
 export function googleMapsScriptUrl(key: string): string {
   return `https://maps.googleapis.com/maps/api/js?${new URLSearchParams({ key, loading: "async", callback: GOOGLE_MAPS_CALLBACK })}`;
 }
@@ -50,7 +49,7 @@ export function locationsMap(points: readonly LatLong[], names: readonly string[
   const fitted = fitView(points, MAP_PICTURE_SIZE, MAP_INSETS);
   const view = { lat: Number(fitted.lat.toFixed(5)), long: Number(fitted.long.toFixed(5)), zoom: fitted.zoom };
   const alt = names.length === 1 ? `Map of ${names[0]}` : `Map of ${names.length} locations: ${names.join(", ")}`;
-  const key = googleKey(maps);
+  const key = googleMapsKey(maps);
   if (key) {
     const query = new URLSearchParams({ center: `${view.lat},${view.long}`, zoom: String(view.zoom), size: "600x400", key });
     for (const point of points) query.append("markers", `${point.lat},${point.long}`);

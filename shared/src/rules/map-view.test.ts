@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampZoom, fitView, groupNearby, isMapTile, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_SINGLE_ZOOM, panBy, project, toViewport, unproject, visibleTiles, worldSize, zoomAround } from "./map-view";
+import { clampZoom, fitView, googleMapsKey, groupNearby, isMapTile, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_SINGLE_ZOOM, panBy, project, toViewport, unproject, visibleTiles, worldSize, zoomAround } from "./map-view";
 
 const viewport = { width: 600, height: 400 };
 const sydney = { lat: -33.8688, long: 151.2093 };
@@ -144,5 +144,15 @@ describe("visibleTiles", () => {
     expect(isMapTile(MAP_MAX_ZOOM + 1, 0, 0)).toBe(false);
     expect(isMapTile(4, -1, 0)).toBe(false);
     expect(isMapTile(4, 1.5, 0)).toBe(false);
+  });
+});
+
+describe("googleMapsKey", () => {
+  it("is the key only where the site names Google with a non-blank key", () => {
+    expect(googleMapsKey({ provider: "google", apiKey: " AIza-demo " })).toBe("AIza-demo");
+    expect(googleMapsKey({ provider: "google", apiKey: "  " })).toBeNull();
+    expect(googleMapsKey({ provider: "google", apiKey: null })).toBeNull();
+    expect(googleMapsKey({ provider: "static", apiKey: "AIza-demo" })).toBeNull();
+    expect(googleMapsKey(undefined)).toBeNull();
   });
 });

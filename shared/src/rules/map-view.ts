@@ -141,3 +141,11 @@ export function visibleTiles(view: MapView, viewport: Size): MapTile[] {
 /** Whether z/x/y names a tile of the base map (the tile route answers 404 otherwise). */
 export const isMapTile = (z: number, x: number, y: number) =>
   Number.isInteger(z) && z >= MAP_MIN_ZOOM && z <= MAP_MAX_ZOOM && [x, y].every((n) => Number.isInteger(n) && n >= 0 && n < 2 ** z);
+
+/**
+ * The site's Google Maps key, when its config names Google with one: then its maps load Google's script and its
+ * CSP allows Google's hosts; otherwise (the default, or Google without a key) it keeps the platform's own map.
+ */
+export function googleMapsKey(maps: { provider: string; apiKey: string | null } | undefined): string | null {
+  return (maps?.provider === "google" && maps.apiKey?.trim()) || null;
+}
