@@ -168,6 +168,9 @@ describe("LocationDetail", () => {
     const html = renderToString(<LocationDetail {...props} />);
     expect(html).toContain("<select");
     expect(html).toMatch(/role="img" aria-label="Rated \d\.\d out of 5"/);
+    // The location's map (ADR 0050): its picture in the first view is fetched first, not lazily; one pin on it.
+    expect(html).toMatch(/<img class="locations-map__picture" src="\/cdn\/image\/width=600,quality=75\/site\/map-area\/14\/[^"]+" alt="Map of Summit Toyota Brisbane"[^>]*fetchPriority="high"/);
+    expect(html.match(/class="map-pin map-pin--static"/g)).toHaveLength(1);
     const single = await loadLocationDetail(request("summit-auto-group", { location: "summit-mazda-penrith" }), env(), tuesdayMorning);
     expect(renderToString(<LocationDetail {...single} />)).not.toContain("<select");
     await expect(loadLocationDetail(request("summit-auto-group", { location: "nope" }), env())).rejects.toBeInstanceOf(FragmentNotFound);

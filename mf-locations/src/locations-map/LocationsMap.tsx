@@ -33,7 +33,7 @@ const loadMap = (provider: MapViewProps["map"]["provider"]): Promise<ComponentTy
  * The locations map (ADR 0050): the static picture as the server sends it (and as it stays without a script);
  * the interactive map replaces it when the shopper scrolls near it.
  */
-export function LocationsMap({ id, ...props }: MapViewProps & { id: string }) {
+export function LocationsMap({ id, priority, ...props }: MapViewProps & { id: string; priority?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const [Live, setLive] = useState<ComponentType<MapViewProps> | null>(null);
   const provider = props.map.provider;
@@ -49,7 +49,7 @@ export function LocationsMap({ id, ...props }: MapViewProps & { id: string }) {
   }, [provider]);
   return (
     <div ref={ref} id={id} className="locations-map" data-map-provider={provider} data-map-state={Live ? "live" : "static"}>
-      {Live ? <Live {...props} /> : <StaticMap {...props} />}
+      {Live ? <Live {...props} /> : <StaticMap {...props} priority={priority} />}
     </div>
   );
 }

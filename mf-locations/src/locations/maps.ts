@@ -45,7 +45,15 @@ export function googleMapsScriptUrl(key: string): string {
 
 /** The map of a list of locations, or null without any. Coordinates are rounded as the picture's URL rounds them. */
 export function locationsMap(points: readonly LatLong[], names: readonly string[], maps: SiteConfig["maps"]): LocationsMapProps | null {
-  if (points.length === 0) return null;
+  return points.length ? mapOf(points, names, maps) : null;
+}
+
+/** The map of one location (its own page). */
+export function locationMap(location: Pick<Location, "name" | "address">, maps: SiteConfig["maps"]): LocationsMapProps {
+  return mapOf([{ lat: location.address.lat, long: location.address.long }], [location.name], maps);
+}
+
+function mapOf(points: readonly LatLong[], names: readonly string[], maps: SiteConfig["maps"]): LocationsMapProps {
   const fitted = fitView(points, MAP_PICTURE_SIZE, MAP_INSETS);
   const view = { lat: Number(fitted.lat.toFixed(5)), long: Number(fitted.long.toFixed(5)), zoom: fitted.zoom };
   const alt = names.length === 1 ? `Map of ${names[0]}` : `Map of ${names.length} locations: ${names.join(", ")}`;
