@@ -133,7 +133,8 @@ describe("location detail pages", () => {
       const detail = page.locator("#slot-location");
       await detail.getByRole("heading", { level: 1, name: "Summit Toyota Brisbane" }).waitFor();
       await detail.getByRole("img", { name: /^Rated \d\.\d out of 5$/ }).waitFor();
-      await detail.getByRole("img", { name: /Map of Summit Toyota Brisbane/ }).waitFor();
+      // The location's map (ADR 0050): its picture, then the interactive map with the location's pin.
+      await detail.getByRole("region", { name: "Map of Summit Toyota Brisbane" }).getByRole("button", { name: "Summit Toyota Brisbane" }).waitFor();
       const select = detail.getByLabel("Department");
       await expect(select.locator("option").allTextContents()).resolves.toEqual(["Sales", "Service", "Parts"]);
       const table = detail.getByRole("table");

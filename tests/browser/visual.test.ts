@@ -36,6 +36,8 @@ async function settle(page: Page): Promise<void> {
   await waitForHydration(page);
   await page.addStyleTag({ content: FREEZE });
   await page.evaluate(() => document.fonts.ready);
+  // A locations map in or near the first view has swapped its picture for the live map (ADR 0050), whose tiles then load.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>(".locations-map")).every((map) => map.dataset.mapState === "live" || map.getBoundingClientRect().top > innerHeight + 200), null, { timeout: 10_000 });
   // Lazy images in the first view have loaded (or failed) before the picture is taken.
   await page.waitForFunction(() => Array.from(document.images).every((image) => image.loading === "lazy" || image.complete), null, { timeout: 10_000 });
 }

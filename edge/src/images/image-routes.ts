@@ -10,6 +10,8 @@ import {
   type VehicleImageColour,
 } from "@dealer/shared/media";
 import { type Context, Hono } from "hono";
+import { isMapTile } from "@dealer/shared/rules";
+import { buildMapArea, buildMapTile } from "./map-base";
 import { buildBanner, buildBrandLogo, buildCertifiedBadge, buildImageNotFound, buildMapPicture, buildSiteLogo } from "./site-svg";
 import { buildSpinFrame, buildVehiclePicture, type PictureOptions } from "./vehicle-svg";
 
@@ -82,6 +84,24 @@ export function createImageRoutes() {
       return c.text("Unknown map", 404);
     }
     return svg(c, buildMapPicture(Number(lat), Number(long), width));
+  });
+  // The base map of the locations map (ADR 0050): tiles by z/x/y, and the static picture of a view.
+  const WHOLE = /^\d{1,6}$/;
+  app.get("/image/:params/site/map-tiles/:z/:x/:file", (c) => {
+    const y = /^(\d{1,6})\.svg$/.exec(c.req.param("file"))?.[1];
+    const [z, x] = [c.req.param("z"), c.req.param("x")];
+    if (!y || !WHOLE.test(z) || !WHOLE.test(x) || !isMapTile(Number(z), Number(x), Number(y))) return c.text("Unknown map tile", 404);
+    return svg(c, buildMapTile(Number(z), Number(x), Number(y)));
+  });
+  app.get("/image/:params/site/map-area/:zoom/:lat/:file", (c) => {
+    const width = siteWidth(c);
+    if (width instanceof Response) return width;
+    const [zoom, lat] = [Number(c.req.param("zoom")), c.req.param("lat")];
+    const long = /^(.+)\.svg$/.exec(c.req.param("file"))?.[1] ?? "";
+    if (!isMapTile(zoom, 0, 0) || !COORDINATE.test(lat) || !COORDINATE.test(long) || Math.abs(Number(lat)) > 85 || Math.abs(Number(long)) > 180) {
+      return c.text("Unknown map", 404);
+    }
+    return svg(c, buildMapArea({ zoom, lat: Number(lat), long: Number(long) }, width));
   });
   const slugPicture = (build: (slug: string, width: number) => string) => (c: Context) => {
     const width = siteWidth(c);

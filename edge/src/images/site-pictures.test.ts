@@ -1,4 +1,4 @@
-import { brandLogoUrl, certifiedBadgeUrl, imageNotFoundUrl, staticMapUrl } from "@dealer/shared/media";
+import { brandLogoUrl, certifiedBadgeUrl, imageNotFoundUrl, mapAreaUrl, mapTileUrl, staticMapUrl } from "@dealer/shared/media";
 import { describe, expect, it } from "vitest";
 import { createImageRoutes } from "./image-routes";
 
@@ -28,7 +28,28 @@ describe("site pictures", () => {
     expect(await badge.text()).toMatch(/<title[^>]*>Certified pre-owned<\/title>/);
   });
 
+  it("serves the base map's tiles and the static picture of a view, the same drawing at the same place (ADR 0050)", async () => {
+    const tile = await get(mapTileUrl(10, 942, 614));
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    const text = await tile.text();
+    expect(text).toMatch(/^<svg [^>]*width="256" height="256"/);
+    expect(await (await get(mapTileUrl(10, 942, 614))).text()).toBe(text);
+    expect(await (await get(mapTileUrl(10, 943, 614))).text()).not.toBe(text);
+    // At country zooms the coast is drawn: water and land.
+    expect(await (await get(mapTileUrl(4, 14, 9))).text()).toContain("<path d=\"M");
+    const area = await get(mapAreaUrl({ lat: -33.8688, long: 151.2093, zoom: 11 }, 1200));
+    expect(area.status).toBe(200);
+    expect(await area.text()).toMatch(/^<svg [^>]*width="1200" height="800" viewBox="0 0 600 400"/);
+  });
+
   it.each([
+    "/image/width=256,quality=75/site/map-tiles/2/0/0.svg",
+    "/image/width=256,quality=75/site/map-tiles/4/16/0.svg",
+    "/image/width=256,quality=75/site/map-tiles/4/1/-1.svg",
+    "/image/width=256,quality=75/site/map-tiles/99/1/1.svg",
+    "/image/width=600,quality=75/site/map-area/12/-95/151.svg",
+    "/image/width=600,quality=75/site/map-area/x/-33/151.svg",
     "/image/width=600,quality=75/site/maps/abc/153.0464.svg",
     "/image/width=600,quality=75/site/maps/-91/153.svg",
     "/image/width=600,quality=75/site/maps/-27/153.png",

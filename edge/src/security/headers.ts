@@ -1,7 +1,9 @@
-import { VIDEO_EMBED_PREFIXES } from "@dealer/shared/rules";
+import type { SiteConfig } from "@dealer/shared/config";
+import { googleMapsKey, VIDEO_EMBED_PREFIXES } from "@dealer/shared/rules";
 import { readSearchBackend, searchConnectSources } from "@dealer/shared/search-backend";
 import { createMiddleware } from "hono/factory";
 import type { GatewayEnv } from "../env";
+import type { Tenant } from "../tenant/resolve-tenant";
 
 /** Vehicle videos embed only from the video service's embed addresses (vehicle-media rule). */
 const VIDEO_FRAME_ORIGINS = [...new Set(VIDEO_EMBED_PREFIXES.map((prefix) => new URL(prefix).origin))].join(" ");
@@ -31,17 +33,32 @@ function searchConnectSourcesOf(env: GatewayEnv): string[] {
   return sources;
 }
 
-export function contentSecurityPolicy(nonce: string, searchSources: string[] = []): string {
+/**
+ * Google Maps' hosts (its CSP guide's allowlist), allowed only on a site that configures Google with a key (ADR 0050):
+ * every other site's map is the platform's own and its pages load nothing from Google.
+ */
+const GOOGLE_MAPS_SOURCES = {
+  script: ["https://maps.googleapis.com", "https://maps.gstatic.com"],
+  img: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com"],
+  connect: ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com"],
+  style: ["https://fonts.googleapis.com"],
+  font: ["https://fonts.gstatic.com"],
+  frame: ["https://*.google.com"],
+} as const;
+
+export function contentSecurityPolicy(nonce: string, searchSources: string[] = [], maps?: SiteConfig["maps"]): string {
+  const google = googleMapsKey(maps) !== null;
+  const withGoogle = (own: string, kind: keyof typeof GOOGLE_MAPS_SOURCES) => (google ? [own, ...GOOGLE_MAPS_SOURCES[kind]].join(" ") : own);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    withGoogle(`script-src 'self' 'nonce-${nonce}'`, "script"),
+    withGoogle(`style-src 'self' 'nonce-${nonce}'`, "style"),
     // React writes style attributes (e.g. gallery transforms); attributes cannot carry a nonce.
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `frame-src ${VIDEO_FRAME_ORIGINS}`,
-    ["connect-src 'self'", ...searchSources].join(" "),
+    withGoogle("img-src 'self' data:", "img"),
+    withGoogle("font-src 'self'", "font"),
+    withGoogle(`frame-src ${VIDEO_FRAME_ORIGINS}`, "frame"),
+    withGoogle(["connect-src 'self'", ...searchSources].join(" "), "connect"),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -52,14 +69,14 @@ export function contentSecurityPolicy(nonce: string, searchSources: string[] = [
 export type SecurityVariables = { nonce: string };
 
 /** Security headers on every response; pages read c.var.nonce for their inline tags. */
-export const securityHeaders = createMiddleware<{ Bindings: GatewayEnv; Variables: SecurityVariables }>(async (c, next) => {
+export const securityHeaders = createMiddleware<{ Bindings: GatewayEnv; Variables: SecurityVariables & { tenant?: Tenant } }>(async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
   await next();
   // Responses from bindings (assets, remotes) have immutable headers: take a mutable copy.
   c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
-  headers.set("content-security-policy", contentSecurityPolicy(nonce, searchConnectSourcesOf(c.env)));
+  headers.set("content-security-policy", contentSecurityPolicy(nonce, searchConnectSourcesOf(c.env), c.var.tenant?.config.maps));
   headers.set("x-content-type-options", "nosniff");
   headers.set("x-frame-options", "DENY");
   headers.set("referrer-policy", "strict-origin-when-cross-origin");

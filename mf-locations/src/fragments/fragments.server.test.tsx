@@ -124,6 +124,33 @@ describe("dealer locator", () => {
     expect(html).toMatch(/\d+ km away/);
   });
 
+  it("shows the listed locations on the platform's map: a picture of the fitted view with a pin per location (ADR 0050)", async () => {
+    const wa = await locator({ state: "WA" });
+    expect(wa.map?.provider).toBe("platform");
+    expect(wa.map?.scriptUrl).toBeNull();
+    expect(wa.map?.picture.src).toMatch(new RegExp(`^/cdn/image/width=600,quality=75/site/map-area/${wa.map?.view.zoom}/-3\\d\\.\\d{5}/11\\d\\.\\d{5}\\.svg$`));
+    expect(wa.map?.picture.alt).toBe("Map of 2 locations: Summit Ford Osborne Park, Summit Ford Midland");
+    const html = renderToString(<LocationList {...wa} />);
+    expect(html.match(/class="map-pin map-pin--static"/g)).toHaveLength(2);
+    expect(html).toContain('data-map-state="static"');
+    // Each card's "Show on map" is a link to the map, so it works before and without the script.
+    expect(html.match(/href="#[^"]+-map"[^>]*>Show on map/g)).toHaveLength(2);
+    // The home page's block has no map (it costs no script there).
+    expect((await loadLocationList(request("summit-auto-group"), env(), tuesdayMorning)).map).toBeNull();
+  });
+
+  it("a site with a Google Maps key gets Google's static map and script URL with its key, never the platform's tiles", async () => {
+    const props = await loadLocationList(
+      request("summit-auto-group", { locator: "true", layout: "grid", state: "WA" }, { maps: { provider: "google", apiKey: "AIza-demo-key" } }),
+      env(),
+      tuesdayMorning,
+    );
+    expect(props.map?.provider).toBe("google");
+    expect(props.map?.scriptUrl).toBe("https://maps.googleapis.com/maps/api/js?key=AIza-demo-key&loading=async&callback=dealerMapsReady");
+    expect(props.map?.picture.src).toMatch(/^https:\/\/maps\.googleapis\.com\/maps\/api\/staticmap\?.*key=AIza-demo-key&markers=-31\.9012%2C115\.8103&markers=-31\.8896%2C116\.0098$/);
+    expect(renderToString(<LocationList {...props} />)).not.toContain("map-pin");
+  });
+
   it("names a bad postcode with the spec's messages and keeps the list", async () => {
     const letters = await locator({ postcode: "abcd" });
     expect(letters.locator?.error).toBe("Invalid postcode. Please enter a 4-digit number.");
@@ -141,6 +168,9 @@ describe("LocationDetail", () => {
     const html = renderToString(<LocationDetail {...props} />);
     expect(html).toContain("<select");
     expect(html).toMatch(/role="img" aria-label="Rated \d\.\d out of 5"/);
+    // The location's map (ADR 0050): its picture in the first view is fetched first, not lazily; one pin on it.
+    expect(html).toMatch(/<img class="locations-map__picture" src="\/cdn\/image\/width=600,quality=75\/site\/map-area\/14\/[^"]+" alt="Map of Summit Toyota Brisbane"[^>]*fetchPriority="high"/);
+    expect(html.match(/class="map-pin map-pin--static"/g)).toHaveLength(1);
     const single = await loadLocationDetail(request("summit-auto-group", { location: "summit-mazda-penrith" }), env(), tuesdayMorning);
     expect(renderToString(<LocationDetail {...single} />)).not.toContain("<select");
     await expect(loadLocationDetail(request("summit-auto-group", { location: "nope" }), env())).rejects.toBeInstanceOf(FragmentNotFound);

@@ -47,6 +47,16 @@ export function HolidayHours({ card }: { card: Pick<LocationCardView, "name" | "
   );
 }
 
+/** "Open now · closes 5:30 PM", or when it opens next (the hours rule, on the location's clock). */
+export function OpenStatus({ card }: { card: Pick<LocationCardView, "status"> }) {
+  if (!card.status) return null;
+  return (
+    <p className="location-card__status" data-open={card.status.open ? "true" : "false"}>
+      {card.status.text}
+    </p>
+  );
+}
+
 export function Address({ card }: { card: Pick<LocationCardView, "address"> }) {
   const { address } = card;
   return (
@@ -90,25 +100,24 @@ export function Licences({ card }: { card: Pick<LocationCardView, "licences"> })
   );
 }
 
+/** Where a list with a map shows it: the card's "Show on map" link selects the location there. */
+type OnMap = { mapId?: string; selected?: number | null; onShowOnMap?: (id: number) => void };
+
 /**
  * A location's card: map, address, phone, today's hours in its own time zone, the week behind a toggle,
  * holiday hours in a dialog, licence numbers where the dealer shows them, directions and details links.
  */
-export function LocationCard({ card, distance }: { card: LocationCardView; distance?: number | undefined }) {
+export function LocationCard({ card, distance, mapId, selected, onShowOnMap }: { card: LocationCardView; distance?: number | undefined } & OnMap) {
   const id = useId();
   const [showWeek, setShowWeek] = useState(false);
   return (
-    <article className="location-card" aria-labelledby={`${id}-name`}>
+    <article className="location-card" aria-labelledby={`${id}-name`} data-selected={selected === card.id ? "true" : undefined}>
       <img className="location-card__map" src={card.map.src} alt={card.map.alt} width={600} height={400} loading="lazy" decoding="async" />
       <h3 id={`${id}-name`} className="location-card__name">
         {card.name}
       </h3>
       {distance !== undefined ? <p className="location-card__distance">{`${distance.toLocaleString("en-AU")} km away`}</p> : null}
-      {card.status ? (
-        <p className="location-card__status" data-open={card.status.open ? "true" : "false"}>
-          {card.status.text}
-        </p>
-      ) : null}
+      <OpenStatus card={card} />
       <Address card={card} />
       <Phones card={card} />
       <p className="location-card__today">
@@ -130,6 +139,12 @@ export function LocationCard({ card, distance }: { card: LocationCardView; dista
         <a className="location-card__details" href={card.detailsHref}>
           View details<span className="visually-hidden">{` of ${card.name}`}</span>
         </a>
+        {mapId ? (
+          // A link, so without a script it still takes the shopper to the map.
+          <a className="location-card__show-on-map" href={`#${mapId}`} onClick={() => onShowOnMap?.(card.id)}>
+            Show on map<span className="visually-hidden">{`: ${card.name}`}</span>
+          </a>
+        ) : null}
       </p>
     </article>
   );

@@ -20,6 +20,8 @@ export type LocationCardView = {
   directionsUrl: string;
   detailsHref: string;
   map: { src: string; alt: string };
+  /** Where the locations map puts its pin. */
+  position: { lat: number; long: number };
   /** Resolved by the loader at request time in the location's time zone, so server and browser agree. */
   today: { hours: HoursText; holiday: string | null };
   /** "Open now · closes 5:30 PM" for the listed department, on the location's clock; null without hours. */
@@ -74,6 +76,7 @@ export function toCard(location: Location, config: SiteConfig, now: Date, depart
     directionsUrl: directionsUrl(location),
     detailsHref: department === main ? locationDetailsPath(location) : `${locationDetailsPath(location)}?type=${department}`,
     map: mapPicture(location, config.maps),
+    position: { lat: location.address.lat, long: location.address.long },
     today: { hours: { text: today.text, href: null }, holiday: today.holiday },
     status: openStatus(location, department, now),
     week: weekLines(location, department, config.labels),

@@ -11,6 +11,16 @@ export function staticMapUrl(lat: number, long: number, width = 600): string {
   return vehicleImageUrl(`site/maps/${lat.toFixed(4)}/${long.toFixed(4)}.svg`, { width });
 }
 
+/** A tile of the platform's base map (ADR 0050); tiles are 256 px, so the width is part of the name. */
+export function mapTileUrl(z: number, x: number, y: number): string {
+  return vehicleImageUrl(`site/map-tiles/${z}/${x}/${y}.svg`, { width: 256 });
+}
+
+/** The base map's static picture of a view, 600 by 400 map pixels drawn at `width` (the locations map's fallback). */
+export function mapAreaUrl(view: { lat: number; long: number; zoom: number }, width = 600): string {
+  return vehicleImageUrl(`site/map-area/${view.zoom}/${view.lat.toFixed(5)}/${view.long.toFixed(5)}.svg`, { width });
+}
+
 export function brandLogoUrl(slug: string, width = 320): string {
   return vehicleImageUrl(`site/brands/${slug}.svg`, { width });
 }

@@ -47,3 +47,4 @@ export * from "./reserve";
 export * from "./staff-roles";
 export * from "./spin-to-win";
 export * from "./public-holidays";
+export * from "./map-view";

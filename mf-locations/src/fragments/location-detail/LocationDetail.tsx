@@ -1,14 +1,16 @@
 import { useId, useState } from "react";
 import { Address, HolidayHours, Hours, HoursTable, Licences, Phones } from "../../locations/LocationCard";
+import { LocationsMap } from "../../locations-map/LocationsMap";
 import { StarRating } from "../../ui/StarRating";
 import type { LocationDetailProps } from "./props";
 
 export type { LocationDetailProps } from "./props";
 
 /** /our-location/{slug}: the location's details, map, rating, and its hours per department. */
-export default function LocationDetail({ card, departments, initialType, rating, jsonLd }: LocationDetailProps) {
+export default function LocationDetail({ card, departments, initialType, rating, map, jsonLd }: LocationDetailProps) {
   const id = useId();
   const [type, setType] = useState(initialType);
+  const [selected, setSelected] = useState<number | null>(null);
   const shown = departments.find((department) => department.type === type) ?? departments[0];
   return (
     <article className="location-detail" aria-labelledby={`${id}-name`}>
@@ -59,7 +61,7 @@ export default function LocationDetail({ card, departments, initialType, rating,
             </a>
           </p>
         </div>
-        <img className="location-detail__map" src={card.map.src} alt={card.map.alt} width={600} height={400} fetchPriority="high" />
+        <LocationsMap id={`${id}-map`} map={map} locations={[card]} selected={selected} onSelect={setSelected} label={`Map of ${card.name}`} priority />
       </div>
     </article>
   );

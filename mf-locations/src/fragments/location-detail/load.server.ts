@@ -4,6 +4,7 @@ import { filterLocations, hoursOn, hoursTypes } from "@dealer/shared/rules";
 import type { Env } from "../../env";
 import { toCard, weekLines } from "../../locations/card";
 import { locationJsonLd } from "../../locations/json-ld";
+import { locationMap } from "../../locations/maps";
 import { loadSiteLocations } from "../../locations/load.server";
 import { type RatingAdapter, ratingAdapterFor } from "../../reviews/rating-adapter";
 import LocationDetail from "./LocationDetail";
@@ -31,6 +32,7 @@ export async function loadLocationDetail(
       today: { text: hoursOn(location, type, now).text, href: null },
       lines: weekLines(location, type, request.config.labels),
     })),
+    map: locationMap(location, request.config.maps),
     rating: summary && summary.count > 0 ? { average: summary.average_rating, count: summary.count } : null,
     jsonLd: locationJsonLd(location, new URL(request.path.split("?")[0] ?? "/", request.origin).href),
   };

@@ -1,4 +1,5 @@
 import type { LocationCardView, HoursLine, HoursText } from "../../locations/card";
+import type { LocationsMapProps } from "../../locations/maps";
 
 export type DepartmentHours = { type: string; label: string; today: HoursText; lines: HoursLine[] };
 
@@ -9,6 +10,8 @@ export type LocationDetailProps = {
   /** The department shown first. */
   initialType: string;
   rating: { average: number; count: number } | null;
+  /** The location on the map (ADR 0050): its picture first, the interactive map on approach. */
+  map: LocationsMapProps;
   /** schema.org AutoDealer data, already serialised for a ld+json block. */
   jsonLd: string;
 };

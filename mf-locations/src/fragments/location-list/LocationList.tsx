@@ -1,5 +1,6 @@
-import { type ChangeEvent, useId } from "react";
+import { type ChangeEvent, useId, useState } from "react";
 import { LocationCard } from "../../locations/LocationCard";
+import { LocationsMap } from "../../locations-map/LocationsMap";
 import { Carousel, CarouselControls, CarouselTrack } from "../../ui/Carousel";
 import type { LocationListProps, LocatorState } from "./props";
 
@@ -72,8 +73,12 @@ function LocatorForm({ locator }: { locator: LocatorState }) {
  * The location block: one location is a card with its map and details; several are a grid whose columns
  * follow the count; several dealerships' locations are a carousel with a swipe hint and previous/next.
  */
-export default function LocationList({ heading, layout, columns, locations, locator, jsonLd }: LocationListProps) {
+export default function LocationList({ heading, layout, columns, locations, locator, map, jsonLd }: LocationListProps) {
   const id = useId();
+  // The location chosen on the map or with a card's "Show on map": its pin and its card are highlighted.
+  const [selected, setSelected] = useState<number | null>(null);
+  const mapId = `${id}-map`;
+  const onMap = map ? { mapId, selected, onShowOnMap: setSelected } : {};
   return (
     <section className={`location-list location-list--${layout}`} aria-labelledby={`${id}-heading`}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON text (serialised safely in json-ld.ts) */}
@@ -82,16 +87,19 @@ export default function LocationList({ heading, layout, columns, locations, loca
         {heading}
       </h2>
       {locator ? <LocatorForm locator={locator} /> : null}
+      {map && locations.length ? (
+        <LocationsMap id={mapId} map={map} locations={locations} selected={selected} onSelect={setSelected} label={`Map of ${heading.toLowerCase()}`} />
+      ) : null}
       {locations.length === 0 ? (
         <p className="location-list__empty">No locations to show.</p>
       ) : layout === "single" && locations[0] ? (
-        <LocationCard card={locations[0]} />
+        <LocationCard card={locations[0]} {...onMap} />
       ) : layout === "carousel" ? (
         <Carousel label={heading} count={locations.length}>
           <CarouselTrack>
             {locations.map((location, index) => (
               <li key={location.id} className="carousel__item" aria-roledescription="slide" aria-label={`${index + 1} of ${locations.length}`}>
-                <LocationCard card={location} />
+                <LocationCard card={location} {...onMap} />
               </li>
             ))}
           </CarouselTrack>
@@ -101,7 +109,7 @@ export default function LocationList({ heading, layout, columns, locations, loca
         <ul className={`location-list__grid location-list__grid--cols-${columns}`} data-columns={columns}>
           {locations.map((location) => (
             <li key={location.id}>
-              <LocationCard card={location} distance={locator?.distances[location.id]} />
+              <LocationCard card={location} distance={locator?.distances[location.id]} {...onMap} />
             </li>
           ))}
         </ul>

@@ -16,6 +16,7 @@ import {
 import type { Env } from "../../env";
 import { locationDetailsPath, toCard } from "../../locations/card";
 import { locationsJsonLd } from "../../locations/json-ld";
+import { locationsMap } from "../../locations/maps";
 import { loadSiteLocations } from "../../locations/load.server";
 import { type Geocoder, geocoderFor } from "../../locator/geocoder";
 import LocationList from "./LocationList";
@@ -38,7 +39,8 @@ const idList = (value: string | undefined) => (value ?? "").split(",").map((id) 
  * `show=primary` for the primary location, else a list filtered by `filter` (sales, service, parts,
  * service-and-parts, all), `manufacturer` (name or slug), `subtype`, `include` and `exclude` (id lists).
  * `layout=grid` keeps a grid where several dealerships would otherwise give a carousel. With `locator=true`
- * (the dealer locator) the list also narrows by `state` and sorts nearest first from a `postcode`.
+ * (the dealer locator) the list also narrows by `state` and sorts nearest first from a `postcode`. The locator, and a
+ * block with `map=true`, show the listed locations on a map (ADR 0050).
  */
 export async function loadLocationList(request: FragmentRequest, env: Env, now = new Date(), geocoder: Geocoder = geocoderFor(request.config.maps)): Promise<LocationListProps> {
   const { params } = request;
@@ -92,6 +94,14 @@ export async function loadLocationList(request: FragmentRequest, env: Env, now =
     columns: locationGridColumns(chosen.length),
     locations: chosen.map((location) => toCard(location, request.config, now, listedDepartment(location, kind))),
     locator,
+    map:
+      params.locator === "true" || params.map === "true"
+        ? locationsMap(
+            chosen.map((location) => ({ lat: location.address.lat, long: location.address.long })),
+            chosen.map((location) => location.name),
+            request.config.maps,
+          )
+        : null,
     // Absolute URLs: search engines read structured data apart from the page.
     jsonLd: chosen.length ? locationsJsonLd(chosen, (location) => new URL(locationDetailsPath(location), request.origin).href) : null,
   };

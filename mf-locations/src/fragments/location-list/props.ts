@@ -1,5 +1,6 @@
 import type { LocationLayout } from "@dealer/shared/rules";
 import type { LocationCardView } from "../../locations/card";
+import type { LocationsMapProps } from "../../locations/maps";
 
 /** The dealer locator's form (a GET form: it works before and without JavaScript) and its outcome. */
 export type LocatorState = {
@@ -20,6 +21,8 @@ export type LocationListProps = {
   columns: number;
   locations: LocationCardView[];
   locator: LocatorState | null;
+  /** The map of the listed locations (the locator, or `map=true`); null where the block has none. */
+  map: LocationsMapProps | null;
   /** schema.org AutoDealer graph of the listed locations, already serialised for a ld+json block. */
   jsonLd: string | null;
 };
