@@ -10,6 +10,7 @@ import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
 import { loadChips, useSearchParts } from "./deferred-parts";
 import { Pagination, ResultGrid } from "./ResultGrid";
+import { persistFilters, persistedQuery, readPersistedFilters } from "./persisted-filters";
 import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
 import { SaveSearch } from "./SaveSearch";
 import type { SearchContext } from "./run-search";
@@ -100,9 +101,12 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
     return engine.current;
   };
   const addressOf = (next: RouteState) => searchAddress(next, props.address, config.search);
+  // The stock search itself keeps the shopper's filters across visits; landing paths, offers and carousels are their own lists.
+  const persists = props.layout === "grid" && !props.offers && !props.address.landing && props.address.pathname === config.search.landingBase;
 
-  async function show(next: RouteState, history: "push" | "none") {
-    if (history === "push") window.history.pushState({ search: next } satisfies HistoryEntry, "", addressOf(next));
+  async function show(next: RouteState, history: "push" | "replace" | "none") {
+    if (history !== "none") window.history[history === "push" ? "pushState" : "replaceState"]({ search: next } satisfies HistoryEntry, "", addressOf(next));
+    if (persists) persistFilters(window.localStorage, next);
     const request = ++latest.current;
     // The controls follow the new state at once; the loading state renders after the request has left (a
     // transition): the keystroke-to-results time was partly that render (ADR 0025).
@@ -141,6 +145,9 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   useEffect(() => {
     // The entry the page opened on remembers its state, so Back to it needs no server round trip.
     window.history.replaceState({ ...(window.history.state ?? {}), search: props.state } satisfies HistoryEntry, "");
+    // Opened with no query: the persisted filters, if any, are the state (spec §4); an address's own state wins.
+    const kept = persists && !window.location.search ? readPersistedFilters(window.localStorage) : null;
+    if (kept && persistedQuery(kept)) void show(kept, "replace");
     const onPopState = (event: PopStateEvent) => {
       if (isHistoryEntry(event.state)) void show(event.state.search, "none");
     };
