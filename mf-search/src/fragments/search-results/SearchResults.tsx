@@ -1,9 +1,11 @@
+import { track } from "@dealer/shared/analytics";
 import { serializeJsonForHtml } from "@dealer/shared/json-for-html";
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
 import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, type ItemType, promoCardsFor } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
+import { SEARCH_EVENTS } from "../../analytics-events";
 import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
 import type { BrowserSearch } from "./browser-search";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
@@ -64,6 +66,9 @@ function useAnimatedCount(target: number): number {
   return shown;
 }
 
+/** Event 60's data: the search as the address says it (its query string, at most 200 characters) and what it found. */
+const searchEventData = (state: RouteState, view: SearchView) => ({ search: routeStateToQuery(state).slice(0, 200), hits: view.nbHits, page: state.page });
+
 const plural = (count: number) => `${formatNumber(count)} ${count === 1 ? "vehicle" : "vehicles"}`;
 
 /** The Show Me label on its own: its count animates every frame for 400 ms, which must not re-render the page. */
@@ -122,6 +127,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
       if (request !== latest.current) return;
       setView(result);
       setStatus("data");
+      if (history !== "none") track({ kind: "event", id: SEARCH_EVENTS.search, data: searchEventData(next, result) });
     } catch (error) {
       if (request !== latest.current) return;
       // The last good hits, counts and facets stay on screen.
@@ -155,6 +161,18 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
     return () => window.removeEventListener("popstate", onPopState);
   }, []);
 
+  // A result card opened (the cards are server markup: one listener on the section reads the card's id).
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLElement>("a[data-car-id]") : null;
+      if (link) track({ kind: "event", id: SEARCH_EVENTS.resultOpened, data: { car_id: Number(link.dataset.carId) } });
+    };
+    const root = section.current;
+    root?.addEventListener("click", onClick);
+    return () => root?.removeEventListener("click", onClick);
+  }, []);
+
   const closeDrawer = () => {
     setDrawerOpen(false);
     filtersButton.current?.focus();
@@ -167,7 +185,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   // The carousel is a section of a page that has its own <h1> (the brand page's banner).
   const Heading = props.layout === "carousel" ? "h2" : "h1";
   return (
-    <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
+    <section ref={section} className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
       <Heading id="search-heading">{props.offers ? "Special offers" : "Search stock"}</Heading>
       {/* Data, not code: a JSON-LD block never runs; it follows the page of results the shopper sees. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for HTML by serializeJsonForHtml */}

@@ -1,11 +1,10 @@
 import { carSchema } from "@dealer/shared/contract";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { isSimilarSearchEligible, rankSimilarCars, SIMILAR_QUERY_LIMIT, searchLandingPath, similarCarsFilters } from "@dealer/shared/rules";
+import { isSimilarSearchEligible, rankSimilarCars, SIMILAR_QUERY_LIMIT, searchLandingPath, similarCarsFilters, siteSearchFilters } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { SearchApiFor } from "../../search-client/site-client";
 import { stockSearchClient } from "../../search-client/stock-search-client";
-import { siteFilters } from "../search-results/load.server";
 import { cardAttributes, type CardCar, toResultCard } from "../search-results/result-card";
 import VehicleRow, { type VehicleRowProps } from "./VehicleRow";
 
@@ -39,7 +38,7 @@ export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDef
       try {
         const { client } = await stockSearchClient(env, request.site.slug, searchApiFor);
         const now = new Date();
-        const site = siteFilters(request.config, now);
+        const site = siteSearchFilters(request.config, now);
         const { results } = await client.search<CardCar>({
           requests: similarCarsFilters(car).map((filter) => ({
             indexName: request.config.search.indexName,
