@@ -1,4 +1,3 @@
-import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
 import { type LandingVocabulary, OFFER_PRICE_MIN, quotedFilterValue, resolveLandingPath, siteItemType, siteSearchFilters } from "@dealer/shared/rules";
 import type { algoliasearch } from "algoliasearch";
