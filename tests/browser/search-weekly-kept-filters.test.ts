@@ -1,6 +1,7 @@
 import { carRepayment, clampRange, formatNumber, rangeBounds, repaymentText, siteSearchFilters, weeklyRepaymentAmount } from "@dealer/shared/rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventsWithId, watchBeaconEvents } from "../support/analytics";
 import { demoConfig } from "../support/finance";
 import { searchCars } from "../support/finance-cars";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
@@ -42,6 +43,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("on %s", (site) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchConsole(page);
+    const sent = watchBeaconEvents(page);
     await page.goto(siteUrl(site, "/search"));
     await waitForHydration(page);
     const slider = page.getByRole("group", { name: "Weekly repayment" });
@@ -68,6 +70,9 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("on %s", (site) => {
       expect(card.finance).toContain(repaymentText(carRepayment(car!, config, now)!));
     }
 
+    // Analytics event 60: the search the shopper ran, as its address says it, and what it found.
+    await expect.poll(() => eventsWithId(sent, 60).map((event) => event.data)).toEqual([{ search: `?range[${ATTRIBUTE}]=${low}:`, hits: expectedCount, page: 1 }]);
+
     // The next visit to /search with no query starts from the kept filter (spec §4)...
     await page.goto(siteUrl(site, "/search"));
     await waitForHydration(page);
@@ -81,6 +86,13 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("on %s", (site) => {
     await waitForHydration(page);
     await expect(page.evaluate(() => localStorage.getItem("search:filters"))).resolves.toBeNull();
     expect(query(page)).toBe("");
+    // Analytics event 61: a result card opened, with its car (and 60 for the restored and the cleared searches).
+    const first = page.locator(".card__link[data-car-id]").first();
+    const carId = Number(await first.getAttribute("data-car-id"));
+    await first.click();
+    await page.waitForURL(/\/cars\//);
+    await expect.poll(() => eventsWithId(sent, 61).map((event) => event.data)).toEqual([{ car_id: carId }]);
+    expect(eventsWithId(sent, 60)).toHaveLength(3);
     expect(errors).toEqual([]);
     await context.close();
   });

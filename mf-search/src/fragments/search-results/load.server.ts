@@ -15,8 +15,9 @@ import { RefinementChips } from "./RefinementChips";
 import { ResultCarousel } from "./ResultCarousel";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
+import { resultsItemListJson } from "./structured-data";
 
-const serverParts: SearchParts = { ResultCarousel, RefinementChips };
+const serverParts: SearchParts = { ResultCarousel, RefinementChips, itemListJson: resultsItemListJson };
 
 /** The filter panel and the deferred parts are in the server's markup; the browser loads their code later (FiltersIsland, deferred-parts). */
 function SearchResultsWithFilters(props: SearchResultsProps) {
