@@ -355,13 +355,15 @@ export const DEMO_SITES: DemoSiteDef[] = [
     template: "truck",
     domains: ["outbacktrucks.com.au"],
     catalogue: "trucks",
-    financeProvider: "powertorque",
+    // The Nissan-type lender (spec §5: price above 500, in stock, a monthly payment): monthly figures (ADR 0038), which
+    // the weekly repayment filter reads over 4.33 weeks (ADR 0048). Powertorque's rule is Angle's (Ridge Motorcycles).
+    financeProvider: "nissan",
     config: {
       theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks", font: "serif", density: "airy", corners: "square" },
       // Trucks cost more than cars: the calculator takes up to $1,000,000, so the $300,000-$800,000 quick picks fit (ADR 0038).
       // Spec §5's excluded manufacturer: no finance shown on its trucks.
       finance: {
-        provider: "powertorque",
+        provider: "nissan",
         financePath: "/apply-for-finance",
         excludedManufacturers: ["Hino"],
         calculator: { priceMax: 1_000_000, depositMax: 1_000_000, residualMax: 1_000_000 },

@@ -22,7 +22,8 @@ afterAll(async () => {
 const ATTRIBUTE = "weekly_price_range";
 const query = (page: { url(): string }) => decodeURIComponent(new URL(page.url()).search);
 
-describe.each(["harbour-city-motors", "summit-auto-group"])("on %s", (site) => {
+// A weekly lender (Taurus-type) on a car dealer, the monthly Nissan-type lender on the truck dealer.
+describe.each(["harbour-city-motors", "outback-trucks"])("on %s", (site) => {
   it("filters by the cards' weekly repayment, and keeps the filter for the next visit until Clear Filters", async () => {
     const config = demoConfig(site);
     const now = new Date();
