@@ -1,6 +1,5 @@
-import type { Session } from "../atoms";
 import { WATCHLIST_PATH } from "../rules/accounts";
-import { canSaveToWatchlist, toggleWatchlist, watchlistSignInUrl, watchlistToast } from "../rules/watchlist";
+import { toggleWatchlist, watchlistToast } from "../rules/watchlist";
 
 // Type-checked against the contract without importing it at run time (zod stays out of the browser, ADR 0008).
 type WatchlistResponse = import("../contract/user").WatchlistResponse;
@@ -21,9 +20,9 @@ async function callWatchlist(action: "saved" | "removed", phone: string, carId: 
   }
 }
 
-export type WatchlistToggle = {
-  session: Session;
-  ids: readonly number[];
+export type WatchlistSync = {
+  action: "saved" | "removed";
+  phone: string;
   carId: number;
   carName: string;
   setIds: (change: (current: number[]) => number[]) => void;
@@ -32,18 +31,11 @@ export type WatchlistToggle = {
 };
 
 /**
- * A watchlist button's click (loaded on the first click, ADR 0048): signed out, to sign-in and back; else the list
- * changes at once, then the server call; a failure puts it back and alerts the error, a success shows the toast.
+ * The server side of a watchlist click whose list already changed (loaded on the first click, ADR 0048): a failure
+ * puts the list back and alerts the error, a success shows the toast.
  */
-export async function toggleWatchlistEntry({ session, ids, carId, carName, setIds, setBusy, showToast }: WatchlistToggle): Promise<void> {
-  if (!canSaveToWatchlist(session) || !session.phone) {
-    window.location.assign(watchlistSignInUrl(window.location.pathname + window.location.search));
-    return;
-  }
-  const { action } = toggleWatchlist(ids, carId);
-  setBusy(true);
-  setIds((current) => toggleWatchlist(current, carId).ids);
-  const error = await callWatchlist(action, session.phone, carId);
+export async function syncWatchlistEntry({ action, phone, carId, carName, setIds, setBusy, showToast }: WatchlistSync): Promise<void> {
+  const error = await callWatchlist(action, phone, carId);
   setBusy(false);
   if (error) {
     setIds((current) => (current.includes(carId) === (action === "saved") ? toggleWatchlist(current, carId).ids : current));
