@@ -1,21 +1,7 @@
+import { memoryStorage } from "@dealer/shared/testing";
 import { describe, expect, it } from "vitest";
 import { PERSISTED_FILTERS_KEY, persistFilters, persistedQuery, readPersistedFilters } from "./persisted-filters";
 import { parseRouteState } from "./route-state";
-
-/** A Storage over a Map (a fake only inside this unit test). */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  };
-}
 
 describe("persisted filters (spec §4)", () => {
   it("keep refinements, ranges and the sort, never the keyword or the page", () => {
