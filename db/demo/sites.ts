@@ -53,6 +53,11 @@ export interface DemoSiteDef {
   catalogue: CatalogueKey;
   financeProvider: FinanceProvider;
   config: SiteConfigOverride;
+  /**
+   * How cars get a subscription price when the site sells subscriptions: drawn from the rng (the first site that did),
+   * or chosen by index on a site that turned them on later, so its seeded stock stays as it was (ADR 0048).
+   */
+  subscriptionPick?: "draw" | "index";
   dealerships: DemoDealershipDef[];
 }
 
@@ -141,7 +146,9 @@ export const DEMO_SITES: DemoSiteDef[] = [
         },
       },
       // The group pays for the Autogauge plugin: the price comparison shows on its cars (ADR 0039).
-      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true },
+      // Stored YouX-style quotes on a second site (ADR 0048): the figure of a car without the lender's, such as the
+      // excluded Adelaide Kia dealership's.
+      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true, youxQuote: true },
       forms: { termsRequired: true },
       // The group's dealership that hides the favourite button (forms-locations-finance §4).
       vehicle: { favouriteHiddenDealerships: ["summit-kia-adelaide"] },
@@ -285,12 +292,14 @@ export const DEMO_SITES: DemoSiteDef[] = [
     domains: ["metrocertified.com.au"],
     catalogue: "cars",
     financeProvider: "carclarity",
+    subscriptionPick: "index",
     config: {
       theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified", header: "light", corners: "soft" },
       // The lite (used-only) dealership's finance copy (ADR 0038).
       finance: { provider: "carclarity", dealershipCopy: { "metro-certified": { fees: [], offer: { rate: 6.29, comparisonRate: 8.19, termYears: 5, deposit: 0 } } } },
       // Cars without a YouX-style quote ask for one on the vehicle page.
-      features: { youxQuote: true, autogauge: true, autograb: true },
+      // Subscriptions on a second site (ADR 0048), chosen by index: the seeded stock is otherwise unchanged.
+      features: { youxQuote: true, autogauge: true, autograb: true, subscriptions: true },
       // Search preset 3 (ADR 0025), certified used, the same stock its used-only and certified-only switches keep.
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
       // The one dealer whose closed weekend days read as an 'Enquire Now' link.
