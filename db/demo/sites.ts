@@ -53,6 +53,11 @@ export interface DemoSiteDef {
   catalogue: CatalogueKey;
   financeProvider: FinanceProvider;
   config: SiteConfigOverride;
+  /**
+   * How cars get a subscription price when the site sells subscriptions: drawn from the rng (the first site that did),
+   * or chosen by index on a site that turned them on later, so its seeded stock stays as it was (ADR 0048).
+   */
+  subscriptionPick?: "draw" | "index";
   dealerships: DemoDealershipDef[];
 }
 
@@ -143,7 +148,9 @@ export const DEMO_SITES: DemoSiteDef[] = [
       },
       // The group pays for the Autogauge plugin: the price comparison shows on its cars (ADR 0039).
       // ... and on a group's, where each car's own dealership answers.
-      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true, instantMessage: true },
+      // Stored YouX-style quotes on a second site (ADR 0048): the figure of a car without the lender's, such as the
+      // excluded Adelaide Kia dealership's.
+      features: { brandsPage: true, statisticsBanner: true, salesCounter: true, showLicenceNumber: true, autogauge: true, youxQuote: true, instantMessage: true },
       forms: { termsRequired: true },
       // The group's dealership that hides the favourite button (forms-locations-finance §4).
       vehicle: { favouriteHiddenDealerships: ["summit-kia-adelaide"] },
@@ -287,12 +294,14 @@ export const DEMO_SITES: DemoSiteDef[] = [
     domains: ["metrocertified.com.au"],
     catalogue: "cars",
     financeProvider: "carclarity",
+    subscriptionPick: "index",
     config: {
       theme: { primary: "#2e7d32", accent: "#ffb300", text: "#1b1b1b", logoText: "Metro Certified", header: "light", corners: "soft" },
       // The lite (used-only) dealership's finance copy (ADR 0038).
       finance: { provider: "carclarity", dealershipCopy: { "metro-certified": { fees: [], offer: { rate: 6.29, comparisonRate: 8.19, termYears: 5, deposit: 0 } } } },
       // Cars without a YouX-style quote ask for one on the vehicle page.
-      features: { youxQuote: true, autogauge: true, autograb: true },
+      // Subscriptions on a second site (ADR 0048), chosen by index: the seeded stock is otherwise unchanged.
+      features: { youxQuote: true, autogauge: true, autograb: true, subscriptions: true },
       // Search preset 3 (ADR 0025), certified used, the same stock its used-only and certified-only switches keep.
       search: { usedOnly: true, certifiedOnly: true, preset: 3, priceAscendingNeedsPrice: true },
       // The one dealer whose closed weekend days read as an 'Enquire Now' link.
@@ -357,13 +366,15 @@ export const DEMO_SITES: DemoSiteDef[] = [
     template: "truck",
     domains: ["outbacktrucks.com.au"],
     catalogue: "trucks",
-    financeProvider: "powertorque",
+    // The Nissan-type lender (spec §5: price above 500, in stock, a monthly payment): monthly figures (ADR 0038), which
+    // the weekly repayment filter reads over 4.33 weeks (ADR 0048). Powertorque's rule is Angle's (Ridge Motorcycles).
+    financeProvider: "nissan",
     config: {
       theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks", font: "serif", density: "airy", corners: "square" },
       // Trucks cost more than cars: the calculator takes up to $1,000,000, so the $300,000-$800,000 quick picks fit (ADR 0038).
       // Spec §5's excluded manufacturer: no finance shown on its trucks.
       finance: {
-        provider: "powertorque",
+        provider: "nissan",
         financePath: "/apply-for-finance",
         excludedManufacturers: ["Hino"],
         calculator: { priceMax: 1_000_000, depositMax: 1_000_000, residualMax: 1_000_000 },

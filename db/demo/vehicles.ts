@@ -200,7 +200,9 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
   const preorder = carType === "new" && status === "coming_soon" && rng.chance(0.5);
   const price = hasPrice && !(preorder && rng.chance(0.5)) ? roundPrice(newPrice * depreciation) : null;
   const onOffer = price !== null && inStock && rng.chance(0.1);
-  const subscription = site.config.features?.subscriptions === true && price !== null && price < 90000 && rng.chance(0.12);
+  // The rng is drawn only where it always was (short-circuit), so no other site's seeded stock moves.
+  const subscription =
+    site.config.features?.subscriptions === true && price !== null && price < 90000 && (site.subscriptionPick === "index" ? inStock && index % 8 === 5 : rng.chance(0.12));
 
   const fuel = FUEL[spec.fuel];
   const gear = transmission(catalogue, spec, rng);

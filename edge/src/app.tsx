@@ -234,6 +234,8 @@ export function createGatewayApp() {
   app.get("/cars/:slug/view.json", toVehicle);
   app.get("/cars/:slug/pdf", toVehicle);
   app.all("/api/vehicles/*", toVehicle);
+  // Spec §7's related car ids by slug (ADR 0048): the similar-vehicles ranking, which mf-search owns.
+  app.get("/cars/:slug/related.json", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
 
   app.get("/_props/:remote/:fragment", async (c) => {
     return fetchPropsForSlot(c.env, shellState(c.var.tenant, await sessionFor(c.env, c.var.tenant, c.req.header("cookie"))), {

@@ -98,7 +98,7 @@ function table(header: string[], rows: string[][]): string {
 function benchSize(count: number): { rows: string[][]; p95s: number[]; speedups: number[]; buildMs: number; perTenK: { index: number; total: number } } {
   const cars = syntheticVehicles(count);
   const before = heapUsed();
-  const records: IndexRecord[] = cars.map(toSearchRecord);
+  const records: IndexRecord[] = cars.map((car) => toSearchRecord(car));
   const withRecords = heapUsed();
   let index = new SearchIndex(INDEX, records, vehicleIndexSettings);
   const withIndex = heapUsed();
@@ -106,7 +106,7 @@ function benchSize(count: number): { rows: string[][]; p95s: number[]; speedups:
   const builds: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
-    index = new SearchIndex(INDEX, cars.map(toSearchRecord), vehicleIndexSettings);
+    index = new SearchIndex(INDEX, cars.map((car) => toSearchRecord(car)), vehicleIndexSettings);
     builds.push(performance.now() - started);
   }
   builds.sort((a, b) => a - b);

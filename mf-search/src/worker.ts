@@ -16,6 +16,7 @@ import { reconcileSites } from "./search-backend/reconcile";
 import { createSearchSyncApi } from "./search-backend/search-sync-api";
 import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
 import { createManufacturerIndex, MANUFACTURER_INDEX } from "./search-index/manufacturer-index";
+import { createRelatedCarsRoute } from "./related-cars/related-cars-route";
 import { pruneStockChanges } from "./search-index/site-stock";
 import { createStockIndexes, indexBudgetBytes, keySite, type StockIndexes } from "./search-index/stock-index";
 import { createSearchApi, type SearchApiDeps } from "./search-api";
@@ -97,6 +98,7 @@ app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock/search-sync", createSearchSyncApi());
 app.route("/api/stock", createStockApi());
 app.route("/", createSiteSearchRoute(searchApiFor));
+app.route("/", createRelatedCarsRoute(searchApiFor));
 
 export default {
   fetch: app.fetch,

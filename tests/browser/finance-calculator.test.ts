@@ -2,6 +2,7 @@ import { calculateRepayment, financeEstimate, formatMoneyCents, priceHelpText } 
 import type { RepaymentFrequency } from "@dealer/shared/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventsWithId, watchBeaconEvents } from "../support/analytics";
 import { analyticsEvents, BROKEN_NUMBER, demoConfig } from "../support/finance";
 import { launchChromium, siteUrl, waitForSlot, watchConsole } from "../support/platform";
 
@@ -29,6 +30,7 @@ describe("repayment calculator on /finance (Taurus-type lender: fee 1360.5, $5,0
 
   it("starts at the finance link's vehiclePriceBudget and recalculates on every change, matching the shared maths", async () => {
     const { page, errors, calculator } = await openCalculator(site, "/finance?vehiclePriceBudget=40000");
+    const sent = watchBeaconEvents(page);
     const price = calculator.getByLabel("Purchase price");
     expect(await price.inputValue()).toBe("40,000");
     const inputs = { amount: 40000, tradeIn: 0, residual: 0, term: 5, interest: finance.defaultInterestRate, frequency: "monthly" as RepaymentFrequency, total: null };
@@ -57,8 +59,9 @@ describe("repayment calculator on /finance (Taurus-type lender: fee 1360.5, $5,0
     expect(await chart.count()).toBe(1);
     expect(await calculator.locator(".repayment-chart__summary").innerText()).toContain("over 3.5 years");
 
-    // Analytics event 26 fired once for all those changes.
+    // Analytics event 26 fired once for all those changes, through the shared module: the tag manager's dataLayer and the beacon.
     expect((await analyticsEvents(page)).filter((event) => event.eventId === 26)).toHaveLength(1);
+    await expect.poll(() => eventsWithId(sent, 26).length).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -145,8 +145,7 @@ describe("one car, one repayment, with its rate and comparison rate wherever it 
 });
 
 describe("a car priced by subscription keeps its price; the subscription is a separate weekly offer", () => {
-  it("harbour: sidebar, sticky header, calculator and checkout use the car's price; the subscription shows as its own offer", async () => {
-    const site = "harbour-city-motors";
+  it.each(["harbour-city-motors", "metro-certified"])("%s: sidebar, sticky header, calculator and checkout use the car's price; the subscription shows as its own offer", async (site) => {
     const config = demoConfig(site);
     const [car] = (await searchCars(site, "status:in_stock AND subscription_price > 0")).filter(
       (candidate) => candidate.checkout_enabled && candidate.price !== null && !(candidate.offer_price && candidate.offer_price > 10),
@@ -233,8 +232,7 @@ describe("the disclaimer dialog and quotes", () => {
     });
   }
 
-  it("metro-certified: a stored quote is the car's figure on its card and in the estimate, with its rates", async () => {
-    const site = "metro-certified";
+  it.each(["metro-certified", "summit-auto-group"])("%s: a stored quote is the car's figure in the estimate and the sticky header, with its rates", async (site) => {
     const config = demoConfig(site);
     const cars = await searchCars(site, "status:in_stock", 1000);
     const car = cars.find((candidate) => candidate.youxQuote && !isFinanceDisplayable(candidate, config.finance, new Date()) && (candidate.price ?? 0) > 500);

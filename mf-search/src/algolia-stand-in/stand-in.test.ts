@@ -25,7 +25,7 @@ async function loaded() {
   const stand = standIn();
   const admin = stand.client(WRITE_KEY);
   await admin.setSettings({ indexName: INDEX, indexSettings: vehicleIndexSettings });
-  await admin.saveObjects({ indexName: INDEX, objects: conformanceCars.map(toSearchRecord), waitForTasks: true });
+  await admin.saveObjects({ indexName: INDEX, objects: conformanceCars.map((car) => toSearchRecord(car)), waitForTasks: true });
   return { ...stand, admin };
 }
 

@@ -8,7 +8,7 @@ import { type IndexRecord, toSearchRecord } from "./search-record";
 import { vehicleIndexSettings } from "./settings";
 
 const INDEX = "Car_production";
-const pool: IndexRecord[] = [...conformanceCars, ...syntheticVehicles(120, 7).map((car) => ({ ...car, id: car.id + 100 }))].map(toSearchRecord);
+const pool: IndexRecord[] = [...conformanceCars, ...syntheticVehicles(120, 7).map((car) => ({ ...car, id: car.id + 100 }))].map((car) => toSearchRecord(car));
 
 /** Requests that read every structure an update touches: text, typos, prefixes, facets, numbers, sorts, paging. */
 const requests: [string, Record<string, unknown>][] = [

@@ -1,4 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
+import { carRepayment, type RepaymentConfig, weeklyRepaymentAmount } from "@dealer/shared/rules";
 
 /** What the index stores per vehicle: the car as the contract defines it plus the attributes search needs. */
 export type SearchRecord = Car & {
@@ -13,7 +14,12 @@ export type SearchRecord = Car & {
   created_at_timestamp: number | null;
   sold_date_timestamp: number | null;
   custom_rank: number;
+  /** The car's advertised repayment as a weekly amount (ADR 0048), null without one or without the site's finance. */
+  weekly_price_range: number | null;
 };
+
+/** What a car's repayment depends on besides the car: its site's finance config, and the date (a lender's age limit). */
+export type RecordFinance = { config: RepaymentConfig; now: Date };
 
 /** Any JSON record the engine can index (sync clients may send other shapes than vehicles). */
 export type IndexRecord = Record<string, unknown> & { objectID: string };
@@ -39,7 +45,11 @@ export function customRank(status: string, createdAtTimestamp: number | null): n
   return availabilityTier(status) * 1e10 + (createdAtTimestamp ?? 0);
 }
 
-export function toSearchRecord(car: Car): SearchRecord {
+/**
+ * The search record of a car. With its site's finance, `weekly_price_range` is the figure its card shows (carRepayment),
+ * so the weekly repayment filter and the cards agree.
+ */
+export function toSearchRecord(car: Car, finance?: RecordFinance): SearchRecord {
   const createdAt = toTimestamp(car.created_at);
   // Derived keys first, then the car: spreading a wide object and adding keys after it is ~10x slower in V8.
   return {
@@ -54,6 +64,7 @@ export function toSearchRecord(car: Car): SearchRecord {
     created_at_timestamp: createdAt,
     sold_date_timestamp: toTimestamp(car.sold_date),
     custom_rank: customRank(car.status, createdAt),
+    weekly_price_range: finance ? weeklyRepaymentAmount(carRepayment(car, finance.config, finance.now)) : null,
     ...car,
   };
 }

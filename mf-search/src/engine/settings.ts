@@ -43,6 +43,7 @@ export const vehicleIndexSettings: IndexSettings = indexSettingsSchema.parse({
     "price",
     "km",
     "subscription_price",
+    "weekly_price_range",
     "created_at_timestamp",
     "filterOnly(site)",
     "filterOnly(show_on_dealer_website)",

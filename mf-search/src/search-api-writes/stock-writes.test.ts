@@ -46,7 +46,7 @@ describe("resolveKey", () => {
 
 describe("applyBatch: Algolia operations as stock batches", () => {
   it("stores search records as the cars they came from, and the same records again change nothing", async () => {
-    const records = harbourCars.map(toSearchRecord);
+    const records = harbourCars.map((car) => toSearchRecord(car));
     await apply(records.map(add));
     expect(await stored()).toEqual(harbourCars);
     expect(await version()).toBe(1);
@@ -91,7 +91,7 @@ describe("applyBatch: Algolia operations as stock batches", () => {
   });
 
   it("rejects the whole batch, naming each objectID with its field errors", async () => {
-    const [a, b, c] = harbourCars.map(toSearchRecord);
+    const [a, b, c] = harbourCars.map((car) => toSearchRecord(car));
     const run = apply([add(a!), add({ ...b!, price: "cheap" as unknown as number }), add({ ...c!, objectID: "42" })]);
     await expect(run).rejects.toMatchObject({ status: 400, message: expect.stringContaining("2 record(s) rejected; nothing was applied.") });
     await expect(run).rejects.toMatchObject({ message: expect.stringMatching(new RegExp(`objectID ${b!.id}: price: .+ \\| objectID 42: objectID: objectID must be the car id \\(${c!.id}\\)`)) });

@@ -1,7 +1,8 @@
 import { carSchema } from "@dealer/shared/contract";
 import { siteFilter } from "@dealer/shared/search-backend";
 import type { algoliasearch } from "algoliasearch";
-import { toSearchRecord } from "../engine";
+import { type RecordFinance, toSearchRecord } from "../engine";
+import { readRecordFinance } from "../search-index/site-finance";
 
 type Client = ReturnType<typeof algoliasearch>;
 
@@ -15,8 +16,9 @@ export type PushOutcome = { site: string; mode: "none" | "changes" | "resync"; f
 /** Every contract field a car may lack, as null: a partial update replaces the fields it names and keeps the others. */
 const absentAsNull = Object.fromEntries(Object.keys(carSchema.shape).map((key) => [key, null]));
 
-function searchRecord(data: string): Record<string, unknown> & { objectID: string } {
-  return toSearchRecord(carSchema.parse(JSON.parse(data)));
+/** The record of a car as the embedded engine holds it, its weekly repayment from the site's finance (ADR 0048). */
+function searchRecord(data: string, finance: RecordFinance | null): Record<string, unknown> & { objectID: string } {
+  return toSearchRecord(carSchema.parse(JSON.parse(data)), finance ?? undefined);
 }
 
 const json = (values: unknown[]) => JSON.stringify(values);
@@ -59,7 +61,7 @@ export async function recordPushFailure(db: D1Database, site: string, error: unk
  * record_version only moves up (IncrementSet: Algolia ignores the whole update when the record already holds this or a
  * later version), one absent from the stock is deleted, one now on another site is that site's push to make.
  */
-async function pushIds(db: D1Database, client: Client, indexName: string, site: string, ids: number[], version: number) {
+async function pushIds(db: D1Database, client: Client, indexName: string, site: string, ids: number[], version: number, finance: RecordFinance | null) {
   let upserted = 0;
   let deleted = 0;
   for (let start = 0; start < ids.length; start += PAGE_SIZE) {
@@ -71,7 +73,7 @@ async function pushIds(db: D1Database, client: Client, indexName: string, site: 
     const found = new Map(results.map((row) => [row.id, row]));
     const objects = results
       .filter((row) => row.site === site)
-      .map((row) => ({ ...absentAsNull, ...searchRecord(row.data), [RECORD_VERSION]: { _operation: "IncrementSet", value: version } }));
+      .map((row) => ({ ...absentAsNull, ...searchRecord(row.data, finance), [RECORD_VERSION]: { _operation: "IncrementSet", value: version } }));
     const gone = page.filter((id) => !found.has(id)).map(String);
     if (objects.length) await client.partialUpdateObjects({ indexName, objects, createIfNotExists: true, waitForTasks: true });
     if (gone.length) await client.deleteObjects({ indexName, objectIDs: gone, waitForTasks: true });
@@ -86,7 +88,7 @@ async function pushIds(db: D1Database, client: Client, indexName: string, site: 
  * of the site is saved (replaced) page by page, then the index's records of the site that the stock no longer has
  * are deleted (found with browse).
  */
-async function resyncSite(db: D1Database, client: Client, indexName: string, site: string, version: number) {
+async function resyncSite(db: D1Database, client: Client, indexName: string, site: string, version: number, finance: RecordFinance | null) {
   const indexed = new Set<string>();
   await client.browseObjects<{ objectID: string }>({
     indexName,
@@ -102,7 +104,7 @@ async function resyncSite(db: D1Database, client: Client, indexName: string, sit
       .bind(site, after, PAGE_SIZE)
       .all<{ id: number; data: string }>();
     if (results.length === 0) break;
-    const objects = results.map((row) => ({ ...searchRecord(row.data), [RECORD_VERSION]: version }));
+    const objects = results.map((row) => ({ ...searchRecord(row.data, finance), [RECORD_VERSION]: version }));
     await client.saveObjects({ indexName, objects, waitForTasks: true });
     for (const row of results) indexed.delete(String(row.id));
     upserted += results.length;
@@ -110,7 +112,7 @@ async function resyncSite(db: D1Database, client: Client, indexName: string, sit
   }
   // Extras of the site in the index: deleted unless the vehicle lives on (on another site, whose push writes it).
   const extras = [...indexed].map(Number).filter(Number.isInteger);
-  const { deleted } = extras.length ? await pushIds(db, client, indexName, site, extras, version) : { deleted: 0 };
+  const { deleted } = extras.length ? await pushIds(db, client, indexName, site, extras, version, finance) : { deleted: 0 };
   return { upserted, deleted };
 }
 
@@ -133,7 +135,8 @@ export async function pushSite(db: D1Database, client: Client, indexName: string
     resync = (logged?.results[0]?.n ?? 0) !== current - pushed;
     ids = (changed?.results ?? []).map((row) => row.id);
   }
-  const counts = resync ? await resyncSite(db, client, indexName, site, current) : await pushIds(db, client, indexName, site, ids, current);
+  const finance = await readRecordFinance(db, site);
+  const counts = resync ? await resyncSite(db, client, indexName, site, current, finance) : await pushIds(db, client, indexName, site, ids, current, finance);
   await recordPushed(db, site, current, resync);
   return { ...outcome, mode: resync ? "resync" : "changes", ...counts };
 }

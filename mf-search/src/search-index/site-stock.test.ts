@@ -1,3 +1,5 @@
+import { resolveSiteConfig } from "@dealer/shared/config";
+import { carRepayment, weeklyRepaymentAmount } from "@dealer/shared/rules";
 import { describe, expect, it } from "vitest";
 import { migrationsSql, splitSqlStatements } from "../../../db/test-support/d1";
 import { toSearchRecord, vehicleIndexSettings } from "../engine";
@@ -34,17 +36,43 @@ describe("loadSiteStock", () => {
     expect(record).not.toHaveProperty("images");
   });
 
+  it("carries the weekly repayment the site's cards show (its finance config), a monthly one over 4.33 weeks", async () => {
+    const lender = { disclaimer: "x".repeat(2000), deposit: 1000, balloon: 0, termYears: 5, interestRate: 9.5, comparisonRate: 10.1, paymentWeek: 101.23, paymentMonth: 438.33 };
+    const financed = { ...ofA[0]!, price: 25000, status: "in_stock", finance_lenders: { manual: lender, nissan: lender } };
+    const plain = { ...ofA[1]!, finance_lenders: {}, youxQuote: null };
+    await writeStock(d1.db, A, 1, [financed, plain]);
+    const weekly = async (provider: string) => {
+      const config = JSON.stringify({ finance: { provider } });
+      await d1.db.batch([
+        d1.db.prepare("DELETE FROM sites WHERE slug = ?").bind(A),
+        d1.db.prepare("INSERT INTO sites (slug, name, template, config, created_at) VALUES (?, 'A', 'car-dealer', ?, '2026-01-01')").bind(A, config),
+      ]);
+      const { records } = await loadSiteStock(d1.db, A);
+      return records.map((record) => record.weekly_price_range);
+    };
+    const expected = (provider: "manual" | "nissan") =>
+      weeklyRepaymentAmount(carRepayment(financed, resolveSiteConfig(A, { finance: { provider } }, "car-dealer"), new Date()));
+    expect(await weekly("manual")).toEqual([expected("manual"), null]);
+    expect(expected("manual")).toBe(101.23);
+    expect(await weekly("nissan")).toEqual([expected("nissan"), null]);
+    expect(expected("nissan")).toBe(101.23);
+    // The lender's disclaimer stays out of the stored fields.
+    const row = await d1.db.prepare("SELECT search_fields FROM vehicles WHERE id = ?").bind(financed.id).first<{ search_fields: string }>();
+    expect(row!.search_fields).not.toContain("xxxx");
+  });
+
   it("skips a row without search_fields (written around the triggers) rather than failing the site", async () => {
     await writeStock(d1.db, A, 1, ofA.slice(0, 3));
     await d1.db.prepare("UPDATE vehicles SET search_fields = NULL WHERE id = ?").bind(ofA[1]!.id).run();
     expect((await loadSiteStock(d1.db, A)).records.map((record) => record.objectID)).toEqual([String(ofA[0]!.id), String(ofA[2]!.id)]);
   });
 
-  it("reads rows written before migration 0014 too: the migration fills their search_fields", async () => {
+  it("reads rows written before migrations 0014 and 0029 too: the migration fills their search_fields", async () => {
     await writeStock(d1.db, A, 1, ofA.slice(0, 3));
     const expected = (await loadSiteStock(d1.db, A)).records;
     await d1.db.prepare("UPDATE vehicles SET search_fields = NULL").run();
-    const migration = migrationsSql().find((sql) => sql.includes("ADD COLUMN search_fields"))!;
+    // The latest migration that rewrites the column (0029 added the finance fields to 0014's).
+    const migration = migrationsSql().findLast((sql) => sql.includes("UPDATE vehicles SET search_fields"))!;
     await d1.db.prepare(splitSqlStatements(migration).at(-1)!).run();
     expect((await loadSiteStock(d1.db, A)).records).toEqual(expected);
   });

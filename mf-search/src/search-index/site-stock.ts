@@ -1,5 +1,6 @@
 import { readSiteStockVersion } from "@dealer/shared/http";
 import type { IndexRecord } from "../engine";
+import { readRecordFinance } from "./site-finance";
 import { compactVehicleRecords } from "./vehicle-records";
 
 /** Rows per page of a site's load: about 400 characters each (search_fields), so a page is a few MB, far from D1's 50 MB answer limit. */
@@ -28,7 +29,7 @@ type Page = { count: number; last: number | null; fields: string };
  * and applying it again is harmless.
  */
 export async function loadSiteStock(db: D1Database, site: string, pageRows = LOAD_PAGE_ROWS): Promise<SiteStock> {
-  const version = await readSiteStockVersion(db, site);
+  const [version, finance] = await Promise.all([readSiteStockVersion(db, site), readRecordFinance(db, site)]);
   const page = (after: number) => db.prepare(pageSql).bind(site, after, pageRows).first<Page>();
   let records: IndexRecord[] = [];
   let pending = page(0);
@@ -36,7 +37,7 @@ export async function loadSiteStock(db: D1Database, site: string, pageRows = LOA
     const { count, last, fields } = (await pending) ?? { count: 0, last: null, fields: "[]" };
     // The next page is on its way while this one is parsed.
     if (count === pageRows && last !== null) pending = page(last);
-    records = records.concat(compactVehicleRecords(JSON.parse(fields)));
+    records = records.concat(compactVehicleRecords(JSON.parse(fields), finance));
     if (count < pageRows) return { version, records };
   }
 }
@@ -51,17 +52,17 @@ const changedIdsSql = "SELECT DISTINCT vehicle_id FROM stock_changes WHERE site 
  */
 export async function readSiteChanges(db: D1Database, site: string, since: number, until: number, maxVehicles = MAX_APPLIED_CHANGES): Promise<SiteChanges | null> {
   if (until <= since) return null;
-  const [coverage, ids, rows] = await db.batch<Record<string, unknown>>([
+  const [finance, [coverage, ids, rows]] = await Promise.all([readRecordFinance(db, site), db.batch<Record<string, unknown>>([
     db
       .prepare("SELECT COUNT(DISTINCT version) AS versions FROM stock_changes WHERE site = ?1 AND version > ?2 AND version <= ?3")
       .bind(site, since, until),
     db.prepare(`${changedIdsSql} LIMIT ?4`).bind(site, since, until, maxVehicles + 1),
     db.prepare(`SELECT search_fields FROM vehicles WHERE site = ?1 AND id IN (${changedIdsSql}) LIMIT ?4`).bind(site, since, until, maxVehicles + 1),
-  ]);
+  ])]);
   const versions = Number(coverage?.results[0]?.versions ?? 0);
   const changed = (ids?.results ?? []).map((row) => String(row.vehicle_id));
   if (versions < until - since || changed.length > maxVehicles) return null;
-  const upserts = compactVehicleRecords((rows?.results ?? []).map((row) => JSON.parse(String(row.search_fields))));
+  const upserts = compactVehicleRecords((rows?.results ?? []).map((row) => JSON.parse(String(row.search_fields))), finance);
   const present = new Set(upserts.map((record) => record.objectID));
   return { upserts, removals: changed.filter((id) => !present.has(id)) };
 }

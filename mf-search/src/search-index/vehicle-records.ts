@@ -1,5 +1,5 @@
 import { type Car, carSchema } from "@dealer/shared/contract";
-import { type IndexRecord, type IndexSettings, toSearchRecord, vehicleIndexSettings } from "../engine";
+import { type IndexRecord, type IndexSettings, type RecordFinance, toSearchRecord, vehicleIndexSettings } from "../engine";
 import { customRankingCriteria, facetAttributes, searchableAttributeGroups } from "../engine/settings";
 
 /** What the platform's own queries filter on besides the facets: the sold window and the offers list (ADR 0034). */
@@ -24,14 +24,15 @@ export function indexedAttributes(settings: IndexSettings): string[] {
 const VEHICLE_ATTRIBUTES = indexedAttributes(vehicleIndexSettings);
 
 /**
- * What a row's `search_fields` holds, in its order (migration 0014): the car fields toSearchRecord derives the indexed
- * attributes from, then the location (its name only).
+ * What a row's `search_fields` holds, in its order (migrations 0014 and 0029): the car fields toSearchRecord derives the
+ * indexed attributes from, then the location (its name only), then what the car's repayment reads (lenders without
+ * their disclaimers).
  */
 const STORED_FIELDS = [
   "id", "site", "name", "year", "make", "model", "badge", "series", "colour", "stocknum", "price", "offer_price",
   "subscription_price", "km", "seats", "status", "sold_date", "show_on_dealer_website", "car_type", "tag", "certified",
   "item_type", "created_at", "simple_body", "simple_drive", "simple_fuel", "simple_transmission", "dealership_id",
-  "dealership_slug", "city", "state", "location",
+  "dealership_slug", "city", "state", "location", "before_price", "preorder", "youxQuote", "finance_lenders",
 ] as const;
 
 /** SQL reading one stored field of a vehicle row's search_fields as an SQL value (`->>`). */
@@ -48,22 +49,25 @@ const RECORD_TEMPLATE = templateOf(["objectID", ...VEHICLE_ATTRIBUTES]) as Index
 
 /**
  * The records the index holds for vehicles, from their rows' `search_fields` (parsed): every indexed attribute, in one
- * shape. A row without them (written around the triggers) is skipped with a warning rather than failing the site.
+ * shape, the weekly repayment from the site's finance. A row without them (written around the triggers) is skipped
+ * with a warning rather than failing the site.
  */
-export function compactVehicleRecords(rows: readonly unknown[]): IndexRecord[] {
+export function compactVehicleRecords(rows: readonly unknown[], finance: RecordFinance | null): IndexRecord[] {
   const records: IndexRecord[] = [];
   for (const values of rows) {
-    if (Array.isArray(values)) records.push(compactVehicleRecord(values));
+    if (Array.isArray(values)) records.push(compactVehicleRecord(values, finance ?? undefined));
     else console.warn("[mf-search] skipping a vehicle row without search_fields");
   }
   return records;
 }
 
-function compactVehicleRecord(values: readonly unknown[]): IndexRecord {
+function compactVehicleRecord(values: readonly unknown[], finance: RecordFinance | undefined): IndexRecord {
   const stored = { ...CAR_TEMPLATE };
   for (let i = 0; i < STORED_FIELDS.length; i++) stored[STORED_FIELDS[i]!] = values[i] ?? null;
+  // A row stored before migration 0029 has no lenders: an object, as the contract's default.
+  stored.finance_lenders ??= {};
   // toSearchRecord reads only the stored fields; the rest of Car is not needed to derive the indexed attributes.
-  const full: Record<string, unknown> = toSearchRecord(stored as Car);
+  const full: Record<string, unknown> = toSearchRecord(stored as Car, finance);
   const record: IndexRecord = { ...RECORD_TEMPLATE, objectID: full.objectID as string };
   for (const attribute of VEHICLE_ATTRIBUTES) record[attribute] = full[attribute] ?? null;
   return record;

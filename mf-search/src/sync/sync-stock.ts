@@ -56,7 +56,7 @@ export async function syncStock(pushes: SyncPush[], options: { indexName: string
   let records = 0;
   for (const { client, cars } of pushes) {
     if (cars.length === 0) continue;
-    await client.saveObjects({ indexName: options.indexName, objects: cars.map(toSearchRecord), batchSize: MAX_BATCH_SIZE, waitForTasks: true });
+    await client.saveObjects({ indexName: options.indexName, objects: cars.map((car) => toSearchRecord(car)), batchSize: MAX_BATCH_SIZE, waitForTasks: true });
     records += cars.length;
   }
   return { records, indices };

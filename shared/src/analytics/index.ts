@@ -23,13 +23,18 @@ export function flushAnalytics(): void {
   }
 }
 
+type TagManagerWindow = Window & { dataLayer?: unknown[] };
+
 /**
- * Queues an analytics event. Never throws and never waits: analytics failures are logged as warnings and
- * ignored (spec §7), and nothing on the page waits for them. Zod stays on the server, which validates.
+ * Queues an analytics event for the first-party beacon and hands a numbered event to the page's tag manager
+ * (dataLayer) as well: every remote's events take this one path (ADR 0048). Never throws and never waits: analytics
+ * failures are logged as warnings and ignored (spec §7), and nothing on the page waits for them. Zod stays on the
+ * server, which validates.
  */
 export function track(event: AnalyticsEvent): void {
   try {
     queue.push(event);
+    if (event.kind === "event") ((window as TagManagerWindow).dataLayer ??= []).push({ event: "dealer_event", eventId: event.id, ...event.data });
     if (!listening) {
       listening = true;
       addEventListener("pagehide", flushAnalytics);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { amortisedPayment, calculateRepayment } from "./repayment";
-import { carCalculatorStart, carRepayment, financeNotes, financePrice, repaymentRatesText, repaymentText } from "./car-repayment";
+import { carCalculatorStart, carRepayment, financeNotes, financePrice, repaymentRatesText, repaymentText, weeklyRepaymentAmount } from "./car-repayment";
 import { makeCar, makeConfig } from "./test-fixtures";
 
 const now = new Date("2026-11-25T00:00:00Z");
@@ -45,6 +45,12 @@ describe("carRepayment: the one figure a car advertises", () => {
     expect(carRepayment(car, makeConfig({ features: { youxQuote: true }, finance: { provider: "nissan" } }), now)?.start).toMatchObject({ term: 5, tradeIn: 0, interest: 9.49, frequency: "weekly" });
     expect(carRepayment(car, makeConfig(), now)).toBeNull();
     expect(carRepayment(makeCar({ price: 30000, status: "sold", youxQuote: quote }), makeConfig({ features: { youxQuote: true } }), now)).toBeNull();
+  });
+
+  it("reads as a weekly amount to the cent for the search filter: a monthly figure over 4.33 weeks", () => {
+    expect(weeklyRepaymentAmount({ amount: 263.654, frequency: "weekly" })).toBe(263.65);
+    expect(weeklyRepaymentAmount({ amount: 534.95, frequency: "monthly" })).toBe(123.55);
+    expect(weeklyRepaymentAmount(null)).toBeNull();
   });
 
   it("writes the figure to the cent with both rates", () => {

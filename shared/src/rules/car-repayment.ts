@@ -4,6 +4,7 @@ import type { SiteConfig } from "../config/site-config";
 import { isInStock } from "./availability";
 import { financeEntryFor, isFinanceDisplayable } from "./finance-eligibility";
 import { YOUX_LOAN_TERM_YEARS } from "./finance-link";
+import { WEEKS_PER_MONTH } from "./finance-estimate";
 import { formatMoney, formatMoneyCents, formatRate } from "./money";
 import { listedPrice, WEEKLY_SUFFIX } from "./price-display";
 import { calculateRepayment, DEFAULT_CALCULATOR_TERM_YEARS, type LenderPreset } from "./repayment";
@@ -107,6 +108,16 @@ function fromTerms(
   if (result.kind !== "repayment") return null;
   const { interestRate, comparisonRate } = terms;
   return { amount: result.repayment, frequency: start.frequency, interestRate, comparisonRate, source, start, terms };
+}
+
+/**
+ * The repayment as a weekly amount to the cent, what the search's weekly repayment filter compares
+ * (`weekly_price_range`, ADR 0048): the weekly figure itself, or a monthly one over 4.33 weeks.
+ */
+export function weeklyRepaymentAmount(repayment: Pick<CarRepayment, "amount" | "frequency"> | null): number | null {
+  if (!repayment) return null;
+  const weekly = repayment.frequency === "weekly" ? repayment.amount : repayment.amount / WEEKS_PER_MONTH;
+  return Math.round(weekly * 100) / 100;
 }
 
 const PER = { weekly: WEEKLY_SUFFIX, monthly: "/mth" } as const;

@@ -1,3 +1,6 @@
+import type { SiteConfig } from "../config/site-config";
+import { searchVisibilityFilter } from "./availability";
+
 /**
  * The numbered search presets a site's config may name (spec §9: "a numbered preset (0 to 14)"). Each is a base
  * filter over the site's stock, ANDed with every search on the server so the address cannot remove it (ADR 0025).
@@ -37,4 +40,24 @@ export function searchPresetFilter(preset: number | null): string | null {
   const entry = SEARCH_PRESETS[preset];
   if (!entry) throw new RangeError(`Unknown search preset ${preset}`);
   return entry.filter;
+}
+
+/** A value quoted for the engine's filter syntax. */
+export const quotedFilterValue = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+
+/**
+ * Site-wide conditions of every stock search from config: the sold window, the numbered preset, used-only,
+ * certified-only, excluded stock and makes (the search page, similar and featured vehicles, and the tests that
+ * compute what a page lists).
+ */
+export function siteSearchFilters(config: { search: Pick<SiteConfig["search"], "soldWindowDays" | "preset" | "usedOnly" | "certifiedOnly" | "excludedStockNumbers" | "excludedMakes"> }, now: Date): string[] {
+  const { search } = config;
+  const filters = [searchVisibilityFilter(now, search.soldWindowDays)];
+  const preset = searchPresetFilter(search.preset);
+  if (preset) filters.push(preset);
+  if (search.usedOnly) filters.push("car_type:used");
+  if (search.certifiedOnly) filters.push("certified:true");
+  for (const stocknum of search.excludedStockNumbers) filters.push(`NOT stocknum:${quotedFilterValue(stocknum)}`);
+  for (const make of search.excludedMakes) filters.push(`NOT make:${quotedFilterValue(make)}`);
+  return filters;
 }

@@ -11,7 +11,8 @@ import {
   shownCalculatorInputs,
 } from "@dealer/shared/rules";
 import { useId, useRef, useState } from "react";
-import { FINANCE_CALCULATOR_EVENT_ID, trackEvent } from "../../analytics";
+import { track } from "@dealer/shared/analytics";
+import { FINANCE_CALCULATOR_EVENT_ID } from "../../analytics";
 import MoneyInput from "../../money-input/MoneyInput";
 import RadioGroup from "../../radio-group/RadioGroup";
 import Disclaimer from "./Disclaimer";
@@ -46,7 +47,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
   const update = (change: Partial<FinanceCalculatorInputs>) => {
     if (!started.current) {
       started.current = true;
-      trackEvent(FINANCE_CALCULATOR_EVENT_ID, { car_id: car?.id ?? null });
+      track({ kind: "event", id: FINANCE_CALCULATOR_EVENT_ID, data: { car_id: car?.id ?? null } });
     }
     setInputs((current) => ({ ...current, ...change }));
   };

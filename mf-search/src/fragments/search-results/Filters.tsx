@@ -1,8 +1,8 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { bodyType, formatMoney, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds } from "@dealer/shared/rules";
+import { bodyType, formatMoney, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds, WEEKLY_SUFFIX } from "@dealer/shared/rules";
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
-import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, setRange, toggleValue } from "./refinements";
+import { CAR_TYPE_LABELS, CERTIFIED_LABELS, RANGE_LABELS, type Refine, setRange, toggleValue } from "./refinements";
 import type { RouteState } from "./route-state";
 import type { FacetValue, SearchView } from "./search-view";
 
@@ -119,16 +119,27 @@ export function Filters({ state, view, config, itemType, refine }: FiltersProps)
       )}
       <RangeSlider
         attribute="price"
-        label="Price"
+        label={RANGE_LABELS.price!}
         bounds={rangeBounds(view.stats.price, "price")}
         refinement={state.range.price}
         format={formatMoney}
         onRefine={(refinement) => refine(setRange("price", refinement))}
       />
+      {/* Only where some car shows a repayment (or the address already asks for one). */}
+      {(view.stats.weekly_price_range || state.range.weekly_price_range) && (
+        <RangeSlider
+          attribute="weekly_price_range"
+          label={RANGE_LABELS.weekly_price_range!}
+          bounds={rangeBounds(view.stats.weekly_price_range, "weekly_price_range")}
+          refinement={state.range.weekly_price_range}
+          format={(value) => `${formatMoney(value)}${WEEKLY_SUFFIX}`}
+          onRefine={(refinement) => refine(setRange("weekly_price_range", refinement))}
+        />
+      )}
       {kmFilterShown(itemType) && (
       <RangeSlider
         attribute="km"
-        label="Kilometres"
+        label={RANGE_LABELS.km!}
         bounds={rangeBounds(view.stats.km, "km")}
         refinement={state.range.km}
         format={(value) => `${formatNumber(value)} km`}

@@ -35,7 +35,7 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
   const first = index < FIRST_ROW;
   return (
     <li className={card.inStock ? "card" : "card card--sold"}>
-      <a className="card__link" href={card.href}>
+      <a className="card__link" href={card.href} data-car-id={card.id}>
         {card.image && (
           <img
             className="card__image"

@@ -1,5 +1,5 @@
 import { isSignedInAtom, toastAtom } from "@dealer/shared/atoms";
-import { GARAGE_PATH, signInUrl } from "@dealer/shared/rules";
+import { signInUrl } from "@dealer/shared/rules";
 import { useAtomValue, useSetAtom } from "jotai";
 import type { FormEvent } from "react";
 
@@ -7,7 +7,8 @@ const SAVE_LABEL = "Save this search";
 
 /**
  * Saves the current filters (the /search query) to My garage. A plain form post without a script (303 back to
- * the search); with one, a JSON call and a toast. Signed out, it is a link to sign-in that comes back here.
+ * the search); with one, a JSON call and a toast (their code loads on submit). Signed out, it is a link to sign-in that
+ * comes back here.
  */
 export function SaveSearch({ query, returnTo }: { query: string; returnTo: string }) {
   const signedIn = useAtomValue(isSignedInAtom);
@@ -21,13 +22,8 @@ export function SaveSearch({ query, returnTo }: { query: string; returnTo: strin
   }
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const response = await fetch("/api/saved-searches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) }).catch(() => null);
-    const answer = (await response?.json().catch(() => null)) as { success?: boolean; message?: string } | null;
-    if (!answer?.success) {
-      window.alert(answer?.message ?? "Sorry, we couldn't save this search. Please try again.");
-      return;
-    }
-    showToast({ title: "Search saved", body: "Find it again in My garage.", action: { label: "My garage", href: `${GARAGE_PATH}#saved-searches` } });
+    const { saveSearch } = await import("./save-search-action");
+    await saveSearch(query, showToast);
   };
   return (
     <form className="search-results__save" method="post" action="/api/saved-searches" onSubmit={onSubmit}>

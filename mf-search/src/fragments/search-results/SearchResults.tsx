@@ -1,20 +1,20 @@
-import { serializeJsonForHtml } from "@dealer/shared/json-for-html";
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
 import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, type ItemType, promoCardsFor } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
+import { SEARCH_EVENTS } from "../../analytics-events";
 import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
 import type { BrowserSearch } from "./browser-search";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
 import { loadChips, useSearchParts } from "./deferred-parts";
 import { Pagination, ResultGrid } from "./ResultGrid";
+import { persistFilters, persistedQuery, readPersistedFilters } from "./persisted-filters";
 import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
 import { SaveSearch } from "./SaveSearch";
 import type { SearchContext } from "./run-search";
 import { SearchBox } from "./SearchBox";
-import { resultsItemList } from "./structured-data";
 import type { SearchView } from "./search-view";
 import { SORT_OPTIONS } from "./sort-options";
 
@@ -37,6 +37,9 @@ export type SearchResultsProps = {
   /** The page's origin: the results' structured data names each car by its absolute URL. */
   origin: string;
 };
+
+/** The analytics module (ADR 0048): loaded on the first interaction, never in the first load. */
+const analytics = () => import("@dealer/shared/analytics");
 
 type HistoryEntry = { search: RouteState };
 const isHistoryEntry = (value: unknown): value is HistoryEntry =>
@@ -63,6 +66,9 @@ function useAnimatedCount(target: number): number {
   return shown;
 }
 
+/** Event 60's data: the search as the address says it (its query string, at most 200 characters) and what it found. */
+const searchEventData = (state: RouteState, view: SearchView) => ({ search: routeStateToQuery(state).slice(0, 200), hits: view.nbHits, page: state.page });
+
 const plural = (count: number) => `${formatNumber(count)} ${count === 1 ? "vehicle" : "vehicles"}`;
 
 /** The Show Me label on its own: its count animates every frame for 400 ms, which must not re-render the page. */
@@ -86,38 +92,52 @@ export default function SearchResults(props: SearchResultsProps) {
 function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteConfig }) {
   const [state, setState] = useState(props.state);
   const [view, setView] = useState(props.view);
+  const parts = useSearchParts();
+  // The server writes the results' JSON-LD; the browser renders "" (hydration keeps the server's block) until a search.
+  const [itemList, setItemList] = useState(() => parts.itemListJson?.(props.view.cards, props.view.page * props.context.hitsPerPage, props.origin) ?? "");
   const [status, setStatus] = useState<"data" | "loading" | "error">("data");
   const [drawerOpen, setDrawerOpen] = useState(false);
   /** The filter panel's code is wanted: the phone's drawer opened, or a search ran (its counts change). */
   const [filtersWanted, setFiltersWanted] = useState(false);
   const latest = useRef(0);
-  const engine = useRef<Promise<BrowserSearch> | null>(null);
+  const engine = useRef<Promise<{ search: BrowserSearch; itemListJson: (typeof import("./browser-search"))["resultsItemListJson"] }> | null>(null);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const promos = useMemo(() => promoCardsFor(config.search.promoCards, props.itemType), [config, props.itemType]);
 
   const loadEngine = () => {
-    engine.current ??= import("./browser-search").then(({ createBrowserSearch }) => createBrowserSearch(props.search, props.context));
+    engine.current ??= import("./browser-search").then(({ createBrowserSearch, resultsItemListJson }) => ({
+      search: createBrowserSearch(props.search, props.context),
+      itemListJson: resultsItemListJson,
+    }));
     return engine.current;
   };
   const addressOf = (next: RouteState) => searchAddress(next, props.address, config.search);
+  // The stock search itself keeps the shopper's filters across visits; landing paths, offers and carousels are their own lists.
+  const persists = props.layout === "grid" && !props.offers && !props.address.landing && props.address.pathname === config.search.landingBase;
 
-  async function show(next: RouteState, history: "push" | "none") {
-    if (history === "push") window.history.pushState({ search: next } satisfies HistoryEntry, "", addressOf(next));
+  async function show(next: RouteState, history: "push" | "replace" | "none") {
+    if (history !== "none") window.history[history === "push" ? "pushState" : "replaceState"]({ search: next } satisfies HistoryEntry, "", addressOf(next));
+    if (persists) persistFilters(window.localStorage, next);
     const request = ++latest.current;
     // The controls follow the new state at once; the loading state renders after the request has left (a
     // transition): the keystroke-to-results time was partly that render (ADR 0025).
     setState(next);
-    const pending = Promise.all([loadEngine(), loadFilters()]).then(([search]) => search(next, config, new Date(props.now)));
+    const pending = Promise.all([loadEngine(), loadFilters()]).then(async ([{ search, itemListJson }]) => {
+      const result = await search(next, config, new Date(props.now));
+      return { result, itemList: itemListJson(result.cards, result.page * props.context.hitsPerPage, props.origin) };
+    });
     startTransition(() => {
       setStatus("loading");
       // The panel's code comes with the first results, so its counts never lag behind them.
       setFiltersWanted(true);
     });
     try {
-      const result = await pending;
+      const { result, itemList } = await pending;
       if (request !== latest.current) return;
       setView(result);
+      setItemList(itemList);
       setStatus("data");
+      if (history !== "none") void analytics().then(({ track }) => track({ kind: "event", id: SEARCH_EVENTS.search, data: searchEventData(next, result) }));
     } catch (error) {
       if (request !== latest.current) return;
       // The last good hits, counts and facets stay on screen.
@@ -141,11 +161,39 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   useEffect(() => {
     // The entry the page opened on remembers its state, so Back to it needs no server round trip.
     window.history.replaceState({ ...(window.history.state ?? {}), search: props.state } satisfies HistoryEntry, "");
+    // Opened with no query: the persisted filters, if any, are the state (spec §4); an address's own state wins.
+    const kept = persists && !window.location.search ? readPersistedFilters(window.localStorage) : null;
+    if (kept && persistedQuery(kept)) void show(kept, "replace");
     const onPopState = (event: PopStateEvent) => {
       if (isHistoryEntry(event.state)) void show(event.state.search, "none");
     };
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
+  // A result card opened (the cards are server markup: one listener on the section reads the card's id).
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLElement>("a[data-car-id]") : null;
+      if (!link) return;
+      void analytics().then(({ track, flushAnalytics }) => {
+        track({ kind: "event", id: SEARCH_EVENTS.resultOpened, data: { car_id: Number(link.dataset.carId) } });
+        // The card's page replaces this one: the beacon leaves now.
+        flushAnalytics();
+      });
+    };
+    // Its code starts loading as a pointer or a key goes down, ahead of the click that needs it.
+    const preload = () => void analytics();
+    const root = section.current;
+    root?.addEventListener("click", onClick);
+    root?.addEventListener("pointerdown", preload, { once: true });
+    root?.addEventListener("keydown", preload, { once: true });
+    return () => {
+      root?.removeEventListener("click", onClick);
+      root?.removeEventListener("pointerdown", preload);
+      root?.removeEventListener("keydown", preload);
+    };
   }, []);
 
   const closeDrawer = () => {
@@ -154,17 +202,16 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
   };
 
   const empty = view.cards.length === 0;
-  const parts = useSearchParts();
   const Carousel = useMemo(() => memo(parts.ResultCarousel), [parts]);
   const Results = props.layout === "carousel" ? Carousel : Grid;
   // The carousel is a section of a page that has its own <h1> (the brand page's banner).
   const Heading = props.layout === "carousel" ? "h2" : "h1";
   return (
-    <section className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
+    <section ref={section} className="search-results" aria-labelledby="search-heading" aria-busy={status === "loading"}>
       <Heading id="search-heading">{props.offers ? "Special offers" : "Search stock"}</Heading>
       {/* Data, not code: a JSON-LD block never runs; it follows the page of results the shopper sees. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for HTML by serializeJsonForHtml */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonForHtml(resultsItemList(view.cards, view.page * props.context.hitsPerPage, props.origin)) }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for HTML by serializeJsonForHtml (resultsItemListJson) */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemList }} suppressHydrationWarning />
       <SearchBox
         query={state.query}
         onQuery={(query) => refine((current) => ({ ...current, query }))}

@@ -21,3 +21,6 @@ export function createBrowserSearch(credentials: BrowserSearchCredentials, conte
 }
 
 export type BrowserSearch = ReturnType<typeof createBrowserSearch>;
+
+// The results' JSON-LD follows each browser search; its code comes with the search's, not in the first load.
+export { resultsItemListJson } from "./structured-data";

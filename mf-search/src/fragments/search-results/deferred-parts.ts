@@ -1,6 +1,7 @@
 import { type ComponentProps, type ComponentType, createContext, lazy, useContext } from "react";
 import type { RefinementChips } from "./RefinementChips";
 import type { ResultCarousel } from "./ResultCarousel";
+import type { resultsItemListJson } from "./structured-data";
 
 /**
  * Parts of the search page that /search's first view does not need: the carousel variant (brand overviews only) and
@@ -11,6 +12,8 @@ import type { ResultCarousel } from "./ResultCarousel";
 export type SearchParts = {
   ResultCarousel: ComponentType<ComponentProps<typeof ResultCarousel>>;
   RefinementChips: ComponentType<ComponentProps<typeof RefinementChips>>;
+  /** The results' JSON-LD: written by the server; the browser keeps that block until its first search rewrites it. */
+  itemListJson?: typeof resultsItemListJson;
 };
 
 export const ServerParts = createContext<SearchParts | null>(null);

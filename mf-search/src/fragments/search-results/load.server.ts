@@ -1,6 +1,5 @@
-import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { type LandingVocabulary, OFFER_PRICE_MIN, resolveLandingPath, searchPresetFilter, searchVisibilityFilter, siteItemType } from "@dealer/shared/rules";
+import { type LandingVocabulary, OFFER_PRICE_MIN, quotedFilterValue, resolveLandingPath, siteItemType, siteSearchFilters } from "@dealer/shared/rules";
 import type { algoliasearch } from "algoliasearch";
 import { createElement } from "react";
 import type { Env } from "../../env";
@@ -16,28 +15,15 @@ import { RefinementChips } from "./RefinementChips";
 import { ResultCarousel } from "./ResultCarousel";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
+import { resultsItemListJson } from "./structured-data";
 
-const serverParts: SearchParts = { ResultCarousel, RefinementChips };
+const serverParts: SearchParts = { ResultCarousel, RefinementChips, itemListJson: resultsItemListJson };
 
 /** The filter panel and the deferred parts are in the server's markup; the browser loads their code later (FiltersIsland, deferred-parts). */
 function SearchResultsWithFilters(props: SearchResultsProps) {
   return createElement(ServerFilters.Provider, { value: Filters }, createElement(ServerParts.Provider, { value: serverParts }, createElement(SearchResults, props)));
 }
 
-const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-
-/** Site-wide conditions from config: the numbered preset, used-only, certified-only, excluded stock and makes. */
-export function siteFilters(config: FragmentRequest["config"], now: Date): string[] {
-  const { search } = config;
-  const filters = [searchVisibilityFilter(now, search.soldWindowDays)];
-  const preset = searchPresetFilter(search.preset);
-  if (preset) filters.push(preset);
-  if (search.usedOnly) filters.push("car_type:used");
-  if (search.certifiedOnly) filters.push("certified:true");
-  for (const stocknum of search.excludedStockNumbers) filters.push(`NOT stocknum:${quoted(stocknum)}`);
-  for (const make of search.excludedMakes) filters.push(`NOT make:${quoted(make)}`);
-  return filters;
-}
 
 /** '/search/toyota/hilux?x' -> ['toyota', 'hilux']; the path is read as text, never as a URL (it may be anything). */
 function landingSegments(path: string): string[] {
@@ -100,7 +86,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
       const context: SearchContext = {
         indexName,
         sortIndices: sortIndices(indexName),
-        fixedFilters: siteFilters(config, now).map((filter) => `(${filter})`).join(" AND "),
+        fixedFilters: siteSearchFilters(config, now).map((filter) => `(${filter})`).join(" AND "),
         hitsPerPage,
         priceAscendingNeedsPrice,
         facets: facetAttributes(config.search),
@@ -118,7 +104,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
       if (segments.length) {
         landing = resolveLandingPath(segments[0], segments[1], await landingVocabulary(client, env, request.site.slug, context));
         if (!landing) throw new FragmentNotFound(`No stock matches ${segments.join("/")}`);
-        if (landing.dealership) context.fixedFilters += ` AND dealership_slug:${quoted(landing.dealership)}`;
+        if (landing.dealership) context.fixedFilters += ` AND dealership_slug:${quotedFilterValue(landing.dealership)}`;
       }
       const queryIndex = request.path.indexOf("?");
       const state = stateWithLanding(parseRouteState(queryIndex >= 0 ? request.path.slice(queryIndex + 1) : ""), landing);

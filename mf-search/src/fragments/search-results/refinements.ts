@@ -27,3 +27,5 @@ export const setRange = (attribute: string, refinement: string | null) => (state
 
 export const CERTIFIED_LABELS: Record<string, string> = { true: "Certified", false: "Not certified" };
 export const CAR_TYPE_LABELS: Record<string, string> = { new: "New", used: "Used", demo: "Demo" };
+/** How a range is named in the panel and on its chip. */
+export const RANGE_LABELS: Record<string, string> = { price: "Price", km: "Kilometres", weekly_price_range: "Weekly repayment" };

@@ -18,7 +18,8 @@ export const REFINEMENT_ATTRIBUTES = [
   "make", "make_model", "certified", "body", "car_type", "fuel", "transmission", "drive", "colour", "seats", "year",
   "city", "location_name", "dealership_name", "state",
 ] as const;
-export const RANGE_ATTRIBUTES = ["price", "km"] as const;
+/** Numeric ranges: price, kilometres and the weekly repayment the cards show (ADR 0048). */
+export const RANGE_ATTRIBUTES = ["price", "km", "weekly_price_range"] as const;
 /** The car field a refinement may be named by in links from elsewhere (the budget finder's body tiles). */
 const ATTRIBUTE_ALIASES: Record<string, string> = { simple_body: "body" };
 

@@ -72,6 +72,6 @@ describe("a page past the end", () => {
 
   it("counts only the facets the site shows, and any the address refines", () => {
     const parameters = searchParameters(parseRouteState("refinementList[fuel][0]=Diesel"), { ...context, facets: facetAttributes({ extraFilters: ["colour"] }) });
-    expect(parameters.disjunctiveFacets).toEqual(["make", "make_model", "certified", "body", "car_type", "colour", "fuel", "price", "km"]);
+    expect(parameters.disjunctiveFacets).toEqual(["make", "make_model", "certified", "body", "car_type", "colour", "fuel", "price", "km", "weekly_price_range"]);
   });
 });

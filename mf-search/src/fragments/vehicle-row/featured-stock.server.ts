@@ -1,9 +1,8 @@
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
-import { IN_STOCK_STATUSES } from "@dealer/shared/rules";
+import { IN_STOCK_STATUSES, siteSearchFilters } from "@dealer/shared/rules";
 import type { Env } from "../../env";
 import type { SearchApiFor } from "../../search-client/site-client";
 import { stockSearchClient } from "../../search-client/stock-search-client";
-import { siteFilters } from "../search-results/load.server";
 import { cardAttributes, type CardCar, toResultCard } from "../search-results/result-card";
 import { RECENTLY_ADDED_SUFFIX } from "../search-results/sort-options";
 import { allOf } from "./similar-vehicles.server";
@@ -31,7 +30,7 @@ export function featuredStockFragment(searchApiFor: SearchApiFor): FragmentDefin
         const { hits } = await client.searchSingleIndex<CardCar>({
           indexName: `${config.search.indexName}${RECENTLY_ADDED_SUFFIX}`,
           searchParams: {
-            filters: allOf([...siteFilters(config, now), inStock]),
+            filters: allOf([...siteSearchFilters(config, now), inStock]),
             hitsPerPage: config.home.featuredCount,
             attributesToRetrieve: [...cardAttributes],
             attributesToHighlight: [],

@@ -1,11 +1,11 @@
-import { carSchema } from "@dealer/shared/contract";
+import type { SiteConfig } from "@dealer/shared/config";
+import { type Car, carSchema } from "@dealer/shared/contract";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { isSimilarSearchEligible, rankSimilarCars, SIMILAR_QUERY_LIMIT, searchLandingPath, similarCarsFilters } from "@dealer/shared/rules";
+import { isSimilarSearchEligible, rankSimilarCars, SIMILAR_QUERY_LIMIT, searchLandingPath, similarCarsFilters, siteSearchFilters } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { SearchApiFor } from "../../search-client/site-client";
 import { stockSearchClient } from "../../search-client/stock-search-client";
-import { siteFilters } from "../search-results/load.server";
 import { cardAttributes, type CardCar, toResultCard } from "../search-results/result-card";
 import VehicleRow, { type VehicleRowProps } from "./VehicleRow";
 
@@ -14,6 +14,34 @@ const rowSchema = z.object({ data: z.string() });
 
 /** All conditions of one query, each parenthesised, as the engine's filters string. */
 export const allOf = (filters: string[]) => filters.map((part) => `(${part})`).join(" AND ");
+
+/** A site's car by its slug, or null. */
+export async function carBySlug(db: D1Database, site: string, slug: string): Promise<Car | null> {
+  const row = await db.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(site, slug).first();
+  return row ? carSchema.parse(JSON.parse(rowSchema.parse(row).data)) : null;
+}
+
+/**
+ * A car's similar vehicles by the spec's multi-query (same make and model; same body in the price window; 10 per
+ * query), same model first, de-duplicated, capped at vehicle.similarCarsCount: the vehicle page's row and the related
+ * car ids (related-cars-route.ts) are the same list. None for a car the spec does not search for (not in stock).
+ */
+export async function similarCars(env: Env, site: string, searchApiFor: SearchApiFor, car: Car, config: SiteConfig, now: Date): Promise<CardCar[]> {
+  if (!isSimilarSearchEligible(car) || config.vehicle.similarCarsCount === 0) return [];
+  const { client } = await stockSearchClient(env, site, searchApiFor);
+  const siteFilters = siteSearchFilters(config, now);
+  const { results } = await client.search<CardCar>({
+    requests: similarCarsFilters(car).map((filter) => ({
+      indexName: config.search.indexName,
+      filters: allOf([...siteFilters, filter]),
+      hitsPerPage: SIMILAR_QUERY_LIMIT,
+      attributesToRetrieve: [...cardAttributes],
+      attributesToHighlight: [],
+    })),
+  });
+  const hits = results.flatMap((result) => ("hits" in result ? result.hits : []));
+  return rankSimilarCars(hits, car, config.vehicle.similarCarsCount);
+}
 
 /**
  * Similar vehicles of the page's car by the spec's multi-query (same make and model; same body in the price
@@ -26,31 +54,17 @@ export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDef
     async load(request, env) {
       const params = paramsSchema.safeParse(request.params);
       if (!params.success) throw new FragmentNotFound("No vehicle slug");
-      const row = await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(request.site.slug, params.data.slug).first();
-      if (!row) throw new FragmentNotFound(`No vehicle ${params.data.slug}`);
-      const car = carSchema.parse(JSON.parse(rowSchema.parse(row).data));
+      const car = await carBySlug(env.DB, request.site.slug, params.data.slug);
+      if (!car) throw new FragmentNotFound(`No vehicle ${params.data.slug}`);
       const fallback: VehicleRowProps = {
         heading: "Similar vehicles",
         cards: [],
         searchHref: searchLandingPath({ make: car.make, model: car.model }, request.config.search),
         searchLabel: `Search all ${car.make} ${car.model}`,
       };
-      if (!isSimilarSearchEligible(car) || request.config.vehicle.similarCarsCount === 0) return fallback;
       try {
-        const { client } = await stockSearchClient(env, request.site.slug, searchApiFor);
         const now = new Date();
-        const site = siteFilters(request.config, now);
-        const { results } = await client.search<CardCar>({
-          requests: similarCarsFilters(car).map((filter) => ({
-            indexName: request.config.search.indexName,
-            filters: allOf([...site, filter]),
-            hitsPerPage: SIMILAR_QUERY_LIMIT,
-            attributesToRetrieve: [...cardAttributes],
-            attributesToHighlight: [],
-          })),
-        });
-        const hits = results.flatMap((result) => ("hits" in result ? result.hits : []));
-        const ranked = rankSimilarCars(hits, car, request.config.vehicle.similarCarsCount);
+        const ranked = await similarCars(env, request.site.slug, searchApiFor, car, request.config, now);
         return { ...fallback, cards: ranked.map((hit) => toResultCard(hit, request.config, now)) };
       } catch (error) {
         console.warn("[mf-search] similar vehicles search failed", error);

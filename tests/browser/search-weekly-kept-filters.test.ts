@@ -1,0 +1,101 @@
+import { carRepayment, clampRange, formatNumber, rangeBounds, repaymentText, siteSearchFilters, weeklyRepaymentAmount } from "@dealer/shared/rules";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventsWithId, watchBeaconEvents } from "../support/analytics";
+import { demoConfig } from "../support/finance";
+import { searchCars } from "../support/finance-cars";
+import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+
+/**
+ * Issue 22 (ADR 0048): the weekly repayment filter compares the figure the cards show (ADR 0038), and the filters a
+ * shopper chose come back on the next visit to /search until Clear Filters. Expected figures are computed here from
+ * the search API's records with the shared rule, never read from the page.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ATTRIBUTE = "weekly_price_range";
+const query = (page: { url(): string }) => decodeURIComponent(new URL(page.url()).search);
+
+// A weekly lender (Taurus-type) on a car dealer, the monthly Nissan-type lender on the truck dealer.
+describe.each(["harbour-city-motors", "outback-trucks"])("on %s", (site) => {
+  it("filters by the cards' weekly repayment, and keeps the filter for the next visit until Clear Filters", async () => {
+    const config = demoConfig(site);
+    const now = new Date();
+    const weekly = new Map<number, number>();
+    // The cars the page lists: the site's own conditions, as the search page applies them.
+    const listed = siteSearchFilters(config, now).map((filter) => `(${filter})`).join(" AND ");
+    for (const car of await searchCars(site, listed, 1000)) {
+      const figure = weeklyRepaymentAmount(carRepayment(car, config, now));
+      if (figure !== null) weekly.set(car.id, figure);
+    }
+    const figures = [...weekly.values()].sort((a, b) => a - b);
+    expect(figures.length).toBeGreaterThan(10);
+    // The slider's top is the dearest figure raised to a step; the minimum typed is the median, put on the step grid.
+    const bounds = rangeBounds({ max: figures.at(-1)! }, ATTRIBUTE);
+    const [low] = clampRange([figures[Math.floor(figures.length / 2)]!, bounds.max], bounds, ATTRIBUTE);
+    const expectedCount = figures.filter((figure) => figure >= low).length;
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const sent = watchBeaconEvents(page);
+    await page.goto(siteUrl(site, "/search"));
+    await waitForHydration(page);
+    const slider = page.getByRole("group", { name: "Weekly repayment" });
+    await expect(slider.getByRole("slider", { name: "Maximum weekly repayment" }).getAttribute("max")).resolves.toBe(String(bounds.max));
+    const minimum = slider.getByLabel("Minimum weekly repayment value");
+    // The panel's code loads on approach: typed again until the panel, not its server markup, takes it.
+    await minimum.hover();
+    await expect
+      .poll(async () => {
+        await minimum.fill(String(low));
+        await minimum.press("Enter");
+        return query(page);
+      })
+      .toBe(`?range[${ATTRIBUTE}]=${low}:`);
+    await expect.poll(() => page.locator(".search-results__count").innerText()).toMatch(new RegExp(`^${formatNumber(expectedCount)} vehicles? ·`));
+    // Every card shown is in the range, and shows the figure the filter compared.
+    const cards = await page.locator(".card__link[data-car-id]").evaluateAll((links) =>
+      links.map((link) => ({ id: Number((link as HTMLElement).dataset.carId), finance: link.parentElement?.querySelector(".card__finance")?.textContent ?? "" })),
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      expect(weekly.get(card.id)).toBeGreaterThanOrEqual(low);
+      const [car] = await searchCars(site, `objectID:${card.id}`, 1);
+      expect(card.finance).toContain(repaymentText(carRepayment(car!, config, now)!));
+    }
+
+    // Analytics event 60: the search the shopper ran, as its address says it, and what it found.
+    await expect.poll(() => eventsWithId(sent, 60).map((event) => event.data)).toEqual([{ search: `?range[${ATTRIBUTE}]=${low}:`, hits: expectedCount, page: 1 }]);
+
+    // The next visit to /search with no query starts from the kept filter (spec §4)...
+    await page.goto(siteUrl(site, "/search"));
+    await waitForHydration(page);
+    await expect.poll(() => query(page)).toBe(`?range[${ATTRIBUTE}]=${low}:`);
+    await expect(page.getByRole("button", { name: `Remove Weekly repayment ${low} to ` }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.locator(".search-results__count").innerText()).toMatch(new RegExp(`^${formatNumber(expectedCount)} vehicles? ·`));
+    // ...and Clear Filters clears it for the visits after too.
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await expect.poll(() => query(page)).toBe("");
+    // Event 60 for the restored and the cleared searches too (the beacon leaves a second after them).
+    await expect.poll(() => eventsWithId(sent, 60).length).toBe(3);
+    await page.goto(siteUrl(site, "/search"));
+    await waitForHydration(page);
+    await expect(page.evaluate(() => localStorage.getItem("search:filters"))).resolves.toBeNull();
+    expect(query(page)).toBe("");
+    // Analytics event 61: a result card opened, with its car.
+    const first = page.locator(".card__link[data-car-id]").first();
+    const carId = Number(await first.getAttribute("data-car-id"));
+    await first.click();
+    await page.waitForURL(/\/cars\//);
+    await expect.poll(() => eventsWithId(sent, 61).map((event) => event.data)).toEqual([{ car_id: carId }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
