@@ -65,7 +65,7 @@ export function ShareBar({ title, path, hideTwitter }: ShareBarProps) {
           </button>
         </li>
       </ul>
-      <p className="vehicle-share__toast" role="status">
+      <p className="ui-toast vehicle-share__toast" role="status">
         {toast}
       </p>
     </section>
