@@ -30,7 +30,7 @@ async function callWatchlist(action: "saved" | "removed", phone: string, carId: 
  * then the server call; a failure puts it back and alerts the error. A sold car shows the button only if saved;
  * a signed-out shopper goes to sign-in and comes back.
  */
-export function WatchlistButton({ carId, carName, inStock, className = "watchlist-button" }: { carId: number; carName: string; inStock: boolean; className?: string }) {
+export function WatchlistButton({ carId, carName, inStock, className = "button" }: { carId: number; carName: string; inStock: boolean; className?: string }) {
   const session = useAtomValue(sessionAtom);
   const [ids, setIds] = useAtom(watchlistAtom);
   const showToast = useSetAtom(toastAtom);

@@ -1,6 +1,7 @@
 import { LATE_PAYMENT_REFUNDED, lateRefundText, postcodeInput, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
 import { type FormEvent, useRef, useState } from "react";
-import { Checkbox, fieldId, Hidden, TextField, SUBMIT_BUTTON_CLASS } from "../enquiry-form/fields";
+import { Checkbox, fieldId, Hidden, TextField } from "../enquiry-form/fields";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 import { useFormEnhancer } from "../enquiry-form/use-form-enhancer";
 import type { CheckoutFormProps, CheckoutProps, ConfirmationProps } from "./props";
 

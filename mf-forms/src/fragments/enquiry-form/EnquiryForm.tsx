@@ -1,17 +1,20 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { StepIndicator } from "@dealer/shared/ui";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
 import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
-import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo, SUBMIT_BUTTON_CLASS } from "./fields";
+import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
 import { loadSubmission, preloadSubmission } from "./load-submission";
 import type { EnquiryFormProps } from "./props";
-import { TradeInOffer } from "./TradeInOffer";
 import { useFormEnhancer } from "./use-form-enhancer";
 import { ValuationFaq } from "./ValuationFaq";
 
 export type { EnquiryFormProps } from "./props";
+
+/** Shown only after a trade-in is sent, so its code is not in the form's first load. */
+const TradeInOffer = lazy(() => import("./TradeInOffer").then((module) => ({ default: module.TradeInOffer })));
 
 // Type-checked against the contract without importing it at run time (that module pulls in zod).
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
@@ -83,6 +86,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const next = async () => {
     const form = formRef.current;
     if (step === null || !form) return;
+    // Only multi-step (trade-in) forms get an offer: fetch its code while the shopper fills the steps.
+    import("./TradeInOffer").catch(() => undefined);
     const names = [...form.querySelectorAll<HTMLElement>(`[data-step="${step}"] [name]`)].map((element) => element.getAttribute("name") ?? "");
     const ready = await enhance().catch(() => null);
     if (ready && !(await ready.validateStep(names))) return;
@@ -111,7 +116,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       </h2>
       {car && <p className="enquiry-form__car">{car.title}</p>}
       {ui.valuation && (
-        <TradeInOffer id={id} valuation={ui.valuation} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
+        <Suspense fallback={null}>
+          <TradeInOffer id={id} valuation={ui.valuation} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
+        </Suspense>
       )}
       <form
         {...{ [CUSTOMER_PREFILL_ATTRIBUTE]: true }}

@@ -1,6 +1,6 @@
 import { FORM_SUBMIT_ERROR, formatMoney, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { useEffect, useRef } from "react";
-import { SUBMIT_BUTTON_CLASS } from "./fields";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 
 /** Accept as a plain form post (the page the API answers a trade-in posted without script): the acceptance's fields. */
 export type PlainAcceptance = { leadId: number; leadKey: string; category: string };

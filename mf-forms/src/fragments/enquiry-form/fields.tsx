@@ -1,9 +1,5 @@
-import { buttonClass } from "@dealer/shared/ui";
 import type { ReactNode } from "react";
 import type { FormOption } from "./props";
-
-/** Every form's submit, next and accept button: the design system's primary button, full width. */
-export const SUBMIT_BUTTON_CLASS = buttonClass({ variant: "primary", size: "lg", block: true }, "enquiry-form__submit");
 
 /** Field markup shared by every form: a visible label, the error under the field, linked by aria-describedby. */
 type Common = { id: string; name: string; label: string; error: string | undefined; required?: boolean };

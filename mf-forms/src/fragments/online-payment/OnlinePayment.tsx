@@ -1,4 +1,4 @@
-import { SUBMIT_BUTTON_CLASS } from "../enquiry-form/fields";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 export type OnlinePaymentProps =
   | { mode: "form"; purpose: string; reference: string }
   | { mode: "receipt"; state: "paid" | "awaiting_payment" | "unknown"; what: string; amountText: string; paymentUrl: string | null };

@@ -1,5 +1,5 @@
 import { SPIN_PRIZES, SPIN_TERMS } from "@dealer/shared/rules";
-import { SUBMIT_BUTTON_CLASS } from "../enquiry-form/fields";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 
 export type SpinToWinProps = { entry: { prize: string; date: string } | null };
 
