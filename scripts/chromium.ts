@@ -22,13 +22,12 @@ function ensureDebianTool(path: string, debianPackage: string, usedFor: string):
 export const ensureChromium = () => ensureDebianTool(CHROMIUM_PATH, "chromium", "the browser tests");
 export const ensureXmllint = () => ensureDebianTool(XMLLINT_PATH, "libxml2-utils", "the sitemap and ADF lead checks");
 
-/** Headless Chromium as the browser tests and the benches use it: no GPU, no background traffic to skew timings. */
+/** Headless Chromium's flags for the browser tests and the benches (Lighthouse too): no GPU, no background traffic to skew timings. */
+export const CHROMIUM_FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }

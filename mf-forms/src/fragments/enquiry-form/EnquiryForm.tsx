@@ -13,8 +13,8 @@ import { ValuationFaq } from "./ValuationFaq";
 
 export type { EnquiryFormProps } from "./props";
 
-/** Shown only after a trade-in is sent, so its code is not in the form's first load. */
-const TradeInOffer = lazy(() => import("./TradeInOffer").then((module) => ({ default: module.TradeInOffer })));
+/** Shown only after a trade-in is sent (by the submission module, loaded by then), so not in the first load. */
+const TradeInOffer = lazy(() => loadSubmission().then((module) => ({ default: module.TradeInOffer })));
 
 // Type-checked against the contract without importing it at run time (that module pulls in zod).
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
@@ -86,8 +86,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const next = async () => {
     const form = formRef.current;
     if (step === null || !form) return;
-    // Only multi-step (trade-in) forms get an offer: fetch its code while the shopper fills the steps.
-    import("./TradeInOffer").catch(() => undefined);
     const names = [...form.querySelectorAll<HTMLElement>(`[data-step="${step}"] [name]`)].map((element) => element.getAttribute("name") ?? "");
     const ready = await enhance().catch(() => null);
     if (ready && !(await ready.validateStep(names))) return;
