@@ -2,6 +2,8 @@ import { createRemoteConfig } from "../scripts/build/remote-config";
 
 export default createRemoteConfig({
   packageDir: import.meta.dirname,
+  // The trade-in and sell-my-car forms' step indicator (docs/design.md).
+  designComponents: ["steps"],
   // One line per exposed fragment: public module name -> component file.
   exposes: {
     "./EnquiryForm": "./src/fragments/enquiry-form/EnquiryForm.tsx",

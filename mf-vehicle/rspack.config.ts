@@ -2,8 +2,8 @@ import { createRemoteConfig } from "../scripts/build/remote-config";
 
 export default createRemoteConfig({
   packageDir: import.meta.dirname,
-  // The vehicle page's breadcrumb (docs/design.md).
-  designComponents: ["breadcrumb"],
+  // The vehicle page's breadcrumb, price block, key facts, the certified dialog, the share toast and the price comparison's skeleton (docs/design.md).
+  designComponents: ["breadcrumb", "price-block", "key-facts", "dialog-toast", "skeleton"],
   // One line per exposed fragment: public module name -> component file (the browser's build of it).
   exposes: {
     "./VehicleDetail": "./src/fragments/vehicle-detail/VehicleDetail.tsx",

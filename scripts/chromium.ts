@@ -24,13 +24,12 @@ export const ensureXmllint = () => ensureDebianTool(XMLLINT_PATH, "libxml2-utils
 /** The platform tests read the local D1 file with sqlite3 (tests/support/db.ts). */
 export const ensureSqlite = () => ensureDebianTool("/usr/bin/sqlite3", "sqlite3", "the platform tests' reads of the local D1");
 
-/** Headless Chromium as the browser tests and the benches use it: no GPU, no background traffic to skew timings. */
+/** Headless Chromium's flags for the browser tests and the benches (Lighthouse too): no GPU, no background traffic to skew timings. */
+export const CHROMIUM_FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }

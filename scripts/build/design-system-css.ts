@@ -5,7 +5,7 @@ import { repoRoot } from "./browser-config";
 const DESIGN_DIR = join(repoRoot, "shared/src/ui/design");
 
 /** The components whose styles are not in every head: a remote that uses one lists it (createRemoteConfig). */
-export type DesignComponentCss = "breadcrumb" | "card" | "badge-chip" | "price-block" | "field" | "dialog-toast" | "tabs-accordion-carousel" | "empty-skeleton";
+export type DesignComponentCss = "breadcrumb" | "card" | "badge-chip" | "price-block" | "key-facts" | "steps" | "field" | "dialog-toast" | "tabs-accordion-carousel" | "empty-state" | "skeleton";
 
 /** Tokens and the core components (type, focus, button): put in front of the shell's base.css. */
 export function designSystemCss(): string {

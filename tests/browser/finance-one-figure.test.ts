@@ -59,7 +59,7 @@ describe("every finance button from a car lands on the finance form, prefilled w
       const financePath = demoConfig(site).finance.financePath;
       const { page } = await openCar(browser, site, `/cars/${car.slug}`);
       const links = [
-        page.locator("a.vehicle-button--finance", { hasText: /Finance Enquiry|Get Finance Quote/ }).first(),
+        page.locator("a.vehicle-action--finance", { hasText: /Finance Enquiry|Get Finance Quote/ }).first(),
         page.locator(".finance-box a.button"),
         (await stickyHeader(page)).locator("a", { hasText: "Get Finance" }),
         page.locator("#finance-calculator a", { hasText: "Apply for Finance" }),
@@ -99,7 +99,7 @@ describe("every finance button from a car lands on the finance form, prefilled w
 
 describe("one car, one repayment, with its rate and comparison rate wherever it shows", () => {
   for (const site of ["harbour-city-motors", "summit-auto-group"]) {
-    it(`${site}: card, finance box, sticky header, estimate, calculator start and /compare show the lender's payment and rates`, async () => {
+    it(`${site}: card, price block, finance box, sticky header, estimate, calculator start and /compare show the lender's payment and rates`, async () => {
       const { car, lender } = await financedCar(site);
       const figure = expectedText(lender);
       const rates = expectedRates(lender);
@@ -110,6 +110,11 @@ describe("one car, one repayment, with its rate and comparison rate wherever it 
       await search.close();
 
       const { page } = await openCar(browser, site, `/cars/${car.slug}`);
+      // The price block under the title: the same figure with its rates, in one text size (design system, ADR 0038).
+      const weekly = page.locator("#slot-vehicle .vehicle-detail__summary .price-block__weekly");
+      expect(await text(weekly)).toBe(`Finance ${figure} at ${rates}`);
+      const fontSize = (element: Element) => getComputedStyle(element).fontSize;
+      expect(await weekly.locator(".price-block__rate").evaluate(fontSize)).toBe(await weekly.evaluate(fontSize));
       const box = page.locator(".finance-box");
       expect(await text(box.locator(".finance-box__repayment"))).toMatch(new RegExp(`^${figure.replace(/[$.]/g, "\\$&")}\\*?$`));
       const [rateCell, comparisonCell] = [box.locator("dd").nth(0), box.locator("dd").nth(1)];
@@ -120,7 +125,7 @@ describe("one car, one repayment, with its rate and comparison rate wherever it 
       const size = (cell: Locator) => cell.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
       expect(await size(comparisonCell)).toBeGreaterThanOrEqual(await size(rateCell));
 
-      expect(await text((await stickyHeader(page)).getByTestId("sticky-repayment"))).toBe(`Finance ${figure} at ${rates}`);
+      expect(await text((await stickyHeader(page)).locator(".price-block__weekly"))).toBe(`Finance ${figure} at ${rates}`);
 
       await waitForSlotWith(page, ".estimate-panel");
       expect(await text(page.locator("[data-testid=estimate-repayment]"))).toBe(formatMoneyCents(lender.paymentWeek));
@@ -154,7 +159,7 @@ describe("a car priced by subscription keeps its price; the subscription is a se
     if (!car || typeof amount !== "number" || !car.subscription_price) throw new Error("no subscription car with checkout");
     const price = formatMoney(amount);
     const { page } = await openCar(browser, site, `/cars/${car.slug}`);
-    expect(await text(page.locator(".vehicle-detail__price-amount").first())).toBe(price);
+    expect(await text(page.locator(".vehicle-detail__summary .price-block__amount").first())).toBe(price);
     expect(await text(page.locator("[data-testid=subscription-offer]"))).toBe(`Or subscribe from ${formatMoney(car.subscription_price)}/wk`);
     const stickyPrice = (await stickyHeader(page)).locator(".vehicle-sticky-header__price");
     expect(await text(stickyPrice)).toContain(price);
@@ -243,7 +248,7 @@ describe("the disclaimer dialog and quotes", () => {
     expect(await text(page.locator("[data-testid=estimate-repayment]"))).toBe(formatMoneyCents(quote.weeklyRepaymentAmount));
     expect(await text(page.locator("[data-testid=advertised-rate]"))).toBe(rate(quote.advertisedRate));
     expect(await text(page.locator("[data-testid=comparison-rate]"))).toBe(rate(quote.comparisonRate));
-    expect(await text((await stickyHeader(page)).getByTestId("sticky-repayment"))).toBe(
+    expect(await text((await stickyHeader(page)).locator(".price-block__weekly"))).toBe(
       `Finance ${formatMoneyCents(quote.weeklyRepaymentAmount)}/wk at ${rate(quote.advertisedRate)} p.a. (comparison rate ${rate(quote.comparisonRate)} p.a.)`,
     );
     await page.context().close();

@@ -102,7 +102,7 @@ describe.each(["harbour-city-motors", "outback-trucks"])("the Email Us dialog on
     const errors = watchConsole(page);
     await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
     await waitForHydration(page);
-    const trigger = page.locator(".vehicle-detail__buttons [data-email-us]");
+    const trigger = page.locator(".vehicle-detail__actions [data-email-us]");
     expect(await trigger.getAttribute("aria-haspopup")).toBe("dialog");
     await checkDialog(page, trigger);
 

@@ -25,7 +25,7 @@ describe("multi-step forms", () => {
     ["outback-trucks", "/trade-in", "write-outback-trucks"],
     ["coastal-caravans", "/sell-my-car", "write-coastal-caravans"],
   ] as const) {
-    it(`${site}${path}: each step advances after its own fields pass, the last submits the valuation`, async () => {
+    it(`${site}${path}: each step advances after its own fields pass, the step indicator follows, the last submits the valuation`, async () => {
       const page = await shopperPage(browser);
       const errors = watchConsole(page);
       await page.goto(siteUrl(site, path));
@@ -33,6 +33,9 @@ describe("multi-step forms", () => {
       const form = page.locator("#slot-form");
       await form.getByText("Step 1 of 3: Your vehicle").waitFor();
       expect(await form.getByLabel("Name").isVisible()).toBe(false);
+      // The step indicator marks the current step (aria-current=step) and ticks the ones done.
+      const current = () => form.locator('.steps [aria-current="step"]').textContent();
+      await expect(current()).resolves.toBe("1Your vehicle");
 
       await form.getByRole("button", { name: "Next" }).click();
       await form.getByRole("link", { name: "Please enter the make." }).waitFor();
@@ -46,11 +49,14 @@ describe("multi-step forms", () => {
       await form.getByRole("button", { name: "Next" }).click();
 
       await form.getByText("Step 2 of 3: Its condition").waitFor();
+      await expect(current()).resolves.toBe("2Its condition");
+      await expect(form.locator(".steps__item--done").textContent()).resolves.toBe("✓Your vehicle (done)");
       await form.getByRole("group", { name: "Has the vehicle been in an accident?" }).getByLabel("No").check();
       await form.getByRole("group", { name: "Does it have a full service history?" }).getByLabel("Yes").check();
       await form.getByRole("button", { name: "Next" }).click();
 
       await form.getByText("Step 3 of 3: Your details").waitFor();
+      await expect(current()).resolves.toBe("3Your details");
       const email = `valuation-${Date.now()}@example.com`;
       await fillDetails(page, email);
       if (site === "coastal-caravans") {

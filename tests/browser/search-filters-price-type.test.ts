@@ -48,7 +48,7 @@ describe.each(["summit-auto-group", "harbour-city-motors"])("on %s", (site) => {
     expect(types).toBe(await priced.count());
     await page.close();
     const { page: vehicle, errors } = await openCar(browser, site, `/cars/${car.slug}`);
-    await expect(vehicle.locator("#slot-vehicle .vehicle-detail__price-type").first().innerText()).resolves.toBe(priceTypeText(car.price_type));
+    await expect(vehicle.locator("#slot-vehicle .vehicle-detail__summary .price-block__type").first().innerText()).resolves.toBe(priceTypeText(car.price_type));
     expect(errors).toEqual([]);
     await vehicle.context().close();
   });

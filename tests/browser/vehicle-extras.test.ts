@@ -85,7 +85,7 @@ describe("analytics", () => {
     await expect.poll(() => beacons.batches.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [first] = beacons.batches;
     expect(first?.page).toBe(path);
-    const price = Number((await page.locator(".vehicle-detail__price-amount").innerText()).replace(/[$,]/g, ""));
+    const price = Number((await page.locator(".vehicle-detail__summary .price-block__amount").innerText()).replace(/[$,]/g, ""));
     const [year, make] = (await page.locator("h1").innerText()).split(" ");
     expect(year).toMatch(/^\d{4}$/);
     const carId = first?.events[0]?.data.car_id;

@@ -36,7 +36,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("vehicle page button
     const reserve = side.getByRole("link", { name: RESERVE_CAR_LABEL, exact: true });
     await expect(reserve.count()).resolves.toBe(1);
     const note = depositText(demoConfig(site).reserve);
-    await expect(reserve.locator("xpath=..").locator(".vehicle-button__note").innerText()).resolves.toBe(note);
+    await expect(reserve.locator("xpath=..").locator(".vehicle-action__note").innerText()).resolves.toBe(note);
     expect(errors).toEqual([]);
     await page.context().close();
   });

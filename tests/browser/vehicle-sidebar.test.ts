@@ -48,11 +48,11 @@ describe("sidebar", () => {
       const { page, errors } = await openCar(browser, SITE, carPath(SITE, `${cars.offerPrice} AND json_extract(data, '$.checkout_enabled') = 1 AND coalesce(json_extract(data, '$.tag'), '') != 'Test Drive Only'`), { viewport });
       const side = sidebar(page);
       await expect(side.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/^\d{4} /);
-      await expect(side.locator(".vehicle-detail__price-before").innerText()).resolves.toMatch(/^Was\s*\$[\d,]+$/);
-      await expect(side.locator(".vehicle-detail__price-amount").innerText()).resolves.toMatch(/^\$[\d,]+$/);
-      const facts = await side.locator(".vehicle-detail__fact-label").allTextContents();
+      await expect(side.locator(".price-block__before").innerText()).resolves.toMatch(/^Was\s*\$[\d,]+$/);
+      await expect(side.locator(".price-block__amount").innerText()).resolves.toMatch(/^\$[\d,]+$/);
+      const facts = await side.locator(".key-facts__label").allTextContents();
       expect(facts.slice(0, 3)).toEqual(["Kilometres", "Transmission", "Body"]);
-      expect(await side.locator(".vehicle-detail__fact-icon").count()).toBeGreaterThanOrEqual(3);
+      expect(await side.locator(".key-facts__label svg").count()).toBeGreaterThanOrEqual(3);
       await expect(side.getByRole("link", { name: "Enquire Now" }).getAttribute("href")).resolves.toBe("#slot-enquiry");
       await expect(side.getByRole("link", { name: /^(Finance Enquiry|Get Finance Quote)$/ }).getAttribute("href")).resolves.toMatch(
         /^\/finance\?preferredDealership=[a-z0-9-]+&vehiclePriceBudget=\d+&car_id=\d+&car_type=(new|used|demo)(&vin=\w+)?#finance-form$/,
@@ -75,7 +75,7 @@ describe("sidebar", () => {
 
   it("no price shows the no-price text; a car without checkout has no reserve or online purchase", async () => {
     const { page, errors } = await openCar(browser, SITE, carPath(SITE, `${cars.noPrice} AND json_extract(data, '$.checkout_enabled') = 0`));
-    await expect(sidebar(page).locator(".vehicle-detail__price--text").innerText()).resolves.toMatch(/^(Enquire for price\.|PREORDER|.+)$/);
+    await expect(sidebar(page).locator(".price-block--text .price-block__amount").innerText()).resolves.toMatch(/^(Enquire for price\.|PREORDER|.+)$/);
     await expect(sidebar(page).getByRole("link", { name: /Reserve/ }).count()).resolves.toBe(0);
     await expect(sidebar(page).getByRole("link", { name: "Online Purchase" }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
@@ -145,7 +145,8 @@ describe("kinds of car", () => {
     await waitForSlot(page, "vehicle-info");
     const info = page.locator("#slot-vehicle-info");
     await info.getByText("Caravan specifications").click();
-    await expect(info.getByText(/^\d+(\.\d+)? m$/).first().isVisible()).resolves.toBe(true);
+    // The accordion opens over 300 ms (spec §9): poll until the sizes are shown.
+    await expect.poll(() => info.getByText(/^\d+(\.\d+)? m$/).first().isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -65,7 +65,7 @@ export default function EmailUsDialog({ form, onClose }: EmailUsDialogProps) {
         <h2 id="email-us-title" className="email-us-dialog__title">
           {EMAIL_US_TITLE}
         </h2>
-        <button type="button" className="email-us-dialog__close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="button button--tertiary button--icon email-us-dialog__close" aria-label="Close" onClick={onClose}>
           ×
         </button>
       </div>

@@ -10,7 +10,7 @@ import { canSaveToWatchlist, toggleWatchlist, watchlistSignInUrl } from "../rule
  * server call, whose code (the call, the toast, the error) loads on the first click (watchlist-action.ts), out of
  * every page's first load. A sold car shows the button only if saved; a signed-out shopper goes to sign-in and back.
  */
-export function WatchlistButton({ carId, carName, inStock, className = "watchlist-button" }: { carId: number; carName: string; inStock: boolean; className?: string }) {
+export function WatchlistButton({ carId, carName, inStock, className = "button" }: { carId: number; carName: string; inStock: boolean; className?: string }) {
   const session = useAtomValue(sessionAtom);
   const [ids, setIds] = useAtom(watchlistAtom);
   const showToast = useSetAtom(toastAtom);

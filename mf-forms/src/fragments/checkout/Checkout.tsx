@@ -1,6 +1,7 @@
 import { LATE_PAYMENT_REFUNDED, lateRefundText, postcodeInput, RESERVATION_CONFIRMED } from "@dealer/shared/rules";
 import { type FormEvent, useRef, useState } from "react";
 import { Checkbox, fieldId, Hidden, TextField } from "../enquiry-form/fields";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 import { useFormEnhancer } from "../enquiry-form/use-form-enhancer";
 import type { CheckoutFormProps, CheckoutProps, ConfirmationProps } from "./props";
 
@@ -106,7 +107,7 @@ function ReserveForm(props: CheckoutFormProps) {
                 {failure}
               </p>
             )}
-            <button type="submit" className="enquiry-form__submit" disabled={busy}>
+            <button type="submit" className={SUBMIT_BUTTON_CLASS} disabled={busy}>
               {props.deposit ? `${props.reserveLabel}: pay the deposit` : props.reserveLabel}
             </button>
           </form>

@@ -1,16 +1,20 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { StepIndicator } from "@dealer/shared/ui";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
 import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
 import { loadSubmission, preloadSubmission } from "./load-submission";
 import type { EnquiryFormProps } from "./props";
-import { TradeInOffer } from "./TradeInOffer";
 import { useFormEnhancer } from "./use-form-enhancer";
 import { ValuationFaq } from "./ValuationFaq";
 
 export type { EnquiryFormProps } from "./props";
+
+/** Shown only after a trade-in is sent (by the submission module, loaded by then), so not in the first load. */
+const TradeInOffer = lazy(() => loadSubmission().then((module) => ({ default: module.TradeInOffer })));
 
 // Type-checked against the contract without importing it at run time (that module pulls in zod).
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
@@ -110,7 +114,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       </h2>
       {car && <p className="enquiry-form__car">{car.title}</p>}
       {ui.valuation && (
-        <TradeInOffer id={id} valuation={ui.valuation} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
+        <Suspense fallback={null}>
+          <TradeInOffer id={id} valuation={ui.valuation} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
+        </Suspense>
       )}
       <form
         {...{ [CUSTOMER_PREFILL_ATTRIBUTE]: true }}
@@ -180,6 +186,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
         {variant.vehicle && (
           <>
+            {/* Rendered by the server too (at the first step), so hydrating shifts nothing. */}
+            <StepIndicator steps={STEP_TITLES} current={step ?? 0} label={`${heading}: progress`} />
             <fieldset className="enquiry-form__step" {...stepProps(0)}>
               <legend tabIndex={-1}>{steps > 1 ? `Step 1 of ${steps}: ${STEP_TITLES[0]}` : STEP_TITLES[0]}</legend>
               <TextField id={f("rego")} name="rego" label="Registration" error={err("rego")} required={false} maxLength={20} autoComplete="off" />
@@ -298,13 +306,13 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         )}
         {lastStep ? (
           // Keyed apart from Next: reusing Next's element would turn the click that reached the last step into a submit.
-          <button key="submit" type="submit" className="enquiry-form__submit" disabled={ui.submitting}>
+          <button key="submit" type="submit" className={SUBMIT_BUTTON_CLASS} disabled={ui.submitting}>
             {ui.submitting && <span className="enquiry-form__spinner" aria-hidden="true" />}
             {ui.submitting ? <span className="visually-hidden">Submitting </span> : null}
             {submitText}
           </button>
         ) : (
-          <button key="next" type="button" className="enquiry-form__submit" onClick={next}>
+          <button key="next" type="button" className={SUBMIT_BUTTON_CLASS} onClick={next}>
             Next
           </button>
         )}

@@ -1,5 +1,6 @@
 import { FORM_SUBMIT_ERROR, formatMoney, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { useEffect, useRef } from "react";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 
 /** Accept as a plain form post (the page the API answers a trade-in posted without script): the acceptance's fields. */
 export type PlainAcceptance = { leadId: number; leadKey: string; category: string };
@@ -50,14 +51,14 @@ export function TradeInOffer({ id, valuation, submitting, error, ...accept }: Pr
               <input type="hidden" name="form_completed" value="true" />
               <input type="hidden" name="offer_accepted" value="true" />
               <input type="hidden" name="idempotency_key" value={acceptanceIdempotencyKey(accept.plain.leadKey)} />
-              <button type="submit" className="enquiry-form__submit">
+              <button type="submit" className={SUBMIT_BUTTON_CLASS}>
                 Accept offer
               </button>{" "}
               <a href={SUCCESS_PATH}>Not now</a>
             </form>
           ) : (
             <>
-              <button type="button" className="enquiry-form__submit" disabled={submitting} onClick={accept.onAccept}>
+              <button type="button" className={SUBMIT_BUTTON_CLASS} disabled={submitting} onClick={accept.onAccept}>
                 {submitting && <span className="enquiry-form__spinner" aria-hidden="true" />}
                 Accept offer
               </button>{" "}

@@ -3,3 +3,4 @@
  * through load-submission.ts, so a page renders and hydrates its forms without any of it.
  */
 export { enhanceLeadForm } from "./enhance";
+export { TradeInOffer } from "./TradeInOffer";

@@ -109,7 +109,7 @@ export default function Garage({ view, phone, cars, searches, enquiries, alerts,
         <p>Signed in as {phone}.</p>
         <form method="post" action="/api/auth/sign-out">
           <input type="hidden" name="redirect" value="/" />
-          <button type="submit" className="link-button">
+          <button type="submit" className="button button--tertiary">
             Sign out
           </button>
         </form>
@@ -128,7 +128,7 @@ export default function Garage({ view, phone, cars, searches, enquiries, alerts,
               <a href={search.href}>{search.label}</a>
               <form method="post" action="/api/saved-searches/remove">
                 <input type="hidden" name="id" value={search.id} />
-                <button type="submit" className="link-button" aria-label={`Remove saved search: ${search.label}`}>
+                <button type="submit" className="button button--tertiary" aria-label={`Remove saved search: ${search.label}`}>
                   Remove
                 </button>
               </form>

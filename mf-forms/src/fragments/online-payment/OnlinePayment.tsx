@@ -1,3 +1,4 @@
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 export type OnlinePaymentProps =
   | { mode: "form"; purpose: string; reference: string }
   | { mode: "receipt"; state: "paid" | "awaiting_payment" | "unknown"; what: string; amountText: string; paymentUrl: string | null };
@@ -68,7 +69,7 @@ export default function OnlinePayment(props: OnlinePaymentProps) {
             <input id="online-payment-amount" name="amount" className="enquiry-form__input" inputMode="decimal" maxLength={10} pattern="[0-9,]+(\.[0-9]{1,2})?" required />
           </div>
         </div>
-        <button type="submit" className="enquiry-form__submit">
+        <button type="submit" className={SUBMIT_BUTTON_CLASS}>
           Continue to payment
         </button>
       </form>

@@ -1,4 +1,5 @@
 import { SPIN_PRIZES, SPIN_TERMS } from "@dealer/shared/rules";
+import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 
 export type SpinToWinProps = { entry: { prize: string; date: string } | null };
 
@@ -33,7 +34,7 @@ export default function SpinToWin({ entry }: SpinToWinProps) {
             <input id="spin-terms" type="checkbox" name="terms" value="true" required />
             <label htmlFor="spin-terms">I agree to the promotion's terms</label>
           </div>
-          <button type="submit" className="enquiry-form__submit">
+          <button type="submit" className={SUBMIT_BUTTON_CLASS}>
             Spin the wheel
           </button>
         </form>

@@ -67,7 +67,7 @@ export default function DeliveryCost({ carId }: DeliveryCostProps) {
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${id}-error` : undefined}
         />
-        <button type="submit" disabled={state.kind === "loading"}>
+        <button type="submit" className="button button--primary" disabled={state.kind === "loading"}>
           {state.kind === "loading" ? "Calculating…" : "Calculate delivery"}
         </button>
         {fieldError && (

@@ -2,6 +2,7 @@ import type { PriceComparison as Comparison } from "@dealer/shared/contract";
 import { formatMoney, isPriceComparisonVisible, PRICE_COMPARISON_FETCH_FAILED, PRICE_COMPARISON_NO_DATA } from "@dealer/shared/rules";
 import { useEffect, useState } from "react";
 import { useCountUp } from "../../components/use-count-up";
+import { Skeleton } from "@dealer/shared/ui";
 
 /** The figures count up over 2 s (spec). */
 export const PRICE_COMPARISON_ANIMATION_MS = 2000;
@@ -78,8 +79,8 @@ export default function PriceComparison({ autogaugePath }: PriceComparisonProps)
   if (state.kind === "loading") {
     return (
       <section className="price-comparison price-comparison--loading" aria-busy="true" aria-label="Price comparison loading" data-state="loading">
-        <div className="price-comparison__skeleton" />
-        <div className="price-comparison__skeleton price-comparison__skeleton--short" />
+        <Skeleton height="1.5rem" />
+        <Skeleton height="1.5rem" width="60%" />
       </section>
     );
   }

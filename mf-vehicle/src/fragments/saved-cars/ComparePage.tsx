@@ -30,7 +30,7 @@ function Table({ cars }: { cars: VehicleSummary[] }) {
               <th key={car.id} scope="col" className="compare-table__car">
                 {car.image && <img src={car.image} alt="" width={240} height={160} loading="lazy" decoding="async" />}
                 <a href={car.path}>{car.title}</a>
-                <button type="button" className="compare-table__remove" onClick={() => toggle(car.id)} aria-label={`Remove ${car.title} from compare`}>
+                <button type="button" className="button button--sm" onClick={() => toggle(car.id)} aria-label={`Remove ${car.title} from compare`}>
                   Remove
                 </button>
               </th>

@@ -32,7 +32,7 @@ export default function FavouritesPage({ searchPath }: FavouritesPageProps) {
               <p className="saved-car__subtitle">
                 {favourite.make} {favourite.model}
               </p>
-              <button type="button" className="saved-car__remove" onClick={() => toggle(favourite)} aria-label={`Remove ${favourite.name} from favourites`}>
+              <button type="button" className="button button--sm saved-car__remove" onClick={() => toggle(favourite)} aria-label={`Remove ${favourite.name} from favourites`}>
                 Remove
               </button>
             </li>

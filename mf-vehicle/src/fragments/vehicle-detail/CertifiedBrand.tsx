@@ -1,4 +1,5 @@
 import { CERTIFIED_DIALOG_POINTS, certifiedProgrammeName } from "@dealer/shared/rules";
+import { buttonClass } from "@dealer/shared/ui";
 import { VEHICLE_EVENTS } from "../../analytics-events";
 
 const DIALOG_ID = "vehicle-certified-dialog";
@@ -17,7 +18,7 @@ export function CertifiedBrand({ manufacturer }: { manufacturer: string }) {
       <button type="button" className="vehicle-certified__badge" {...command("show-modal")} data-analytics-event={VEHICLE_EVENTS.certifiedDialog}>
         {programme}
       </button>
-      <dialog id={DIALOG_ID} className="vehicle-certified__dialog" aria-labelledby={`${DIALOG_ID}-title`}>
+      <dialog id={DIALOG_ID} className="ui-dialog vehicle-certified__dialog" aria-labelledby={`${DIALOG_ID}-title`}>
         <h2 id={`${DIALOG_ID}-title`}>{programme}</h2>
         <p>
           This vehicle is certified by {manufacturer}. Every {programme} vehicle comes with:
@@ -27,7 +28,7 @@ export function CertifiedBrand({ manufacturer }: { manufacturer: string }) {
             <li key={point}>{point}</li>
           ))}
         </ul>
-        <button type="button" className="vehicle-certified__close" {...command("close")}>
+        <button type="button" className={buttonClass({ variant: "primary" })} {...command("close")}>
           Close
         </button>
       </dialog>

@@ -42,7 +42,7 @@ export function ShareBar({ title, path, hideTwitter }: ShareBarProps) {
       <ul className="vehicle-share__list">
         {canShare && (
           <li>
-            <button type="button" className="vehicle-share__button" onClick={nativeShare} data-analytics-event={VEHICLE_EVENTS.share}>
+            <button type="button" className="button button--sm" onClick={nativeShare} data-analytics-event={VEHICLE_EVENTS.share}>
               Share…
             </button>
           </li>
@@ -50,7 +50,7 @@ export function ShareBar({ title, path, hideTwitter }: ShareBarProps) {
         {TARGETS.filter((target) => !(hideTwitter && target.id === "twitter")).map((target) => (
           <li key={target.id}>
             <a
-              className={`vehicle-share__button vehicle-share__button--${target.id}`}
+              className={`button button--sm vehicle-share__button--${target.id}`}
               href={target.href(url, title)}
               data-analytics-event={VEHICLE_EVENTS.share}
               {...(target.popup ? { onClick: onPopup, target: "_blank", rel: "noopener noreferrer" } : {})}
@@ -60,12 +60,12 @@ export function ShareBar({ title, path, hideTwitter }: ShareBarProps) {
           </li>
         ))}
         <li>
-          <button type="button" className="vehicle-share__button" onClick={copy} data-analytics-event={VEHICLE_EVENTS.share}>
+          <button type="button" className="button button--sm" onClick={copy} data-analytics-event={VEHICLE_EVENTS.share}>
             {copied ? COPIED_TEXT : "Copy link"}
           </button>
         </li>
       </ul>
-      <p className="vehicle-share__toast" role="status">
+      <p className="ui-toast vehicle-share__toast" role="status">
         {toast}
       </p>
     </section>

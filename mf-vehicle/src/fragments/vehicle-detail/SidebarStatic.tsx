@@ -1,7 +1,8 @@
 import { EmailUsButton } from "@dealer/shared/email-us";
+import { buttonClass, KeyFacts } from "@dealer/shared/ui";
 import { CertifiedBrand } from "./CertifiedBrand";
 import { PrintLink } from "./PrintLink";
-import type { KeyFact, VehicleStaticParts } from "./props";
+import type { KeyFact, SidebarButton, VehicleStaticParts } from "./props";
 
 /** Inline icons: decorative, so the label beside each carries the meaning. */
 const ICON_PATHS: Record<KeyFact["icon"], string> = {
@@ -11,25 +12,26 @@ const ICON_PATHS: Record<KeyFact["icon"], string> = {
   fuel: "M6 3h8v8h1a2 2 0 0 1 2 2v4a1 1 0 0 0 2 0V9l-2-2 1-1 3 3v8a3 3 0 0 1-6 0v-4h-1v8H6z",
 };
 
+/** The actions a shopper comes for (ask, reserve, find a similar car) are filled; the others outlined. */
+const PRIMARY_ACTIONS = new Set<SidebarButton["id"]>(["enquire", "reserve", "findSimilar"]);
+
 /** Icon facts and the sidebar's buttons: plain links, so they need no JavaScript. */
 export function SidebarStatic({ facts, buttons, testDriveOnly, certifiedManufacturer, printHref, dealerStockHref }: VehicleStaticParts) {
   return (
     <>
       {certifiedManufacturer && <CertifiedBrand manufacturer={certifiedManufacturer} />}
       {facts.length > 0 && (
-        <dl className="vehicle-detail__facts">
-          {facts.map((fact) => (
-            <div key={fact.label} className="vehicle-detail__fact">
-              <dt className="vehicle-detail__fact-label">
-                <svg className="vehicle-detail__fact-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <path d={ICON_PATHS[fact.icon]} fill="currentColor" />
-                </svg>
-                {fact.label}
-              </dt>
-              <dd className="vehicle-detail__fact-value">{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <KeyFacts
+          facts={facts.map((fact) => ({
+            label: fact.label,
+            value: fact.value,
+            icon: (
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d={ICON_PATHS[fact.icon]} fill="currentColor" />
+              </svg>
+            ),
+          }))}
+        />
       )}
       {testDriveOnly && (
         <p className="vehicle-detail__test-drive-only">
@@ -37,23 +39,22 @@ export function SidebarStatic({ facts, buttons, testDriveOnly, certifiedManufact
         </p>
       )}
       {buttons.length > 0 && (
-        <ul className="vehicle-detail__buttons">
-          {buttons.map((button) => (
-            <li key={button.id}>
-              {button.emailUs ? (
-                <EmailUsButton slug={button.emailUs} label={button.label} href={button.href} className={`vehicle-button vehicle-button--${button.id}`} />
-              ) : (
-                <a
-                  className={`vehicle-button vehicle-button--${button.id}`}
-                  href={button.href}
-                  {...(button.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                >
-                  {button.label}
-                </a>
-              )}
-              {button.note && <p className="vehicle-button__note">{button.note}</p>}
-            </li>
-          ))}
+        <ul className="vehicle-detail__actions">
+          {buttons.map((button) => {
+            const className = buttonClass({ variant: PRIMARY_ACTIONS.has(button.id) ? "primary" : "secondary", block: true }, `vehicle-action--${button.id}`);
+            return (
+              <li key={button.id}>
+                {button.emailUs ? (
+                  <EmailUsButton slug={button.emailUs} label={button.label} href={button.href} className={className} />
+                ) : (
+                  <a className={className} href={button.href} {...(button.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                    {button.label}
+                  </a>
+                )}
+                {button.note && <p className="vehicle-action__note">{button.note}</p>}
+              </li>
+            );
+          })}
         </ul>
       )}
       <PrintLink href={printHref} />

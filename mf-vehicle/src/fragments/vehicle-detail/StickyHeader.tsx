@@ -1,11 +1,13 @@
+import { buttonClass, PriceBlock } from "@dealer/shared/ui";
+import { repaymentLine } from "./Price";
 import { STICKY_HEADER_AFTER_PX, useScrolledPast } from "./StickyBars";
 import type { VehicleInteractiveProps } from "./props";
 import { VehicleSavedToggles } from "./VehicleSavedToggles";
 
-export type StickyHeaderProps = Pick<VehicleInteractiveProps, "car" | "saved" | "sticky">;
+export type StickyHeaderProps = Pick<VehicleInteractiveProps, "car" | "saved" | "sticky" | "repayment">;
 
 /** Image, name, transmission and body, price and type, the car's advertised repayment with its rates, Get Finance and Trade-In Valuation. */
-export function StickyHeader({ car, saved, sticky }: StickyHeaderProps) {
+export function StickyHeader({ car, saved, sticky, repayment }: StickyHeaderProps) {
   const title = car.title;
   const shown = useScrolledPast(STICKY_HEADER_AFTER_PX);
   return (
@@ -15,24 +17,22 @@ export function StickyHeader({ car, saved, sticky }: StickyHeaderProps) {
         <p className="vehicle-sticky-header__name">{title}</p>
         {sticky.summary && <p className="vehicle-sticky-header__summary">{sticky.summary}</p>}
       </div>
-      <p className="vehicle-sticky-header__price">
-        {sticky.priceText}
-        {sticky.priceType && <span className="vehicle-sticky-header__price-type"> {sticky.priceType}</span>}
-        {sticky.repayment && (
-          <span className="vehicle-sticky-header__weekly" data-testid="sticky-repayment">
-            {`Finance ${sticky.repayment.text} at ${sticky.repayment.rates}`}
-          </span>
-        )}
-      </p>
+      <PriceBlock
+        size="sm"
+        className="vehicle-sticky-header__price"
+        amount={sticky.priceText}
+        type={sticky.priceType}
+        {...repaymentLine(repayment)}
+      />
       <div className="vehicle-sticky-header__actions">
         <VehicleSavedToggles car={car} saved={saved} />
         {sticky.financeHref && (
-          <a className="vehicle-button vehicle-button--finance" href={sticky.financeHref}>
+          <a className={buttonClass({ variant: "primary", size: "sm" }, "vehicle-action--finance")} href={sticky.financeHref}>
             Get Finance
           </a>
         )}
         {sticky.tradeInHref && (
-          <a className="vehicle-button vehicle-button--tradeIn" href={sticky.tradeInHref}>
+          <a className={buttonClass({ size: "sm" }, "vehicle-action--tradeIn")} href={sticky.tradeInHref}>
             Trade-In Valuation
           </a>
         )}

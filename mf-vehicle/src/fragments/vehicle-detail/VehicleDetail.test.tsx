@@ -20,7 +20,7 @@ describe("VehicleDetail", () => {
   it("renders the title, the offer price with the struck before-price, icon facts and breadcrumbs", () => {
     const html = serverHtml(propsFor({ before_price: 29990, offer_price: 27990 }));
     expect(html).toContain("2021 Toyota Corolla Ascent Sport</h1>");
-    expect(html).toMatch(/<s class="vehicle-detail__price-before">.*\$29,990<\/s>/);
+    expect(html).toMatch(/<s class="price-block__before">.*\$29,990<\/s>/);
     expect(html).toContain("$27,990");
     expect(html).toContain("42,000 km");
     expect(html).toContain('href="/search/used-cars"');
@@ -87,7 +87,7 @@ describe("VehicleDetail", () => {
     expect(html).toContain("Car History Report");
     expect(html).toMatch(/>Reserve Car Now<\/a>/);
     // $0: no deposit terms beside it.
-    expect(html).not.toContain("vehicle-button__note");
+    expect(html).not.toContain("vehicle-action__note");
     expect(html).toContain("Online Purchase");
     const plain = serverHtml(propsFor({ file: null, checkout_enabled: false }));
     expect(plain).not.toContain("Car History Report");

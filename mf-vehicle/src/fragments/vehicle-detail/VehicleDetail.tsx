@@ -45,7 +45,7 @@ export function VehicleDetailLayout({
             {interactive.soldMessage}
           </p>
         ) : (
-          <Price price={interactive.price} labels={interactive.priceLabels} />
+          <Price price={interactive.price} priceLabels={interactive.priceLabels} repayment={interactive.repayment} />
         )}
         <VehicleSavedToggles car={car} saved={interactive.saved} />
         <ViewCounter views={interactive.views} />
@@ -65,7 +65,7 @@ export function VehicleDetailLayout({
           </Suspense>
         </div>
       </div>
-      <LazyStickyHeader car={car} saved={interactive.saved} sticky={sticky} />
+      <LazyStickyHeader car={car} saved={interactive.saved} sticky={sticky} repayment={interactive.repayment} />
       <div id={DEFERRED_IDS.stickyBar}>
         <Suspense fallback={null}>
           <deferred.StickyBar sticky={sticky} phone={phone?.number ?? null} />

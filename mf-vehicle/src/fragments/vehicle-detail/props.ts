@@ -47,6 +47,8 @@ export type VehicleInteractiveProps = {
    * is a separate weekly offer; type: Drive Away or what the amount excludes, beside it (ACL s48).
    */
   priceLabels: { amount: string; before: string | null; subscription: string | null; type: string };
+  /** The car's one advertised repayment and its rates (ADR 0038), in the price block and the sticky header. */
+  repayment: RepaymentLabels | null;
   soldMessage: string | null;
   media: {
     modes: ViewerMode[];
@@ -73,8 +75,6 @@ export type VehicleInteractiveProps = {
     summary: string | null;
     priceText: string;
     priceType: string | null;
-    /** The car's advertised repayment and its rates (ADR 0038). */
-    repayment: RepaymentLabels | null;
     financeHref: string | null;
     tradeInHref: string | null;
     reserve: { label: string; href: string } | null;

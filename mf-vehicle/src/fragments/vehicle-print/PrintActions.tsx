@@ -25,10 +25,10 @@ export function PrintActions({ slug }: { slug: string }) {
   };
   return (
     <div className="vehicle-print__actions">
-      <button type="button" className="vehicle-print__button" onClick={() => window.print()}>
+      <button type="button" className="button" onClick={() => window.print()}>
         Print this page
       </button>
-      <button type="button" className="vehicle-print__button" onClick={download} disabled={preparing} aria-busy={preparing}>
+      <button type="button" className="button" onClick={download} disabled={preparing} aria-busy={preparing}>
         {preparing ? "Preparing..." : "Download PDF"}
       </button>
     </div>

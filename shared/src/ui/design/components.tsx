@@ -42,11 +42,23 @@ export function Card({ interactive = false, className = "", children }: { intera
 
 /**
  * A price as shoppers read it: the amount, what it is (drive away, excl. government charges), an earlier price struck
- * through, and the weekly figure with its rate. Every figure arrives formatted: the rules that compute them decide.
+ * through, and the weekly figure with its rate and comparison rate in the same size. Every figure arrives formatted:
+ * the rules that compute them decide (the repayment is `repaymentLabels(carRepayment(...))`, ADR 0038). `text` is a
+ * price that is words (PREORDER, Enquire for price); `size` "sm" fits a card or a sticky header.
  */
-export function PriceBlock(props: { amount: string; type?: string | null; before?: string | null; weekly?: string | null; rate?: string | null }) {
+export function PriceBlock(props: {
+  amount: string;
+  type?: string | null;
+  before?: string | null;
+  weekly?: string | null;
+  rate?: string | null;
+  text?: boolean;
+  size?: "sm" | "md";
+  className?: string;
+}) {
+  const classes = ["price-block", props.size === "sm" && "price-block--sm", props.text && "price-block--text", props.className].filter(Boolean).join(" ");
   return (
-    <p className="price-block">
+    <p className={classes}>
       {props.before && (
         <s className="price-block__before">
           <span className="visually-hidden">Was </span>
@@ -62,6 +74,48 @@ export function PriceBlock(props: { amount: string; type?: string | null; before
         </span>
       )}
     </p>
+  );
+}
+
+/** A car's key facts (kilometres, transmission, body, fuel): each a label over its value, with a decorative icon. */
+export function KeyFacts({ facts, label = "Key facts" }: { facts: Array<{ label: string; value: string; icon?: ReactNode }>; label?: string }) {
+  return (
+    <dl className="key-facts" aria-label={label}>
+      {facts.map((fact) => (
+        <div key={fact.label} className="key-facts__item">
+          <dt className="key-facts__label">
+            {fact.icon}
+            {fact.label}
+          </dt>
+          <dd className="key-facts__value">{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Where a shopper is in a form of several steps: a numbered list, the current step marked with aria-current="step"
+ * and the steps before it as done. Labels are the steps' own names, so the list reads as the form's outline.
+ */
+export function StepIndicator({ steps, current, label = "Progress" }: { steps: readonly string[]; current: number; label?: string }) {
+  return (
+    <ol className="steps" aria-label={label}>
+      {steps.map((step, index) => {
+        const state = index < current ? "done" : index === current ? "current" : "todo";
+        return (
+          <li key={step} className={`steps__item steps__item--${state}`} aria-current={state === "current" ? "step" : undefined}>
+            <span className="steps__marker" aria-hidden="true">
+              {state === "done" ? "\u2713" : index + 1}
+            </span>
+            <span className="steps__label">
+              {step}
+              {state === "done" && <span className="visually-hidden"> (done)</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
