@@ -18,10 +18,16 @@ const MAX_DIFFERING = 0.005;
 const SIZES = { phone: { width: 390, height: 1000 }, desktop: { width: 1280, height: 1000 } };
 const SITES = ["harbour-city-motors", "summit-auto-group"];
 const PAGES = { home: "/", search: "/search", car: "CAR", finance: "/finance", locator: "/dealer-locator", form: "/contact" };
-/** What changes from run to run on the same data: view counts, opening status by the clock, the device's lists. */
-// Counts, open status and today's hours change with the clock and the weekday, not with the design.
-const VOLATILE = [".location-card__today", ".vehicle-view-counter", "[class*='views']", "[class*='open-status']", "[class*='status']", ".recently-viewed", ".compare-tray", ".shell-toast"];
-const FREEZE = "*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}";
+/**
+ * What changes with the clock on the same data, made the same for every run: the sales counter (today's sales since
+ * Brisbane midnight) and a car's 'New Arrival' banner are left out, a card's Just Arrived tag (created within 8 days of
+ * now) is hidden, and opening status and today's hours read one fixed text so the cards keep their height.
+ */
+const CLOCK_HIDDEN = ".sales-counter,.vehicle-detail__tag-banner{display:none!important}.card__tag--just_arrived{visibility:hidden!important}";
+const CLOCK_TEXT = [".location-card__today", ".location-card__status", "[class*='open-status']"];
+/** What changes from run to run for other reasons (view counts, the device's lists, toasts): masked. */
+const VOLATILE = [".vehicle-view-counter", "[class*='views']", "[class*='status']", ".recently-viewed", ".compare-tray", ".shell-toast"];
+const FREEZE = `*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}${CLOCK_HIDDEN}`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,6 +41,9 @@ afterAll(async () => {
 async function settle(page: Page): Promise<void> {
   await waitForHydration(page);
   await page.addStyleTag({ content: FREEZE });
+  await page.evaluate((selectors) => {
+    for (const element of document.querySelectorAll(selectors.join(","))) element.textContent = "Open today 9:00 AM - 5:00 PM";
+  }, CLOCK_TEXT);
   await page.evaluate(() => document.fonts.ready);
   // A locations map in or near the first view has swapped its picture for the live map (ADR 0050), whose tiles then load.
   await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>(".locations-map")).every((map) => map.dataset.mapState === "live" || map.getBoundingClientRect().top > innerHeight + 200), null, { timeout: 10_000 });
