@@ -26,6 +26,8 @@ export function useSmallSearch<State extends SmallSearchState, View>(options: Op
   const engine = useRef<Promise<(state: State) => Promise<View>> | null>(null);
   const latest = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Text typed but not yet searched (the box's delay): a refinement made meanwhile searches with it, not the old query. */
+  const typed = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const load = () => {
@@ -49,16 +51,22 @@ export function useSmallSearch<State extends SmallSearchState, View>(options: Op
   }
 
   /** A change of anything but the page goes back to page 1. */
-  const refine = (change: Partial<State>) => void show({ ...state, ...change, page: change.page ?? 1 });
+  const refine = (change: Partial<State>) => {
+    const pending = typed.current === null ? {} : { query: typed.current };
+    typed.current = null;
+    void show({ ...state, ...pending, ...change, page: change.page ?? 1 });
+  };
   /** The box's text searches after the box's delay; submitting searches at once. */
   const type = (value: string) => {
     setText(value);
+    typed.current = value.trim();
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => refine({ query: value.trim() } as Partial<State>), SEARCH_BOX_DELAY_MS);
+    timer.current = setTimeout(() => refine({}), SEARCH_BOX_DELAY_MS);
   };
   const submit = () => refine({ query: text.trim() } as Partial<State>);
   const reset = (empty: State) => {
     setText("");
+    typed.current = null;
     void show(empty);
   };
   return { state, view, failed, text, load, refine, type, submit, reset };
