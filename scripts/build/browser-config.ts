@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { rspack, type Configuration, type RspackPluginInstance } from "@rspack/core";
 import { BuildOutputPlugin, type BuildOutputOptions } from "./build-output-plugin";
 import { resolveBuildId } from "./build-id";
-import { federationRuntimeEsmAlias, federationRuntimeTrimAlias } from "./federation-runtime-alias";
+import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, type FederationRole } from "./federation-runtime-alias";
 
 export const repoRoot = resolve(import.meta.dirname, "../..");
 const isProduction = process.env.NODE_ENV !== "development";
@@ -46,7 +46,7 @@ export function resolveBrowserBuild(options: BrowserBuildOptions): BrowserBuild 
 /** The rspack settings every browser bundle of the platform shares (shell and remotes). */
 export function browserConfig(
   build: BrowserBuild,
-  options: { context: string; entry: Configuration["entry"]; plugins: RspackPluginInstance[] } & Pick<
+  options: { context: string; entry: Configuration["entry"]; plugins: RspackPluginInstance[]; role: FederationRole } & Pick<
     BuildOutputOptions,
     "extraFiles"
   >,
@@ -66,7 +66,7 @@ export function browserConfig(
       // Never output.clean: old build folders must stay while pages rendered by them hydrate.
       clean: false,
     },
-    resolve: { extensions: [".tsx", ".ts", ".mjs", ".js"], alias: { ...federationRuntimeEsmAlias(), ...federationRuntimeTrimAlias() } },
+    resolve: { extensions: [".tsx", ".ts", ".mjs", ".js"], alias: { ...federationRuntimeEsmAlias(), ...federationRuntimeTrimAlias(options.role) } },
     module: {
       rules: [
         {

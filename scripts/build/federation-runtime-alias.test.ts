@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, packageDist, TRIMMED_RUNTIME_FILES } from "./federation-runtime-alias";
+import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, HOST_BUNDLER_RUNTIME, packageDist, REMOTE_BUNDLER_RUNTIME, TRIMMED_RUNTIME_FILES } from "./federation-runtime-alias";
 import { satisfy } from "./federation-runtime-trim/semver";
 
 describe("federationRuntimeEsmAlias", () => {
@@ -28,10 +28,25 @@ describe("federationRuntimeTrimAlias", () => {
 
   it.each(TRIMMED_RUNTIME_FILES)("$pkg $file is replaced by a module with the same exports", async ({ pkg, file, replacement }) => {
     const real = join(packageDist(pkg), file);
-    expect(federationRuntimeTrimAlias()[real]).toMatch(new RegExp(`federation-runtime-trim/${replacement}$`));
+    expect(federationRuntimeTrimAlias("host")[real]).toMatch(new RegExp(`federation-runtime-trim/${replacement}$`));
     const stand = (await import(/* @vite-ignore */ join(import.meta.dirname, "federation-runtime-trim", replacement))) as Record<string, unknown>;
     // A new runtime version that renames or adds an export fails here, not in a shopper's browser.
     expect(Object.keys(stand).sort()).toEqual(exportsOf(real));
+  });
+
+  it("gives a remote's container the bundler runtime the shell published, not a copy of its own", async () => {
+    const real = join(packageDist("@module-federation/webpack-bundler-runtime"), "index.js");
+    expect(federationRuntimeTrimAlias("remote")[real]).toMatch(new RegExp(`federation-runtime-trim/${REMOTE_BUNDLER_RUNTIME}$`));
+    // The shell's stand-in publishes the parts as it loads; a remote's reads them.
+    const host = await import(`./federation-runtime-trim/${HOST_BUNDLER_RUNTIME}`);
+    const remote = await import(`./federation-runtime-trim/${REMOTE_BUNDLER_RUNTIME}`);
+    expect(Object.keys(remote).sort()).toEqual(exportsOf(real));
+    expect(remote.attachShareScopeMap).toBe(host.attachShareScopeMap);
+    expect(remote.bundlerRuntime.consumes).toBe(host.bundlerRuntime.consumes);
+    expect(remote.bundlerRuntime.initContainerEntry).toBeTypeOf("function");
+    // Each build keeps its own instance, options and share scope.
+    expect(remote.default).not.toBe(host.default);
+    expect(remote.bundlerRuntime.S).not.toBe(host.bundlerRuntime.S);
   });
 });
 

@@ -46,6 +46,11 @@ export function federationRuntimeEsmAlias(): Record<string, string> {
   return alias;
 }
 
+/** The shell hosts the remotes; a remote's container takes the bundler runtime's parts from it (ADR 0052). */
+export type FederationRole = "host" | "remote";
+export const HOST_BUNDLER_RUNTIME = "bundler-runtime-index.ts";
+export const REMOTE_BUNDLER_RUNTIME = "bundler-runtime-from-host.ts";
+
 /**
  * Federation runtime files the platform never needs (each path inside its package's dist/), and what replaces each:
  * runtime-core's manifest, snapshot and preloadRemote parts, the error codes' one-line descriptions, the semver range
@@ -58,7 +63,7 @@ export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; fil
   { pkg: "@module-federation/runtime-core", file: "utils/preload.js", replacement: "preload.ts" },
   { pkg: "@module-federation/runtime-core", file: "utils/semver/index.js", replacement: "semver.ts" },
   { pkg: "@module-federation/error-codes", file: "desc.mjs", replacement: "error-descriptions.ts" },
-  { pkg: "@module-federation/webpack-bundler-runtime", file: "index.js", replacement: "bundler-runtime-index.ts" },
+  { pkg: "@module-federation/webpack-bundler-runtime", file: "index.js", replacement: HOST_BUNDLER_RUNTIME },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "init.js", replacement: "bundler-init.ts" },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "getSharedFallbackGetter.js", replacement: "shared-fallback-getter.ts" },
 ];
@@ -71,8 +76,11 @@ export const packageDist = (pkg: (typeof runtimePackages)[number]): string => di
  * preloadRemote, none of which the platform uses; every remoteEntry.js carries the error descriptions too. These
  * aliases leave them out (ADR 0028). The replacements keep each file's exports; a test checks they still match.
  */
-export function federationRuntimeTrimAlias(): Record<string, string> {
+export function federationRuntimeTrimAlias(role: FederationRole): Record<string, string> {
   return Object.fromEntries(
-    TRIMMED_RUNTIME_FILES.map(({ pkg, file, replacement }) => [join(packageDist(pkg), file), join(import.meta.dirname, "federation-runtime-trim", replacement)]),
+    TRIMMED_RUNTIME_FILES.map(({ pkg, file, replacement }) => [
+      join(packageDist(pkg), file),
+      join(import.meta.dirname, "federation-runtime-trim", role === "remote" && replacement === HOST_BUNDLER_RUNTIME ? REMOTE_BUNDLER_RUNTIME : replacement),
+    ]),
   );
 }

@@ -21,6 +21,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): Configuration 
   const remote = basename(options.packageDir);
   const build = resolveBrowserBuild({ ...options, publicBase: `/_mf/${remote}` });
   return browserConfig(build, {
+    role: "remote",
     context: options.packageDir,
     // A remote has no page entry of its own: the container entry is all it ships.
     entry: {},

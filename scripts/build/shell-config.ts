@@ -28,6 +28,7 @@ export type ShellEntry = { buildId: string; scripts: string[]; preloads: string[
 export function createShellConfig(options: Pick<BrowserBuildOptions, "distDir" | "buildId"> = {}): Configuration {
   const build = resolveBrowserBuild({ ...options, packageDir: shellDir, publicBase: "/_shell" });
   const config = browserConfig(build, {
+    role: "host",
     context: shellDir,
     entry: { main: "./src/client/main.ts" },
     plugins: [
