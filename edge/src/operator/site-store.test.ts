@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestD1 } from "../../../db/test-support/d1";
-import { SITE_TABLES } from "./site-store";
+import { deleteSite, exportSite, SITE_TABLES } from "./site-store";
 
 let db: D1Database;
 let dispose: () => Promise<void>;
@@ -21,5 +21,10 @@ describe("a site's delete and export", () => {
     }
     expect(withSite.length).toBeGreaterThan(10);
     expect(withSite.filter((table) => !(SITE_TABLES as readonly string[]).includes(table))).toEqual([]);
+  });
+
+  it("run as SQL on every table (a site with no rows exports nothing and deletes cleanly)", async () => {
+    expect(await new Response(exportSite(db, "no-such-site")).text()).toBe("");
+    await expect(deleteSite(db, "no-such-site")).resolves.toBeUndefined();
   });
 });

@@ -176,6 +176,8 @@ export const SITE_TABLES = [
   "reservations",
   "lead_outbox",
   "lead_destinations",
+  "chat_messages",
+  "chat_conversations",
   "email_outbox",
   "sms_outbox",
   "auth_sessions",
@@ -198,6 +200,14 @@ export const SITE_TABLES = [
   "sites",
 ] as const;
 
+/** How a table's rows are the site's: its `site` column, but for the site itself and for tables that hang off another. */
+function siteCondition(table: (typeof SITE_TABLES)[number]): string {
+  if (table === "sites") return "slug = ?";
+  // A chat's messages belong to its conversation (ADR 0049).
+  if (table === "chat_messages") return "lead_id IN (SELECT lead_id FROM chat_conversations WHERE site = ?)";
+  return "site = ?";
+}
+
 /** The search index's change log and push state are derived from the stock (and have no rowid to page by). */
 const DERIVED_TABLES: readonly string[] = ["stock_changes", "search_pushes"];
 const EXPORT_PAGE = 500;
@@ -213,10 +223,9 @@ export function exportSite(db: D1Database, slug: string): ReadableStream<Uint8Ar
     async start(controller) {
       try {
         for (const table of tables) {
-          const column = table === "sites" ? "slug" : "site";
           for (let after = 0; ; ) {
             const { results } = await db
-              .prepare(`SELECT rowid AS _rowid, * FROM ${table} WHERE ${column} = ? AND rowid > ? ORDER BY rowid LIMIT ?`)
+              .prepare(`SELECT rowid AS _rowid, * FROM ${table} WHERE ${siteCondition(table)} AND rowid > ? ORDER BY rowid LIMIT ?`)
               .bind(slug, after, EXPORT_PAGE)
               .all<Record<string, unknown> & { _rowid: number }>();
             for (const { _rowid, ...row } of results) controller.enqueue(encoder.encode(`${JSON.stringify({ table, row })}\n`));
@@ -234,5 +243,5 @@ export function exportSite(db: D1Database, slug: string): ReadableStream<Uint8Ar
 
 /** Removes every row of the site in one transaction. */
 export async function deleteSite(db: D1Database, slug: string): Promise<void> {
-  await db.batch(SITE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE ${table === "sites" ? "slug" : "site"} = ?`).bind(slug)));
+  await db.batch(SITE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE ${siteCondition(table)}`).bind(slug)));
 }
