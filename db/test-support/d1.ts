@@ -46,10 +46,7 @@ export async function runSqlScript(db: D1Database, sql: string): Promise<void> {
   const statements = splitSqlStatements(sql);
   if (!statements.length) return;
   const runner = scriptRunners.get(db);
-  if (!runner) {
-    await db.batch(statements.map((statement) => db.prepare(statement)));
-    return;
-  }
+  if (!runner) throw new Error("runSqlScript runs on a database from createTestD1");
   const response = await runner.dispatchFetch("http://d1.test/", { method: "POST", body: JSON.stringify(statements) });
   if (response.status !== 204) throw new Error(`SQL script failed: ${await response.text()}`);
 }
