@@ -47,6 +47,7 @@ const LEADS: Record<string, PostedLead> = {
     regoState: "NSW",
     adjustmentAnswers: { accident: "No", serviceHistory: "Yes" },
   },
+  chat: { kind: "chat", form: "chat", ...base, values: { ...base.values, category: "Chat", message: "Is it still available?" }, userData: { ...base.userData, car_id: 101 } },
   finance_enquiry: { kind: "finance_enquiry", ...base, values: { ...base.values, category: "Finance Enquiry" }, userData: { ...base.userData, car_id: 101 }, vehiclePriceBudget: 30000, preferredDealership: "harbour-city-toyota" },
 };
 
