@@ -141,8 +141,12 @@ describe("npm run site (the operator command and API)", () => {
 
   it("update: a changed config and a new domain show on the site at once", async () => {
     const file = JSON.parse(JSON.stringify((await import("yaml")).parse(readFileSync(join(ROOT, "examples/sites/seventh-dealer.yaml"), "utf8")))) as Record<string, unknown>;
+    const stockVersion = () => query<{ version: number }>(`SELECT version FROM stock_versions WHERE site = '${SITE}'`)[0]?.version ?? 0;
+    const stockBefore = stockVersion();
     const updated = await operatorApi("PUT", `/sites/${SITE}`, { ...file, name: "Seventh Avenue Motors Group", domains: ["seventh.com.au"] });
     expect(updated.status, await updated.clone().text()).toBe(200);
+    // A name and domains are not in the search records: the site's indexes are left alone (ADR 0055).
+    expect(stockVersion()).toBe(stockBefore);
     expect((await fetchSiteOnHost("seventh.com.au", "/")).status).toBe(200);
     expect((await fetchSiteOnHost("seventhavenuemotors.com.au", "/")).status).toBe(404);
     // The update is a new config version a dealer admin can roll back to the created one (ADR 0046).
@@ -151,6 +155,12 @@ describe("npm run site (the operator command and API)", () => {
       { version: 0, published_by: "operator" },
       { version: 1, published_by: "operator" },
     ]);
+    // A finance change is: the site's stock version moves with no change-log entry, so every index reloads the site.
+    const config = (file.config ?? {}) as { finance?: Record<string, unknown> };
+    const refinanced = await operatorApi("PUT", `/sites/${SITE}`, { ...file, name: "Seventh Avenue Motors Group", domains: ["seventh.com.au"], config: { ...config, finance: { ...config.finance, establishmentFee: 495 } } });
+    expect(refinanced.status, await refinanced.clone().text()).toBe(200);
+    expect(stockVersion()).toBe(stockBefore + 1);
+    expect(query(`SELECT vehicle_id FROM stock_changes WHERE site = '${SITE}' AND version = ${stockBefore + 1}`)).toEqual([]);
   });
 
   it("disable serves a holding page; enable brings the site back", async () => {

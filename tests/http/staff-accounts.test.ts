@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { SiteConfig } from "@dealer/shared/config";
+import { carRepayment, siteSearchFilters, weeklyRepaymentAmount } from "@dealer/shared/rules";
 import { query } from "../support/db";
+import { demoConfig } from "../support/finance";
+import { searchCars } from "../support/finance-cars";
 import { emailOutbox } from "../support/accounts";
 import { enquiry, postLead } from "../support/leads";
 import { fetchSite } from "../support/platform";
@@ -157,6 +161,7 @@ describe("configuration without a redeploy", () => {
   const HARBOUR = "harbour-city-motors";
   const home = async (cookie = "") => (await fetchSite(HARBOUR, "/", cookie ? { headers: { cookie } } : {})).text();
   const version = () => query<{ config_version: number }>(`SELECT config_version FROM sites WHERE slug = '${HARBOUR}'`)[0]?.config_version ?? -1;
+  const stockVersion = () => query<{ version: number }>(`SELECT version FROM stock_versions WHERE site = '${HARBOUR}'`)[0]?.version ?? 0;
   /** Until the gateway shows `text` (its tenant cache follows a publish within seconds). */
   async function eventuallyShows(text: string, cookie = "", shown = true): Promise<number> {
     const started = Date.now();
@@ -199,10 +204,13 @@ describe("configuration without a redeploy", () => {
     expect(await home()).not.toContain(heroText);
     expect(version()).toBe(before);
 
+    const stockBefore = stockVersion();
     const published = await postDealerForm(HARBOUR, "/dealer/config", { action: "publish", "home.heroText": heroText }, admin);
     expect(published.status).toBe(200);
     expect(await published.text()).toContain(`Published as version ${before + 1}`);
     expect(version()).toBe(before + 1);
+    // Nothing the search records hold changed: the site's indexes keep what they have (ADR 0055).
+    expect(stockVersion()).toBe(stockBefore);
     const seenAfter = await eventuallyShows(heroText);
     expect(seenAfter).toBeLessThan(10_000);
     // The remotes read the published configuration too (mf-forms' lead API resolves the site from the same row).
@@ -215,5 +223,45 @@ describe("configuration without a redeploy", () => {
     const actions = await auditActions(admin, HARBOUR);
     expect(actions).toContain("config.publish");
     expect(actions).toContain("config.rollback");
+  });
+
+  it("a finance publish reaches the search records: the weekly repayment filter follows it, and follows the rollback", { timeout: 90_000 }, async () => {
+    const admin = await staffSignIn(HARBOUR, demoStaffAdminEmail(HARBOUR));
+    const config = demoConfig(HARBOUR);
+    const now = new Date();
+    const inStock = siteSearchFilters(config, now).map((filter) => `(${filter})`).join(" AND ");
+    const cars = await searchCars(HARBOUR, inStock, 1000);
+    /** Cars of the make with a weekly figure under a configuration, by the shared rule (what the cards show). */
+    const withFigure = (make: string, finance: SiteConfig["finance"]) =>
+      cars.filter((car) => car.make === make && weeklyRepaymentAmount(carRepayment(car, { ...config, finance }, now)) !== null).length;
+    const makes = [...new Set(cars.map((car) => car.make))];
+    const make = makes.sort((a, b) => withFigure(b, config.finance) - withFigure(a, config.finance))[0]!;
+    const excluded = { ...config.finance, excludedManufacturers: [make] };
+    expect(withFigure(make, config.finance)).toBeGreaterThan(0);
+    expect(withFigure(make, excluded)).toBe(0);
+    /** What the search API's weekly filter finds of the make (the index's own figures). */
+    const filtered = async () => {
+      const answer = await fetchSite(HARBOUR, "/1/indexes/Car_production/query", {
+        method: "POST",
+        headers: { "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": `search-${HARBOUR}`, "content-type": "application/json" },
+        body: JSON.stringify({ filters: `${inStock} AND make:"${make}" AND weekly_price_range > 0`, hitsPerPage: 0 }),
+      });
+      return ((await answer.json()) as { nbHits: number }).nbHits;
+    };
+    expect(await filtered()).toBe(withFigure(make, config.finance));
+
+    const before = version();
+    const stockBefore = stockVersion();
+    try {
+      const published = await postDealerForm(HARBOUR, "/dealer/config", { action: "publish", "finance.excludedManufacturers": JSON.stringify([make]) }, admin);
+      expect(published.status).toBe(200);
+      expect(stockVersion()).toBe(stockBefore + 1);
+      await expect.poll(filtered, { timeout: 10_000 }).toBe(withFigure(make, excluded));
+    } finally {
+      const rollback = await postDealerForm(HARBOUR, "/dealer/config", { action: "rollback", version: String(before) }, admin);
+      expect(rollback.status).toBe(200);
+    }
+    expect(stockVersion()).toBe(stockBefore + 2);
+    await expect.poll(filtered, { timeout: 10_000 }).toBe(withFigure(make, config.finance));
   });
 });

@@ -1,5 +1,5 @@
-import { SITE_TEMPLATES } from "@dealer/shared/config";
-import { keepCurrentConfigVersion } from "@dealer/shared/http";
+import { changesSearchRecords, SITE_TEMPLATES, type StoredConfig } from "@dealer/shared/config";
+import { keepCurrentConfigVersion, reloadSiteStockStatement } from "@dealer/shared/http";
 import { contentPage } from "@dealer/shared/contract";
 import { prepareKey } from "@dealer/shared/keys";
 import { locationRecord, locationSlug, type Problem, type SiteFile } from "./site-file";
@@ -7,7 +7,7 @@ import { locationRecord, locationSlug, type Problem, type SiteFile } from "./sit
 /** A key made for the new site, shown once in the create answer. */
 export type IssuedKey = { id: string; name: string; scopes: string[]; dealership: string | null; key: string };
 
-type Existing = { dealerships: Map<string, number>; locations: Map<string, number> };
+type Existing = { dealerships: Map<string, number>; locations: Map<string, number>; config: StoredConfig | null };
 
 /** Problems only the database can see: a slug or a domain another site holds. */
 export async function databaseProblems(db: D1Database, site: SiteFile, mode: "create" | "update"): Promise<Problem[]> {
@@ -33,11 +33,15 @@ export async function databaseProblems(db: D1Database, site: SiteFile, mode: "cr
 }
 
 async function existing(db: D1Database, slug: string): Promise<Existing> {
-  const [dealerships, locations] = await db.batch<{ slug: string; id: number }>([
+  const [dealerships, locations, site] = await db.batch<Record<string, string | number>>([
     db.prepare("SELECT slug, id FROM dealerships WHERE site = ?").bind(slug),
     db.prepare("SELECT slug, id FROM locations WHERE site = ?").bind(slug),
+    db.prepare("SELECT template, config FROM sites WHERE slug = ?").bind(slug),
   ]);
-  return { dealerships: new Map((dealerships?.results ?? []).map((r) => [r.slug, r.id])), locations: new Map((locations?.results ?? []).map((r) => [r.slug, r.id])) };
+  const ids = (rows: typeof dealerships) => new Map((rows?.results ?? []).map((r) => [String(r.slug), Number(r.id)]));
+  const stored = site?.results[0];
+  const config = stored ? { template: String(stored.template), override: JSON.parse(String(stored.config)) as Record<string, unknown> } : null;
+  return { dealerships: ids(dealerships), locations: ids(locations), config };
 }
 
 async function nextIds(db: D1Database): Promise<{ dealership: () => number; location: () => number }> {
@@ -73,6 +77,10 @@ export async function writeSite(db: D1Database, site: SiteFile, mode: "create" |
     db.prepare("DELETE FROM site_domains WHERE site = ?").bind(site.slug),
     ...site.domains.map((domain) => db.prepare("INSERT INTO site_domains (domain, site) VALUES (?, ?)").bind(domain, site.slug)),
   );
+  // Stock written under the old finance must be indexed again (ADR 0055).
+  if (known.config && changesSearchRecords(site.slug, known.config, { template: site.template, override: site.config })) {
+    statements.push(reloadSiteStockStatement(db, site.slug, now));
+  }
   const keptLocations = new Set<number>();
   const dealershipIds = new Map<string, number>();
   for (const dealership of site.dealerships) {

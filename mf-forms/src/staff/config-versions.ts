@@ -1,14 +1,17 @@
 import { auditStatement } from "@dealer/shared/audit";
-import { overrideErrors } from "@dealer/shared/config";
-import { keepCurrentConfigVersion, refreshTenantCache } from "@dealer/shared/http";
+import { changesSearchRecords, overrideErrors, type StoredConfig } from "@dealer/shared/config";
+import { keepCurrentConfigVersion, refreshTenantCache, reloadSiteStockStatement } from "@dealer/shared/http";
 import type { Env } from "../env";
 import { auditBy, type Staff } from "./sessions";
 
 export type ConfigVersion = { version: number; published_by: string; published_at: string; note: string | null };
 
-export async function publishedOverride(db: D1Database, site: string): Promise<{ override: Record<string, unknown>; version: number }> {
-  const row = await db.prepare("SELECT config, config_version FROM sites WHERE slug = ?").bind(site).first<{ config: string; config_version: number }>();
-  return { override: row ? (JSON.parse(row.config) as Record<string, unknown>) : {}, version: row?.config_version ?? 0 };
+export async function publishedOverride(db: D1Database, site: string): Promise<StoredConfig & { version: number }> {
+  const row = await db
+    .prepare("SELECT template, config, config_version FROM sites WHERE slug = ?")
+    .bind(site)
+    .first<{ template: string; config: string; config_version: number }>();
+  return { template: row?.template ?? "", override: row ? (JSON.parse(row.config) as Record<string, unknown>) : {}, version: row?.config_version ?? 0 };
 }
 
 export async function draftOf(db: D1Database, staff: Staff): Promise<{ id: number; override: Record<string, unknown> } | null> {
@@ -48,7 +51,9 @@ export async function publishConfig(env: Env, staff: Staff, override: Record<str
   const db = env.DB;
   const now = new Date();
   const config = JSON.stringify(override);
-  const version = (await publishedOverride(db, staff.site)).version + 1;
+  const published = await publishedOverride(db, staff.site);
+  const version = published.version + 1;
+  const reindex = changesSearchRecords(staff.site, published, { template: published.template, override });
   const note = rolledBackFrom === null ? null : `rollback to version ${rolledBackFrom}`;
   await db.batch([
     keepCurrentConfigVersion(db, staff.site),
@@ -60,6 +65,7 @@ export async function publishConfig(env: Env, staff: Staff, override: Record<str
       auditBy(staff, { action: rolledBackFrom === null ? "config.publish" : "config.rollback", subject: `version ${version}`, detail: { override, ...(note ? { note } : {}) } }),
       now,
     ),
+    ...(reindex ? [reloadSiteStockStatement(db, staff.site, now)] : []),
   ]);
   if (env.TENANTS) await refreshTenantCache(env.TENANTS, db, staff.site);
   return version;

@@ -1,5 +1,5 @@
 import type { Car, FieldErrors } from "@dealer/shared/contract";
-import { readSiteStockVersion } from "@dealer/shared/http";
+import { BUMP_SITE_STOCK_VERSION_SQL, readSiteStockVersion } from "@dealer/shared/http";
 import type { StockWriter } from "./write-key";
 
 export interface BatchOutcome {
@@ -95,13 +95,7 @@ export async function applyBatch(
     db
       .prepare("DELETE FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))")
       .bind(writer.dealershipId, json(plan.deleting)),
-    db
-      .prepare(
-        `INSERT INTO stock_versions (site, version, updated_at) VALUES (?, 1, ?)
-         ON CONFLICT(site) DO UPDATE SET version = version + 1, updated_at = excluded.updated_at
-         RETURNING version`,
-      )
-      .bind(writer.site, now),
+    db.prepare(BUMP_SITE_STOCK_VERSION_SQL).bind(writer.site, now),
     db
       .prepare(
         `INSERT OR IGNORE INTO stock_changes (site, version, vehicle_id, changed_at)

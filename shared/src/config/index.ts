@@ -3,3 +3,4 @@ export * from "./resolve";
 export * from "./site-config";
 export * from "./config-form";
 export * from "./templates";
+export * from "./search-records";

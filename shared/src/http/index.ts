@@ -3,7 +3,14 @@ export { escapeMarkup } from "./escape";
 export { classifyHost, type HostTarget } from "./host";
 export { type HostSite, siteFromHost, siteRowFor } from "./site-from-host";
 export { facetValues, filterValue, type SiteQuery, type SiteQueryResult, SITE_SEARCH_PATH, searchSite, siteQueriesSchema } from "./site-search";
-export { readSiteStockVersion, readStockDataVersion, SITE_STOCK_VERSION_SQL, stockDataVersion } from "./stock-version";
+export {
+  BUMP_SITE_STOCK_VERSION_SQL,
+  readSiteStockVersion,
+  readStockDataVersion,
+  reloadSiteStockStatement,
+  SITE_STOCK_VERSION_SQL,
+  stockDataVersion,
+} from "./stock-version";
 export {
   clearedConfigPreviewCookie,
   clearedSessionCookie,

@@ -38,6 +38,24 @@ export type RepaymentConfig = {
   labels: Pick<SiteConfig["labels"], "noPriceText">;
 };
 
+/** Just the parts of a site's config a car's advertised repayment depends on (what RepaymentConfig names). */
+function repaymentConfigOf({ finance, features, labels }: RepaymentConfig): RepaymentConfig {
+  const { provider, excludedManufacturers, excludedDealerships, establishmentFee, defaultInterestRate } = finance;
+  return {
+    finance: { provider, excludedManufacturers, excludedDealerships, establishmentFee, defaultInterestRate },
+    features: { youxQuote: features.youxQuote },
+    labels: { noPriceText: labels.noPriceText },
+  };
+}
+
+/**
+ * Whether two configs of a site can give one car different repayments: then the weekly figure its search records
+ * hold is stale, and the site's indexes reload it (ADR 0055).
+ */
+export function repaymentsDiffer(before: RepaymentConfig, after: RepaymentConfig): boolean {
+  return JSON.stringify(repaymentConfigOf(before)) !== JSON.stringify(repaymentConfigOf(after));
+}
+
 type LenderTerms = Pick<LenderPreset, "deposit" | "balloon" | "termYears" | "termMonths" | "interestRate">;
 
 /** The frequency a provider publishes its payment in: monthly for the Nissan-type lender, else weekly. */
