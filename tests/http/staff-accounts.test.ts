@@ -240,15 +240,20 @@ describe("configuration without a redeploy", () => {
     expect(withFigure(make, config.finance)).toBeGreaterThan(0);
     expect(withFigure(make, excluded)).toBe(0);
     /** What the search API's weekly filter finds of the make (the index's own figures). */
-    const filtered = async () => {
+    const search = async (hitsPerPage: number) => {
       const answer = await fetchSite(HARBOUR, "/1/indexes/Car_production/query", {
         method: "POST",
         headers: { "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": `search-${HARBOUR}`, "content-type": "application/json" },
-        body: JSON.stringify({ filters: `${inStock} AND make:"${make}" AND weekly_price_range > 0`, hitsPerPage: 0 }),
+        body: JSON.stringify({ filters: `${inStock} AND make:"${make}" AND weekly_price_range > 0`, hitsPerPage }),
       });
-      return ((await answer.json()) as { nbHits: number }).nbHits;
+      return (await answer.json()) as { nbHits: number; hits: { objectID: string; weekly_price_range: number }[] };
     };
+    const filtered = async () => (await search(0)).nbHits;
     expect(await filtered()).toBe(withFigure(make, config.finance));
+    // A hit carries the figure its filter compared (the card's).
+    const [hit] = (await search(1)).hits;
+    const car = cars.find((candidate) => String(candidate.id) === hit?.objectID)!;
+    expect(hit?.weekly_price_range).toBe(weeklyRepaymentAmount(carRepayment(car, config, now)));
 
     const before = version();
     const stockBefore = stockVersion();

@@ -124,8 +124,10 @@ describe("vehicleHitRecords", () => {
     await writeStock(d1.db, A, 1, ofA);
     await writeStock(d1.db, B, 2, ofB);
     const ids = [String(ofA[2]!.id), String(ofB[0]!.id), "999999", "not-a-number"];
-    const records = await vehicleHitRecords(d1.db, A, ids);
-    expect([...records.keys()]).toEqual([String(ofA[2]!.id)]);
-    expect(records.get(String(ofA[2]!.id))).toEqual(toSearchRecord(ofA[2]!));
+    const hit = String(ofA[2]!.id);
+    // The index's weekly figure (from the site's finance) is the one the hit carries.
+    const records = await vehicleHitRecords(d1.db, A, ids, (objectID) => (objectID === hit ? { objectID, weekly_price_range: 123 } : undefined));
+    expect([...records.keys()]).toEqual([hit]);
+    expect(records.get(hit)).toEqual({ ...toSearchRecord(ofA[2]!), weekly_price_range: 123 });
   });
 });

@@ -47,7 +47,7 @@ export function createStockIndexes(options: { db: D1Database } & Omit<SiteIndexe
     async target(access: KeyAccess): Promise<SearchTarget> {
       const site = keySite(access, options.indexName);
       const { index } = await sites.get(site);
-      return { index, hitRecords: (objectIDs) => vehicleHitRecords(db, site, objectIDs) };
+      return { index, hitRecords: (objectIDs) => vehicleHitRecords(db, site, objectIDs, (objectID) => index.record(objectID)) };
     },
   };
 }

@@ -75,9 +75,16 @@ function compactVehicleRecord(values: readonly unknown[], finance: RecordFinance
 
 /**
  * The whole search records of a page's hits, read by id within the site (a hit whose row is gone is left out, and
- * its hit dropped). Rows were validated on the way in; one that no longer parses is skipped with a warning.
+ * its hit dropped). Rows were validated on the way in; one that no longer parses is skipped with a warning. The
+ * weekly repayment comes from the site's finance, so it is the index's own (`indexed`): a hit shows the figure its
+ * filter compared, as Algolia's would.
  */
-export async function vehicleHitRecords(db: D1Database, site: string, objectIDs: readonly string[]): Promise<Map<string, IndexRecord>> {
+export async function vehicleHitRecords(
+  db: D1Database,
+  site: string,
+  objectIDs: readonly string[],
+  indexed: (objectID: string) => IndexRecord | undefined,
+): Promise<Map<string, IndexRecord>> {
   const ids = objectIDs.map(Number).filter(Number.isSafeInteger);
   const records = new Map<string, IndexRecord>();
   if (ids.length === 0) return records;
@@ -92,7 +99,7 @@ export async function vehicleHitRecords(db: D1Database, site: string, objectIDs:
       continue;
     }
     const record = toSearchRecord(car.data);
-    records.set(record.objectID, record);
+    records.set(record.objectID, { ...record, weekly_price_range: indexed(record.objectID)?.weekly_price_range ?? null });
   }
   return records;
 }
