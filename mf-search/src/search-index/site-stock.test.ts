@@ -24,6 +24,16 @@ describe("loadSiteStock", () => {
     expect(await loadSiteStock(d1.db, "no-such-site")).toEqual({ version: 0, records: [] });
   });
 
+  it("cuts a page at its byte budget (D1 answers no value over 2 MB), keeping at least one row a page", async () => {
+    await writeStock(d1.db, A, 1, ofA);
+    const sizes = await d1.db.prepare("SELECT LENGTH(search_fields) AS n FROM vehicles WHERE site = ? ORDER BY id").bind(A).all<{ n: number }>();
+    const threeRows = sizes.results.slice(0, 3).reduce((sum, row) => sum + row.n, 0);
+    const ids = ofA.map((car) => String(car.id));
+    expect((await loadSiteStock(d1.db, A, 1000, threeRows)).records.map((record) => record.objectID)).toEqual(ids);
+    expect((await loadSiteStock(d1.db, A, 1000, 1)).records.map((record) => record.objectID)).toEqual(ids);
+    expect((await loadSiteStock(d1.db, A, 4, threeRows)).records.map((record) => record.objectID)).toEqual(ids);
+  });
+
   it("holds exactly the indexed attributes, as toSearchRecord derives them from the whole car", async () => {
     const car = { ...ofA[0]!, sold_date: "2026-05-01T00:00:00.000Z", status: "sold", offer_price: 19990, certified: true, location: { id: 1, name: "Harbour City", slug: "hc", phone: "1", address: { street: "1 A St", city: "B", state: "QLD", postcode: "4000" }, distribution_locations: [] } };
     await writeStock(d1.db, A, 1, [car]);

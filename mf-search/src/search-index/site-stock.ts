@@ -3,8 +3,13 @@ import type { IndexRecord } from "../engine";
 import { readRecordFinance } from "./site-finance";
 import { compactVehicleRecords } from "./vehicle-records";
 
-/** Rows per page of a site's load: about 400 characters each (search_fields), so a page is a few MB, far from D1's 50 MB answer limit. */
+/** Rows a page of a site's load reads at most. */
 export const LOAD_PAGE_ROWS = 5000;
+/**
+ * Bytes of search_fields a page holds at most: the page comes back as one JSON value, and D1 answers no value over
+ * 2 MB (records of about 650 bytes since migration 0029 passed it at 5,000 rows: the 10,000-car site answered 500).
+ */
+export const LOAD_PAGE_BYTES = 1_500_000;
 /** More changed vehicles than this since the version an index holds: reloading the site is cheaper than applying them. */
 export const MAX_APPLIED_CHANGES = 5000;
 /** How long the change log keeps an entry; an index older than that reloads its site. */
@@ -18,27 +23,35 @@ export type SiteStock = { version: number; records: IndexRecord[] };
 /** What changed on a site between two versions: vehicles to upsert (as the index holds them) and ids to remove. */
 export type SiteChanges = { upserts: IndexRecord[]; removals: string[] };
 
-/** A page as one row: its rows' search_fields as one JSON array (one parse, not one per vehicle) and the last id. */
-const pageSql = `SELECT COUNT(*) AS count, MAX(id) AS last, json_group_array(search_fields -> '$') AS fields
-  FROM (SELECT id, search_fields FROM vehicles WHERE site = ? AND id > ? ORDER BY id LIMIT ?)`;
-type Page = { count: number; last: number | null; fields: string };
+/**
+ * A page as one row: its rows' search_fields as one JSON array (one parse, not one per vehicle), the last id, and
+ * how many rows it read before cutting the page at LOAD_PAGE_BYTES (always at least one row).
+ */
+const pageSql = `WITH read AS (
+    SELECT id, search_fields, SUM(LENGTH(CAST(search_fields AS BLOB))) OVER (ORDER BY id) AS upto
+    FROM (SELECT id, search_fields FROM vehicles WHERE site = ?1 AND id > ?2 ORDER BY id LIMIT ?3)),
+  page AS (SELECT id, search_fields FROM read WHERE upto <= ?4 OR id = (SELECT MIN(id) FROM read))
+  SELECT COUNT(*) AS count, MAX(id) AS last, (SELECT COUNT(*) FROM read) AS read, json_group_array(search_fields -> '$') AS fields FROM page`;
+type Page = { count: number; last: number | null; read: number; fields: string };
 
 /**
  * One site's stock, paged through by id (index vehicles_site_id), reading each row's search_fields only. The version is read
  * before the first page: a change that lands while paging is in the rows already or in the log after that version,
  * and applying it again is harmless.
  */
-export async function loadSiteStock(db: D1Database, site: string, pageRows = LOAD_PAGE_ROWS): Promise<SiteStock> {
+export async function loadSiteStock(db: D1Database, site: string, pageRows = LOAD_PAGE_ROWS, pageBytes = LOAD_PAGE_BYTES): Promise<SiteStock> {
   const [version, finance] = await Promise.all([readSiteStockVersion(db, site), readRecordFinance(db, site)]);
-  const page = (after: number) => db.prepare(pageSql).bind(site, after, pageRows).first<Page>();
+  const page = (after: number) => db.prepare(pageSql).bind(site, after, pageRows, pageBytes).first<Page>();
   let records: IndexRecord[] = [];
   let pending = page(0);
   for (;;) {
-    const { count, last, fields } = (await pending) ?? { count: 0, last: null, fields: "[]" };
+    const { count, last, read, fields } = (await pending) ?? { count: 0, last: null, read: 0, fields: "[]" };
+    // More rows follow when the page was cut by bytes or read as many rows as it may.
+    const more = last !== null && (count < read || read === pageRows);
     // The next page is on its way while this one is parsed.
-    if (count === pageRows && last !== null) pending = page(last);
+    if (more) pending = page(last);
     records = records.concat(compactVehicleRecords(JSON.parse(fields), finance));
-    if (count < pageRows) return { version, records };
+    if (!more) return { version, records };
   }
 }
 
