@@ -3,8 +3,8 @@ import type { IndexRecord } from "../engine";
 import { readRecordFinance } from "./site-finance";
 import { compactVehicleRecords } from "./vehicle-records";
 
-/** Rows a page of a site's load reads at most. */
-export const LOAD_PAGE_ROWS = 5000;
+/** Rows a page of a site's load reads at most: about 1.3 MB of today's records, so the byte cut below is a safety net. */
+export const LOAD_PAGE_ROWS = 2000;
 /**
  * Bytes of search_fields a page holds at most: the page comes back as one JSON value, and D1 answers no value over
  * 2 MB (records of about 650 bytes since migration 0029 passed it at 5,000 rows: the 10,000-car site answered 500).
