@@ -155,6 +155,10 @@ describe("vehicle gallery", () => {
 
       await page.locator("#slot-vehicle .vehicle-gallery").getByRole("button", { name: "Next image" }).click();
       await expect.poll(async () => (await state()).paused).toBe(true);
+      // The Walkaround mode plays it on the stage.
+      await page.locator("#slot-vehicle").getByRole("button", { name: "Walkaround", exact: true }).click();
+      const stage = page.locator("#slot-vehicle .vehicle-viewer__stage video");
+      await expect.poll(() => stage.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.2 && v.getAttribute("src"))).toBe(file);
       expect(errors).toEqual([]);
       await page.context().close();
     });

@@ -51,7 +51,7 @@ describe("createMediaRoutes", () => {
 
   it("any Range header gets 206 inside the file, the whole file or 416, never a 5xx", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string(), fc.stringMatching(/^bytes=-?\d{0,5}-?\d{0,5}(,\d-\d)?$/)), async (range) => {
+      fc.asyncProperty(fc.oneof(fc.stringMatching(/^[\x20-\x7e]{0,30}$/), fc.stringMatching(/^bytes=-?\d{0,5}-?\d{0,5}(,\d-\d)?$/)), async (range) => {
         const res = await get(range);
         expect([200, 206, 416]).toContain(res.status);
         if (res.status === 206) expect((await res.arrayBuffer()).byteLength).toBe(Number(res.headers.get("content-length")));
