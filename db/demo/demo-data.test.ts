@@ -1,5 +1,6 @@
 import { resolveSiteConfig } from "@dealer/shared/config";
 import { carSchema, type CarInput, directoryOfferSchema, locationSchema } from "@dealer/shared/contract";
+import { DEMO_WALKAROUND_VIDEOS } from "@dealer/shared/media";
 import { describe, expect, it } from "vitest";
 import { addDays } from "./dates";
 import { DEMO_OPERATOR_KEY, demoWriteKey, generateDemoData } from "./generate";
@@ -155,6 +156,17 @@ describe("generateDemoData", () => {
     expect(data.vehicles.some((v) => (v.dealercomments ?? "").length > 400)).toBe(true);
     expect(bySite("coastal-caravans").length).toBeGreaterThan(1999);
     expect(data.locations.some((location) => location.contact_detail.phone === "")).toBe(true);
+  });
+
+  it("gives some cars and motorcycles with a spin a dealer-hosted walkaround video the gateway serves, others an embed", () => {
+    const native = data.vehicles.filter((v) => v.video_url);
+    expect(native.every((v) => (v.spin_images ?? []).length > 0 && !v.external_video_url)).toBe(true);
+    const served = (site: string, url: string) => native.filter((v) => v.site === site && v.video_url === url).length;
+    expect(served("harbour-city-motors", DEMO_WALKAROUND_VIDEOS.car)).toBeGreaterThan(5);
+    expect(served("summit-auto-group", DEMO_WALKAROUND_VIDEOS.car)).toBeGreaterThan(5);
+    expect(served("ridge-motorcycles", DEMO_WALKAROUND_VIDEOS.motorcycle)).toBeGreaterThan(5);
+    expect(bySite("ridge-motorcycles").some((v) => v.external_video_url)).toBe(true);
+    expect(bySite("outback-trucks").some((v) => v.video_url)).toBe(false);
   });
 
   it("links images to the gateway's CDN paths", () => {

@@ -3,14 +3,17 @@ import { COMMENT_CLOSERS, COMMENT_DETAILS, COMMENT_OPENERS, EQUIPMENT, INTERIOR_
 import { CATALOGUES, type CatalogueKey, type FuelKind, type ModelSpec } from "./catalogue";
 import { addDays, timestamp, yearOf } from "./dates";
 import { TAURUS_MAX_AGE_YEARS } from "@dealer/shared/rules";
+import { DEMO_WALKAROUND_VIDEOS } from "@dealer/shared/media";
 import { financeLenders } from "./finance";
-
-/** An embeddable walkaround video (the video service's embed prefix) for demo cars. */
-const DEMO_WALKAROUND_VIDEO = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
 import { pictureBody, vehicleMedia } from "./media";
 import type { Rng } from "./prng";
 import type { DemoDealershipDef, DemoSiteDef } from "./sites";
 import { slugify } from "./slug";
+
+/** An embeddable walkaround video (the video service's embed prefix) for demo cars. */
+const DEMO_WALKAROUND_VIDEO = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
+/** The dealer-hosted walkaround videos the gateway serves (ADR 0054), for the stock they show. */
+const DEMO_NATIVE_VIDEO: Partial<Record<CatalogueKey, string>> = { cars: DEMO_WALKAROUND_VIDEOS.car, motorcycles: DEMO_WALKAROUND_VIDEOS.motorcycle };
 
 type CarType = "new" | "demo" | "used";
 
@@ -357,8 +360,10 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
   if (car.dealercomments && index % 10 === 3) car.dealercomments = `${car.dealercomments}|${LONG_DEALER_COMMENT}`;
   const entry = car.finance_lenders?.[site.financeProvider];
   if (entry && index % 25 === 11) entry.comparisonRate = null;
-  // Every fourth car with a spin also has a walkaround video; chosen by id, so the seeded sequence is unchanged.
+  // Every fourth car with a spin also has an embedded walkaround video, and another fourth of the cars and motorcycles
+  // with a spin a dealer-hosted one that plays natively; chosen by id, so the seeded sequence is unchanged.
   if (car.spin_images?.length && car.id % 4 === 0) car.external_video_url = DEMO_WALKAROUND_VIDEO;
+  if (car.spin_images?.length && car.id % 4 === 1) car.video_url = DEMO_NATIVE_VIDEO[catalogue] ?? null;
   car.path = `/cars/${car.slug}`;
   return car;
 }

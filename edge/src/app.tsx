@@ -44,6 +44,7 @@ import { Hono } from "hono";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
+import { createMediaRoutes, DEMO_MEDIA_FILES } from "./media";
 import type { GatewayEnv } from "./env";
 import { carFileStart, carFileStream, PAGES_FILE, pagePaths, sitemapIndexXml, urlsetXml } from "./content/sitemap";
 import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics } from "./content/site-content";
@@ -164,6 +165,8 @@ export function createGatewayApp() {
 
   // Platform-wide paths, same on every host.
   app.route("/cdn", createImageRoutes());
+  // The demo's dealer-hosted walkaround videos (ADR 0054).
+  app.route("/", createMediaRoutes(DEMO_MEDIA_FILES));
   app.get("/_shell/*", async (c) => {
     const asset = await c.env.ASSETS.fetch(new Request(new URL(c.req.path.replace(/^\/_shell/, ""), c.req.url)));
     const response = new Response(asset.body, asset);

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import { DEMO_WALKAROUND_VIDEOS } from "@dealer/shared/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, siteUrl } from "../support/platform";
 import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
@@ -119,7 +120,7 @@ describe("vehicle gallery", () => {
   });
 
   it("places the walkaround video second among the slides, embedded from the video service", async () => {
-    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.withVideo));
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.withEmbedVideo));
     await showGallery(page);
     const second = page.locator("#slot-vehicle .vehicle-gallery__slide").nth(1);
     await expect(second.locator("iframe").getAttribute("src")).resolves.toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
@@ -129,6 +130,39 @@ describe("vehicle gallery", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  // A car site and the motorcycle template (ADR 0054): the dealer-hosted file plays natively, served with Range.
+  for (const [site, file] of [[SITE, DEMO_WALKAROUND_VIDEOS.car], ["ridge-motorcycles", DEMO_WALKAROUND_VIDEOS.motorcycle]] as const) {
+    it(`on ${site}, a dealer-hosted walkaround video plays muted and looping while its slide is shown, paused on another`, async () => {
+      const { page, errors } = await openCar(browser, site, carPath(site, cars.withNativeVideo));
+      const videoAnswers: number[] = [];
+      page.on("response", (response) => {
+        if (new URL(response.url()).pathname === file) videoAnswers.push(response.status());
+      });
+      await showGallery(page);
+      const slide = page.locator("#slot-vehicle .vehicle-gallery__slide").nth(1);
+      const video = slide.locator("video");
+      await expect(slide.locator("iframe").count()).resolves.toBe(0);
+      await expect(video.getAttribute("src")).resolves.toBe(file);
+      const state = () => video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, paused: v.paused, time: v.currentTime }));
+      await expect(state()).resolves.toMatchObject({ muted: true, loop: true, paused: true });
+
+      await page.locator("#slot-vehicle .vehicle-gallery").getByRole("button", { name: "Next image" }).click();
+      await expect.poll(async () => (await state()).time).toBeGreaterThan(0.2);
+      await expect(state()).resolves.toMatchObject({ paused: false });
+      // The browser fetched it in byte ranges, answered 206.
+      expect(videoAnswers).toContain(206);
+
+      await page.locator("#slot-vehicle .vehicle-gallery").getByRole("button", { name: "Next image" }).click();
+      await expect.poll(async () => (await state()).paused).toBe(true);
+      // The Walkaround mode plays it on the stage.
+      await page.locator("#slot-vehicle").getByRole("button", { name: "Walkaround", exact: true }).click();
+      const stage = page.locator("#slot-vehicle .vehicle-viewer__stage video");
+      await expect.poll(() => stage.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.2 && v.getAttribute("src"))).toBe(file);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
 
 describe("vehicle viewer: 360 spin, hotspots, interior", () => {

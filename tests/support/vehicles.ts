@@ -28,7 +28,9 @@ function withRetry<T>(read: () => T, attempts = 3): T {
 export const cars = {
   inStock: "status = 'in_stock'",
   withSpin: "status = 'in_stock' AND json_array_length(json_extract(data, '$.spin_images')) > 0",
-  withVideo: "status = 'in_stock' AND json_extract(data, '$.external_video_url') IS NOT NULL",
+  withEmbedVideo: "status = 'in_stock' AND json_extract(data, '$.external_video_url') IS NOT NULL",
+  /** A dealer-hosted video the gateway serves (ADR 0054), played natively. */
+  withNativeVideo: "status = 'in_stock' AND json_extract(data, '$.video_url') IS NOT NULL",
   manyImages: "status = 'in_stock' AND json_array_length(json_extract(data, '$.images')) > 3 AND json_array_length(json_extract(data, '$.spin_images')) = 0",
   fewImages: "status = 'in_stock' AND json_array_length(json_extract(data, '$.images')) BETWEEN 2 AND 3 AND json_array_length(json_extract(data, '$.spin_images')) = 0",
   sold: "status = 'sold'",

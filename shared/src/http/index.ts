@@ -32,3 +32,4 @@ export {
   sha256Hex,
 } from "./session-cookie";
 export { keepCurrentConfigVersion, refreshTenantCache, TENANT_POINTER_TTL_SECONDS, TENANT_ROW_TTL_SECONDS, type TenantPointer, tenantPointerKey, tenantRowKey } from "./tenant-cache";
+export { type ByteRange, byteRange } from "./byte-range";

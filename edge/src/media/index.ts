@@ -1,0 +1,2 @@
+export { DEMO_MEDIA_FILES } from "./demo-files";
+export { createMediaRoutes, type MediaFile } from "./media-routes";
