@@ -251,6 +251,16 @@ describe("the disclaimer dialog and quotes", () => {
     expect(await text((await stickyHeader(page)).locator(".price-block__weekly"))).toBe(
       `Finance ${formatMoneyCents(quote.weeklyRepaymentAmount)}/wk at ${rate(quote.advertisedRate)} p.a. (comparison rate ${rate(quote.comparisonRate)} p.a.)`,
     );
+    // The calculator starts on the quote (5 years of its weekly payment on the price, no deposit or balloon), and its
+    // chart splits those payments: principal and interest add up to the total of repayments beside it.
+    await waitForSlotWith(page, "#finance-calculator");
+    const price = (car.offer_price ?? 0) > 10 ? (car.offer_price as number) : (car.price as number);
+    const payments = quote.weeklyRepaymentAmount * 5 * 52;
+    expect(await text(page.locator("#finance-calculator [data-testid=total]"))).toBe(formatMoneyCents(payments));
+    const summary = await text(page.locator("#finance-calculator .repayment-chart desc"));
+    const [principal, interest] = [...summary.matchAll(/\$([\d,]+) of (?:principal|interest)/g)].map((match) => Number(match[1]?.replace(/,/g, "")));
+    expect(Math.abs((principal ?? 0) - price)).toBeLessThanOrEqual(1);
+    expect(Math.abs((interest ?? 0) - (payments - price))).toBeLessThanOrEqual(1);
     await page.context().close();
   });
 });
