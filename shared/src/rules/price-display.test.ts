@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceDisplay } from "./price-display";
+import { priceDisplay, shownPriceType } from "./price-display";
 import { makeCar, makeConfig } from "./test-fixtures";
 
 const config = makeConfig();
@@ -27,5 +27,17 @@ describe("price display priority", () => {
     expect(priceDisplay(makeCar({ price: null, preorder: true }), config)).toEqual({ kind: "preorder", text: "PREORDER" });
     expect(priceDisplay(makeCar({ price: 0 }), config)).toEqual({ kind: "text", text: "Enquire for price." });
     expect(priceDisplay(makeCar({ price: null }), makeConfig({ labels: { noPriceText: "Call us" } }))).toEqual({ kind: "text", text: "Call us" });
+  });
+});
+
+describe("the price type beside a shown price (ACL s48)", () => {
+  it("an amount carries the feed's price type, else 'Excl. Government Charges'; a subscription, PREORDER or words carry none", () => {
+    const config = makeConfig({ features: { subscriptions: true } });
+    const shown = (car: Parameters<typeof makeCar>[0]) => shownPriceType(priceDisplay(makeCar(car), config), makeCar(car).price_type);
+    expect(shown({ price: 30_000, price_type: "Drive Away" })).toBe("Drive Away");
+    expect(shown({ price: 30_000, price_type: null })).toBe("Excl. Government Charges");
+    expect(shown({ price: 30_000, subscription_price: 199, price_type: "Drive Away" })).toBeNull();
+    expect(shown({ price: null, offer_price: null, preorder: true })).toBeNull();
+    expect(shown({ price: null, offer_price: null })).toBeNull();
   });
 });

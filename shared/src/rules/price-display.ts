@@ -55,3 +55,8 @@ export function priceTypeText(priceType: string | null | undefined): string {
   const stated = priceType?.trim();
   return stated ? stated : EXCL_GOVERNMENT_CHARGES_TEXT;
 }
+
+/** The price type beside a shown price: beside an amount only (a weekly subscription, PREORDER or words take none). */
+export function shownPriceType(price: PriceDisplay, priceType: string | null | undefined): string | null {
+  return price.kind === "price" ? priceTypeText(priceType) : null;
+}

@@ -1,7 +1,7 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
 import { vehicleImageUrl } from "@dealer/shared/media";
-import { isSold, priceDisplay, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
+import { isSold, priceDisplay, shownPriceType, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
 import { priceText } from "../vehicle-detail/view-model";
 import { type InfoRow, VEHICLE_DISCLAIMER, vehicleInfoProps } from "../vehicle-info/view-model";
 
@@ -9,6 +9,7 @@ import { type InfoRow, VEHICLE_DISCLAIMER, vehicleInfoProps } from "../vehicle-i
 export type PrintSheet = {
   slug: string;
   title: string;
+  /** The price with its type beside it (ACL s48), as the car page shows it. */
   priceText: string;
   image: string | null;
   keyInformation: InfoRow[];
@@ -25,10 +26,12 @@ export const PRINT_IMAGE_WIDTH = 600;
 export function printSheet(car: Car, config: SiteConfig, now: Date): PrintSheet {
   const info = vehicleInfoProps(car, config, now);
   const address = car.location?.address;
+  const price = priceDisplay(car, config);
+  const type = shownPriceType(price, car.price_type);
   return {
     slug: car.slug,
     title: vehicleTitle(car),
-    priceText: isSold(car.status) ? config.labels.soldLabel : priceText(priceDisplay(car, config)),
+    priceText: isSold(car.status) ? config.labels.soldLabel : [priceText(price), type].filter(Boolean).join(" "),
     image: car.images[0] ? vehicleImageUrl(car.images[0].image.url, { width: PRINT_IMAGE_WIDTH }) : null,
     keyInformation: info.keyInformation,
     details: info.details,
