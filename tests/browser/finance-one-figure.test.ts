@@ -1,5 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
-import { amortisedPayment, financeEntryFor, formatMoney, formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
+import { amortisedPayment, carRepayment, financeEntryFor, formatMoney, formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoConfig, waitForSlotWith } from "../support/finance";
@@ -106,7 +106,7 @@ describe("one car, one repayment, with its rate and comparison rate wherever it 
 
       const search = await openPage(site, `/search?query=${encodeURIComponent(car.stocknum)}`);
       const card = search.locator(`.card:has(a[href="/cars/${car.slug}"])`).first();
-      expect(await text(card.locator(".card__finance"))).toBe(`${figure} at ${rates}`);
+      expect(await text(card.locator(".card__finance"))).toBe(`Finance ${figure} at ${rates}`);
       await search.close();
 
       const { page } = await openCar(browser, site, `/cars/${car.slug}`);
@@ -158,6 +158,13 @@ describe("a car priced by subscription keeps its price; the subscription is a se
     const amount = car?.price;
     if (!car || typeof amount !== "number" || !car.subscription_price) throw new Error("no subscription car with checkout");
     const price = formatMoney(amount);
+    // On its search card the subscription is the price shown (spec priority 1), said to be one, and apart from finance.
+    const search = await openPage(site, `/search?query=${encodeURIComponent(car.stocknum)}`);
+    const card = search.locator(`.card:has(a[href="/cars/${car.slug}"])`).first();
+    expect(await text(card.locator(".card__price"))).toBe(`${formatMoney(car.subscription_price)}/wk Weekly subscription`);
+    const repayment = carRepayment(car, config, new Date());
+    if (repayment) expect(await text(card.locator(".card__finance"))).toMatch(new RegExp(`^Finance \\${formatMoneyCents(repayment.amount)}/`));
+    await search.close();
     const { page } = await openCar(browser, site, `/cars/${car.slug}`);
     expect(await text(page.locator(".vehicle-detail__summary .price-block__amount").first())).toBe(price);
     expect(await text(page.locator("[data-testid=subscription-offer]"))).toBe(`Or subscribe from ${formatMoney(car.subscription_price)}/wk`);

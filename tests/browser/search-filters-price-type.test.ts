@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 type Hit = { slug: string; name: string; price_type: string | null; price: number | null; offer_price: number | null; subscription_price: number | null };
-const PRICE_WITH_TYPE = /^\$[\d,]+ (Drive Away|Excl\. Government Charges|Excl\. GST)$/;
+/** A price and what it is: Drive Away or what it excludes, or a weekly subscription shown as the price (spec priority 1). */
+const PRICE_WITH_TYPE = /^\$[\d,]+( (Drive Away|Excl\. Government Charges|Excl\. GST)|\/wk Weekly subscription)$/;
 
 describe.each(["summit-auto-group", "harbour-city-motors"])("on %s", (site) => {
   it("offers year, colour, seats and fuel filters, and a year refines to that year's cars", async () => {
@@ -49,7 +50,7 @@ describe.each(["summit-auto-group", "harbour-city-motors"])("on %s", (site) => {
     await waitForSlot(page, "similar");
     const rowPrices = await page.locator("#slot-similar .vehicle-row__price").allInnerTexts();
     expect(rowPrices.length).toBeGreaterThan(0);
-    for (const text of rowPrices.filter((price) => price.startsWith("$") && !price.endsWith("/wk"))) expect(text).toMatch(PRICE_WITH_TYPE);
+    for (const text of rowPrices.filter((price) => price.startsWith("$"))) expect(text).toMatch(PRICE_WITH_TYPE);
     await page.locator(".vehicle-detail .saved-toggle--compare").first().click();
 
     await page.goto(siteUrl(site, "/search"));

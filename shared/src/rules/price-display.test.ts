@@ -31,12 +31,12 @@ describe("price display priority", () => {
 });
 
 describe("the price type beside a shown price (ACL s48)", () => {
-  it("an amount carries the feed's price type, else 'Excl. Government Charges'; a subscription, PREORDER or words carry none", () => {
+  it("an amount carries the feed's price type, else 'Excl. Government Charges'; a subscription says so; PREORDER or words carry none", () => {
     const config = makeConfig({ features: { subscriptions: true } });
     const shown = (car: Parameters<typeof makeCar>[0]) => shownPriceType(priceDisplay(makeCar(car), config), makeCar(car).price_type);
     expect(shown({ price: 30_000, price_type: "Drive Away" })).toBe("Drive Away");
     expect(shown({ price: 30_000, price_type: null })).toBe("Excl. Government Charges");
-    expect(shown({ price: 30_000, subscription_price: 199, price_type: "Drive Away" })).toBeNull();
+    expect(shown({ price: 30_000, subscription_price: 199, price_type: "Drive Away" })).toBe("Weekly subscription");
     expect(shown({ price: null, offer_price: null, preorder: true })).toBeNull();
     expect(shown({ price: null, offer_price: null })).toBeNull();
   });

@@ -56,7 +56,14 @@ export function priceTypeText(priceType: string | null | undefined): string {
   return stated ? stated : EXCL_GOVERNMENT_CHARGES_TEXT;
 }
 
-/** The price type beside a shown price: beside an amount only (a weekly subscription, PREORDER or words take none). */
+/** Beside a subscription shown as the price (spec priority 1), so it is never read as the car's price or its finance. */
+export const SUBSCRIPTION_PRICE_TYPE = "Weekly subscription";
+
+/**
+ * What a shown price is, beside it: an amount's price type, 'Weekly subscription' beside a subscription; PREORDER or
+ * words take none.
+ */
 export function shownPriceType(price: PriceDisplay, priceType: string | null | undefined): string | null {
+  if (price.kind === "subscription") return SUBSCRIPTION_PRICE_TYPE;
   return price.kind === "price" ? priceTypeText(priceType) : null;
 }

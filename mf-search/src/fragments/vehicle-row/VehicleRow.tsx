@@ -35,7 +35,7 @@ export default function VehicleRow({ heading, cards, searchHref, searchLabel }: 
                 <span className="vehicle-row__subtitle">{card.subtitle}</span>
                 <span className="vehicle-row__price">
                   {cardPrice(card.price)}
-                  {card.price.kind === "price" && <span className="vehicle-row__price-type"> {card.priceType}</span>}
+                  {card.priceType && <span className="vehicle-row__price-type"> {card.priceType}</span>}
                 </span>
               </a>
             </li>
