@@ -43,6 +43,10 @@ describe("repaymentSchedule", () => {
       repaymentSchedule(30000, 9.5, 5, 12, 6000).map((row) => expect.objectContaining({ year: row.year, balance: expect.closeTo(row.balance, 6) })),
     );
     expect(impliedPeriodicRate(30000, 100, 60, 0)).toBe(0);
+    // A price too large for the payment to be a number keeps a chart of numbers.
+    const huge = 1e308;
+    const rows = repaymentSchedule(huge, 20, 5, 12, 0, amortisedPayment(huge, 20, 5, 12, 0));
+    expect(rows.every((row) => Number.isFinite(row.principal + row.interest + row.balance))).toBe(true);
   });
 
   it("a half-year term ends with a short last year; nothing financed has no rows", () => {

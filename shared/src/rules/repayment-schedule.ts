@@ -42,8 +42,11 @@ export function repaymentSchedule(
 ): ScheduleYear[] {
   const periods = Math.round(years * perYear);
   if (periods <= 0 || amountFinanced <= 0) return [];
-  const payment = shownPayment ?? amortisedPayment(amountFinanced, annualRatePercent, years, perYear, balloon);
-  const r = shownPayment === undefined ? Math.max(0, annualRatePercent) / 100 / perYear : impliedPeriodicRate(amountFinanced, payment, periods, balloon);
+  const amortised = amortisedPayment(amountFinanced, annualRatePercent, years, perYear, balloon);
+  // The amortised payment (or one too large to be a number) is split at the shown rate.
+  const published = shownPayment !== undefined && Number.isFinite(shownPayment) && shownPayment !== amortised;
+  const payment = published ? shownPayment : amortised;
+  const r = published ? impliedPeriodicRate(amountFinanced, payment, periods, balloon) : Math.max(0, annualRatePercent) / 100 / perYear;
   const rows: ScheduleYear[] = [];
   let balance = amountFinanced;
   let row: ScheduleYear = { year: 1, principal: 0, interest: 0, balance };
