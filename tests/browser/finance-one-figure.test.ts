@@ -1,5 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
-import { amortisedPayment, carRepayment, financeEntryFor, formatMoney, formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
+import { amortisedPayment, carRepayment, financeEntryFor, priceTypeText, formatMoney, formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoConfig, waitForSlotWith } from "../support/finance";
@@ -178,7 +178,8 @@ describe("a car priced by subscription keeps its price; the subscription is a se
     if (lender?.deposit != null) expect(await calculator.getByLabel("Deposit or trade-in").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(lender.deposit));
     await page.goto(siteUrl(site, `/cars/${car.slug}/checkout`));
     await waitForHydration(page);
-    expect(await text(page.locator("main"))).toContain(price);
+    // The price with its type beside it (ACL s48), as on the car page.
+    expect(await text(page.locator("main"))).toContain(`${price} ${priceTypeText(car.price_type)}`);
     expect(await text(page.locator("main"))).not.toMatch(new RegExp(`\\${formatMoney(car.subscription_price)}(?![\\d,])`));
     await page.context().close();
   });
