@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceDisplay, shownPriceType } from "./price-display";
+import { priceDisplay, shownPriceText, shownPriceType } from "./price-display";
 import { makeCar, makeConfig } from "./test-fixtures";
 
 const config = makeConfig();
@@ -39,5 +39,15 @@ describe("the price type beside a shown price (ACL s48)", () => {
     expect(shown({ price: 30_000, subscription_price: 199, price_type: "Drive Away" })).toBe("Weekly subscription");
     expect(shown({ price: null, offer_price: null, preorder: true })).toBeNull();
     expect(shown({ price: null, offer_price: null })).toBeNull();
+  });
+});
+
+describe("a shown price as one line of text", () => {
+  it("the amount and its type, a subscription and what it is, or the words alone", () => {
+    const config = makeConfig({ features: { subscriptions: true } });
+    const line = (car: Parameters<typeof makeCar>[0]) => shownPriceText(priceDisplay(makeCar(car), config), makeCar(car).price_type);
+    expect(line({ price: 39_990, price_type: "Drive Away" })).toBe("$39,990 Drive Away");
+    expect(line({ price: 30_000, subscription_price: 385 })).toBe("$385/wk Weekly subscription");
+    expect(line({ price: null, offer_price: null, preorder: true })).toBe("PREORDER");
   });
 });

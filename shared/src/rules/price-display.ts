@@ -1,5 +1,6 @@
 import type { Car } from "../contract/car";
 import type { SiteConfig } from "../config/site-config";
+import { formatMoney } from "./money";
 
 export const PREORDER_LABEL = "PREORDER";
 export const MISSING_PRICE_TEXT = "Enquire for price.";
@@ -66,4 +67,11 @@ export const SUBSCRIPTION_PRICE_TYPE = "Weekly subscription";
 export function shownPriceType(price: PriceDisplay, priceType: string | null | undefined): string | null {
   if (price.kind === "subscription") return SUBSCRIPTION_PRICE_TYPE;
   return price.kind === "price" ? priceTypeText(priceType) : null;
+}
+
+/** A shown price as one line of text, what it is beside it: '$39,990 Drive Away', '$385/wk Weekly subscription', or its words. */
+export function shownPriceText(price: PriceDisplay, priceType: string | null | undefined): string {
+  const amount = price.kind === "subscription" ? `${formatMoney(price.amount)}${price.suffix}` : price.kind === "price" ? formatMoney(price.amount) : price.text;
+  const type = shownPriceType(price, priceType);
+  return type ? `${amount} ${type}` : amount;
 }

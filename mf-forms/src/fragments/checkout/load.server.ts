@@ -11,7 +11,7 @@ import {
   listedPrice,
   reserveButtonLabel,
   returnTermsText,
-  shownPriceType,
+  shownPriceText,
 } from "@dealer/shared/rules";
 import type { Env } from "../../env";
 import { findReservation } from "../../reservations/store";
@@ -68,7 +68,7 @@ export async function loadCheckout(request: FragmentRequest, env: Env): Promise<
     name: car.name,
     href: `/cars/${car.slug}`,
     // With its type beside it (ACL s48), as on the car page: '$39,990 Drive Away'.
-    priceText: price.kind === "price" ? `${formatMoney(price.amount)} ${shownPriceType(price, car.price_type)}` : price.text,
+    priceText: shownPriceText(price, car.price_type),
     stocknum: car.stocknum,
     image: car.images[0]?.image.thumb.url ?? null,
     dealership: owner?.name ?? "",

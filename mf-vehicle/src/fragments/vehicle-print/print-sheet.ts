@@ -1,8 +1,7 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
 import { vehicleImageUrl } from "@dealer/shared/media";
-import { isSold, priceDisplay, shownPriceType, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
-import { priceText } from "../vehicle-detail/view-model";
+import { isSold, priceDisplay, shownPriceText, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
 import { type InfoRow, VEHICLE_DISCLAIMER, vehicleInfoProps } from "../vehicle-info/view-model";
 
 /** The printable page and the PDF say the same things: this is what both are made from. */
@@ -26,12 +25,10 @@ export const PRINT_IMAGE_WIDTH = 600;
 export function printSheet(car: Car, config: SiteConfig, now: Date): PrintSheet {
   const info = vehicleInfoProps(car, config, now);
   const address = car.location?.address;
-  const price = priceDisplay(car, config);
-  const type = shownPriceType(price, car.price_type);
   return {
     slug: car.slug,
     title: vehicleTitle(car),
-    priceText: isSold(car.status) ? config.labels.soldLabel : [priceText(price), type].filter(Boolean).join(" "),
+    priceText: isSold(car.status) ? config.labels.soldLabel : shownPriceText(priceDisplay(car, config), car.price_type),
     image: car.images[0] ? vehicleImageUrl(car.images[0].image.url, { width: PRINT_IMAGE_WIDTH }) : null,
     keyInformation: info.keyInformation,
     details: info.details,
