@@ -370,7 +370,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
        json_extract(data, '$.images[0].image.url') AS image, json_extract(data, '$.price') AS price, json_extract(data, '$.offer_price') AS offer_price,
        json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.preorder') AS preorder,
        json_extract(data, '$.item_type') AS item_type, json_extract(data, '$.simple_fuel') AS simple_fuel, json_extract(data, '$.fuel') AS fuel
-     FROM vehicles WHERE site = ? AND slug = ?`,
+     FROM vehicles WHERE site = ? AND slug = ? AND COALESCE(json_extract(data, '$.show_on_dealer_website'), 1) = 1`,
   )
     .bind(site, params.slug ?? "")
     .first<SubjectCarRow>();

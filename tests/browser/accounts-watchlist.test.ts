@@ -84,7 +84,8 @@ describe("watchlist in Chromium", () => {
     await waitForHydration(page);
     const listed = page.locator(".garage__car", { hasText: car.name });
     expect(await listed.count()).toBe(1);
-    expect(await listed.locator(".garage__price").textContent()).toMatch(/^\$[\d,]+|[A-Za-z]/);
+    // A price says what it is (ACL s48): Drive Away or what it excludes, or a weekly subscription; else its words.
+    expect(await listed.locator(".garage__price").textContent()).toMatch(/^\$[\d,]+( (Drive Away|Excl\. Government Charges|Excl\. GST)|\/wk Weekly subscription)$|^[A-Za-z]/);
     expect(await axeViolations(page)).toEqual([]);
     // Removing it here takes it off the list at once.
     await listed.getByRole("button", { name: `Watchlist: ${car.name}` }).click();

@@ -1,5 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
-import { amortisedPayment, financeEntryFor, formatMoney, formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
+import { amortisedPayment, carRepayment, financeEntryFor, priceTypeText, formatMoney, formatMoneyCents, isFinanceDisplayable } from "@dealer/shared/rules";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoConfig, waitForSlotWith } from "../support/finance";
@@ -106,7 +106,7 @@ describe("one car, one repayment, with its rate and comparison rate wherever it 
 
       const search = await openPage(site, `/search?query=${encodeURIComponent(car.stocknum)}`);
       const card = search.locator(`.card:has(a[href="/cars/${car.slug}"])`).first();
-      expect(await text(card.locator(".card__finance"))).toBe(`${figure} at ${rates}`);
+      expect(await text(card.locator(".card__finance"))).toBe(`Finance ${figure} at ${rates}`);
       await search.close();
 
       const { page } = await openCar(browser, site, `/cars/${car.slug}`);
@@ -158,6 +158,13 @@ describe("a car priced by subscription keeps its price; the subscription is a se
     const amount = car?.price;
     if (!car || typeof amount !== "number" || !car.subscription_price) throw new Error("no subscription car with checkout");
     const price = formatMoney(amount);
+    // On its search card the subscription is the price shown (spec priority 1), said to be one, and apart from finance.
+    const search = await openPage(site, `/search?query=${encodeURIComponent(car.stocknum)}`);
+    const card = search.locator(`.card:has(a[href="/cars/${car.slug}"])`).first();
+    expect(await text(card.locator(".card__price"))).toBe(`${formatMoney(car.subscription_price)}/wk Weekly subscription`);
+    const repayment = carRepayment(car, config, new Date());
+    if (repayment) expect(await text(card.locator(".card__finance"))).toMatch(new RegExp(`^Finance \\${formatMoneyCents(repayment.amount)}/`));
+    await search.close();
     const { page } = await openCar(browser, site, `/cars/${car.slug}`);
     expect(await text(page.locator(".vehicle-detail__summary .price-block__amount").first())).toBe(price);
     expect(await text(page.locator("[data-testid=subscription-offer]"))).toBe(`Or subscribe from ${formatMoney(car.subscription_price)}/wk`);
@@ -171,7 +178,8 @@ describe("a car priced by subscription keeps its price; the subscription is a se
     if (lender?.deposit != null) expect(await calculator.getByLabel("Deposit or trade-in").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(lender.deposit));
     await page.goto(siteUrl(site, `/cars/${car.slug}/checkout`));
     await waitForHydration(page);
-    expect(await text(page.locator("main"))).toContain(price);
+    // The price with its type beside it (ACL s48), as on the car page.
+    expect(await text(page.locator("main"))).toContain(`${price} ${priceTypeText(car.price_type)}`);
     expect(await text(page.locator("main"))).not.toMatch(new RegExp(`\\${formatMoney(car.subscription_price)}(?![\\d,])`));
     await page.context().close();
   });
@@ -251,6 +259,16 @@ describe("the disclaimer dialog and quotes", () => {
     expect(await text((await stickyHeader(page)).locator(".price-block__weekly"))).toBe(
       `Finance ${formatMoneyCents(quote.weeklyRepaymentAmount)}/wk at ${rate(quote.advertisedRate)} p.a. (comparison rate ${rate(quote.comparisonRate)} p.a.)`,
     );
+    // The calculator starts on the quote (5 years of its weekly payment on the price, no deposit or balloon), and its
+    // chart splits those payments: principal and interest add up to the total of repayments beside it.
+    await waitForSlotWith(page, "#finance-calculator");
+    const price = (car.offer_price ?? 0) > 10 ? (car.offer_price as number) : (car.price as number);
+    const payments = quote.weeklyRepaymentAmount * 5 * 52;
+    expect(await text(page.locator("#finance-calculator [data-testid=total]"))).toBe(formatMoneyCents(payments));
+    const summary = await text(page.locator("#finance-calculator .repayment-chart desc"));
+    const [principal, interest] = [...summary.matchAll(/\$([\d,]+) of (?:principal|interest)/g)].map((match) => Number(match[1]?.replace(/,/g, "")));
+    expect(Math.abs((principal ?? 0) - price)).toBeLessThanOrEqual(1);
+    expect(Math.abs((interest ?? 0) - (payments - price))).toBeLessThanOrEqual(1);
     await page.context().close();
   });
 });

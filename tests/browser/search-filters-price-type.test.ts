@@ -1,7 +1,7 @@
-import { priceTypeText } from "@dealer/shared/rules";
+import { formatMoney, priceTypeText } from "@dealer/shared/rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 import { searchSite } from "../support/search-api";
 import { openCar } from "../support/vehicles";
 
@@ -14,7 +14,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Hit = { slug: string; name: string; price_type: string | null; price: number | null };
+type Hit = { slug: string; name: string; price_type: string | null; price: number | null; offer_price: number | null; subscription_price: number | null };
+/** A price and what it is: Drive Away or what it excludes, or a weekly subscription shown as the price (spec priority 1). */
+const PRICE_WITH_TYPE = /^\$[\d,]+( (Drive Away|Excl\. Government Charges|Excl\. GST)|\/wk Weekly subscription)$/;
 
 describe.each(["summit-auto-group", "harbour-city-motors"])("on %s", (site) => {
   it("offers year, colour, seats and fuel filters, and a year refines to that year's cars", async () => {
@@ -37,19 +39,33 @@ describe.each(["summit-auto-group", "harbour-city-motors"])("on %s", (site) => {
     await page.close();
   });
 
-  it("every priced card and the vehicle page say Drive Away or what the price excludes, from the car's price_type", async () => {
-    const { hits } = await searchSite<Hit>(site, { filters: "status:in_stock AND price > 1000", hitsPerPage: 1 });
-    const car = hits[0];
-    if (!car) throw new Error(`no priced car on ${site}`);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  it("every priced card, the vehicle page, its similar cars, /compare and recently viewed say Drive Away or what the price excludes, from the car's price_type", async () => {
+    const { hits } = await searchSite<Hit>(site, { filters: "status:in_stock AND price > 1000 AND show_on_dealer_website:true", hitsPerPage: 50 });
+    // A car whose shown price is its own price (no offer, no subscription ahead of it on a card).
+    const car = hits.find((hit) => !hit.subscription_price && !(hit.offer_price && hit.offer_price > 10));
+    if (!car?.price) throw new Error(`no priced car on ${site}`);
+    const type = priceTypeText(car.price_type);
+    const { page, errors } = await openCar(browser, site, `/cars/${car.slug}`);
+    await expect(page.locator("#slot-vehicle .vehicle-detail__summary .price-block__type").first().innerText()).resolves.toBe(type);
+    await waitForSlot(page, "similar");
+    const rowPrices = await page.locator("#slot-similar .vehicle-row__price").allInnerTexts();
+    expect(rowPrices.length).toBeGreaterThan(0);
+    for (const text of rowPrices.filter((price) => price.startsWith("$"))) expect(text).toMatch(PRICE_WITH_TYPE);
+    await page.locator(".vehicle-detail .saved-toggle--compare").first().click();
+
     await page.goto(siteUrl(site, "/search"));
+    await waitForHydration(page);
     const priced = page.locator(".card__price:not(.card__price--text)").filter({ hasNotText: "/wk" });
     const types = await priced.locator(".card__price-type").count();
     expect(types).toBe(await priced.count());
-    await page.close();
-    const { page: vehicle, errors } = await openCar(browser, site, `/cars/${car.slug}`);
-    await expect(vehicle.locator("#slot-vehicle .vehicle-detail__summary .price-block__type").first().innerText()).resolves.toBe(priceTypeText(car.price_type));
+    await waitForSlot(page, "recently-viewed");
+    const viewed = page.getByTestId("recently-viewed-car").filter({ has: page.locator(`a[href="/cars/${car.slug}"]`) });
+    await expect.poll(() => viewed.locator(".saved-car__price").innerText()).toBe(`${formatMoney(car.price)} ${type}`);
+
+    await page.goto(siteUrl(site, "/compare"));
+    await waitForHydration(page);
+    await expect.poll(() => page.getByTestId("compare-price").first().innerText()).toBe(`${formatMoney(car.price)} ${type}`);
     expect(errors).toEqual([]);
-    await vehicle.context().close();
+    await page.context().close();
   });
 });

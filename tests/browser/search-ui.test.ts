@@ -151,7 +151,7 @@ describe("result rules", () => {
 
   it("cards show weekly finance, and favourites and the compare list stay on the device", async () => {
     const { page, errors } = await open("/search", DESKTOP, "summit-auto-group");
-    expect(await page.locator(".card__finance").first().innerText()).toMatch(/^\$[\d,]+\.\d\d\/wk at [\d.]+% p\.a\. \(comparison rate [\d.]+% p\.a\.\)$/);
+    expect(await page.locator(".card__finance").first().innerText()).toMatch(/^Finance \$[\d,]+\.\d\d\/wk at [\d.]+% p\.a\. \(comparison rate [\d.]+% p\.a\.\)$/);
     // A card the button rules give a favourite button (one Summit dealership hides it).
     const title = await page.locator(".card:has(.saved-toggle--favourite) .card__title").first().innerText();
     const favourite = page.getByRole("button", { name: `Favourite ${title}`, exact: true }).first();

@@ -56,13 +56,15 @@ describe("the search page fits the site's vehicle type", () => {
     ["ridge-motorcycles", false, true],
     ["outback-trucks", false, true],
     ["coastal-caravans", false, false],
-  ] as const)("on %s: 'We Want Your Car' card %s, km slider %s", async (site, carPromo, kmSlider) => {
+  ] as const)("on %s: 'We Want Your Car' card %s, km slider and km sort %s", async (site, carPromo, kmSlider) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchConsole(page, OFFLINE_EMBEDS);
     await page.goto(siteUrl(site, "/search"));
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "We Want Your Car" }).count()).resolves.toBe(carPromo ? 1 : 0);
     await expect(page.getByRole("slider", { name: "Maximum kilometres" }).count()).resolves.toBe(kmSlider ? 1 : 0);
+    // A caravan has no odometer to sort by either.
+    await expect(page.getByRole("option", { name: "Kilometres: lowest first" }).count()).resolves.toBe(kmSlider ? 1 : 0);
     // The price slider is there on every type.
     await expect(page.getByRole("slider", { name: "Maximum price" }).count()).resolves.toBe(1);
     expect(errors).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { query } from "../support/db";
 import { fetchSite, fetchSiteOnHost, GATEWAY_PORT } from "../support/platform";
 
 const SITE = "harbour-city-motors";
@@ -30,6 +31,14 @@ describe("tenancy", () => {
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("Harbour City Motors");
     }
+  });
+
+  it("a car the dealer hides from the website is a 404, not a page of sections that never load", async () => {
+    const [hidden] = query<{ slug: string }>(
+      `SELECT slug FROM vehicles WHERE site = 'summit-auto-group' AND json_extract(data, '$.show_on_dealer_website') = 0 ORDER BY id LIMIT 1`,
+    );
+    if (!hidden) throw new Error("no hidden car on summit-auto-group");
+    expect((await fetchSite("summit-auto-group", `/cars/${hidden.slug}`)).status).toBe(404);
   });
 
   it("brands are a dealer-group page only", async () => {

@@ -88,6 +88,13 @@ describe("GET /cars/{slug}/pdf", () => {
     const text = new TextDecoder().decode(await response.arrayBuffer());
     expect(text.startsWith("%PDF-1.4")).toBe(true);
     expect(text).toContain("(Harbour City Motors) '");
+    // The price line of a priced car carries its type beside it (ACL s48), as the car page does.
+    const priced = carPath(SITE, `${cars.inStock} AND json_extract(data, '$.price') > 10 AND json_extract(data, '$.offer_price') IS NULL AND coalesce(json_extract(data, '$.subscription_price'), 0) = 0`);
+    const sheet = new TextDecoder().decode(await (await fetchSite(SITE, `${priced}/pdf`)).arrayBuffer());
+    const [row] = query<{ price: number; price_type: string | null }>(
+      `SELECT json_extract(data, '$.price') AS price, json_extract(data, '$.price_type') AS price_type FROM vehicles WHERE site = '${SITE}' AND slug = '${priced.replace("/cars/", "")}'`,
+    );
+    expect(sheet).toContain(`($${new Intl.NumberFormat("en-AU").format(row?.price ?? 0)} ${row?.price_type ?? "Excl. Government Charges"}) '`);
     expect((await fetchSite(SITE, "/cars/no-such-car/pdf")).status).toBe(404);
     expect((await fetchSite("ridge-motorcycles", `${path}/pdf`)).status).toBe(404);
   });

@@ -9,6 +9,8 @@ describe("vehicle summary (compare, favourites, recently viewed)", () => {
     const car = makeCar({ price: 30_000, subscription_price: 199, km: 12_000, seats: null, standardEquipment: ["Cruise Control"], finance_lenders: { manual: lender } });
     const summary = vehicleSummary(car, makeConfig({ features: { subscriptions: true } }));
     expect(summary.priceText).toBe("$30,000");
+    expect(summary.priceType).toBe("Excl. Government Charges");
+    expect(vehicleSummary(makeCar({ price: 30_000, price_type: "Drive Away" }), makeConfig()).priceType).toBe("Drive Away");
     expect(summary.repayment).toEqual({ text: "$123.45/wk", rates: "8.50% p.a. (comparison rate 9.10% p.a.)" });
     expect(vehicleSummary(makeCar({ price: 30_000 }), makeConfig()).repayment).toBeNull();
     expect(summary.specs.find((spec) => spec.label === "Kilometres")?.value).toBe("12,000 km");
@@ -18,7 +20,7 @@ describe("vehicle summary (compare, favourites, recently viewed)", () => {
 
   it("a sold car shows the sold label and no estimate", () => {
     const summary = vehicleSummary(makeCar({ status: "sold", price: 30_000 }), makeConfig());
-    expect(summary).toMatchObject({ inStock: false, priceText: makeConfig().labels.soldLabel, repayment: null });
+    expect(summary).toMatchObject({ inStock: false, priceText: makeConfig().labels.soldLabel, priceType: null, repayment: null });
   });
 
   it("feature rows: every feature any car has, marked per car", () => {

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car, VehicleSummary } from "@dealer/shared/contract";
-import { carRepayment, isInStock, listedPrice, repaymentLabels, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
+import { carRepayment, isInStock, listedPrice, repaymentLabels, shownPriceType, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
 import { priceText } from "../fragments/vehicle-detail/view-model";
 
 const kmFormat = new Intl.NumberFormat("en-AU");
@@ -34,6 +34,7 @@ export function vehicleSummary(car: Car, config: SiteConfig, now = new Date()): 
     image: car.primary_image_url ?? car.images[0]?.image.url ?? null,
     inStock,
     priceText: inStock ? priceText(price) : config.labels.soldLabel,
+    priceType: inStock ? shownPriceType(price, car.price_type) : null,
     repayment: repaymentLabels(carRepayment(car, config, now)),
     specs: compareSpecs(car),
     features: car.standardEquipment,

@@ -1,5 +1,6 @@
 import type { Car } from "../contract/car";
 import type { SiteConfig } from "../config/site-config";
+import { formatMoney } from "./money";
 
 export const PREORDER_LABEL = "PREORDER";
 export const MISSING_PRICE_TEXT = "Enquire for price.";
@@ -54,4 +55,23 @@ export const EXCL_GOVERNMENT_CHARGES_TEXT = "Excl. Government Charges";
 export function priceTypeText(priceType: string | null | undefined): string {
   const stated = priceType?.trim();
   return stated ? stated : EXCL_GOVERNMENT_CHARGES_TEXT;
+}
+
+/** Beside a subscription shown as the price (spec priority 1), so it is never read as the car's price or its finance. */
+export const SUBSCRIPTION_PRICE_TYPE = "Weekly subscription";
+
+/**
+ * What a shown price is, beside it: an amount's price type, 'Weekly subscription' beside a subscription; PREORDER or
+ * words take none.
+ */
+export function shownPriceType(price: PriceDisplay, priceType: string | null | undefined): string | null {
+  if (price.kind === "subscription") return SUBSCRIPTION_PRICE_TYPE;
+  return price.kind === "price" ? priceTypeText(priceType) : null;
+}
+
+/** A shown price as one line of text, what it is beside it: '$39,990 Drive Away', '$385/wk Weekly subscription', or its words. */
+export function shownPriceText(price: PriceDisplay, priceType: string | null | undefined): string {
+  const amount = price.kind === "subscription" ? `${formatMoney(price.amount)}${price.suffix}` : price.kind === "price" ? formatMoney(price.amount) : price.text;
+  const type = shownPriceType(price, priceType);
+  return type ? `${amount} ${type}` : amount;
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { amortisedPayment, calculateRepayment } from "./repayment";
-import { repaymentSchedule } from "./repayment-schedule";
+import { impliedPeriodicRate, repaymentSchedule } from "./repayment-schedule";
 import { defaultSiteConfig } from "../config/defaults";
 
 /** Independent amortisation: present value of the payments plus the discounted balloon equals the amount financed. */
@@ -21,6 +21,32 @@ describe("repaymentSchedule", () => {
     expect(paid).toBeCloseTo(18000, 6);
     const payments = amortisedPayment(27000, 10, 5, 12, 9000) * 60;
     expect(paid + rows.reduce((sum, row) => sum + row.interest, 0)).toBeCloseTo(payments, 6);
+  });
+
+  it("splits the payment the calculator shows (a lender's published one): principal and interest add up to the total of repayments", () => {
+    // A stored quote: $304.00 a week over 5 years on $69,990 at 7.59% p.a., where the amortised payment is $323.70.
+    const rows = repaymentSchedule(69990, 7.59, 5, 52, 0, 304);
+    const paid = rows.reduce((sum, row) => sum + row.principal + row.interest, 0);
+    expect(paid).toBeCloseTo(304 * 260, 6);
+    expect(rows.reduce((sum, row) => sum + row.principal, 0)).toBeCloseTo(69990, 6);
+    expect(rows.at(-1)?.balance).toBeCloseTo(0, 6);
+    // With a balloon, the balance still ends at it.
+    const withBalloon = repaymentSchedule(134991, 8.06, 5, 12, 44997, 2129.57);
+    expect(withBalloon.at(-1)?.balance).toBeCloseTo(44997, 4);
+    expect(withBalloon.reduce((sum, row) => sum + row.principal + row.interest, 0)).toBeCloseTo(2129.57 * 60, 4);
+  });
+
+  it("the rate a payment implies is the rate it was amortised at; payments that do not cover the loan imply 0", () => {
+    const payment = amortisedPayment(30000, 9.5, 5, 12, 6000);
+    expect(impliedPeriodicRate(30000, payment, 60, 6000) * 12 * 100).toBeCloseTo(9.5, 9);
+    expect(repaymentSchedule(30000, 9.5, 5, 12, 6000, payment)).toEqual(
+      repaymentSchedule(30000, 9.5, 5, 12, 6000).map((row) => expect.objectContaining({ year: row.year, balance: expect.closeTo(row.balance, 6) })),
+    );
+    expect(impliedPeriodicRate(30000, 100, 60, 0)).toBe(0);
+    // A price too large for the payment to be a number keeps a chart of numbers.
+    const huge = 1e308;
+    const rows = repaymentSchedule(huge, 20, 5, 12, 0, amortisedPayment(huge, 20, 5, 12, 0));
+    expect(rows.every((row) => Number.isFinite(row.principal + row.interest + row.balance))).toBe(true);
   });
 
   it("a half-year term ends with a short last year; nothing financed has no rows", () => {

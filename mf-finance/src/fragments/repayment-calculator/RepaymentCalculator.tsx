@@ -187,7 +187,14 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
         </dl>
       </div>
       {result.kind === "repayment" && (
-        <RepaymentChart amountFinanced={result.amountFinanced} rate={shown.interest} years={shown.term} perYear={perYear} balloon={shown.residual} />
+        <RepaymentChart
+          amountFinanced={result.amountFinanced}
+          rate={shown.interest}
+          years={shown.term}
+          perYear={perYear}
+          balloon={shown.residual}
+          payment={result.repayment}
+        />
       )}
       <p className="finance-calculator__actions">
         <a className="button button--primary" href={link}>

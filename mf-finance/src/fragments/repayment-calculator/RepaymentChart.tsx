@@ -1,7 +1,8 @@
 import { formatMoney, repaymentSchedule } from "@dealer/shared/rules";
 import { useId } from "react";
 
-type ChartProps = { amountFinanced: number; rate: number; years: number; perYear: number; balloon: number };
+/** `payment` is the repayment shown beside the chart (a lender's published one when it applies): the split adds up to it. */
+type ChartProps = { amountFinanced: number; rate: number; years: number; perYear: number; balloon: number; payment: number };
 
 const WIDTH = 320;
 const HEIGHT = 180;
@@ -19,9 +20,9 @@ function dollarTicks(top: number): number[] {
  * Balance owing over time (line, balloon marked) and each year's principal and interest paid (stacked bars), with
  * dollar and year axes, as plain SVG; the figures by year are one table inside the figure; no chart library.
  */
-export default function RepaymentChart({ amountFinanced, rate, years, perYear, balloon }: ChartProps) {
+export default function RepaymentChart({ amountFinanced, rate, years, perYear, balloon, payment }: ChartProps) {
   const id = useId();
-  const rows = repaymentSchedule(amountFinanced, rate, years, perYear, balloon);
+  const rows = repaymentSchedule(amountFinanced, rate, years, perYear, balloon, payment);
   if (rows.length === 0) return null;
   const totalPrincipal = rows.reduce((sum, row) => sum + row.principal, 0);
   const totalInterest = rows.reduce((sum, row) => sum + row.interest, 0);

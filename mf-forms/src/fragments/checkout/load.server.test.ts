@@ -22,7 +22,7 @@ function carData(id: number, slug: string, over: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   ({ db, dispose } = await createTestD1());
-  const cars = [carData(1, "used"), carData(2, "new", { car_type: "new" }), carData(3, "reserved", { reserved: true }), carData(4, "no-checkout", { checkout_enabled: false })];
+  const cars = [carData(1, "used"), carData(2, "new", { car_type: "new", price: 41990, price_type: "Drive Away" }), carData(3, "reserved", { reserved: true }), carData(4, "no-checkout", { checkout_enabled: false })];
   for (const car of cars) {
     await db
       .prepare("INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, updated_at, data) VALUES (?, ?, 21, ?, ?, ?, ?, ?)")
@@ -42,13 +42,14 @@ describe("loadCheckout", () => {
       moneyBack: "48 hour money-back guarantee",
       returnTerms: "Changed your mind? Return the car within 14 days, with at most 500 km driven and at least a quarter tank of fuel.",
       unavailable: null,
-      car: { slug: "used", priceText: "$39,990" },
+      car: { slug: "used", priceText: "$39,990 Excl. Government Charges" },
     });
   });
 
   it("a new car has neither; $0 hides the deposit; /checkout-journey names the car by car_id", async () => {
     const props = await loadCheckout(testFragmentRequest(SITE, { car_id: "new" }, { reserve: { amount: 0, returnTerms } }), env());
     expect(props).toMatchObject({ mode: "checkout", reserveLabel: "Reserve Now", deposit: null, moneyBack: null, returnTerms: null });
+    expect(props).toMatchObject({ car: { priceText: "$41,990 Drive Away" } });
   });
 
   it("says why a car cannot be reserved; an unknown car is not found", async () => {

@@ -11,6 +11,7 @@ import {
   listedPrice,
   reserveButtonLabel,
   returnTermsText,
+  shownPriceText,
 } from "@dealer/shared/rules";
 import type { Env } from "../../env";
 import { findReservation } from "../../reservations/store";
@@ -66,7 +67,8 @@ export async function loadCheckout(request: FragmentRequest, env: Env): Promise<
     slug: car.slug,
     name: car.name,
     href: `/cars/${car.slug}`,
-    priceText: price.kind === "price" ? formatMoney(price.amount) : price.text,
+    // With its type beside it (ACL s48), as on the car page: '$39,990 Drive Away'.
+    priceText: shownPriceText(price, car.price_type),
     stocknum: car.stocknum,
     image: car.images[0]?.image.thumb.url ?? null,
     dealership: owner?.name ?? "",

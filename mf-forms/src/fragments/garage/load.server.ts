@@ -12,11 +12,10 @@ import {
   EMAIL_NOT_CONFIRMED_MESSAGE,
   EMAIL_SEND_FAILED_MESSAGE,
   EXPIRED_CODE_MESSAGE,
-  formatMoney,
   isInStock,
   isSold,
-  type PriceDisplay,
   priceDisplay,
+  shownPriceText,
   TOO_MANY_CODES_MESSAGE,
   vehiclePath,
   WRONG_EMAIL_CODE_MESSAGE,
@@ -24,11 +23,6 @@ import {
 import type { Env } from "../../env";
 import Garage from "./Garage";
 import type { GarageCar, GarageEnquiry, GarageProps, GarageSearch } from "./props";
-
-function priceText(price: PriceDisplay): string {
-  if (price.kind === "subscription") return `${formatMoney(price.amount)}${price.suffix}`;
-  return price.kind === "price" ? formatMoney(price.amount) : price.text;
-}
 
 async function savedCars(request: FragmentRequest, env: Env): Promise<GarageCar[]> {
   const ids = request.session.watchlist ?? [];
@@ -44,7 +38,7 @@ async function savedCars(request: FragmentRequest, env: Env): Promise<GarageCar[
   return ids.flatMap((id) => {
     const car = cars.find((candidate) => candidate.id === id);
     if (!car) return [];
-    return [{ id, name: car.name, href: vehiclePath(car.slug), image: car.primary_image_url ?? null, price: priceText(priceDisplay(car, request.config)), inStock: isInStock(car.status), sold: isSold(car.status) }];
+    return [{ id, name: car.name, href: vehiclePath(car.slug), image: car.primary_image_url ?? null, price: shownPriceText(priceDisplay(car, request.config), car.price_type), inStock: isInStock(car.status), sold: isSold(car.status) }];
   });
 }
 

@@ -16,7 +16,7 @@ function Price({ price, priceType }: Pick<ResultCard, "price" | "priceType">) {
       return (
         <span className="card__price">
           {formatMoney(price.amount)}
-          {price.suffix}
+          {price.suffix} <span className="card__price-type">{priceType}</span>
         </span>
       );
     case "price":
@@ -59,7 +59,7 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
       <Price price={card.price} priceType={card.priceType} />
       {card.repayment && (
         <p className="card__finance">
-          {card.repayment.text} <span className="card__finance-rates">{`at ${card.repayment.rates}`}</span>
+          {`Finance ${card.repayment.text}`} <span className="card__finance-rates">{`at ${card.repayment.rates}`}</span>
         </p>
       )}
       <ul className="card__facts" aria-label="Key facts">

@@ -16,7 +16,7 @@ import { SaveSearch } from "./SaveSearch";
 import type { SearchContext } from "./run-search";
 import { SearchBox } from "./SearchBox";
 import type { SearchView } from "./search-view";
-import { SORT_OPTIONS } from "./sort-options";
+import { sortOptionsFor } from "./sort-options";
 
 export type SearchResultsProps = {
   view: SearchView;
@@ -247,7 +247,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
               void show({ ...state, sortBy: sortBy === props.context.indexName ? null : sortBy, page: 1 }, "push");
             }}
           >
-            {SORT_OPTIONS.map(({ suffix, label }) => (
+            {sortOptionsFor(props.itemType).map(({ suffix, label }) => (
               <option key={suffix} value={`${props.context.indexName}${suffix}`}>
                 {label}
               </option>

@@ -9,7 +9,7 @@ import {
   priceDisplay,
   type RepaymentLabels,
   repaymentLabels,
-  priceTypeText,
+  shownPriceType,
   vehicleButtons,
   vehiclePath,
 } from "@dealer/shared/rules";
@@ -22,8 +22,8 @@ export type ResultCard = {
   subtitle: string;
   image: string | null;
   price: PriceDisplay;
-  /** Beside an amount: Drive Away or what it excludes (ACL s48). */
-  priceType: string;
+  /** Beside the price: Drive Away or what it excludes (ACL s48), or 'Weekly subscription'; null beside words. */
+  priceType: string | null;
   tag: CardTag;
   inStock: boolean;
   km: number | null;
@@ -55,14 +55,15 @@ export const cardAttributes = [
 
 export function toResultCard(car: CardCar, config: SiteConfig, now: Date): ResultCard {
   const buttons = vehicleButtons(car, config, false);
+  const price = priceDisplay(car, config);
   return {
     id: car.id,
     href: vehiclePath(car.slug),
     title: `${car.year} ${car.make} ${car.model}`,
     subtitle: [car.badge, car.car_type].filter(Boolean).join(" · "),
     image: car.primary_image_url ?? null,
-    price: priceDisplay(car, config),
-    priceType: priceTypeText(car.price_type),
+    price,
+    priceType: shownPriceType(price, car.price_type),
     tag: cardTag(car, config, now),
     inStock: isInStock(car.status),
     km: car.km ?? null,

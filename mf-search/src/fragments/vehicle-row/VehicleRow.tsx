@@ -33,7 +33,10 @@ export default function VehicleRow({ heading, cards, searchHref, searchLabel }: 
                 )}
                 <span className="vehicle-row__title">{card.title}</span>
                 <span className="vehicle-row__subtitle">{card.subtitle}</span>
-                <span className="vehicle-row__price">{cardPrice(card.price)}</span>
+                <span className="vehicle-row__price">
+                  {cardPrice(card.price)}
+                  {card.priceType && <span className="vehicle-row__price-type"> {card.priceType}</span>}
+                </span>
               </a>
             </li>
           ))}

@@ -43,6 +43,7 @@ function Table({ cars }: { cars: VehicleSummary[] }) {
             {cars.map((car) => (
               <td key={car.id} data-testid="compare-price">
                 {car.priceText}
+                {car.priceType && <span className="saved-car__price-type"> {car.priceType}</span>}
               </td>
             ))}
           </tr>

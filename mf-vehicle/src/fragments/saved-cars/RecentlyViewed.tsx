@@ -23,7 +23,10 @@ export default function RecentlyViewed(_props: RecentlyViewedProps) {
             <a className="saved-car__title" href={car.path}>
               {car.title}
             </a>
-            <p className="saved-car__price">{car.priceText}</p>
+            <p className="saved-car__price">
+              {car.priceText}
+              {car.priceType && <span className="saved-car__price-type"> {car.priceType}</span>}
+            </p>
           </li>
         ))}
       </ul>

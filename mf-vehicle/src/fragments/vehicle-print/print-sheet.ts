@@ -1,14 +1,14 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
 import { vehicleImageUrl } from "@dealer/shared/media";
-import { isSold, priceDisplay, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
-import { priceText } from "../vehicle-detail/view-model";
+import { isSold, priceDisplay, shownPriceText, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
 import { type InfoRow, VEHICLE_DISCLAIMER, vehicleInfoProps } from "../vehicle-info/view-model";
 
 /** The printable page and the PDF say the same things: this is what both are made from. */
 export type PrintSheet = {
   slug: string;
   title: string;
+  /** The price with its type beside it (ACL s48), as the car page shows it. */
   priceText: string;
   image: string | null;
   keyInformation: InfoRow[];
@@ -28,7 +28,7 @@ export function printSheet(car: Car, config: SiteConfig, now: Date): PrintSheet 
   return {
     slug: car.slug,
     title: vehicleTitle(car),
-    priceText: isSold(car.status) ? config.labels.soldLabel : priceText(priceDisplay(car, config)),
+    priceText: isSold(car.status) ? config.labels.soldLabel : shownPriceText(priceDisplay(car, config), car.price_type),
     image: car.images[0] ? vehicleImageUrl(car.images[0].image.url, { width: PRINT_IMAGE_WIDTH }) : null,
     keyInformation: info.keyInformation,
     details: info.details,
