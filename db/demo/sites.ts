@@ -428,8 +428,9 @@ export const DEMO_SITES: DemoSiteDef[] = [
         slug: "coastal-caravans",
         name: "Coastal Caravans",
         stockPrefix: "CCV",
-        // Over the 1,999 count cap (spec §9): the shown count is the per-type facet total.
-        vehicleCount: 2050,
+        // Over the 1,999 count cap (spec §9) once sold, coming-soon and hidden vans are left out: /used-car lists about
+        // 2,080, so the shown count is the per-type facet total.
+        vehicleCount: 2300,
         franchiseMakes: ["Jayco", "Lotus Caravans", "New Age"],
         mix: { new: 0.5, demo: 0.05, used: 0.45 },
         certifiedShare: 0,
