@@ -1,4 +1,4 @@
-import { carRepayment, clampRange, formatNumber, rangeBounds, repaymentText, siteSearchFilters, weeklyRepaymentAmount } from "@dealer/shared/rules";
+import { carRepayment, clampRange, formatMoney, formatNumber, rangeBounds, repaymentText, siteSearchFilters, weeklyRepaymentAmount } from "@dealer/shared/rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsWithId, watchBeaconEvents } from "../support/analytics";
@@ -78,7 +78,7 @@ describe.each(["harbour-city-motors", "outback-trucks"])("on %s", (site) => {
     await page.goto(siteUrl(site, "/search"));
     await waitForHydration(page);
     await expect.poll(() => query(page)).toBe(`?range[${ATTRIBUTE}]=${low}:`);
-    await expect(page.getByRole("button", { name: `Remove Weekly repayment ${low} to ` }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: `Remove Weekly repayment from ${formatMoney(low)}/wk` }).isVisible()).resolves.toBe(true);
     await expect.poll(() => page.locator(".search-results__count").innerText()).toMatch(new RegExp(`^${formatNumber(expectedCount)} vehicles? ·`));
     // ...and Clear Filters clears it for the visits after too.
     await page.getByRole("button", { name: "Clear Filters" }).click();

@@ -6,13 +6,21 @@ describe("range slider", () => {
   it("0 to 100000 by default; positive facet max used; step about 1% of the range", () => {
     expect(rangeBounds()).toEqual({ min: 0, max: 100000, step: 1000 });
     expect(rangeBounds({ max: 0 })).toEqual({ min: 0, max: 100000, step: 1000 });
-    expect(rangeBounds({ max: 250000 }, "price")).toEqual({ min: 0, max: 252_000, step: 3000 });
+    expect(rangeBounds({ max: 250000 }, "price")).toEqual({ min: 0, max: 250_000, step: 2000 });
     expect(rangeBounds({ max: 50 })).toEqual({ min: 0, max: 50, step: 1 });
   });
+  it("the step is a round number, so round amounts are thumb positions ($200/wk with weekly figures up to $1,100)", () => {
+    expect(rangeBounds({ max: 1_100 }, "weekly_price_range")).toEqual({ min: 0, max: 1_100, step: 10 });
+    expect(rangeBounds({ max: 1_650 }, "weekly_price_range")).toEqual({ min: 0, max: 1_660, step: 20 });
+    expect(rangeBounds({ max: 640_000 }, "price").step).toBe(5000);
+    expect(clampRange([200, 300], rangeBounds({ max: 1_100 }, "weekly_price_range"), "weekly_price_range")).toEqual([200, 300]);
+    for (const max of [7, 33, 480, 2_345, 87_990, 1_000_000]) expect(String(rangeBounds({ max }).step)).toMatch(/^[125]0*$/);
+  });
+
   it("the top is the facet max raised to a whole step, so the top thumb reaches the dearest car", () => {
     // 87,990 with a 1,000 step: a native input stops at 87,000 below a max of 87,990.
     expect(rangeBounds({ max: 87_990 }, "price")).toEqual({ min: 0, max: 88_000, step: 1000 });
-    expect(rangeBounds({ max: 312_345 }, "km")).toEqual({ min: 0, max: 312_000 + 3000, step: 3000 });
+    expect(rangeBounds({ max: 312_345 }, "km")).toEqual({ min: 0, max: 314_000, step: 2000 });
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5_000_000 }), fc.constantFrom("price", "km", "year"), (top, attribute) => {
         const bounds = rangeBounds({ max: top }, attribute);

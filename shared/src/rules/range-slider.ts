@@ -14,15 +14,22 @@ export type RangeValue = [number, number];
 
 const isRounded = (attribute?: string) => (ROUNDED_RANGE_ATTRIBUTES as readonly string[]).includes(attribute ?? "");
 
+/** The round number (1, 2 or 5 times a power of ten) nearest to `raw` on a log scale. */
+function roundStep(raw: number): number {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).reduce((best, step) => (Math.abs(Math.log(step / raw)) < Math.abs(Math.log(best / raw)) ? step : best));
+}
+
 /**
- * 0 to 100000 by default; the facet max is used when positive. The step is about 1% of the range (a whole 1000 for
- * price and km), and the top is the facet max raised to the next step: a native range input only stops on
- * min + n * step, so a top between two steps could never be reached and the dearest cars would always be filtered out.
+ * 0 to 100000 by default; the facet max is used when positive. The step is a round number near 1% of the range (at
+ * least 1000 for price and km), so round amounts a shopper types or links ($200/wk, $20,000) are thumb positions;
+ * the top is the facet max raised to the next step: a native range input only stops on min + n * step, so a top
+ * between two steps could never be reached and the dearest cars would always be filtered out.
  */
 export function rangeBounds(stats?: Pick<FacetStats, "max"> | null, attribute?: string): RangeBounds {
   const top = stats && stats.max > 0 ? stats.max : RANGE_DEFAULT_MAX;
   const span = top - RANGE_DEFAULT_MIN;
-  const step = isRounded(attribute) ? Math.max(RANGE_ROUNDING, roundToThousand(span / 100)) : Math.max(1, Math.round(span / 100));
+  const step = Math.max(isRounded(attribute) ? RANGE_ROUNDING : 1, roundStep(span / 100));
   return { min: RANGE_DEFAULT_MIN, max: RANGE_DEFAULT_MIN + Math.ceil(span / step) * step, step };
 }
 

@@ -1,8 +1,8 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { bodyType, formatMoney, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds, WEEKLY_SUFFIX } from "@dealer/shared/rules";
+import { bodyType, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds } from "@dealer/shared/rules";
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
-import { CAR_TYPE_LABELS, CERTIFIED_LABELS, RANGE_LABELS, type Refine, setRange, toggleValue } from "./refinements";
+import { CAR_TYPE_LABELS, CERTIFIED_LABELS, RANGE_FORMATS, RANGE_LABELS, type Refine, setRange, toggleValue } from "./refinements";
 import type { RouteState } from "./route-state";
 import type { FacetValue, SearchView } from "./search-view";
 
@@ -122,7 +122,7 @@ export function Filters({ state, view, config, itemType, refine }: FiltersProps)
         label={RANGE_LABELS.price!}
         bounds={rangeBounds(view.stats.price, "price")}
         refinement={state.range.price}
-        format={formatMoney}
+        format={RANGE_FORMATS.price!}
         onRefine={(refinement) => refine(setRange("price", refinement))}
       />
       {/* Only where some car shows a repayment (or the address already asks for one). */}
@@ -132,7 +132,7 @@ export function Filters({ state, view, config, itemType, refine }: FiltersProps)
           label={RANGE_LABELS.weekly_price_range!}
           bounds={rangeBounds(view.stats.weekly_price_range, "weekly_price_range")}
           refinement={state.range.weekly_price_range}
-          format={(value) => `${formatMoney(value)}${WEEKLY_SUFFIX}`}
+          format={RANGE_FORMATS.weekly_price_range!}
           onRefine={(refinement) => refine(setRange("weekly_price_range", refinement))}
         />
       )}
@@ -142,7 +142,7 @@ export function Filters({ state, view, config, itemType, refine }: FiltersProps)
         label={RANGE_LABELS.km!}
         bounds={rangeBounds(view.stats.km, "km")}
         refinement={state.range.km}
-        format={(value) => `${formatNumber(value)} km`}
+        format={RANGE_FORMATS.km!}
         onRefine={(refinement) => refine(setRange("km", refinement))}
       />
       )}

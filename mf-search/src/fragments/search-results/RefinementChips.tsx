@@ -1,5 +1,5 @@
 import { CLEAR_FILTERS_LABEL } from "@dealer/shared/rules";
-import { CAR_TYPE_LABELS, CERTIFIED_LABELS, RANGE_LABELS, type Refine, setRange, toggleValue } from "./refinements";
+import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, rangeChipText, setRange, toggleValue } from "./refinements";
 import type { RouteState } from "./route-state";
 
 /** Current refinements as removable chips. */
@@ -14,7 +14,7 @@ export function RefinementChips({ state, refine, onClear }: { state: RouteState;
     ),
     ...Object.entries(state.range).map(([attribute, value]) => ({
       key: `range:${attribute}`,
-      text: `${RANGE_LABELS[attribute] ?? attribute} ${value.replace(":", " to ")}`,
+      text: rangeChipText(attribute, value),
       remove: setRange(attribute, null),
     })),
     ...(state.query ? [{ key: "query", text: `“${state.query}”`, remove: (s: RouteState) => ({ ...s, query: "" }) }] : []),

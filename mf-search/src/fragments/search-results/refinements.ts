@@ -1,3 +1,4 @@
+import { decodeRange, formatMoney, formatNumber, WEEKLY_SUFFIX } from "@dealer/shared/rules";
 import type { RouteState } from "./route-state";
 
 /** A change of the address's state (the page pushes it and searches). */
@@ -29,3 +30,19 @@ export const CERTIFIED_LABELS: Record<string, string> = { true: "Certified", fal
 export const CAR_TYPE_LABELS: Record<string, string> = { new: "New", used: "Used", demo: "Demo" };
 /** How a range is named in the panel and on its chip. */
 export const RANGE_LABELS: Record<string, string> = { price: "Price", km: "Kilometres", weekly_price_range: "Weekly repayment" };
+/** How a range's values read in the panel and on its chip. */
+export const RANGE_FORMATS: Record<string, (value: number) => string> = {
+  price: formatMoney,
+  weekly_price_range: (value) => `${formatMoney(value)}${WEEKLY_SUFFIX}`,
+  km: (value) => `${formatNumber(value)} km`,
+};
+
+/** A range refinement as its chip reads it, with its units: "Price $10,000 to $30,000", "Weekly repayment from $200/wk". */
+export function rangeChipText(attribute: string, refinement: string): string {
+  const label = RANGE_LABELS[attribute] ?? attribute;
+  const format = RANGE_FORMATS[attribute] ?? String;
+  const [min, max] = decodeRange(refinement);
+  if (min !== null && max !== null) return `${label} ${format(min)} to ${format(max)}`;
+  if (min !== null) return `${label} from ${format(min)}`;
+  return max !== null ? `${label} up to ${format(max)}` : label;
+}
