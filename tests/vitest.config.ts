@@ -8,6 +8,11 @@ export default defineConfig({
     // tests/algolia need the platform configured for Algolia (vitest.algolia.config.ts).
     exclude: ["**/node_modules/**", "algolia/**"],
     fileParallelism: false,
+    // Files still run one after another, in one worker that keeps its imported modules (playwright-core, the support
+    // modules): a fresh worker per file cost about 1 s a file. The support modules hold no state between files.
+    isolate: false,
+    // One Chromium for the run; each file connects to it (ADR 0053).
+    globalSetup: ["support/shared-chromium.ts"],
     // In CI a test that fails is run once more: two finance pages once waited 30 s for their "load" event under CI
     // (passing on every rerun since); a test that really fails still fails twice. Locally every failure shows.
     retry: process.env.CI ? 1 : 0,

@@ -1,11 +1,15 @@
 import { request as httpRequest } from "node:http";
-import type { ConsoleMessage, Page } from "playwright-core";
-import { expect } from "vitest";
-export { launchChromium } from "../../scripts/chromium";
+import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
 import { PLATFORM_PORT } from "../../scripts/stack";
 
 export const GATEWAY_PORT = PLATFORM_PORT;
 export const siteUrl = (site: string, path = "/") => `http://${site}.localhost:${GATEWAY_PORT}${path}`;
+
+/** The run's one Chromium (tests/support/shared-chromium.ts); closing the connection closes this file's pages. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.connect(inject("chromiumEndpoint"));
+}
 
 /** Ask the gateway as a browser on that tenant's host would (fetch cannot set Host, node:http can). */
 export function fetchSite(site: string, path: string, init: RequestOptions = {}): Promise<Response> {

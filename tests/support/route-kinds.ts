@@ -7,7 +7,7 @@ export const STANDARDS_SITES = ["summit-auto-group", "harbour-city-motors"] as c
 export const VEHICLE_TYPE_SITES = { motorcycle: "ridge-motorcycles", truck: "outback-trucks", caravan: "coastal-caravans" } as const;
 
 /** Route kinds checked on every site, many of which the sitemap does not list (device lists, tools, forms, account pages, a missing page). */
-const FIXED_PATHS = [
+export const FIXED_PATHS = [
   "/", "/search", "/search/used-cars", "/compare", "/favourites", "/finance", "/finance-enquiry", "/budget-finder", "/shop-by-price", "/trade-in",
   "/cars/trade-in", "/book-test-drive", "/contact", "/contact-us", "/service", "/vehicle-parts-and-accessories", "/sell-my-car",
   "/fleet", "/careers", "/sign-in", "/watchlist", "/my-garage", "/pages/unsubscribe", "/success", "/special-offers",
