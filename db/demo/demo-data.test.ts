@@ -22,6 +22,13 @@ describe("generateDemoData", () => {
     expect(tomorrow.vehicles[0]?.created_at).not.toBe(data.vehicles[0]?.created_at);
   });
 
+  it("dates nothing after the start of the day it is made for (a time later today may not have come yet when it runs)", () => {
+    const start = `${TODAY}T00:00:00.000Z`;
+    const stamps = data.vehicles.flatMap((v) => [v.created_at, v.updated_at, v.sold_date]).filter((stamp): stamp is string => typeof stamp === "string");
+    expect(stamps.filter((stamp) => stamp > start)).toEqual([]);
+    expect(stamps.filter((stamp) => stamp === start).length).toBeGreaterThan(0);
+  });
+
   it("rejects a day that is not YYYY-MM-DD", () => {
     expect(() => generateDemoData({ today: "10/05/2026" })).toThrow(/YYYY-MM-DD/);
   });

@@ -1,7 +1,7 @@
 import type { CarInput, Location } from "@dealer/shared/contract";
 import { COMMENT_CLOSERS, COMMENT_DETAILS, COMMENT_OPENERS, EQUIPMENT, INTERIOR_COLOURS, PAINTS, TAGS } from "./appearance";
 import { CATALOGUES, type CatalogueKey, type FuelKind, type ModelSpec } from "./catalogue";
-import { addDays, timestamp, yearOf } from "./dates";
+import { addDays, pastTimestamp, yearOf } from "./dates";
 import { TAURUS_MAX_AGE_YEARS } from "@dealer/shared/rules";
 import { DEMO_WALKAROUND_VIDEOS } from "@dealer/shared/media";
 import { financeLenders } from "./finance";
@@ -251,14 +251,14 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
           })()
         : null,
     status: status === "sold-recent" ? "sold" : status,
-    sold_date: soldDate ? timestamp(soldDate, rng.int(9, 16), rng.int(0, 59)) : null,
+    sold_date: soldDate ? pastTimestamp(soldDate, today, rng.int(9, 16), rng.int(0, 59)) : null,
     show_on_dealer_website: rng.chance(0.98),
     car_type: carType,
     tag: inStock && rng.chance(0.07) ? rng.pick(TAGS) : null,
     reserved: status === "in_stock" && rng.chance(0.04),
     certified: carType === "used" && status !== "coming_soon" && rng.chance(dealership.certifiedShare),
-    created_at: timestamp(createdDate, rng.int(7, 11), rng.int(0, 59)),
-    updated_at: timestamp(updatedDate, 17, rng.int(0, 59)),
+    created_at: pastTimestamp(createdDate, today, rng.int(7, 11), rng.int(0, 59)),
+    updated_at: pastTimestamp(updatedDate, today, 17, rng.int(0, 59)),
     views: rng.int(0, 2500),
     file: carType === "used" && rng.chance(0.35) ? `https://example.com/history-reports/${stocknum.toLowerCase()}.pdf` : null,
     item_type: ITEM_TYPE[catalogue],

@@ -1,6 +1,7 @@
 import { FIND_SIMILAR_LABEL, FIND_SIMILAR_MESSAGE, FIND_SIMILAR_SUBCATEGORY } from "@dealer/shared/rules";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoConfig } from "../support/finance";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 import { searchSite } from "../support/search-api";
 import { OFFLINE_EMBEDS, openCar } from "../support/vehicles";
@@ -46,6 +47,16 @@ describe.each(["harbour-city-motors", "ridge-motorcycles"])("a sold car on %s", 
     await page.goto(siteUrl(site, `/search?page=${Math.floor(inStock.nbHits / 21) + 1}`));
     await waitForHydration(page);
     const card = page.locator(".card--sold").first();
+    // Its sold label is painted over the greyed image, not under it: the label is what the eye meets at its centre.
+    const label = card.locator(".card__tag--sold");
+    await label.scrollIntoViewIfNeeded();
+    await expect(label.innerText()).resolves.toBe(demoConfig(site).labels.soldLabel.toUpperCase());
+    const onTop = await label.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return seen !== null && element.contains(seen);
+    });
+    expect(onTop).toBe(true);
     const title = await card.locator(".card__title").innerText();
     const link = card.getByRole("link", { name: `${FIND_SIMILAR_LABEL} to the ${title}` });
     const slug = /\/cars\/([^#?]+)/.exec((await link.getAttribute("href")) ?? "")?.[1] ?? "";
