@@ -19,10 +19,10 @@ afterAll(async () => {
 const rate = (value: number) => `${value.toFixed(2)}%`;
 type Lender = { paymentWeek: number; interestRate: number; comparisonRate: number; deposit: number; balloon: number; disclaimer: string };
 
-/** An in-stock car without a subscription whose lender publishes a weekly payment the site's rules show. */
+/** An in-stock car on the website without a subscription whose lender publishes a weekly payment the site's rules show. */
 async function financedCar(site: string, extra = ""): Promise<{ car: Car; lender: Lender }> {
   const config = demoConfig(site);
-  const cars = await searchCars(site, `status:in_stock${extra}`);
+  const cars = await searchCars(site, `status:in_stock AND show_on_dealer_website:true${extra}`);
   for (const car of cars) {
     const entry = financeEntryFor(car, config.finance.provider);
     if (!entry?.paymentWeek || (car.subscription_price ?? 0) > 0 || !isFinanceDisplayable(car, config.finance, new Date())) continue;
