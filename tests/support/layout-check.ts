@@ -32,16 +32,24 @@ export function findLayoutProblems(): LayoutProblem[] {
     }
     return false;
   };
-  /** The nearest ancestor that clips without scrolling (below any scroller), and whether any ancestor scrolls. */
-  const clippingAncestor = (element: Element): { clip: Element | null; scrolls: boolean } => {
+  /** The nearest ancestor that clips without scrolling (below any scroller), and the nearest one that scrolls. */
+  const clippingAncestor = (element: Element): { clip: Element | null; scroller: Element | null } => {
     let clip: Element | null = null;
     for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
       const style = getComputedStyle(node);
       const overflow = `${style.overflowX} ${style.overflowY}`;
-      if (/auto|scroll/.test(overflow)) return { clip, scrolls: true };
+      if (/auto|scroll/.test(overflow)) return { clip, scroller: node };
       if (!clip && /hidden|clip/.test(overflow)) clip = node;
     }
-    return { clip, scrolls: false };
+    return { clip, scroller: null };
+  };
+  /** The part of a box a scroller shows (a thumbnail strip's last thumb scrolled out of view covers nothing beside it). */
+  const visiblePart = (rect: DOMRect, scroller: Element | null) => {
+    if (!scroller) return rect;
+    const box = scroller.getBoundingClientRect();
+    const left = Math.max(rect.left, box.left);
+    const top = Math.max(rect.top, box.top);
+    return new DOMRect(left, top, Math.max(0, Math.min(rect.right, box.right) - left), Math.max(0, Math.min(rect.bottom, box.bottom) - top));
   };
 
   const targets: Array<{ element: Element; rect: DOMRect }> = [];
@@ -51,9 +59,9 @@ export function findLayoutProblems(): LayoutProblem[] {
     const rect = element.getBoundingClientRect();
     if (!shown(element, rect) || hiddenByDesign(element)) continue;
     const style = getComputedStyle(element);
-    const { clip, scrolls } = clippingAncestor(element);
+    const { clip, scroller } = clippingAncestor(element);
     if (!floating(element)) {
-      if (!scrolls && (rect.right > viewport + 1 || rect.left < -1)) {
+      if (!scroller && (rect.right > viewport + 1 || rect.left < -1)) {
         problems.push({ kind: "overflow", element: describe(element), detail: `${Math.round(rect.left)}-${Math.round(rect.right)} px in a ${viewport} px viewport` });
       } else if (clip) {
         const box = clip.getBoundingClientRect();
@@ -72,7 +80,8 @@ export function findLayoutProblems(): LayoutProblem[] {
     if (element.matches("input[type='checkbox'], input[type='radio']")) box = (element.closest("label") ?? (element.id ? document.querySelector(`label[for="${element.id}"]`) : null) ?? element).getBoundingClientRect();
     const inSentence = element.matches("a") && style.display === "inline" && Array.from(element.parentElement?.childNodes ?? []).some((node) => node !== element && node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
     if (!inSentence) sized.push({ element, box, small: box.width < 23.5 || box.height < 23.5 });
-    if (!floating(element)) targets.push({ element, rect });
+    const visible = visiblePart(rect, scroller);
+    if (!floating(element) && visible.width > 0 && visible.height > 0) targets.push({ element, rect: visible });
   }
   // WCAG 2.5.8's spacing exception: an undersized target passes if a 24 px circle on its centre reaches no other
   // target and no other undersized target's circle.

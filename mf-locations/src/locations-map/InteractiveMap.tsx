@@ -12,7 +12,7 @@ import {
   visibleTiles,
   zoomAround,
 } from "@dealer/shared/rules";
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { LocationCardView } from "../locations/card";
 import { MAP_INSETS, MAP_PICTURE_SIZE, PIN_BOX } from "../locations/maps";
 import { MapCard } from "./MapCard";
@@ -50,7 +50,8 @@ export function InteractiveMap({ map, locations, selected, onSelect, label }: Ma
     setView(next);
   };
 
-  useEffect(() => {
+  // Measured before the first paint: drawn at the server picture's size, pins would stand outside a narrower surface.
+  useLayoutEffect(() => {
     const el = surface.current;
     if (!el) return;
     const measure = () => {
