@@ -51,18 +51,21 @@ export async function runSqlScript(db: D1Database, sql: string): Promise<void> {
   if (response.status !== 204) throw new Error(`SQL script failed: ${await response.text()}`);
 }
 
-export function migrationsSql(): string[] {
+/** The migrations' SQL in order; with `before`, only those whose file name sorts before it (a migration's own test). */
+export function migrationsSql(before?: string): string[] {
   return readdirSync(MIGRATIONS_DIR)
-    .filter((name) => name.endsWith(".sql"))
+    .filter((name) => name.endsWith(".sql") && (before === undefined || name < before))
     .sort()
     .map((name) => readFileSync(join(MIGRATIONS_DIR, name), "utf8"));
 }
 
-/** A real (in-memory) local D1 from miniflare with every migration applied; dispose() when done. */
-export async function createTestD1(): Promise<{ db: D1Database; dispose: () => Promise<void> }> {
+export const migrationSql = (name: string) => readFileSync(join(MIGRATIONS_DIR, name), "utf8");
+
+/** A real (in-memory) local D1 from miniflare with every migration (or those before `before`) applied; dispose() when done. */
+export async function createTestD1(before?: string): Promise<{ db: D1Database; dispose: () => Promise<void> }> {
   const mf = new Miniflare({ modules: true, script: SCRIPT_RUNNER, d1Databases: ["DB"] });
   const db = (await mf.getD1Database("DB")) as unknown as D1Database;
   scriptRunners.set(db, mf);
-  for (const sql of migrationsSql()) await runSqlScript(db, sql);
+  for (const sql of migrationsSql(before)) await runSqlScript(db, sql);
   return { db, dispose: () => mf.dispose() };
 }

@@ -1,7 +1,9 @@
+import type { ProviderPolicyEnv } from "@dealer/shared/config";
 import type { RemoteName } from "@dealer/shared/fragment";
+import type { SecretsEnv } from "@dealer/shared/secrets";
 
 /** Bindings of the gateway Worker (see edge/wrangler.jsonc). */
-export type GatewayEnv = {
+export type GatewayEnv = SecretsEnv & ProviderPolicyEnv & {
   DB: D1Database;
   /** Shell client assets (shell/dist/client). */
   ASSETS: Fetcher;

@@ -1,8 +1,9 @@
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
+import type { SecretsEnv } from "@dealer/shared/secrets";
 import type { LeadMessage } from "./delivery/queue";
 
 /** Bindings of this remote's Worker: the common ones, the platform's D1 database and the lead queue. */
-export type Env = RemoteEnv & AccountEnv & {
+export type Env = RemoteEnv & AccountEnv & SecretsEnv & {
   DB: D1Database;
   /** Producer of the lead delivery queue (consumed by this same Worker). */
   LEAD_QUEUE?: Queue<LeadMessage>;
@@ -12,10 +13,8 @@ export type Env = RemoteEnv & AccountEnv & {
   TURNSTILE_SECRET?: string;
   /** mf-search: reservations mark a car reserved through its stock API (ADR 0007, 0019). */
   MF_SEARCH?: Fetcher;
-  /*
-   * Card processors are per dealer (site config reserve.processor, ADR 0027): their secret keys and webhook
-   * secrets are Worker secrets under the names that config gives, read by name (payments/adapter.ts).
-   */
+  /** Shopper mail providers the operator allows (comma-separated URLs; a URL ending in / allows what is under it). */
+  MAIL_PROVIDER_URLS?: string;
   /** Signs the local test processor's webhooks (a development value, not a secret). */
   TEST_PAYMENT_WEBHOOK_SECRET?: string;
   /** Cloudflare's send_email binding (production only): lead mail to the e-mail destinations a dealer added (shopper mail goes through the site's mail provider, ADR 0030). */
@@ -41,9 +40,3 @@ export type AccountEnv = {
   SMS_FROM?: string;
   SMS_API_BASE?: string;
 };
-
-/** A Worker secret by the name a dealer's config gives (never a value from the config itself). */
-export function secretNamed(env: Env, name: string | null): string | null {
-  const value = name ? (env as unknown as Record<string, unknown>)[name] : undefined;
-  return typeof value === "string" && value !== "" ? value : null;
-}

@@ -7,6 +7,8 @@
  *   npm run site -- templates
  *   npm run site -- keys SLUG | key SLUG --name NAME --scopes stock:write,leads:read [--dealership SLUG]
  *   npm run site -- rotate KEY_ID [--overlap SECONDS] | revoke KEY_ID
+ *   npm run site -- secrets SLUG                   the site's secret slots (names only) and the slots its settings name
+ *   npm run site -- secret SLUG NAME [--delete]    stores a secret slot's value, read from stdin (hidden on a terminal)
  * Options: --url (default http://localhost:$PLATFORM_PORT or 8787); the operator key from OPERATOR_KEY (the local
  * demo's key when the URL is localhost).
  */
@@ -15,12 +17,29 @@ import { dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { createInterface } from "node:readline/promises";
+import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { DEMO_OPERATOR_KEY } from "../../db/demo/generate";
 import { ROOT } from "../stack";
 
-const USAGE = "Usage: npm run site -- create|update FILE | show|disable|enable|delete|keys SLUG | key SLUG --name N --scopes S[,S] [--dealership D] | rotate|revoke KEY_ID | templates";
+const USAGE =
+  "Usage: npm run site -- create|update FILE | show|disable|enable|delete|keys|secrets SLUG | key SLUG --name N --scopes S[,S] [--dealership D] | secret SLUG NAME [--delete] | rotate|revoke KEY_ID | templates";
+
+/**
+ * A secret's value from stdin, never from the command line (where shell history and `ps` would keep it): piped, the
+ * first line; on a terminal, typed without echo.
+ */
+async function readSecretValue(prompt: string): Promise<string> {
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const lines = createInterface({ input: process.stdin, output: process.stdin.isTTY ? silent : undefined, terminal: Boolean(process.stdin.isTTY) });
+  if (process.stdin.isTTY) process.stderr.write(prompt);
+  const value = process.stdin.isTTY ? await lines.question("") : ((await lines[Symbol.asyncIterator]().next()).value ?? "");
+  lines.close();
+  if (process.stdin.isTTY) process.stderr.write("\n");
+  return String(value).trim();
+}
 
 /** A site file as JSON, from YAML or JSON (YAML is a superset; the API checks the content). */
 export function readSiteFile(file: string): unknown {
@@ -38,6 +57,7 @@ async function main(): Promise<number> {
       scopes: { type: "string" },
       dealership: { type: "string" },
       overlap: { type: "string" },
+      delete: { type: "boolean", default: false },
     },
   });
   const [command, target] = positionals;
@@ -52,14 +72,14 @@ async function main(): Promise<number> {
     console.error("Set OPERATOR_KEY to the platform's operator key.");
     return 2;
   }
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
+  const call = async (method: string, path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
       method,
       headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).catch((error: unknown) => {
+      throw new Error(`Could not reach the platform at ${values.url} (${error instanceof Error ? (error.cause ?? error).toString() : String(error)}). Is it running? Set --url or PLATFORM_PORT.`);
     });
-    return response;
-  };
   const print = async (response: Response) => {
     const text = await response.text();
     let shown = text;
@@ -87,6 +107,18 @@ async function main(): Promise<number> {
       return print(await call("GET", "/templates"));
     case "keys":
       return print(await call("GET", `/sites/${slug}/keys`));
+    case "secrets":
+      return print(await call("GET", `/sites/${slug}/secrets`));
+    case "secret": {
+      const name = positionals[2];
+      if (!name) {
+        console.error(USAGE);
+        return 2;
+      }
+      const path = `/sites/${slug}/secrets/${encodeURIComponent(name)}`;
+      if (values.delete) return print(await call("DELETE", path));
+      return print(await call("PUT", path, { value: await readSecretValue(`Value of the secret slot ${name} of ${target} (not shown): `) }));
+    }
     case "key":
       return print(await call("POST", `/sites/${slug}/keys`, { name: values.name, scopes: (values.scopes ?? "").split(",").filter(Boolean), ...(values.dealership ? { dealership: values.dealership } : {}) }));
     case "rotate":
@@ -113,4 +145,7 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  return 1;
+});

@@ -6,6 +6,7 @@ import { query } from "../support/db";
 import { randomUUID } from "node:crypto";
 import { alertsOnText, EMAIL_NOT_CONFIRMED_MESSAGE, EMAIL_SEND_FAILED_MESSAGE, GARAGE_PATH, WRONG_EMAIL_CODE_MESSAGE } from "@dealer/shared/rules";
 import { codeFromEmailOutbox, emailOutbox, newClient, postJson, signIn } from "../support/accounts";
+import { operatorApi } from "../support/operator";
 import { fetchSite } from "../support/platform";
 
 const SITE = "outback-trucks";
@@ -154,7 +155,10 @@ const setConfig = (config: string) => query(`UPDATE sites SET config = '${config
 
 describe("shopper mail through the site's mail provider", () => {
   let original = "{}";
+  /** The site's key, stored in its secret slot as the operator would (ADR 0056). */
+  const mailKey = `re_test_${randomUUID()}`;
   beforeAll(async () => {
+    expect((await operatorApi("PUT", `/sites/${SITE}/secrets/mail-api-key`, { value: mailKey })).status).toBe(200);
     provider = createServer((request, response) => {
       let text = "";
       request.on("data", (chunk: Buffer) => {
@@ -171,10 +175,11 @@ describe("shopper mail through the site's mail provider", () => {
     providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/emails`;
     original = storedConfig();
     const override = JSON.parse(original) as Record<string, unknown>;
-    setConfig(JSON.stringify({ ...override, shopperEmail: { provider: "http", url: providerUrl, apiKeyEnv: "TEST_MAIL_API_KEY", from: "Outback Trucks <no-reply@outbacktrucks.com.au>" } }));
+    setConfig(JSON.stringify({ ...override, shopperEmail: { provider: "http", url: providerUrl, apiKeySlot: "mail-api-key", from: "Outback Trucks <no-reply@outbacktrucks.com.au>" } }));
   });
   afterAll(async () => {
     setConfig(original);
+    await operatorApi("DELETE", `/sites/${SITE}/secrets/mail-api-key`);
     provider.closeAllConnections();
     await new Promise((resolve) => provider.close(resolve));
   });
@@ -188,7 +193,7 @@ describe("shopper mail through the site's mail provider", () => {
     const email = `provider-${randomUUID()}@example.com`;
     expect((await postJson(SITE, "/api/account/email", { email }, { cookie: shopper.cookie })).status).toBe(200);
     const [call] = callsTo(email);
-    expect(call?.headers.authorization).toBe("Bearer local-test-mail-key");
+    expect(call?.headers.authorization).toBe(`Bearer ${mailKey}`);
     expect(call?.headers["content-type"]).toBe("application/json");
     expect(call?.body).toMatchObject({ from: "Outback Trucks <no-reply@outbacktrucks.com.au>", to: [email], text: expect.stringContaining(codeSentTo(email)) });
     expect(await emailOutbox(SITE, email)).toEqual([]);

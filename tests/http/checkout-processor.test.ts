@@ -32,7 +32,7 @@ describe("each dealer's own card processor", () => {
     const original = storedConfig(SITE);
     restore = () => setConfig(SITE, original);
     const override = JSON.parse(original) as Record<string, Record<string, unknown>>;
-    const processor = { name: "stripe", publicKey: "pk_test_harbour", secretKeyEnv: "STRIPE_SECRET_KEY_HARBOUR_UNSET", webhookSecretEnv: "STRIPE_WEBHOOK_SECRET_HARBOUR_UNSET" };
+    const processor = { name: "stripe", publicKey: "pk_test_harbour", secretKeySlot: "stripe-secret-key-unset", webhookSecretSlot: "stripe-webhook-secret-unset" };
     setConfig(SITE, JSON.stringify({ ...override, reserve: { ...(override.reserve ?? {}), processor } }));
 
     const car = reservableCar(SITE);
@@ -64,7 +64,7 @@ describe("a card processor per dealership of a dealer group (ADR 0030)", () => {
     restore = () => setConfig(OTHER, original);
     const dealerships = query<{ id: number; slug: string }>(`SELECT id, slug FROM dealerships WHERE site = '${OTHER}' ORDER BY id LIMIT 4`);
     const [toyota, mazda, hyundai, ford] = dealerships as [{ id: number; slug: string }, { id: number; slug: string }, { id: number; slug: string }, { id: number; slug: string }];
-    const testAccount = (publicKey: string) => ({ name: "test", publicKey, secretKeyEnv: null, webhookSecretEnv: null });
+    const testAccount = (publicKey: string) => ({ name: "test", publicKey, secretKeySlot: null, webhookSecretSlot: null });
     const override = JSON.parse(original) as Record<string, Record<string, unknown>>;
     setConfig(
       OTHER,
@@ -75,7 +75,7 @@ describe("a card processor per dealership of a dealer group (ADR 0030)", () => {
           dealershipProcessors: {
             [toyota.slug]: testAccount("pk_test_toyota_account"),
             [mazda.slug]: testAccount("pk_test_mazda_account"),
-            [hyundai.slug]: { name: "stripe", publicKey: "pk_test_hyundai", secretKeyEnv: "STRIPE_SECRET_KEY_HYUNDAI_UNSET", webhookSecretEnv: "STRIPE_WEBHOOK_SECRET_HYUNDAI_UNSET" },
+            [hyundai.slug]: { name: "stripe", publicKey: "pk_test_hyundai", secretKeySlot: "stripe-secret-key-hyundai-unset", webhookSecretSlot: "stripe-webhook-secret-hyundai-unset" },
           },
         },
       }),

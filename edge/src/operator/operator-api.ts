@@ -1,7 +1,9 @@
-import { recordAudit } from "@dealer/shared/audit";
-import { SITE_TEMPLATES } from "@dealer/shared/config";
+import { auditStatement, recordAudit } from "@dealer/shared/audit";
+import type { SiteTemplate } from "@dealer/shared/contract";
+import { namedSecretSlots, providerPolicyProblems, resolveSiteConfig, SITE_TEMPLATES, type SiteConfig } from "@dealer/shared/config";
 import { bodyLimit } from "@dealer/shared/http";
 import { findKey, issueKey, type KeyRecord, keyScopeSchema, listKeys, revokeKey, rotateKey, verifyKey } from "@dealer/shared/keys";
+import { listSecretSlots, secretSlotSchema, secretValueSchema, storeSecretStatement } from "@dealer/shared/secrets";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
@@ -36,6 +38,10 @@ const newKeySchema = z
   .strict();
 const rotateSchema = z.object({ overlapSeconds: z.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600) }).strict();
 
+/** A field's problems as the operator API lists them (its path and message). */
+const fieldProblems = (path: string, parsed: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  parsed.success ? [] : (parsed.error?.issues ?? []).map((issue) => ({ path, message: issue.message }));
+
 /** The body as JSON, or undefined (answered 400 by the caller). */
 const jsonBody = (request: { json(): Promise<unknown> }) => request.json().catch(() => undefined);
 
@@ -56,6 +62,10 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
       const body = await jsonBody(c.req);
       if (body === undefined) return c.json({ message: "The body must be JSON (a site file)." }, 400);
       const { site, problems } = checkSiteFile(body);
+      if (site && !problems.length) {
+        const config = resolveSiteConfig(site.slug, site.config, site.template);
+        problems.push(...providerPolicyProblems(config, c.env).map((problem) => ({ path: `config.${problem.path}`, message: problem.message })));
+      }
       if (site) problems.push(...(await databaseProblems(c.env.DB, site, mode)));
       if (mode === "update" && site && site.slug !== c.req.param("slug")) problems.push({ path: "slug", message: `the file is for ${site.slug}, not ${c.req.param("slug") ?? ""}` });
       if (!site || problems.length) return c.json({ message: `The site file has ${problems.length} problem(s); nothing was written.`, problems }, 400);
@@ -95,6 +105,47 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
     await deleteSite(c.env.DB, slug);
     await forgetTenant(c.env, slug, domains);
     return c.json({ deleted: slug });
+  });
+
+  /**
+   * The site's secret slots (ADR 0056): names and when each was set, never a value; beside them the slots its
+   * settings name, each with whether it is set, so an operator sees what is missing.
+   */
+  app.get("/sites/:slug/secrets", async (c) => {
+    const slug = c.req.param("slug");
+    const row = await c.env.DB.prepare("SELECT template, config FROM sites WHERE slug = ?").bind(slug).first<{ template: SiteTemplate; config: string }>();
+    if (!row) return c.json({ message: `No site ${slug}.` }, 404);
+    const secrets = await listSecretSlots(c.env.DB, slug);
+    const config: SiteConfig = resolveSiteConfig(slug, JSON.parse(row.config) as Record<string, unknown>, row.template);
+    const named = namedSecretSlots(config).map((entry) => ({ ...entry, set: secrets.some((secret) => secret.name === entry.slot) }));
+    return c.json({ secrets, named });
+  });
+
+  app.put("/sites/:slug/secrets/:name", async (c) => {
+    const slug = c.req.param("slug");
+    const body = await jsonBody(c.req);
+    const problems = [
+      ...fieldProblems("name", secretSlotSchema.safeParse(c.req.param("name"))),
+      ...fieldProblems("value", secretValueSchema.safeParse((body as { value?: unknown } | undefined)?.value)),
+    ];
+    if (problems.length) return c.json({ message: "The secret was not stored.", problems }, 400);
+    if (!(await c.env.DB.prepare("SELECT 1 FROM sites WHERE slug = ?").bind(slug).first())) return c.json({ message: `No site ${slug}.` }, 404);
+    const name = c.req.param("name");
+    const at = now();
+    await c.env.DB.batch([
+      await storeSecretStatement(c.env, { site: slug, slot: name, value: (body as { value: string }).value, actor: "operator", now: at }),
+      auditStatement(c.env.DB, { site: slug, actor: "operator", action: "secret.set", subject: name }, at),
+    ]);
+    return c.json({ secret: (await listSecretSlots(c.env.DB, slug)).find((secret) => secret.name === name) });
+  });
+
+  app.delete("/sites/:slug/secrets/:name", async (c) => {
+    const slug = c.req.param("slug");
+    const name = c.req.param("name");
+    const removed = await c.env.DB.prepare("DELETE FROM site_secrets WHERE site = ? AND name = ?").bind(slug, name).run();
+    if (!removed.meta.changes) return c.json({ message: `No secret slot ${name} on ${slug}.` }, 404);
+    await recordAudit(c.env.DB, { site: slug, actor: "operator", action: "secret.delete", subject: name });
+    return c.json({ deleted: name });
   });
 
   app.get("/sites/:slug/keys", async (c) => c.json({ keys: await listKeys(c.env.DB, c.req.param("slug")) }));

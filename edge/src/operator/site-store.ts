@@ -201,6 +201,7 @@ export const SITE_TABLES = [
   "staff_sessions",
   "site_config_drafts",
   "site_config_versions",
+  "site_secrets",
   "audit_log",
   "staff_members",
   "locations",
@@ -216,8 +217,11 @@ function siteCondition(table: (typeof SITE_TABLES)[number]): string {
   return "site = ?";
 }
 
-/** The search index's change log and push state are derived from the stock (and have no rowid to page by). */
-const DERIVED_TABLES: readonly string[] = ["stock_changes", "search_pushes"];
+/**
+ * Not in an export: the search index's change log and push state are derived from the stock (and have no rowid to
+ * page by); a site's secret slots never leave the platform, even sealed (ADR 0056).
+ */
+const NOT_EXPORTED: readonly string[] = ["stock_changes", "search_pushes", "site_secrets"];
 const EXPORT_PAGE = 500;
 
 /**
@@ -226,7 +230,7 @@ const EXPORT_PAGE = 500;
  */
 export function exportSite(db: D1Database, slug: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const tables = [...SITE_TABLES].reverse().filter((table) => !DERIVED_TABLES.includes(table));
+  const tables = [...SITE_TABLES].reverse().filter((table) => !NOT_EXPORTED.includes(table));
   return new ReadableStream({
     async start(controller) {
       try {

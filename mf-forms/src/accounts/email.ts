@@ -1,7 +1,8 @@
-import type { SiteConfig } from "@dealer/shared/config";
+import { mailProviderUrlProblem, type SiteConfig } from "@dealer/shared/config";
 import { isLocalDev } from "@dealer/shared/dev-faults";
-import { guardedPost, webhookPolicy } from "../delivery/webhook-guard";
-import { type Env, secretNamed } from "../env";
+import { type SiteSecrets, siteSecrets } from "@dealer/shared/secrets";
+import { guardedPost, type WebhookPolicy, webhookPolicy } from "../delivery/webhook-guard";
+import type { Env } from "../env";
 
 export type ShopperMail = {
   site: string;
@@ -39,7 +40,10 @@ export const canMailShoppers = (env: Env, config: MailConfig) => (config.provide
  * telling a shopper a code is on its way that nobody will send.
  */
 export function emailSender(env: Env, config: MailConfig, fetcher: typeof fetch = fetch): EmailSender {
-  if (config.provider === "http" && config.url && config.from) return httpMailSender(env, { url: config.url, from: config.from, apiKeyEnv: config.apiKeyEnv }, fetcher);
+  if (config.provider === "http" && config.url && config.from) {
+    const provider = { url: config.url, from: config.from, apiKeySlot: config.apiKeySlot, urlProblem: mailProviderUrlProblem(config.url, env) };
+    return httpMailSender(provider, (site) => siteSecrets(env, site), webhookPolicy(env), fetcher);
+  }
   if (!isLocalDev(env)) {
     return async () => {
       throw new MailNotSent("this site names no mail provider (shopperEmail): the outbox is for local sessions only");
@@ -52,15 +56,22 @@ export function emailSender(env: Env, config: MailConfig, fetcher: typeof fetch 
   };
 }
 
+type MailProvider = { url: string; from: string; apiKeySlot: string | null; urlProblem: string | null };
+
 /**
  * A transactional provider's send call, in Resend's shape (`POST /emails`): JSON `{from, to: [..], subject,
- * text}` with `Authorization: Bearer {key}` and an `Idempotency-Key`; any 2xx is accepted. The URL passes the
- * webhook guard (https to a public address outside a local session).
+ * text}` with `Authorization: Bearer {key}` and an `Idempotency-Key`; any 2xx is accepted. The URL is one the
+ * operator allows and passes the webhook guard (https to a public address outside a local session); the key is
+ * the mail's own site's slot (ADR 0056), read for that site alone.
  */
-function httpMailSender(env: Env, provider: { url: string; from: string; apiKeyEnv: string | null }, fetcher: typeof fetch): EmailSender {
+function httpMailSender(provider: MailProvider, secretsOf: (site: string) => SiteSecrets, policy: WebhookPolicy, fetcher: typeof fetch): EmailSender {
   return async (mail) => {
-    const key = secretNamed(env, provider.apiKeyEnv);
-    if (!key) throw new MailNotSent(`the mail provider's key (the secret ${provider.apiKeyEnv}) is not set`);
+    if (provider.urlProblem) throw new MailNotSent(`the mail provider's address is refused: ${provider.urlProblem}`);
+    const key = await secretsOf(mail.site)
+      .read(provider.apiKeySlot)
+      .catch((error: unknown) => {
+        throw new MailNotSent(`the mail provider's key is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      });
     let response: Response;
     try {
       response = await guardedPost(
@@ -85,7 +96,7 @@ function httpMailSender(env: Env, provider: { url: string; from: string; apiKeyE
           }),
           signal: AbortSignal.timeout(MAIL_PROVIDER_TIMEOUT_MS),
         },
-        webhookPolicy(env),
+        policy,
         fetcher,
       );
     } catch (error) {

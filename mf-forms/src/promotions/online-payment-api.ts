@@ -1,5 +1,6 @@
 import { FORM_ERRORS_HEADING, type OnlinePaymentRequest, onlinePaymentRequestSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit, type HostSite } from "@dealer/shared/http";
+import { siteSecrets } from "@dealer/shared/secrets";
 import { type Context, Hono } from "hono";
 import { ACCOUNT_BODY_MAX_BYTES, clientOf, isFailure, readAccountRequest } from "../accounts/request";
 import type { Env } from "../env";
@@ -43,7 +44,7 @@ async function takeOnlinePayment(c: Context<{ Bindings: Env }>): Promise<Answer>
   const processor = processorFor(request.site.config.reserve, to.dealership);
   let adapter: PaymentAdapter;
   try {
-    adapter = paymentAdapter(c.env, processor);
+    adapter = await paymentAdapter(c.env, siteSecrets(c.env, request.site.slug), processor);
   } catch (error) {
     console.error("[mf-forms] no card processor for", request.site.slug, to.dealership, error instanceof Error ? error.message : error);
     return { status: 503, body: { message: PAYMENT_UNAVAILABLE } };

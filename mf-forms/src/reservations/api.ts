@@ -2,6 +2,7 @@ import { carSchema, FORM_ERRORS_HEADING, parseWithFieldErrors, paymentEventSchem
 import { bodyLimit, siteFromHost } from "@dealer/shared/http";
 import { verifyKey } from "@dealer/shared/keys";
 import { CAR_ALREADY_RESERVED, CAR_NOT_RESERVABLE, checkoutPath, isInStock } from "@dealer/shared/rules";
+import { siteSecrets } from "@dealer/shared/secrets";
 import { type Context, Hono } from "hono";
 import type { Env } from "../env";
 import { formErrorPage } from "../leads/form-post";
@@ -97,7 +98,7 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
   const processor = processorFor(site.config.reserve, car.data.dealership_slug);
   let adapter: PaymentAdapter | null = null;
   try {
-    adapter = amountCents > 0 ? paymentAdapter(c.env, processor) : null;
+    adapter = amountCents > 0 ? await paymentAdapter(c.env, siteSecrets(c.env, site.slug), processor) : null;
   } catch (error) {
     // This dealer takes no card payments (no processor named, or its secrets are missing): no hold is taken.
     console.error("[mf-forms] no card processor for", site.slug, car.data.dealership_slug, error instanceof Error ? error.message : error);
@@ -263,7 +264,7 @@ export function createReservationApi() {
     const processor = processorFor(site.config.reserve, await dealershipOfEvent(c.env.DB, site.slug, raw));
     let adapter: PaymentAdapter;
     try {
-      adapter = paymentAdapter(c.env, processor);
+      adapter = await paymentAdapter(c.env, siteSecrets(c.env, site.slug), processor);
     } catch {
       return c.json({ message: "This site takes no card payments." }, 404);
     }

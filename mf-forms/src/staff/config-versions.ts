@@ -1,5 +1,5 @@
 import { auditStatement } from "@dealer/shared/audit";
-import { changesSearchRecords, overrideErrors, type StoredConfig } from "@dealer/shared/config";
+import { changesSearchRecords, type FieldErrors, overrideErrors, providerPolicyProblems, resolvedSettings, type SiteConfig, type StoredConfig } from "@dealer/shared/config";
 import { keepCurrentConfigVersion, refreshTenantCache, reloadSiteStockStatement } from "@dealer/shared/http";
 import type { Env } from "../env";
 import { auditBy, type Staff } from "./sessions";
@@ -71,9 +71,18 @@ export async function publishConfig(env: Env, staff: Staff, override: Record<str
   return version;
 }
 
-/** Publishes an earlier version's override again, as a new version (history only grows). */
-export async function rollbackConfig(env: Env, staff: Staff, version: number): Promise<number | null> {
+/**
+ * What the platform's provider policy refuses in a valid override (ADR 0056): a mail provider the operator does not
+ * allow. Checked on preview, publish and rollback (an earlier version may name a provider since taken off the list).
+ */
+export const policyErrors = (env: Env, override: Record<string, unknown>): FieldErrors =>
+  Object.fromEntries(providerPolicyProblems(resolvedSettings(override) as SiteConfig, env).map((problem) => [problem.path, [problem.message]]));
+
+/** Publishes an earlier version's override again, as a new version (history only grows); its policy errors instead, if any. */
+export async function rollbackConfig(env: Env, staff: Staff, version: number): Promise<number | FieldErrors | null> {
   const row = await env.DB.prepare("SELECT config FROM site_config_versions WHERE site = ? AND version = ?").bind(staff.site, version).first<{ config: string }>();
   if (!row) return null;
-  return publishConfig(env, staff, JSON.parse(row.config) as Record<string, unknown>, version);
+  const override = JSON.parse(row.config) as Record<string, unknown>;
+  const refused = policyErrors(env, override);
+  return Object.keys(refused).length ? refused : publishConfig(env, staff, override, version);
 }

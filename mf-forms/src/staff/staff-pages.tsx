@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import { CROSS_SITE_REFUSED, isCrossSite } from "../leads/guard";
 import { rateLimited } from "../leads/rate-limit";
 import { clientOf } from "../accounts/request";
-import { type ConfigVersion, discardDraft, draftOf, listVersions, publishConfig, publishedOverride, rollbackConfig, saveDraft } from "./config-versions";
+import { type ConfigVersion, discardDraft, draftOf, listVersions, policyErrors, publishConfig, publishedOverride, rollbackConfig, saveDraft } from "./config-versions";
 import { invitationSchema, inviteStaff } from "./invite";
 import { ErrorList, html, Page, PRIVATE, STAFF_PATHS } from "./page";
 import { checkStaffCode, endStaffSession, issueStaffCode, type Staff, staffByEmail, staffActor, staffCodeLocked, staffFromCookie, startStaffSession } from "./sessions";
@@ -320,6 +320,7 @@ export function createStaffPages() {
     if (action === "rollback") {
       const version = await rollbackConfig(c.env, staff, Number(versionText));
       if (version === null) return configPage(c, staff, 404, { notice: "No such version." });
+      if (typeof version !== "number") return configPage(c, staff, 400, { notice: `Version ${versionText} cannot be published again.`, errors: version });
       return configPage(c, staff, 200, { notice: `Rolled back to version ${versionText}, published as version ${version}.` });
     }
     if (action !== "preview" && action !== "publish") return configPage(c, staff, 400, { notice: "Choose Preview or Publish." });
@@ -327,6 +328,8 @@ export function createStaffPages() {
     const current = draft?.override ?? (await publishedOverride(c.env.DB, staff.site)).override;
     const result = overrideFromForm(fields, current);
     if (!result.ok) return configPage(c, staff, 400, { override: current, errors: result.fieldErrors });
+    const refused = policyErrors(c.env, result.override);
+    if (Object.keys(refused).length) return configPage(c, staff, 400, { override: current, errors: refused });
     if (action === "preview") {
       c.header("set-cookie", configPreviewCookie(await saveDraft(c.env.DB, staff, result.override)));
       return configPage(c, staff, 200, { notice: "Draft saved. Open the site in this browser to preview it; publish when it is right." });

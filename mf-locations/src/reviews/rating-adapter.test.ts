@@ -10,14 +10,19 @@ describe("rating adapters", () => {
   });
 
   it("asks a Places-style service by place id and tolerates failures", async () => {
-    const ok = placesRating("key", (async (url: string) => {
+    const ok = placesRating(async () => "site-key", (async (url: string) => {
       expect(url).toContain("place_id=abc");
+      expect(url).toContain("key=site-key");
       return Response.json({ result: { rating: 4.4, user_ratings_total: 120 } });
     }) as typeof fetch);
     expect(await ok({ reviews: null, address })).toEqual({ average_rating: 4.4, count: 120 });
-    const broken = placesRating("key", (async () => Response.json({ nope: true })) as typeof fetch);
+    const broken = placesRating(async () => "key", (async () => Response.json({ nope: true })) as typeof fetch);
     expect(await broken({ reviews: null, address })).toBeNull();
-    const offline = placesRating("key", (async () => { throw new Error("offline"); }) as typeof fetch);
+    const noKey = placesRating(async () => {
+      throw new Error("the secret slot places-api-key of harbour is not set");
+    });
+    expect(await noKey({ reviews: null, address })).toBeNull();
+    const offline = placesRating(async () => "key", (async () => { throw new Error("offline"); }) as typeof fetch);
     expect(await offline({ reviews: null, address })).toBeNull();
   });
 });

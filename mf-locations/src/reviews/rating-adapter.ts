@@ -1,6 +1,7 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Location, ReviewSummary } from "@dealer/shared/contract";
 import { reviewSummarySchema } from "@dealer/shared/contract";
+import type { SiteSecrets } from "@dealer/shared/secrets";
 import { z } from "zod";
 
 /** A location's rating summary from a maps service. */
@@ -15,15 +16,17 @@ export const storedRating: RatingAdapter = async (location) => {
 const placesAnswerSchema = z.object({ result: z.object({ rating: z.number().min(0).max(5), user_ratings_total: z.number().int().nonnegative() }) });
 
 /**
- * A Places-style details call by place id. Any failure (no place id, network, timeout, unexpected body) gives
- * no rating rather than an error: the page shows without its summary.
+ * A Places-style details call by place id, with the key read from the site's own secret slot (ADR 0056). Any
+ * failure (no place id, no key, network, timeout, unexpected body) gives no rating rather than an error: the
+ * page shows without its summary.
  */
-export function placesRating(apiKey: string, fetcher: typeof fetch = fetch, timeoutMs = 800): RatingAdapter {
+export function placesRating(apiKey: () => Promise<string>, fetcher: typeof fetch = fetch, timeoutMs = 800): RatingAdapter {
   return async (location) => {
     const placeId = location.address.place_id;
     if (!placeId) return null;
-    const url = `https://maps.googleapis.com/maps/api/place/details/json?${new URLSearchParams({ place_id: placeId, fields: "rating,user_ratings_total", key: apiKey })}`;
     try {
+      const query = new URLSearchParams({ place_id: placeId, fields: "rating,user_ratings_total", key: await apiKey() });
+      const url = `https://maps.googleapis.com/maps/api/place/details/json?${query}`;
       const response = await fetcher(url, { signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok) return null;
       const parsed = placesAnswerSchema.safeParse(await response.json());
@@ -34,6 +37,7 @@ export function placesRating(apiKey: string, fetcher: typeof fetch = fetch, time
   };
 }
 
-export function ratingAdapterFor(reviews: SiteConfig["reviews"]): RatingAdapter {
-  return reviews.source === "places" && reviews.placesApiKey ? placesRating(reviews.placesApiKey) : storedRating;
+export function ratingAdapterFor(reviews: SiteConfig["reviews"], secrets: SiteSecrets): RatingAdapter {
+  const slot = reviews.placesApiKeySlot;
+  return reviews.source === "places" && slot ? placesRating(() => secrets.read(slot)) : storedRating;
 }

@@ -13,6 +13,8 @@ export const auditActionSchema = z.enum([
   "key.revoke",
   "config.publish",
   "config.rollback",
+  "secret.set",
+  "secret.delete",
   "lead.status",
   "chat.reply",
 ]);

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { defaultSiteConfig } from "./defaults";
 import { deepMerge } from "./resolve";
-import { siteConfigSchema } from "./site-config";
+import { retiredSettingMessage, siteConfigSchema } from "./site-config";
 
 /**
  * The dealer admin's configuration form, generated from the site config schema (ADR 0046): one field per leaf
@@ -90,7 +90,10 @@ export function overrideErrors(override: Record<string, unknown>): FieldErrors {
   for (const issue of result.error.issues) {
     const base = issue.path.join(".");
     const paths = issue.code === "unrecognized_keys" ? issue.keys.map((key) => (base ? `${base}.${key}` : key)) : [base || "(root)"];
-    for (const path of paths) (errors[path] ??= []).push(issue.code === "unrecognized_keys" ? "Unknown setting." : issue.message);
+    for (const path of paths) {
+      const key = path.split(".").pop() ?? "";
+      (errors[path] ??= []).push(issue.code === "unrecognized_keys" ? (retiredSettingMessage(key) ?? "Unknown setting.") : issue.message);
+    }
   }
   return errors;
 }

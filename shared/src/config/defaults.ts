@@ -111,10 +111,10 @@ export const defaultSiteConfig: SiteConfig = {
       residualMax: 250000,
     },
   },
-  reserve: { amount: 200, returnTerms: {}, processor: { name: null, publicKey: null, secretKeyEnv: null, webhookSecretEnv: null }, dealershipProcessors: {} },
-  shopperEmail: { provider: null, url: null, apiKeyEnv: null, from: null },
+  reserve: { amount: 200, returnTerms: {}, processor: { name: null, publicKey: null, secretKeySlot: null, webhookSecretSlot: null }, dealershipProcessors: {} },
+  shopperEmail: { provider: null, url: null, apiKeySlot: null, from: null },
   forms: { messageOptional: false, termsRequired: false, termsCheckbox: false, optInDefault: true, postcodeGeocodeCheck: false, testDriveSlotMinutes: 60 },
-  reviews: { minimumRating: 4, hiddenNames: [], minimumAverageRating: 4, hidden: false, source: "local", placesApiKey: null },
+  reviews: { minimumRating: 4, hiddenNames: [], minimumAverageRating: 4, hidden: false, source: "local", placesApiKeySlot: null },
   maps: { provider: "static", apiKey: null },
   home: {
     sections: ["promotions", "bodyTypes", "featuredStock", "locations", "reviews", "blog"],

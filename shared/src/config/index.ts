@@ -4,3 +4,4 @@ export * from "./site-config";
 export * from "./config-form";
 export * from "./templates";
 export * from "./search-records";
+export * from "./provider-policy";

@@ -1,7 +1,7 @@
 import type { SiteTemplate } from "../contract/site";
 import { defaultSiteConfig } from "./defaults";
 import { SITE_TEMPLATES } from "./templates";
-import { type SiteConfig, siteConfigSchema } from "./site-config";
+import { retiredSettingMessage, type SiteConfig, siteConfigSchema } from "./site-config";
 
 export class SiteConfigError extends Error {
   constructor(
@@ -32,11 +32,16 @@ export function resolveSiteConfig(site: string, override: Record<string, unknown
   const base = template ? deepMerge(defaultSiteConfig, SITE_TEMPLATES[template].defaults) : defaultSiteConfig;
   const result = siteConfigSchema.safeParse(deepMerge(base, override));
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
+  const problems = result.error.issues.flatMap((issue) => {
     const path = issue.path.join(".");
-    return issue.code === "unrecognized_keys"
-      ? `unknown key ${issue.keys.map((k) => (path ? `${path}.${k}` : k)).join(", ")}`
-      : `${path}: ${issue.message}`;
+    if (issue.code !== "unrecognized_keys") return [`${path}: ${issue.message}`];
+    const at = (key: string) => (path ? `${path}.${key}` : key);
+    const unknown = issue.keys.filter((key) => !retiredSettingMessage(key));
+    const retired = issue.keys.flatMap((key) => {
+      const message = retiredSettingMessage(key);
+      return message ? [`${at(key)}: ${message}`] : [];
+    });
+    return [...(unknown.length ? [`unknown key ${unknown.map(at).join(", ")}`] : []), ...retired];
   });
   throw new SiteConfigError(site, problems);
 }

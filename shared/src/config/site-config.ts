@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FINANCE_ROUTES } from "../rules/finance-link";
+import { secretSlotSchema } from "../secrets/slot-name";
 
 /**
  * contract/car's item types, restated: importing its schema here put the whole car schema into every shopper's
@@ -26,23 +27,39 @@ const navItemSchema = z
   .strict();
 const footerGroupSchema = z.object({ heading: z.string(), links: z.array(navLinkSchema) }).strict();
 
-/** The name of a Worker secret (the whole config reaches the browser, a secret's value never may). */
-const secretNameSchema = z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/);
+/**
+ * Settings that once named a Worker env variable or held a key (ADR 0056): a setting that still uses one is refused
+ * with the slot setting that replaced it, as migration 0031 renamed the stored ones.
+ */
+const RETIRED_SECRET_SETTINGS: Record<string, string> = {
+  apiKeyEnv: "apiKeySlot",
+  secretKeyEnv: "secretKeySlot",
+  webhookSecretEnv: "webhookSecretSlot",
+  placesApiKey: "placesApiKeySlot",
+};
+
+/** Why an unknown setting is refused, when it is a retired secret setting; null for any other unknown key. */
+export function retiredSettingMessage(key: string): string | null {
+  const slot = RETIRED_SECRET_SETTINGS[key];
+  return slot
+    ? `Settings no longer name a Worker secret or hold a key: name one of this site's secret slots in ${slot} instead (the operator stores its value with npm run site -- secret).`
+    : null;
+}
 
 /**
- * A card processor (ADR 0027): its name and public key; the secret key and webhook signing secret are Worker
- * secrets named here. No name: no online payment, except the local test processor under wrangler dev.
+ * A card processor (ADR 0027): its name and public key; the secret key and webhook signing secret are two of the
+ * site's secret slots (ADR 0056). No name: no online payment, except the local test processor under wrangler dev.
  */
 const processorSchema = z
   .object({
     name: z.enum(["stripe", "test"]).nullable(),
     publicKey: z.string().min(1).max(200).nullable(),
-    secretKeyEnv: secretNameSchema.nullable(),
-    webhookSecretEnv: secretNameSchema.nullable(),
+    secretKeySlot: secretSlotSchema.nullable(),
+    webhookSecretSlot: secretSlotSchema.nullable(),
   })
   .strict()
-  .refine((processor) => processor.name !== "stripe" || (processor.publicKey && processor.secretKeyEnv && processor.webhookSecretEnv), {
-    message: "stripe needs publicKey, secretKeyEnv and webhookSecretEnv",
+  .refine((processor) => processor.name !== "stripe" || (processor.publicKey && processor.secretKeySlot && processor.webhookSecretSlot), {
+    message: "stripe needs publicKey, secretKeySlot and webhookSecretSlot",
   });
 
 /**
@@ -225,19 +242,20 @@ export const siteConfigSchema = z
       .strict(),
     /**
      * Mail to shoppers (e-mail codes, price-drop and sold alerts, ADR 0030) through a transactional provider's
-     * HTTP API: a JSON POST to `url` with the key of the Worker secret named `apiKeyEnv`, sent from `from` (an
-     * address of the dealer's domain verified with the provider). No provider: the local outbox, under
+     * HTTP API: a JSON POST to `url` (one of the providers the operator allows, MAIL_PROVIDER_URLS) with the key in
+     * the site's secret slot `apiKeySlot` (ADR 0056), sent from `from` (an address of the dealer's domain verified
+     * with the provider). No provider: the local outbox, under
      * wrangler dev only. Dealer lead mail is not this (send_email, ADR 0021).
      */
     shopperEmail: z
       .object({
         provider: z.enum(["http"]).nullable(),
         url: z.url({ protocol: /^https?$/ }).max(2048).nullable(),
-        apiKeyEnv: secretNameSchema.nullable(),
+        apiKeySlot: secretSlotSchema.nullable(),
         from: z.string().min(3).max(320).nullable(),
       })
       .strict()
-      .refine((mail) => mail.provider === null || (mail.url && mail.apiKeyEnv && mail.from), { message: "an http mail provider needs url, apiKeyEnv and from" }),
+      .refine((mail) => mail.provider === null || (mail.url && mail.apiKeySlot && mail.from), { message: "an http mail provider needs url, apiKeySlot and from" }),
     forms: z
       .object({
         messageOptional: z.boolean(),
@@ -261,12 +279,15 @@ export const siteConfigSchema = z
         /** The summary shows only when average_rating is above this. */
         minimumAverageRating: z.number().min(0).max(5),
         hidden: z.boolean(),
-        /** Where ratings come from: reviews stored in D1, or a Places-style maps service (needs a key). */
+        /** Where ratings come from: reviews stored in D1, or a Places-style maps service (its key in a secret slot). */
         source: z.enum(["local", "places"]),
-        placesApiKey: z.string().nullable(),
+        placesApiKeySlot: secretSlotSchema.nullable(),
       })
       .strict(),
-    /** Location maps: a server-drawn picture by default, a real provider where a key is set. */
+    /**
+     * Location maps: a server-drawn picture by default, a real provider where a key is set. A maps key is a browser
+     * key (every visitor's page carries it; Google restricts it to the dealer's domains), so it is a value here.
+     */
     maps: z.object({ provider: z.enum(["static", "google"]), apiKey: z.string().nullable() }).strict(),
     home: z
       .object({

@@ -1,6 +1,7 @@
 import { isLocalDev } from "@dealer/shared/dev-faults";
 import type { SiteConfig } from "@dealer/shared/config";
-import { type Env, secretNamed } from "../../env";
+import type { SiteSecrets } from "@dealer/shared/secrets";
+import type { Env } from "../../env";
 
 export type PaymentSessionRequest = {
   site: string;
@@ -119,13 +120,14 @@ const stripeMode = (key: string) => (/^[sp]k_(test|live)_/.exec(key)?.[1] ?? nul
 /**
  * The dealer's card processor (`reserve.processor` of its site config). The test processor takes anyone's
  * "card", so only wrangler dev gets it (named, or when the dealer names none); a deployment whose dealer
- * names no processor, or names one without its secrets, takes no payments.
+ * names no processor, or names one whose secret slots are not set, takes no payments. Stripe's keys are read
+ * from the site's own slots only (ADR 0056).
  */
-export function paymentAdapter(env: Env, processor: ProcessorConfig): PaymentAdapter {
+export async function paymentAdapter(env: Env, secrets: SiteSecrets, processor: ProcessorConfig): Promise<PaymentAdapter> {
   if (processor.name === "stripe") {
-    const secretKey = secretNamed(env, processor.secretKeyEnv);
-    const webhookSecret = secretNamed(env, processor.webhookSecretEnv);
-    if (!secretKey || !webhookSecret) throw new PaymentUnavailable(`the secrets ${processor.secretKeyEnv} and ${processor.webhookSecretEnv} are not set`);
+    const [secretKey, webhookSecret] = await Promise.all([secrets.read(processor.secretKeySlot), secrets.read(processor.webhookSecretSlot)]).catch((error: unknown) => {
+      throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
+    });
     if (stripeMode(secretKey) !== stripeMode(processor.publicKey ?? "")) throw new PaymentUnavailable("the secret key and the public key are not of the same Stripe mode");
     return stripeAdapter(secretKey, webhookSecret);
   }

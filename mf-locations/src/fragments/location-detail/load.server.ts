@@ -1,6 +1,7 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
 import { filterLocations, hoursOn, hoursTypes } from "@dealer/shared/rules";
+import { siteSecrets } from "@dealer/shared/secrets";
 import type { Env } from "../../env";
 import { toCard, weekLines } from "../../locations/card";
 import { locationJsonLd } from "../../locations/json-ld";
@@ -16,7 +17,7 @@ export async function loadLocationDetail(
   request: FragmentRequest,
   env: Env,
   now = new Date(),
-  rating: RatingAdapter = ratingAdapterFor(request.config.reviews),
+  rating: RatingAdapter = ratingAdapterFor(request.config.reviews, siteSecrets(env, request.site.slug)),
 ): Promise<LocationDetailProps> {
   const location = filterLocations(await loadSiteLocations(request, env)).find((l) => l.slug === request.params.location);
   if (!location) throw new FragmentNotFound(`No location ${request.params.location}`);

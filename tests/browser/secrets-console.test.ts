@@ -1,0 +1,48 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newClient } from "../support/accounts";
+import { query } from "../support/db";
+import { launchChromium, siteUrl } from "../support/platform";
+import { inviteByOperator, newStaffEmail, staffCodeFromOutbox } from "../support/staff";
+
+/** Issue 36 in a browser: a dealer admin's settings page refuses a secret it may not name, with the reason. */
+const SITES = ["harbour-city-motors", "summit-auto-group"] as const;
+const configVersion = (site: string) => query<{ config_version: number }>(`SELECT config_version FROM sites WHERE slug = '${site}'`)[0]?.config_version ?? -1;
+
+describe("secret slots on the dealer's settings page", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(SITES)("%s: naming a Worker variable or an address outside the providers' list is refused on the page", { timeout: 90_000 }, async (site) => {
+    const dealership = query<{ slug: string }>(`SELECT slug FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0]?.slug ?? "";
+    const email = newStaffEmail("admin");
+    expect((await inviteByOperator(site, { dealership, email, role: "admin" })).status).toBe(201);
+    const page = await (await browser.newContext({ extraHTTPHeaders: newClient() })).newPage();
+    await page.goto(siteUrl(site, "/dealer/sign-in"));
+    await page.getByLabel("Work e-mail").fill(email);
+    await page.getByRole("button", { name: "E-mail me a code" }).click();
+    await page.getByLabel("Code from the e-mail").fill(await staffCodeFromOutbox(site, email));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: /^Leads for / }).waitFor();
+    const before = configVersion(site);
+
+    await page.goto(siteUrl(site, "/dealer/config"));
+    await page.locator("#config-shopperEmail-apiKeySlot").fill("AUTH_CODE_SECRET");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect.poll(() => page.locator("#form-errors").textContent()).toContain("shopperEmail.apiKeySlot: Name one of this site's secret slots");
+
+    await page.locator("#config-shopperEmail-provider").selectOption("http");
+    await page.locator("#config-shopperEmail-url").fill("https://collector.example/keys");
+    await page.locator("#config-shopperEmail-apiKeySlot").fill("mail-api-key");
+    await page.locator("#config-shopperEmail-from").fill("Dealer <no-reply@dealer.example>");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect.poll(() => page.locator("#form-errors").textContent()).toContain("Choose one of the mail providers the platform allows");
+    expect(configVersion(site)).toBe(before);
+    await page.context().close();
+  });
+});
