@@ -30,11 +30,12 @@ function check(label: string, command: string, args: string[]): boolean {
   return ok;
 }
 
-/** Runs vitest and counts its tests from the JSON report (each test is one check). */
-function vitest(label: string, config: string): void {
+/** Runs vitest (under another Node binary when given) and counts its tests from the JSON report (each test is one check). */
+function vitest(label: string, config: string, node?: string): void {
   console.log(`\n▶ ${label}`);
   const report = join(REPORTS, `${label.replace(/\W+/g, "-")}.json`);
-  const result = spawnSync(bin("vitest"), ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+  const args = ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const result = spawnSync(node ?? bin("vitest"), node ? [join(ROOT, "node_modules/vitest/vitest.mjs"), ...args] : args, {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...process.env, NO_COLOR: "1" },
@@ -52,6 +53,20 @@ function vitest(label: string, config: string): void {
   console.log(`${json.success ? "✔" : "✘"} ${label}: ${json.numPassedTests} passed, ${json.numFailedTests} failed`);
 }
 
+/** 22 beside Node 20 or 24; 24 beside 22. */
+const SECOND_NODE_MAJOR = process.versions.node.startsWith("22.") ? 24 : 22;
+
+/** That Node's binary, from the npm registry's own package of it (node-{platform}-{arch}), kept in .state. */
+function secondNode(): string | null {
+  const prefix = join(ROOT, `.state/node-${SECOND_NODE_MAJOR}`);
+  const name = `node-${process.platform}-${process.arch}`;
+  const binary = join(prefix, "node_modules", name, "bin/node");
+  if (existsSync(binary)) return binary;
+  mkdirSync(prefix, { recursive: true });
+  const ok = check(`install Node ${SECOND_NODE_MAJOR} (${name} from the npm registry)`, "npm", ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", prefix, `${name}@${SECOND_NODE_MAJOR}`]);
+  return ok && existsSync(binary) ? binary : null;
+}
+
 /** `npm test -- --algolia-only`: just the Algolia-configured run (for work on the search backend). */
 const algoliaOnly = process.argv.includes("--algolia-only");
 if (!algoliaOnly) {
@@ -60,6 +75,11 @@ if (!algoliaOnly) {
   // The lead formats' unit tests and the sitemap and lead HTTP tests validate XML with xmllint.
   ensureXmllint();
   vitest("unit tests", "vitest.config.ts");
+  // CI runs the unit tests on a second supported Node line too (`--second-node` locally): the platform supports 20, 22 and 24.
+  if (process.env.CI || process.argv.includes("--second-node")) {
+    const node = secondNode();
+    if (node) vitest(`unit tests on Node ${SECOND_NODE_MAJOR}`, "vitest.config.ts", node);
+  }
 }
 
 // Whatever happens, the sessions this run started (the tests replace them) are stopped.

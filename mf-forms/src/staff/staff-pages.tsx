@@ -5,6 +5,7 @@ import { STAFF_ROLES, STAFF_ROLE_WORDS, type StaffPermission, staffMay } from "@
 import { type Context, Hono } from "hono";
 import { emailSender } from "../accounts/email";
 import type { Env } from "../env";
+import { listSecretSlots } from "@dealer/shared/secrets";
 import { CROSS_SITE_REFUSED, isCrossSite } from "../leads/guard";
 import { rateLimited } from "../leads/rate-limit";
 import { clientOf } from "../accounts/request";
@@ -118,9 +119,26 @@ function StaffPage({ staff, members, errors, notice }: { staff: Staff; members: 
   );
 }
 
-function ConfigInput({ field, value }: { field: ConfigField; value: unknown }) {
+/** A setting that names one of the site's secret slots (ADR 0056): chosen from the slots the operator has set. */
+const isSlotField = (field: ConfigField) => field.path.endsWith("Slot");
+
+function ConfigInput({ field, value, slots }: { field: ConfigField; value: unknown; slots: string[] }) {
   const id = `config-${field.path.replace(/\./g, "-")}`;
   const text = fieldText(field, value);
+  if (isSlotField(field)) {
+    // A slot the settings name but the operator has not set stays choosable, marked, so a publish keeps it.
+    const names = text && !slots.includes(text) ? [...slots, text] : slots;
+    return (
+      <select id={id} name={field.path} defaultValue={text}>
+        <option value="">(none)</option>
+        {names.map((name) => (
+          <option key={name} value={name}>
+            {slots.includes(name) ? name : `${name} (not set: ask the platform's operator)`}
+          </option>
+        ))}
+      </select>
+    );
+  }
   if (field.kind === "boolean" || field.kind === "choice") {
     const options = field.kind === "boolean" ? ["true", "false"] : field.options;
     return (
@@ -139,7 +157,17 @@ function ConfigInput({ field, value }: { field: ConfigField; value: unknown }) {
 }
 
 /** The configuration form, one fieldset per section of the schema, each setting with its default beside it. */
-function ConfigPage(props: { staff: Staff; override: Record<string, unknown>; version: number; versions: ConfigVersion[]; errors: FieldErrors; notice: string | null; previewing: boolean }) {
+function ConfigPage(props: {
+  staff: Staff;
+  override: Record<string, unknown>;
+  version: number;
+  versions: ConfigVersion[];
+  errors: FieldErrors;
+  notice: string | null;
+  previewing: boolean;
+  /** The site's secret slots, by name (never a value). */
+  slots: string[];
+}) {
   const { staff, errors } = props;
   const resolved = resolvedSettings(props.override);
   const sections = [...new Set(configFormFields.map((field) => field.path.split(".")[0] as string))];
@@ -160,7 +188,7 @@ function ConfigPage(props: { staff: Staff; override: Record<string, unknown>; ve
                 const fieldErrors = errors[field.path];
                 return (
                   <div key={field.path} data-config-field={field.path}>
-                    <label htmlFor={id}>{field.path.split(".").slice(1).join(".")}</label> <ConfigInput field={field} value={fieldValue(field, resolved)} />{" "}
+                    <label htmlFor={id}>{field.path.split(".").slice(1).join(".")}</label> <ConfigInput field={field} value={fieldValue(field, resolved)} slots={props.slots} />{" "}
                     <small>{`Default: ${fieldText(field, field.defaultValue) || "(none)"}`}</small>
                     {fieldErrors && (
                       <strong role="alert" data-field-error={field.path}>
@@ -294,10 +322,15 @@ export function createStaffPages() {
   });
 
   const configPage = async (c: Ctx, staff: Staff, status: 200 | 400 | 404, options: { override?: Record<string, unknown>; errors?: FieldErrors; notice?: string | null } = {}) => {
-    const [published, draft, versions] = await Promise.all([publishedOverride(c.env.DB, staff.site), draftOf(c.env.DB, staff), listVersions(c.env.DB, staff.site)]);
+    const [published, draft, versions, slots] = await Promise.all([
+      publishedOverride(c.env.DB, staff.site),
+      draftOf(c.env.DB, staff),
+      listVersions(c.env.DB, staff.site),
+      listSecretSlots(c.env.DB, staff.site),
+    ]);
     const override = options.override ?? draft?.override ?? published.override;
     return c.html(
-      html(<ConfigPage staff={staff} override={override} version={published.version} versions={versions} errors={options.errors ?? {}} notice={options.notice ?? null} previewing={draft !== null} />),
+      html(<ConfigPage staff={staff} override={override} version={published.version} versions={versions} errors={options.errors ?? {}} notice={options.notice ?? null} previewing={draft !== null} slots={slots.map((slot) => slot.name)} />),
       status,
       PRIVATE,
     );
