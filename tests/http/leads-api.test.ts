@@ -154,3 +154,23 @@ describe("the dealer's lead API", () => {
     expect((await fetchSite(SITE, "/api/leads?status=lost", { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(400);
   });
 });
+
+describe("marketing consent (Spam Act 2003)", () => {
+  it.each([
+    ["harbour-city-motors", "write-harbour-city-motors"],
+    ["ridge-motorcycles", "write-ridge-motorcycles"],
+  ])("%s records consent only when the shopper gave it, from the script's JSON and from the plain form alike", async (site, key) => {
+    const sent = enquiry();
+    const { opt_in: _, ...withoutConsent } = sent.values;
+    const json = { ...sent, values: withoutConsent };
+    expect((await postLead(site, json)).status).toBe(201);
+    const form = new URLSearchParams({ kind: "enquiry", form: "enquiry", "values.name": "Pat Form", "values.email": `pat-${randomUUID()}@example.com`, "values.phone": "0412 345 678", "values.postcode": "4000", "values.message": "Hi", "values.category": "Vehicle Enquiry", website: "" });
+    expect((await postLead(site, form.toString(), { "content-type": "application/x-www-form-urlencoded" })).status).toBe(303);
+    const stored = (await dealerLeads(site, key, "?limit=1000")).filter((lead) => [json.values.email, form.get("values.email")].includes(String(lead.values.email)));
+    expect(stored).toHaveLength(2);
+    for (const lead of stored) {
+      expect(lead.values.opt_in).toBe(false);
+      expect((lead as unknown as { record: { customer: { consent: { opt_in: boolean } } } }).record.customer.consent.opt_in).toBe(false);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { FORM_ERRORS_HEADING, leadKindSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { DEV_FAULT_HEADER, devFault, devStoreFailShare, isLocalDev } from "@dealer/shared/dev-faults";
 import { bodyLimit } from "@dealer/shared/http";
-import { convertCategory, SLOT_TAKEN_MESSAGE, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { BOOKING_CLOSED_MESSAGE, bookingProblem, convertCategory, SLOT_TAKEN_MESSAGE, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { queueUnqueuedLead, unreachableQueue } from "../delivery/queue";
@@ -10,6 +10,7 @@ import { leadSchemaFor } from "./form-schema";
 import { formErrorPage, leadFromForm } from "./form-post";
 import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "./guard";
 import { parseRateLimit, rateLimited } from "./rate-limit";
+import { bookingSlots, SLOT_DAYS } from "./slots";
 import { siteFromHost } from "@dealer/shared/http";
 import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "./store";
 import { turnstilePasses } from "./turnstile";
@@ -147,6 +148,12 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     if (!placed.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: placed.fieldErrors } };
     const { place } = placed;
     const now = new Date();
+    // A booking is one of the times the form offers: in the future, in the window, while the department is open.
+    if (lead.booking && variant.booking) {
+      const open = await bookingSlots(c.env.DB, site, place.location?.id ?? null, now, variant.booking, true);
+      const problem = open ? bookingProblem(new Date(lead.booking), open.slots, now, SLOT_DAYS) : BOOKING_CLOSED_MESSAGE;
+      if (problem) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: { booking: [problem] } } };
+    }
     const consent = { opt_in: lead.values.opt_in, recorded_at: now.toISOString(), privacy_notice: PRIVACY_NOTICE };
     // The online estimate is the server's, from this site's stock, and is stored with the lead.
     const valuation = "vehicle" in lead ? await valuationFor(c.env.DB, site.slug, lead.vehicle, lead.adjustmentAnswers, now) : undefined;

@@ -16,7 +16,8 @@ export type BookingType = z.infer<typeof bookingTypeSchema>;
 /**
  * Bookable times of one department (test drives: sales; service bookings: service) at one location of a site
  * (its primary one when none is named): that department's opening and holiday hours, the site's slot length,
- * minus the times the dealership's department has booked. Null: no such location.
+ * minus the times the dealership's department has booked (unless `withTaken`: a booking's check, where a taken time
+ * is the store's 409). Null: no such location.
  */
 export async function bookingSlots(
   db: D1Database,
@@ -24,6 +25,7 @@ export async function bookingSlots(
   locationId: number | null,
   now: Date,
   type: BookingType = "sales",
+  withTaken = false,
 ): Promise<{ location: { id: number; name: string }; slots: AppointmentSlot[] } | null> {
   const row = await (
     locationId === null
@@ -33,10 +35,12 @@ export async function bookingSlots(
   if (!row) return null;
   const { dealership_id, data } = rowSchema.parse(row);
   const location = locationSchema.parse(JSON.parse(data));
-  const { results } = await db
-    .prepare("SELECT booking FROM leads WHERE dealership_id = ? AND booking_type = ? AND booking >= ?")
-    .bind(dealership_id, type, now.toISOString())
-    .all<{ booking: string }>();
+  const { results } = withTaken
+    ? { results: [] }
+    : await db
+        .prepare("SELECT booking FROM leads WHERE dealership_id = ? AND booking_type = ? AND booking >= ?")
+        .bind(dealership_id, type, now.toISOString())
+        .all<{ booking: string }>();
   const slots = appointmentSlots(location, { now, days: SLOT_DAYS, slotMinutes: site.config.forms.testDriveSlotMinutes, taken: results.map((r) => r.booking), type });
   return { location: { id: location.id, name: location.name }, slots };
 }

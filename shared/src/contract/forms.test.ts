@@ -18,10 +18,13 @@ describe("enquiry form schema", () => {
     expect(result.ok ? [] : Object.keys(result.fieldErrors).sort()).toEqual(["category", "dealership_slug", "location"]);
   });
 
-  it("opt-in defaults to checked; rego is optional", () => {
-    const parsed = buildEnquiryFormSchema(forms).parse({ ...base, message: "Hi" });
-    expect(parsed.opt_in).toBe(true);
-    expect(parsed.Rego).toBeUndefined();
+  it("records consent only when given, whatever the box starts as (Spam Act 2003); rego is optional", () => {
+    for (const optInDefault of [true, false]) {
+      const schema = buildEnquiryFormSchema({ ...forms, optInDefault });
+      expect(schema.parse({ ...base, message: "Hi" }).opt_in).toBe(false);
+      expect(schema.parse({ ...base, message: "Hi", opt_in: true }).opt_in).toBe(true);
+    }
+    expect(buildEnquiryFormSchema(forms).parse({ ...base, message: "Hi" }).Rego).toBeUndefined();
   });
 
   it("postcode must be exactly 4 digits", () => {

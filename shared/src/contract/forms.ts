@@ -19,7 +19,8 @@ export const TERMS_CHECKBOX_MESSAGE = `*${TERMS_MESSAGE}`;
 
 /**
  * Enquiry form validation for one dealer: message required unless the dealer marks it optional,
- * shown selects required, terms agreement when the dealer requires it, opt-in defaulting to the dealer's value.
+ * shown selects required, terms agreement when the dealer requires it. The opt-in box starts as the dealer sets
+ * (forms.optInDefault), but consent is recorded only as posted: a lead without it has none.
  */
 export function buildEnquiryFormSchema(forms: SiteConfig["forms"], shown: EnquiryFormShown = {}) {
   // A missing field and an empty one read the same to the shopper.
@@ -29,7 +30,7 @@ export function buildEnquiryFormSchema(forms: SiteConfig["forms"], shown: Enquir
     category: shown.category ? required("Please select a category.") : z.string().optional(),
     location: shown.location ? required("Please select a location.") : z.string().optional(),
     dealership_slug: shown.dealership ? required("Please select a dealership.") : z.string().optional(),
-    opt_in: z.boolean().default(forms.optInDefault),
+    opt_in: z.boolean().default(false),
     terms_conditions: forms.termsRequired
       ? z.boolean({ error: TERMS_CHECKBOX_MESSAGE }).refine((agreed) => agreed, TERMS_CHECKBOX_MESSAGE)
       : z.boolean().optional(),

@@ -51,7 +51,8 @@ export const enquiryFormValuesSchema = z.object({
   message: leadText(LEAD_TEXT_MAX.message).optional(),
   category: leadText().optional(),
   subcategory: leadText().optional(),
-  opt_in: z.boolean().default(true),
+  /** Marketing consent is recorded only when given (Spam Act 2003): a lead without it has none. */
+  opt_in: z.boolean().default(false),
   car_id: z.number().int().optional(),
   location_id: z.number().int().optional(),
 });
@@ -101,7 +102,7 @@ export const customerFormValuesSchema = z.object({
   location: leadText().optional(),
   location_id: z.number().int().optional(),
   dealership_slug: leadText().optional(),
-  opt_in: z.boolean().default(true),
+  opt_in: z.boolean().default(false),
   Rego: leadText(20).optional(),
   page_id: z.union([leadText(), z.number()]).optional(),
   hidden: leadText(LEAD_TEXT_MAX.message).optional(),

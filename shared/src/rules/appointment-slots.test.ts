@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentSlots } from "./appointment-slots";
+import { appointmentSlots, BOOKING_CLOSED_MESSAGE, BOOKING_PAST_MESSAGE, bookingProblem, bookingWindowMessage } from "./appointment-slots";
 
 const location = {
   id: 1,
@@ -42,5 +42,26 @@ describe("appointmentSlots", () => {
     const sydney = { ...location, timezone: "Australia/Sydney", special_hours: [] };
     const slots = appointmentSlots(sydney, { now, days: 1, slotMinutes: 60, taken: [] });
     expect(slots[0]?.start).toBe("2026-11-23T09:00:00+11:00");
+  });
+});
+
+describe("bookingProblem", () => {
+  const now = new Date("2026-11-22T20:00:00Z"); // Monday 06:00 in Brisbane
+  const open = appointmentSlots(location, { now, days: 3, slotMinutes: 60, taken: [] });
+  const at = (iso: string) => bookingProblem(new Date(iso), open, now, 3);
+
+  it("takes one of the offered times, written in any offset", () => {
+    expect(at("2026-11-23T09:00:00+10:00")).toBeNull();
+    expect(at("2026-11-23T01:00:00Z")).toBeNull();
+  });
+
+  it("refuses the past, the next hour, past the window, closed days, holidays' closed hours, 3 am and off-grid times", () => {
+    expect(at("2026-11-22T09:00:00+10:00")).toBe(BOOKING_PAST_MESSAGE);
+    expect(at("2026-11-23T06:30:00+10:00")).toBe(BOOKING_PAST_MESSAGE);
+    expect(at("2026-11-30T09:00:00+10:00")).toBe(bookingWindowMessage(3));
+    expect(at("2026-11-25T10:00:00+10:00")).toBe(BOOKING_CLOSED_MESSAGE); // Wednesday: closed
+    expect(at("2026-11-24T09:00:00+10:00")).toBe(BOOKING_CLOSED_MESSAGE); // the holiday opens at 10
+    expect(at("2026-11-24T03:00:00+10:00")).toBe(BOOKING_CLOSED_MESSAGE);
+    expect(at("2026-11-23T09:30:00+10:00")).toBe(BOOKING_CLOSED_MESSAGE);
   });
 });

@@ -74,3 +74,18 @@ export function appointmentSlots(
   }
   return slots;
 }
+
+export const BOOKING_PAST_MESSAGE = "Please choose a time in the future.";
+export const bookingWindowMessage = (days: number) => `Please choose a time within the next ${days} days.`;
+export const BOOKING_CLOSED_MESSAGE = "The dealership does not take bookings at that time. Please choose one of the times offered.";
+
+/**
+ * Why a requested booking start cannot be booked, or null when it can: it must be one of the location's slots
+ * (`appointmentSlots` without the taken ones: a taken time is the store's 409), so in the future, within the window,
+ * in the department's open hours (holidays included) and on the slot grid.
+ */
+export function bookingProblem(booking: Date, open: readonly AppointmentSlot[], now: Date, days: number): string | null {
+  if (booking.getTime() < now.getTime() + BOOKING_LEAD_MINUTES * 60 * 1000) return BOOKING_PAST_MESSAGE;
+  if (booking.getTime() > now.getTime() + days * DAY_MS) return bookingWindowMessage(days);
+  return open.some((slot) => new Date(slot.start).getTime() === booking.getTime()) ? null : BOOKING_CLOSED_MESSAGE;
+}
