@@ -8,6 +8,16 @@ export const itemTypeSchema = z.enum(["car", "motorcycle", "truck", "caravan"]);
 const nullableString = z.string().nullable().optional();
 const nullableNumber = z.number().nullable().optional();
 
+/**
+ * A car's sane ranges (issue 33): a feed's negative price or odometer is refused by field, never shown as "-1 km".
+ * $10 million is well over any vehicle a dealer lists (the dearest demo truck is $0.35 million) and catches a price
+ * sent in cents; 3,000,000 km over any working truck's odometer.
+ */
+export const CAR_LIMITS = { price: 10_000_000, km: 3_000_000, seats: 100, doors: 10 } as const;
+const amount = (max: number, what: string) =>
+  z.number().min(0, `${what} cannot be negative.`).max(max, `${what} is at most ${max.toLocaleString("en-AU")}.`).nullable().optional();
+const price = amount(CAR_LIMITS.price, "A price");
+
 export const imageSchema = z.object({
   image: z.object({ url: z.string(), thumb: z.object({ url: z.string() }) }),
 });
@@ -115,10 +125,10 @@ export const carSchema = z.object({
   build_date: nullableString,
   compliance_date: nullableString,
   // pricing
-  price: nullableNumber,
-  before_price: nullableNumber,
-  offer_price: nullableNumber,
-  subscription_price: nullableNumber,
+  price,
+  before_price: price,
+  offer_price: price,
+  subscription_price: price,
   price_type: nullableString,
   preorder: z.boolean().default(false),
   youxQuote: youxQuoteSchema.nullable().optional(),
@@ -152,9 +162,9 @@ export const carSchema = z.object({
   trans: nullableString,
   drive: nullableString,
   fuel: nullableString,
-  seats: nullableNumber,
-  doors: nullableNumber,
-  km: nullableNumber,
+  seats: amount(CAR_LIMITS.seats, "Seats"),
+  doors: amount(CAR_LIMITS.doors, "Doors"),
+  km: amount(CAR_LIMITS.km, "An odometer reading"),
   engine_size: nullableNumber,
   engine_size_litres: nullableNumber,
   gearnum: nullableNumber,
