@@ -174,13 +174,14 @@ export const photoRequestLeadSchema = z.object({
   /** The form's hidden field with its fixed request text. */
   request: leadText(LEAD_TEXT_MAX.message).min(1),
 });
+/** The registration and its state the trade-in and sell-my-car forms ask for on their first step. */
+const shopperCarRego = { rego: leadText(20).optional(), regoState: leadText(10).optional() };
 export const tradeInLeadSchema = z.object({
   kind: z.literal("trade_in"),
   ...leadBase,
   vehicle: tradeInVehicleSchema,
   adjustmentAnswers: adjustmentAnswersSchema.default({}),
-  rego: leadText().optional(),
-  regoState: leadText().optional(),
+  ...shopperCarRego,
 });
 export const offerAcceptanceSchema = z.object({
   kind: z.literal("offer_acceptance"),
@@ -194,6 +195,7 @@ export const sellMyCarLeadSchema = z.object({
   kind: z.literal("sell_my_car"),
   ...leadBase,
   vehicle: tradeInVehicleSchema,
+  ...shopperCarRego,
 });
 export const financeEnquiryLeadSchema = z.object({
   kind: z.literal("finance_enquiry"),
