@@ -13,6 +13,8 @@ import { auditRefusedStaff, staffActor, type Staff } from "../staff/sessions";
 import { staffFor } from "../staff/staff-pages";
 
 export const INBOX_PATH = STAFF_PATHS.leads;
+/** A 2,000-character note or reply in any script fits URL-encoded (up to 9 bytes a character): past its limit it is a 400 naming it, not a 413. */
+const INBOX_POST_MAX_BYTES = 32 * 1024;
 
 type Lead = Awaited<ReturnType<typeof listLeads>>[number];
 
@@ -222,7 +224,7 @@ export function createDealerInbox() {
     return c.html(html(<Inbox staff={staff} leads={leads} filters={filters} locations={locations} />), 200, PRIVATE);
   });
 
-  app.post(INBOX_PATH, bodyLimit(8 * 1024), async (c) => {
+  app.post(INBOX_PATH, bodyLimit(INBOX_POST_MAX_BYTES), async (c) => {
     const allowed = await staffFor(c, "leads.update");
     if (allowed instanceof Response) return allowed;
     const { staff } = allowed;
