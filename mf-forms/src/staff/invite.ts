@@ -27,7 +27,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export type InviteResult = { ok: true; id: string; mailed: boolean } | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[]> };
 
 /** A refused invitation, under whoever tried it (a staff actor or the operator) and the address when it was one. */
-export const auditRefusedInvitation = (db: D1Database, site: string, dealershipId: number | null, actor: string, email: string | null, fieldErrors: Record<string, string[]>) =>
+const auditRefusedInvitation = (db: D1Database, site: string, dealershipId: number | null, actor: string, email: string | null, fieldErrors: Record<string, string[]>) =>
   recordAudit(db, refusalEntry({ site, dealershipId, actor, subject: email }, "staff.invite", fieldReasons(fieldErrors)));
 
 /**

@@ -9,7 +9,7 @@ import { CROSS_SITE_REFUSED, isCrossSite } from "../leads/guard";
 import { rateLimited } from "../leads/rate-limit";
 import { clientOf } from "../accounts/request";
 import { type ConfigVersion, discardDraft, draftOf, listVersions, publishConfig, publishedOverride, rollbackConfig, saveDraft } from "./config-versions";
-import { auditRefusedInvitation, INVITATION_LIMITS, invitationSchema, inviteStaff } from "./invite";
+import { INVITATION_LIMITS, invitationSchema, inviteStaff } from "./invite";
 import { ErrorList, html, Page, PRIVATE, STAFF_PATHS } from "./page";
 import { auditRefusedStaff, checkStaffCode, endStaffSession, issueStaffCode, type Staff, staffByEmail, staffActor, staffCodeLocked, staffFromCookie, startStaffSession } from "./sessions";
 import { parseWithFieldErrors } from "@dealer/shared/contract";
@@ -291,7 +291,7 @@ export function createStaffPages() {
     const form = await readForm(c);
     const parsed = parseWithFieldErrors(invitationSchema, { email: form.email, role: form.role, ...(form.name?.trim() ? { name: form.name } : {}) });
     if (!parsed.ok) {
-      await auditRefusedInvitation(c.env.DB, site.slug, staff.dealershipId, staffActor(staff), null, parsed.fieldErrors);
+      await auditRefusedStaff(c.env.DB, staff, "staff.invite", null, fieldReasons(parsed.fieldErrors));
       return staffPage(c, staff, 400, parsed.fieldErrors);
     }
     const result = await inviteStaff(c.env, site, staff.dealershipId, parsed.data, staffActor(staff), new URL(c.req.url).origin);
