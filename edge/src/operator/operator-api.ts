@@ -1,23 +1,37 @@
-import { auditStatement, recordAudit } from "@dealer/shared/audit";
-import type { SiteTemplate } from "@dealer/shared/contract";
+import { auditStatement, keyAuditEntry, recordAudit, refusalEntry } from "@dealer/shared/audit";
 import { namedSecretSlots, providerPolicyProblems, resolveSiteConfig, SITE_TEMPLATES, type SiteConfig } from "@dealer/shared/config";
-import { bodyLimit } from "@dealer/shared/http";
-import { findKey, issueKey, type KeyRecord, keyScopeSchema, listKeys, revokeKey, rotateKey, verifyKey } from "@dealer/shared/keys";
+import { maxList, maxText, numberIn, type SiteTemplate } from "@dealer/shared/contract";
+import { bodyLimit, bodyTooLargeMessage } from "@dealer/shared/http";
+import { issueKey, keyScopeSchema, listKeys, revokeKey, rotateKey, verifyKey } from "@dealer/shared/keys";
 import { listSecretSlots, secretSlotSchema, secretValueSchema, storeSecretStatement } from "@dealer/shared/secrets";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { GatewayEnv } from "../env";
 import { forgetTenant } from "../tenant/resolve-tenant";
-import { checkSiteFile } from "./site-file";
+import { checkSiteFile, type Problem } from "./site-file";
 import { databaseProblems, deleteSite, exportSite, showSite, siteDomains, writeSite } from "./site-store";
 
 type OperatorEnv = { Bindings: GatewayEnv };
-
-/** A key change in the audit log (ADR 0045) under the key's site; the operator's own keys belong to no site. */
-const auditKey = (db: D1Database, action: "key.create" | "key.rotate" | "key.revoke", record: KeyRecord) =>
-  recordAudit(db, { site: record.site ?? "platform", dealershipId: record.dealershipId, actor: "operator", action, subject: record.name, detail: { id: record.id, scopes: record.scopes } });
 type OperatorContext = Context<OperatorEnv>;
+
+/** The whole request body, checked before any route reads it. */
+export const OPERATOR_BODY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * A refused attempt of the operator's, in the platform's audit log (ADR 0058): not a site's, so a dealer admin's
+ * page never lists the operator's typos. Unauthenticated calls reach no route and are not recorded.
+ */
+const auditRefusal = (c: OperatorContext, attempted: string, subject: string | null, reasons: readonly string[]) =>
+  recordAudit(c.env.DB, refusalEntry({ site: "platform", dealershipId: null, actor: "operator", subject }, attempted, reasons));
+const refuseNoSite = async (c: OperatorContext, attempted: string, slug: string) => {
+  const message = `No site ${slug}.`;
+  await auditRefusal(c, attempted, named("site", slug), [message]);
+  return c.json({ message }, 404);
+};
+const reasonsOf = (problems: Problem[]) => problems.map((problem) => `${problem.path}: ${problem.message}`);
+/** A site or key the request names, for the refusal's subject, if it looks like one (a slug or id is short). */
+const named = (kind: "site" | "key", value: unknown) => (typeof value === "string" && /^[a-z0-9_-]{1,63}$/.test(value) ? `${kind} ${value}` : null);
 
 const KEY_REQUIRED = "A valid operator key is required (Authorization: Bearer <key>).";
 
@@ -28,19 +42,22 @@ const requireOperator = createMiddleware<OperatorEnv>(async (c, next) => {
   await next();
 });
 
+/** A key's label, and the longest overlap a rotation keeps the old key for (30 days). */
+export const KEY_NAME_MAX = 100;
+export const KEY_OVERLAP_MAX_SECONDS = 30 * 24 * 3600;
 const newKeySchema = z
   .object({
-    name: z.string().min(1).max(100),
-    scopes: z.array(keyScopeSchema.exclude(["operator"])).min(1),
+    name: maxText(KEY_NAME_MAX).min(1),
+    scopes: maxList(keyScopeSchema.exclude(["operator"]), 3).min(1),
     /** The dealership a stock:write or leads:read key acts for, by slug. */
-    dealership: z.string().optional(),
+    dealership: maxText(63).optional(),
   })
   .strict();
-const rotateSchema = z.object({ overlapSeconds: z.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600) }).strict();
+const rotateSchema = z.object({ overlapSeconds: numberIn(0, KEY_OVERLAP_MAX_SECONDS).int().default(24 * 3600) }).strict();
+const issueProblems = (issues: readonly z.core.$ZodIssue[]): Problem[] => issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 
-/** A field's problems as the operator API lists them (its path and message). */
-const fieldProblems = (path: string, parsed: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  parsed.success ? [] : (parsed.error?.issues ?? []).map((issue) => ({ path, message: issue.message }));
+/** A secret slot's name (from the path) and value (from the body), checked together so each problem names its field. */
+const secretSchema = z.object({ name: secretSlotSchema, value: secretValueSchema });
 
 /** The body as JSON, or undefined (answered 400 by the caller). */
 const jsonBody = (request: { json(): Promise<unknown> }) => request.json().catch(() => undefined);
@@ -53,14 +70,22 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
   const app = new Hono<OperatorEnv>();
   app.use("*", requireOperator);
-  app.use("*", bodyLimit(1024 * 1024));
+  app.use(
+    "*",
+    bodyLimit(OPERATOR_BODY_MAX_BYTES, (c) => auditRefusal(c, `${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`, null, [bodyTooLargeMessage(OPERATOR_BODY_MAX_BYTES)])),
+  );
 
   app.get("/templates", (c) => c.json({ templates: Object.entries(SITE_TEMPLATES).map(([id, template]) => ({ id, ...template })) }));
 
   const saveSite = (mode: "create" | "update") =>
     async (c: OperatorContext) => {
       const body = await jsonBody(c.req);
-      if (body === undefined) return c.json({ message: "The body must be JSON (a site file)." }, 400);
+      const subject = named("site", mode === "update" ? c.req.param("slug") : (body as { slug?: unknown } | undefined)?.slug);
+      if (body === undefined) {
+        const message = "The body must be JSON (a site file).";
+        await auditRefusal(c, `site.${mode}`, subject, [message]);
+        return c.json({ message }, 400);
+      }
       const { site, problems } = checkSiteFile(body);
       if (site && !problems.length) {
         const config = resolveSiteConfig(site.slug, site.config, site.template);
@@ -68,7 +93,10 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
       }
       if (site) problems.push(...(await databaseProblems(c.env.DB, site, mode)));
       if (mode === "update" && site && site.slug !== c.req.param("slug")) problems.push({ path: "slug", message: `the file is for ${site.slug}, not ${c.req.param("slug") ?? ""}` });
-      if (!site || problems.length) return c.json({ message: `The site file has ${problems.length} problem(s); nothing was written.`, problems }, 400);
+      if (!site || problems.length) {
+        await auditRefusal(c, `site.${mode}`, subject, reasonsOf(problems));
+        return c.json({ message: `The site file has ${problems.length} problem(s); nothing was written.`, problems }, 400);
+      }
       const before = mode === "update" ? await siteDomains(c.env.DB, site.slug) : [];
       const keys = await writeSite(c.env.DB, site, mode, now());
       await forgetTenant(c.env, site.slug, [...before, ...site.domains]);
@@ -85,7 +113,7 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
   const setStatus = (status: "active" | "disabled") => async (c: OperatorContext) => {
     const slug = c.req.param("slug") ?? "";
     const changed = await c.env.DB.prepare("UPDATE sites SET status = ? WHERE slug = ?").bind(status, slug).run();
-    if (!changed.meta.changes) return c.json({ message: `No site ${slug}.` }, 404);
+    if (!changed.meta.changes) return refuseNoSite(c, status === "active" ? "site.enable" : "site.disable", slug);
     await forgetTenant(c.env, slug, await siteDomains(c.env.DB, slug));
     return c.json({ site: await showSite(c.env.DB, slug) });
   };
@@ -100,7 +128,7 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
 
   app.delete("/sites/:slug", async (c) => {
     const slug = c.req.param("slug");
-    if (!(await c.env.DB.prepare("SELECT 1 FROM sites WHERE slug = ?").bind(slug).first())) return c.json({ message: `No site ${slug}.` }, 404);
+    if (!(await c.env.DB.prepare("SELECT 1 FROM sites WHERE slug = ?").bind(slug).first())) return refuseNoSite(c, "site.delete", slug);
     const domains = await siteDomains(c.env.DB, slug);
     await deleteSite(c.env.DB, slug);
     await forgetTenant(c.env, slug, domains);
@@ -117,23 +145,24 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
     if (!row) return c.json({ message: `No site ${slug}.` }, 404);
     const secrets = await listSecretSlots(c.env.DB, slug);
     const config: SiteConfig = resolveSiteConfig(slug, JSON.parse(row.config) as Record<string, unknown>, row.template);
-    const named = namedSecretSlots(config).map((entry) => ({ ...entry, set: secrets.some((secret) => secret.name === entry.slot) }));
-    return c.json({ secrets, named });
+    const namedSlots = namedSecretSlots(config).map((entry) => ({ ...entry, set: secrets.some((secret) => secret.name === entry.slot) }));
+    return c.json({ secrets, named: namedSlots });
   });
 
   app.put("/sites/:slug/secrets/:name", async (c) => {
     const slug = c.req.param("slug");
-    const body = await jsonBody(c.req);
-    const problems = [
-      ...fieldProblems("name", secretSlotSchema.safeParse(c.req.param("name"))),
-      ...fieldProblems("value", secretValueSchema.safeParse((body as { value?: unknown } | undefined)?.value)),
-    ];
-    if (problems.length) return c.json({ message: "The secret was not stored.", problems }, 400);
-    if (!(await c.env.DB.prepare("SELECT 1 FROM sites WHERE slug = ?").bind(slug).first())) return c.json({ message: `No site ${slug}.` }, 404);
     const name = c.req.param("name");
+    const parsed = secretSchema.safeParse({ name, value: ((await jsonBody(c.req)) as { value?: unknown } | undefined)?.value });
+    // The reasons name the field, never the value given.
+    if (!parsed.success) {
+      const problems = issueProblems(parsed.error.issues);
+      await auditRefusal(c, "secret.set", named("site", slug), reasonsOf(problems));
+      return c.json({ message: "The secret was not stored.", problems }, 400);
+    }
+    if (!(await c.env.DB.prepare("SELECT 1 FROM sites WHERE slug = ?").bind(slug).first())) return refuseNoSite(c, "secret.set", slug);
     const at = now();
     await c.env.DB.batch([
-      await storeSecretStatement(c.env, { site: slug, slot: name, value: (body as { value: string }).value, actor: "operator", now: at }),
+      await storeSecretStatement(c.env, { site: slug, slot: name, value: parsed.data.value, actor: "operator", now: at }),
       auditStatement(c.env.DB, { site: slug, actor: "operator", action: "secret.set", subject: name }, at),
     ]);
     return c.json({ secret: (await listSecretSlots(c.env.DB, slug)).find((secret) => secret.name === name) });
@@ -143,7 +172,11 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
     const slug = c.req.param("slug");
     const name = c.req.param("name");
     const removed = await c.env.DB.prepare("DELETE FROM site_secrets WHERE site = ? AND name = ?").bind(slug, name).run();
-    if (!removed.meta.changes) return c.json({ message: `No secret slot ${name} on ${slug}.` }, 404);
+    if (!removed.meta.changes) {
+      const message = `No secret slot ${name} on ${slug}.`;
+      await auditRefusal(c, "secret.delete", named("site", slug), [message]);
+      return c.json({ message }, 404);
+    }
     await recordAudit(c.env.DB, { site: slug, actor: "operator", action: "secret.delete", subject: name });
     return c.json({ deleted: name });
   });
@@ -152,33 +185,52 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
 
   app.post("/sites/:slug/keys", async (c) => {
     const slug = c.req.param("slug");
+    const refuse = async (status: 400 | 404, message: string, problems: Problem[] = []) => {
+      await auditRefusal(c, "key.create", named("site", slug), problems.length ? reasonsOf(problems) : [message]);
+      return c.json({ message, ...(problems.length ? { problems } : {}) }, status);
+    };
     const parsed = newKeySchema.safeParse(await jsonBody(c.req));
-    if (!parsed.success) return c.json({ message: "Invalid key request.", problems: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) }, 400);
+    if (!parsed.success) return refuse(400, "Invalid key request.", issueProblems(parsed.error.issues));
     const dealership = parsed.data.dealership
       ? await c.env.DB.prepare("SELECT id FROM dealerships WHERE site = ? AND slug = ?").bind(slug, parsed.data.dealership).first<{ id: number }>()
       : null;
     const needsDealership = parsed.data.scopes.some((scope) => scope !== "search");
-    if (!(await c.env.DB.prepare("SELECT 1 FROM sites WHERE slug = ?").bind(slug).first())) return c.json({ message: `No site ${slug}.` }, 404);
-    if (needsDealership && !dealership) return c.json({ message: "Invalid key request.", problems: [{ path: "dealership", message: "stock:write and leads:read keys act for one of the site's dealerships" }] }, 400);
+    if (!(await c.env.DB.prepare("SELECT 1 FROM sites WHERE slug = ?").bind(slug).first())) return refuse(404, `No site ${slug}.`);
+    if (needsDealership && !dealership) return refuse(400, "Invalid key request.", [{ path: "dealership", message: "stock:write and leads:read keys act for one of the site's dealerships" }]);
     const made = await issueKey(c.env.DB, { site: slug, dealershipId: dealership?.id ?? null, scopes: parsed.data.scopes, name: parsed.data.name }, now());
-    await auditKey(c.env.DB, "key.create", made.record);
+    await recordAudit(c.env.DB, keyAuditEntry("key.create", made.record));
     return c.json({ key: made.key, record: made.record, note: "The key is shown once: only its hash is stored." }, 201);
   });
 
   app.post("/keys/:id/rotate", async (c) => {
+    const subject = named("key", c.req.param("id"));
     const parsed = rotateSchema.safeParse((await jsonBody(c.req)) ?? {});
-    if (!parsed.success) return c.json({ message: "Invalid rotation.", problems: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) }, 400);
+    if (!parsed.success) {
+      const problems = issueProblems(parsed.error.issues);
+      await auditRefusal(c, "key.rotate", subject, reasonsOf(problems));
+      return c.json({ message: "Invalid rotation.", problems }, 400);
+    }
     const rotated = await rotateKey(c.env.DB, c.req.param("id"), parsed.data.overlapSeconds, now());
-    if (!rotated) return c.json({ message: `No live key ${c.req.param("id")}.` }, 404);
-    await auditKey(c.env.DB, "key.rotate", rotated.record);
+    if (!rotated) {
+      const message = `No live key ${c.req.param("id")}.`;
+      await auditRefusal(c, "key.rotate", subject, [message]);
+      return c.json({ message }, 404);
+    }
+    // One entry, on the key rotated, naming the key that replaces it.
+    await recordAudit(c.env.DB, keyAuditEntry("key.rotate", rotated.old, { replacedBy: rotated.record.id, oldExpiresAt: rotated.old.expiresAt }));
     return c.json({ key: rotated.key, record: rotated.record, old: rotated.old, note: "The new key is shown once; the old one works until old.expiresAt." });
   });
 
   app.post("/keys/:id/revoke", async (c) => {
-    if (!(await findKey(c.env.DB, c.req.param("id")))) return c.json({ message: `No key ${c.req.param("id")}.` }, 404);
-    const record = await revokeKey(c.env.DB, c.req.param("id"), now());
-    if (record) await auditKey(c.env.DB, "key.revoke", record);
-    return c.json({ record });
+    const revoked = await revokeKey(c.env.DB, c.req.param("id"), now());
+    if (!revoked) {
+      const message = `No key ${c.req.param("id")}.`;
+      await auditRefusal(c, "key.revoke", named("key", c.req.param("id")), [message]);
+      return c.json({ message }, 404);
+    }
+    // A key revoked before is revoked still: the answer is the same, the log has its one entry.
+    if (revoked.revokedNow) await recordAudit(c.env.DB, keyAuditEntry("key.revoke", revoked.record));
+    return c.json({ record: revoked.record });
   });
 
   return app;

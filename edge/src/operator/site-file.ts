@@ -1,12 +1,38 @@
-import { financeProviderSchema, resolveSiteConfig, SiteConfigError } from "@dealer/shared/config";
-import { brandTileSchema, locationSchema, locationTypeSchema, siteTemplateSchema, type Location } from "@dealer/shared/contract";
+import { financeProviderSchema, overrideSizeProblem, resolveSiteConfig, SiteConfigError } from "@dealer/shared/config";
+import { brandTileSchema, locationSchema, locationTypeSchema, maxList, maxText, siteTemplateSchema, type Location } from "@dealer/shared/contract";
 import { hoursRange } from "@dealer/shared/rules";
 import { z } from "zod";
 
 /** One thing wrong with a site file, named by its path ("dealerships.0.locations.1.address"). */
 export type Problem = { path: string; message: string };
 
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "lower-case letters, digits and hyphens");
+/**
+ * Every string and list of a site file has a limit (ADR 0058; the table in docs/api/operator.md): a name or a
+ * title is a line, a body a long page; counts are far above any dealer group's. The request itself is at most 1 MB.
+ */
+export const SITE_FILE_LIMITS = {
+  name: 100,
+  street: 200,
+  phone: 30,
+  licenceNumber: 50,
+  url: 500,
+  pageTitle: 200,
+  pageDescription: 500,
+  pageBody: 20_000,
+  tileDescription: 2_000,
+  path: 200,
+  domains: 20,
+  dealerships: 50,
+  locations: 50,
+  licenceNumbers: 10,
+  holidays: 100,
+  brandTiles: 100,
+  pages: 50,
+} as const;
+const LIMIT = SITE_FILE_LIMITS;
+const name = maxText(LIMIT.name).min(1);
+
+const slug = maxText(63).regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "lower-case letters, digits and hyphens");
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM");
 /** A day's hours: "08:30-17:30" or "closed"; a day left out is closed. */
 const dayHours = z.union([z.literal("closed"), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM-HH:MM or "closed"')]);
@@ -18,35 +44,44 @@ const AU_STATES = { QLD: "Australia/Brisbane", NSW: "Australia/Sydney", ACT: "Au
  * A dealer's own domain: lower-case labels with a dot. `{slug}.localhost` is never listed: it answers locally
  * without a row.
  */
-const domainSchema = z
-  .string()
+const domainSchema = maxText(253)
   .regex(/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "a lower-case domain name such as dealer.com.au")
   .refine((domain) => !domain.endsWith(".localhost"), "{slug}.localhost answers without being listed");
 
 const locationFileSchema = z
   .object({
-    name: z.string().min(1),
+    name,
     slug: slug.optional(),
-    departments: z.array(locationTypeSchema).min(1),
+    departments: maxList(locationTypeSchema, 3).min(1),
     address: z
-      .object({ street: z.string().min(1), city: z.string().min(1), state: z.enum(Object.keys(AU_STATES) as [keyof typeof AU_STATES]), postcode: z.string().regex(/^\d{4}$/), lat: z.number().min(-90).max(90), long: z.number().min(-180).max(180) })
+      .object({ street: maxText(LIMIT.street).min(1), city: name, state: z.enum(Object.keys(AU_STATES) as [keyof typeof AU_STATES]), postcode: z.string().regex(/^\d{4}$/), lat: z.number().min(-90).max(90), long: z.number().min(-180).max(180) })
       .strict(),
-    phone: z.string().min(6),
-    licenceNumber: z.string().min(1).optional(),
+    phone: maxText(LIMIT.phone).min(6),
+    licenceNumber: maxText(LIMIT.licenceNumber).min(1).optional(),
     hours: z.object({ sales: weekSchema.optional(), service: weekSchema.optional(), parts: weekSchema.optional() }).strict().default({}),
-    holidayHours: z
-      .array(z.object({ date: z.iso.date(), status: z.enum(["Open", "Closed"]), open: time.optional(), close: time.optional(), name: z.string().optional() }).strict())
-      .default([]),
+    holidayHours: maxList(z.object({ date: z.iso.date(), status: z.enum(["Open", "Closed"]), open: time.optional(), close: time.optional(), name: name.optional() }).strict(), LIMIT.holidays).default([]),
   })
   .strict();
 
 const dealershipFileSchema = z
   .object({
-    name: z.string().min(1),
+    name,
     slug,
-    licenceNumbers: z.array(z.string().min(1)).default([]),
+    licenceNumbers: maxList(maxText(LIMIT.licenceNumber).min(1), LIMIT.licenceNumbers).default([]),
     financeProvider: financeProviderSchema,
-    locations: z.array(locationFileSchema).min(1),
+    locations: maxList(locationFileSchema, LIMIT.locations).min(1),
+  })
+  .strict();
+
+/** The brands page's tile with the file's limits; the contract's schema reads stored tiles. */
+const brandTileFileSchema = brandTileSchema
+  .extend({
+    title: name,
+    slug: maxText(63).min(1),
+    logo: maxText(LIMIT.url).nullable().optional(),
+    banner: maxText(LIMIT.url).nullable().optional(),
+    description: maxText(LIMIT.tileDescription).nullable().optional(),
+    skipPage: z.union([z.boolean(), maxText(LIMIT.url)]).optional(),
   })
   .strict();
 
@@ -54,14 +89,22 @@ const dealershipFileSchema = z
 export const siteFileSchema = z
   .object({
     slug,
-    name: z.string().min(1),
+    name,
     template: siteTemplateSchema,
-    domains: z.array(domainSchema).default([]),
-    dealerships: z.array(dealershipFileSchema).min(1),
-    brandTiles: z.array(brandTileSchema.strict()).default([]),
-    pages: z
-      .array(z.object({ path: z.string().regex(/^\/[a-z0-9][a-z0-9/-]*$/), title: z.string().min(1), description: z.string().default(""), body: z.string().default("") }).strict())
-      .default([]),
+    domains: maxList(domainSchema, LIMIT.domains).default([]),
+    dealerships: maxList(dealershipFileSchema, LIMIT.dealerships).min(1),
+    brandTiles: maxList(brandTileFileSchema, LIMIT.brandTiles).default([]),
+    pages: maxList(
+      z
+        .object({
+          path: maxText(LIMIT.path).regex(/^\/[a-z0-9][a-z0-9/-]*$/),
+          title: maxText(LIMIT.pageTitle).min(1),
+          description: maxText(LIMIT.pageDescription).default(""),
+          body: maxText(LIMIT.pageBody).default(""),
+        })
+        .strict(),
+      LIMIT.pages,
+    ).default([]),
     /** The site's config override: only what differs from the platform's and the template's defaults. */
     config: z.record(z.string(), z.unknown()).default({}),
   })
@@ -102,23 +145,26 @@ export function checkSiteFile(input: unknown): { site: SiteFile | null; problems
       }
     }
   }
-  try {
-    resolveSiteConfig(site.slug, site.config, site.template);
-  } catch (error) {
-    if (!(error instanceof SiteConfigError)) throw error;
-    problems.push(...configProblems(error));
-  }
+  problems.push(...configProblems(site));
   return { site, problems };
 }
 
-/** resolveSiteConfig names each bad key ("unknown key a.b" or "a.b: message"); here under config. */
-function configProblems(error: SiteConfigError): Problem[] {
-  return error.problems.map((problem) => {
-    const unknown = /^unknown key (.+)$/.exec(problem);
-    if (unknown) return { path: `config.${unknown[1]}`, message: "unknown field" };
-    const [path = "", ...message] = problem.split(": ");
-    return { path: `config.${path}`, message: message.join(": ") };
-  });
+/** The config's size, then each bad key resolveSiteConfig names ("unknown key a.b" or "a.b: message"); here under config. */
+function configProblems(site: SiteFile): Problem[] {
+  const tooBig = overrideSizeProblem(site.config);
+  if (tooBig) return [{ path: "config", message: tooBig }];
+  try {
+    resolveSiteConfig(site.slug, site.config, site.template);
+    return [];
+  } catch (error) {
+    if (!(error instanceof SiteConfigError)) throw error;
+    return error.problems.map((problem) => {
+      const unknown = /^unknown key (.+)$/.exec(problem);
+      if (unknown) return { path: `config.${unknown[1]}`, message: "unknown field" };
+      const [path = "", ...message] = problem.split(": ");
+      return { path: `config.${path}`, message: message.join(": ") };
+    });
+  }
 }
 
 export const locationSlug = (location: LocationFile) => location.slug ?? location.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");

@@ -1,7 +1,8 @@
+import { auditStatement, keyAuditEntry } from "@dealer/shared/audit";
 import { changesSearchRecords, SITE_TEMPLATES, type StoredConfig } from "@dealer/shared/config";
 import { keepCurrentConfigVersion, reloadSiteStockStatement } from "@dealer/shared/http";
 import { contentPage } from "@dealer/shared/contract";
-import { prepareKey } from "@dealer/shared/keys";
+import { type KeyScope, prepareKey } from "@dealer/shared/keys";
 import { locationRecord, locationSlug, type Problem, type SiteFile } from "./site-file";
 
 /** A key made for the new site, shown once in the create answer. */
@@ -53,7 +54,8 @@ async function nextIds(db: D1Database): Promise<{ dealership: () => number; loca
 
 /**
  * Every row of the site in one D1 batch (one transaction: all or nothing). Ids of dealerships and locations that
- * exist are kept (leads and bookings name them); a create also issues one write key per dealership.
+ * exist are kept (leads and bookings name them); a create also issues one write key per dealership, each with its
+ * audit entry in the same batch.
  */
 export async function writeSite(db: D1Database, site: SiteFile, mode: "create" | "update", now: Date): Promise<IssuedKey[]> {
   const known = await existing(db, site.slug);
@@ -121,10 +123,10 @@ export async function writeSite(db: D1Database, site: SiteFile, mode: "create" |
   const issued: IssuedKey[] = [];
   if (mode === "create") {
     for (const dealership of site.dealerships) {
-      const name = `${dealership.slug} stock feed`;
-      const made = await prepareKey(db, { site: site.slug, dealershipId: dealershipIds.get(dealership.slug) ?? null, scopes: ["stock:write", "leads:read"], name }, now);
-      statements.push(made.statement);
-      issued.push({ id: made.id, name, scopes: ["stock:write", "leads:read"], dealership: dealership.slug, key: made.key });
+      const key = { site: site.slug, dealershipId: dealershipIds.get(dealership.slug) ?? null, scopes: ["stock:write", "leads:read"] satisfies KeyScope[], name: `${dealership.slug} stock feed` };
+      const made = await prepareKey(db, key, now);
+      statements.push(made.statement, auditStatement(db, keyAuditEntry("key.create", { ...key, id: made.id }), now));
+      issued.push({ id: made.id, name: key.name, scopes: key.scopes, dealership: dealership.slug, key: made.key });
     }
   }
   await db.batch(statements);

@@ -7,10 +7,14 @@ import { CHAT_MESSAGE_MAX, chatMessageSchema, replyToChat } from "../chat/api";
 import { kindWords, leadSections } from "../delivery/lead-words";
 import { LEAD_STATUSES, type LeadStatus, leadUpdateSchema, leadsCsv, listLeads, listQuerySchema, updateLead } from "../leads/dealer-api";
 import { html, Page, PRIVATE, STAFF_PATHS } from "../staff/page";
-import { staffActor, type Staff } from "../staff/sessions";
+import { fieldReasons } from "@dealer/shared/audit";
+import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { auditRefusedStaff, staffActor, type Staff } from "../staff/sessions";
 import { staffFor } from "../staff/staff-pages";
 
 export const INBOX_PATH = STAFF_PATHS.leads;
+/** A 2,000-character note or reply in any script fits URL-encoded (up to 9 bytes a character): past its limit it is a 400 naming it, not a 413. */
+const INBOX_POST_MAX_BYTES = 32 * 1024;
 
 type Lead = Awaited<ReturnType<typeof listLeads>>[number];
 
@@ -220,21 +224,29 @@ export function createDealerInbox() {
     return c.html(html(<Inbox staff={staff} leads={leads} filters={filters} locations={locations} />), 200, PRIVATE);
   });
 
-  app.post(INBOX_PATH, bodyLimit(8 * 1024), async (c) => {
+  app.post(INBOX_PATH, bodyLimit(INBOX_POST_MAX_BYTES), async (c) => {
     const allowed = await staffFor(c, "leads.update");
     if (allowed instanceof Response) return allowed;
     const { staff } = allowed;
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const leadId = Number(form.lead_id);
-    if (form.action === "reply") {
-      const reply = chatMessageSchema.safeParse({ message: form.message });
-      if (!Number.isInteger(leadId) || !reply.success) return c.text(`That reply is not valid: write 1 to ${CHAT_MESSAGE_MAX} characters.`, 400);
+    const attempted = form.action === "reply" ? "chat.reply" : "lead.update";
+    const subject = Number.isInteger(leadId) ? `lead ${leadId}` : null;
+    // Every refusal is audited and names its field: the page's own form never sends these.
+    const refuse = async (status: 400 | 404, message: string, reasons?: string[]) => {
+      await auditRefusedStaff(c.env.DB, staff, attempted, subject, reasons ?? [message]);
+      return c.text(reasons ? `${message} ${reasons.join("; ")}` : message, status);
+    };
+    if (!subject) return refuse(400, "That request names no lead.");
+    if (attempted === "chat.reply") {
+      const reply = parseWithFieldErrors(chatMessageSchema, { message: form.message });
+      if (!reply.ok) return refuse(400, `That reply is not valid (1 to ${CHAT_MESSAGE_MAX} characters):`, fieldReasons(reply.fieldErrors));
       const sent = await replyToChat(c.env, staff, leadId, reply.data.message, { actor: staffActor(staff), name: staff.name ?? staff.email });
-      return sent ? c.redirect(`${INBOX_PATH}#lead-${leadId}`, 303) : c.text("No such chat.", 404);
+      return sent ? c.redirect(`${INBOX_PATH}#lead-${leadId}`, 303) : refuse(404, "No such chat.");
     }
-    const update = leadUpdateSchema.safeParse({ status: form.status, assigned_to: form.assigned_to, note: form.note, author: staff.name ?? staff.email });
-    if (!Number.isInteger(leadId) || !update.success) return c.text("That update is not valid: choose a status, and keep names and notes short.", 400);
-    if (!(await updateLead(c.env.DB, staff, leadId, update.data, staffActor(staff)))) return c.text("No such lead.", 404);
+    const update = parseWithFieldErrors(leadUpdateSchema, { status: form.status, assigned_to: form.assigned_to, note: form.note, author: staff.name ?? staff.email });
+    if (!update.ok) return refuse(400, "That update is not valid:", fieldReasons(update.fieldErrors));
+    if (!(await updateLead(c.env.DB, staff, leadId, update.data, staffActor(staff)))) return refuse(404, "No such lead.");
     return c.redirect(`${INBOX_PATH}#lead-${leadId}`, 303);
   });
 

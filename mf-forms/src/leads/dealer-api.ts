@@ -1,5 +1,5 @@
 import { auditStatement } from "@dealer/shared/audit";
-import { LEAD_RECORD_VERSION, type LeadRecord, leadDepartmentSchema, leadRecordSchema, parseWithFieldErrors } from "@dealer/shared/contract";
+import { LEAD_RECORD_VERSION, type LeadRecord, leadDepartmentSchema, leadRecordSchema, leadText, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit, siteFromHost } from "@dealer/shared/http";
 import { verifyKey } from "@dealer/shared/keys";
 import { Hono } from "hono";
@@ -165,12 +165,14 @@ export function leadsCsv(leads: ListedLead[]): string {
   return `${[["lead_id", ...CSV_LEAD_COLUMNS, ...RECORD_COLUMNS.filter((column) => column !== "lead_id")].join(","), ...rows].join("\r\n")}\r\n`;
 }
 
+/** A lead update's limits (ADR 0058): a person's name of a line, a note of a few paragraphs. */
+export const LEAD_UPDATE_LIMITS = { assignedTo: 100, note: 2000, author: 100 } as const;
 export const leadUpdateSchema = z.object({
   status: z.enum(LEAD_STATUSES).optional(),
   /** The salesperson the lead is assigned to; empty unassigns. */
-  assigned_to: z.string().trim().max(100).optional(),
-  note: z.string().trim().max(2000).optional(),
-  author: z.string().trim().max(100).optional(),
+  assigned_to: leadText(LEAD_UPDATE_LIMITS.assignedTo).optional(),
+  note: leadText(LEAD_UPDATE_LIMITS.note).optional(),
+  author: leadText(LEAD_UPDATE_LIMITS.author).optional(),
 });
 
 /**

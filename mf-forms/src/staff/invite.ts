@@ -1,5 +1,5 @@
-import { recordAudit } from "@dealer/shared/audit";
-import { parseWithFieldErrors, staffRoleSchema } from "@dealer/shared/contract";
+import { fieldReasons, recordAudit, refusalEntry } from "@dealer/shared/audit";
+import { leadText, maxText, parseWithFieldErrors, staffRoleSchema, tooLongMessage } from "@dealer/shared/contract";
 import { bodyLimit, type HostSite, siteFromHost } from "@dealer/shared/http";
 import { verifyKey } from "@dealer/shared/keys";
 import { Hono } from "hono";
@@ -8,22 +8,32 @@ import { emailSender } from "../accounts/email";
 import type { Env } from "../env";
 import { STAFF_PATHS } from "./page";
 
+/** An invitation's limits (ADR 0058): an address as long as e-mail allows, a name of a line. */
+export const INVITATION_LIMITS = { email: 254, name: 100, dealership: 63 } as const;
 export const invitationSchema = z
   .object({
-    email: z.email("Enter the staff member's e-mail address.").max(254).transform((email) => email.toLowerCase()),
+    email: z
+      .email("Enter the staff member's e-mail address.")
+      .max(INVITATION_LIMITS.email, tooLongMessage(INVITATION_LIMITS.email))
+      .transform((email) => email.toLowerCase()),
     role: staffRoleSchema,
-    name: z.string().trim().min(1).max(100).optional(),
+    name: leadText(INVITATION_LIMITS.name).min(1).optional(),
   })
   .strict();
 /** The operator names the dealership; a dealer admin invites to their own. */
-export const operatorInvitationSchema = invitationSchema.extend({ dealership: z.string().min(1).max(100) }).strict();
+export const operatorInvitationSchema = invitationSchema.extend({ dealership: maxText(INVITATION_LIMITS.dealership).min(1) }).strict();
 export type Invitation = z.infer<typeof invitationSchema>;
 
 export type InviteResult = { ok: true; id: string; mailed: boolean } | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[]> };
 
+/** A refused invitation, under whoever tried it (a staff actor or the operator) and the address when it was one. */
+const auditRefusedInvitation = (db: D1Database, site: string, dealershipId: number | null, actor: string, email: string | null, fieldErrors: Record<string, string[]>) =>
+  recordAudit(db, refusalEntry({ site, dealershipId, actor, subject: email }, "staff.invite", fieldReasons(fieldErrors)));
+
 /**
  * A new staff member of one dealership of this site, told by e-mail (the site's mail path: its provider, or the
- * local outbox) where to sign in; audited under whoever invited them. An address already on the site is refused.
+ * local outbox) where to sign in; audited under whoever invited them. An address already on the site is refused
+ * (and that refusal audited).
  */
 export async function inviteStaff(env: Env, site: HostSite, dealershipId: number, invitation: Invitation, invitedBy: string, origin: string): Promise<InviteResult> {
   const id = crypto.randomUUID();
@@ -34,7 +44,11 @@ export async function inviteStaff(env: Env, site: HostSite, dealershipId: number
   )
     .bind(id, site.slug, invitation.email, invitation.name ?? null, invitation.role, invitedBy, now.toISOString(), dealershipId, site.slug)
     .first();
-  if (!inserted) return { ok: false, status: 409, fieldErrors: { email: ["That address is already staff of this site."] } };
+  if (!inserted) {
+    const fieldErrors = { email: ["That address is already staff of this site."] };
+    await auditRefusedInvitation(env.DB, site.slug, dealershipId, invitedBy, invitation.email, fieldErrors);
+    return { ok: false, status: 409, fieldErrors };
+  }
   await recordAudit(env.DB, { site: site.slug, dealershipId, actor: invitedBy, action: "staff.invite", subject: invitation.email, detail: { role: invitation.role } }, now);
   const siteName = site.config.theme.logoText ?? site.slug;
   const link = `${origin}${STAFF_PATHS.signIn}?email=${encodeURIComponent(invitation.email)}`;
@@ -70,10 +84,14 @@ export function createStaffInvitationApi() {
     if (!site) return c.json({ message: "Unknown site" }, 404);
     const body = await c.req.json().catch(() => null);
     const parsed = parseWithFieldErrors(operatorInvitationSchema, body);
-    if (!parsed.ok) return c.json({ message: "The invitation is not valid.", fieldErrors: parsed.fieldErrors }, 400);
+    const refuse = async (email: string | null, fieldErrors: Record<string, string[]>) => {
+      await auditRefusedInvitation(c.env.DB, site.slug, null, "operator", email, fieldErrors);
+      return c.json({ message: "The invitation is not valid.", fieldErrors }, 400);
+    };
+    if (!parsed.ok) return refuse(null, parsed.fieldErrors);
     const { dealership, ...invitation } = parsed.data;
     const found = await c.env.DB.prepare("SELECT id FROM dealerships WHERE site = ? AND slug = ?").bind(site.slug, dealership).first<{ id: number }>();
-    if (!found) return c.json({ message: "The invitation is not valid.", fieldErrors: { dealership: [`No dealership ${dealership} on this site.`] } }, 400);
+    if (!found) return refuse(invitation.email, { dealership: [`No dealership ${dealership} on this site.`] });
     const result = await inviteStaff(c.env, site, found.id, invitation, "operator", new URL(c.req.url).origin);
     if (!result.ok) return c.json({ message: "The invitation is not valid.", fieldErrors: result.fieldErrors }, result.status);
     return c.json({ id: result.id, mailed: result.mailed }, 201);

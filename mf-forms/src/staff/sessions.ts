@@ -1,4 +1,4 @@
-import { type AuditEntry, recordAudit } from "@dealer/shared/audit";
+import { type AuditEntry, recordAudit, refusalEntry } from "@dealer/shared/audit";
 import { isSessionToken, newSessionToken, readCookie, STAFF_COOKIE, STAFF_SESSION_SECONDS, sha256Hex } from "@dealer/shared/http";
 import type { StaffRole } from "@dealer/shared/rules";
 import type { Env } from "../env";
@@ -43,6 +43,9 @@ export const checkStaffCode = (env: Env, staff: Staff, code: string, now: number
 
 export const staffActor = (staff: Staff) => `staff:${staff.id} ${staff.email}`;
 export const auditBy = (staff: Staff, entry: Omit<AuditEntry, "site" | "dealershipId" | "actor">): AuditEntry => ({ site: staff.site, dealershipId: staff.dealershipId, actor: staffActor(staff), ...entry });
+/** Records a signed-in staff member's refused attempt (ADR 0058): what they tried, on what, and why it was refused. */
+export const auditRefusedStaff = (db: D1Database, staff: Staff, attempted: string, subject: string | null, reasons: readonly string[]) =>
+  recordAudit(db, refusalEntry({ site: staff.site, dealershipId: staff.dealershipId, actor: staffActor(staff), subject }, attempted, reasons));
 
 /** A new session for a staff member who proved the code; the sign-in is audited. Returns the cookie's token. */
 export async function startStaffSession(db: D1Database, staff: Staff, now: number): Promise<string> {

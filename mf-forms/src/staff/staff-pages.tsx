@@ -1,4 +1,4 @@
-import { listAudit } from "@dealer/shared/audit";
+import { auditWords, fieldReasons, listAudit } from "@dealer/shared/audit";
 import { type ConfigField, configFormFields, type FieldErrors, fieldText, fieldValue, overrideFromForm, resolvedSettings } from "@dealer/shared/config";
 import { bodyLimit, clearedConfigPreviewCookie, clearedStaffCookie, configPreviewCookie, type HostSite, siteFromHost, staffCookie } from "@dealer/shared/http";
 import { STAFF_ROLES, STAFF_ROLE_WORDS, type StaffPermission, staffMay } from "@dealer/shared/rules";
@@ -10,9 +10,9 @@ import { CROSS_SITE_REFUSED, isCrossSite } from "../leads/guard";
 import { rateLimited } from "../leads/rate-limit";
 import { clientOf } from "../accounts/request";
 import { type ConfigVersion, discardDraft, draftOf, listVersions, policyErrors, publishConfig, publishedOverride, rollbackConfig, saveDraft } from "./config-versions";
-import { invitationSchema, inviteStaff } from "./invite";
+import { INVITATION_LIMITS, invitationSchema, inviteStaff } from "./invite";
 import { ErrorList, html, Page, PRIVATE, STAFF_PATHS } from "./page";
-import { checkStaffCode, endStaffSession, issueStaffCode, type Staff, staffByEmail, staffActor, staffCodeLocked, staffFromCookie, startStaffSession } from "./sessions";
+import { auditRefusedStaff, checkStaffCode, endStaffSession, issueStaffCode, type Staff, staffByEmail, staffActor, staffCodeLocked, staffFromCookie, startStaffSession } from "./sessions";
 import { parseWithFieldErrors } from "@dealer/shared/contract";
 
 /** Code requests and checks per client and site (fixed windows, as the shoppers' sign-in). */
@@ -42,7 +42,10 @@ export async function staffFor(c: Ctx, permission: StaffPermission): Promise<{ s
     if (c.req.method === "GET") return c.redirect(`${STAFF_PATHS.signIn}?next=${encodeURIComponent(new URL(c.req.url).pathname)}`, 303);
     return c.html(html(<SignInPage step="email" email="" message="Please sign in again." next={STAFF_PATHS.leads} />), 401, PRIVATE);
   }
-  if (!staffMay(staff.role, permission)) return c.html(html(<Page title="Not allowed" staff={staff}><p role="alert">{STAFF_NOT_ALLOWED}</p></Page>), 403, PRIVATE);
+  if (!staffMay(staff.role, permission)) {
+    await auditRefusedStaff(c.env.DB, staff, permission, `${c.req.method} ${new URL(c.req.url).pathname}`, [`the ${staff.role} role does not allow ${permission}`]);
+    return c.html(html(<Page title="Not allowed" staff={staff}><p role="alert">{STAFF_NOT_ALLOWED}</p></Page>), 403, PRIVATE);
+  }
   return { site, staff };
 }
 
@@ -104,8 +107,8 @@ function StaffPage({ staff, members, errors, notice }: { staff: Staff; members: 
       <h2>Invite a staff member</h2>
       <form method="post" action={STAFF_PATHS.staff}>
         <ErrorList errors={errors} />
-        <label htmlFor="invite-email">E-mail</label> <input id="invite-email" name="email" type="email" required />{" "}
-        <label htmlFor="invite-name">Name</label> <input id="invite-name" name="name" maxLength={100} /> <label htmlFor="invite-role">Role</label>{" "}
+        <label htmlFor="invite-email">E-mail</label> <input id="invite-email" name="email" type="email" maxLength={INVITATION_LIMITS.email} required />{" "}
+        <label htmlFor="invite-name">Name</label> <input id="invite-name" name="name" maxLength={INVITATION_LIMITS.name} /> <label htmlFor="invite-role">Role</label>{" "}
         <select id="invite-role" name="role" defaultValue="salesperson">
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -315,7 +318,10 @@ export function createStaffPages() {
     const { site, staff } = allowed;
     const form = await readForm(c);
     const parsed = parseWithFieldErrors(invitationSchema, { email: form.email, role: form.role, ...(form.name?.trim() ? { name: form.name } : {}) });
-    if (!parsed.ok) return staffPage(c, staff, 400, parsed.fieldErrors);
+    if (!parsed.ok) {
+      await auditRefusedStaff(c.env.DB, staff, "staff.invite", null, fieldReasons(parsed.fieldErrors));
+      return staffPage(c, staff, 400, parsed.fieldErrors);
+    }
     const result = await inviteStaff(c.env, site, staff.dealershipId, parsed.data, staffActor(staff), new URL(c.req.url).origin);
     if (!result.ok) return staffPage(c, staff, result.status, result.fieldErrors);
     return staffPage(c, staff, 200, {}, result.mailed ? `Invited ${parsed.data.email}: we e-mailed them how to sign in.` : `Invited ${parsed.data.email}, but the e-mail could not be sent: tell them to sign in at ${STAFF_PATHS.signIn}.`);
@@ -352,17 +358,25 @@ export function createStaffPages() {
     }
     if (action === "rollback") {
       const version = await rollbackConfig(c.env, staff, Number(versionText));
-      if (version === null) return configPage(c, staff, 404, { notice: "No such version." });
-      if (typeof version !== "number") return configPage(c, staff, 400, { notice: `Version ${versionText} cannot be published again.`, errors: version });
+      if (version === null) {
+        await auditRefusedStaff(c.env.DB, staff, "config.rollback", null, [`no version ${String(versionText).slice(0, 20)}`]);
+        return configPage(c, staff, 404, { notice: "No such version." });
+      }
+      if (typeof version !== "number") {
+        await auditRefusedStaff(c.env.DB, staff, "config.rollback", `version ${String(versionText).slice(0, 20)}`, fieldReasons(version));
+        return configPage(c, staff, 400, { notice: `Version ${versionText} cannot be published again.`, errors: version });
+      }
       return configPage(c, staff, 200, { notice: `Rolled back to version ${versionText}, published as version ${version}.` });
     }
     if (action !== "preview" && action !== "publish") return configPage(c, staff, 400, { notice: "Choose Preview or Publish." });
     const draft = await draftOf(c.env.DB, staff);
     const current = draft?.override ?? (await publishedOverride(c.env.DB, staff.site)).override;
     const result = overrideFromForm(fields, current);
-    if (!result.ok) return configPage(c, staff, 400, { override: current, errors: result.fieldErrors });
-    const refused = policyErrors(c.env, result.override);
-    if (Object.keys(refused).length) return configPage(c, staff, 400, { override: current, errors: refused });
+    const errors = result.ok ? policyErrors(c.env, result.override) : result.fieldErrors;
+    if (!result.ok || Object.keys(errors).length) {
+      await auditRefusedStaff(c.env.DB, staff, `config.${action}`, null, fieldReasons(errors));
+      return configPage(c, staff, 400, { override: current, errors });
+    }
     if (action === "preview") {
       c.header("set-cookie", configPreviewCookie(await saveDraft(c.env.DB, staff, result.override)));
       return configPage(c, staff, 200, { notice: "Draft saved. Open the site in this browser to preview it; publish when it is right." });
@@ -388,17 +402,22 @@ export function createStaffPages() {
                 <th>Who</th>
                 <th>What</th>
                 <th>Subject</th>
+                <th>Detail</th>
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} data-audit-action={entry.action}>
-                  <td>{entry.created_at.slice(0, 19).replace("T", " ")}</td>
-                  <td>{entry.actor.replace(/^staff:\S+ /, "")}</td>
-                  <td>{entry.action}</td>
-                  <td>{entry.subject ?? ""}</td>
-                </tr>
-              ))}
+              {entries.map((entry) => {
+                const words = auditWords(entry);
+                return (
+                  <tr key={entry.id} data-audit-action={entry.action}>
+                    <td>{entry.created_at.slice(0, 19).replace("T", " ")}</td>
+                    <td>{entry.actor.replace(/^staff:\S+ /, "")}</td>
+                    <td>{words.what}</td>
+                    <td>{entry.subject ?? ""}</td>
+                    <td>{words.detail}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </Page>,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * The audit log (ADR 0045): one row per sign-in, invitation, key change, configuration change, lead status
- * change and chat reply. Any Worker or command with the platform's D1 calls these; `auditStatement` joins a caller's own batch,
- * so the change and its record are written together or not at all.
+ * The audit log (ADR 0045, 0058): one row per sign-in, invitation, key change, configuration change, lead status
+ * change and chat reply, and one per refused attempt of a signed-in staff member or the operator (`refused`). Any
+ * Worker or command with the platform's D1 calls these; `auditStatement` joins a caller's own batch, so the change
+ * and its record are written together or not at all.
  */
 export const auditActionSchema = z.enum([
   "staff.sign_in",
@@ -17,6 +18,7 @@ export const auditActionSchema = z.enum([
   "secret.delete",
   "lead.status",
   "chat.reply",
+  "refused",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -26,7 +28,7 @@ export const auditEntrySchema = z.object({
   /** Who: `staff:{id} {email}`, `operator`, or `key:{name}`. */
   actor: z.string().min(1).max(320),
   action: auditActionSchema,
-  /** What it was done to: a lead id, a staff e-mail, a key name, a config version. */
+  /** What it was done to: a lead id, a staff e-mail, `key {id}`, a config version. */
   subject: z.string().max(320).nullable().default(null),
   detail: z.record(z.string(), z.unknown()).nullable().default(null),
 });
@@ -43,6 +45,39 @@ export async function recordAudit(db: D1Database, entry: AuditEntry, now = new D
   await auditStatement(db, entry, now).run();
 }
 
+/** A key as its audit entry names it. */
+export type AuditedKey = { id: string; site: string | null; dealershipId: number | null; name: string; scopes: readonly string[] };
+
+/**
+ * A key issued, rotated or revoked, by the operator (the only one who does): named by its id, since labels repeat
+ * and change; its label and scopes are detail. The operator's own keys belong to no site.
+ */
+export const keyAuditEntry = (action: "key.create" | "key.rotate" | "key.revoke", key: AuditedKey, detail: Record<string, unknown> = {}): AuditEntry => ({
+  site: key.site ?? "platform",
+  dealershipId: key.dealershipId,
+  actor: "operator",
+  action,
+  subject: `key ${key.id}`,
+  detail: { id: key.id, name: key.name, scopes: key.scopes, ...detail },
+});
+
+/** A refusal keeps this many reasons, each cut to REASON_MAX characters: a refused 1 MB file is one short row. */
+export const REFUSAL_REASONS_MAX = 20;
+const REASON_MAX = 300;
+
+/**
+ * A refused attempt of an identified actor (a signed-in staff member, the operator): what they tried (an action or a
+ * permission such as `config.publish`) and why it was refused, in words ("theme.primary: Invalid string…").
+ */
+export function refusalEntry(entry: Omit<AuditEntry, "action" | "detail">, attempted: string, reasons: readonly string[]): AuditEntry {
+  const kept = reasons.slice(0, REFUSAL_REASONS_MAX).map((reason) => (reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX - 1)}…` : reason));
+  const more = reasons.length - kept.length;
+  return { ...entry, action: "refused", detail: { attempted, reasons: kept, ...(more > 0 ? { more } : {}) } };
+}
+
+/** Errors by field path as refusal reasons: "path: message". */
+export const fieldReasons = (errors: Record<string, readonly string[]>): string[] => Object.entries(errors).map(([path, messages]) => `${path}: ${messages.join(" ")}`);
+
 export type AuditRow = { id: number; dealership_id: number | null; actor: string; action: AuditAction; subject: string | null; detail: string | null; created_at: string };
 
 /** A site's newest entries (one dealership's and the site-wide ones, when a dealership is named). */
@@ -52,4 +87,32 @@ export async function listAudit(db: D1Database, site: string, dealershipId: numb
     .bind(site, dealershipId, limit)
     .all<AuditRow>();
   return results;
+}
+
+type Detail = { attempted?: string; reasons?: string[]; more?: number; name?: string; scopes?: string[]; replacedBy?: string; from?: string; to?: string; role?: string; note?: string; characters?: number };
+
+/**
+ * An entry in words for the audit page: what was done and the detail worth reading (never a whole configuration).
+ * Rows written before a detail field existed read with what they have.
+ */
+export function auditWords(row: Pick<AuditRow, "action" | "detail">): { what: string; detail: string } {
+  const detail = (row.detail ? JSON.parse(row.detail) : {}) as Detail;
+  const key = [detail.name, detail.scopes && `(${detail.scopes.join(", ")})`].filter(Boolean).join(" ");
+  switch (row.action) {
+    case "refused":
+      return { what: `refused: ${detail.attempted ?? "?"}`, detail: [...(detail.reasons ?? []), ...(detail.more ? [`and ${detail.more} more`] : [])].join("; ") };
+    case "key.create":
+    case "key.revoke":
+      return { what: row.action, detail: key };
+    case "key.rotate":
+      return { what: row.action, detail: [key, detail.replacedBy && `replaced by key ${detail.replacedBy}`].filter(Boolean).join(", ") };
+    case "lead.status":
+      return { what: row.action, detail: detail.from && detail.to ? `${detail.from} to ${detail.to}` : "" };
+    case "staff.invite":
+      return { what: row.action, detail: detail.role ? `as ${detail.role}` : "" };
+    case "chat.reply":
+      return { what: row.action, detail: detail.characters === undefined ? "" : `${detail.characters} characters` };
+    default:
+      return { what: row.action, detail: detail.note ?? "" };
+  }
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { defaultSiteConfig } from "./defaults";
 import { deepMerge } from "./resolve";
-import { retiredSettingMessage, siteConfigSchema } from "./site-config";
+import { overrideSizeProblem, retiredSettingMessage, siteConfigSchema } from "./site-config";
 
 /**
  * The dealer admin's configuration form, generated from the site config schema (ADR 0046): one field per leaf
@@ -82,8 +82,13 @@ function setAt(target: Record<string, unknown>, path: string[], value: unknown) 
   node[path[path.length - 1] as string] = value;
 }
 
-/** The errors of an override once merged with the defaults, by the path of the setting each names. */
+/**
+ * The errors of an override once merged with the defaults, by the path of the setting each names; an override over
+ * its size limit is one error, under `settings`.
+ */
 export function overrideErrors(override: Record<string, unknown>): FieldErrors {
+  const tooBig = overrideSizeProblem(override);
+  if (tooBig) return { settings: [tooBig] };
   const result = siteConfigSchema.safeParse(deepMerge(defaultSiteConfig, override));
   if (result.success) return {};
   const errors: FieldErrors = {};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maxList, maxMap, maxText, numberIn } from "../contract/limits";
 import { FINANCE_ROUTES } from "../rules/finance-link";
 import { secretSlotSchema } from "../secrets/slot-name";
 
@@ -20,12 +21,46 @@ export const financeProviderSchema = z.enum([
 ]);
 export type FinanceProvider = z.infer<typeof financeProviderSchema>;
 
-const navLinkSchema = z.object({ label: z.string(), href: z.string() }).strict();
+/**
+ * Limits of a configuration's text, lists and figures (ADR 0058): every stored demo configuration sits well inside
+ * them. A label is a button's, a heading's or a menu entry's words; a name a make's, a manufacturer's or a person's.
+ */
+export const CONFIG_LIMITS = {
+  label: 100,
+  name: 100,
+  slug: 64,
+  href: 500,
+  longText: 500,
+  stockNumber: 50,
+  navLinks: 20,
+  navChildren: 30,
+  footerGroups: 10,
+  footerLinks: 30,
+  phones: 10,
+  promoCards: 10,
+  stockNumbers: 1000,
+  names: 100,
+  dealerships: 50,
+  fees: 20,
+  money: 10_000_000,
+  percent: 100,
+  years: 30,
+  days: 3650,
+} as const;
+/** The override a dealer admin publishes or an operator's site file holds, as JSON (the largest demo one is 4 KB). */
+export const CONFIG_OVERRIDE_MAX_BYTES = 16 * 1024;
+const L = CONFIG_LIMITS;
+const label = maxText(L.label);
+const href = maxText(L.href);
+const names = maxList(maxText(L.name), L.names);
+const money = numberIn(0, L.money);
+
+const navLinkSchema = z.object({ label, href }).strict();
 /** A header entry: a link, or a dropdown of links (the header-menu variant's Vehicles, Service and Parts, More). */
 const navItemSchema = z
-  .object({ label: z.string(), href: z.string(), children: z.array(navLinkSchema).optional() })
+  .object({ label, href, children: maxList(navLinkSchema, L.navChildren).optional() })
   .strict();
-const footerGroupSchema = z.object({ heading: z.string(), links: z.array(navLinkSchema) }).strict();
+const footerGroupSchema = z.object({ heading: label, links: maxList(navLinkSchema, L.footerLinks) }).strict();
 
 /**
  * Settings that once named a Worker env variable or held a key (ADR 0056): a setting that still uses one is refused
@@ -73,7 +108,7 @@ export const siteConfigSchema = z
         primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
         accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
         text: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-        logoText: z.string().nullable(),
+        logoText: label.nullable(),
         /** The dealer's logo (SVG or image; an https URL or a site path); null shows logoText (or the site's name). */
         logoUrl: z.string().regex(/^(https:\/\/|\/)[^\s"'<>]+$/).max(500).nullable(),
         /** A self-hosted or system font family (THEME_FONTS); no page asks a third party for a font. */
@@ -86,60 +121,62 @@ export const siteConfigSchema = z
       .strict(),
     navigation: z
       .object({
-        links: z.array(navItemSchema),
+        links: maxList(navItemSchema, L.navLinks),
         openOnHover: z.boolean(),
         /** Footer link groups; null gives the platform's groups built from the other settings. */
-        footerGroups: z.array(footerGroupSchema).nullable(),
+        footerGroups: maxList(footerGroupSchema, L.footerGroups).nullable(),
         /** Numbers in the phone menu; empty hides it. */
-        phones: z.array(z.object({ label: z.string(), number: z.string() }).strict()),
+        phones: maxList(z.object({ label, number: maxText(30) }).strict(), L.phones),
       })
       .strict(),
     search: z
       .object({
-        indexName: z.string(),
+        indexName: maxText(L.label),
         /** Numbered filter preset 0-14; null for none. */
         preset: z.number().int().min(0).max(14).nullable(),
         certifiedOnly: z.boolean(),
         usedOnly: z.boolean(),
-        excludedStockNumbers: z.array(z.string()),
-        excludedMakes: z.array(z.string()),
+        excludedStockNumbers: maxList(maxText(L.stockNumber), L.stockNumbers),
+        excludedMakes: names,
         hitsPerPage: z.number().int().min(1).max(100),
-        soldWindowDays: z.number().int().min(0),
+        soldWindowDays: numberIn(0, L.days).int(),
         priceAscendingNeedsPrice: z.boolean(),
-        priceSliderMax: z.number().positive(),
+        priceSliderMax: money.positive(),
         /** Some sites use /used-car in place of /search for landing paths. */
-        landingBase: z.string().regex(/^\/[a-z0-9-]+$/),
+        landingBase: maxText(L.slug).regex(/^\/[a-z0-9-]+$/),
         /** 'truck' maps to lightTruck, or to ute on some sites. */
         truckBodyMapsTo: z.enum(["lightTruck", "ute"]),
         /** Filter attributes a site shows beside make, model, certified, price, km and body. */
-        extraFilters: z.array(
+        extraFilters: maxList(
           z.enum(["car_type", "fuel", "transmission", "drive", "colour", "seats", "year", "city", "location_name", "dealership_name", "state"]),
+          20,
         ),
         /** Promo cards among the first page of results (e.g. 'We Want Your Car'), at a 0-based card position. */
-        promoCards: z.array(
+        promoCards: maxList(
           z
             .object({
-              position: z.number().int().min(0),
-              title: z.string(),
-              text: z.string(),
-              href: z.string(),
+              position: numberIn(0, 100).int(),
+              title: label,
+              text: maxText(L.longText),
+              href,
               /** The vehicle types (a site's template) the card is for; every type when absent. */
               itemTypes: z.array(promoItemTypeSchema).min(1).optional(),
             })
             .strict(),
+          L.promoCards,
         ),
       })
       .strict(),
     labels: z
       .object({
-        justArrivedDays: z.number().int().min(0),
-        justArrivedLabel: z.string(),
-        soldLabel: z.string(),
-        noPriceText: z.string(),
-        enquireButton: z.string(),
-        submitText: z.string(),
-        tagBanner: z.string(),
-        weekendClosedText: z.string(),
+        justArrivedDays: numberIn(0, 365).int(),
+        justArrivedLabel: label,
+        soldLabel: label,
+        noPriceText: label,
+        enquireButton: label,
+        submitText: label,
+        tagBanner: label,
+        weekendClosedText: label,
         /** A closed weekend day reads Closed, the weekend text, or an 'Enquire Now' link (one dealer). */
         weekendClosedStyle: z.enum(["closed", "text", "enquireLink"]),
         /** Budget finder's disabled button: 'No {carType}s found for this budget' or '0 {carType}s Found'. */
@@ -176,64 +213,64 @@ export const siteConfigSchema = z
       .object({
         defaultViewerMode: z.enum(["spinner", "walkaround", "gallery", "interior"]),
         similarCarsCount: z.number().int().min(0).max(20),
-        buttonSet: z.array(z.enum(["enquire", "history", "finance", "tradeIn", "reserve", "onlinePurchase"])),
+        buttonSet: maxList(z.enum(["enquire", "history", "finance", "tradeIn", "reserve", "onlinePurchase"]), 12),
         checkoutPath: z.enum(["checkout", "buy-online"]),
         financeButtonLabel: z.enum(["Finance Enquiry", "Get Finance Quote"]),
         stockVideoPosition: z.enum(["start", "second", "middle", "end"]),
-        spinAutoRotateMs: z.number().int().positive(),
+        spinAutoRotateMs: numberIn(1, 60_000).int(),
         /** Dealership slugs whose cars show no favourite button (one dealer group hides it for one dealership). */
-        favouriteHiddenDealerships: z.array(z.string()),
+        favouriteHiddenDealerships: maxList(maxText(L.slug), L.dealerships),
         /** The manufacturer whose certified pre-owned programme the certified-brand dialog presents; null: no dialog. */
-        certifiedManufacturer: z.string().min(1).nullable(),
+        certifiedManufacturer: maxText(L.name).min(1).nullable(),
       })
       .strict(),
     finance: z
       .object({
         provider: financeProviderSchema,
         defaultInterestRate: z.number().min(0).max(30),
-        excludedManufacturers: z.array(z.string()),
-        excludedDealerships: z.array(z.string()),
+        excludedManufacturers: names,
+        excludedDealerships: maxList(maxText(L.slug), L.dealerships),
         /** Where finance links go: one of the finance routes, each of which holds the enquiry form at #finance-form. */
         financePath: z.enum(FINANCE_ROUTES),
         /** Fee added to the amount financed (1360.5 for one lender). */
-        establishmentFee: z.number().min(0),
+        establishmentFee: money,
         /** The range of comparison rates the dealer's lenders offer, stated in its finance copy (spec: 8.38% to 19.42%); null: none. */
-        comparisonRateRange: z.object({ from: z.number().min(0), to: z.number().min(0) }).strict().nullable(),
+        comparisonRateRange: z.object({ from: numberIn(0, L.percent), to: numberIn(0, L.percent) }).strict().nullable(),
         /**
          * A dealership's own finance copy, by dealership slug: its fee list (spec: 395, 6, 8 monthly and 912.25) and
          * an advertised offer (spec: a lite dealership's 6.29% p.a., comparison 8.19%, 5 years, no deposit).
          */
-        dealershipCopy: z.record(
-          z.string(),
+        dealershipCopy: maxMap(
           z
             .object({
-              fees: z.array(z.object({ label: z.string().min(1), amount: z.number().min(0), monthly: z.boolean() }).strict()),
-              offer: z.object({ rate: z.number().min(0), comparisonRate: z.number().min(0), termYears: z.number().positive(), deposit: z.number().min(0) }).strict().nullable(),
+              fees: maxList(z.object({ label: label.min(1), amount: money, monthly: z.boolean() }).strict(), L.fees),
+              offer: z.object({ rate: numberIn(0, L.percent), comparisonRate: numberIn(0, L.percent), termYears: numberIn(0, L.years).positive(), deposit: money }).strict().nullable(),
             })
             .strict(),
+          L.dealerships,
         ),
         /** Calculator input bounds; some lenders narrow or widen them. */
         calculator: z
           .object({
-            priceMin: z.number().min(0),
-            priceMax: z.number().positive(),
-            termMinYears: z.number().positive(),
-            termMaxYears: z.number().positive(),
-            termStepYears: z.number().positive(),
-            rateMin: z.number().min(0),
-            rateMax: z.number().positive(),
-            rateStep: z.number().positive(),
-            depositMax: z.number().min(0),
-            residualMax: z.number().min(0),
+            priceMin: money,
+            priceMax: money.positive(),
+            termMinYears: numberIn(0, L.years).positive(),
+            termMaxYears: numberIn(0, L.years).positive(),
+            termStepYears: numberIn(0, L.years).positive(),
+            rateMin: numberIn(0, L.percent),
+            rateMax: numberIn(0, L.percent).positive(),
+            rateStep: numberIn(0, L.percent).positive(),
+            depositMax: money,
+            residualMax: money,
           })
           .strict(),
       })
       .strict(),
     reserve: z
       .object({
-        amount: z.number().min(0),
+        amount: money,
         /** Used-car return terms by dealership slug, for the dealerships that offer them. */
-        returnTerms: z.record(z.string(), z.object({ days: z.number().int().positive(), maxKm: z.number().int().positive(), minFuel: z.string().min(1) }).strict()),
+        returnTerms: maxMap(z.object({ days: numberIn(1, 365).int(), maxKm: numberIn(1, 1_000_000).int(), minFuel: label.min(1) }).strict(), L.dealerships),
         /** This dealer's card processor (ADR 0027); a dealership of a group may name its own below. */
         processor: processorSchema,
         /** Dealership slug -> that dealership's own processor, in place of the site's: the car's dealership decides (ADR 0030). */
@@ -275,7 +312,7 @@ export const siteConfigSchema = z
     reviews: z
       .object({
         minimumRating: z.number().min(0).max(5),
-        hiddenNames: z.array(z.string()),
+        hiddenNames: names,
         /** The summary shows only when average_rating is above this. */
         minimumAverageRating: z.number().min(0).max(5),
         hidden: z.boolean(),
@@ -292,8 +329,8 @@ export const siteConfigSchema = z
     home: z
       .object({
         /** Sections of the home page, in order. */
-        sections: z.array(z.enum(["salesCounter", "statistics", "promotions", "bodyTypes", "featuredStock", "locations", "reviews", "blog"])),
-        heroText: z.string().nullable(),
+        sections: maxList(z.enum(["salesCounter", "statistics", "promotions", "bodyTypes", "featuredStock", "locations", "reviews", "blog"]), 16),
+        heroText: maxText(L.longText).nullable(),
         /** Cars in the featured stock row: the site's most recently added in-stock cars. */
         featuredCount: z.number().int().min(1).max(24),
         /** Promotions slider height at 1920 wide: 540 by default, 720 or 1080 in the other variants (spec §9). */
@@ -309,15 +346,15 @@ export const siteConfigSchema = z
       .strict(),
     budget: z
       .object({
-        moneyInputMin: z.number(),
-        moneyInputMax: z.number(),
+        moneyInputMin: money,
+        moneyInputMax: money,
         defaultPeriod: z.enum(["weekly", "monthly"]),
-        defaultRepaymentWeekly: z.number().min(0),
-        defaultRepaymentMonthly: z.number().min(0),
-        defaultDeposit: z.number().min(0),
-        sliderMin: z.number().min(0),
-        sliderMax: z.number().positive(),
-        sliderStep: z.number().positive(),
+        defaultRepaymentWeekly: money,
+        defaultRepaymentMonthly: money,
+        defaultDeposit: money,
+        sliderMin: money,
+        sliderMax: money.positive(),
+        sliderStep: money.positive(),
         /** Dealers with their own body list show up to 20 budget finder tiles, others 4. */
         customBodies: z.boolean(),
       })
@@ -330,5 +367,11 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
 type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 export type SiteConfigOverride = DeepPartial<SiteConfig>;
 
-/** Overrides are validated after merging; here only their outer shape is checked. */
+/** Overrides are validated after merging; here only their outer shape and size are checked. */
 export const siteConfigOverrideSchema = z.record(z.string(), z.unknown());
+
+/** The override's size problem, if it is over CONFIG_OVERRIDE_MAX_BYTES as JSON. */
+export function overrideSizeProblem(override: Record<string, unknown>): string | null {
+  const bytes = new TextEncoder().encode(JSON.stringify(override)).length;
+  return bytes > CONFIG_OVERRIDE_MAX_BYTES ? `Please keep the settings to at most ${CONFIG_OVERRIDE_MAX_BYTES} bytes of JSON (these are ${bytes}).` : null;
+}

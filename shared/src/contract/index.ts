@@ -3,6 +3,7 @@ export * from "./location";
 export * from "./site";
 export * from "./lead";
 export * from "./parse";
+export * from "./limits";
 export * from "./search";
 export * from "./price-comparison";
 export * from "./finance";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { customerFormValuesSchema, emailSchema, LEAD_TEXT_MAX, phoneSchema, tooLongMessage } from "./lead";
+import { customerFormValuesSchema, emailSchema, LEAD_TEXT_MAX, phoneSchema } from "./lead";
+import { tooLongMessage } from "./limits";
 import { parseWithFieldErrors } from "./parse";
 
 describe("phoneSchema (Australian numbers as typed)", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calculatorFiguresSchema } from "./finance";
+import { tooLongMessage } from "./limits";
 import { POSTCODE_MESSAGE } from "./postcode-messages";
 
 export { POSTCODE_MESSAGE };
@@ -23,7 +24,6 @@ export const leadKindSchema = z.enum([
  * naming that field (the API's body limit refuses whole bodies far over these with 413 first).
  */
 export const LEAD_TEXT_MAX = { short: 200, email: 254, url: 2048, message: 5000 } as const;
-export const tooLongMessage = (max: number) => `Please use at most ${max} characters.`;
 /** Trimmed text of at most `max` characters. */
 export const leadText = (max: number = LEAD_TEXT_MAX.short) => z.string().trim().max(max, tooLongMessage(max));
 /** Required text: a missing field reads the same as an empty one. */

@@ -1,4 +1,4 @@
-export { bodyLimit } from "./body-limit";
+export { bodyLimit, bodyTooLargeMessage } from "./body-limit";
 export { escapeMarkup } from "./escape";
 export { classifyHost, type HostTarget } from "./host";
 export { type HostSite, siteFromHost, siteRowFor } from "./site-from-host";

@@ -105,10 +105,14 @@ export async function rotateKey(db: D1Database, id: string, overlapSeconds: numb
   return { key: made.key, record: (await findKey(db, made.id)) as KeyRecord, old: (await findKey(db, id)) as KeyRecord };
 }
 
-/** Stops a key at once. The row stays (revoked_at) so listings and audits can name it. */
-export async function revokeKey(db: D1Database, id: string, now: Date = new Date()): Promise<KeyRecord | null> {
-  await db.prepare("UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?").bind(now.toISOString(), id).run();
-  return findKey(db, id);
+/**
+ * Stops a key at once. The row stays (revoked_at) so listings and audits can name it. `revokedNow` is false for a
+ * key revoked before: of two revocations, even at the same moment, one is the revocation (and one audit entry).
+ */
+export async function revokeKey(db: D1Database, id: string, now: Date = new Date()): Promise<{ record: KeyRecord; revokedNow: boolean } | null> {
+  const changed = await db.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").bind(now.toISOString(), id).run();
+  const record = await findKey(db, id);
+  return record && { record, revokedNow: changed.meta.changes > 0 };
 }
 
 /**

@@ -66,10 +66,13 @@ describe("key store", () => {
     expect(await verifyKey(db, rotated?.key, ["stock:write"], new Date(start.getTime() + 3601_000))).not.toBeNull();
   });
 
-  it("revokes at once", async () => {
+  it("revokes at once; a second revocation changes nothing and says so", async () => {
     const { key, record } = await newKey();
-    await revokeKey(db, record.id);
+    const first = await revokeKey(db, record.id, new Date("2026-01-01T00:00:00Z"));
+    expect(first).toMatchObject({ revokedNow: true, record: { revokedAt: "2026-01-01T00:00:00.000Z" } });
     expect(await verifyKey(db, key, ["stock:write"])).toBeNull();
+    expect(await revokeKey(db, record.id)).toMatchObject({ revokedNow: false, record: { revokedAt: "2026-01-01T00:00:00.000Z" } });
+    expect(await revokeKey(db, "no-such-key")).toBeNull();
   });
 
   it("a short-lived key works for its task and is gone after it", async () => {
