@@ -5,7 +5,7 @@ import { CAR_ALREADY_RESERVED, CAR_NOT_RESERVABLE, checkoutPath, isInStock } fro
 import { type Context, Hono } from "hono";
 import type { Env } from "../env";
 import { formErrorPage } from "../leads/form-post";
-import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "../leads/guard";
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, leadBodyFormat } from "../leads/guard";
 import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { requestHash } from "../leads/store";
 import { markOnlinePaymentPaid, ONLINE_PAYMENT_TOKEN_PREFIX } from "../promotions/online-payment-store";
@@ -60,7 +60,6 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
   const headers = c.req.raw.headers;
   const site = await siteFromHost(c.env.DB, headers.get("host") ?? undefined);
   if (!site) return { status: 404, body: { message: "Unknown site" } };
-  if (isCrossSite(headers)) return { status: 403, body: { message: CROSS_SITE_REFUSED } };
   if (!format) return { status: 415, body: { message: "Send the reservation as application/json or a form post." } };
   const raw = await c.req.text();
   let body: unknown;

@@ -33,3 +33,4 @@ export {
 } from "./session-cookie";
 export { keepCurrentConfigVersion, refreshTenantCache, TENANT_POINTER_TTL_SECONDS, TENANT_ROW_TTL_SECONDS, type TenantPointer, tenantPointerKey, tenantRowKey } from "./tenant-cache";
 export { type ByteRange, byteRange } from "./byte-range";
+export { CROSS_SITE_MESSAGE, refusedAsCrossSite, type RequestSite, requestSite, sameSiteOnly } from "./same-site";
