@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * The audit log (ADR 0045): one row per sign-in, invitation, key change, configuration change, lead status
- * change and chat reply. Any Worker or command with the platform's D1 calls these; `auditStatement` joins a caller's own batch,
+ * The audit log (ADR 0045): one row per sign-in, invitation, key change, refused key, configuration change, lead
+ * status change and chat reply. Any Worker or command with the platform's D1 calls these; `auditStatement` joins a caller's own batch,
  * so the change and its record are written together or not at all.
  */
 export const auditActionSchema = z.enum([
@@ -11,6 +11,8 @@ export const auditActionSchema = z.enum([
   "key.create",
   "key.rotate",
   "key.revoke",
+  /** A live key presented on another site's host, or outside its scopes (ADR 0057). */
+  "key.refused",
   "config.publish",
   "config.rollback",
   "lead.status",
