@@ -25,7 +25,8 @@ export async function stockWriterOf(db: D1Database, grant: KeyGrant | null): Pro
  */
 export const requireWriteKey = createMiddleware<StockEnv>(async (c, next) => {
   const key = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
-  const host = c.req.header("host") ?? "";
+  // A Worker's own call through its service binding names the site in its URL (slugHost) and sends no Host.
+  const host = c.req.header("host") ?? new URL(c.req.url).host;
   const site = await siteFromHost(c.env.DB, host);
   const grant = await verifySiteKey(c.env.DB, key, ["stock:write"], { site: site?.slug ?? null, host, path: c.req.path }, afterAnswer(c));
   const row = await stockWriterOf(c.env.DB, grant);

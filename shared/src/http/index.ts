@@ -1,6 +1,6 @@
 export { bodyLimit } from "./body-limit";
 export { escapeMarkup } from "./escape";
-export { classifyHost, type HostTarget } from "./host";
+export { classifyHost, type HostTarget, slugHost } from "./host";
 export { type HostSite, siteFromHost, siteRowFor } from "./site-from-host";
 export { facetValues, filterValue, type SiteQuery, type SiteQueryResult, SITE_SEARCH_PATH, searchSite, siteQueriesSchema } from "./site-search";
 export {
