@@ -1,7 +1,7 @@
 import { auditStatement } from "@dealer/shared/audit";
 import { LEAD_RECORD_VERSION, type LeadRecord, leadDepartmentSchema, leadRecordSchema, parseWithFieldErrors } from "@dealer/shared/contract";
-import { afterAnswer, bodyLimit, siteFromHost } from "@dealer/shared/http";
-import { verifySiteKey } from "@dealer/shared/keys";
+import { bodyLimit } from "@dealer/shared/http";
+import { requestKey } from "@dealer/shared/keys";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
@@ -22,20 +22,17 @@ const KEY_REQUIRED = "A valid dealership key is required (Authorization: Bearer 
  * The dealership a key speaks for, on this host's site only: a key of another site (or another tenant's
  * host) is no key here, so no site ever lists another's leads (ADR 0057: the refusal is audited under the key's site).
  */
-async function dealerForKey(c: Context<DealerEnv>, key: string | undefined): Promise<Dealer | null> {
-  const db = c.env.DB;
-  const host = c.req.header("host") ?? "";
-  const site = await siteFromHost(db, host);
-  const grant = await verifySiteKey(db, key, ["leads:read"], { site: site?.slug ?? null, host, path: c.req.path }, afterAnswer(c));
+async function dealerForKey(c: Context<DealerEnv>): Promise<Dealer | null> {
+  const grant = await requestKey(c, ["leads:read"]);
   if (!grant || grant.dealershipId === null) return null;
-  return db
+  return c.env.DB
     .prepare("SELECT site, id AS dealershipId, slug AS dealershipSlug, name AS dealershipName FROM dealerships WHERE id = ? AND site = ?")
     .bind(grant.dealershipId, grant.site)
     .first<Dealer>();
 }
 
 const requireDealer = createMiddleware<DealerEnv>(async (c, next) => {
-  const dealer = await dealerForKey(c, /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1]);
+  const dealer = await dealerForKey(c);
   if (!dealer) return c.json({ message: KEY_REQUIRED }, 401);
   c.set("dealer", dealer);
   await next();

@@ -1,6 +1,6 @@
 import { carSchema, FORM_ERRORS_HEADING, parseWithFieldErrors, paymentEventSchema, reservationRequestSchema } from "@dealer/shared/contract";
-import { afterAnswer, bodyLimit, siteFromHost } from "@dealer/shared/http";
-import { verifySiteKey } from "@dealer/shared/keys";
+import { bodyLimit, siteFromHost } from "@dealer/shared/http";
+import { requestKey } from "@dealer/shared/keys";
 import { CAR_ALREADY_RESERVED, CAR_NOT_RESERVABLE, checkoutPath, isInStock } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import type { Env } from "../env";
@@ -271,11 +271,8 @@ export function createReservationApi() {
   });
 
   app.post("/api/reservations/release-expired", async (c) => {
-    const key = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    const host = c.req.header("host") ?? "";
-    const site = await siteFromHost(c.env.DB, host);
     // The site's own key on its own host only (ADR 0057).
-    const owner = await verifySiteKey(c.env.DB, key, ["stock:write"], { site: site?.slug ?? null, host, path: c.req.path }, afterAnswer(c));
+    const owner = await requestKey(c, ["stock:write"]);
     if (!owner?.site) return c.json({ message: "A valid dealership write key is required (Authorization: Bearer <key>)." }, 401);
     return c.json({ released: await releaseExpiredHolds(c.env, new Date(), owner.site) });
   });

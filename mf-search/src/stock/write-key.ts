@@ -1,5 +1,4 @@
-import { afterAnswer, siteFromHost } from "@dealer/shared/http";
-import { type KeyGrant, verifySiteKey } from "@dealer/shared/keys";
+import { type KeyGrant, requestKey } from "@dealer/shared/keys";
 import { createMiddleware } from "hono/factory";
 import type { SearchBackendEnv } from "../env";
 
@@ -24,12 +23,7 @@ export async function stockWriterOf(db: D1Database, grant: KeyGrant | null): Pro
  * another site's key is no key here (ADR 0057), as for the leads API.
  */
 export const requireWriteKey = createMiddleware<StockEnv>(async (c, next) => {
-  const key = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
-  // A Worker's own call through its service binding names the site in its URL (slugHost) and sends no Host.
-  const host = c.req.header("host") ?? new URL(c.req.url).host;
-  const site = await siteFromHost(c.env.DB, host);
-  const grant = await verifySiteKey(c.env.DB, key, ["stock:write"], { site: site?.slug ?? null, host, path: c.req.path }, afterAnswer(c));
-  const row = await stockWriterOf(c.env.DB, grant);
+  const row = await stockWriterOf(c.env.DB, await requestKey(c, ["stock:write"]));
   if (!row) return c.json({ message: "A valid dealership write key is required (Authorization: Bearer <key>)." }, 401);
   c.set("writer", row);
   await next();
