@@ -2,7 +2,7 @@ import { anonymousSession, type Session, type ShellState } from "@dealer/shared/
 import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
 import { itemTypeSchema } from "@dealer/shared/contract";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { CONFIG_PREVIEW_COOKIE, sessionFromCookie } from "@dealer/shared/http";
+import { CONFIG_PREVIEW_COOKIE, sameSiteOnly, sessionFromCookie } from "@dealer/shared/http";
 import { vehicleImageUrl } from "@dealer/shared/media";
 import {
   canonicalUrl,
@@ -52,7 +52,7 @@ import { loadModelRange, loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
 import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
-import { holdingPage } from "./operator/holding-page";
+import { holdingAnswer, holdingPage } from "./operator/holding-page";
 import { createOperatorApi } from "./operator/operator-api";
 import { forwardToRemote } from "./proxy/forward";
 import { resolveSiteLanding } from "./routes/landing-paths";
@@ -159,6 +159,9 @@ async function renderShellParts(state: ShellState, page: PageContext): Promise<R
   );
 }
 
+/** A disabled site's answer lasts until the operator enables it: a day before asking again. */
+const HOLDING_HEADERS = { "retry-after": "86400" };
+
 export function createGatewayApp() {
   const app = new Hono<Gateway>();
   app.use(securityHeaders);
@@ -194,7 +197,11 @@ export function createGatewayApp() {
     }
     const published = await resolveTenant(c.env, target);
     if (!published) return c.text("No dealer site is configured for this address.", 404);
-    if (published.disabled) return c.html(holdingPage(published.name), 503, { "retry-after": "86400" });
+    if (published.disabled) {
+      // A form's script, a feed or a search reads the answer: JSON for the APIs, the holding page for people.
+      const api = c.req.path.startsWith("/api/") || c.req.path.startsWith("/1/");
+      return api ? c.json(holdingAnswer(published.name), 503, HOLDING_HEADERS) : c.html(holdingPage(published.name), 503, HOLDING_HEADERS);
+    }
     const cookie = c.req.header("cookie");
     const tenant = cookie?.includes(CONFIG_PREVIEW_COOKIE) ? await withPreview(c.env, published, cookie) : published;
     c.set("tenant", tenant);
@@ -207,6 +214,11 @@ export function createGatewayApp() {
       c.res.headers.set("cache-control", "private, no-store");
     }
   });
+
+  // CSRF (ADR 0057): every state-changing request on a tenant's host comes from its own pages, whichever remote
+  // serves it, unless a key or a signature authenticates it: the search API (its key travels in its own header
+  // or query), the stock feed and the payment processors' signed webhooks.
+  app.use(sameSiteOnly((path) => path.startsWith("/1/") || path.startsWith("/api/stock/") || path === "/api/payments/webhook"));
 
   // Search API, stock feed and leads are served by their remotes on the tenant's own host.
   app.all("/1/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));

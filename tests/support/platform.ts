@@ -11,19 +11,28 @@ export function launchChromium(): Promise<Browser> {
   return chromium.connect(inject("chromiumEndpoint"));
 }
 
-/** Ask the gateway as a browser on that tenant's host would (fetch cannot set Host, node:http can). */
+/** Ask the gateway as a browser on that tenant's host would (fetch cannot set Host, node:http can), Origin included. */
 export function fetchSite(site: string, path: string, init: RequestOptions = {}): Promise<Response> {
   return fetchSiteOnHost(`${site}.localhost:${GATEWAY_PORT}`, path, init);
 }
 
-type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string };
+/** `browser: false` sends only the headers given: no Origin, as a script or a server would (a browser always sends one on a POST). */
+type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string; browser?: boolean };
+
+/** Origin on every request that is not a read, as a browser's page on that host sends it, unless the test names its own. */
+function browserHeaders(host: string, method: string, headers: Record<string, string>): Record<string, string> {
+  const named = Object.keys(headers).some((name) => ["origin", "sec-fetch-site"].includes(name.toLowerCase()));
+  return named || ["GET", "HEAD"].includes(method.toUpperCase()) ? headers : { origin: `http://${host}`, ...headers };
+}
 
 /** The same, for any Host header (a dealer's own domain). */
 export function fetchSiteOnHost(host: string, path: string, init: RequestOptions = {}): Promise<Response> {
+  const method = init.method ?? "GET";
+  const headers = init.browser === false ? (init.headers ?? {}) : browserHeaders(host, method, init.headers ?? {});
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       // A fresh connection per request: a kept-alive socket the dev server has since closed fails with "socket hang up".
-      { host: "127.0.0.1", port: GATEWAY_PORT, path, method: init.method ?? "GET", headers: { ...init.headers, host }, agent: false },
+      { host: "127.0.0.1", port: GATEWAY_PORT, path, method, headers: { ...headers, host }, agent: false },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

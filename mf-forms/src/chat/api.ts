@@ -1,13 +1,13 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { buildEnquiryFormSchema, LEAD_TEXT_MAX, leadText, parseWithFieldErrors, requiredText } from "@dealer/shared/contract";
-import { bodyLimit, type HostSite, siteFromHost } from "@dealer/shared/http";
+import { bodyLimit, CROSS_SITE_MESSAGE, type HostSite, requestSite, siteFromHost } from "@dealer/shared/http";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { queueUnqueuedLead } from "../delivery/queue";
 import type { Env } from "../env";
 import { INVALID_LEAD, LEAD_STORE_FAILED, RATE_LIMITED, siteUrl, UNSUPPORTED_BODY } from "../leads/api";
 import type { Dealer } from "../leads/dealer-api";
-import { CROSS_SITE_REFUSED, isCrossSite, leadBodyFormat } from "../leads/guard";
+import { leadBodyFormat } from "../leads/guard";
 import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { buildLeadRecord, loadSiteFacts, placeLead } from "../leads/record";
 import { PRIVACY_NOTICE, requestHash, storeLead } from "../leads/store";
@@ -60,7 +60,8 @@ async function shopperRequest(c: ChatContext, counts: boolean): Promise<{ site: 
   const site = await siteFromHost(c.env.DB, c.req.header("host"));
   if (!site) return { status: 404, message: "Unknown site" };
   if (!site.config.features.instantMessage) return { status: 404, message: CHAT_OFF };
-  if (isCrossSite(c.req.raw.headers)) return { status: 403, message: CROSS_SITE_REFUSED };
+  // The gateway refuses a post that is not the site's own (ADR 0057); a conversation is not read cross-site either.
+  if (requestSite(c.req.raw.headers) === "cross-site") return { status: 403, message: CROSS_SITE_MESSAGE };
   if (!counts) return { site };
   if (leadBodyFormat(c.req.header("content-type")) !== "json") return { status: 415, message: UNSUPPORTED_BODY };
   // The same window as the lead forms: chatting and enquiring count together per client and site.

@@ -8,7 +8,7 @@ import { queueUnqueuedLead, unreachableQueue } from "../delivery/queue";
 import type { Env } from "../env";
 import { leadSchemaFor } from "./form-schema";
 import { formErrorPage, leadFromForm } from "./form-post";
-import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "./guard";
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, leadBodyFormat } from "./guard";
 import { parseRateLimit, rateLimited } from "./rate-limit";
 import { bookingSlots, SLOT_DAYS } from "./slots";
 import { siteFromHost } from "@dealer/shared/http";
@@ -84,7 +84,6 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
   });
   if (site === "unavailable") return { status: 503, body: { message: LEAD_STORE_FAILED } };
   if (!site) return { status: 404, body: { message: "Unknown site" } };
-  if (isCrossSite(headers)) return { status: 403, body: { message: CROSS_SITE_REFUSED } };
   if (!format) return { status: 415, body: { message: UNSUPPORTED_BODY } };
 
   const raw = await c.req.text();

@@ -1,8 +1,8 @@
 import { auditStatement } from "@dealer/shared/audit";
 import { LEAD_RECORD_VERSION, type LeadRecord, leadDepartmentSchema, leadRecordSchema, leadText, parseWithFieldErrors } from "@dealer/shared/contract";
-import { bodyLimit, siteFromHost } from "@dealer/shared/http";
-import { verifyKey } from "@dealer/shared/keys";
-import { Hono } from "hono";
+import { bodyLimit } from "@dealer/shared/http";
+import { requestKey } from "@dealer/shared/keys";
+import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { chatMessageSchema, replyToChat } from "../chat/api";
@@ -20,22 +20,19 @@ const KEY_REQUIRED = "A valid dealership key is required (Authorization: Bearer 
 
 /**
  * The dealership a key speaks for, on this host's site only: a key of another site (or another tenant's
- * host) is no key here, so no site ever lists another's leads.
+ * host) is no key here, so no site ever lists another's leads (ADR 0057: the refusal is audited under the key's site).
  */
-async function dealerForKey(db: D1Database, host: string | undefined, key: string | undefined): Promise<Dealer | null> {
-  if (!key) return null;
-  const site = await siteFromHost(db, host);
-  if (!site) return null;
-  const grant = await verifyKey(db, key, ["leads:read"]);
-  if (!grant || grant.site !== site.slug || grant.dealershipId === null) return null;
-  return db
+async function dealerForKey(c: Context<DealerEnv>): Promise<Dealer | null> {
+  const grant = await requestKey(c, ["leads:read"]);
+  if (!grant || grant.dealershipId === null) return null;
+  return c.env.DB
     .prepare("SELECT site, id AS dealershipId, slug AS dealershipSlug, name AS dealershipName FROM dealerships WHERE id = ? AND site = ?")
-    .bind(grant.dealershipId, site.slug)
+    .bind(grant.dealershipId, grant.site)
     .first<Dealer>();
 }
 
 const requireDealer = createMiddleware<DealerEnv>(async (c, next) => {
-  const dealer = await dealerForKey(c.env.DB, c.req.header("host"), /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1]);
+  const dealer = await dealerForKey(c);
   if (!dealer) return c.json({ message: KEY_REQUIRED }, 401);
   c.set("dealer", dealer);
   await next();

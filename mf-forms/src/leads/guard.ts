@@ -1,5 +1,3 @@
-import { classifyHost } from "@dealer/shared/http";
-
 /** How a lead body arrives: JSON from the form's script, or a plain form post before the script has loaded. */
 export type LeadBodyFormat = "json" | "form";
 
@@ -12,29 +10,6 @@ export function leadBodyFormat(contentType: string | undefined): LeadBodyFormat 
   if (type === "application/json") return "json";
   if (type === "application/x-www-form-urlencoded") return "form";
   return null;
-}
-
-export const CROSS_SITE_REFUSED = "Leads are accepted only from the dealer's own website.";
-
-/**
- * CSRF: a browser names the page that sent a POST in Origin (and Sec-Fetch-Site). A lead is taken only
- * when that page is on the same host as the request: another site, another tenant and 'null' (sandboxed
- * frames, file: pages) are refused. A request with neither header is not from a browser page (a script
- * or a server), which CSRF cannot abuse, so it is judged on its own merits (rate limit, validation).
- */
-export function isCrossSite(headers: Headers): boolean {
-  const origin = headers.get("origin");
-  if (origin !== null) {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      return true;
-    }
-    return JSON.stringify(classifyHost(originHost)) !== JSON.stringify(classifyHost(headers.get("host") ?? ""));
-  }
-  const fetchSite = headers.get("sec-fetch-site");
-  return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
 }
 
 /** Idempotency-Key: 1 to 200 visible ASCII characters (the form sends a UUID). */

@@ -3,7 +3,7 @@ import { bodyLimit, siteFromHost } from "@dealer/shared/http";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Env } from "../env";
-import { CROSS_SITE_REFUSED, isCrossSite, leadBodyFormat } from "./guard";
+import { leadBodyFormat } from "./guard";
 import { NO_SUCH_OFFER, offerLeadExists } from "./offer-acceptance";
 
 /** A valuation result is a few hundred bytes. */
@@ -34,7 +34,6 @@ export function createMiscellaneousApi() {
   app.post("/api/miscellaneous", bodyLimit(MISCELLANEOUS_BODY_MAX_BYTES), async (c) => {
     const site = await siteFromHost(c.env.DB, c.req.header("host"));
     if (!site) return c.json({ message: "Unknown site" }, 404);
-    if (isCrossSite(c.req.raw.headers)) return c.json({ message: CROSS_SITE_REFUSED }, 403);
     if (leadBodyFormat(c.req.header("content-type")) !== "json") return c.json({ message: "Send application/json." }, 415);
     const body: unknown = await c.req.json().catch(() => undefined);
     const parsed = parseWithFieldErrors(miscellaneousSchema, body);

@@ -5,7 +5,6 @@ import { type Context, Hono } from "hono";
 import { appointmentWords } from "../delivery/lead-words";
 import type { Env } from "../env";
 import { plainPage } from "../leads/form-post";
-import { CROSS_SITE_REFUSED, isCrossSite } from "../leads/guard";
 import { bookingSlots } from "../leads/slots";
 import { bookingTokenValid } from "./booking-link";
 
@@ -53,7 +52,6 @@ export function createBookingPage() {
   });
 
   app.post(BOOKING_ROUTE, bodyLimit(4 * 1024), async (c) => {
-    if (isCrossSite(c.req.raw.headers)) return c.text(CROSS_SITE_REFUSED, 403);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const token = typeof form.token === "string" ? form.token : "";
     const linked = await linkedBooking(c, token);

@@ -1,12 +1,12 @@
 import { carSchema, FORM_ERRORS_HEADING, parseWithFieldErrors, paymentEventSchema, reservationRequestSchema } from "@dealer/shared/contract";
 import { bodyLimit, siteFromHost } from "@dealer/shared/http";
-import { verifyKey } from "@dealer/shared/keys";
+import { requestKey } from "@dealer/shared/keys";
 import { CAR_ALREADY_RESERVED, CAR_NOT_RESERVABLE, checkoutPath, isInStock } from "@dealer/shared/rules";
 import { siteSecrets } from "@dealer/shared/secrets";
 import { type Context, Hono } from "hono";
 import type { Env } from "../env";
 import { formErrorPage } from "../leads/form-post";
-import { CROSS_SITE_REFUSED, IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, isCrossSite, leadBodyFormat } from "../leads/guard";
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, leadBodyFormat } from "../leads/guard";
 import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { requestHash } from "../leads/store";
 import { markOnlinePaymentPaid, ONLINE_PAYMENT_TOKEN_PREFIX } from "../promotions/online-payment-store";
@@ -61,7 +61,6 @@ async function takeReservation(c: Context<{ Bindings: Env }>, format: "json" | "
   const headers = c.req.raw.headers;
   const site = await siteFromHost(c.env.DB, headers.get("host") ?? undefined);
   if (!site) return { status: 404, body: { message: "Unknown site" } };
-  if (isCrossSite(headers)) return { status: 403, body: { message: CROSS_SITE_REFUSED } };
   if (!format) return { status: 415, body: { message: "Send the reservation as application/json or a form post." } };
   const raw = await c.req.text();
   let body: unknown;
@@ -273,8 +272,8 @@ export function createReservationApi() {
   });
 
   app.post("/api/reservations/release-expired", async (c) => {
-    const key = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    const owner = await verifyKey(c.env.DB, key, ["stock:write"]);
+    // The site's own key on its own host only (ADR 0057).
+    const owner = await requestKey(c, ["stock:write"]);
     if (!owner?.site) return c.json({ message: "A valid dealership write key is required (Authorization: Bearer <key>)." }, 401);
     return c.json({ released: await releaseExpiredHolds(c.env, new Date(), owner.site) });
   });

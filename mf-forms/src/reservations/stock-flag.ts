@@ -1,3 +1,4 @@
+import { slugHost } from "@dealer/shared/http";
 import { withShortLivedKey } from "@dealer/shared/keys";
 import type { Env } from "../env";
 
@@ -19,10 +20,12 @@ export async function setCarReserved(env: Env, site: string, carId: number, rese
   const input = { site, dealershipId: owner.dealership_id, scopes: ["stock:write" as const], name: "reservation flag" };
   return withShortLivedKey(env.DB, input, async (key) => {
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-    const found = await search.fetch(`https://mf-search/api/stock/vehicles?stocknum=${encodeURIComponent(owner.stocknum)}`, { headers });
+    // On the site's own host: the stock API takes a key there only.
+    const api = `https://${slugHost(site)}/api/stock/vehicles`;
+    const found = await search.fetch(`${api}?stocknum=${encodeURIComponent(owner.stocknum)}`, { headers });
     const car = ((await found.json()) as { vehicles?: Record<string, unknown>[] }).vehicles?.[0];
     if (!found.ok || !car) throw new Error(`stock lookup of ${owner.stocknum} answered ${found.status}`);
-    const written = await search.fetch("https://mf-search/api/stock/vehicles/batch", {
+    const written = await search.fetch(`${api}/batch`, {
       method: "POST",
       headers,
       body: JSON.stringify({ upsert: [{ ...car, reserved }], delete: [] }),

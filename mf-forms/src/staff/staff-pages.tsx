@@ -6,7 +6,6 @@ import { type Context, Hono } from "hono";
 import { emailSender } from "../accounts/email";
 import type { Env } from "../env";
 import { listSecretSlots } from "@dealer/shared/secrets";
-import { CROSS_SITE_REFUSED, isCrossSite } from "../leads/guard";
 import { rateLimited } from "../leads/rate-limit";
 import { clientOf } from "../accounts/request";
 import { type ConfigVersion, discardDraft, draftOf, listVersions, policyErrors, publishConfig, publishedOverride, rollbackConfig, saveDraft } from "./config-versions";
@@ -238,15 +237,11 @@ function ConfigPage(props: {
 /**
  * The dealer pages other than the lead inbox (ADR 0045, 0046): sign-in by e-mailed code, sign-out, the
  * dealership's staff and invitations (admins), the site's configuration with preview, publish and rollback
- * (admins), and the audit log (admins). Every form post is same-site only.
+ * (admins), and the audit log (admins). Every form post is same-site only: the gateway refuses any other (ADR 0057).
  */
 export function createStaffPages() {
   const app = new Hono<{ Bindings: Env }>();
   const limit = bodyLimit(64 * 1024);
-  app.use("/dealer/*", async (c, next) => {
-    if (c.req.method === "POST" && isCrossSite(c.req.raw.headers)) return c.text(CROSS_SITE_REFUSED, 403);
-    await next();
-  });
 
   app.get("/dealer", (c) => c.redirect(STAFF_PATHS.leads, 303));
   app.get(STAFF_PATHS.signIn, (c) => c.html(html(<SignInPage step="email" email={(c.req.query("email") ?? "").slice(0, 254)} message={null} next={safeNext(c.req.query("next"))} />), 200, PRIVATE));

@@ -2,6 +2,7 @@ import type { CarInput } from "@dealer/shared/contract";
 import { algoliasearch } from "algoliasearch";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { generateDemoData } from "../../../db/demo/generate";
+import { slugHost } from "@dealer/shared/http";
 import { demoSeedSql } from "../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
 import { createStandIn } from "../algolia-stand-in/stand-in-app";
@@ -58,7 +59,7 @@ async function deliver() {
   return batch;
 }
 const batch = (body: unknown) =>
-  stockApi.request("/vehicles/batch", { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" }, body: JSON.stringify(body) }, env());
+  stockApi.request("/vehicles/batch", { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json", Host: slugHost(SITE) }, body: JSON.stringify(body) }, env());
 const indexed = async (filters = `site:"${SITE}"`) =>
   (await admin().searchSingleIndex<{ objectID: string; price: number | null; record_version: number }>({ indexName: INDEX, searchParams: { filters, hitsPerPage: 100 } })).hits;
 const pushed = async () => (await d1.db.prepare("SELECT pushed_version AS v, last_error AS e FROM search_pushes WHERE site = ?").bind(SITE).first<{ v: number; e: string | null }>()) ?? null;
@@ -157,7 +158,7 @@ describe("the Algolia push", () => {
 
   it("with the embedded engine nothing is queued and stray messages are acknowledged", async () => {
     const embedded = { ...env(), SEARCH_BACKEND: "embedded" } as Env;
-    await stockApi.request("/vehicles/batch", { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" }, body: JSON.stringify({ upsert: harbourCars, delete: [] }) }, embedded);
+    await stockApi.request("/vehicles/batch", { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json", Host: slugHost(SITE) }, body: JSON.stringify({ upsert: harbourCars, delete: [] }) }, embedded);
     expect(queued).toEqual([]);
     const stray = messages([{ site: SITE, version: 1 }, { nonsense: true }]);
     await consumeSearchPushes({ messages: stray }, embedded, clientFor);
@@ -168,7 +169,7 @@ describe("the Algolia push", () => {
   it("GET /api/stock/search-sync shows the write key's site; with the embedded engine it is 409, without a key 401", async () => {
     await batch({ upsert: harbourCars, delete: [] });
     const api = createSearchSyncApi();
-    const get = (e: Env, key = KEY) => api.request("/", { headers: { Authorization: `Bearer ${key}` } }, e);
+    const get = (e: Env, key = KEY) => api.request("/", { headers: { Authorization: `Bearer ${key}`, Host: slugHost(SITE) } }, e);
     const shown = (await (await get(env())).json()) as { site: Record<string, unknown> };
     expect(shown.site).toMatchObject({ site: SITE, version: 1, pushed: 0, stock: harbourCars.length, action: "push" });
     expect(queued).toEqual([{ site: SITE, version: 1 }]);

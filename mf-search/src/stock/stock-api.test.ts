@@ -4,12 +4,18 @@ import { generateDemoData } from "../../../db/demo/generate";
 import { demoSeedSql } from "../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
 import { createStockApi } from "./stock-api";
+import { ID_TAKEN } from "./stock-store";
 
 const demo = generateDemoData({ today: "2026-05-10" });
 const harbourCars = demo.vehicles.filter((v) => v.dealership_slug === "harbour-city-motors").slice(0, 20);
 const summitCar = demo.vehicles.find((v) => v.dealership_slug === "summit-kia-adelaide") as CarInput;
 const HARBOUR_KEY = "write-harbour-city-motors";
 const SUMMIT_KEY = "write-summit-kia-adelaide";
+/** Each key's own site's host: a key is taken there only (ADR 0057). */
+const HOST_OF: Record<string, string> = { [HARBOUR_KEY]: "harbour-city-motors.localhost:8787", [SUMMIT_KEY]: "summit-auto-group.localhost:8787" };
+/** The Worker's waitUntil, so a test can wait for the audit entry a refusal writes after its answer. */
+const pending: Promise<unknown>[] = [];
+const context = { waitUntil: (work: Promise<unknown>) => void pending.push(work), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
 
 let d1: Awaited<ReturnType<typeof createTestD1>>;
 const app = createStockApi({ now: () => new Date("2026-05-10T12:00:00Z") });
@@ -26,11 +32,16 @@ beforeEach(async () => {
 function post(body: unknown, key = HARBOUR_KEY) {
   return app.request(
     "/vehicles/batch",
-    { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Host: HOST_OF[key] ?? "" }, body: JSON.stringify(body) },
     { DB: d1.db },
+    context,
   );
 }
-const get = (query = "", key = HARBOUR_KEY) => app.request(`/vehicles${query}`, { headers: { Authorization: `Bearer ${key}` } }, { DB: d1.db });
+const get = (query = "", key = HARBOUR_KEY, host = HOST_OF[key] ?? "") => app.request(`/vehicles${query}`, { headers: { Authorization: `Bearer ${key}`, Host: host } }, { DB: d1.db }, context);
+const refusals = async () => {
+  await Promise.all(pending.splice(0));
+  return (await d1.db.prepare("SELECT site, actor, subject, detail FROM audit_log WHERE action = 'key.refused' ORDER BY id").all()).results;
+};
 const vehicleCount = async () => (await d1.db.prepare("SELECT COUNT(*) AS n FROM vehicles").first<{ n: number }>())?.n;
 
 describe("stock API authentication", () => {
@@ -40,8 +51,28 @@ describe("stock API authentication", () => {
     ["a search key", "Bearer search-harbour-city-motors"],
   ])("answers 401 to %s", async (_, authorization) => {
     const headers: Record<string, string> = authorization ? { Authorization: authorization } : {};
-    const res = await app.request("/vehicles", { headers }, { DB: d1.db });
+    const res = await app.request("/vehicles", { headers: { ...headers, Host: HOST_OF[HARBOUR_KEY] ?? "" } }, { DB: d1.db }, context);
     expect(res.status).toBe(401);
+  });
+
+  it("takes a key on its own site's host only: on another site's it is a wrong key, audited under its own site", async () => {
+    const before = (await refusals()).length;
+    const wrongKey = await get("", "write-nope", HOST_OF[SUMMIT_KEY]);
+    const otherSite = await get("", HARBOUR_KEY, HOST_OF[SUMMIT_KEY]);
+    expect(otherSite.status).toBe(401);
+    expect(await otherSite.json()).toEqual(await wrongKey.json());
+    expect((await get("", HARBOUR_KEY, "nowhere.example")).status).toBe(401);
+    expect((await get()).status).toBe(200);
+    const written = (await refusals()).slice(before);
+    expect(written.map((row) => row.site)).toEqual(["harbour-city-motors", "harbour-city-motors"]);
+    expect(JSON.parse(String(written[0]?.detail))).toMatchObject({ reason: "another site", host: HOST_OF[SUMMIT_KEY], path: "/vehicles" });
+    expect(written[0]?.actor).toBe(`key:${written[0]?.subject}`);
+  });
+
+  it("writes no audit entry for a key no one holds", async () => {
+    const before = (await refusals()).length;
+    for (const key of ["nope", `dk_aaaaaaaaaaaa_${"a".repeat(43)}`]) expect((await get("", key, HOST_OF[HARBOUR_KEY])).status).toBe(401);
+    expect((await refusals()).length).toBe(before);
   });
 });
 
@@ -109,12 +140,21 @@ describe("POST /vehicles/batch", () => {
     expect(await vehicleCount()).toBe(0);
   });
 
-  it("rejects an id already held by another dealership's vehicle", async () => {
+  it("rejects an id already held by another dealership's vehicle, naming nothing of that vehicle", async () => {
     expect((await post({ upsert: [summitCar] }, SUMMIT_KEY)).status).toBe(200);
     const clash = { ...(harbourCars[0] as CarInput), id: summitCar.id };
     const res = await post({ upsert: [clash] });
     expect(res.status).toBe(400);
-    expect((await res.json()).rejected[0].errors.id).toHaveLength(1);
+    const body = await res.json();
+    expect(body.rejected[0].errors.id).toEqual([ID_TAKEN(summitCar.id)]);
+    expect(JSON.stringify(body)).not.toContain(summitCar.stocknum);
+  });
+
+  it("names the dealership's own car an id clashes with", async () => {
+    const [first, second] = harbourCars as [CarInput, CarInput];
+    expect((await post({ upsert: [first] })).status).toBe(200);
+    const res = await post({ upsert: [{ ...second, id: first.id }] });
+    expect((await res.json()).rejected[0].errors.id).toEqual([`id ${first.id} belongs to another vehicle (stock number ${first.stocknum}).`]);
   });
 
   it("rejects duplicates inside a batch and a malformed body", async () => {

@@ -27,6 +27,9 @@ const json = (values: unknown[]) => JSON.stringify(values);
 /** Told of every committed change of a site's stock (the Algolia push queue, ADR 0035); its failure never undoes the change. */
 export type StockChanged = (change: { site: string; version: number }) => Promise<void>;
 
+/** An id another dealership's car holds: the same words whoever holds it. */
+export const ID_TAKEN = (id: number) => `id ${id} is not available: choose another id for this vehicle.`;
+
 /**
  * Decides what the batch changes: a record whose stored JSON is identical is unchanged, a delete
  * of an unknown stock number is a no-op. An id or slug held by another vehicle is a conflict.
@@ -51,7 +54,8 @@ export async function planBatch(db: D1Database, writer: StockWriter, cars: Car[]
     const errors: FieldErrors = {};
     for (const row of clashes?.results ?? []) {
       if (isSameVehicle(row, car)) continue;
-      if (row.id === car.id) (errors.id ??= []).push(`id ${car.id} belongs to another vehicle (stock number ${row.stocknum}).`);
+      // Ids are unique across the platform: only the writer's own car is named, another dealer's is not even hinted at.
+      if (row.id === car.id) (errors.id ??= []).push(row.dealership_id === writer.dealershipId ? `id ${car.id} belongs to another vehicle (stock number ${row.stocknum}).` : ID_TAKEN(car.id));
       if (row.site === writer.site && row.slug === car.slug) (errors.slug ??= []).push(`slug "${car.slug}" is used by another vehicle.`);
     }
     if (Object.keys(errors).length) conflicts.push({ index, stocknum: car.stocknum, errors });

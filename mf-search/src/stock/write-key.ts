@@ -1,4 +1,4 @@
-import { type KeyGrant, verifyKey } from "@dealer/shared/keys";
+import { type KeyGrant, requestKey } from "@dealer/shared/keys";
 import { createMiddleware } from "hono/factory";
 import type { SearchBackendEnv } from "../env";
 
@@ -18,10 +18,12 @@ export async function stockWriterOf(db: D1Database, grant: KeyGrant | null): Pro
   return dealership ? { site: grant.site, dealershipId: grant.dealershipId, dealershipSlug: dealership.slug } : null;
 }
 
-/** Resolves `Authorization: Bearer <key>` to a dealership's write key, or answers 401. */
+/**
+ * Resolves `Authorization: Bearer <key>` to a dealership's write key of the site this host serves, or answers 401:
+ * another site's key is no key here (ADR 0057), as for the leads API.
+ */
 export const requireWriteKey = createMiddleware<StockEnv>(async (c, next) => {
-  const key = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
-  const row = await stockWriterOf(c.env.DB, await verifyKey(c.env.DB, key, ["stock:write"]));
+  const row = await stockWriterOf(c.env.DB, await requestKey(c, ["stock:write"]));
   if (!row) return c.json({ message: "A valid dealership write key is required (Authorization: Bearer <key>)." }, 401);
   c.set("writer", row);
   await next();

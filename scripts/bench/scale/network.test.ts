@@ -1,4 +1,5 @@
 import { carSchema } from "@dealer/shared/contract";
+import { slugHost } from "@dealer/shared/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoData } from "../../../db/demo/generate";
 import { demoSeedSql } from "../../../db/demo/seed-sql";
@@ -98,7 +99,7 @@ describe("the synthetic network in the database", () => {
     for (const batch of batches) {
       const response = await api.request(
         "/vehicles/batch",
-        { method: "POST", headers: { Authorization: `Bearer write-${dealership.slug}`, "Content-Type": "application/json" }, body: JSON.stringify({ upsert: batch }) },
+        { method: "POST", headers: { Authorization: `Bearer write-${dealership.slug}`, "Content-Type": "application/json", Host: slugHost(site.slug) }, body: JSON.stringify({ upsert: batch }) },
         { DB: d1.db },
       );
       expect(response.status, await response.clone().text()).toBe(200);

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /**
- * The audit log (ADR 0045, 0058): one row per sign-in, invitation, key change, configuration change, lead status
- * change and chat reply, and one per refused attempt of a signed-in staff member or the operator (`refused`). Any
- * Worker or command with the platform's D1 calls these; `auditStatement` joins a caller's own batch, so the change
- * and its record are written together or not at all.
+ * The audit log (ADR 0045, 0057, 0058): one row per sign-in, invitation, key change, refused key, secret slot change,
+ * configuration change, lead status change and chat reply, and one per refused attempt of a signed-in staff member or
+ * the operator (`refused`). Any Worker or command with the platform's D1 calls these; `auditStatement` joins a caller's
+ * own batch, so the change and its record are written together or not at all.
  */
 export const auditActionSchema = z.enum([
   "staff.sign_in",
@@ -12,6 +12,8 @@ export const auditActionSchema = z.enum([
   "key.create",
   "key.rotate",
   "key.revoke",
+  /** A live key presented on another site's host, or outside its scopes (ADR 0057). */
+  "key.refused",
   "config.publish",
   "config.rollback",
   "secret.set",

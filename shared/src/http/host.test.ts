@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyHost } from "./host";
+import { classifyHost, slugHost } from "./host";
 
 describe("classifyHost", () => {
   it("names the same tenant with or without a trailing dot, port or capitals", () => {
@@ -13,5 +13,9 @@ describe("classifyHost", () => {
     expect(classifyHost("localhost:8787")).toEqual({ kind: "platform-index" });
     expect(classifyHost("localhost.")).toEqual({ kind: "platform-index" });
     expect(classifyHost(undefined)).toEqual({ kind: "domain", domain: "" });
+  });
+
+  it("names a site by its slug with slugHost, on any deployment", () => {
+    expect(classifyHost(slugHost("harbour-city-motors"))).toEqual({ kind: "slug", slug: "harbour-city-motors" });
   });
 });

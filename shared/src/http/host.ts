@@ -4,6 +4,12 @@ export type HostTarget = { kind: "platform-index" } | { kind: "slug"; slug: stri
 const LOCAL_SUFFIX = ".localhost";
 
 /**
+ * The host that names a site by its slug on any deployment: what a Worker sends when it calls a site's own API
+ * through a service binding, where keys are taken on their own site's host only (ADR 0057).
+ */
+export const slugHost = (slug: string) => `${slug}${LOCAL_SUFFIX}`;
+
+/**
  * Host header -> tenant key, the one rule the pages and the APIs share: case-insensitive, port dropped,
  * a fully-qualified trailing dot dropped ('harbour-city-motors.localhost.' is the same site).
  */

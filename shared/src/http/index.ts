@@ -1,6 +1,6 @@
 export { bodyLimit, bodyTooLargeMessage } from "./body-limit";
 export { escapeMarkup } from "./escape";
-export { classifyHost, type HostTarget } from "./host";
+export { classifyHost, type HostTarget, slugHost } from "./host";
 export { type HostSite, siteFromHost, siteRowFor } from "./site-from-host";
 export { facetValues, filterValue, type SiteQuery, type SiteQueryResult, SITE_SEARCH_PATH, searchSite, siteQueriesSchema } from "./site-search";
 export {
@@ -33,3 +33,5 @@ export {
 } from "./session-cookie";
 export { keepCurrentConfigVersion, refreshTenantCache, TENANT_POINTER_TTL_SECONDS, TENANT_ROW_TTL_SECONDS, type TenantPointer, tenantPointerKey, tenantRowKey } from "./tenant-cache";
 export { type ByteRange, byteRange } from "./byte-range";
+export { CROSS_SITE_MESSAGE, refusedAsCrossSite, type RequestSite, requestSite, sameSiteOnly } from "./same-site";
+export { afterAnswer } from "./after-answer";

@@ -1,2 +1,3 @@
 export * from "./key-format";
 export * from "./key-store";
+export * from "./request-key";

@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit";
 import { generateKey, hashKey, type KeyScope, lookupIdOf, MISS_HASH, sameHash } from "./key-format";
 
 /** What a verified key speaks for: a site (null for the operator key), perhaps one dealership, and its scopes. */
@@ -40,22 +41,61 @@ const recordOf = (row: KeyRow): KeyRecord => ({
   revokedAt: row.revoked_at,
 });
 
-/**
- * The grant of a presented key holding any of `scopes`, or null: unknown, wrong, revoked, expired and out-of-scope keys
- * look alike to the caller (one 401, no hint). A miss still hashes and compares, against MISS_HASH.
- */
-export async function verifyKey(db: D1Database, presented: string | undefined, scopes: KeyScope[], now: Date = new Date()): Promise<KeyGrant | null> {
+/** The record of a presented key that is live (known, its secret right, neither revoked nor expired), or null. A miss still hashes and compares, against MISS_HASH. */
+async function liveKey(db: D1Database, presented: string | undefined, now: Date): Promise<KeyRecord | null> {
   if (!presented || presented.length > 200) return null;
   const hash = await hashKey(presented);
   const row = await db.prepare("SELECT * FROM api_keys WHERE id = ?").bind(lookupIdOf(presented, hash)).first<KeyRow>();
   const matches = sameHash(hash, row?.hash ?? MISS_HASH);
   if (!row || !matches || row.revoked_at || (row.expires_at && row.expires_at <= now.toISOString())) return null;
-  const record = recordOf(row);
-  if (!record.scopes.some((scope) => scopes.includes(scope))) return null;
-  if (!row.last_used_at || Date.parse(row.last_used_at) < now.getTime() - LAST_USED_EVERY_MS) {
-    await db.prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?").bind(now.toISOString(), row.id).run();
+  return recordOf(row);
+}
+
+/** The grant a live key gives once accepted, noting its use. */
+async function granted(db: D1Database, record: KeyRecord, now: Date): Promise<KeyGrant> {
+  if (!record.lastUsedAt || Date.parse(record.lastUsedAt) < now.getTime() - LAST_USED_EVERY_MS) {
+    await db.prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?").bind(now.toISOString(), record.id).run();
   }
   return { id: record.id, site: record.site, dealershipId: record.dealershipId, scopes: record.scopes };
+}
+
+const holdsAny = (record: KeyRecord, scopes: KeyScope[]) => record.scopes.some((scope) => scopes.includes(scope));
+
+/**
+ * The grant of a presented key holding any of `scopes`, or null: unknown, wrong, revoked, expired and out-of-scope keys
+ * look alike to the caller (one 401, no hint). For a site's own APIs, verifySiteKey.
+ */
+export async function verifyKey(db: D1Database, presented: string | undefined, scopes: KeyScope[], now: Date = new Date()): Promise<KeyGrant | null> {
+  const record = await liveKey(db, presented, now);
+  return record && holdsAny(record, scopes) ? granted(db, record, now) : null;
+}
+
+/** Where a key was presented: the site the request's Host names (null: none), and the host and path the audit names. */
+export type KeyUse = { site: string | null; host: string; path: string };
+
+/**
+ * verifyKey for a site's API: a key is accepted only on its own site's host. A live key of another site, or without
+ * the scope, gets the same null as a wrong key (one 401, no hint), and one audit entry under the key's own site
+ * (`key.refused`), handed to `defer` so the answer does not wait for it. An unknown or dead key writes nothing: no one
+ * fills the log by guessing, and a key without a site (the operator's) has no log to write to.
+ */
+export async function verifySiteKey(
+  db: D1Database,
+  presented: string | undefined,
+  scopes: KeyScope[],
+  use: KeyUse,
+  defer: (work: Promise<unknown>) => void,
+  now: Date = new Date(),
+): Promise<KeyGrant | null> {
+  const record = await liveKey(db, presented, now);
+  if (!record) return null;
+  const reason = !holdsAny(record, scopes) ? "scope" : record.site !== use.site ? "another site" : null;
+  if (reason === null) return granted(db, record, now);
+  if (record.site) {
+    const entry = { site: record.site, dealershipId: record.dealershipId, actor: `key:${record.id}`, action: "key.refused", subject: record.id } as const;
+    defer(recordAudit(db, { ...entry, detail: { reason, host: use.host.slice(0, 255), path: use.path.slice(0, 255), scopes } }, now));
+  }
+  return null;
 }
 
 /** A key's stored row: its lookup id and hash, never the key. */

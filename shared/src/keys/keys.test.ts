@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestD1 } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
 import { generateKey, hashKey, lookupIdOf, sameHash } from "./key-format";
-import { issueKey, revokeKey, rotateKey, verifyKey, withShortLivedKey } from "./key-store";
+import { issueKey, revokeKey, rotateKey, verifyKey, verifySiteKey, withShortLivedKey } from "./key-store";
 
 let db: D1Database;
 let dispose: () => Promise<void>;
@@ -82,5 +82,40 @@ describe("key store", () => {
       expect(await verifyKey(db, key, ["stock:write"])).not.toBeNull();
     });
     expect(await verifyKey(db, used, ["stock:write"])).toBeNull();
+  });
+});
+
+describe("verifySiteKey", () => {
+  const use = (site: string | null) => ({ site, host: `${site ?? "nowhere"}.localhost:8787`, path: "/api/stock/vehicles" });
+  const refusals = () => db.prepare("SELECT site, dealership_id, actor, subject, detail FROM audit_log WHERE action = 'key.refused' ORDER BY id").all<Record<string, unknown>>();
+
+  it("takes a key on its own site only; a live key refused for the site or the scope is audited under its own site, once", async () => {
+    const { key, record } = await newKey();
+    const pending: Promise<unknown>[] = [];
+    const defer = (work: Promise<unknown>) => void pending.push(work);
+    const before = (await refusals()).results.length;
+    expect(await verifySiteKey(db, key, ["stock:write"], use(SITE), defer)).toMatchObject({ id: record.id, site: SITE });
+    expect(await verifySiteKey(db, key, ["stock:write"], use("summit-auto-group"), defer)).toBeNull();
+    expect(await verifySiteKey(db, key, ["operator"], use(SITE), defer)).toBeNull();
+    await Promise.all(pending);
+    const written = (await refusals()).results.slice(before);
+    expect(written.map((row) => [row.site, row.dealership_id, row.actor, row.subject])).toEqual([
+      [SITE, 3, `key:${record.id}`, record.id],
+      [SITE, 3, `key:${record.id}`, record.id],
+    ]);
+    expect(written.map((row) => JSON.parse(String(row.detail)).reason)).toEqual(["another site", "scope"]);
+  });
+
+  it("writes nothing for a key no one holds, a wrong secret, a revoked key or a key without a site", async () => {
+    const { key, record } = await newKey();
+    const operator = await issueKey(db, { site: null, dealershipId: null, scopes: ["operator"], name: "operator" });
+    await revokeKey(db, record.id);
+    const pending: Promise<unknown>[] = [];
+    const before = (await refusals()).results.length;
+    for (const presented of [undefined, "nope", `${key.slice(0, -1)}x`, key, operator.key]) {
+      expect(await verifySiteKey(db, presented, ["stock:write"], use(SITE), (work) => void pending.push(work))).toBeNull();
+    }
+    expect(pending).toEqual([]);
+    expect((await refusals()).results.length).toBe(before);
   });
 });
