@@ -35,7 +35,8 @@ type Answer = { status: number; ms: number; body: { lead_id?: number; message?: 
 function call(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = request({ host: "127.0.0.1", port: PLATFORM_PORT, path, method, headers: { host: HOST, ...headers } }, (res) => {
+    // The site's own Origin, as its form sends it: the gateway refuses a browser API call without one (ADR 0057).
+    const req = request({ host: "127.0.0.1", port: PLATFORM_PORT, path, method, headers: { host: HOST, origin: `http://${HOST}`, ...headers } }, (res) => {
       let text = "";
       res.on("data", (chunk: Buffer) => {
         text += chunk.toString("utf8");
