@@ -115,6 +115,22 @@ describe.each(SITES)("keys on their own site's host only: %s's key", (site) => {
     expect(JSON.parse(written[0]?.detail ?? "{}")).toMatchObject({ reason: "another site", host: `${other}.localhost:${GATEWAY_PORT}`, path: "/api/stock/vehicles" });
   });
 
+  it("the Algolia-compatible API takes a secret key on its own site's host only (403, as Algolia answers a bad key); a public search key names its site", async () => {
+    const search = (host: string, key: string) =>
+      fetchSite(host, "/1/indexes/Car_production/query", {
+        method: "POST",
+        headers: { "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": key, "content-type": "application/json" },
+        body: JSON.stringify({ hitsPerPage: 1 }),
+      });
+    const before = lastAuditId();
+    const elsewhere = await search(other, WRITE_KEY[site]);
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.json()).toMatchObject({ message: "Invalid Application-ID or API key" });
+    expect((await search(site, WRITE_KEY[site])).status).toBe(200);
+    expect(refusalsSince(before).map((row) => row.site)).toEqual([site]);
+    expect((await search(other, `search-${site}`)).status).toBe(200);
+  });
+
   it("the leads API by key answers 401 on another site's host, audited under the key's own site", async () => {
     const before = lastAuditId();
     const elsewhere = await fetchSite(other, "/api/leads?limit=1", { headers: { authorization: `Bearer ${WRITE_KEY[site]}` } });

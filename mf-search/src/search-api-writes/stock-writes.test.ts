@@ -25,8 +25,10 @@ beforeEach(async () => {
   await d1.db.batch([d1.db.prepare("DELETE FROM vehicles"), d1.db.prepare("DELETE FROM stock_versions")]);
 });
 
+const on = (site: string) => ({ host: `${site}.localhost:8787`, path: "/1/indexes/*/batch", defer: () => {} });
+/** A demo key's access on its own site's host (the Summit group's dealerships write on Summit's). */
 async function accessFor(key: string): Promise<KeyAccess> {
-  const access = await writes.resolveKey("DEALERPLATFORM", key);
+  const access = await writes.resolveKey("DEALERPLATFORM", key, on(key.includes("summit") ? "summit-auto-group" : "harbour-city-motors"));
   if (!access) throw new Error(`no key ${key}`);
   return access;
 }
@@ -40,7 +42,14 @@ describe("resolveKey", () => {
   it("lets dealership write keys write and search keys only search", async () => {
     expect(await accessFor("write-harbour-city-motors")).toMatchObject({ site: "harbour-city-motors", canWrite: true });
     expect(await accessFor("search-harbour-city-motors")).toMatchObject({ site: "harbour-city-motors", canWrite: false });
-    expect(await writes.resolveKey("DEALERPLATFORM", "nope")).toBeNull();
+    expect(await writes.resolveKey("DEALERPLATFORM", "nope", on("harbour-city-motors"))).toBeNull();
+  });
+
+  it("takes a secret key only on its own site's host; a site's public search key names its site itself", async () => {
+    for (const host of [on("summit-auto-group"), { ...on("x"), host: "localhost:8787" }, { ...on("x"), host: "search.internal" }]) {
+      expect(await writes.resolveKey("DEALERPLATFORM", "write-harbour-city-motors", host), host.host).toBeNull();
+    }
+    expect(await writes.resolveKey("DEALERPLATFORM", "search-harbour-city-motors", on("summit-auto-group"))).toMatchObject({ site: "harbour-city-motors" });
   });
 });
 

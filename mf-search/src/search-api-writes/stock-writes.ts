@@ -1,5 +1,6 @@
 import type { FieldErrors } from "@dealer/shared/contract";
-import { siteOfPublicSearchKey, verifyKey } from "@dealer/shared/keys";
+import { siteFromHost } from "@dealer/shared/http";
+import { siteOfPublicSearchKey, verifySiteKey } from "@dealer/shared/keys";
 import { SearchError } from "../engine";
 import type { KeyAccess, SearchApiDeps } from "../search-api";
 import { applyBatch as applyStockBatch, findVehicles, planBatch, type StockChanged } from "../stock/stock-store";
@@ -33,14 +34,19 @@ export function createStockWrites(options: { db: D1Database; indexName: string; 
   const { db, indexName } = options;
   const now = options.now ?? (() => new Date());
   return {
-    // The platform is one application: the key alone decides access.
-    async resolveKey(_appId, apiKey) {
+    /*
+     * The platform is one application: the key decides access. A site's public search key is bound to its site by
+     * name (and public); a secret key (search or stock:write) answers only on its own site's host, like the stock
+     * API (ADR 0057).
+     */
+    async resolveKey(_appId, apiKey, request) {
       const publicSite = siteOfPublicSearchKey(apiKey);
       if (publicSite) {
         const site = await db.prepare("SELECT slug FROM sites WHERE slug = ? AND status = 'active'").bind(publicSite).first<{ slug: string }>();
         return site ? ({ site: site.slug, canWrite: false, writer: null } satisfies DealerKeyAccess) : null;
       }
-      const grant = await verifyKey(db, apiKey, ["search", "stock:write"]);
+      const hostSite = await siteFromHost(db, request.host);
+      const grant = await verifySiteKey(db, apiKey, ["search", "stock:write"], { site: hostSite?.slug ?? null, host: request.host, path: request.path }, request.defer);
       if (!grant?.site) return null;
       const writer = await stockWriterOf(db, grant);
       const access: DealerKeyAccess = { site: grant.site, canWrite: writer !== null, writer };

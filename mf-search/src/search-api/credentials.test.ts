@@ -14,10 +14,14 @@ describe("cacheSearchKeys", () => {
       },
       () => clock,
     );
-    for (const key of ["search", "search", "write", "write", "nope", "nope"]) await resolve("app", key);
+    const request = { host: "a.localhost", path: "/1/indexes/x/query", defer: () => {} };
+    for (const key of ["search", "search", "write", "write", "nope", "nope"]) await resolve("app", key, request);
     expect(asked).toEqual(["search", "write", "write", "nope", "nope"]);
+    // Another host is asked about afresh: a key's access is its host's.
+    await resolve("app", "search", { ...request, host: "b.localhost" });
+    expect(asked).toHaveLength(6);
     clock += SEARCH_KEY_CACHE_MS + 1;
-    await expect(resolve("app", "search")).resolves.toEqual(store.search);
+    await expect(resolve("app", "search", request)).resolves.toEqual(store.search);
     expect(asked.at(-1)).toBe("search");
   });
 });

@@ -1,6 +1,9 @@
 import type { IndexRecord, SearchIndex } from "../engine";
 
 /** What an Algolia API key may do: search one site (or all, when `site` is null) and optionally write. */
+/** Where a key was presented, and where an audit entry about it may be written after the answer. */
+export type KeyRequest = { host: string; path: string; defer: (work: Promise<unknown>) => void };
+
 export interface KeyAccess {
   site: string | null;
   canWrite: boolean;
@@ -39,8 +42,11 @@ export interface SearchApiDeps {
    * which refuses it by name. A data set kept per site refuses a key bound to no site with a SearchError.
    */
   getIndex(indexName: string, access: KeyAccess): Promise<SearchTarget>;
-  /** Resolves the credentials a request carries, or null when they are not valid. */
-  resolveKey(appId: string, apiKey: string): Promise<KeyAccess | null>;
+  /**
+   * Resolves the credentials a request carries, or null when they are not valid. `request` says where they were
+   * presented: a site's secret key answers only on that site's own host (ADR 0057).
+   */
+  resolveKey(appId: string, apiKey: string, request: KeyRequest): Promise<KeyAccess | null>;
   /**
    * Applies a batch whole or not at all (a clear arrives as one `clear` operation). `access.site` is the
    * site a dealer key is bound to: deletes and clears must stay within it.
