@@ -8,7 +8,7 @@ import base from "./vitest.config";
 export default defineConfig({
   test: {
     ...base.test,
-    include: ["algolia/**/*.test.ts", "http/search-presets.test.ts", "browser/search-ui.test.ts", "browser/search-address.test.ts"],
+    include: ["algolia/**/*.test.ts", "http/search-presets.test.ts", "http/search-paging.test.ts", "browser/search-ui.test.ts", "browser/search-address.test.ts"],
     exclude: ["**/node_modules/**"],
   },
 });

@@ -36,6 +36,9 @@ const COLOURS = ["White", "Black", "Silver", "Grey", "Blue", "Red", "Green", "Or
 const TRANSMISSIONS = ["Automatic", "Manual"];
 const FUELS = ["Petrol", "Diesel", "Hybrid", "Electric", "PHEV"];
 const DRIVES = ["FWD", "RWD", "AWD", "4WD"];
+/** A feed's own words for the simple values: the facets `drive` and `fuel` hold these (ADR 0059). */
+const DRIVE_WORDS: Record<string, string> = { FWD: "Front Wheel Drive", RWD: "Rear Wheel Drive", AWD: "All Wheel Drive", "4WD": "Four Wheel Drive" };
+const FUEL_WORDS: Record<string, string> = { Petrol: "Unleaded Petrol", Diesel: "Diesel", Hybrid: "Hybrid (Petrol)", Electric: "Electric", PHEV: "Plug-in Hybrid (Petrol)" };
 const STATUSES = ["in_stock", "in_stock", "in_stock", "in_stock", "in_stock", "in_stock", "coming_soon", "sold", "sold"];
 const CAR_TYPES = ["used", "used", "used", "new", "demo"] as const;
 const SITES = ["harbour-city-motors", "summit-auto-group", "metro-certified", "ridge-motorcycles", "outback-trucks", "coastal-caravans"];
@@ -67,7 +70,7 @@ export function syntheticVehicles(count: number, seed = 42): Car[] {
     const images = Array.from({ length: imageCount }, (_, n) => ({
       image: { url: `https://img.example/${id}/${n}.jpg`, thumb: { url: `https://img.example/${id}/${n}-t.jpg` } },
     }));
-    cars.push({
+    const car: Car = {
       id,
       slug,
       name: `${year} ${make} ${model} ${badge}`,
@@ -116,7 +119,11 @@ export function syntheticVehicles(count: number, seed = 42): Car[] {
       state: pick(random, STATES),
       finance_lenders: {},
       payment_processors: [],
-    });
+    };
+    // Most cars state their own drive and fuel; every tenth states none, every twentieth null (the simple ones stand in).
+    if (id % 20 === 5) Object.assign(car, { drive: null, fuel: null });
+    else if (id % 10 !== 0) Object.assign(car, { drive: DRIVE_WORDS[car.simple_drive!], fuel: FUEL_WORDS[car.simple_fuel!] });
+    cars.push(car);
   }
   return cars;
 }

@@ -46,18 +46,19 @@ export function customRank(status: string, createdAtTimestamp: number | null): n
 }
 
 /**
- * The search record of a car. With its site's finance, `weekly_price_range` is the figure its card shows (carRepayment),
+ * The search record of a car, the one contract of both backends: Algolia holds it, the embedded engine's hits are it and
+ * its compact records are its indexed attributes. With its site's finance, `weekly_price_range` is the figure its card shows (carRepayment),
  * so the weekly repayment filter and the cards agree.
  */
 export function toSearchRecord(car: Car, finance?: RecordFinance): SearchRecord {
   const createdAt = toTimestamp(car.created_at);
   // Derived keys first, then the car: spreading a wide object and adding keys after it is ~10x slower in V8.
-  return {
+  const record: SearchRecord = {
     objectID: String(car.id),
     make_model: `${car.make} ${car.model}`,
     body: car.simple_body ?? null,
-    drive: car.simple_drive ?? null,
-    fuel: car.simple_fuel ?? null,
+    drive: null,
+    fuel: null,
     transmission: car.simple_transmission ?? null,
     location_name: car.location?.name ?? null,
     dealership_name: car.location?.name ?? null,
@@ -67,4 +68,9 @@ export function toSearchRecord(car: Car, finance?: RecordFinance): SearchRecord 
     weekly_price_range: finance ? weeklyRepaymentAmount(carRepayment(car, finance.config, finance.now)) : null,
     ...car,
   };
+  // The car's own drive and fuel, as its hit shows them; the simple ones only when it has none (absent and null alike,
+  // so a record derived from search_fields, where an absent field reads null, is the same record: ADR 0059).
+  record.drive = car.drive ?? car.simple_drive ?? null;
+  record.fuel = car.fuel ?? car.simple_fuel ?? null;
+  return record;
 }

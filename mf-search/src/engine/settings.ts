@@ -54,6 +54,9 @@ export const vehicleIndexSettings: IndexSettings = indexSettingsSchema.parse({
   // A stock number one character off is another car, not a typo.
   disableTypoToleranceOnAttributes: ["stocknum"],
   customRanking: ["desc(custom_rank)"],
+  // Every car of a site reachable by paging (Algolia's default stops at 1,000): Algolia's ceiling, past the largest
+  // site's stock; replicas inherit it (ADR 0059).
+  paginationLimitedTo: 20000,
   replicas: [
     "Car_production:price:asc",
     "Car_production:price:desc",

@@ -24,15 +24,15 @@ export function indexedAttributes(settings: IndexSettings): string[] {
 const VEHICLE_ATTRIBUTES = indexedAttributes(vehicleIndexSettings);
 
 /**
- * What a row's `search_fields` holds, in its order (migrations 0014 and 0029): the car fields toSearchRecord derives the
- * indexed attributes from, then the location (its name only), then what the car's repayment reads (lenders without
- * their disclaimers).
+ * What a row's `search_fields` holds, in its order (migrations 0014, 0029 and 0034): the car fields toSearchRecord derives
+ * the indexed attributes from, then the location (its name only), then what the car's repayment reads (lenders without
+ * their disclaimers), then the car's own drive and fuel (the facets' values; the simple ones stand in when it has none).
  */
 const STORED_FIELDS = [
   "id", "site", "name", "year", "make", "model", "badge", "series", "colour", "stocknum", "price", "offer_price",
   "subscription_price", "km", "seats", "status", "sold_date", "show_on_dealer_website", "car_type", "tag", "certified",
   "item_type", "created_at", "simple_body", "simple_drive", "simple_fuel", "simple_transmission", "dealership_id",
-  "dealership_slug", "city", "state", "location", "before_price", "preorder", "youxQuote", "finance_lenders",
+  "dealership_slug", "city", "state", "location", "before_price", "preorder", "youxQuote", "finance_lenders", "drive", "fuel",
 ] as const;
 
 /** SQL reading one stored field of a vehicle row's search_fields as an SQL value (`->>`). */

@@ -1,6 +1,6 @@
 import type { Summary } from "../stats";
 import type { HeapUsage } from "../workerd-inspector";
-import type { ChangeFigures, MemoryFigures, PageFigures, StreamFigures } from "./measure";
+import type { CatchUpFigures, ChangeFigures, MemoryFigures, PageFigures, StreamFigures } from "./measure";
 
 export type ColdRun = { restartSeconds: number; largestFirstMs: number; largestNextMs: number; smallFirstMs: number; heapAfterLargest: HeapUsage };
 
@@ -17,6 +17,8 @@ export type SizeResult = {
   change?: { largest: ChangeFigures; small: ChangeFigures };
   stream?: { other: StreamFigures; same: StreamFigures };
   pages?: { largest: PageFigures; small: PageFigures };
+  /** A bulk feed's catch-up in search (issue 32): absent when its phase failed or `--feed 0`. */
+  catchUp?: CatchUpFigures;
   memory: { steady?: MemoryFigures; afterLoad?: MemoryFigures; peakHeapBytes: number; peakRssKb: number };
   cold: ColdRun[];
   errors: string[];
@@ -74,6 +76,10 @@ export function figureRows(r: SizeResult): [string, string][] {
     ["change to visible in search p50 / max, largest site", shown(r.change, (c) => p50max(c.largest.visible))],
     ["change to visible in search p50 / max, small site", shown(r.change, (c) => p50max(c.small.visible))],
     ["CPU of one change (platform, polls excluded) p50 / max, largest site", shown(r.change, (c) => p50max(c.largest.cpu))],
+    [
+      "bulk feed searchable in full after its last batch's 200 (goal 10 s)",
+      shown(r.catchUp, (c) => `${ms(c.catchUpMs)} (${count(c.vehicles)} cars in ${c.batches} batches, sent in ${c.importSeconds.toFixed(0)} s)`),
+    ],
     ...pageRows("largest site", r.pages?.largest),
     ...pageRows("small site", r.pages?.small),
     ["time this size took to measure", `${(r.seconds / 60).toFixed(1)} min`],

@@ -12,7 +12,7 @@ import { executeFile } from "../../d1";
 import { prepare } from "../../setup";
 import { killSessionsNow, PLATFORM_PORT, ROOT, remotes, type Session, STATE_DIR, startSession, stopSession } from "../../stack";
 import { IsolateInspector } from "../workerd-inspector";
-import { type BenchSite, changeToVisible, memoryNow, pageTimes, search, searchDuringStream, shopperQuery, startSampler, streamTarget, warmSearch } from "./measure";
+import { type BenchSite, bulkFeedCatchUp, changeToVisible, memoryNow, pageTimes, search, searchDuringStream, shopperQuery, startSampler, streamTarget, warmSearch } from "./measure";
 import { countsAt, planNetwork } from "./network-plan";
 import { type ColdRun, type SizeResult, sizeTable, summaryTable } from "./report";
 import { networkSeedSql, vehicleBatches } from "./synthetic-stock";
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     "change-runs": { type: "string", default: "5" },
     "cold-runs": { type: "string", default: "2" },
     "stream-seconds": { type: "string", default: "15" },
+    feed: { type: "string", default: "10000" },
   },
 });
 const positive = (name: keyof typeof values) => {
@@ -43,6 +44,7 @@ const options = {
   changeRuns: Math.max(1, positive("change-runs")),
   coldRuns: positive("cold-runs"),
   streamSeconds: positive("stream-seconds"),
+  feed: positive("feed"),
 };
 if (options.sites <= DEMO_SITES.length) throw new Error(`--sites must be more than the ${DEMO_SITES.length} demo sites`);
 
@@ -184,6 +186,18 @@ async function coldStarts(largest: string, runs: number): Promise<ColdRun[]> {
   return results;
 }
 
+/**
+ * The bulk feed (issue 32): cars of the largest planned site's first dealership beyond its full-size stock, so no
+ * size's growth makes them; they are new the first time and updated at later sizes, and deleted after each.
+ */
+function bulkFeed() {
+  const site = plan.sites[0]!;
+  const dealership = site.dealerships[0]!;
+  const from = countsAt(plan, fullSize - demo.vehicles.length).get(dealership.id) ?? 0;
+  const feed = [...vehicleBatches(site, dealership, from, from + options.feed, today)].flat();
+  return bulkFeedCatchUp(port, site.slug, demoWriteKey(dealership.slug), feed);
+}
+
 async function measureSize(size: number, grown: SizeResult["import"], startedAt: number): Promise<SizeResult> {
   const network = networkAt(size);
   const withStock = network.filter((site) => site.vehicles > 0);
@@ -224,6 +238,7 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
   const afterLoad = await phase("heap and memory after all phases", memory);
   const peak = await sampler.stop();
   const cold = (await phase(`cold searches (${options.coldRuns} platform restarts)`, () => coldStarts(largest.slug, options.coldRuns))) ?? [];
+  const catchUp = options.feed ? await phase(`a bulk feed of ${options.feed.toLocaleString("en-AU")} cars, until searchable in full`, bulkFeed) : undefined;
   return {
     size,
     vehicles: network.reduce((a, site) => a + site.vehicles, 0),
@@ -236,6 +251,7 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
     change,
     stream,
     pages,
+    catchUp,
     memory: { steady, afterLoad, peakHeapBytes: peak.heapBytes, peakRssKb: peak.rssKb },
     cold,
     errors,

@@ -27,7 +27,8 @@ const ATTRIBUTE_ALIASES: Record<string, string> = { simple_body: "body" };
 const MAX_VALUE_LENGTH = 200;
 const MAX_VALUES_PER_ATTRIBUTE = 50;
 const MAX_QUERY_LENGTH = 512;
-const MAX_PAGE = 1000;
+/** The vehicle index's paginationLimitedTo: no page past it has a car, whatever hitsPerPage is (ADR 0059). */
+const MAX_PAGE = 20_000;
 
 export const emptyRouteState = (): RouteState => ({ query: "", page: 1, sortBy: null, refinementList: {}, range: {} });
 
