@@ -4,7 +4,7 @@ import { newClient } from "../support/accounts";
 import { query } from "../support/db";
 import { operatorApi } from "../support/operator";
 import { launchChromium, siteUrl } from "../support/platform";
-import { inviteByOperator, newStaffEmail, staffCodeFromOutbox } from "../support/staff";
+import { inviteByOperator, newStaffEmail, staffSignInOnPage } from "../support/staff";
 
 /**
  * Issue 36 in a browser: a dealer admin's settings page offers the site's own secret slots, never a name to type, and
@@ -28,12 +28,7 @@ describe("secret slots on the dealer's settings page", () => {
     const email = newStaffEmail("admin");
     expect((await inviteByOperator(site, { dealership, email, role: "admin" })).status).toBe(201);
     const page = await (await browser.newContext({ extraHTTPHeaders: newClient() })).newPage();
-    await page.goto(siteUrl(site, "/dealer/sign-in"));
-    await page.getByLabel("Work e-mail").fill(email);
-    await page.getByRole("button", { name: "E-mail me a code" }).click();
-    await page.getByLabel("Code from the e-mail").fill(await staffCodeFromOutbox(site, email));
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: /^Leads for / }).waitFor();
+    await staffSignInOnPage(page, site, email);
     const before = configVersion(site);
 
     expect((await operatorApi("PUT", `/sites/${site}/secrets/console-mail-key`, { value: "re_console_test" })).status).toBe(200);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newClient } from "../support/accounts";
 import { axeViolations } from "../support/axe";
 import { launchChromium, siteUrl } from "../support/platform";
-import { demoStaffAdminEmail, inviteByOperator, newStaffEmail, staffCodeFromOutbox } from "../support/staff";
+import { demoStaffAdminEmail, inviteByOperator, newStaffEmail, staffSignInOnPage } from "../support/staff";
 
 const SITE = "coastal-caravans";
 
@@ -14,15 +14,7 @@ async function reloadedText(page: Page): Promise<string | null> {
   return page.locator("body").textContent();
 }
 
-async function signInOnPage(page: Page, email: string) {
-  await page.goto(siteUrl(SITE, "/dealer/leads"));
-  expect(new URL(page.url()).pathname).toBe("/dealer/sign-in");
-  await page.getByLabel("Work e-mail").fill(email);
-  await page.getByRole("button", { name: "E-mail me a code" }).click();
-  await page.getByLabel("Code from the e-mail").fill(await staffCodeFromOutbox(SITE, email));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: /^Leads for / }).waitFor();
-}
+const signInOnPage = (page: Page, email: string) => staffSignInOnPage(page, SITE, email);
 
 describe("the dealer pages in Chromium", () => {
   let browser: Browser;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { demoStaffAdminEmail } from "../../db/demo/seed-sql";
 import { emailOutbox, newClient } from "./accounts";
@@ -49,4 +50,15 @@ export async function signedInStaff(site: string, dealership: string, role: "adm
   const email = newStaffEmail(role);
   expect((await inviteByOperator(site, { dealership, email, role })).status).toBe(201);
   return { email, cookie: await staffSignIn(site, email) };
+}
+
+/** Signs a staff member in on the dealer pages in a browser, as they would: the e-mailed code, then the leads page. */
+export async function staffSignInOnPage(page: Page, site: string, email: string): Promise<void> {
+  await page.goto(siteUrl(site, "/dealer/leads"));
+  expect(new URL(page.url()).pathname).toBe("/dealer/sign-in");
+  await page.getByLabel("Work e-mail").fill(email);
+  await page.getByRole("button", { name: "E-mail me a code" }).click();
+  await page.getByLabel("Code from the e-mail").fill(await staffCodeFromOutbox(site, email));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: /^Leads for / }).waitFor();
 }
