@@ -1,6 +1,6 @@
 /**
  * Loads stock through the dealers' stock API (the same path a dealer's feed uses).
- *   npm run stock:import -- --site SLUG [--url http://localhost:8787] [--key WRITE_KEY] FILE.json|FILE.csv
+ *   npm run stock:import -- --site SLUG [--url http://localhost:$PLATFORM_PORT] [--key WRITE_KEY] FILE.json|FILE.csv
  *   npm run stock:import -- --demo [--today YYYY-MM-DD] [--url ...]
  * Records are grouped per dealership (dealership_slug) in batches of <= 500 and sent with that
  * dealership's write key (--key, or the demo key write-{dealership_slug}). Exits 1 on any rejection.
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       site: { type: "string" },
-      url: { type: "string", default: "http://localhost:8787" },
+      url: { type: "string", default: `http://localhost:${process.env.PLATFORM_PORT ?? "8787"}` },
       key: { type: "string" },
       demo: { type: "boolean", default: false },
       today: { type: "string" },

@@ -3,7 +3,7 @@ import { bannerUrl, brandLogoUrl } from "@dealer/shared/media";
 import { addDays } from "./dates";
 import { demoLocationId } from "./locations";
 import type { DemoSiteDef } from "./sites";
-import { slugify } from "./slug";
+import { slugify } from "@dealer/shared/rules";
 
 /** One row of the site_content table (see db/migrations/0002_site_content.sql). */
 export type SiteContentRow = {

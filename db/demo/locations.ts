@@ -1,9 +1,8 @@
 import type { HolidayHour, Location, OpeningHour } from "@dealer/shared/contract";
-import { hoursRange, upcomingPublicHolidays } from "@dealer/shared/rules";
+import { hoursRange, slugify, upcomingPublicHolidays } from "@dealer/shared/rules";
 import { addDays } from "./dates";
 import type { Rng } from "./prng";
 import { type AuState, type Department, type DemoDealershipDef, type DemoLocationDef, TIMEZONE_BY_STATE } from "./sites";
-import { slugify } from "./slug";
 
 type Hours = [open: string, close: string] | null;
 

@@ -2,13 +2,12 @@ import type { CarInput, Location } from "@dealer/shared/contract";
 import { COMMENT_CLOSERS, COMMENT_DETAILS, COMMENT_OPENERS, EQUIPMENT, INTERIOR_COLOURS, PAINTS, TAGS } from "./appearance";
 import { CATALOGUES, type CatalogueKey, type FuelKind, type ModelSpec } from "./catalogue";
 import { addDays, pastTimestamp, yearOf } from "./dates";
-import { TAURUS_MAX_AGE_YEARS } from "@dealer/shared/rules";
+import { slugify, TAURUS_MAX_AGE_YEARS } from "@dealer/shared/rules";
 import { DEMO_WALKAROUND_VIDEOS } from "@dealer/shared/media";
 import { financeLenders } from "./finance";
 import { pictureBody, vehicleMedia } from "./media";
 import type { Rng } from "./prng";
 import type { DemoDealershipDef, DemoSiteDef } from "./sites";
-import { slugify } from "./slug";
 
 /** An embeddable walkaround video (the video service's embed prefix) for demo cars. */
 const DEMO_WALKAROUND_VIDEO = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";

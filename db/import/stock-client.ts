@@ -25,7 +25,8 @@ function stockRequest(url: URL, method: "GET" | "POST", host: string, key: strin
         resolve({ status: res.statusCode ?? 0, body });
       });
     });
-    req.on("error", reject);
+    // Name the address that was tried: with several platforms on one machine, "ECONNREFUSED" alone misleads.
+    req.on("error", (error) => reject(new Error(`Could not reach the platform at ${url.origin} (Host ${host}): ${error.message}. Is it running? Set --url or PLATFORM_PORT.`)));
     req.end(payload);
   });
 }

@@ -62,7 +62,7 @@ async function main(): Promise<number> {
       settings: { type: "boolean", default: false },
       "app-id": { type: "string" },
       "api-key": { type: "string" },
-      host: { type: "string", default: "localhost:8787" },
+      host: { type: "string", default: `localhost:${process.env.PLATFORM_PORT ?? "8787"}` },
       index: { type: "string" },
     },
   });

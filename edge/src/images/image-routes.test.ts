@@ -43,7 +43,7 @@ describe("createImageRoutes", () => {
 
   it("serves every image URL the demo data uses", async () => {
     const { generateDemoData } = await import("../../../db/demo/generate");
-    const urls = new Set(generateDemoData({ today: "2026-05-10" }).vehicles.flatMap((v) => [...(v.images ?? []).flatMap((i) => [i.image.url, i.image.thumb.url]), ...(v.spin_images ?? [])]));
+    const urls = new Set(generateDemoData({ today: "2026-05-10" }).vehicles.flatMap((v) => [...(v.images ?? []).flatMap((i) => (typeof i === "string" ? [i] : [i.image.url, ...(i.image.thumb ? [i.image.thumb.url] : [])])), ...(v.spin_images ?? [])]));
     for (const url of urls) {
       const res = await get(url.replace(/^\/cdn/, ""));
       expect(res.status, url).toBe(200);

@@ -80,7 +80,7 @@ describe("POST /vehicles/batch", () => {
   it("upserts a batch, bumps the version, and reads it back", async () => {
     const res = await post({ upsert: harbourCars, delete: [] });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ upserted: 20, deleted: 0, unchanged: 0, version: 1 });
+    expect(await res.json()).toEqual({ upserted: 20, deleted: 0, unchanged: 0, version: 1, records: [] });
     const one = await (await get(`?stocknum=${harbourCars[3]?.stocknum}`)).json();
     expect(one.vehicles).toHaveLength(1);
     expect(one.vehicles[0].slug).toBe(harbourCars[3]?.slug);
@@ -91,21 +91,21 @@ describe("POST /vehicles/batch", () => {
     await post({ upsert: harbourCars });
     const before = (await d1.db.prepare("SELECT id, data FROM vehicles ORDER BY id").all()).results;
     const res = await post({ upsert: harbourCars });
-    expect(await res.json()).toEqual({ upserted: 0, deleted: 0, unchanged: 20, version: 1 });
+    expect(await res.json()).toEqual({ upserted: 0, deleted: 0, unchanged: 20, version: 1, records: [] });
     expect((await d1.db.prepare("SELECT id, data FROM vehicles ORDER BY id").all()).results).toEqual(before);
   });
 
   it("updates only the records that changed", async () => {
     await post({ upsert: harbourCars });
     const changed = harbourCars.map((car, i) => (i === 0 ? { ...car, price: 12345 } : car));
-    expect(await (await post({ upsert: changed })).json()).toEqual({ upserted: 1, deleted: 0, unchanged: 19, version: 2 });
+    expect(await (await post({ upsert: changed })).json()).toEqual({ upserted: 1, deleted: 0, unchanged: 19, version: 2, records: [] });
     expect((await (await get(`?stocknum=${harbourCars[0]?.stocknum}`)).json()).vehicles[0].price).toBe(12345);
   });
 
   it("deletes by stock number, and an unknown stock number is a no-op", async () => {
     await post({ upsert: harbourCars });
-    expect(await (await post({ delete: [harbourCars[0]?.stocknum, "NOPE1"] })).json()).toEqual({ upserted: 0, deleted: 1, unchanged: 0, version: 2 });
-    expect(await (await post({ delete: ["NOPE1"] })).json()).toEqual({ upserted: 0, deleted: 0, unchanged: 0, version: 2 });
+    expect(await (await post({ delete: [harbourCars[0]?.stocknum, "NOPE1"] })).json()).toEqual({ upserted: 0, deleted: 1, unchanged: 0, version: 2, records: [] });
+    expect(await (await post({ delete: ["NOPE1"] })).json()).toEqual({ upserted: 0, deleted: 0, unchanged: 0, version: 2, records: [] });
     expect(await vehicleCount()).toBe(19);
   });
 
@@ -207,5 +207,60 @@ describe("POST /vehicles/batch", () => {
   it("keeps versions per site", async () => {
     await post({ upsert: harbourCars });
     expect(await (await post({ upsert: [summitCar] }, SUMMIT_KEY)).json()).toMatchObject({ version: 1 });
+  });
+});
+
+describe("a feed as a dealer's system sends it (issue 30)", () => {
+  /** A car without the platform's own fields: no id, slug, name or timestamps. */
+  const bare = (stocknum: string, over: Record<string, unknown> = {}) => {
+    const { id: _id, slug: _slug, name: _name, created_at: _c, updated_at: _u, images: _i, thumbnails: _t, ...rest } = harbourCars[0] as CarInput;
+    return { ...rest, stocknum, ...over };
+  };
+  const stored = async (stocknum: string) => {
+    const row = await d1.db.prepare("SELECT data FROM vehicles WHERE stocknum = ?").bind(stocknum).first<{ data: string }>();
+    return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+  };
+
+  it("derives id, slug, name and timestamps, keeps them across sends, and says what it filled in or ignored", async () => {
+    const res = await post({ upsert: [bare("FEED-1", { colour_code: "X9", images: ["https://photos.example/1.jpg"] })] });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { upserted: number; records: { index: number; derived: string[]; ignored: string[] }[] };
+    expect(answer.upserted).toBe(1);
+    expect(answer.records).toEqual([{ index: 0, stocknum: "FEED-1", derived: ["id", "name", "slug", "created_at", "updated_at"], ignored: ["colour_code"] }]);
+    const car = (await stored("FEED-1")) as Record<string, unknown>;
+    const { year, make, model, badge } = harbourCars[0] as CarInput;
+    expect(car).toMatchObject({ name: [year, make, model, badge].filter(Boolean).join(" "), created_at: "2026-05-10T12:00:00.000Z", updated_at: "2026-05-10T12:00:00.000Z" });
+    expect(car.slug).toMatch(/-feed-1$/);
+    expect(car.id).toBeGreaterThan(2 ** 40);
+    expect(car.images).toEqual([{ image: { url: "https://photos.example/1.jpg", thumb: { url: "https://photos.example/1.jpg" } } }]);
+
+    // Sent again unchanged: the same car, unchanged; changed: the same id, slug and first-seen time, a new updated_at.
+    expect(((await (await post({ upsert: [bare("FEED-1", { colour_code: "X9", images: ["https://photos.example/1.jpg"] })] })).json()) as { unchanged: number }).unchanged).toBe(1);
+    const later = createStockApi({ now: () => new Date("2026-05-11T08:00:00Z") });
+    const changed = await later.request(
+      "/vehicles/batch",
+      { method: "POST", headers: { Authorization: `Bearer ${HARBOUR_KEY}`, "Content-Type": "application/json", Host: HOST_OF[HARBOUR_KEY] ?? "" }, body: JSON.stringify({ upsert: [bare("FEED-1", { price: 12345 })] }) },
+      { DB: d1.db },
+      context,
+    );
+    expect(changed.status).toBe(200);
+    expect(await stored("FEED-1")).toMatchObject({ id: car.id, slug: car.slug, created_at: car.created_at, updated_at: "2026-05-11T08:00:00.000Z", price: 12345 });
+  });
+
+  it("keys a car without a stock number by its VIN, and keeps the fields a record does send", async () => {
+    const { stocknum: _s, ...noStocknum } = bare("unused", { vin: "JTMABC12345678901" });
+    expect((await post({ upsert: [noStocknum, bare("FEED-2", { id: 424242, slug: "my-own-slug", name: "Own name" })] })).status).toBe(200);
+    expect(await stored("JTMABC12345678901")).toMatchObject({ stocknum: "JTMABC12345678901", vin: "JTMABC12345678901" });
+    expect(await stored("FEED-2")).toMatchObject({ id: 424242, slug: "my-own-slug", name: "Own name" });
+  });
+
+  it("serves the feed's JSON Schema without a key", async () => {
+    const res = await app.request("/schema.json", {}, { DB: d1.db }, context);
+    expect(res.status).toBe(200);
+    const schema = (await res.json()) as { properties: { upsert: { items: { properties: Record<string, unknown>; required: string[] } } } };
+    const record = schema.properties.upsert.items;
+    expect(record.required).not.toContain("id");
+    expect(record.required).toEqual(expect.arrayContaining(["year", "make", "model", "status", "car_type"]));
+    expect(Object.keys(record.properties)).toEqual(expect.arrayContaining(["price", "km", "images", "stocknum", "vin"]));
   });
 });

@@ -1,20 +1,41 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
 import { Hono } from "hono";
 import { stockChangeNotifier } from "../search-backend/push-messages";
-import { applyBatch, findVehicles, planBatch, VEHICLES_PER_LISTING } from "./stock-store";
+import { completeFeedRecord, feedJsonSchema, type RecordNotes } from "./feed-record";
+import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";
+import type { StockWriter } from "./write-key";
 import { stockBatchSchema, validateBatch } from "./validate-batch";
 import { requireWriteKey, type StockEnv } from "./write-key";
 
 /**
  * The dealer stock feed API, mounted at /api/stock. Every route needs a dealership write key.
- *   POST /vehicles/batch { upsert: Car[], delete: stocknum[] } -> { upserted, deleted, unchanged, version }
+ *   POST /vehicles/batch { upsert: Car[], delete: stocknum[] } -> { upserted, deleted, unchanged, version, records }
+ *   (a record may leave out the platform's own fields; `records` says per record what was filled in or ignored)
  *   GET  /vehicles[?stocknum=|?after=] -> { vehicles: Car[], next: stocknum | null } (500 a page, by stock number)
  */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Each upsert with the platform's own fields filled in where the dealer left them out (feed-record.ts); non-objects as sent. */
+async function completeBatch(db: D1Database, writer: StockWriter, upserts: unknown[], now: Date): Promise<{ record: Record<string, unknown>; notes: RecordNotes | null }[]> {
+  const keyOf = (record: Record<string, unknown>) => [record.stocknum, record.vin].find((value): value is string => typeof value === "string" && value.trim() !== "")?.trim();
+  const stored = await storedIdentities(db, writer, upserts.filter(isRecord).flatMap((record) => keyOf(record) ?? []));
+  return Promise.all(
+    upserts.map((record) => (isRecord(record) ? completeFeedRecord(record, writer, (stocknum) => stored.get(stocknum), now) : { record: record as Record<string, unknown>, notes: null })),
+  );
+}
+
 const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: vehicles\./.test(error.message);
 
 export function createStockApi(options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
   const app = new Hono<StockEnv>();
+  // The feed's schema is public: a dealer's system validates against it before it has a key. Made on first ask, not
+  // in every isolate's start-up.
+  let schema: string | null = null;
+  app.get("/schema.json", (c) => {
+    schema ??= JSON.stringify(feedJsonSchema());
+    return c.body(schema, 200, { "content-type": "application/schema+json", "cache-control": "public, max-age=3600" });
+  });
   app.use("*", requireWriteKey);
 
   app.post("/vehicles/batch", async (c) => {
@@ -23,16 +44,27 @@ export function createStockApi(options: { now?: () => Date } = {}) {
     const batch = parseWithFieldErrors(stockBatchSchema, body);
     if (!batch.ok) return c.json({ message: "Invalid batch.", errors: batch.fieldErrors }, 400);
     const writer = c.get("writer");
-    const validation = validateBatch(batch.data.upsert, batch.data.delete, writer);
+    const at = now();
+    const completed = await completeBatch(c.env.DB, writer, batch.data.upsert, at);
+    const validation = validateBatch(
+      completed.map((entry) => entry.record),
+      batch.data.delete,
+      writer,
+    );
     if (!validation.ok) {
       return c.json({ message: `${validation.rejected.length} record(s) rejected; nothing was applied.`, rejected: validation.rejected }, 400);
     }
+    const renew = { stocknums: new Set(completed.flatMap((entry) => (entry.notes?.derived.includes("updated_at") ? [String(entry.record.stocknum)] : []))), now: at.toISOString() };
+    // What the platform filled in or left out, per record that has something to say.
+    const records = completed.flatMap((entry, index) =>
+      entry.notes && (entry.notes.derived.length || entry.notes.ignored.length) ? [{ index, stocknum: String(entry.record.stocknum), ...entry.notes }] : [],
+    );
     const planAndApply = async () => {
-      const plan = await planBatch(c.env.DB, writer, validation.cars, batch.data.delete);
+      const plan = await planBatch(c.env.DB, writer, validation.cars, batch.data.delete, renew);
       if (!plan.ok) {
         return c.json({ message: `${plan.conflicts.length} record(s) rejected; nothing was applied.`, rejected: plan.conflicts }, 400);
       }
-      return c.json(await applyBatch(c.env.DB, writer, plan, now().toISOString(), stockChangeNotifier(c.env)));
+      return c.json({ ...(await applyBatch(c.env.DB, writer, plan, at.toISOString(), stockChangeNotifier(c.env))), records });
     };
     try {
       return await planAndApply();

@@ -1,5 +1,6 @@
 import type { Car, FieldErrors } from "@dealer/shared/contract";
 import { BUMP_SITE_STOCK_VERSION_SQL, readSiteStockVersion } from "@dealer/shared/http";
+import type { StoredIdentity } from "./feed-record";
 import type { StockWriter } from "./write-key";
 
 export interface BatchOutcome {
@@ -27,6 +28,19 @@ const json = (values: unknown[]) => JSON.stringify(values);
 /** Told of every committed change of a site's stock (the Algolia push queue, ADR 0035); its failure never undoes the change. */
 export type StockChanged = (change: { site: string; version: number }) => Promise<void>;
 
+/** The identity the platform keeps for each of these stock numbers of the dealership (feed-record.ts fills it in). */
+export async function storedIdentities(db: D1Database, writer: StockWriter, stocknums: string[]): Promise<Map<string, StoredIdentity>> {
+  if (!stocknums.length) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT stocknum, id, slug, json_extract(data, '$.created_at') AS created_at, updated_at FROM vehicles
+        WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(writer.dealershipId, json(stocknums))
+    .all<StoredIdentity & { stocknum: string }>();
+  return new Map(results.map(({ stocknum, ...identity }) => [stocknum, identity]));
+}
+
 /** An id another dealership's car holds: the same words whoever holds it. */
 export const ID_TAKEN = (id: number) => `id ${id} is not available: choose another id for this vehicle.`;
 
@@ -34,7 +48,14 @@ export const ID_TAKEN = (id: number) => `id ${id} is not available: choose anoth
  * Decides what the batch changes: a record whose stored JSON is identical is unchanged, a delete
  * of an unknown stock number is a no-op. An id or slug held by another vehicle is a conflict.
  */
-export async function planBatch(db: D1Database, writer: StockWriter, cars: Car[], deletes: string[]): Promise<PlanResult> {
+export async function planBatch(
+  db: D1Database,
+  writer: StockWriter,
+  cars: Car[],
+  deletes: string[],
+  /** Cars whose updated_at the platform filled in (the stored one): a car that changed is stamped `now` instead. */
+  renew: { stocknums: ReadonlySet<string>; now: string } = { stocknums: new Set(), now: "" },
+): Promise<PlanResult> {
   const stocknums = cars.map((car) => car.stocknum);
   const [mine, clashes] = await db.batch<StoredRow>([
     db
@@ -61,7 +82,9 @@ export async function planBatch(db: D1Database, writer: StockWriter, cars: Car[]
     if (Object.keys(errors).length) conflicts.push({ index, stocknum: car.stocknum, errors });
   });
   if (conflicts.length) return { ok: false, conflicts };
-  const changed = cars.filter((car) => stored.get(car.stocknum)?.data !== JSON.stringify(car));
+  const changed = cars
+    .filter((car) => stored.get(car.stocknum)?.data !== JSON.stringify(car))
+    .map((car) => (renew.stocknums.has(car.stocknum) && stored.has(car.stocknum) ? { ...car, updated_at: renew.now } : car));
   const deleting = deletes.filter((s) => stored.has(s));
   // A car re-sent under a new id leaves its old id behind: the change log names both.
   const changedIds = new Set([

@@ -2,7 +2,7 @@ import type { FinanceProvider } from "@dealer/shared/config";
 import { CATALOGUES, type CatalogueKey } from "../../../db/demo/catalogue";
 import { createRng, type Rng } from "../../../db/demo/prng";
 import type { AuState, DemoDealershipDef, DemoLocationDef, DemoSiteDef } from "../../../db/demo/sites";
-import { slugify } from "../../../db/demo/slug";
+import { slugify } from "@dealer/shared/rules";
 
 /**
  * The bench's dealer network beside the demo sites: sizes follow a power law (Zipf) over the sites, solved so the

@@ -18,9 +18,16 @@ const amount = (max: number, what: string) =>
   z.number().min(0, `${what} cannot be negative.`).max(max, `${what} is at most ${max.toLocaleString("en-AU")}.`).nullable().optional();
 const price = amount(CAR_LIMITS.price, "A price");
 
-export const imageSchema = z.object({
-  image: z.object({ url: z.string(), thumb: z.object({ url: z.string() }) }),
-});
+/**
+ * A photo as the spec's feed gives it (`image.url`, `image.thumb.url`), its thumbnail optional, or a plain URL (issue
+ * 30): stored in the spec's shape, the photo itself standing in for a thumbnail it lacks.
+ */
+export const imageSchema = z.union([
+  z.string().min(1).transform((url) => ({ image: { url, thumb: { url } } })),
+  z
+    .object({ image: z.object({ url: z.string().min(1), thumb: z.object({ url: z.string().min(1) }).optional() }) })
+    .transform(({ image }) => ({ image: { url: image.url, thumb: image.thumb ?? { url: image.url } } })),
+]);
 
 export const hotspotSchema = z.object({
   id: z.union([z.string(), z.number()]),
