@@ -1,8 +1,10 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type PlaintextKeyRow, plaintextKeysMigrationSql } from "../db/keys/hashed-key-sql";
 import { applyMigrations, executeFile, queries } from "./d1";
+import { withProgress } from "./progress";
 import { folderFingerprint, readPreparedState, writePreparedState } from "./dev-session/prepared-state";
 import { PLATFORM_PORT, ROOT, STATE_DIR, type Session, writeDevVars } from "./stack";
 
@@ -35,6 +37,13 @@ function run(script: string, args: string[] = []): void {
   });
 }
 
+/** The same, without blocking this process, with a progress line every 15 s while it runs. */
+async function runWithProgress(label: string, script: string, args: string[] = []): Promise<void> {
+  const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, script), ...args], { cwd: ROOT, stdio: "inherit" });
+  const code = await withProgress(label, once(child, "exit").then(([exitCode]) => exitCode as number | null));
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+}
+
 /** Build (unchanged packages are skipped) and hand each Worker its build ids. */
 export function build(names: string[] = []): Promise<void> {
   return step("Build", "fix the build error above, then run the command again", () => {
@@ -52,7 +61,7 @@ export type Prepared = { sites: { slug: string; name: string }[]; stockEmpty: bo
  */
 export async function prepare(): Promise<Prepared> {
   await build();
-  return step("Database set-up", "if another npm start or npm test runs in this checkout, stop it (npm run stop) and retry", () => {
+  return step("Database set-up", "if another npm start or npm test runs in this checkout, stop it (npm run stop) and retry", async () => {
     mkdirSync(STATE_DIR, { recursive: true });
     const migrations = folderFingerprint(MIGRATIONS_DIR);
     const seed = folderFingerprint(DEMO_DIR, (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
@@ -61,9 +70,9 @@ export async function prepare(): Promise<Prepared> {
       console.log("Database in place (migrations applied, demo data loaded).");
       return { sites: known.sites, stockEmpty: false };
     }
-    console.log("Applying D1 migrations…");
-    applyMigrations();
-    hashPlaintextKeys();
+    console.log("Checking D1 migrations…");
+    await applyMigrations();
+    await hashPlaintextKeys();
     const read = () => {
       const [sites = [], vehicles = []] = queries("SELECT slug, name FROM sites ORDER BY slug; SELECT COUNT(*) AS count FROM vehicles");
       return { sites: sites as Prepared["sites"], stockEmpty: !(vehicles[0] as { count?: number } | undefined)?.count };
@@ -74,7 +83,7 @@ export async function prepare(): Promise<Prepared> {
       console.log("Seeding demo sites, dealerships and locations…");
       const seedFile = join(ROOT, ".wrangler/demo-seed.sql");
       run("db/demo/write-seed.ts", ["--out", seedFile]);
-      executeFile(seedFile);
+      await executeFile(seedFile, "seeding");
       found = read();
     }
     writePreparedState(STATE_DIR, { migrations, seed, sites: found.sites, stockLoaded: !found.stockEmpty });
@@ -83,20 +92,20 @@ export async function prepare(): Promise<Prepared> {
 }
 
 /** Migration 0025 set the plain-text keys aside; they are stored as hashes before any Worker runs (ADR 0043). */
-function hashPlaintextKeys(): void {
+async function hashPlaintextKeys(): Promise<void> {
   const [rows = []] = queries("SELECT key, site, dealership_id, kind FROM api_keys_plaintext");
   if (!rows.length) return;
   console.log(`Hashing ${rows.length} plain-text API key(s)…`);
   const file = join(ROOT, ".wrangler/hash-plaintext-keys.sql");
   writeFileSync(file, plaintextKeysMigrationSql(rows as PlaintextKeyRow[], new Date().toISOString()));
-  executeFile(file);
+  await executeFile(file, "hashing keys");
 }
 
 /** Demo stock goes through the running platform's stock API, so it is validated like any dealer feed. */
 export function loadDemoStock(): Promise<void> {
-  return step("Demo stock load", "see the stock API's answer above; npm start retries the load while the stock is empty", () => {
+  return step("Demo stock load", "see the stock API's answer above; npm start retries the load while the stock is empty", async () => {
     console.log("Loading demo stock through the stock API…");
-    run("db/import-cli.ts", ["--demo", "--url", `http://localhost:${PLATFORM_PORT}`]);
+    await runWithProgress("loading demo stock", "db/import-cli.ts", ["--demo", "--url", `http://localhost:${PLATFORM_PORT}`]);
     const known = readPreparedState(STATE_DIR);
     if (known) writePreparedState(STATE_DIR, { ...known, stockLoaded: true });
   });

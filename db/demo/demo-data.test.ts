@@ -136,6 +136,11 @@ describe("generateDemoData", () => {
     expect(bySite("outback-trucks").every((v) => v.item_type === "truck")).toBe(true);
     const caravans = bySite("coastal-caravans");
     expect(caravans.every((v) => v.item_type === "caravan" && v.caravan_specifications?.sleeps)).toBe(true);
+    // A caravan's gallery and spin are caravan pictures: no car's dashboard, no headlights to point at.
+    const pictures = caravans.flatMap((v) => [...(v.images ?? []).map((image) => image.image.url), ...(v.spin_images ?? [])]);
+    expect(pictures.length).toBeGreaterThan(caravans.length);
+    expect(pictures.every((url) => url.includes("/caravan/") && !url.includes("dash"))).toBe(true);
+    expect(caravans.flatMap((v) => v.hotspots?.exterior ?? []).some((spot) => /headlight/i.test(spot.description))).toBe(false);
     const harbour = bySite("harbour-city-motors");
     expect(new Set(harbour.map((v) => v.car_type))).toEqual(new Set(["new", "demo", "used"]));
   });

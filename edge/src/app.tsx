@@ -297,7 +297,7 @@ export function createGatewayApp() {
       shellBuild: c.env.SHELL_BUILD_ID,
       shellEntry: c.env.SHELL_ENTRY,
       pageName,
-      canonical: pageName === NOT_FOUND_PAGE ? null : canonicalUrl(url, pageName),
+      canonical: pageName === NOT_FOUND_PAGE ? null : canonicalUrl(url, pageName, tenant.config.search),
       structuredData: pageName === "home" ? websiteStructuredData(tenant.name, url.origin) : null,
       head: pageHead({
         siteName: tenant.name,

@@ -1,7 +1,9 @@
 /**
  * The operator's command: a client of the operator API (edge/src/operator), so the command and the API are one code path.
  *   npm run site -- create FILE.yaml|FILE.json     a new site from a site file (examples/sites/); prints its keys once
- *   npm run site -- update FILE                    the site's definition replaced by the file (keys untouched)
+ *   npm run site -- update FILE [--force]          the site's definition replaced by the file (keys untouched); the
+ *                                                  dealer's settings published since the file's baseVersion are kept,
+ *                                                  and a setting both changed is refused unless --force (ADR 0062)
  *   npm run site -- show SLUG | disable SLUG | enable SLUG
  *   npm run site -- delete SLUG [--export-to FILE] writes the site's export (NDJSON), then deletes its data
  *   npm run site -- templates
@@ -25,7 +27,7 @@ import { DEMO_OPERATOR_KEY } from "../../db/demo/generate";
 import { ROOT } from "../stack";
 
 const USAGE =
-  "Usage: npm run site -- create|update FILE | show|disable|enable|delete|keys|secrets SLUG | key SLUG --name N --scopes S[,S] [--dealership D] | secret SLUG NAME [--delete] | rotate|revoke KEY_ID | templates";
+  "Usage: npm run site -- create FILE | update FILE [--force] | show|disable|enable|delete|keys|secrets SLUG | key SLUG --name N --scopes S[,S] [--dealership D] | secret SLUG NAME [--delete] | rotate|revoke KEY_ID | templates";
 
 /**
  * A secret's value from stdin, never from the command line (where shell history and `ps` would keep it): piped, the
@@ -58,6 +60,7 @@ async function main(): Promise<number> {
       dealership: { type: "string" },
       overlap: { type: "string" },
       delete: { type: "boolean", default: false },
+      force: { type: "boolean", default: false },
     },
   });
   const [command, target] = positionals;
@@ -96,7 +99,7 @@ async function main(): Promise<number> {
       return print(await call("POST", "/sites", readSiteFile(target as string)));
     case "update": {
       const file = readSiteFile(target as string) as { slug?: unknown };
-      return print(await call("PUT", `/sites/${encodeURIComponent(String(file.slug ?? ""))}`, file));
+      return print(await call("PUT", `/sites/${encodeURIComponent(String(file.slug ?? ""))}`, values.force ? { ...file, force: true } : file));
     }
     case "show":
       return print(await call("GET", `/sites/${slug}`));

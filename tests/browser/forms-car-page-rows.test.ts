@@ -73,11 +73,11 @@ describe("car page rows (issue 23)", () => {
   }
 
   for (const site of ["harbour-city-motors", "outback-trucks"]) {
-    it(`${site}: a just-arrived car's card reads 'Just Arrived' (not 'New'), its page shows the 'New Arrival' banner`, async () => {
+    it(`${site}: a just-arrived car's card reads 'Just Arrived' (not 'New'), and its page's banner the same label`, async () => {
       const { slug, stocknum } = carRowWhere(site, JUST_ARRIVED);
       const page = await shopperPage(browser);
       await page.goto(siteUrl(site, `/cars/${slug}`));
-      await page.locator("#slot-vehicle .vehicle-detail__tag-banner").getByText("New Arrival", { exact: true }).waitFor();
+      await page.locator("#slot-vehicle .vehicle-detail__tag-banner").getByText("Just Arrived", { exact: true }).waitFor();
       const old = carWhere(site, "json_extract(data, '$.created_at') < datetime('now', '-30 days')");
       await page.goto(siteUrl(site, `/cars/${old}`));
       await page.locator("#slot-vehicle h1").waitFor();

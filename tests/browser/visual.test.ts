@@ -20,7 +20,7 @@ const SITES = ["harbour-city-motors", "summit-auto-group"];
 const PAGES = { home: "/", search: "/search", car: "CAR", finance: "/finance", locator: "/dealer-locator", form: "/contact" };
 /**
  * What changes with the clock on the same data, made the same for every run: the sales counter (today's sales since
- * Brisbane midnight) and a car's 'New Arrival' banner are left out, a card's Just Arrived tag (created within 8 days of
+ * Brisbane midnight) and a car's 'Just Arrived' banner are left out, a card's Just Arrived tag (created within 8 days of
  * now) is hidden, and opening status and today's hours read one fixed text so the cards keep their height.
  */
 const CLOCK_HIDDEN = ".sales-counter,.vehicle-detail__tag-banner{display:none!important}.card__tag--just_arrived{visibility:hidden!important}";

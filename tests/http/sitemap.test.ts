@@ -68,6 +68,21 @@ describe("per-tenant sitemap and robots", () => {
     expect(harbour).not.toContain("/diamond-advantage");
   });
 
+  it("a stock page has one address: the caravan site's /search pages name /used-car as canonical, and its sitemap lists /used-car only", async () => {
+    const canonical = async (site: string, path: string) => /<link rel="canonical" href="([^"]+)">/.exec(await (await fetchSite(site, path)).text())?.[1];
+    const caravans = `http://coastal-caravans.localhost:${GATEWAY_PORT}`;
+    for (const [path, expected] of [["/search", "/used-car"], ["/search/used-cars", "/used-car/used-cars"], ["/search/jayco?page=2", "/used-car/jayco?page=2"], ["/used-car/used-cars", "/used-car/used-cars"]]) {
+      expect(await canonical("coastal-caravans", path ?? ""), path).toBe(`${caravans}${expected}`);
+    }
+    const listed = (await sitemapUrls("coastal-caravans")).urls.map((url) => new URL(url).pathname);
+    expect(listed).toContain("/used-car");
+    expect(listed.filter((path) => /^\/search(\/|$)/.test(path))).toEqual([]);
+    // A site on /search keeps its own addresses.
+    const summit = `http://summit-auto-group.localhost:${GATEWAY_PORT}`;
+    expect(await canonical("summit-auto-group", "/search/used-cars/")).toBe(`${summit}/search/used-cars`);
+    expect((await sitemapUrls("summit-auto-group")).urls).toContain(`${summit}/search`);
+  });
+
   it("lists only cars the search shows: a hidden car is left out", async () => {
     const headers = { "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": "search-summit-auto-group", "content-type": "application/json" };
     const hidden = (await (await fetchSite("summit-auto-group", "/1/indexes/Car_production/query", { method: "POST", headers, body: JSON.stringify({ filters: "show_on_dealer_website:false", hitsPerPage: 1 }) })).json()) as { hits: { slug: string }[] };

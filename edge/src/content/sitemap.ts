@@ -90,7 +90,8 @@ export async function pagePaths(env: GatewayEnv, site: Site, now: Date): Promise
   const carTypes = site.config.search.usedOnly ? [["used"]] : [[], ["used"], ["new"], ["demo"], ["new", "demo"]];
   return [
     ...new Set([
-      ...FIXED_PATHS,
+      // The search page under the site's own base (/used-car), the address its /search pages name as canonical.
+      ...FIXED_PATHS.map((path) => (path === "/search" ? landing.landingBase : path)),
       ...carTypes.map((car_type) => searchLandingPath({ car_type }, landing)),
       ...makes.map((make) => searchLandingPath({ make }, landing)),
       ...locations.results.map((location) => `/our-location/${location.slug}`),

@@ -26,6 +26,19 @@ describe("buildVehiclePicture", () => {
     expect(new Set(colours.map((colour) => buildVehiclePicture({ ...base, colour, angle: "front" }))).size).toBe(colours.length);
   });
 
+  it("draws a caravan's own views: no headlamp, grille or dashboard on any of its pictures or spin frames", () => {
+    const pictures = [
+      ...VEHICLE_IMAGE_ANGLES.map((angle) => buildVehiclePicture({ ...base, body: "caravan", angle })),
+      ...Array.from({ length: SPIN_FRAME_COUNT }, (_, frame) => buildSpinFrame({ ...base, body: "caravan", frame })),
+    ];
+    for (const svg of pictures) {
+      expect(svg).not.toContain("#fff6d5"); // a headlamp
+      expect(svg).not.toContain("#2a2d31\"/>"); // a grille
+      expect(svg).not.toContain("#0f1114"); // a gauge
+    }
+    expect(buildVehiclePicture({ ...base, body: "sedan", angle: "front" })).toContain("#fff6d5");
+  });
+
   it("drops shading below quality 50", () => {
     expect(buildVehiclePicture({ ...base, angle: "front", quality: 75 })).toContain("linearGradient");
     expect(buildVehiclePicture({ ...base, angle: "front", quality: 40 })).not.toContain("linearGradient");

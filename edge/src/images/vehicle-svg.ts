@@ -86,7 +86,49 @@ function sideView(body: VehicleImageBody): string {
   );
 }
 
+/**
+ * A caravan from an end (issue 33): no headlights, grille or bonnet. The front is its window over the A-frame drawbar
+ * with the gas bottles, jockey wheel and hitch; the rear its window, spare wheel, tail lamps, bumper and plate.
+ */
+function caravanEnd(rear: boolean): string {
+  const p = FRONT_PROFILES.caravan;
+  const left = CENTRE - p.width / 2;
+  const top = GROUND - p.wheelHeight - p.height;
+  const bottom = GROUND - p.wheelHeight;
+  const tyres =
+    `<rect x="${left + 20}" y="${bottom - 6}" width="40" height="${p.wheelHeight + 6}" rx="6" fill="${TYRE}"/>` +
+    `<rect x="${left + p.width - 60}" y="${bottom - 6}" width="40" height="${p.wheelHeight + 6}" rx="6" fill="${TYRE}"/>`;
+  const shell =
+    `<path d="M${left} ${bottom} L${left} ${top + 24} Q${left} ${top} ${left + 24} ${top} L${left + p.width - 24} ${top} Q${left + p.width} ${top} ${left + p.width} ${top + 24} L${left + p.width} ${bottom} Z" fill="PAINT" stroke="EDGE" stroke-width="3" stroke-linejoin="round"/>` +
+    `<rect x="${CENTRE - 90}" y="${top + 34}" width="180" height="60" rx="8" fill="${GLASS}" opacity="0.9"/>` +
+    `<path d="M${left} ${top + 130} L${left + p.width} ${top + 130}" stroke="EDGE" stroke-width="3"/>`;
+  if (rear) {
+    return (
+      floorShadow(p.width + 30) +
+      tyres +
+      shell +
+      `<circle cx="${CENTRE}" cy="${top + 150}" r="26" fill="${TYRE}"/><circle cx="${CENTRE}" cy="${top + 150}" r="12" fill="#9aa1a9"/>` +
+      `<rect x="${left + 14}" y="${bottom - 34}" width="36" height="20" rx="3" fill="#c4161c" stroke="EDGE" stroke-width="2"/>` +
+      `<rect x="${left + p.width - 50}" y="${bottom - 34}" width="36" height="20" rx="3" fill="#c4161c" stroke="EDGE" stroke-width="2"/>` +
+      `<rect x="${left - 6}" y="${bottom - 8}" width="${p.width + 12}" height="12" rx="3" fill="#4a4f57"/>` +
+      `<rect x="${CENTRE - 40}" y="${bottom - 36}" width="80" height="20" rx="2" fill="#fdfdfd" stroke="#333" stroke-width="1.5"/>`
+    );
+  }
+  const hitch = GROUND - 8;
+  return (
+    floorShadow(p.width + 30) +
+    tyres +
+    shell +
+    `<path d="M${left + 70} ${bottom} L${CENTRE} ${hitch} L${left + p.width - 70} ${bottom}" fill="none" stroke="#4a4f57" stroke-width="10" stroke-linejoin="round"/>` +
+    `<rect x="${CENTRE - 52}" y="${bottom - 58}" width="40" height="56" rx="14" fill="#e8e9eb" stroke="#6b7079" stroke-width="3"/>` +
+    `<rect x="${CENTRE + 12}" y="${bottom - 58}" width="40" height="56" rx="14" fill="#e8e9eb" stroke="#6b7079" stroke-width="3"/>` +
+    `<rect x="${CENTRE - 60}" y="${bottom + 2}" width="8" height="${hitch - bottom - 6}" fill="#6b7079"/><circle cx="${CENTRE - 56}" cy="${hitch - 2}" r="8" fill="${TYRE}"/>` +
+    `<circle cx="${CENTRE}" cy="${hitch}" r="9" fill="${TYRE}"/>`
+  );
+}
+
 function endView(body: VehicleImageBody, rear: boolean): string {
+  if (body === "caravan") return caravanEnd(rear);
   const p = FRONT_PROFILES[body];
   const left = CENTRE - p.width / 2;
   const top = GROUND - p.wheelHeight - p.height;
@@ -163,7 +205,8 @@ const VIEWS: Record<VehicleImageAngle, (body: VehicleImageBody) => string> = {
   side: sideView,
   "three-quarter": threeQuarterView,
   interior: (body) => (body === "motorcycle" ? dashView() : interiorView(body)),
-  dash: () => dashView(),
+  // A caravan has no dashboard: its inside is the view.
+  dash: (body) => (body === "caravan" ? interiorView(body) : dashView()),
 };
 
 const label = (text: string) => text.replaceAll("-", " ");

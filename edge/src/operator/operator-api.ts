@@ -1,5 +1,5 @@
-import { auditStatement, keyAuditEntry, recordAudit, refusalEntry } from "@dealer/shared/audit";
-import { namedSecretSlots, providerPolicyProblems, resolveSiteConfig, SITE_TEMPLATES, type SiteConfig } from "@dealer/shared/config";
+import { type AuditEntry, auditStatement, keyAuditEntry, recordAudit, refusalEntry } from "@dealer/shared/audit";
+import { mergeConfigOverride, namedSecretSlots, providerPolicyProblems, resolveSiteConfig, SITE_TEMPLATES, type SiteConfig } from "@dealer/shared/config";
 import { maxList, maxText, numberIn, type SiteTemplate } from "@dealer/shared/contract";
 import { bodyLimit, bodyTooLargeMessage } from "@dealer/shared/http";
 import { issueKey, keyScopeSchema, listKeys, revokeKey, rotateKey, verifyKey } from "@dealer/shared/keys";
@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { GatewayEnv } from "../env";
 import { forgetTenant } from "../tenant/resolve-tenant";
 import { checkSiteFile, type Problem } from "./site-file";
-import { databaseProblems, deleteSite, exportSite, showSite, siteDomains, writeSite } from "./site-store";
+import { ConfigMovedError, configBase, databaseProblems, deleteSite, exportSite, showSite, siteDomains, writeSite } from "./site-store";
 
 type OperatorEnv = { Bindings: GatewayEnv };
 type OperatorContext = Context<OperatorEnv>;
@@ -81,26 +81,61 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
     async (c: OperatorContext) => {
       const body = await jsonBody(c.req);
       const subject = named("site", mode === "update" ? c.req.param("slug") : (body as { slug?: unknown } | undefined)?.slug);
-      if (body === undefined) {
+      const refuse = async (problems: Problem[]) => {
+        await auditRefusal(c, `site.${mode}`, subject, reasonsOf(problems));
+        return c.json({ message: `The site file has ${problems.length} problem(s); nothing was written.`, problems }, 400);
+      };
+      if (body === undefined || typeof body !== "object" || body === null) {
         const message = "The body must be JSON (a site file).";
         await auditRefusal(c, `site.${mode}`, subject, [message]);
         return c.json({ message }, 400);
       }
-      const { site, problems } = checkSiteFile(body);
+      // `force` is the call's, not the file's: an update that may overwrite settings the dealer published (ADR 0062).
+      const { force, ...file } = body as { force?: unknown };
+      if (mode === "update" && force !== undefined && typeof force !== "boolean") return refuse([{ path: "force", message: "true or false" }]);
+      const checked = checkSiteFile(mode === "update" ? file : body);
+      let { site } = checked;
+      const problems = checked.problems;
+      if (site) problems.push(...(await databaseProblems(c.env.DB, site, mode)));
+      if (mode === "update" && site && site.slug !== c.req.param("slug")) problems.push({ path: "slug", message: `the file is for ${site.slug}, not ${c.req.param("slug") ?? ""}` });
+      let update: { version: number; audit: AuditEntry } | null = null;
+      if (mode === "update" && site && !problems.length) {
+        const versions = await configBase(c.env.DB, site.slug, site.baseVersion);
+        if ("path" in versions) return refuse([versions]);
+        const { merged, kept, conflicts } = mergeConfigOverride({ base: versions.base, published: versions.published, file: site.config });
+        if (conflicts.length && force !== true) {
+          await auditRefusal(c, "site.update", subject, conflicts.map((conflict) => `config.${conflict.path}: the dealer published another value`));
+          return c.json(
+            {
+              message: `The dealer has published ${conflicts.length} of the file's settings since the version the file was made from; nothing was written. Take the published values into the file (and baseVersion ${versions.version}), or update with --force to overwrite them.`,
+              publishedVersion: versions.version,
+              conflicts,
+            },
+            409,
+          );
+        }
+        // The merged override is checked again: two valid overrides may not combine into a valid one.
+        const recheck = checkSiteFile({ ...file, config: merged });
+        problems.push(...recheck.problems);
+        site = recheck.site;
+        const overwritten = conflicts.map((conflict) => conflict.path);
+        if (site) update = { version: versions.version, audit: { site: site.slug, actor: "operator", action: "config.operator_update", subject: `version ${versions.version + 1}`, detail: { kept, overwritten } } };
+      }
       if (site && !problems.length) {
         const config = resolveSiteConfig(site.slug, site.config, site.template);
         problems.push(...providerPolicyProblems(config, c.env).map((problem) => ({ path: `config.${problem.path}`, message: problem.message })));
       }
-      if (site) problems.push(...(await databaseProblems(c.env.DB, site, mode)));
-      if (mode === "update" && site && site.slug !== c.req.param("slug")) problems.push({ path: "slug", message: `the file is for ${site.slug}, not ${c.req.param("slug") ?? ""}` });
-      if (!site || problems.length) {
-        await auditRefusal(c, `site.${mode}`, subject, reasonsOf(problems));
-        return c.json({ message: `The site file has ${problems.length} problem(s); nothing was written.`, problems }, 400);
-      }
+      if (!site || problems.length) return refuse(problems);
       const before = mode === "update" ? await siteDomains(c.env.DB, site.slug) : [];
-      const keys = await writeSite(c.env.DB, site, mode, now());
-      await forgetTenant(c.env, site.slug, [...before, ...site.domains]);
-      return c.json({ site: await showSite(c.env.DB, site.slug), ...(mode === "create" ? { keys } : {}) }, mode === "create" ? 201 : 200);
+      try {
+        const keys = await writeSite(c.env.DB, site, mode, now(), update);
+        await forgetTenant(c.env, site.slug, [...before, ...site.domains]);
+        const merge = update?.audit.detail ?? {};
+        return c.json({ site: await showSite(c.env.DB, site.slug), ...(mode === "create" ? { keys } : merge) }, mode === "create" ? 201 : 200);
+      } catch (error) {
+        if (error instanceof ConfigMovedError) return c.json({ message: error.message }, 409);
+        throw error;
+      }
     };
   app.post("/sites", saveSite("create"));
   app.put("/sites/:slug", saveSite("update"));

@@ -107,6 +107,11 @@ export const siteFileSchema = z
     ).default([]),
     /** The site's config override: only what differs from the platform's and the template's defaults. */
     config: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * The published config version the file was made from (`site show` prints it): an update merges the dealer's
+     * changes since then (ADR 0062). Left out, the last version the operator wrote. A create ignores it.
+     */
+    baseVersion: z.number().int().min(0).optional(),
   })
   .strict();
 

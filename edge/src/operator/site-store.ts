@@ -1,9 +1,16 @@
-import { auditStatement, keyAuditEntry } from "@dealer/shared/audit";
+import { type AuditEntry, auditStatement, keyAuditEntry } from "@dealer/shared/audit";
 import { changesSearchRecords, SITE_TEMPLATES, type StoredConfig } from "@dealer/shared/config";
 import { keepCurrentConfigVersion, reloadSiteStockStatement } from "@dealer/shared/http";
 import { contentPage } from "@dealer/shared/contract";
 import { type KeyScope, prepareKey } from "@dealer/shared/keys";
 import { locationRecord, locationSlug, type Problem, type SiteFile } from "./site-file";
+
+/** A dealer published while an update was being written: nothing was written; the caller answers 409. */
+export class ConfigMovedError extends Error {
+  constructor() {
+    super("The site's configuration was published meanwhile; nothing was written. Run the update again.");
+  }
+}
 
 /** A key made for the new site, shown once in the create answer. */
 export type IssuedKey = { id: string; name: string; scopes: string[]; dealership: string | null; key: string };
@@ -33,6 +40,26 @@ export async function databaseProblems(db: D1Database, site: SiteFile, mode: "cr
   return problems;
 }
 
+/**
+ * The config override an update's file was based on and the one published now (ADR 0062). The base is the file's
+ * `baseVersion`, or else the last version the operator (or the seed) wrote: what an operator's file was made from.
+ */
+export async function configBase(db: D1Database, slug: string, baseVersion: number | undefined): Promise<{ base: Record<string, unknown>; published: Record<string, unknown>; version: number } | Problem> {
+  const [site, base] = await db.batch<{ config: string; config_version?: number }>([
+    db.prepare("SELECT config, config_version FROM sites WHERE slug = ?").bind(slug),
+    baseVersion === undefined
+      ? db.prepare("SELECT config FROM site_config_versions WHERE site = ? AND published_by IN ('operator', 'seed') ORDER BY version DESC LIMIT 1").bind(slug)
+      : db.prepare("SELECT config FROM site_config_versions WHERE site = ? AND version = ?").bind(slug, baseVersion),
+  ]);
+  const current = site?.results[0];
+  if (!current) return { path: "slug", message: `no site ${slug} (use create)` };
+  const version = current.config_version ?? 0;
+  // A version never published has no row yet (the seeded one): it is the current config.
+  const baseConfig = base?.results[0]?.config ?? (baseVersion === undefined || baseVersion === version ? current.config : undefined);
+  if (baseConfig === undefined) return { path: "baseVersion", message: `the site has no config version ${baseVersion} (it is at ${version})` };
+  return { base: JSON.parse(baseConfig) as Record<string, unknown>, published: JSON.parse(current.config) as Record<string, unknown>, version };
+}
+
 async function existing(db: D1Database, slug: string): Promise<Existing> {
   const [dealerships, locations, site] = await db.batch<Record<string, string | number>>([
     db.prepare("SELECT slug, id FROM dealerships WHERE site = ?").bind(slug),
@@ -57,7 +84,13 @@ async function nextIds(db: D1Database): Promise<{ dealership: () => number; loca
  * exist are kept (leads and bookings name them); a create also issues one write key per dealership, each with its
  * audit entry in the same batch.
  */
-export async function writeSite(db: D1Database, site: SiteFile, mode: "create" | "update", now: Date): Promise<IssuedKey[]> {
+export async function writeSite(
+  db: D1Database,
+  site: SiteFile,
+  mode: "create" | "update",
+  now: Date,
+  update: { version: number; audit: AuditEntry } | null = null,
+): Promise<IssuedKey[]> {
   const known = await existing(db, site.slug);
   const ids = await nextIds(db);
   const statements: D1PreparedStatement[] = [];
@@ -68,9 +101,12 @@ export async function writeSite(db: D1Database, site: SiteFile, mode: "create" |
     db
       .prepare(
         `INSERT INTO sites (slug, name, template, config, created_at) VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT(slug) DO UPDATE SET name = excluded.name, template = excluded.template, config = excluded.config, config_version = sites.config_version + 1`,
+          ON CONFLICT(slug) DO UPDATE SET name = excluded.name, template = excluded.template, config = excluded.config, config_version = sites.config_version + 1
+          WHERE ?6 IS NULL OR sites.config_version = ?6`,
       )
-      .bind(site.slug, site.name, site.template, JSON.stringify(site.config), at),
+      // An update lands only on the version it merged with: after a dealer's publish meanwhile the version row
+      // below exists already and the whole batch rolls back (ConfigMovedError).
+      .bind(site.slug, site.name, site.template, JSON.stringify(site.config), at, update?.version ?? null),
     db
       .prepare(
         "INSERT INTO site_config_versions (site, version, config, published_by, published_at, note) SELECT slug, config_version, config, 'operator', ?, ? FROM sites WHERE slug = ?",
@@ -129,13 +165,19 @@ export async function writeSite(db: D1Database, site: SiteFile, mode: "create" |
       issued.push({ id: made.id, name: key.name, scopes: key.scopes, dealership: dealership.slug, key: made.key });
     }
   }
-  await db.batch(statements);
+  if (update) statements.push(auditStatement(db, update.audit, now));
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (update && /UNIQUE constraint failed: site_config_versions/.test(String(error))) throw new ConfigMovedError();
+    throw error;
+  }
   return issued;
 }
 
 /** What `site show` prints: the site as stored, its hosts, template, dealerships, locations and keys (never a key). */
 export async function showSite(db: D1Database, slug: string) {
-  const site = await db.prepare("SELECT slug, name, template, status, config, created_at FROM sites WHERE slug = ?").bind(slug).first<{ slug: string; name: string; template: keyof typeof SITE_TEMPLATES; status: string; config: string; created_at: string }>();
+  const site = await db.prepare("SELECT slug, name, template, status, config, config_version, created_at FROM sites WHERE slug = ?").bind(slug).first<{ slug: string; name: string; template: keyof typeof SITE_TEMPLATES; status: string; config: string; config_version: number; created_at: string }>();
   if (!site) return null;
   const [domains, dealerships, locations, keys, stock] = await db.batch<Record<string, unknown>>([
     db.prepare("SELECT domain FROM site_domains WHERE site = ? ORDER BY domain").bind(slug),
@@ -154,6 +196,8 @@ export async function showSite(db: D1Database, slug: string) {
     hosts: [`${site.slug}.localhost`, ...domainList],
     domains: domainList,
     config: JSON.parse(site.config) as Record<string, unknown>,
+    /** The published config version: a site file made from this answer names it (ADR 0062). */
+    baseVersion: site.config_version,
     dealerships: (dealerships?.results ?? []).map((row) => ({
       id: row.id,
       slug: row.slug,

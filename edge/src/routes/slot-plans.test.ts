@@ -28,6 +28,17 @@ describe("matchRoute", () => {
     expect(plan("/used-car/a/b/c", usedCar)).toBeNull();
   });
 
+  it("takes no route param from the query: the path's value wins, and a value the path did not give stays unset", () => {
+    expect(plan("/cars/a-car?slug=junk")?.params.slug).toBe("a-car");
+    expect(plan("/search?landing=junk&landingModel=x&page=2")?.params).toEqual({});
+    expect(plan("/dealer-locator?location=junk&filter=sales")?.params).toEqual({ filter: "sales" });
+    expect(plan("/toyota/overview?brand=kia&manufacturer=kia&landing=kia")?.params).toEqual({ brand: "toyota", landing: "toyota", manufacturer: "toyota" });
+    expect(plan("/print?car_id=a-car&slug=junk")?.params).toEqual({ car_id: "a-car", slug: "a-car" });
+    expect(plan("/?post=junk&subpage=x&q=kept")?.params).toEqual({ q: "kept" });
+    // The reviews page reads ?page= and ?location= from its query.
+    expect(plan("/pages/reviews?page=2&location=x&slug=y")?.params).toEqual({ page: "2", location: "x" });
+  });
+
   it("routes lead pages to the form of their kind, and location pages to the detail fragment", () => {
     expect(plan("/service")?.plan.slots.map((s) => [s.fragment, s.params?.kind])).toEqual([["EnquiryForm", "service"], ["DirectorySearch", undefined], ["LocationList", undefined]]);
     expect(plan("/pages/book-a-service")?.plan.name).toBe("form-service");

@@ -159,8 +159,11 @@ const checkoutConfirmationPlan: RoutePlan = {
   slots: [slot("checkout", "mf-forms", "Checkout", "main", { step: "confirmation" }, { hydrate: "interaction" })],
 };
 
-/** `copy` gives a route param a second name a slot reads (the brand page's search reads `landing`). */
-type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan; copy?: Record<string, string> };
+/**
+ * `copy` gives a route param a second name a slot reads (the brand page's search reads `landing`). `query` names the
+ * route param names this page reads from its query string (the reviews page's ?page= and ?location=).
+ */
+type Matcher = { pattern: RegExp; keys: string[]; plan: RoutePlan; copy?: Record<string, string>; query?: string[] };
 
 const SLUG = "([a-z0-9][a-z0-9-]*)";
 
@@ -322,6 +325,7 @@ const matchers: Matcher[] = [
   {
     pattern: /^\/pages\/reviews\/?$/,
     keys: [],
+    query: ["page", "location"],
     plan: { name: "reviews", title: "Reviews", description: "What our customers say about us.", slots: [slot("reviews", "mf-locations", "ReviewsSummary", "main", { view: "page" })] },
   },
   {
@@ -426,24 +430,35 @@ const matchers: Matcher[] = [
   { pattern: new RegExp(`^/${SLUG}(?:/${SLUG})?/?$`), keys: ["page", "subpage"], plan: contentPlan },
 ];
 
-/** Path + query -> the route's plan and its params (route params win over query values). */
+/** Every name a route takes from its path (or copies into), and the landing base's own two. */
+export const ROUTE_PARAM_NAMES: ReadonlySet<string> = new Set([...matchers.flatMap((m) => [...m.keys, ...Object.keys(m.copy ?? {})]), "landing", "landingModel"]);
+
+/**
+ * The query's values, less any named like a route param (issue 33): `?slug=`, `?location=` or `?landing=` would
+ * otherwise stand in for a value the path did not give (`/search?landing=x`) or name a car or location the page is
+ * not about, and its slots could not render. A page that reads one of those names from its query lists it in `query`.
+ */
+const queryParams = (url: URL, allowed: readonly string[] = []): Record<string, string> =>
+  Object.fromEntries([...url.searchParams].filter(([name]) => !ROUTE_PARAM_NAMES.has(name) || allowed.includes(name)));
+
+/** Path + query -> the route's plan and its params (route params win: the query never names one, ROUTE_PARAM_NAMES). */
 export function matchRoute(url: URL, config: SiteConfig): RouteMatch | null {
-  if (url.pathname === "/") return { plan: homePlan(config), params: Object.fromEntries(url.searchParams) };
+  if (url.pathname === "/") return { plan: homePlan(config), params: queryParams(url) };
   // A site whose landing base is not /search (/used-car): its stock pages follow {base}, {base}/{landing}, {base}/{make}/{model}.
   const base = config.search.landingBase;
   if (base !== "/search") {
     const found = new RegExp(`^${base}(?:/${SLUG}(?:/${SLUG})?)?/?$`).exec(url.pathname);
     if (found) {
-      const params: Record<string, string> = Object.fromEntries(url.searchParams);
+      const params = queryParams(url);
       if (found[1]) params.landing = found[1];
       if (found[2]) params.landingModel = found[2];
       return { plan: searchPlan, params };
     }
   }
-  for (const { pattern, keys, plan, copy } of matchers) {
+  for (const { pattern, keys, plan, copy, query } of matchers) {
     const found = pattern.exec(url.pathname);
     if (!found) continue;
-    const params: Record<string, string> = Object.fromEntries(url.searchParams);
+    const params = queryParams(url, query);
     keys.forEach((key, index) => {
       const value = found[index + 1];
       if (value) params[key] = value;

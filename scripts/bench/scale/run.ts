@@ -283,7 +283,7 @@ async function main(): Promise<void> {
   console.log(`Creating ${plan.sites.length} sites (SQL into local D1, as the demo seed: there is no site-creation API yet)…`);
   const seedFile = join(BENCH_DIR, "network-seed.sql");
   writeFileSync(seedFile, networkSeedSql(plan, today));
-  executeFile(seedFile);
+  await executeFile(seedFile, "creating the sites");
   await startPlatform();
   const results: SizeResult[] = [];
   let vehicles = 0;

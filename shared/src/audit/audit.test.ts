@@ -29,6 +29,8 @@ describe("audit entries", () => {
     });
     expect(words({ action: "key.rotate", detail: { id: "a", name: "feed", scopes: ["stock:write", "leads:read"], replacedBy: "b" } }).detail).toBe("feed (stock:write, leads:read), replaced by key b");
     expect(words({ action: "lead.status", detail: { from: "new", to: "sold" } }).detail).toBe("new to sold");
+    expect(words({ action: "config.operator_update", detail: { kept: ["home.heroText", "theme.accent"], overwritten: ["theme.primary"] } }).detail).toBe("kept home.heroText, theme.accent; overwrote theme.primary");
+    expect(words({ action: "config.operator_update", detail: { kept: [], overwritten: [] } }).detail).toBe("");
     // A publish's detail holds the whole override: the page shows only its note.
     expect(words({ action: "config.publish", detail: { override: { theme: {} } } })).toEqual({ what: "config.publish", detail: "" });
     expect(words({ action: "staff.sign_in" })).toEqual({ what: "staff.sign_in", detail: "" });

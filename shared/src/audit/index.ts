@@ -16,6 +16,8 @@ export const auditActionSchema = z.enum([
   "key.refused",
   "config.publish",
   "config.rollback",
+  /** An operator's site file update (ADR 0062): the dealer's settings it kept, and any it overwrote with force. */
+  "config.operator_update",
   "secret.set",
   "secret.delete",
   "lead.status",
@@ -91,7 +93,7 @@ export async function listAudit(db: D1Database, site: string, dealershipId: numb
   return results;
 }
 
-type Detail = { attempted?: string; reasons?: string[]; more?: number; name?: string; scopes?: string[]; replacedBy?: string; from?: string; to?: string; role?: string; note?: string; characters?: number };
+type Detail = { attempted?: string; reasons?: string[]; more?: number; name?: string; scopes?: string[]; replacedBy?: string; from?: string; to?: string; role?: string; note?: string; characters?: number; kept?: string[]; overwritten?: string[] };
 
 /**
  * An entry in words for the audit page: what was done and the detail worth reading (never a whole configuration).
@@ -112,6 +114,8 @@ export function auditWords(row: Pick<AuditRow, "action" | "detail">): { what: st
       return { what: row.action, detail: detail.from && detail.to ? `${detail.from} to ${detail.to}` : "" };
     case "staff.invite":
       return { what: row.action, detail: detail.role ? `as ${detail.role}` : "" };
+    case "config.operator_update":
+      return { what: row.action, detail: [detail.kept?.length && `kept ${detail.kept.join(", ")}`, detail.overwritten?.length && `overwrote ${detail.overwritten.join(", ")}`].filter(Boolean).join("; ") };
     case "chat.reply":
       return { what: row.action, detail: detail.characters === undefined ? "" : `${detail.characters} characters` };
     default:

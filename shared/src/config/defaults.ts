@@ -46,13 +46,13 @@ export const defaultSiteConfig: SiteConfig = {
   },
   labels: {
     justArrivedDays: 8,
-    // 'New' read as the car's condition on used cars (ADR 0040): the tag names the arrival.
+    // 'New' read as the car's condition on used cars (ADR 0040): the tag names the arrival. The card's tag and the
+    // car page's banner both read it (ADR 0062).
     justArrivedLabel: "Just Arrived",
     soldLabel: "JUST SOLD",
     noPriceText: "Enquire for price.",
     enquireButton: "Enquire Now",
     submitText: "Submit Form",
-    tagBanner: "New Arrival",
     weekendClosedText: "By appointment only",
     weekendClosedStyle: "text",
     budgetEmptyWording: "noneFound",

@@ -5,3 +5,4 @@ export * from "./config-form";
 export * from "./templates";
 export * from "./search-records";
 export * from "./provider-policy";
+export * from "./config-merge";

@@ -24,6 +24,10 @@ describe("site configuration", () => {
     expect(config.finance.calculator).toMatchObject({ rateMin: 7.5, rateMax: 14.5, priceMax: 250000 });
   });
 
+  it("refuses the retired tag banner with the label that replaced it: the card and the car page share one", () => {
+    expect(() => resolveSiteConfig("s", { labels: { tagBanner: "New Arrival" } })).toThrowError(/labels\.tagBanner: The car page's banner reads labels\.justArrivedLabel/);
+  });
+
   it("an invalid value names the bad key", () => {
     expect(() => resolveSiteConfig("s", { reserve: { amount: -5 } })).toThrowError(/reserve\.amount/);
     expect(() => resolveSiteConfig("s", { vehicle: { defaultViewerMode: "vr" } })).toThrowError(/vehicle\.defaultViewerMode/);

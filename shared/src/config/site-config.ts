@@ -72,13 +72,18 @@ const RETIRED_SECRET_SETTINGS: Record<string, string> = {
   webhookSecretEnv: "webhookSecretSlot",
   placesApiKey: "placesApiKeySlot",
 };
+/** Other retired settings, with what replaced each (migration 0035 removed the stored ones). */
+const RETIRED_SETTINGS: Record<string, string> = {
+  tagBanner: "The car page's banner reads labels.justArrivedLabel, the card's tag, so both say the same (ADR 0062).",
+};
 
-/** Why an unknown setting is refused, when it is a retired secret setting; null for any other unknown key. */
+/** Why an unknown setting is refused, when it is a retired setting; null for any other unknown key. */
 export function retiredSettingMessage(key: string): string | null {
   const slot = RETIRED_SECRET_SETTINGS[key];
-  return slot
-    ? `Settings no longer name a Worker secret or hold a key: name one of this site's secret slots in ${slot} instead (the operator stores its value with npm run site -- secret).`
-    : null;
+  if (slot) {
+    return `Settings no longer name a Worker secret or hold a key: name one of this site's secret slots in ${slot} instead (the operator stores its value with npm run site -- secret).`;
+  }
+  return RETIRED_SETTINGS[key] ?? null;
 }
 
 /**
@@ -175,7 +180,6 @@ export const siteConfigSchema = z
         noPriceText: label,
         enquireButton: label,
         submitText: label,
-        tagBanner: label,
         weekendClosedText: label,
         /** A closed weekend day reads Closed, the weekend text, or an 'Enquire Now' link (one dealer). */
         weekendClosedStyle: z.enum(["closed", "text", "enquireLink"]),

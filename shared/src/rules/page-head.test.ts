@@ -42,6 +42,15 @@ describe("canonicalUrl", () => {
     expect(at("/search/toyota/?sortBy=x&refinementList%5Bmake%5D%5B0%5D=Toyota")).toBe("https://harbour.example/search/toyota");
   });
 
+  it("names a stock page under the site's own landing base when it was asked for under /search", () => {
+    const usedCar = (path: string, page = "search") => canonicalUrl(new URL(path, "https://caravans.example"), page, { landingBase: "/used-car" });
+    expect(usedCar("/search")).toBe("https://caravans.example/used-car");
+    expect(usedCar("/search/jayco/journey/?page=2")).toBe("https://caravans.example/used-car/jayco/journey?page=2");
+    expect(usedCar("/used-car/used-cars")).toBe("https://caravans.example/used-car/used-cars");
+    expect(usedCar("/searching", "content")).toBe("https://caravans.example/searching");
+    expect(at("/search/used-cars")).toBe("https://harbour.example/search/used-cars");
+  });
+
   it("keeps a later results page on search pages only", () => {
     expect(at("/search?page=3&query=hilux")).toBe("https://harbour.example/search?page=3");
     expect(at("/search?page=1")).toBe("https://harbour.example/search");

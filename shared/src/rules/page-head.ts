@@ -1,4 +1,6 @@
 import type { SiteTemplate } from "../contract/site";
+import type { SiteConfig } from "../config/site-config";
+import { canonicalStockPath } from "./search-paths";
 
 /**
  * Title and meta description of every page, from the site's template (the spec shows none; ADR 0011).
@@ -87,9 +89,11 @@ const PAGED = new Set(["search", "offers"]);
 /**
  * The page's canonical URL (ADR 0013): the host it was served on, its path without a trailing slash, and no
  * query but a results page beyond the first, so filter, sort and tracking parameters don't split a page in two.
+ * A search page under /search on a site whose stock lives under another base names that base (ADR 0062).
  */
-export function canonicalUrl(url: URL, pageName: string): string {
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : "/";
+export function canonicalUrl(url: URL, pageName: string, search: Pick<SiteConfig["search"], "landingBase"> = { landingBase: "/search" }): string {
+  const trimmed = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : "/";
+  const path = pageName === "search" ? canonicalStockPath(trimmed, search) : trimmed;
   const page = Number(url.searchParams.get("page"));
   const query = PAGED.has(pageName) && Number.isSafeInteger(page) && page > 1 ? `?page=${page}` : "";
   return `${url.origin}${path}${query}`;

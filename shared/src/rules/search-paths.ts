@@ -8,6 +8,15 @@ export function pathSegment(value: string): string {
 }
 
 /**
+ * The one address of a stock page (issue 33): a site whose landing base is not /search (the caravan site's /used-car)
+ * answers its stock under /search too; those pages name the same page under its base. Other paths are unchanged.
+ */
+export function canonicalStockPath(path: string, search: Pick<SiteConfig["search"], "landingBase">): string {
+  const found = /^\/search(\/.*)?$/.exec(path);
+  return found && search.landingBase !== "/search" ? `${search.landingBase}${found[1] ?? ""}` : path;
+}
+
+/**
  * Landing path from the current filters: /{base}/{make}/{model}, /{base}/{make}, /{base}/{body}, then by car type:
  * used -> used-cars, new + demo -> new-and-demo-cars, one type -> {type}-cars, otherwise new-used-and-demo-cars.
  */

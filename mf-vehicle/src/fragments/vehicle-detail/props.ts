@@ -64,7 +64,7 @@ export type VehicleInteractiveProps = {
   websiteId: string;
   share: { hideTwitter: boolean };
   announcement: { text: string; directionsHref: string | null } | null;
-  /** The site's tag banner ('New Arrival', spec §9) over a just-arrived car; null otherwise. */
+  /** The card's just-arrived tag (labels.justArrivedLabel) as a banner over a just-arrived car; null otherwise. */
   tagBanner: string | null;
   /** Favourite and compare toggles by the button rules: the favourite record to keep, or null when hidden. */
   saved: { favourite: Favourite | null; compare: boolean };

@@ -168,6 +168,8 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
     : null;
   const reserve = buttons.find((button) => button.id === "reserve");
   const repayment = repaymentLabels(carRepayment(car, config, now));
+  // The banner is the card's own tag (one label, labels.justArrivedLabel): the card and the page say the same.
+  const justArrived = cardTag(car, config, now);
   const slides = insertVideo(images, video, config.vehicle.stockVideoPosition);
   const media = { modes: viewerModes(car), slides, thumbnails: showGalleryThumbnails(slides.length), spin, walkaround: video, interior };
 
@@ -188,7 +190,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
       websiteId: siteSlug,
       share: { hideTwitter: config.features.hideTwitterShare },
       announcement: located ? { text: located, directionsHref: directions } : null,
-      tagBanner: cardTag(car, config, now).kind === "just_arrived" ? config.labels.tagBanner : null,
+      tagBanner: justArrived.kind === "just_arrived" ? justArrived.label : null,
       saved: {
         favourite: shown.favourite ? { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url ?? null } : null,
         compare: shown.compare,
