@@ -1,5 +1,5 @@
 import { resolveSiteConfig } from "@dealer/shared/config";
-import { carSchema, type CarInput, directoryOfferSchema, locationSchema } from "@dealer/shared/contract";
+import { carSchema, type CarInput, directoryOfferSchema, locationSchema, photoUrlOf } from "@dealer/shared/contract";
 import { DEMO_WALKAROUND_VIDEOS } from "@dealer/shared/media";
 import { describe, expect, it } from "vitest";
 import { addDays } from "./dates";
@@ -137,7 +137,7 @@ describe("generateDemoData", () => {
     const caravans = bySite("coastal-caravans");
     expect(caravans.every((v) => v.item_type === "caravan" && v.caravan_specifications?.sleeps)).toBe(true);
     // A caravan's gallery and spin are caravan pictures: no car's dashboard, no headlights to point at.
-    const pictures = caravans.flatMap((v) => [...(v.images ?? []).map((image) => image.image.url), ...(v.spin_images ?? [])]);
+    const pictures = caravans.flatMap((v) => [...(v.images ?? []).map(photoUrlOf), ...(v.spin_images ?? [])]);
     expect(pictures.length).toBeGreaterThan(caravans.length);
     expect(pictures.every((url) => url.includes("/caravan/") && !url.includes("dash"))).toBe(true);
     expect(caravans.flatMap((v) => v.hotspots?.exterior ?? []).some((spot) => /headlight/i.test(spot.description))).toBe(false);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { photoUrlOf } from "@dealer/shared/contract";
 import { createImageRoutes } from "./image-routes";
 
 const app = createImageRoutes();
@@ -43,7 +44,7 @@ describe("createImageRoutes", () => {
 
   it("serves every image URL the demo data uses", async () => {
     const { generateDemoData } = await import("../../../db/demo/generate");
-    const urls = new Set(generateDemoData({ today: "2026-05-10" }).vehicles.flatMap((v) => [...(v.images ?? []).flatMap((i) => (typeof i === "string" ? [i] : [i.image.url, ...(i.image.thumb ? [i.image.thumb.url] : [])])), ...(v.spin_images ?? [])]));
+    const urls = new Set(generateDemoData({ today: "2026-05-10" }).vehicles.flatMap((v) => [...(v.images ?? []).flatMap((i) => [photoUrlOf(i), ...(typeof i === "string" || !i.image.thumb ? [] : [i.image.thumb.url])]), ...(v.spin_images ?? [])]));
     for (const url of urls) {
       const res = await get(url.replace(/^\/cdn/, ""));
       expect(res.status, url).toBe(200);

@@ -29,6 +29,9 @@ export const imageSchema = z.union([
     .transform(({ image }) => ({ image: { url: image.url, thumb: image.thumb ?? { url: image.url } } })),
 ]);
 
+/** A feed photo's own URL, in either shape a feed may send it. */
+export const photoUrlOf = (photo: z.input<typeof imageSchema>) => (typeof photo === "string" ? photo : photo.image.url);
+
 export const hotspotSchema = z.object({
   id: z.union([z.string(), z.number()]),
   description: z.string(),
