@@ -48,3 +48,4 @@ export * from "./staff-roles";
 export * from "./spin-to-win";
 export * from "./public-holidays";
 export * from "./map-view";
+export * from "./words";
