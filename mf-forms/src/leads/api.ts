@@ -66,7 +66,7 @@ export function createLeadApi() {
     const answer = await takeLead(c, format);
     if (format === "form") {
       const offer = answer.status === 201 ? noScriptOffer(answer, new URLSearchParams(await c.req.text())) : null;
-      if (offer) return tradeInOfferPage(offer.valuation, offer.acceptance);
+      if (offer) return tradeInOfferPage(offer.valuation, offer.acceptance, offer.selling);
       if (answer.status === 201) return c.redirect(SUCCESS_PATH, 303);
       return formErrorPage(answer.status, answer.body.message ?? "", answer.body.fieldErrors ?? {}, c.req.header("referer") ?? null);
     }
@@ -204,12 +204,12 @@ export function siteUrl(requestUrl: string, headers: Headers): string {
  * A trade-in posted without script is answered with its valuation and offer (not /success): what the page
  * shows, and what accepting it posts (the key it was sent with; the category as the script sends it).
  */
-function noScriptOffer(answer: Answer, form: URLSearchParams): { valuation: TradeInValuation; acceptance: PlainAcceptance } | null {
+function noScriptOffer(answer: Answer, form: URLSearchParams): { valuation: TradeInValuation; acceptance: PlainAcceptance; selling: boolean } | null {
   const valuation = answer.body.valuation as TradeInValuation | undefined;
   const leadKey = form.get("idempotency_key");
   if (!valuation || answer.body.lead_id === undefined || !leadKey) return null;
   const category = form.get("values.category") || formVariant(form.get("form") ?? form.get("kind") ?? "")?.category || "";
-  return { valuation, acceptance: { leadId: answer.body.lead_id, leadKey, category } };
+  return { valuation, acceptance: { leadId: answer.body.lead_id, leadKey, category }, selling: form.get("kind") === "sell_my_car" };
 }
 
 /**

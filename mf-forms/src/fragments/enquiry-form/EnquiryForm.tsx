@@ -115,7 +115,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       {car && <p className="enquiry-form__car">{car.title}</p>}
       {ui.valuation && (
         <Suspense fallback={null}>
-          <TradeInOffer id={id} valuation={ui.valuation} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
+          <TradeInOffer id={id} valuation={ui.valuation} selling={variant.leadKind === "sell_my_car"} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
         </Suspense>
       )}
       <form
