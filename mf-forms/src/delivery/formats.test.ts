@@ -109,7 +109,7 @@ describe("ADF/XML", () => {
     expect(drive).toContain("<vendorname>Harbour City Toyota</vendorname>");
     const trade = leadAdf(deliverable(LEADS.trade_in as PostedLead), provider, "x@y");
     expect(trade).toContain('<vehicle interest="trade-in" status="used"><year>2020</year><make>Mazda</make><model>CX-5</model><odometer units="km">61000</odometer>');
-    expect(trade).toContain("Registration ABC123 NSW.");
+    expect(trade).toContain("Registration: ABC123. State: NSW.");
   });
 });
 
@@ -124,11 +124,11 @@ describe("JSON webhook and e-mail", () => {
     expect(mail.subject).toBe("New test drive booking lead #42 from Jo Anne Citizen: 2021 Toyota Corolla Ascent Sport");
     expect(mail.body).toMatch(/Booked: Test drive: Saturday,? 9 May 2026,? 10:00 am at Harbour City North/);
     expect(mail.body).toContain("Price: $27,990");
-    expect(mail.body).toContain("Prefers: Text message (SMS)");
+    expect(mail.body).toContain("Preferred contact method: Text message (SMS)");
     expect(mail.html).toContain('<img src="http://harbour-city-motors.localhost:8787/cdn/image/');
     expect(mail.html).toContain("Is it &#60;still&#62; available &#38; ready?");
     const trade = leadEmail(deliverable(LEADS.trade_in as PostedLead)).body;
-    expect(trade).toContain("Vehicle: 2020 Mazda CX-5");
+    expect(trade).toContain("Make: Mazda\nModel: CX-5\nYear: 2020\nOdometer: 61,000 km\nRegistration: ABC123\nState: NSW");
     expect(trade).toContain("Online valuation: $20,000 to $22,000, offer $20,000");
     expect(trade).toContain("Has the vehicle been in an accident?: No");
   });
