@@ -100,8 +100,8 @@ function adfTradeIn(record: LeadRecord): string {
   ].join("");
 }
 
-/** 'Label: value.' for ADF's comments; nothing for an empty value. */
-const labelled = (label: string, value: string) => (value === "" ? "" : `${label}: ${value}.`);
+/** 'Label: value.' for ADF's comments (no second full stop); nothing for an empty value. */
+const labelled = (label: string, value: string) => (value === "" ? "" : `${label}: ${value}${value.endsWith(".") ? "" : "."}`);
 
 function adfCustomer(record: LeadRecord): string {
   const { customer } = record;

@@ -1,6 +1,6 @@
 import type { LeadRecord } from "@dealer/shared/contract";
 import { formatMoney, formatMoneyCents } from "@dealer/shared/rules";
-import { FIELD_LABELS as L, TEST_DRIVE_DISCLAIMER } from "../leads/variants";
+import { CONTACT_METHOD_WORDS, FIELD_LABELS as L, TEST_DRIVE_DISCLAIMER } from "../leads/variants";
 
 /** One line a salesperson reads: a label, its value, and a link where the value has one. */
 export type LeadRow = { label: string; value: string; href?: string };
@@ -35,7 +35,7 @@ const money = (amount: number | null) => (amount === null ? "" : Number.isIntege
 const km = (value: number | null) => (value === null ? "" : `${new Intl.NumberFormat("en-AU").format(value)} km`);
 const CONDITION_WORDS = { new: "New", used: "Used", demo: "Demo" } as const;
 const PHONE_WORDS = { mobile: "mobile", landline: "landline", business: "business" } as const;
-const CONTACT_WORDS = { phone: "Phone call", email: "Email", sms: "Text message (SMS)" } as const;
+const CONTACT_WORDS = { phone: CONTACT_METHOD_WORDS.Phone, email: CONTACT_METHOD_WORDS.Email, sms: CONTACT_METHOD_WORDS.SMS } as const;
 
 /** Drops rows with nothing to say. */
 const rows = (...list: (LeadRow | false | null)[]) => list.filter((row): row is LeadRow => Boolean(row) && (row as LeadRow).value !== "");
@@ -57,7 +57,8 @@ export function figureRows(figures: CalculatorFigureValues): LeadRow[] {
     { label: L.term, value: figures.term_months === null ? "" : `${figures.term_months} months` },
     { label: L.interestRate, value: figures.interest_rate === null ? "" : `${figures.interest_rate}% p.a.` },
     { label: L.balloon, value: money(figures.balloon) },
-    { label: L.repayment, value: figures.repayment === null ? "" : `${formatMoneyCents(figures.repayment)}${figures.frequency ? ` ${figures.frequency}` : ""}` },
+    // '$775.84 monthly'; the frequency alone when the calculator gave no figure.
+    { label: L.repayment, value: [figures.repayment === null ? "" : formatMoneyCents(figures.repayment), figures.frequency ?? ""].filter(Boolean).join(" ") },
   );
 }
 
@@ -68,7 +69,7 @@ export function financeRows(finance: Finance): LeadRow[] {
   return rows(
     { label: L.budget, value: money(finance.budget) },
     ...figureRows({ deposit: finance.deposit, term_months: finance.term_months, ...(finance.calculator ?? NO_CALCULATOR) }),
-    { label: "Preferred dealership", value: finance.preferred_dealership ?? "" },
+    { label: L.dealership, value: finance.preferred_dealership ?? "" },
     finance.credit_check && { label: "Credit check consent", value: `Given ${finance.credit_check.consented_at}: "${finance.credit_check.consent_text}"` },
   );
 }

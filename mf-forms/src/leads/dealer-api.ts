@@ -149,8 +149,8 @@ const CSV_LEAD_COLUMNS = ["status", "assigned_to", "delivery_status", "attempts"
 
 function csvCell(value: unknown): string {
   const text = value === undefined || value === null ? "" : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  // A leading = + - @ would run as a formula in a spreadsheet; a leading ' would be taken for the mark that stops one.
+  const safe = /^[=+\-@']/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -1,5 +1,5 @@
 import { type CalculatorFigures, type Car, carSchema, LEAD_RECORD_VERSION, type LeadKind, type LeadRecord, leadDepartment, type Location, locationSchema } from "@dealer/shared/contract";
-import { FINANCE_LINK_PARAMS, vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
+import { convertCategory, FINANCE_LINK_PARAMS, vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
 import { vehicleImageUrl } from "@dealer/shared/media";
 import { z } from "zod";
 import { ADJUSTMENT_QUESTIONS } from "./variants";
@@ -121,6 +121,12 @@ export function placeLead(lead: PostedLead, facts: SiteFacts): { ok: true; place
     facts.locations.find((candidate) => candidate.dealership_id === dealership.id) ??
     null;
   return { ok: true, place: { dealership, location, car } };
+}
+
+/** The lead as it is stored and delivered: 'Careers Enquiry' becomes General Enquiry / Career Enquiry. */
+export function withStoredCategory<T extends { values: { category?: string; subcategory?: string } }>(lead: T): T {
+  const { category, subcategory } = lead.values;
+  return category ? { ...lead, values: { ...lead.values, ...convertCategory(category, subcategory) } } : lead;
 }
 
 /** Split 'Jo Anne Citizen' into first 'Jo Anne' and last 'Citizen' when the form gave one name field. */

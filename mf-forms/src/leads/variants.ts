@@ -60,7 +60,7 @@ export const FIELD_LABELS = {
   category: "Category",
   location: "Location",
   deliveryLocation: "Preferred delivery location",
-  dealership: "Dealership",
+  dealership: "Preferred dealership",
   message: "Comments",
   services: "Additional services",
   licence: "Driver's licence",
@@ -77,6 +77,9 @@ export const FIELD_LABELS = {
   balloon: "Residual / balloon",
   repayment: "Repayment",
 } as const;
+
+/** The preferred contact method's options as the form offers them and the dealer reads them. */
+export const CONTACT_METHOD_WORDS = { Phone: "Phone call", Email: "Email", SMS: "Text message (SMS)" } as const;
 
 export const CAREERS_CATEGORY = "Careers Enquiry";
 /** Careers leads are General Enquiry / Career Enquiry (convertCategory) with their own event id. */

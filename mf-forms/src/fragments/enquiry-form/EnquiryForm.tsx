@@ -1,7 +1,7 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { StepIndicator } from "@dealer/shared/ui";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FIELD_LABELS as L, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
+import { ADJUSTMENT_QUESTIONS, CONTACT_METHOD_WORDS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FIELD_LABELS as L, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
 import { figureRows } from "../../delivery/lead-words";
 import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
@@ -22,11 +22,7 @@ const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRO
 const TERMS_LABEL = "I agree to the terms of use";
 const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
 /** How the shopper would like to hear back; SMS also texts them the receipt (ADR 0037). */
-const CONTACT_METHODS = [
-  { value: "Phone", label: "Phone call" },
-  { value: "Email", label: "Email" },
-  { value: "SMS", label: "Text message (SMS)" },
-];
+const CONTACT_METHODS = Object.entries(CONTACT_METHOD_WORDS).map(([value, label]) => ({ value, label }));
 
 /**
  * Every lead form of the spec (EnquiryFormProps.variant picks which). The server renders a complete
