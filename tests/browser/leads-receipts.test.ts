@@ -154,7 +154,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("leads from a car on
     await expect.poll(() => analytics.some((event) => event.id === 7), { timeout: 10_000 }).toBe(true);
     const financeMail = await dealerMailFor(SITE, financeEmail);
     expect(financeMail.body).toContain(`Vehicle: ${carTitle}`);
-    expect(financeMail.body).toContain("Budget: $30,000");
+    expect(financeMail.body).toContain("Vehicle price or budget: $30,000");
     expect((await receiptFor(SITE, financeEmail)).subject).toMatch(/^Your finance enquiry with /);
 
     await page.goto(siteUrl(SITE, `/trade-in?car_id=${car?.id}`));
