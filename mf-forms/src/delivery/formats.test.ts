@@ -2,7 +2,7 @@ import { leadRecordSchema, locationSchema } from "@dealer/shared/contract";
 import { makeCar } from "@dealer/shared/testing";
 import { describe, expect, it } from "vitest";
 import { adfProblems } from "../../../tests/support/adf";
-import { acceptanceRecord, buildLeadRecord, type PostedLead, placeLead, type SiteFacts } from "../leads/record";
+import { acceptanceRecord, buildLeadRecord, type PostedLead, placeLead, type SiteFacts, withRecordDefaults } from "../leads/record";
 import { type DeliverableLead, leadAdf, leadEmail, leadJson } from "./formats";
 
 const location = {
@@ -81,6 +81,20 @@ describe("the lead record", () => {
     expect(placeLead({ ...(LEADS.finance_enquiry as PostedLead), preferredDealership: "summit-ford" }, facts)).toMatchObject({ ok: false, fieldErrors: { preferredDealership: [expect.any(String)] } });
     // The car's distribution location is the shopper's to choose.
     expect(placeLead({ ...(LEADS.enquiry as PostedLead), values: { ...base.values, location: "Newcastle" } }, facts)).toMatchObject({ ok: true });
+  });
+});
+
+describe("a record stored before the licence tick was kept", () => {
+  it("reads as built now: the tick from what the test drive posted, null on other forms", () => {
+    const stored = (posted: PostedLead) => {
+      const { lead_id: _, ...record } = deliverable(posted).record;
+      const { holds_licence: __, ...customer } = record.customer;
+      return { ...record, customer } as typeof record;
+    };
+    const drive = LEADS.test_drive as PostedLead;
+    expect(withRecordDefaults(stored(drive), { disclaimer: "I hold a current driver's licence and will bring it to the test drive." }).customer.holds_licence).toBe(true);
+    expect(withRecordDefaults(stored(drive), {}).customer.holds_licence).toBe(false);
+    expect(withRecordDefaults(stored(LEADS.enquiry as PostedLead), {}).customer.holds_licence).toBeNull();
   });
 });
 

@@ -286,6 +286,12 @@ export function buildLeadRecord(lead: PostedLead, place: LeadPlace, facts: SiteF
   };
 }
 
+/** A record stored before `customer.holds_licence` existed (issue 33) reads as one built now, from what was posted. */
+export function withRecordDefaults(record: StoredRecord, posted: { disclaimer?: string }): StoredRecord {
+  if (record.customer.holds_licence !== undefined) return record;
+  return { ...record, customer: { ...record.customer, holds_licence: record.kind === "test_drive" ? posted.disclaimer !== undefined : null } };
+}
+
 /** An accepted offer's record: the trade-in's, marked accepted, with the offer price from the stored valuation. */
 export function acceptanceRecord(tradeIn: StoredRecord, tradeInLeadId: number, acceptance: { category: string; subcategory: string }, createdAt: Date): StoredRecord {
   const valuation = tradeIn.trade_in?.valuation;
