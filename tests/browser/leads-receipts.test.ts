@@ -154,7 +154,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("leads from a car on
     await expect.poll(() => analytics.some((event) => event.id === 7), { timeout: 10_000 }).toBe(true);
     const financeMail = await dealerMailFor(SITE, financeEmail);
     expect(financeMail.body).toContain(`Vehicle: ${carTitle}`);
-    expect(financeMail.body).toContain("Budget: $30,000");
+    expect(financeMail.body).toContain("Vehicle price or budget: $30,000");
     expect((await receiptFor(SITE, financeEmail)).subject).toMatch(/^Your finance enquiry with /);
 
     await page.goto(siteUrl(SITE, `/trade-in?car_id=${car?.id}`));
@@ -174,7 +174,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("leads from a car on
     await form.getByRole("heading", { name: /^(Your online valuation|Thanks, we have your car's details)$/ }).waitFor();
     const tradeMail = await dealerMailFor(SITE, tradeEmail);
     expect(tradeMail.body).toContain(`Vehicle: ${carTitle}`);
-    expect(tradeMail.body).toMatch(/Vehicle: \d{4} Mazda CX-5/);
+    expect(tradeMail.body).toMatch(/Make: Mazda\nModel: CX-5\nYear: \d{4}\n/);
     expect(tradeMail.body).toContain("Odometer: 40,000 km");
     expect(tradeMail.body).toContain("Has the vehicle been in an accident?: No");
     expect(tradeMail.body).toMatch(/Online valuation: (\$[\d,]+ to \$[\d,]+, offer \$[\d,]+|No online estimate: .+)/);

@@ -120,6 +120,8 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and
     expect(new URL(page.url()).searchParams.get("repayment")).toBe(shown.replace(/[$,]/g, ""));
     await waitForHydration(page);
     const form = page.locator("#finance-form");
+    // The form shows what it sends, not only the price.
+    expect(await form.locator(".enquiry-form__figures").textContent()).toContain(`Repayment${shown} weekly`);
     const email = `calculator-${Date.now()}-${SITE}@example.com`;
     await form.getByLabel("Name").fill("Pat Borrower");
     await form.getByLabel("Email").fill(email);
@@ -133,10 +135,14 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and
     await page.waitForURL(/\/success$/);
 
     const inbox = await inboxWith(SITE, firstDealershipOf(SITE), email);
-    expect(inbox).toContain("<dt>Budget</dt><dd>$30,000</dd>");
-    expect(inbox).toContain("<dt>Deposit</dt><dd>$5,000</dd>");
-    expect(inbox).toMatch(/<dt>Term<\/dt><dd>\d+ months<\/dd>/);
-    expect(inbox).toContain(`<dt>Repayment calculator</dt><dd>${shown} weekly at 9.5% a year, balloon $3,000</dd>`);
+    // Each of the calculator's figures under its own name, none filed as a campaign.
+    expect(inbox).toContain("<dt>Vehicle price or budget</dt><dd>$30,000</dd>");
+    expect(inbox).toContain("<dt>Deposit or trade-in</dt><dd>$5,000</dd>");
+    expect(inbox).toMatch(/<dt>Loan term<\/dt><dd>\d+ months<\/dd>/);
+    expect(inbox).toContain("<dt>Interest rate</dt><dd>9.5% p.a.</dd>");
+    expect(inbox).toContain("<dt>Residual / balloon</dt><dd>$3,000</dd>");
+    expect(inbox).toContain(`<dt>Repayment</dt><dd>${shown} weekly</dd>`);
+    expect(inbox).not.toMatch(/<dt>Campaign<\/dt><dd>[^<]*vehiclePriceBudget/);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -175,8 +175,8 @@ describe("what a dealer's CRM receives for each lead kind", () => {
         expect(adf).toContain(
           '<finance><method>finance</method><amount type="total" limit="maximum" currency="AUD">32000</amount><amount type="downpayment" limit="exact" currency="AUD">5000</amount><amount type="monthly" limit="exact" currency="AUD">512.34</amount><balance type="residual" currency="AUD">4000</balance></finance>',
         );
-        expect(adf).toContain("Repayment calculator: $512.34 monthly at 9.5% a year, balloon $4,000.");
-        expect(adf).toContain("Term: 60 months.");
+        // Each figure under the label the shopper read, the ones ADF has no element for included.
+        for (const line of ["Loan term: 60 months.", "Interest rate: 9.5% p.a.", "Residual / balloon: $4,000.", "Repayment: $512.34 monthly."]) expect(adf).toContain(line);
       }
       if (name === "service") {
         expect(json.appointment).toMatchObject({ type: "service", location: { id: serviceLocation?.id, name: serviceLocation?.name } });

@@ -197,7 +197,7 @@ describe("the dealer's inbox", () => {
     expect(card).toContain(`#${secondId} Enquiry: Jo Citizen`);
     expect(card).toContain("(New)");
     expect(card).toContain(`>${car.title}</a>`);
-    expect(card).toContain("<dt>Message</dt><dd>Is it still available?</dd>");
+    expect(card).toContain("<dt>Comments</dt><dd>Is it still available?</dd>");
     expect(card).toMatch(/<dt>Location<\/dt><dd>[^<]+, [\d ()]+<\/dd>/);
     expect(card).toContain("Earlier leads from this shopper");
     expect(card).toContain(`href="#lead-${firstId}"`);

@@ -27,7 +27,7 @@ type Filters = z.infer<typeof listQuerySchema>;
 type LocationOption = { id: number; name: string };
 
 /** Every field of the lead in words (the same sections as the dealer's e-mail), the car's photo first. */
-function LeadDetails({ lead }: { lead: Lead }) {
+export function LeadDetails({ lead }: { lead: Lead }) {
   if (!lead.record) {
     return (
       <p>

@@ -2,7 +2,7 @@ import { leadRecordSchema, locationSchema } from "@dealer/shared/contract";
 import { makeCar } from "@dealer/shared/testing";
 import { describe, expect, it } from "vitest";
 import { adfProblems } from "../../../tests/support/adf";
-import { acceptanceRecord, buildLeadRecord, type PostedLead, placeLead, type SiteFacts } from "../leads/record";
+import { acceptanceRecord, buildLeadRecord, type PostedLead, placeLead, type SiteFacts, withRecordDefaults } from "../leads/record";
 import { type DeliverableLead, leadAdf, leadEmail, leadJson } from "./formats";
 
 const location = {
@@ -84,6 +84,20 @@ describe("the lead record", () => {
   });
 });
 
+describe("a record stored before the licence tick was kept", () => {
+  it("reads as built now: the tick from what the test drive posted, null on other forms", () => {
+    const stored = (posted: PostedLead) => {
+      const { lead_id: _, ...record } = deliverable(posted).record;
+      const { holds_licence: __, ...customer } = record.customer;
+      return { ...record, customer } as typeof record;
+    };
+    const drive = LEADS.test_drive as PostedLead;
+    expect(withRecordDefaults(stored(drive), { disclaimer: "I hold a current driver's licence and will bring it to the test drive." }).customer.holds_licence).toBe(true);
+    expect(withRecordDefaults(stored(drive), {}).customer.holds_licence).toBe(false);
+    expect(withRecordDefaults(stored(LEADS.enquiry as PostedLead), {}).customer.holds_licence).toBeNull();
+  });
+});
+
 describe("ADF/XML", () => {
   for (const [name, posted] of Object.entries(LEADS)) {
     it(`a ${name} lead is valid against the ADF 1.0 DTD`, () => {
@@ -109,7 +123,7 @@ describe("ADF/XML", () => {
     expect(drive).toContain("<vendorname>Harbour City Toyota</vendorname>");
     const trade = leadAdf(deliverable(LEADS.trade_in as PostedLead), provider, "x@y");
     expect(trade).toContain('<vehicle interest="trade-in" status="used"><year>2020</year><make>Mazda</make><model>CX-5</model><odometer units="km">61000</odometer>');
-    expect(trade).toContain("Registration ABC123 NSW.");
+    expect(trade).toContain("Registration: ABC123. State: NSW.");
   });
 });
 
@@ -124,11 +138,11 @@ describe("JSON webhook and e-mail", () => {
     expect(mail.subject).toBe("New test drive booking lead #42 from Jo Anne Citizen: 2021 Toyota Corolla Ascent Sport");
     expect(mail.body).toMatch(/Booked: Test drive: Saturday,? 9 May 2026,? 10:00 am at Harbour City North/);
     expect(mail.body).toContain("Price: $27,990");
-    expect(mail.body).toContain("Prefers: Text message (SMS)");
+    expect(mail.body).toContain("Preferred contact method: Text message (SMS)");
     expect(mail.html).toContain('<img src="http://harbour-city-motors.localhost:8787/cdn/image/');
     expect(mail.html).toContain("Is it &#60;still&#62; available &#38; ready?");
     const trade = leadEmail(deliverable(LEADS.trade_in as PostedLead)).body;
-    expect(trade).toContain("Vehicle: 2020 Mazda CX-5");
+    expect(trade).toContain("Make: Mazda\nModel: CX-5\nYear: 2020\nOdometer: 61,000 km\nRegistration: ABC123\nState: NSW");
     expect(trade).toContain("Online valuation: $20,000 to $22,000, offer $20,000");
     expect(trade).toContain("Has the vehicle been in an accident?: No");
   });

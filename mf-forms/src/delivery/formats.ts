@@ -1,6 +1,7 @@
 import type { LeadRecord } from "@dealer/shared/contract";
 import { escapeMarkup, hmacSha256Hex } from "@dealer/shared/http";
-import { appointmentWords, calculatorWords, kindWords, type LeadRow, type LeadSection, leadSections, valuationWords } from "./lead-words";
+import { FIELD_LABELS as L } from "../leads/variants";
+import { appointmentWords, financeRows, kindWords, licenceWords, type LeadRow, type LeadSection, leadSections, valuationWords } from "./lead-words";
 
 /** A stored lead as destinations receive it. */
 export type DeliverableLead = {
@@ -42,14 +43,14 @@ const aud = (type: string, limit: string) => `${attr("type", type)}${attr("limit
 
 /**
  * ADF `finance` (method, amount+, balance?): the budget as the total, the deposit as the down payment, the
- * calculator's repayment as the monthly amount when it is monthly (ADF has no weekly or fortnightly amount: those
- * and the rate are in the comments) and its balloon as the residual balance.
+ * calculator's repayment as the monthly amount when it is monthly and its balloon as the residual balance. ADF has
+ * no element for the term, the rate or a weekly or fortnightly amount: every figure is also in the comments, labelled.
  */
 function adfFinance(finance: NonNullable<LeadRecord["finance"]>): string {
   const calculator = finance.calculator;
   return `<finance>${must("method", "finance")}${must("amount", finance.budget ?? "", aud("total", "maximum"))}${el("amount", finance.deposit, aud("downpayment", "exact"))}${
     calculator?.frequency === "monthly" ? el("amount", calculator.repayment, aud("monthly", "exact")) : ""
-  }${el("balance", calculator?.balloon || null, `${attr("type", "residual")}${attr("currency", "AUD")}`)}</finance>`;
+  }${el("balance", calculator?.balloon, `${attr("type", "residual")}${attr("currency", "AUD")}`)}</finance>`;
 }
 
 function adfCarOfInterest(record: LeadRecord): string {
@@ -94,10 +95,13 @@ function adfTradeIn(record: LeadRecord): string {
     el("odometer", trade.odometer_km, attr("units", "km")),
     valuation?.estimate ? el("price", valuation.offer, `${attr("type", "appraisal")}${attr("currency", "AUD")}`) : "",
     el("pricecomments", [valuationWords(valuation), trade.offer_accepted ? "Offer accepted by the customer." : ""].filter(Boolean).join(". ")),
-    el("comments", [trade.rego ? `Registration ${[trade.rego, trade.rego_state].filter(Boolean).join(" ")}.` : "", answers].filter(Boolean).join(" ")),
+    el("comments", [labelled(L.rego, trade.rego ?? ""), labelled(L.regoState, trade.rego_state ?? ""), answers].filter(Boolean).join(" ")),
     "</vehicle>",
   ].join("");
 }
+
+/** 'Label: value.' for ADF's comments (no second full stop); nothing for an empty value. */
+const labelled = (label: string, value: string) => (value === "" ? "" : `${label}: ${value}${value.endsWith(".") ? "" : "."}`);
 
 function adfCustomer(record: LeadRecord): string {
   const { customer } = record;
@@ -113,12 +117,11 @@ function adfCustomer(record: LeadRecord): string {
     record.message,
     `${kindWords(record.kind)}${record.category ? `: ${[record.category, record.subcategory].filter(Boolean).join(" / ")}` : ""}.`,
     record.location ? `Location: ${record.location.name} (id ${record.location.id}).` : "",
-    customer.delivery_location ? `Collect from: ${customer.delivery_location}.` : "",
+    labelled(L.deliveryLocation, customer.delivery_location ?? ""),
+    labelled(L.licence, licenceWords(customer)),
     customer.preferred_contact ? `Prefers contact by ${customer.preferred_contact}.` : "",
-    record.services.length ? `Services: ${record.services.join(", ")}.` : "",
-    record.finance?.calculator ? `Repayment calculator: ${calculatorWords(record.finance.calculator)}.` : "",
-    record.finance?.term_months ? `Term: ${record.finance.term_months} months.` : "",
-    record.finance?.credit_check ? `Credit check consent given ${record.finance.credit_check.consented_at}.` : "",
+    labelled(L.services, record.services.join(", ")),
+    ...(record.finance ? financeRows(record.finance).map((row) => labelled(row.label, row.value)) : []),
     record.reservation ? `Reserved online: deposit ${record.reservation.deposit} AUD, held until ${record.reservation.held_until}.` : "",
     `News and offers: ${customer.consent.opt_in ? "opted in" : "not opted in"} (${customer.consent.recorded_at}).`,
     `Page: ${record.source.page_url}`,

@@ -1,5 +1,6 @@
 import type { LeadRecord } from "@dealer/shared/contract";
 import { formatMoney, formatMoneyCents } from "@dealer/shared/rules";
+import { CONTACT_METHOD_WORDS, FIELD_LABELS as L, TEST_DRIVE_DISCLAIMER } from "../leads/variants";
 
 /** One line a salesperson reads: a label, its value, and a link where the value has one. */
 export type LeadRow = { label: string; value: string; href?: string };
@@ -29,11 +30,12 @@ export function dealerTime(iso: string, timeZone: string): string {
   return format.format(new Date(iso)).replace(" at ", ", ");
 }
 
-const money = (amount: number | null) => (amount === null ? "" : formatMoney(amount));
+/** Whole dollars as '$27,990'; an amount with cents keeps them, so no figure is rounded on its way to the dealer. */
+const money = (amount: number | null) => (amount === null ? "" : Number.isInteger(amount) ? formatMoney(amount) : formatMoneyCents(amount));
 const km = (value: number | null) => (value === null ? "" : `${new Intl.NumberFormat("en-AU").format(value)} km`);
 const CONDITION_WORDS = { new: "New", used: "Used", demo: "Demo" } as const;
 const PHONE_WORDS = { mobile: "mobile", landline: "landline", business: "business" } as const;
-const CONTACT_WORDS = { phone: "Phone call", email: "Email", sms: "Text message (SMS)" } as const;
+const CONTACT_WORDS = { phone: CONTACT_METHOD_WORDS.Phone, email: CONTACT_METHOD_WORDS.Email, sms: CONTACT_METHOD_WORDS.SMS } as const;
 
 /** Drops rows with nothing to say. */
 const rows = (...list: (LeadRow | false | null)[]) => list.filter((row): row is LeadRow => Boolean(row) && (row as LeadRow).value !== "");
@@ -43,10 +45,39 @@ export function appointmentWords(appointment: NonNullable<LeadRecord["appointmen
   return `${appointment.type === "service" ? "Service" : "Test drive"}: ${dealerTime(appointment.start, appointment.time_zone)} at ${appointment.location.name}`;
 }
 
-/** The repayment calculator's figures: '$152.40 weekly at 9.5% a year, balloon $4,000'. */
-export function calculatorWords(calculator: NonNullable<NonNullable<LeadRecord["finance"]>["calculator"]>): string {
-  const balloon = calculator.balloon ? `, balloon ${money(calculator.balloon)}` : "";
-  return `${formatMoneyCents(calculator.repayment)} ${calculator.frequency} at ${calculator.interest_rate}% a year${balloon}`;
+type Finance = NonNullable<LeadRecord["finance"]>;
+
+/** The repayment calculator's figures, as the form shows them and the record keeps them (null: not given). */
+export type CalculatorFigureValues = { deposit: number | null; term_months: number | null } & NonNullable<Finance["calculator"]>;
+
+/** The calculator's figures under the labels the shopper read: deposit, term, rate, balloon, repayment with its frequency. */
+export function figureRows(figures: CalculatorFigureValues): LeadRow[] {
+  return rows(
+    { label: L.deposit, value: money(figures.deposit) },
+    { label: L.term, value: figures.term_months === null ? "" : `${figures.term_months} months` },
+    { label: L.interestRate, value: figures.interest_rate === null ? "" : `${figures.interest_rate}% p.a.` },
+    { label: L.balloon, value: money(figures.balloon) },
+    // '$775.84 monthly'; the frequency alone when the calculator gave no figure.
+    { label: L.repayment, value: [figures.repayment === null ? "" : formatMoneyCents(figures.repayment), figures.frequency ?? ""].filter(Boolean).join(" ") },
+  );
+}
+
+const NO_CALCULATOR = { interest_rate: null, repayment: null, frequency: null, balloon: null };
+
+/** A finance enquiry's own figures, each under its own label (issue 33), then the dealership and the credit check. */
+export function financeRows(finance: Finance): LeadRow[] {
+  return rows(
+    { label: L.budget, value: money(finance.budget) },
+    ...figureRows({ deposit: finance.deposit, term_months: finance.term_months, ...(finance.calculator ?? NO_CALCULATOR) }),
+    { label: L.dealership, value: finance.preferred_dealership ?? "" },
+    finance.credit_check && { label: "Credit check consent", value: `Given ${finance.credit_check.consented_at}: "${finance.credit_check.consent_text}"` },
+  );
+}
+
+/** The test drive's licence tick in the words the shopper ticked; nothing on other forms. */
+export function licenceWords(customer: LeadRecord["customer"]): string {
+  if (customer.holds_licence === null) return "";
+  return customer.holds_licence ? `Yes: ${TEST_DRIVE_DISCLAIMER}` : "Not ticked";
 }
 
 export function valuationWords(valuation: NonNullable<LeadRecord["trade_in"]>["valuation"]): string {
@@ -68,8 +99,9 @@ export function leadSections(record: LeadRecord): LeadSection[] {
         { label: "Email", value: customer.email, href: `mailto:${customer.email}` },
         { label: "Phone", value: `${customer.phone} (${PHONE_WORDS[customer.phone_type]})`, href: `tel:${customer.phone.replace(/[^\d+]/g, "")}` },
         { label: "Postcode", value: customer.postcode ?? "" },
-        { label: "Prefers", value: customer.preferred_contact ? CONTACT_WORDS[customer.preferred_contact] : "" },
-        { label: "Collect from", value: customer.delivery_location ?? "" },
+        { label: L.preferredContact, value: customer.preferred_contact ? CONTACT_WORDS[customer.preferred_contact] : "" },
+        { label: L.deliveryLocation, value: customer.delivery_location ?? "" },
+        { label: L.licence, value: licenceWords(customer) },
         { label: "News and offers", value: customer.consent.opt_in ? "Yes, opted in" : "No" },
         customer.consent.terms_accepted !== null && { label: "Terms of use", value: customer.consent.terms_accepted ? "Accepted" : "Not accepted" },
       ),
@@ -81,8 +113,8 @@ export function leadSections(record: LeadRecord): LeadSection[] {
         { label: "Category", value: [record.category, record.subcategory].filter(Boolean).join(" / ") },
         { label: "Location", value: record.location ? `${record.location.name}, ${record.location.phone}` : "" },
         { label: "Dealership", value: record.dealership.name },
-        { label: "Message", value: record.message ?? "" },
-        { label: "Services", value: record.services.join(", ") },
+        { label: L.message, value: record.message ?? "" },
+        { label: L.services, value: record.services.join(", ") },
         { label: "Received", value: dealerTime(record.created_at, record.location?.time_zone ?? "Australia/Brisbane") },
       ),
     },
@@ -106,9 +138,12 @@ export function leadSections(record: LeadRecord): LeadSection[] {
     sections.push({
       title: record.kind === "sell_my_car" ? "Car for sale" : "Trade-in",
       rows: rows(
-        { label: "Vehicle", value: `${trade.year} ${trade.make} ${trade.model}` },
-        { label: "Odometer", value: km(trade.odometer_km) },
-        { label: "Registration", value: [trade.rego, trade.rego_state].filter(Boolean).join(" ") },
+        { label: L.make, value: trade.make },
+        { label: L.model, value: trade.model },
+        { label: L.year, value: String(trade.year) },
+        { label: L.kms, value: km(trade.odometer_km) },
+        { label: L.rego, value: trade.rego ?? "" },
+        { label: L.regoState, value: trade.rego_state ?? "" },
         ...trade.condition.map((answer) => ({ label: answer.question, value: answer.answer })),
         { label: "Online valuation", value: valuationWords(trade.valuation) },
         { label: "Offer accepted", value: trade.offer_accepted ? "Yes" : "Not yet" },
@@ -118,19 +153,7 @@ export function leadSections(record: LeadRecord): LeadSection[] {
   if (record.offer_acceptance) {
     sections.push({ title: "Offer accepted", rows: rows({ label: "Offer", value: money(record.offer_acceptance.offer_price) }, { label: "Trade-in lead", value: `#${record.offer_acceptance.trade_in_lead_id}` }) });
   }
-  if (finance) {
-    sections.push({
-      title: "Finance",
-      rows: rows(
-        { label: "Budget", value: money(finance.budget) },
-        { label: "Deposit", value: money(finance.deposit) },
-        { label: "Term", value: finance.term_months === null ? "" : `${finance.term_months} months` },
-        { label: "Preferred dealership", value: finance.preferred_dealership ?? "" },
-        finance.calculator && { label: "Repayment calculator", value: calculatorWords(finance.calculator) },
-        finance.credit_check && { label: "Credit check consent", value: `Given ${finance.credit_check.consented_at}: "${finance.credit_check.consent_text}"` },
-      ),
-    });
-  }
+  if (finance) sections.push({ title: "Finance", rows: financeRows(finance) });
   if (record.reservation) {
     sections.push({ title: "Reservation", rows: [{ label: "Deposit paid", value: money(record.reservation.deposit) }, { label: "Held until", value: dealerTime(record.reservation.held_until, record.location?.time_zone ?? "Australia/Brisbane") }] });
   }
@@ -140,6 +163,7 @@ export function leadSections(record: LeadRecord): LeadSection[] {
     rows: rows(
       { label: "Page", value: source.page_url, href: /^https?:/.test(source.page_url) ? source.page_url : undefined },
       { label: "Pages seen this visit", value: source.visited_pages.join(", ") },
+      // Marketing parameters only: a finance link's figures are the enquiry's own (buildLeadRecord).
       { label: "Campaign", value: Object.entries(source.linked_query_params).map(([key, value]) => `${key}=${value}`).join(", ") },
       { label: "Lead", value: `#${record.lead_id} on ${record.site.name}` },
     ),

@@ -1,7 +1,7 @@
 import { FORM_ERRORS_HEADING, leadKindSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { DEV_FAULT_HEADER, devFault, devStoreFailShare, isLocalDev } from "@dealer/shared/dev-faults";
 import { bodyLimit } from "@dealer/shared/http";
-import { BOOKING_CLOSED_MESSAGE, bookingProblem, convertCategory, SLOT_TAKEN_MESSAGE, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { BOOKING_CLOSED_MESSAGE, bookingProblem, SLOT_TAKEN_MESSAGE, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { queueUnqueuedLead, unreachableQueue } from "../delivery/queue";
@@ -18,7 +18,7 @@ import { creditCheckRecord } from "./credit-check";
 import { acceptedOffer, NO_SUCH_OFFER, OFFER_ALREADY_ACCEPTED, offerAcceptanceKey, offerAcceptanceLeadSchema, valuedLeadOf } from "./offer-acceptance";
 import { tradeInOfferPage } from "./offer-page";
 import { valuationFor } from "./valuation";
-import { buildLeadRecord, loadSiteFacts, placeLead } from "./record";
+import { buildLeadRecord, loadSiteFacts, placeLead, withStoredCategory } from "./record";
 import { canMailShoppers } from "../accounts/email";
 import { receiptChannels, successLines } from "../receipts/receipt";
 import type { PlainAcceptance } from "../fragments/enquiry-form/TradeInOffer";
@@ -66,7 +66,7 @@ export function createLeadApi() {
     const answer = await takeLead(c, format);
     if (format === "form") {
       const offer = answer.status === 201 ? noScriptOffer(answer, new URLSearchParams(await c.req.text())) : null;
-      if (offer) return tradeInOfferPage(offer.valuation, offer.acceptance);
+      if (offer) return tradeInOfferPage(offer.valuation, offer.acceptance, offer.selling);
       if (answer.status === 201) return c.redirect(SUCCESS_PATH, 303);
       return formErrorPage(answer.status, answer.body.message ?? "", answer.body.fieldErrors ?? {}, c.req.header("referer") ?? null);
     }
@@ -139,9 +139,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     const shown = shownSelects(variant, { hasCar: envelope.data.userData.car_id !== undefined, locations: facts.locations.length, dealerships: facts.dealerships.length });
     const parsed = parseWithFieldErrors(leadSchemaFor(variant, site.config.forms, shown), body);
     if (!parsed.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: parsed.fieldErrors } };
-    // 'Careers Enquiry' is stored and delivered as General Enquiry / Career Enquiry.
-    const category = parsed.data.values.category ? convertCategory(parsed.data.values.category, parsed.data.values.subcategory) : {};
-    const lead = { ...parsed.data, values: { ...parsed.data.values, ...category } };
+    const lead = withStoredCategory(parsed.data);
     // The car, location and dealership are the site's own or the lead is refused, naming the field.
     const placed = placeLead(lead, facts);
     if (!placed.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: placed.fieldErrors } };
@@ -204,12 +202,12 @@ export function siteUrl(requestUrl: string, headers: Headers): string {
  * A trade-in posted without script is answered with its valuation and offer (not /success): what the page
  * shows, and what accepting it posts (the key it was sent with; the category as the script sends it).
  */
-function noScriptOffer(answer: Answer, form: URLSearchParams): { valuation: TradeInValuation; acceptance: PlainAcceptance } | null {
+function noScriptOffer(answer: Answer, form: URLSearchParams): { valuation: TradeInValuation; acceptance: PlainAcceptance; selling: boolean } | null {
   const valuation = answer.body.valuation as TradeInValuation | undefined;
   const leadKey = form.get("idempotency_key");
   if (!valuation || answer.body.lead_id === undefined || !leadKey) return null;
   const category = form.get("values.category") || formVariant(form.get("form") ?? form.get("kind") ?? "")?.category || "";
-  return { valuation, acceptance: { leadId: answer.body.lead_id, leadKey, category } };
+  return { valuation, acceptance: { leadId: answer.body.lead_id, leadKey, category }, selling: form.get("kind") === "sell_my_car" };
 }
 
 /**

@@ -9,7 +9,7 @@ import { chatMessageSchema, replyToChat } from "../chat/api";
 import { sweepPendingLeads } from "../delivery/queue";
 import { webhookPolicy, webhookUrlProblem } from "../delivery/webhook-guard";
 import type { Env } from "../env";
-import type { StoredRecord } from "./record";
+import { type StoredRecord, withRecordDefaults } from "./record";
 import { RECORD_COLUMNS, recordCell } from "./record-csv";
 
 /** Who a dealership key with the leads:read scope speaks for (the demo's write keys carry it too). */
@@ -111,7 +111,7 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
   ]);
   const others = (earlier?.results ?? []) as EarlierRow[];
   return ((leads?.results ?? []) as LeadRow[]).map((row) => {
-    const lead = JSON.parse(row.data) as { values?: Record<string, unknown>; userData?: { url?: string }; credit_check?: Record<string, unknown>; record?: StoredRecord };
+    const lead = JSON.parse(row.data) as { values?: Record<string, unknown>; userData?: { url?: string }; credit_check?: Record<string, unknown>; record?: StoredRecord; disclaimer?: string };
     return {
       lead_id: row.id,
       kind: row.kind,
@@ -133,7 +133,7 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
       url: lead.userData?.url ?? "",
       ...(lead.credit_check ? { credit_check: lead.credit_check } : {}),
       // Leads stored before the record (migration 0017) have none here; their deliveries build it.
-      record: lead.record ? ({ lead_id: row.id, ...lead.record } as LeadRecord) : null,
+      record: lead.record ? ({ lead_id: row.id, ...withRecordDefaults(lead.record, lead) } as LeadRecord) : null,
       notes: ((notes?.results ?? []) as NoteRow[]).filter((note) => note.lead_id === row.id).map(({ lead_id: _, ...note }) => note),
       earlier_leads: others
         .filter((other) => other.id < row.id && ((row.customer_email && other.customer_email === row.customer_email) || (row.customer_phone && other.customer_phone === row.customer_phone)))
@@ -149,8 +149,8 @@ const CSV_LEAD_COLUMNS = ["status", "assigned_to", "delivery_status", "attempts"
 
 function csvCell(value: unknown): string {
   const text = value === undefined || value === null ? "" : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  // A leading = + - @ would run as a formula in a spreadsheet; a leading ' would be taken for the mark that stops one.
+  const safe = /^[=+\-@']/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

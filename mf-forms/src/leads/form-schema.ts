@@ -11,7 +11,7 @@ import {
   tradeInVehicleSchema,
 } from "@dealer/shared/contract";
 import { z } from "zod";
-import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_MESSAGE, FORM_VARIANT_IDS, type FormVariant, type ShownSelects } from "./variants";
+import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_MESSAGE, FORM_VARIANT_IDS, type FormVariant, type ShownSelects, TEST_DRIVE_DISCLAIMER } from "./variants";
 
 export const YEAR_MESSAGE = "Please enter the year.";
 export const ODOMETER_MESSAGE = "Please enter the odometer reading in kms.";
@@ -38,7 +38,8 @@ const adjustmentAnswersSchema = z
 
 const KIND_SCHEMAS = {
   enquiry: enquiryLeadSchema,
-  test_drive: testDriveLeadSchema,
+  // The licence tick is the sentence the shopper ticked, so the record can say they ticked it.
+  test_drive: testDriveLeadSchema.extend({ disclaimer: z.literal(TEST_DRIVE_DISCLAIMER, { error: "Tick the box, or leave it empty." }).optional() }),
   photo_request: photoRequestLeadSchema,
   trade_in: tradeInLeadSchema.extend({ vehicle: vehicleSchema, adjustmentAnswers: adjustmentAnswersSchema }),
   sell_my_car: sellMyCarLeadSchema.extend({ vehicle: vehicleSchema, adjustmentAnswers: adjustmentAnswersSchema }),

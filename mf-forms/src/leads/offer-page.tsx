@@ -8,7 +8,7 @@ import { plainPage } from "./form-post";
  * form's script shows in place of the form, with Accept as a plain form post. Not a redirect: a reload
  * posts the same key again and is answered with the same lead's valuation.
  */
-export function tradeInOfferPage(valuation: TradeInValuation, acceptance: PlainAcceptance): Response {
-  const offer = renderToString(<TradeInOffer id="trade-in" valuation={valuation} submitting={false} error={null} plain={acceptance} />);
+export function tradeInOfferPage(valuation: TradeInValuation, acceptance: PlainAcceptance, selling: boolean): Response {
+  const offer = renderToString(<TradeInOffer id="trade-in" valuation={valuation} selling={selling} submitting={false} error={null} plain={acceptance} />);
   return plainPage(200, offerHeading(valuation), offer);
 }

@@ -1,5 +1,5 @@
 import { type CalculatorFigures, type Car, carSchema, LEAD_RECORD_VERSION, type LeadKind, type LeadRecord, leadDepartment, type Location, locationSchema } from "@dealer/shared/contract";
-import { vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
+import { convertCategory, FINANCE_LINK_PARAMS, vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
 import { vehicleImageUrl } from "@dealer/shared/media";
 import { z } from "zod";
 import { ADJUSTMENT_QUESTIONS } from "./variants";
@@ -65,6 +65,8 @@ export type PostedLead = {
   userData: { url: string; user_agent?: string; car_id?: number; lead_attributes?: { visited_pages: string[]; linked_query_params: Record<string, string> } };
   car_id?: number;
   booking?: string;
+  /** The test drive's licence tick, sent as its text when ticked. */
+  disclaimer?: string;
   vehicle?: { make: string; model: string; year: number; kms: number; rego?: string; regoState?: string };
   adjustmentAnswers?: Record<string, unknown>;
   rego?: string;
@@ -121,6 +123,12 @@ export function placeLead(lead: PostedLead, facts: SiteFacts): { ok: true; place
   return { ok: true, place: { dealership, location, car } };
 }
 
+/** The lead as it is stored and delivered: 'Careers Enquiry' becomes General Enquiry / Career Enquiry. */
+export function withStoredCategory<T extends { values: { category?: string; subcategory?: string } }>(lead: T): T {
+  const { category, subcategory } = lead.values;
+  return category ? { ...lead, values: { ...lead.values, ...convertCategory(category, subcategory) } } : lead;
+}
+
 /** Split 'Jo Anne Citizen' into first 'Jo Anne' and last 'Citizen' when the form gave one name field. */
 export function nameParts(name: string, lastName: string | undefined): { first: string; last: string | null } {
   if (lastName) return { first: name.trim(), last: lastName.trim() };
@@ -171,6 +179,18 @@ function conditionOf(answers: Record<string, unknown> | undefined): NonNullable<
   );
 }
 
+/** The calculator's figures the record keeps beside the deposit and term: present when any one came. */
+function calculatorOf(figures: CalculatorFigures | undefined): NonNullable<LeadRecord["finance"]>["calculator"] {
+  if (!figures) return null;
+  const { interest_rate, repayment, frequency, balloon } = figures;
+  if (interest_rate === undefined && repayment === undefined && frequency === undefined && balloon === undefined) return null;
+  return { interest_rate: interest_rate ?? null, repayment: repayment ?? null, frequency: frequency ?? null, balloon: balloon ?? null };
+}
+
+const FINANCE_LINK_KEYS: ReadonlySet<string> = new Set(FINANCE_LINK_PARAMS);
+/** The visit's query parameters less a finance link's own: those are the enquiry's figures, in `finance`, not a campaign's. */
+const campaignParams = (params: Record<string, string>) => Object.fromEntries(Object.entries(params).filter(([key]) => !FINANCE_LINK_KEYS.has(key)));
+
 /** What the server adds to a lead when it takes it. */
 export type LeadExtras = {
   createdAt: Date;
@@ -215,6 +235,7 @@ export function buildLeadRecord(lead: PostedLead, place: LeadPlace, facts: SiteF
       postcode: values.postcode ?? null,
       preferred_contact: values.PreferredContactMethod ? PREFERRED[values.PreferredContactMethod] : null,
       delivery_location: distribution,
+      holds_licence: lead.kind === "test_drive" ? lead.disclaimer !== undefined : null,
       consent: { opt_in: extras.consent.opt_in, terms_accepted: values.terms_conditions ?? null, recorded_at: extras.consent.recorded_at, notice: extras.consent.privacy_notice },
     },
     message: values.message || null,
@@ -249,10 +270,7 @@ export function buildLeadRecord(lead: PostedLead, place: LeadPlace, facts: SiteF
           deposit: lead.finance?.deposit ?? null,
           term_months: lead.finance?.term_months ?? null,
           preferred_dealership: facts.dealerships.find((dealership) => dealership.slug === (values.dealership_slug ?? lead.preferredDealership))?.name ?? null,
-          calculator:
-            lead.finance?.interest_rate !== undefined && lead.finance.repayment !== undefined && lead.finance.frequency
-              ? { interest_rate: lead.finance.interest_rate, repayment: lead.finance.repayment, frequency: lead.finance.frequency, balloon: lead.finance.balloon ?? null }
-              : null,
+          calculator: calculatorOf(lead.finance),
           credit_check: extras.creditCheck ? { consent_text: extras.creditCheck.consent_text, consented_at: extras.creditCheck.consented_at } : null,
         }
       : null,
@@ -263,9 +281,15 @@ export function buildLeadRecord(lead: PostedLead, place: LeadPlace, facts: SiteF
       page_url: lead.userData.url,
       user_agent: lead.userData.user_agent ?? "",
       visited_pages: lead.userData.lead_attributes?.visited_pages ?? [],
-      linked_query_params: lead.userData.lead_attributes?.linked_query_params ?? {},
+      linked_query_params: campaignParams(lead.userData.lead_attributes?.linked_query_params ?? {}),
     },
   };
+}
+
+/** A record stored before `customer.holds_licence` existed (issue 33) reads as one built now, from what was posted. */
+export function withRecordDefaults(record: StoredRecord, posted: { disclaimer?: string }): StoredRecord {
+  if (record.customer.holds_licence !== undefined) return record;
+  return { ...record, customer: { ...record.customer, holds_licence: record.kind === "test_drive" ? posted.disclaimer !== undefined : null } };
 }
 
 /** An accepted offer's record: the trade-in's, marked accepted, with the offer price from the stored valuation. */

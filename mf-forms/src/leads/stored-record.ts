@@ -1,4 +1,4 @@
-import { buildLeadRecord, loadSiteFacts, type PostedLead, type StoredRecord } from "./record";
+import { buildLeadRecord, loadSiteFacts, type PostedLead, type StoredRecord, withRecordDefaults } from "./record";
 import { PRIVACY_NOTICE } from "./store";
 import type { TradeInValuation } from "@dealer/shared/rules";
 
@@ -24,7 +24,7 @@ async function siteAddress(db: D1Database, site: string): Promise<string> {
  */
 export async function storedRecordOf(db: D1Database, row: StoredLeadRow, siteUrl?: string): Promise<StoredRecord> {
   const data = JSON.parse(row.data) as StoredData;
-  if (data.record) return data.record;
+  if (data.record) return withRecordDefaults(data.record, data);
   const slotMinutes = 60;
   const facts = await loadSiteFacts(db, { slug: row.site, url: siteUrl ?? (await siteAddress(db, row.site)), slotMinutes }, row.car_id);
   const dealership = facts.dealerships.find((candidate) => candidate.id === row.dealership_id) ?? facts.dealerships[0];

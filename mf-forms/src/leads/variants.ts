@@ -47,6 +47,40 @@ export type FormVariant = {
   eventId: number;
 };
 
+/**
+ * The label of each field as the shopper reads it on the form: the form and every format the dealer gets (e-mail,
+ * inbox, ADF comments) name a value by it, so a detail reaches the dealer under its own name (issue 33).
+ */
+export const FIELD_LABELS = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  postcode: "Postcode",
+  preferredContact: "Preferred contact method",
+  category: "Category",
+  location: "Location",
+  deliveryLocation: "Preferred delivery location",
+  dealership: "Preferred dealership",
+  message: "Comments",
+  services: "Additional services",
+  licence: "Driver's licence",
+  rego: "Registration",
+  regoState: "State",
+  make: "Make",
+  model: "Model",
+  year: "Year",
+  kms: "Odometer",
+  budget: "Vehicle price or budget",
+  deposit: "Deposit or trade-in",
+  term: "Loan term",
+  interestRate: "Interest rate",
+  balloon: "Residual / balloon",
+  repayment: "Repayment",
+} as const;
+
+/** The preferred contact method's options as the form offers them and the dealer reads them. */
+export const CONTACT_METHOD_WORDS = { Phone: "Phone call", Email: "Email", SMS: "Text message (SMS)" } as const;
+
 export const CAREERS_CATEGORY = "Careers Enquiry";
 /** Careers leads are General Enquiry / Career Enquiry (convertCategory) with their own event id. */
 export const CAREERS_EVENT_ID = 14;

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { emailSender } from "../accounts/email";
 import type { Env } from "../env";
 import { STAFF_PATHS } from "./page";
+import { possessive } from "@dealer/shared/rules";
 
 /** An invitation's limits (ADR 0058): an address as long as e-mail allows, a name of a line. */
 export const INVITATION_LIMITS = { email: 254, name: 100, dealership: 63 } as const;
@@ -56,7 +57,7 @@ export async function inviteStaff(env: Env, site: HostSite, dealershipId: number
     await emailSender(env, site.config.shopperEmail)({
       site: site.slug,
       to: invitation.email,
-      subject: `You're invited to ${siteName}'s dealer pages`,
+      subject: `You're invited to ${possessive(siteName)} dealer pages`,
       body: `You have been added as ${invitation.role} for ${siteName}.\n\nSign in at ${link}: we e-mail you a one-time code each time.\n`,
     });
     return { ok: true, id, mailed: true };

@@ -1,7 +1,7 @@
 import { auditWords, fieldReasons, listAudit } from "@dealer/shared/audit";
 import { type ConfigField, configFormFields, type FieldErrors, fieldText, fieldValue, overrideFromForm, resolvedSettings } from "@dealer/shared/config";
 import { bodyLimit, clearedConfigPreviewCookie, clearedStaffCookie, configPreviewCookie, type HostSite, siteFromHost, staffCookie } from "@dealer/shared/http";
-import { STAFF_ROLES, STAFF_ROLE_WORDS, type StaffPermission, staffMay } from "@dealer/shared/rules";
+import { possessive, STAFF_ROLES, STAFF_ROLE_WORDS, type StaffPermission, staffMay } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
 import { emailSender } from "../accounts/email";
 import type { Env } from "../env";
@@ -264,7 +264,7 @@ export function createStaffPages() {
         site: site.slug,
         to: staff.email,
         subject: `Your ${siteName} dealer sign-in code`,
-        body: `Your code to sign in to ${siteName}'s dealer pages is ${issued.code}. It works once, for 10 minutes.\n\nIf you did not ask for it, ignore this e-mail.\n`,
+        body: `Your code to sign in to ${possessive(siteName)} dealer pages is ${issued.code}. It works once, for 10 minutes.\n\nIf you did not ask for it, ignore this e-mail.\n`,
       }).catch((error: unknown) => console.error(`[mf-forms] staff code for ${site.slug} not sent: ${error instanceof Error ? error.message : String(error)}`));
     }
     return c.html(html(<SignInPage step="code" email={email} message={STAFF_CODE_SENT} next={next} />), 200, PRIVATE);

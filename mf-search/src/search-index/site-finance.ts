@@ -1,6 +1,7 @@
 import { resolveSiteConfig, SiteConfigError } from "@dealer/shared/config";
 import { siteTemplateSchema } from "@dealer/shared/contract";
 import type { RecordFinance } from "../engine";
+import { possessive } from "@dealer/shared/rules";
 
 /**
  * A site's finance as its records need it (the weekly repayment, ADR 0048): its resolved config, and now. Null for a
@@ -14,7 +15,7 @@ export async function readRecordFinance(db: D1Database, site: string, now = new 
     return { config: resolveSiteConfig(site, JSON.parse(row.config) as Record<string, unknown>, template.data), now };
   } catch (error) {
     if (!(error instanceof SiteConfigError) && !(error instanceof SyntaxError)) throw error;
-    console.warn(`[mf-search] ${site}'s config does not resolve: its records carry no weekly repayment`, error.message);
+    console.warn(`[mf-search] ${possessive(site)} config does not resolve: its records carry no weekly repayment`, error.message);
     return null;
   }
 }

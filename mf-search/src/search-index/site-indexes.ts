@@ -1,5 +1,6 @@
 import { type IndexSettings, SearchIndex } from "../engine";
 import type { SiteChanges, SiteStock } from "./site-stock";
+import { possessive } from "@dealer/shared/rules";
 
 /** How often a query may start a look at D1 for a site's newer version (a change shows within about this). */
 export const SITE_VERSION_CHECK_MS = 500;
@@ -87,7 +88,7 @@ export function createSiteIndexes(options: SiteIndexesOptions) {
   function startRefresh(entry: SiteIndex): void {
     const started = now();
     const done = refresh(entry)
-      .catch((error: unknown) => console.error(`[mf-search] refreshing ${entry.site}'s index failed`, error))
+      .catch((error: unknown) => console.error(`[mf-search] refreshing ${possessive(entry.site)} index failed`, error))
       .finally(() => {
         if (entry.refresh?.done === done) entry.refresh = null;
       });

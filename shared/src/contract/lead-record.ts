@@ -48,7 +48,11 @@ export const leadRecordSchema = z
       phone_type: phoneTypeSchema,
       postcode: nullableText,
       preferred_contact: preferredContactSchema.nullable(),
-      delivery_location: nullableText.describe("A car's distribution location the shopper prefers to collect from."),
+      delivery_location: nullableText.describe("The car's distribution location the shopper chose as 'Preferred delivery location'."),
+      holds_licence: z
+        .boolean()
+        .nullable()
+        .describe("Test drives: true when the shopper ticked 'I hold a current driver's licence and will bring it to the test drive.', false when not; null on other forms."),
       consent: z.object({
         opt_in: z.boolean().describe("Agreed to news and offers."),
         terms_accepted: z.boolean().nullable(),
@@ -114,13 +118,13 @@ export const leadRecordSchema = z
         preferred_dealership: nullableText,
         calculator: z
           .object({
-            interest_rate: z.number().nonnegative().describe("% a year."),
-            repayment: dollars.describe("Each repayment at the frequency, in dollars and cents."),
-            frequency: z.enum(["weekly", "fortnightly", "monthly"]),
+            interest_rate: z.number().nonnegative().nullable().describe("% a year."),
+            repayment: dollars.nullable().describe("Each repayment at the frequency, in dollars and cents (null when the calculator could not give one)."),
+            frequency: z.enum(["weekly", "fortnightly", "monthly"]).nullable(),
             balloon: dollars.nullable().describe("The residual paid with the final repayment."),
           })
           .nullable()
-          .describe("The repayment calculator's figures when the enquiry came from it."),
+          .describe("The repayment calculator's figures when the enquiry came from it (any one of them makes it present); its price is `budget`, its deposit `deposit`, its term `term_months`."),
         credit_check: z.object({ consent_text: text, consented_at: z.iso.datetime({ offset: true }) }).nullable(),
       })
       .nullable(),

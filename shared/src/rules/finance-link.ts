@@ -9,6 +9,10 @@ type LinkCar = { [K in "id" | "price" | "car_type" | "vin" | "dealership_slug"]?
 /** calculatorFiguresSchema's keys, as a link's query names them (a plain list: the calculator's bundle has no zod). */
 const FIGURE_KEYS = ["deposit", "balloon", "term_months", "interest_rate", "frequency", "repayment"] as const satisfies readonly (keyof CalculatorFigures)[];
 
+/** Every parameter a finance link names: the enquiry form's own fields, never marketing parameters (issue 33). */
+export const FINANCE_LINK_PARAMS = ["preferredDealership", "vehiclePriceBudget", "car_id", "car_type", "vin", ...FIGURE_KEYS] as const;
+type FinanceLinkParam = (typeof FINANCE_LINK_PARAMS)[number];
+
 /**
  * The finance routes a site's finance link may name (`finance.financePath`): each is the finance page with the
  * enquiry form at #finance-form (edge slot plans), so every finance button lands on the form.
@@ -23,7 +27,7 @@ export const FINANCE_ROUTES = ["/finance", "/finance-enquiry", "/apply-for-finan
  */
 export function financeLink(financePath: string, car: LinkCar, figures: CalculatorFigures = {}): string {
   const params = new URLSearchParams();
-  const add = (key: string, value: string | number | null | undefined) => {
+  const add = (key: FinanceLinkParam, value: string | number | null | undefined) => {
     if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
   };
   add("preferredDealership", car.dealership_slug);

@@ -49,3 +49,4 @@ export * from "./spin-to-win";
 export * from "./public-holidays";
 export * from "./map-view";
 export * from "./slug";
+export * from "./words";

@@ -86,4 +86,15 @@ describe("EnquiryForm", () => {
     expect(html).toMatch(/name="values.phone"[^>]*value="0412345678"/);
     expect(renderToString(<EnquiryForm {...props()} />)).not.toContain("credit_check_consent");
   });
+  it("shows the repayment calculator's figures it sends, under the labels the dealer reads", () => {
+    const calculator = { deposit: 5000, balloon: 4000, term_months: 60, interest_rate: 9.5, frequency: "monthly", repayment: 775.84 } as const;
+    const html = renderToString(<EnquiryForm {...props({ variant: "finance_enquiry", finance: { vehiclePriceBudget: 40000, preferredDealership: null, carType: null, vin: null, calculator } })} />);
+    expect(html).toContain('name="vehiclePriceBudget"');
+    expect(html).toContain('value="40000"');
+    expect(html).toContain('<input type="hidden" name="finance.repayment" value="775.84"/>');
+    for (const [label, value] of [["Deposit or trade-in", "$5,000"], ["Loan term", "60 months"], ["Interest rate", "9.5% p.a."], ["Residual / balloon", "$4,000"], ["Repayment", "$775.84 monthly"]]) {
+      expect(html).toContain(`<dt>${label}</dt><dd>${value}</dd>`);
+    }
+    expect(renderToString(<EnquiryForm {...props({ variant: "finance_enquiry" })} />)).not.toContain("enquiry-form__figures");
+  });
 });

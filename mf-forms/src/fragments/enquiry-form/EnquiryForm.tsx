@@ -1,7 +1,8 @@
 import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { StepIndicator } from "@dealer/shared/ui";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ADJUSTMENT_QUESTIONS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
+import { ADJUSTMENT_QUESTIONS, CONTACT_METHOD_WORDS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FIELD_LABELS as L, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
+import { figureRows } from "../../delivery/lead-words";
 import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import { SUBMIT_BUTTON_CLASS } from "../submit-button";
@@ -21,11 +22,7 @@ const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRO
 const TERMS_LABEL = "I agree to the terms of use";
 const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
 /** How the shopper would like to hear back; SMS also texts them the receipt (ADR 0037). */
-const CONTACT_METHODS = [
-  { value: "Phone", label: "Phone call" },
-  { value: "Email", label: "Email" },
-  { value: "SMS", label: "Text message (SMS)" },
-];
+const CONTACT_METHODS = Object.entries(CONTACT_METHOD_WORDS).map(([value, label]) => ({ value, label }));
 
 /**
  * Every lead form of the spec (EnquiryFormProps.variant picks which). The server renders a complete
@@ -106,6 +103,10 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const messageOptional = forms.messageOptional || Boolean(variant.messageOptional);
   const stepProps = (index: number) => ({ "data-step": index, hidden: step !== null && step !== index ? true : undefined });
   const lastStep = step === null || step === steps - 1;
+  const figure = finance.calculator;
+  const figures = variant.finance
+    ? figureRows({ deposit: figure.deposit ?? null, term_months: figure.term_months ?? null, interest_rate: figure.interest_rate ?? null, balloon: figure.balloon ?? null, repayment: figure.repayment ?? null, frequency: figure.frequency ?? null })
+    : [];
 
   return (
     <section className="enquiry-form" aria-labelledby={`${id}-heading`} id={variant.finance ? "finance-form" : undefined}>
@@ -115,7 +116,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       {car && <p className="enquiry-form__car">{car.title}</p>}
       {ui.valuation && (
         <Suspense fallback={null}>
-          <TradeInOffer id={id} valuation={ui.valuation} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
+          <TradeInOffer id={id} valuation={ui.valuation} selling={variant.leadKind === "sell_my_car"} submitting={ui.submitting} error={ui.formError} onAccept={() => void enhance().then((ready) => ready.acceptOffer())} />
         </Suspense>
       )}
       <form
@@ -190,12 +191,12 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             <StepIndicator steps={STEP_TITLES} current={step ?? 0} label={`${heading}: progress`} />
             <fieldset className="enquiry-form__step" {...stepProps(0)}>
               <legend tabIndex={-1}>{steps > 1 ? `Step 1 of ${steps}: ${STEP_TITLES[0]}` : STEP_TITLES[0]}</legend>
-              <TextField id={f("rego")} name="rego" label="Registration" error={err("rego")} required={false} maxLength={20} autoComplete="off" />
-              <SelectField id={f("regoState")} name="regoState" label="State" error={err("regoState")} required={false} placeholder="Select a state" defaultValue={DEFAULT_REGO_STATE} options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
-              <TextField id={f("vehicle.make")} name="vehicle.make" label="Make" error={err("vehicle.make")} maxLength={200} />
-              <TextField id={f("vehicle.model")} name="vehicle.model" label="Model" error={err("vehicle.model")} maxLength={200} />
-              <TextField id={f("vehicle.year")} name="vehicle.year" label="Year" inputMode="numeric" maxLength={4} error={err("vehicle.year")} />
-              <TextField id={f("vehicle.kms")} name="vehicle.kms" label="Odometer" inputMode="numeric" maxLength={9} suffix="kms" error={err("vehicle.kms")} />
+              <TextField id={f("rego")} name="rego" label={L.rego} error={err("rego")} required={false} maxLength={20} autoComplete="off" />
+              <SelectField id={f("regoState")} name="regoState" label={L.regoState} error={err("regoState")} required={false} placeholder="Select a state" defaultValue={DEFAULT_REGO_STATE} options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
+              <TextField id={f("vehicle.make")} name="vehicle.make" label={L.make} error={err("vehicle.make")} maxLength={200} />
+              <TextField id={f("vehicle.model")} name="vehicle.model" label={L.model} error={err("vehicle.model")} maxLength={200} />
+              <TextField id={f("vehicle.year")} name="vehicle.year" label={L.year} inputMode="numeric" maxLength={4} error={err("vehicle.year")} />
+              <TextField id={f("vehicle.kms")} name="vehicle.kms" label={L.kms} inputMode="numeric" maxLength={9} suffix="kms" error={err("vehicle.kms")} />
             </fieldset>
             <fieldset className="enquiry-form__step" {...stepProps(1)}>
               <legend tabIndex={-1}>{steps > 1 ? `Step 2 of ${steps}: ${STEP_TITLES[1]}` : STEP_TITLES[1]}</legend>
@@ -210,12 +211,12 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <legend tabIndex={-1} className={steps > 1 ? undefined : "visually-hidden"}>
             {steps > 1 ? `Step ${steps} of ${steps}: ${STEP_TITLES[2]}` : "Your details"}
           </legend>
-          <TextField id={f("values.name")} name="values.name" label="Name" autoComplete="name" maxLength={200} error={err("values.name")} />
-          <TextField id={f("values.email")} name="values.email" label="Email" type="email" autoComplete="email" maxLength={254} error={err("values.email")} />
+          <TextField id={f("values.name")} name="values.name" label={L.name} autoComplete="name" maxLength={200} error={err("values.name")} />
+          <TextField id={f("values.email")} name="values.email" label={L.email} type="email" autoComplete="email" maxLength={254} error={err("values.email")} />
           <TextField
             id={f("values.phone")}
             name="values.phone"
-            label="Phone"
+            label={L.phone}
             type="tel"
             autoComplete="tel"
             maxLength={30}
@@ -225,7 +226,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <TextField
             id={f("values.postcode")}
             name="values.postcode"
-            label="Postcode"
+            label={L.postcode}
             autoComplete="postal-code"
             inputMode="numeric"
             maxLength={4}
@@ -238,26 +239,26 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <SelectField
             id={f("values.PreferredContactMethod")}
             name="values.PreferredContactMethod"
-            label="Preferred contact method"
+            label={L.preferredContact}
             required={false}
             placeholder="No preference"
             options={CONTACT_METHODS}
             error={err("values.PreferredContactMethod")}
           />
           {shown.category && variant.categories && (
-            <SelectField id={f("values.category")} name="values.category" label="Category" placeholder="Select a category" options={variant.categories.map((c) => ({ value: c, label: c }))} error={err("values.category")} />
+            <SelectField id={f("values.category")} name="values.category" label={L.category} placeholder="Select a category" options={variant.categories.map((c) => ({ value: c, label: c }))} error={err("values.category")} />
           )}
           {shown.location && (
-            <SelectField id={f("values.location")} name="values.location" label="Location" placeholder="Select a location" options={props.locations} defaultValue={props.locationDefault ?? undefined} autoSelectSingle error={err("values.location")} onChange={loadSlots} />
+            <SelectField id={f("values.location")} name="values.location" label={L.location} placeholder="Select a location" options={props.locations} defaultValue={props.locationDefault ?? undefined} autoSelectSingle error={err("values.location")} onChange={loadSlots} />
           )}
           {!shown.location && props.distributionLocations.length > 0 && (
-            <SelectField id={f("values.location")} name="values.location" label="Preferred delivery location" required={false} placeholder="Select a location" options={props.distributionLocations} error={err("values.location")} />
+            <SelectField id={f("values.location")} name="values.location" label={L.deliveryLocation} required={false} placeholder="Select a location" options={props.distributionLocations} error={err("values.location")} />
           )}
           {shown.dealership && (
             <SelectField
               id={f("values.dealership_slug")}
               name="values.dealership_slug"
-              label="Dealership"
+              label={L.dealership}
               placeholder="Select a dealership"
               options={props.dealerships}
               defaultValue={props.dealerships.some((d) => d.value === finance.preferredDealership) ? (finance.preferredDealership ?? "") : undefined}
@@ -268,7 +269,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             <TextField
               id={f("vehiclePriceBudget")}
               name="vehiclePriceBudget"
-              label="Vehicle price or budget"
+              label={L.budget}
               required={false}
               prefix="$"
               inputMode="numeric"
@@ -277,18 +278,34 @@ export default function EnquiryForm(props: EnquiryFormProps) {
               error={err("vehiclePriceBudget")}
             />
           )}
+          {figures.length > 0 && (
+            // What the hidden finance.* fields send, as the dealer will read it.
+            <div className="enquiry-form__figures">
+              <p id={`${id}-figures`} className="enquiry-form__label">
+                Your repayment calculator figures, sent with this enquiry
+              </p>
+              <dl aria-labelledby={`${id}-figures`}>
+                {figures.map((row) => (
+                  <div key={row.label}>
+                    <dt>{row.label}</dt>
+                    <dd>{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
           {variant.booking && (
             <SelectField id={f("booking")} name="booking" label={variant.booking === "service" ? "Preferred service date and time" : "Preferred date and time"} required={false} placeholder={slots.length ? "Select a time" : "No times available online: we will call you"} options={slots} error={err("booking")} />
           )}
           {variant.services && (
             <fieldset className="enquiry-form__services">
-              <legend>Additional services</legend>
+              <legend>{L.services}</legend>
               {variant.services.map((service) => (
                 <Checkbox key={service} id={f(`service-${service}`)} name="values.additional_services" value={service} label={service} />
               ))}
             </fieldset>
           )}
-          <TextArea id={f("values.message")} name="values.message" label="Comments" required={!messageOptional} defaultValue={defaults.message} error={err("values.message")} />
+          <TextArea id={f("values.message")} name="values.message" label={L.message} required={!messageOptional} defaultValue={defaults.message} error={err("values.message")} />
           {variant.leadKind === "test_drive" && <Checkbox id={f("disclaimer")} name="disclaimer" value={TEST_DRIVE_DISCLAIMER} label={`${TEST_DRIVE_DISCLAIMER} (optional)`} />}
           {variant.creditCheck && <Checkbox id={f("credit_check_consent")} name="credit_check_consent" label={CREDIT_CHECK_CONSENT_TEXT} error={err("credit_check_consent")} />}
           <Checkbox id={f("values.opt_in")} name="values.opt_in" label="Keep me updated with news and offers" defaultChecked={forms.optInDefault} />

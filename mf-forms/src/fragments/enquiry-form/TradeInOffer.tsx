@@ -1,4 +1,4 @@
-import { FORM_SUBMIT_ERROR, formatMoney, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
+import { countOf, FORM_SUBMIT_ERROR, formatMoney, OFFER_ACCEPTED_SUBCATEGORY, SUCCESS_PATH, type TradeInValuation } from "@dealer/shared/rules";
 import { useEffect, useRef } from "react";
 import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 
@@ -11,14 +11,17 @@ export const acceptanceIdempotencyKey = (leadKey: string) => `${leadKey}:accepte
 /** The offer's heading, also the title of the page that shows it without script. */
 export const offerHeading = (valuation: TradeInValuation) => (valuation.estimate ? "Your online valuation" : "Thanks, we have your car's details");
 
-type Props = { id: string; valuation: TradeInValuation; submitting: boolean; error: string | null } & ({ onAccept: () => void } | { plain: PlainAcceptance });
+/** A car offered for sale is valued as a sale, not as a trade-in (issue 33). */
+export const estimateLabel = (selling: boolean) => (selling ? "Estimated sale value" : "Estimated trade-in value");
+
+type Props = { id: string; valuation: TradeInValuation; selling: boolean; submitting: boolean; error: string | null } & ({ onAccept: () => void } | { plain: PlainAcceptance });
 
 /**
  * A sent trade-in's online valuation: the estimate range and the dealer's offer with Accept, or why
  * there is no online estimate. Shown in place of the form (focus moves to its heading), or without script
  * as the answer to the form's post, Accept then being a form of its own.
  */
-export function TradeInOffer({ id, valuation, submitting, error, ...accept }: Props) {
+export function TradeInOffer({ id, valuation, selling, submitting, error, ...accept }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -29,7 +32,7 @@ export function TradeInOffer({ id, valuation, submitting, error, ...accept }: Pr
       {valuation.estimate ? (
         <>
           <p>
-            Estimated trade-in value: <strong className="trade-in-offer__range">{`${formatMoney(valuation.low)} – ${formatMoney(valuation.high)}`}</strong>
+            {estimateLabel(selling)}: <strong className="trade-in-offer__range">{`${formatMoney(valuation.low)} – ${formatMoney(valuation.high)}`}</strong>
           </p>
           <p>
             Our offer: <strong className="trade-in-offer__offer">{formatMoney(valuation.offer)}</strong>
@@ -40,7 +43,7 @@ export function TradeInOffer({ id, valuation, submitting, error, ...accept }: Pr
               {error !== FORM_SUBMIT_ERROR && <p>{error}</p>}
             </div>
           )}
-          <p className="trade-in-offer__note">Based on {valuation.comparables === 1 ? "1 similar car" : `${valuation.comparables} similar cars`} in our stock and your answers; subject to an inspection.</p>
+          <p className="trade-in-offer__note">Based on {countOf(valuation.comparables, "similar car")} in our stock and your answers; subject to an inspection.</p>
           {"plain" in accept ? (
             <form method="post" action="/api/leads">
               <input type="hidden" name="kind" value="offer_acceptance" />
