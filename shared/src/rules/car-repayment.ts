@@ -160,9 +160,10 @@ export function weeklyRepaymentAmount(repayment: Pick<CarRepayment, "amount" | "
 
 /**
  * The weekly amount a card headlines, what the weekly repayment filter compares (`weekly_price_range`, ADR 0063):
- * its weekly subscription when the card shows one as its price, else its repayment as a weekly amount.
+ * its weekly subscription when the card shows one as its price, else its repayment as a weekly amount; a sold car none.
  */
 export function cardWeeklyAmount(car: RepaymentCar, config: RepaymentConfig, now: Date): number | null {
+  if (!isInStock(car.status)) return null;
   return subscriptionOffer(car, config) ?? weeklyRepaymentAmount(carRepayment(car, config, now));
 }
 
