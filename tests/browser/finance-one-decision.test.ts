@@ -98,6 +98,7 @@ async function carPageFinance(site: string, car: Car) {
 }
 
 describe("a car the finance rules exclude shows no finance anywhere: card, box, sticky header, estimate, calculator, quotes", () => {
+  // An excluded make or dealership offers no finance at all, not even the sidebar's and sticky header's finance buttons.
   const cases: { site: string; what: string; test: (site: string, car: Car) => boolean }[] = [
     // Spec §5's excluded make: Outback's Hino.
     { site: "outback-trucks", what: "an excluded make (Hino)", test: (site, car) => isExcludedFromFinance(car, demoConfig(site).finance) },
@@ -129,6 +130,9 @@ describe("a car the finance rules exclude shows no finance anywhere: card, box, 
       expect(await page.locator(".price-block__weekly").count()).toBe(0);
       expect(await page.getByText(/Finance estimate|Your finance quote|Getting your quote/).count()).toBe(0);
       expect(quoteRequests).toEqual([]);
+      const excluded = isExcludedFromFinance(car, demoConfig(site).finance);
+      expect(await page.locator("a.vehicle-action--finance").count()).toBe(excluded ? 0 : await page.locator("a.vehicle-action--finance").count());
+      if (excluded) expect(await page.getByRole("link", { name: /Finance Enquiry|Get Finance/ }).count()).toBe(0);
       await page.context().close();
     });
   }
