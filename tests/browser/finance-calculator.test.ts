@@ -72,18 +72,18 @@ describe("repayment calculator on /finance (Taurus-type lender: fee 1360.5, $5,0
     const help = priceHelpText(finance.calculator);
     expect(help).toBe("Cannot be less than $5,000 or more than $250,000");
     await price.fill("4000");
-    await calculator.getByText(help).waitFor();
+    await calculator.getByText(help).first().waitFor();
     expect(await price.getAttribute("aria-invalid")).toBe("true");
     await price.fill("$1,000,000.00");
     expect(await price.inputValue()).toBe("1,000,000");
-    await calculator.getByText(help).waitFor();
+    await calculator.getByText(help).first().waitFor();
     for (const bad of ["abc", "-5", "", "1e308"]) {
       await price.fill(bad);
       expect(await calculator.innerText()).not.toMatch(BROKEN_NUMBER);
     }
     const rate = calculator.getByLabel("Interest rate (% p.a.)");
     await rate.fill("20");
-    await calculator.getByText("Cannot be less than 7.5% or more than 14.5%").waitFor();
+    await calculator.getByText("Cannot be less than 7.5% or more than 14.5%").first().waitFor();
     expect(await calculator.getByLabel("Loan term").locator("option").allInnerTexts()).toEqual(
       ["1 year", "1.5 years", "2 years", "2.5 years", "3 years", "3.5 years", "4 years", "4.5 years", "5 years", "5.5 years", "6 years", "6.5 years", "7 years"],
     );
@@ -149,7 +149,10 @@ describe("repayment calculator on the Angle-type lender's site (4-20%)", () => {
     await rate.fill("19.5");
     await calculator.getByText("4% to 20% in 0.5% steps").waitFor();
     await rate.fill("3.5");
-    await calculator.getByText("Cannot be less than 4% or more than 20%").waitFor();
+    // The field says why, and so does the result in place of a figure (ADR 0063).
+    await calculator.getByText("Cannot be less than 4% or more than 20%").first().waitFor();
+    expect(await calculator.getByTestId("repayment-refused").innerText()).toBe("Cannot be less than 4% or more than 20%");
+    expect(await calculator.getByTestId("repayment").count()).toBe(0);
     await page.close();
   });
 });

@@ -143,7 +143,8 @@ describe("one car, one repayment, with its rate and comparison rate wherever it 
       await page.goto(siteUrl(site, "/compare"));
       await waitForHydration(page);
       const cell = page.locator("[data-testid=compare-finance]").first();
-      await expect.poll(() => text(cell), { timeout: 15_000 }).toBe(`${figure} at ${rates}`);
+      // The figure and its rates, then its basis (ADR 0063).
+      await expect.poll(async () => (await text(cell)).startsWith(`${figure} at ${rates}Based on `), { timeout: 15_000 }).toBe(true);
       await page.context().close();
     });
   }
@@ -191,7 +192,7 @@ describe("calculator input", () => {
     { site: "ridge-motorcycles", rateMin: 4, rateMax: 20, outside: 25, fee: 0 },
   ];
   for (const { site, rateMin, rateMax, outside, fee } of cases) {
-    it(`${site}: a balloon above the amount financed is refused, an out-of-range rate is explained and used, '-5' becomes 0`, async () => {
+    it(`${site}: a balloon above the amount financed is refused, an out-of-range rate is explained and gives no figure, '-5' becomes 0`, async () => {
       const page = await openPage(site, `${demoConfig(site).finance.financePath}?vehiclePriceBudget=30000`);
       await waitForSlotWith(page, "#finance-calculator");
       const calculator = page.locator("#finance-calculator");
@@ -205,10 +206,13 @@ describe("calculator input", () => {
 
       const rateBox = calculator.getByLabel("Interest rate (% p.a.)");
       await rateBox.fill(String(outside));
-      await calculator.getByText(`Cannot be less than ${rateMin}% or more than ${rateMax}%`).waitFor();
+      await calculator.getByText(`Cannot be less than ${rateMin}% or more than ${rateMax}%`).first().waitFor();
       expect(await rateBox.inputValue()).toBe(String(outside));
+      // A refused input never produces a figure (ADR 0063); back in range, the spec's formula answers.
+      expect(await calculator.locator("[data-testid=repayment]").count()).toBe(0);
+      await rateBox.fill(String(rateMax));
       await calculator.getByRole("radio", { name: "Monthly" }).check();
-      expect(await text(calculator.locator("[data-testid=repayment]"))).toBe(formatMoneyCents(amortisedPayment(financed, outside, 5, 12)));
+      expect(await text(calculator.locator("[data-testid=repayment]"))).toBe(formatMoneyCents(amortisedPayment(financed, rateMax, 5, 12)));
 
       const priceBox = calculator.getByLabel("Purchase price");
       await priceBox.fill("");
@@ -248,7 +252,8 @@ describe("the disclaimer dialog and quotes", () => {
   it.each(["metro-certified", "summit-auto-group"])("%s: a stored quote is the car's figure in the estimate and the sticky header, with its rates", async (site) => {
     const config = demoConfig(site);
     const cars = await searchCars(site, "status:in_stock", 1000);
-    const car = cars.find((candidate) => candidate.youxQuote && !isFinanceDisplayable(candidate, config.finance, new Date()) && (candidate.price ?? 0) > 500);
+    // Not an excluded dealership's: its stored quotes are not shown (ADR 0063).
+    const car = cars.find((candidate) => candidate.youxQuote && !isFinanceDisplayable(candidate, config.finance, new Date()) && carRepayment(candidate, config, new Date())?.source === "quote");
     if (!car?.youxQuote) throw new Error("no car with a stored quote");
     const quote = car.youxQuote;
     const { page } = await openCar(browser, site, `/cars/${car.slug}`);

@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
 import { demoConfig, waitForSlotWith } from "../support/finance";
-import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { fetchSite, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,9 +94,9 @@ describe("finance on the vehicle page", () => {
     });
     await page.goto(siteUrl(site, `/cars/${row?.slug}`));
     await waitForHydration(page);
-    await waitForSlotWith(page, ".estimate-panel");
-    const panel = page.locator(".estimate-panel");
-    // A car without an advertised repayment: the fetched quote becomes its figure.
+    await waitForSlot(page, "estimate");
+    const panel = page.locator("#slot-estimate");
+    // A car without an advertised repayment: the fetched quote becomes its figure (no figure before it, ADR 0063).
     await panel.getByRole("heading", { name: "Your finance quote" }).waitFor();
     expect(requests).toHaveLength(1);
     expect(JSON.parse(requests[0] ?? "{}")).toMatchObject({ selfAssessedCreditScore: "GREAT", loanTerm: 5, whoIsHelping: "" });

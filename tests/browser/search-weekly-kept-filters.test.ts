@@ -1,4 +1,4 @@
-import { carRepayment, clampRange, formatMoney, formatNumber, rangeBounds, repaymentText, siteSearchFilters, weeklyRepaymentAmount } from "@dealer/shared/rules";
+import { cardWeeklyAmount, carRepayment, clampRange, formatMoney, formatNumber, rangeBounds, repaymentText, siteSearchFilters, subscriptionOffer } from "@dealer/shared/rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsWithId, watchBeaconEvents } from "../support/analytics";
@@ -31,7 +31,7 @@ describe.each(["harbour-city-motors", "outback-trucks"])("on %s", (site) => {
     // The cars the page lists: the site's own conditions, as the search page applies them.
     const listed = siteSearchFilters(config, now).map((filter) => `(${filter})`).join(" AND ");
     for (const car of await searchCars(site, listed, 1000)) {
-      const figure = weeklyRepaymentAmount(carRepayment(car, config, now));
+      const figure = cardWeeklyAmount(car, config, now);
       if (figure !== null) weekly.set(car.id, figure);
     }
     const figures = [...weekly.values()].sort((a, b) => a - b);
@@ -60,15 +60,20 @@ describe.each(["harbour-city-motors", "outback-trucks"])("on %s", (site) => {
       })
       .toBe(`?range[${ATTRIBUTE}]=${low}:`);
     await expect.poll(() => page.locator(".search-results__count").innerText()).toMatch(new RegExp(`^${formatNumber(expectedCount)} vehicles? ·`));
-    // Every card shown is in the range, and shows the figure the filter compared.
+    // Every card shown is in the range, and headlines the figure the filter compared (a subscription, else its finance).
     const cards = await page.locator(".card__link[data-car-id]").evaluateAll((links) =>
-      links.map((link) => ({ id: Number((link as HTMLElement).dataset.carId), finance: link.parentElement?.querySelector(".card__finance")?.textContent ?? "" })),
+      links.map((link) => {
+        const card = link.parentElement;
+        return { id: Number((link as HTMLElement).dataset.carId), price: card?.querySelector(".card__price")?.textContent ?? "", finance: card?.querySelector(".card__finance")?.textContent ?? "" };
+      }),
     );
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards) {
       expect(weekly.get(card.id)).toBeGreaterThanOrEqual(low);
       const [car] = await searchCars(site, `objectID:${card.id}`, 1);
-      expect(card.finance).toContain(repaymentText(carRepayment(car!, config, now)!));
+      const subscription = subscriptionOffer(car!, config);
+      if (subscription !== null) expect(card.price).toContain(`${formatMoney(subscription)}/wk`);
+      else expect(card.finance).toContain(repaymentText(carRepayment(car!, config, now)!));
     }
 
     // Analytics event 60: the search the shopper ran, as its address says it, and what it found.

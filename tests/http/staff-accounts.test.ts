@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { SiteConfig } from "@dealer/shared/config";
-import { carRepayment, siteSearchFilters, weeklyRepaymentAmount } from "@dealer/shared/rules";
+import { cardWeeklyAmount, siteSearchFilters } from "@dealer/shared/rules";
 import { query } from "../support/db";
 import { demoConfig } from "../support/finance";
 import { searchCars } from "../support/finance-cars";
@@ -231,14 +231,15 @@ describe("configuration without a redeploy", () => {
     const now = new Date();
     const inStock = siteSearchFilters(config, now).map((filter) => `(${filter})`).join(" AND ");
     const cars = await searchCars(HARBOUR, inStock, 1000);
-    /** Cars of the make with a weekly figure under a configuration, by the shared rule (what the cards show). */
+    /** Cars of the make with a weekly figure under a configuration, by the shared rule (what the cards headline). */
     const withFigure = (make: string, finance: SiteConfig["finance"]) =>
-      cars.filter((car) => car.make === make && weeklyRepaymentAmount(carRepayment(car, { ...config, finance }, now)) !== null).length;
+      cars.filter((car) => car.make === make && cardWeeklyAmount(car, { ...config, finance }, now) !== null).length;
     const makes = [...new Set(cars.map((car) => car.make))];
     const make = makes.sort((a, b) => withFigure(b, config.finance) - withFigure(a, config.finance))[0]!;
     const excluded = { ...config.finance, excludedManufacturers: [make] };
     expect(withFigure(make, config.finance)).toBeGreaterThan(0);
-    expect(withFigure(make, excluded)).toBe(0);
+    // Excluded, the make keeps only its subscriptions' weekly figures (ADR 0063).
+    expect(withFigure(make, excluded)).toBeLessThan(withFigure(make, config.finance));
     /** What the search API's weekly filter finds of the make (the index's own figures). */
     const search = async (hitsPerPage: number) => {
       const answer = await fetchSite(HARBOUR, "/1/indexes/Car_production/query", {
@@ -253,7 +254,7 @@ describe("configuration without a redeploy", () => {
     // A hit carries the figure its filter compared (the card's).
     const [hit] = (await search(1)).hits;
     const car = cars.find((candidate) => String(candidate.id) === hit?.objectID)!;
-    expect(hit?.weekly_price_range).toBe(weeklyRepaymentAmount(carRepayment(car, config, now)));
+    expect(hit?.weekly_price_range).toBe(cardWeeklyAmount(car, config, now));
 
     const before = version();
     const stockBefore = stockVersion();

@@ -1,5 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
-import { carRepayment, type RepaymentConfig, weeklyRepaymentAmount } from "@dealer/shared/rules";
+import { cardWeeklyAmount, type RepaymentConfig } from "@dealer/shared/rules";
 
 /** What the index stores per vehicle: the car as the contract defines it plus the attributes search needs. */
 export type SearchRecord = Car & {
@@ -47,7 +47,7 @@ export function customRank(status: string, createdAtTimestamp: number | null): n
 
 /**
  * The search record of a car, the one contract of both backends: Algolia holds it, the embedded engine's hits are it and
- * its compact records are its indexed attributes. With its site's finance, `weekly_price_range` is the figure its card shows (carRepayment),
+ * its compact records are its indexed attributes. With its site's finance, `weekly_price_range` is the weekly figure its card headlines (cardWeeklyAmount: a subscription, else its repayment),
  * so the weekly repayment filter and the cards agree.
  */
 export function toSearchRecord(car: Car, finance?: RecordFinance): SearchRecord {
@@ -65,7 +65,7 @@ export function toSearchRecord(car: Car, finance?: RecordFinance): SearchRecord 
     created_at_timestamp: createdAt,
     sold_date_timestamp: toTimestamp(car.sold_date),
     custom_rank: customRank(car.status, createdAt),
-    weekly_price_range: finance ? weeklyRepaymentAmount(carRepayment(car, finance.config, finance.now)) : null,
+    weekly_price_range: finance ? cardWeeklyAmount(car, finance.config, finance.now) : null,
     ...car,
   };
   // The car's own drive and fuel, as its hit shows them; the simple ones only when it has none (absent and null alike,

@@ -11,7 +11,8 @@ describe("vehicle summary (compare, favourites, recently viewed)", () => {
     expect(summary.priceText).toBe("$30,000");
     expect(summary.priceType).toBe("Excl. Government Charges");
     expect(vehicleSummary(makeCar({ price: 30_000, price_type: "Drive Away" }), makeConfig()).priceType).toBe("Drive Away");
-    expect(summary.repayment).toEqual({ text: "$123.45/wk", rates: "8.50% p.a. (comparison rate 9.10% p.a.)" });
+    expect(summary.repayment).toMatchObject({ text: "$123.45/wk", rates: "8.50% p.a. (comparison rate 9.10% p.a.)" });
+    expect(summary.repayment?.basis).toMatch(/^Based on \$[\d,]+ over \d+ years at 8\.50% p\.a\. with a /);
     expect(vehicleSummary(makeCar({ price: 30_000 }), makeConfig()).repayment).toBeNull();
     expect(summary.specs.find((spec) => spec.label === "Kilometres")?.value).toBe("12,000 km");
     expect(summary.specs.find((spec) => spec.label === "Seats")?.value).toBe("-");

@@ -1,6 +1,17 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car, VehicleSummary } from "@dealer/shared/contract";
-import { carRepayment, isInStock, listedPrice, repaymentLabels, shownPriceType, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
+import {
+  carRepayment,
+  isInStock,
+  listedPrice,
+  repaymentBasis,
+  repaymentBasisText,
+  repaymentRatesText,
+  repaymentText,
+  shownPriceType,
+  vehiclePath,
+  vehicleTitle,
+} from "@dealer/shared/rules";
 import { priceText } from "../fragments/vehicle-detail/view-model";
 
 const kmFormat = new Intl.NumberFormat("en-AU");
@@ -27,6 +38,7 @@ function compareSpecs(car: Car): VehicleSummary["specs"] {
 export function vehicleSummary(car: Car, config: SiteConfig, now = new Date()): VehicleSummary {
   const price = listedPrice(car, config);
   const inStock = isInStock(car.status);
+  const figure = carRepayment(car, config, now);
   return {
     id: car.id,
     title: vehicleTitle(car),
@@ -35,7 +47,7 @@ export function vehicleSummary(car: Car, config: SiteConfig, now = new Date()): 
     inStock,
     priceText: inStock ? priceText(price) : config.labels.soldLabel,
     priceType: inStock ? shownPriceType(price, car.price_type) : null,
-    repayment: repaymentLabels(carRepayment(car, config, now)),
+    repayment: figure && { text: repaymentText(figure), rates: repaymentRatesText(figure), basis: repaymentBasisText(repaymentBasis(figure)) },
     specs: compareSpecs(car),
     features: car.standardEquipment,
   };

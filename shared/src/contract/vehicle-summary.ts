@@ -29,8 +29,8 @@ export const vehicleSummarySchema = z.object({
   priceText: z.string(),
   /** Beside the price (ACL s48): 'Drive Away' or what it excludes; null where no amount is shown (sold, words). */
   priceType: z.string().nullable(),
-  /** The car's advertised repayment ('$263.65/wk') and its rates (ADR 0038); null when it has none. */
-  repayment: z.object({ text: z.string(), rates: z.string() }).nullable(),
+  /** The car's advertised repayment ('$263.65/wk'), its rates (ADR 0038) and its basis (ADR 0063); null when it has none. */
+  repayment: z.object({ text: z.string(), rates: z.string(), basis: z.string() }).nullable(),
   /** Key specs in a fixed order; '-' where the car has no value, so rows line up across cars. */
   specs: z.array(specRowSchema),
   /** standardEquipment. */

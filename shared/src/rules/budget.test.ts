@@ -1,7 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "../config/defaults";
-import { budgetBodyTypes, budgetButton, budgetDefaults, budgetFromRepayment, budgetSearchUrl, parseBudgetInput } from "./budget";
+import {
+  BUDGET_DISCLAIMER,
+  budgetBasisText,
+  budgetBodyTypes,
+  budgetButton,
+  budgetCarType,
+  budgetDefaults,
+  budgetFromRepayment,
+  budgetSearchUrl,
+  parseBudgetInput,
+} from "./budget";
 
 describe("budget finder", () => {
   it("budget = repayment x 52 or 12 x 5 + deposit, rounded", () => {
@@ -33,12 +43,24 @@ describe("budget finder", () => {
   it("body types: limit 4 (20 custom), count desc then name desc", () => {
     expect(budgetBodyTypes({ sedan: 5, suv: 9, ute: 5, hatch: 2, wagon: 1 }, false)).toEqual(["suv", "ute", "sedan", "hatch"]);
   });
-  it("property: the budget is never negative", () => {
+  it("property: the budget is held to 0 to 1,000,000 like its inputs", () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.double()), fc.constantFrom("weekly" as const, "monthly" as const), fc.oneof(fc.string(), fc.double()), (r, period, d) => {
         const budget = budgetFromRepayment(parseBudgetInput(r), period, parseBudgetInput(d));
-        return budget >= 0 && Number.isFinite(budget);
+        return budget >= 0 && budget <= 1_000_000 && Number.isFinite(budget);
       }),
     );
+    // The issue's $60,003,500: a repayment of $230,770 a week.
+    expect(budgetFromRepayment(230_770, "weekly", 3500)).toBe(1_000_000);
+  });
+  it("states its basis and the spec's disclaimer (5 years; no interest, fees or balloon)", () => {
+    expect(budgetBasisText(200, "weekly", 2000)).toBe("5 years of weekly repayments of $200 plus a $2,000 deposit or trade-in.");
+    expect(BUDGET_DISCLAIMER).toMatch(/5-year term and includes no interest, fees or balloon amounts/);
+  });
+  it("names a chosen body with the site's noun unless cars' bodies are nouns", () => {
+    expect(budgetCarType(["SUV"], "Car")).toBe("SUV");
+    expect(budgetCarType(["Naked"], "Motorcycle")).toBe("Naked Motorcycle");
+    expect(budgetCarType(["Naked", "Adventure"], "Motorcycle")).toBe("Motorcycle");
+    expect(budgetCarType([], "Truck")).toBe("Truck");
   });
 });

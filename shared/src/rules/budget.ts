@@ -1,4 +1,5 @@
 import type { SiteConfig } from "../config/site-config";
+import { formatMoney } from "./money";
 
 export type BudgetPeriod = "weekly" | "monthly";
 export const BUDGET_TERM_YEARS = 5;
@@ -9,10 +10,31 @@ export const BUDGET_MIN_STOCK_PRICE = 1000;
 export const BUDGET_HEADING = "Find cars for your budget";
 export const BUDGET_BODY_HEADING = "Select your preferred car types";
 
-/** Budget = repayment x (12 monthly, else 52) x 5 years + deposit, rounded; never negative. */
+/** Budget = repayment x (12 monthly, else 52) x 5 years + deposit, rounded; held to 0 to 1,000,000 like its inputs. */
 export function budgetFromRepayment(repayment: number, period: BudgetPeriod, deposit: number): number {
   const perYear = period === "monthly" ? 12 : 52;
-  return Math.max(0, Math.round(repayment * perYear * BUDGET_TERM_YEARS + deposit));
+  return Math.min(BUDGET_INPUT_MAX, Math.max(0, Math.round(repayment * perYear * BUDGET_TERM_YEARS + deposit)));
+}
+
+/** The budget's basis, under it: what it adds up. */
+export function budgetBasisText(repayment: number, period: BudgetPeriod, deposit: number): string {
+  return `${BUDGET_TERM_YEARS} years of ${period} repayments of ${formatMoney(repayment)} plus a ${formatMoney(deposit)} deposit or trade-in.`;
+}
+
+/** The spec's bottom disclaimer: a 5-year term, no interest, fees or balloon amounts. */
+export const BUDGET_DISCLAIMER = `A guide only, not a quote or offer of finance. The budget assumes a ${BUDGET_TERM_YEARS}-year term and includes no interest, fees or balloon amounts, so the price you can finance will be lower. Finance is subject to the lender's credit assessment and approval.`;
+
+/** The site's word for what it sells where it sells cars. */
+export const CAR_NOUN = "Car";
+
+/**
+ * The button's {carType}: one chosen body type on a car site ('SUV': car bodies are nouns), elsewhere the body with
+ * the site's noun ('Naked Motorcycle'), else the noun.
+ */
+export function budgetCarType(chosen: string[], noun: string): string {
+  const [body] = chosen;
+  if (chosen.length !== 1 || !body) return noun;
+  return noun === CAR_NOUN ? body : `${body} ${noun}`;
 }
 
 /** Repayment and deposit inputs: '$1,200' reads 1200, an invalid number becomes 0, then 0 to 1,000,000. */

@@ -12,6 +12,13 @@ describe("vehicle buttons", () => {
     expect(vehicleButtons(makeCar({ checkout_enabled: true }), config, false)).toMatchObject({ reserve: true, onlinePurchase: true });
   });
 
+  it("no finance button for an excluded make or dealership (ADR 0063)", () => {
+    const excluding = makeConfig({ finance: { excludedManufacturers: ["Hino"], excludedDealerships: ["summit-kia-adelaide"] } });
+    expect(vehicleButtons(makeCar(), excluding, false).finance).toBe(true);
+    expect(vehicleButtons(makeCar({ make: "Hino" }), excluding, false).finance).toBe(false);
+    expect(vehicleButtons(makeCar({ dealership_slug: "summit-kia-adelaide" }), excluding, false).finance).toBe(false);
+  });
+
   it("history report only with a file", () => {
     expect(vehicleButtons(makeCar(), config, false).history).toBe(false);
     expect(vehicleButtons(makeCar({ file: "report.pdf" }), config, false).history).toBe(true);

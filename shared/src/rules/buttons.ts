@@ -1,6 +1,7 @@
 import type { Car } from "../contract/car";
 import type { SiteConfig } from "../config/site-config";
 import { isInStock } from "./availability";
+import { isExcludedFromFinance } from "./finance-eligibility";
 import { formatMoney } from "./money";
 
 export const TEST_DRIVE_ONLY_TAG = "Test Drive Only";
@@ -28,8 +29,12 @@ export type VehicleButtons = {
   findSimilar: boolean;
 };
 
-type ButtonCar = Pick<Car, "status" | "tag" | "file" | "trade_in_enabled" | "checkout_enabled" | "price" | "images" | "dealership_slug">;
-type ButtonConfig = { vehicle: Pick<SiteConfig["vehicle"], "buttonSet" | "favouriteHiddenDealerships">; search: Pick<SiteConfig["search"], "usedOnly"> };
+type ButtonCar = Pick<Car, "status" | "tag" | "file" | "trade_in_enabled" | "checkout_enabled" | "price" | "images" | "dealership_slug" | "make" | "dealership_id">;
+type ButtonConfig = {
+  vehicle: Pick<SiteConfig["vehicle"], "buttonSet" | "favouriteHiddenDealerships">;
+  search: Pick<SiteConfig["search"], "usedOnly">;
+  finance: Pick<SiteConfig["finance"], "excludedManufacturers" | "excludedDealerships">;
+};
 
 /** Which sidebar and card buttons show for a car on this site. */
 /** An in-stock car tagged 'Test Drive Only': a Book a Test Drive form replaces the usual buttons and enquiry. */
@@ -47,7 +52,8 @@ export function vehicleButtons(car: ButtonCar, config: ButtonConfig, savedInWatc
   return {
     enquire: offered("enquire"),
     history: offered("history") && Boolean(car.file),
-    finance: offered("finance"),
+    // An excluded make or dealership offers no finance at all, not even an enquiry button (ADR 0063).
+    finance: offered("finance") && !isExcludedFromFinance(car, config.finance),
     tradeIn: offered("tradeIn") && car.trade_in_enabled,
     reserve: offered("reserve") && car.checkout_enabled,
     onlinePurchase: offered("onlinePurchase") && car.checkout_enabled,

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { amortisedPayment, calculateRepayment } from "./repayment";
-import { carCalculatorStart, carRepayment, financeNotes, financePrice, repaymentRatesText, repaymentText, weeklyRepaymentAmount } from "./car-repayment";
+import {
+  carCalculatorStart,
+  carFinance,
+  cardWeeklyAmount,
+  carRepayment,
+  financeNotes,
+  financePrice,
+  repaymentBasis,
+  repaymentBasisText,
+  repaymentRatesText,
+  repaymentText,
+  weeklyRepaymentAmount,
+} from "./car-repayment";
 import { makeCar, makeConfig } from "./test-fixtures";
 
 const now = new Date("2026-11-25T00:00:00Z");
@@ -45,6 +57,36 @@ describe("carRepayment: the one figure a car advertises", () => {
     expect(carRepayment(car, makeConfig({ features: { youxQuote: true }, finance: { provider: "nissan" } }), now)?.start).toMatchObject({ term: 5, tradeIn: 0, interest: 9.49, frequency: "weekly" });
     expect(carRepayment(car, makeConfig(), now)).toBeNull();
     expect(carRepayment(makeCar({ price: 30000, status: "sold", youxQuote: quote }), makeConfig({ features: { youxQuote: true } }), now)).toBeNull();
+  });
+
+  it("shows nothing for an excluded make or dealership, its stored quote and a live quote included (ADR 0063)", () => {
+    const quote = { weeklyRepaymentAmount: 152, advertisedRate: 11.59, comparisonRate: 12.1 };
+    const config = makeConfig({ features: { youxQuote: true }, finance: { excludedManufacturers: ["Hino"], excludedDealerships: ["summit-kia-adelaide"] } });
+    expect(carFinance(makeCar({ price: 30000, dealership_slug: "summit-kia-adelaide", youxQuote: quote }), config, now)).toEqual({ offered: false });
+    expect(carFinance(makeCar({ price: 30000, dealership_slug: "summit-kia-adelaide" }), config, now)).toEqual({ offered: false });
+    expect(carFinance(makeCar({ price: 90000, make: " hino ", finance_lenders: { manual: lender } }), config, now)).toEqual({ offered: false });
+    expect(carFinance(makeCar({ price: 30000 }), config, now)).toEqual({ offered: true, price: 30000, repayment: null, quoteRequest: true });
+    // No figure and no quote to ask for: no finance at all (no estimate at the site's rate).
+    expect(carFinance(makeCar({ price: 30000 }), makeConfig(), now)).toEqual({ offered: false });
+    expect(carFinance(makeCar({ price: 500, youxQuote: quote }), config, now)).toEqual({ offered: false });
+  });
+
+  it("keeps a lender's published payment of $25 or less: the rule is price over $500 (Angle-type, a $4,990 bike)", () => {
+    const bike = makeCar({ price: 4990, finance_lenders: { angle: { ...lender, deposit: 499, paymentWeek: 22.51 } } });
+    expect(carRepayment(bike, makeConfig({ finance: { provider: "angle" } }), now)).toMatchObject({ amount: 22.51, source: "lender" });
+  });
+
+  it("headlines a subscription on the card, so the weekly filter compares it rather than the finance line", () => {
+    const config = makeConfig({ finance: { provider: "manual" }, features: { subscriptions: true } });
+    expect(cardWeeklyAmount(makeCar({ price: 30000, subscription_price: 385, finance_lenders: { manual: lender } }), config, now)).toBe(385);
+    expect(cardWeeklyAmount(makeCar({ price: 30000, finance_lenders: { manual: lender } }), config, now)).toBe(123.45);
+    expect(cardWeeklyAmount(makeCar({ price: 30000, subscription_price: 385 }), makeConfig(), now)).toBeNull();
+  });
+
+  it("writes its basis at the rate it was computed at", () => {
+    const figure = carRepayment(makeCar({ price: 30000, finance_lenders: { manual: lender } }), makeConfig(), now);
+    if (!figure) throw new Error("expected a figure");
+    expect(repaymentBasisText(repaymentBasis(figure))).toBe("Based on $30,000 over 5 years at 10.14% p.a. with a $3,000 deposit and a $0 final payment.");
   });
 
   it("reads as a weekly amount to the cent for the search filter: a monthly figure over 4.33 weeks", () => {

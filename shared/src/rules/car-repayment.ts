@@ -2,11 +2,11 @@ import type { Car } from "../contract/car";
 import type { FinanceCalculatorInputs } from "../contract/finance";
 import type { SiteConfig } from "../config/site-config";
 import { isInStock } from "./availability";
-import { financeEntryFor, isFinanceDisplayable } from "./finance-eligibility";
-import { YOUX_LOAN_TERM_YEARS } from "./finance-link";
+import { FINANCE_MIN_PRICE, financeEntryFor, isExcludedFromFinance, isFinanceDisplayable } from "./finance-eligibility";
+import { shouldRequestYouxQuote, YOUX_LOAN_TERM_YEARS } from "./finance-link";
 import { WEEKS_PER_MONTH } from "./finance-estimate";
 import { formatMoney, formatMoneyCents, formatRate } from "./money";
-import { listedPrice, WEEKLY_SUFFIX } from "./price-display";
+import { listedPrice, subscriptionOffer, WEEKLY_SUFFIX } from "./price-display";
 import { calculateRepayment, DEFAULT_CALCULATOR_TERM_YEARS, type LenderPreset } from "./repayment";
 
 /**
@@ -30,20 +30,20 @@ export type CarRepayment = {
 export type RepaymentCar = Pick<
   Car,
   | "finance_lenders" | "make" | "dealership_slug" | "dealership_id" | "year" | "status" | "price" | "offer_price" | "before_price"
-  | "preorder" | "youxQuote"
+  | "preorder" | "youxQuote" | "subscription_price"
 >;
 export type RepaymentConfig = {
   finance: Pick<SiteConfig["finance"], "provider" | "excludedManufacturers" | "excludedDealerships" | "establishmentFee" | "defaultInterestRate">;
-  features: Pick<SiteConfig["features"], "youxQuote">;
+  features: Pick<SiteConfig["features"], "youxQuote" | "subscriptions">;
   labels: Pick<SiteConfig["labels"], "noPriceText">;
 };
 
-/** Just the parts of a site's config a car's advertised repayment depends on (what RepaymentConfig names). */
+/** Just the parts of a site's config a car's advertised repayment (and its card's weekly figure) depends on. */
 function repaymentConfigOf({ finance, features, labels }: RepaymentConfig): RepaymentConfig {
   const { provider, excludedManufacturers, excludedDealerships, establishmentFee, defaultInterestRate } = finance;
   return {
     finance: { provider, excludedManufacturers, excludedDealerships, establishmentFee, defaultInterestRate },
-    features: { youxQuote: features.youxQuote },
+    features: { youxQuote: features.youxQuote, subscriptions: features.subscriptions },
     labels: { noPriceText: labels.noPriceText },
   };
 }
@@ -92,21 +92,41 @@ export function financePrice(car: Pick<Car, "price" | "offer_price" | "before_pr
 }
 
 /**
- * The car's advertised repayment, or null when it has none:
- * 1. where the site's finance display rules allow it (finance-eligibility.ts), the lender's: its published payment
- *    when the calculator's start matches its terms within 0.1 (always, as the start is its terms), else the
- *    repayment the calculator computes from them;
+ * The one finance decision for a car (ADR 0063), which every surface reads: whether it shows finance at all, and its
+ * one figure. A car shows none (no figure, quote, estimate or calculator) when it is not in stock, has no price over
+ * $500, its make or dealership is excluded, or it has neither a figure nor a quote the site would ask for. Else:
+ * 1. where the site's finance display rules allow it (finance-eligibility.ts), the lender's figure: its published
+ *    payment (the calculator's start matches its terms), else the repayment the calculator computes from them;
  * 2. else a stored YouX-style quote on a site that uses them (weekly, over its 5 years);
- * 3. else none: no figure is shown without a rate and comparison rate beside it.
+ * 3. else, on a site that uses quotes, a live quote to ask for (`quoteRequest`): until it answers, no figure.
  */
-export function carRepayment(car: RepaymentCar, config: RepaymentConfig, now: Date): CarRepayment | null {
+export type CarFinance =
+  | { offered: false }
+  | { offered: true; price: number; repayment: CarRepayment; quoteRequest: false }
+  | { offered: true; price: number; repayment: null; quoteRequest: true };
+
+export function carFinance(car: RepaymentCar, config: RepaymentConfig, now: Date): CarFinance {
   const price = financePrice(car, config);
-  if (price === null || !isInStock(car.status)) return null;
+  if (price === null || price <= FINANCE_MIN_PRICE || !isInStock(car.status) || isExcludedFromFinance(car, config.finance)) return { offered: false };
+  const repayment = lenderRepayment(car, price, config, now) ?? storedQuoteRepayment(car, price, config);
+  if (repayment) return { offered: true, price, repayment, quoteRequest: false };
+  return shouldRequestYouxQuote({ price, youxQuote: car.youxQuote }, config.features) ? { offered: true, price, repayment: null, quoteRequest: true } : { offered: false };
+}
+
+/** The car's advertised repayment (carFinance's figure), or null when it shows none. */
+export function carRepayment(car: RepaymentCar, config: RepaymentConfig, now: Date): CarRepayment | null {
+  const decision = carFinance(car, config, now);
+  return decision.offered ? decision.repayment : null;
+}
+
+function lenderRepayment(car: RepaymentCar, price: number, config: RepaymentConfig, now: Date): CarRepayment | null {
   const entry = financeEntryFor(car, config.finance.provider);
-  if (entry && isFinanceDisplayable(car, config.finance, now) && entry.interestRate != null && entry.comparisonRate != null) {
-    const { deposit, balloon, termYears, termMonths, paymentWeek, paymentMonth, interestRate, comparisonRate } = entry;
-    return fromTerms(price, { deposit, balloon, termYears, termMonths, paymentWeek, paymentMonth, interestRate, comparisonRate }, "lender", config.finance);
-  }
+  if (!entry || !isFinanceDisplayable(car, config.finance, now) || entry.interestRate == null || entry.comparisonRate == null) return null;
+  const { deposit, balloon, termYears, termMonths, paymentWeek, paymentMonth, interestRate, comparisonRate } = entry;
+  return fromTerms(price, { deposit, balloon, termYears, termMonths, paymentWeek, paymentMonth, interestRate, comparisonRate }, "lender", config.finance);
+}
+
+function storedQuoteRepayment(car: RepaymentCar, price: number, config: RepaymentConfig): CarRepayment | null {
   const quote = config.features.youxQuote ? car.youxQuote : null;
   if (!quote) return null;
   // A quote is a 5-year loan of the price with no deposit or balloon at its rate: the calculator starts there.
@@ -138,6 +158,15 @@ export function weeklyRepaymentAmount(repayment: Pick<CarRepayment, "amount" | "
   return Math.round(weekly * 100) / 100;
 }
 
+/**
+ * The weekly amount a card headlines, what the weekly repayment filter compares (`weekly_price_range`, ADR 0063):
+ * its weekly subscription when the card shows one as its price, else its repayment as a weekly amount; a sold car none.
+ */
+export function cardWeeklyAmount(car: RepaymentCar, config: RepaymentConfig, now: Date): number | null {
+  if (!isInStock(car.status)) return null;
+  return subscriptionOffer(car, config) ?? weeklyRepaymentAmount(carRepayment(car, config, now));
+}
+
 const PER = { weekly: WEEKLY_SUFFIX, monthly: "/mth" } as const;
 
 /** The figure as every place writes it, to the cent: '$263.65/wk' (or '/mth'). */
@@ -149,6 +178,26 @@ export function repaymentText(repayment: Pick<CarRepayment, "amount" | "frequenc
 export function repaymentRatesText(repayment: Pick<CarRepayment, "interestRate" | "comparisonRate">): string {
   return `${formatRate(repayment.interestRate)} p.a. (comparison rate ${formatRate(repayment.comparisonRate)} p.a.)`;
 }
+
+/** What a figure assumes: the price, term, rate, deposit and final payment it was computed from. */
+export type RepaymentBasis = { price: number; termYears: number; interestRate: number; deposit: number; balloon: number };
+
+export const repaymentBasis = ({ start }: Pick<CarRepayment, "start">): RepaymentBasis => ({
+  price: start.amount,
+  termYears: start.term,
+  interestRate: start.interest,
+  deposit: start.tradeIn,
+  balloon: start.residual,
+});
+
+/** The basis written under a figure, its rate the one it was computed at: 'Based on $30,000 over 5 years at 9.50% p.a. with ...'. */
+export function repaymentBasisText({ price, termYears, interestRate, deposit, balloon }: RepaymentBasis): string {
+  return `Based on ${formatMoney(price)} over ${termYears} ${termYears === 1 ? "year" : "years"} at ${formatRate(interestRate)} p.a. with a ${formatMoney(deposit)} deposit and a ${formatMoney(balloon)} final payment.`;
+}
+
+/** Beside every list of cars' figures (/compare): what they are and are not. */
+export const REPAYMENT_DISCLAIMER =
+  "Each repayment is the car's advertised figure at the rate beside it, on the terms under it. A guide only, not a quote or offer of finance: other fees and charges may apply, and finance is subject to the lender's credit assessment and approval.";
 
 /** The figure and its rates as text, for places that render them without formatting code of their own. */
 export type RepaymentLabels = { text: string; rates: string };

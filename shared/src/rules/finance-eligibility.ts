@@ -8,6 +8,7 @@ export const TAURUS_MAX_AGE_YEARS = 12;
 
 type FinanceCar = Pick<Car, "finance_lenders" | "make" | "dealership_slug" | "dealership_id" | "year" | "price" | "status">;
 type FinanceRules = Pick<SiteConfig["finance"], "provider" | "excludedManufacturers" | "excludedDealerships">;
+type ExclusionRules = Pick<SiteConfig["finance"], "excludedManufacturers" | "excludedDealerships">;
 
 const present = (value: unknown) => value !== null && value !== undefined;
 
@@ -17,13 +18,23 @@ export function financeEntryFor(car: Pick<Car, "finance_lenders">, provider: Fin
   return entry && Object.values(entry).some((value) => present(value) && value !== "") ? entry : null;
 }
 
+/**
+ * Whether the site excludes the car's make or dealership from finance: such a car shows no finance of any kind, not
+ * the lender's figures, a stored or live quote, an estimate or a calculator (ADR 0063).
+ */
+export function isExcludedFromFinance(car: Pick<Car, "make" | "dealership_slug" | "dealership_id">, finance: ExclusionRules): boolean {
+  const make = car.make.trim().toLowerCase();
+  return (
+    finance.excludedManufacturers.some((excluded) => excluded.trim().toLowerCase() === make) ||
+    finance.excludedDealerships.some((d) => d === car.dealership_slug || d === String(car.dealership_id))
+  );
+}
+
 /** Whether the finance box shows for a car: the general conditions, then the provider's own. */
 export function isFinanceDisplayable(car: FinanceCar, finance: FinanceRules, now: Date): boolean {
   const entry = financeEntryFor(car, finance.provider);
   if (!entry || !present(entry.interestRate) || !present(entry.comparisonRate)) return false;
-  const make = car.make.trim().toLowerCase();
-  if (finance.excludedManufacturers.some((excluded) => excluded.trim().toLowerCase() === make)) return false;
-  if (finance.excludedDealerships.some((d) => d === car.dealership_slug || d === String(car.dealership_id))) return false;
+  if (isExcludedFromFinance(car, finance)) return false;
 
   const inStock = isInStock(car.status);
   const priced = (car.price ?? 0) > FINANCE_MIN_PRICE;

@@ -4,7 +4,9 @@ import { defaultSiteConfig } from "../config/defaults";
 import type { FinanceCalculatorInputs } from "../contract/finance";
 import {
   amortisedPayment,
+  boundsWithStart,
   calculateRepayment,
+  calculatorAnswer,
   clampCalculatorInputs,
   defaultCalculatorInputs,
   PAYMENTS_PER_YEAR,
@@ -83,6 +85,42 @@ describe("calculator", () => {
   it("defaults: car price or 30000, 5 years, residual 0, the site's interest rate", () => {
     expect(defaultCalculatorInputs(null, finance)).toMatchObject({ amount: 30000, term: 5, residual: 0, interest: 10 });
     expect(defaultCalculatorInputs(27990, { defaultInterestRate: 8.5 })).toMatchObject({ amount: 27990, interest: 8.5 });
+  });
+});
+
+describe("the calculator's answer: bounds that take the car's own figures, no figure for a refused input (ADR 0063)", () => {
+  const harbour = { ...finance.calculator, priceMin: 5000, rateMin: 7.5, rateMax: 14.5 };
+  const lender = { deposit: 0, balloon: 0, termYears: 5, interestRate: 6.99, paymentWeek: 22.1, paymentMonth: null };
+
+  it("widens the bounds to the start, so the car's own rate, price and published payment (even under $25) stand", () => {
+    const start = inputs({ amount: 4990, interest: 6.99, frequency: "weekly" });
+    const bounds = boundsWithStart(harbour, start);
+    expect(bounds).toMatchObject({ priceMin: 4990, rateMin: 6.99, rateMax: 14.5 });
+    const answer = calculatorAnswer(start, finance, bounds, 6.99, { carPrice: 4990, lender });
+    expect(answer).toEqual({ errors: {}, result: expect.objectContaining({ kind: "repayment", repayment: 22.1, fromPreset: true }) });
+    // A quick pick keeps the rate the page put there: no error, a computed figure.
+    expect(calculatorAnswer({ ...start, amount: 18000 }, finance, bounds, 6.99).result.kind).toBe("repayment");
+  });
+
+  it("refuses a value outside the bounds or a typed rate off the grid, with the reason and no figure", () => {
+    const answer = (over: Partial<FinanceCalculatorInputs>) => calculatorAnswer(inputs(over), finance, harbour, 10);
+    expect(answer({ interest: 16 })).toEqual({ errors: { interest: rateHelpText(harbour) }, result: { kind: "refused", reason: rateHelpText(harbour), total: null } });
+    expect(answer({ amount: 1000 }).errors).toEqual({ amount: priceHelpText(harbour) });
+    expect(answer({ amount: 1000 }).result.kind).toBe("refused");
+    expect(answer({ interest: 8.3 }).errors).toEqual({ interest: "Choose a rate in 0.5% steps" });
+    expect(answer({ interest: 9.5 }).result.kind).toBe("repayment");
+    expect(calculatorAnswer(inputs({ interest: 10.14 }), finance, harbour, 10.14).result.kind).toBe("repayment");
+    expect(answer({ tradeIn: 300000 }).errors).toEqual({ tradeIn: "Cannot be more than $250,000" });
+    expect(answer({ residual: 40000 }).errors).toEqual({ residual: "Cannot be more than the amount financed ($30,000)" });
+  });
+
+  it("property: a figure only when there is no error", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -10, max: 400000, noNaN: true }), fc.double({ min: -1, max: 30, noNaN: true }), (amount, interest) => {
+        const { errors, result } = calculatorAnswer(inputs({ amount, interest }), finance, harbour, 10);
+        return (result.kind === "refused") === Object.keys(errors).length > 0;
+      }),
+    );
   });
 });
 

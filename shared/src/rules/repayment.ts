@@ -111,9 +111,68 @@ export function calculateRepayment(
   if (shown.residual > amountFinanced) return { kind: "refused", reason: balloonHelpText(amountFinanced), total: null };
   const fromPreset = preset ? presetPayment(shown, preset.carPrice, preset.lender) : null;
   const repayment = fromPreset ?? amortisedPayment(amountFinanced, shown.interest, shown.term, perYear, shown.residual);
-  if (repayment <= MIN_SHOWN_REPAYMENT) return { kind: "enquire", text: ENQUIRE_FOR_FINANCE, total: null };
+  // The 25-or-less rule is for computed repayments; a lender's published payment is the car's own figure (ADR 0063).
+  if (fromPreset === null && repayment <= MIN_SHOWN_REPAYMENT) return { kind: "enquire", text: ENQUIRE_FOR_FINANCE, total: null };
   const total = repayment * Math.round(shown.term * perYear) + shown.residual;
   return { kind: "repayment", repayment, total, amountFinanced, fromPreset: fromPreset !== null };
+}
+
+/** A figure over a box's maximum: 'Cannot be more than $250,000'. */
+export const maxHelpText = (max: number) => `Cannot be more than ${formatMoney(max)}`;
+
+/** A typed rate off the calculator's grid (other than the one the page filled in). */
+export const rateStepText = (bounds: Pick<CalculatorBounds, "rateStep">) => `Choose a rate in ${bounds.rateStep}% steps`;
+
+/**
+ * The lender's bounds widened to take a car's own figures (its price, the lender's deposit, balloon, term and rate),
+ * so the calculator never refuses the figure it starts on (ADR 0063).
+ */
+export function boundsWithStart(bounds: CalculatorBounds, start: FinanceCalculatorInputs): CalculatorBounds {
+  return {
+    ...bounds,
+    priceMin: Math.min(bounds.priceMin, start.amount),
+    priceMax: Math.max(bounds.priceMax, start.amount),
+    termMinYears: Math.min(bounds.termMinYears, start.term),
+    termMaxYears: Math.max(bounds.termMaxYears, start.term),
+    rateMin: Math.min(bounds.rateMin, start.interest),
+    rateMax: Math.max(bounds.rateMax, start.interest),
+    depositMax: Math.max(bounds.depositMax, start.tradeIn),
+    residualMax: Math.max(bounds.residualMax, start.residual),
+  };
+}
+
+export type CalculatorField = "amount" | "tradeIn" | "residual" | "interest";
+export type CalculatorErrors = Partial<Record<CalculatorField, string>>;
+
+/** On the rate grid: a whole number of steps (a widened minimum does not move the grid). */
+const onGrid = (value: number, step: number) => {
+  const steps = value / step;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
+};
+
+/**
+ * The calculator's answer to what its boxes show: the errors by field (the spec's help texts), and a figure only when
+ * there are none (a refused input never produces one). `startRate` is the rate the page filled in, accepted off the
+ * grid (a lender's 10.14%); any other typed rate must be on it.
+ */
+export function calculatorAnswer(
+  inputs: FinanceCalculatorInputs,
+  finance: Pick<SiteConfig["finance"], "establishmentFee">,
+  bounds: CalculatorBounds,
+  startRate: number,
+  preset?: { carPrice: number; lender: LenderPreset | null | undefined },
+): { errors: CalculatorErrors; result: RepaymentResult } {
+  const shown = shownCalculatorInputs(inputs);
+  const errors: CalculatorErrors = {};
+  if (!isPriceWithinBounds(shown.amount, bounds)) errors.amount = priceHelpText(bounds);
+  if (shown.tradeIn > bounds.depositMax) errors.tradeIn = maxHelpText(bounds.depositMax);
+  if (shown.residual > bounds.residualMax) errors.residual = maxHelpText(bounds.residualMax);
+  if (shown.interest < bounds.rateMin || shown.interest > bounds.rateMax) errors.interest = rateHelpText(bounds);
+  else if (shown.interest !== startRate && !onGrid(shown.interest, bounds.rateStep)) errors.interest = rateStepText(bounds);
+  const first = Object.values(errors)[0];
+  if (first) return { errors, result: { kind: "refused", reason: first, total: null } };
+  const result = calculateRepayment(inputs, finance, preset);
+  return { errors: result.kind === "refused" ? { residual: result.reason } : errors, result };
 }
 
 /** Calculator start values: the car's price (30000 when it has none), 5 years, no residual, the site's rate. */

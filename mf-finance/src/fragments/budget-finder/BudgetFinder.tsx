@@ -1,10 +1,13 @@
 import {
   BUDGET_BODY_HEADING,
+  BUDGET_DISCLAIMER,
   BUDGET_HEADING,
   BUDGET_INPUT_MAX,
   type BudgetPeriod,
+  budgetBasisText,
   budgetBodyTypes,
   budgetButton,
+  budgetCarType,
   budgetDefaults,
   budgetFromRepayment,
   budgetSearchUrl,
@@ -48,8 +51,7 @@ export default function BudgetFinder({ bodies, vehicleNoun, budget: settings, wo
   const tiles = budgetBodyTypes(Object.fromEntries(bodies.map((entry) => [entry.body, entry.count])), settings.customBodies);
   const inView = chosen.length > 0 ? bodies.filter((entry) => chosen.includes(entry.body)) : bodies;
   const { lowest, highest } = priceRange(inView);
-  const carType = chosen.length === 1 ? (chosen[0] ?? vehicleNoun) : vehicleNoun;
-  const button = budgetButton(budget, lowest, carType, wording);
+  const button = budgetButton(budget, lowest, budgetCarType(chosen, vehicleNoun), wording);
   const toggle = (body: string) => setChosen((current) => (current.includes(body) ? current.filter((b) => b !== body) : [...current, body]));
 
   return (
@@ -94,6 +96,9 @@ export default function BudgetFinder({ bodies, vehicleNoun, budget: settings, wo
         <span className="budget-finder__budget-amount" data-testid="budget">
           {formatMoney(budget)}
         </span>
+        <span className="budget-finder__basis" data-testid="budget-basis">
+          {budgetBasisText(repayment, period, deposit)}
+        </span>
       </output>
       {tiles.length > 0 && (
         <fieldset className="budget-finder__bodies">
@@ -116,6 +121,9 @@ export default function BudgetFinder({ bodies, vehicleNoun, budget: settings, wo
           {button.label}
         </a>
       )}
+      <p className="budget-finder__disclaimer" data-testid="budget-disclaimer">
+        {BUDGET_DISCLAIMER}
+      </p>
     </section>
   );
 }

@@ -24,8 +24,10 @@ describe("EstimatePanel", () => {
     expect(renderToString(<EstimatePanel hidden />)).toBe("");
   });
 
-  it("says a quote is on its way when one is requested", () => {
+  it("says a quote is on its way when one is requested, with no figure until it answers", () => {
     const quoteRequest = { selfAssessedCreditScore: "GREAT" as const, purchasePrice: 30000, loanTerm: 5 as const, year: 2022, vin: null, nvic: null, whoIsHelping: "" as const };
-    expect(renderToString(<EstimatePanel {...panel} quoteRequest={quoteRequest} />)).toContain("Getting your quote…");
+    const html = renderToString(<EstimatePanel {...panel} figure={null} quoteRequest={quoteRequest} />);
+    expect(html).toContain("Getting your quote…");
+    expect(html).not.toContain("estimate-repayment");
   });
 });

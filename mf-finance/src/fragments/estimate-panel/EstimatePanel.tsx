@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyCents, formatRate, YOUX_LOAN_TERM_YEARS } from "@dealer/shared/rules";
+import { formatMoneyCents, formatRate, repaymentBasisText, YOUX_LOAN_TERM_YEARS } from "@dealer/shared/rules";
 import { useId, useRef } from "react";
 import { useYouxQuote } from "../../youx/use-youx-quote";
 import type { EstimateFigure, EstimatePanelProps } from "./props";
@@ -19,20 +19,28 @@ export default function EstimatePanel(props: EstimatePanelProps) {
   const { quote, loading } = useYouxQuote(props.hidden ? null : props.quoteRequest);
   if (props.hidden) return null;
   const { disclaimer } = props;
-  // A quote fetched for a car without an advertised repayment replaces the standard estimate.
-  const figure: EstimateFigure = quote
+  // A live quote, asked for a car without another figure, is its figure.
+  const figure: EstimateFigure | null = quote
     ? {
         amount: quote.weeklyRepaymentAmount,
         frequency: "weekly",
         interestRate: quote.advertisedRate,
         comparisonRate: quote.comparisonRate,
         source: "quote",
-        price: props.figure.price,
+        price: props.quoteRequest?.purchasePrice ?? 0,
         deposit: 0,
         balloon: 0,
         termYears: YOUX_LOAN_TERM_YEARS,
       }
     : props.figure;
+  if (!figure) {
+    // A live quote is the car's only figure: nothing until it answers, and nothing if it fails.
+    return loading ? (
+      <p className="estimate-panel__quote" role="status">
+        Getting your quote…
+      </p>
+    ) : null;
+  }
 
   return (
     <section className="estimate-panel" aria-labelledby={`${id}-heading`}>
@@ -45,11 +53,6 @@ export default function EstimatePanel(props: EstimatePanelProps) {
         </span>{" "}
         <span className="estimate-panel__per">{PER[figure.frequency]}</span>
       </p>
-      {loading && (
-        <p className="estimate-panel__quote" role="status">
-          Getting your quote…
-        </p>
-      )}
       <dl className="estimate-panel__rates">
         <div>
           <dt>Advertised rate</dt>
@@ -61,7 +64,7 @@ export default function EstimatePanel(props: EstimatePanelProps) {
         </div>
       </dl>
       <p className="estimate-panel__assumptions" data-testid="estimate-assumptions">
-        {`Based on ${formatMoney(figure.price)} over ${figure.termYears} years at ${formatRate(figure.interestRate)} p.a. with a ${formatMoney(figure.deposit)} deposit and a ${formatMoney(figure.balloon)} final payment.`}
+        {repaymentBasisText(figure)}
       </p>
       <button ref={opener} type="button" className="estimate-panel__disclaimer-button" onClick={() => dialog.current?.showModal()}>
         View disclaimer

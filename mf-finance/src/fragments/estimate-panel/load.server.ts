@@ -1,16 +1,13 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import {
-  carRepayment,
+  carFinance,
   comparisonRate,
   DEFAULT_CALCULATOR_PRICE,
   ESTIMATE_TERM_YEARS,
   FINANCE_MIN_PRICE,
   financeEstimate,
-  financePrice,
-  isInStock,
   parseMoneyText,
-  shouldRequestYouxQuote,
   youxQuoteRequest,
 } from "@dealer/shared/rules";
 import { loadCar } from "../../car.server";
@@ -48,34 +45,34 @@ function siteEstimate(request: FragmentRequest): EstimatePanelProps {
 }
 
 /**
- * An in-stock car priced over $500: its advertised repayment (car-repayment.ts, the figure every other place shows)
- * with its terms, else the standard estimate of its price; a quote the browser fetches replaces the standard one.
+ * A car: its one finance decision (car-repayment.ts `carFinance`, ADR 0063): the figure every other place shows with
+ * its terms and the disclaimer of its source, or a live quote to ask for; a car that shows no finance has no panel
+ * (never the standard estimate, which is for /finance only).
  */
 export async function loadEstimatePanel(request: FragmentRequest, env: Env, now = new Date()): Promise<EstimatePanelProps> {
   const slug = request.params.slug;
   if (!slug) return siteEstimate(request);
   const car = await loadCar(env, request.site.slug, slug);
-  const price = financePrice(car, request.config);
-  if (!isInStock(car.status) || price === null || price <= FINANCE_MIN_PRICE) return { hidden: true };
-  const advertised = carRepayment(car, request.config, now);
-  const figure: EstimateFigure = advertised
-    ? {
-        amount: advertised.amount,
-        frequency: advertised.frequency,
-        interestRate: advertised.interestRate,
-        comparisonRate: advertised.comparisonRate,
-        source: advertised.source,
-        price: advertised.start.amount,
-        deposit: advertised.start.tradeIn,
-        balloon: advertised.start.residual,
-        termYears: advertised.start.term,
-      }
-    : standardEstimate(price, request.config.finance);
+  const decision = carFinance(car, request.config, now);
+  if (!decision.offered) return { hidden: true };
+  const { repayment, price } = decision;
+  if (!repayment) return { hidden: false, figure: null, disclaimer: SITE_FINANCE_DISCLAIMER, quoteRequest: youxQuoteRequest({ ...car, price }) };
   return {
     hidden: false,
-    figure,
-    disclaimer: lenderRecord(car, request.config)?.disclaimer || SITE_FINANCE_DISCLAIMER,
-    quoteRequest: !advertised && shouldRequestYouxQuote({ ...car, price }, request.config.features) ? youxQuoteRequest({ ...car, price }) : null,
+    figure: {
+      amount: repayment.amount,
+      frequency: repayment.frequency,
+      interestRate: repayment.interestRate,
+      comparisonRate: repayment.comparisonRate,
+      source: repayment.source,
+      price: repayment.start.amount,
+      deposit: repayment.start.tradeIn,
+      balloon: repayment.start.residual,
+      termYears: repayment.start.term,
+    },
+    // The disclaimer of the figure's own source: a lender's speaks of its rate, so it never sits under a quote.
+    disclaimer: (repayment.source === "lender" && lenderRecord(car, request.config)?.disclaimer) || SITE_FINANCE_DISCLAIMER,
+    quoteRequest: null,
   };
 }
 

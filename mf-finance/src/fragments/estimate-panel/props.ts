@@ -14,13 +14,14 @@ export type EstimateFigure = {
   termYears: number;
 };
 
-/** EstimatePanel's props: the same figure the car shows everywhere (ADR 0038), else the standard estimate. */
+/** EstimatePanel's props: the same figure the car shows everywhere (ADR 0063); the standard estimate only on /finance. */
 export type EstimatePanelProps =
   | { hidden: true }
   | {
       hidden: false;
-      figure: EstimateFigure;
-      /** The lender's disclaimer, or the site's when it has none: the dialog shows all of it. */
+      /** Null while a live quote is the car's only figure: until it answers, nothing is shown. */
+      figure: EstimateFigure | null;
+      /** The figure's lender's disclaimer, or the site's: the dialog shows all of it. */
       disclaimer: string;
       /** Set when the site asks for a YouX-style quote and the car has none: the browser posts it once. */
       quoteRequest: YouxQuoteRequest | null;

@@ -1,15 +1,5 @@
 import type { FinanceCalculatorInputs, RepaymentFrequency } from "@dealer/shared/contract";
-import {
-  calculateRepayment,
-  financeLink,
-  formatMoney,
-  formatMoneyCents,
-  isPriceWithinBounds,
-  PAYMENTS_PER_YEAR,
-  priceHelpText,
-  rateHelpText,
-  shownCalculatorInputs,
-} from "@dealer/shared/rules";
+import { calculatorAnswer, financeLink, formatMoneyCents, PAYMENTS_PER_YEAR, shownCalculatorInputs } from "@dealer/shared/rules";
 import { useId, useRef, useState } from "react";
 import { track } from "@dealer/shared/analytics";
 import { FINANCE_CALCULATOR_EVENT_ID } from "../../analytics";
@@ -52,15 +42,12 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
     setInputs((current) => ({ ...current, ...change }));
   };
 
-  const result = calculateRepayment(inputs, finance, car ? { carPrice: props.start.amount, lender: preset } : undefined);
-  // What the boxes show is what the figure uses; a value outside the lender's bounds is explained, not replaced.
+  // What the boxes show is what the figure uses; a value the bounds refuse is explained and gives no figure.
+  const { errors, result } = calculatorAnswer(inputs, finance, bounds, props.start.interest, car ? { carPrice: props.start.amount, lender: preset } : undefined);
   const shown = shownCalculatorInputs(inputs);
   const perYear = PAYMENTS_PER_YEAR[inputs.frequency];
   const per = FREQUENCIES.find((option) => option.value === inputs.frequency)?.per ?? "";
-  const priceError = isPriceWithinBounds(shown.amount, bounds) ? null : priceHelpText(bounds);
-  const rateError = shown.interest >= bounds.rateMin && shown.interest <= bounds.rateMax ? null : rateHelpText(bounds);
-  const overMax = (value: number, max: number) => (value > max ? `Cannot be more than ${formatMoney(max)}` : null);
-  const balloonError = overMax(shown.residual, bounds.residualMax) ?? (result.kind === "refused" ? result.reason : null);
+  const rateError = errors.interest ?? null;
   // The site's finance route holds the enquiry form (#finance-form); the dealer gets the figures the shopper saw.
   const link = financeLink(finance.financePath, { ...car, price: shown.amount }, {
     deposit: shown.tradeIn,
@@ -87,7 +74,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
           min={0}
           max={bounds.priceMax}
           quickPicks={quickPicks}
-          error={priceError}
+          error={errors.amount ?? null}
         />
         <MoneyInput
           id={`${id}-deposit`}
@@ -98,7 +85,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
           step={500}
           min={0}
           max={bounds.depositMax}
-          error={overMax(shown.tradeIn, bounds.depositMax)}
+          error={errors.tradeIn ?? null}
         />
         <MoneyInput
           id={`${id}-residual`}
@@ -109,7 +96,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
           step={500}
           min={0}
           max={bounds.residualMax}
-          error={balloonError}
+          error={errors.residual ?? null}
           help="Paid with the final repayment"
         />
         <div className="finance-calculator__field">

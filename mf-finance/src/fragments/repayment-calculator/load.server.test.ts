@@ -19,6 +19,8 @@ beforeAll(async () => {
     { id: 2, slug: "no-price", stocknum: "S2", price: null },
     { id: 3, slug: "sold", stocknum: "S3", status: "sold" },
     { id: 4, slug: "on-offer", stocknum: "S4", price: 41990, offer_price: 39990 },
+    { id: 5, slug: "hino", stocknum: "S5", price: 90000, make: "Hino", finance_lenders: { manual: lenderEntry } },
+    { id: 6, slug: "low-rate", stocknum: "S6", price: 30000, finance_lenders: { manual: { ...lenderEntry, interestRate: 6.99 } } },
   ]);
 });
 afterAll(() => dispose());
@@ -42,8 +44,22 @@ describe("loadRepaymentCalculator", () => {
     const props = await load({ slug: "financed" });
     expect(props).toMatchObject({ start: { amount: 30000, tradeIn: 3000, term: 5, interest: 9.5, residual: 0 }, preset: { paymentMonth: 534.95 }, car: { id: 1 } });
     expect(props.hidden === false && props.disclaimer).toBe(lenderEntry.disclaimer);
-    expect(await load({ slug: "on-offer" })).toMatchObject({ start: { amount: 39990 } });
-    expect(await load({ slug: "no-price" })).toMatchObject({ start: { amount: 30000 }, preset: null });
+    // Waiting for a live quote: the car's shown price at the site's rate, and the site's disclaimer (no lender's rate under it).
+    const quoting = await load({ slug: "on-offer" }, { features: { youxQuote: true } });
+    expect(quoting).toMatchObject({ start: { amount: 39990, interest: 10 }, preset: null });
+    expect(quoting.hidden === false && quoting.disclaimer).not.toBe(lenderEntry.disclaimer);
+  });
+
+  it("widens the lender's bounds to the car's own figures, never the site's (ADR 0063)", async () => {
+    const calculator = { priceMin: 50000, rateMin: 7.5, rateMax: 14.5 };
+    expect(await load({ slug: "low-rate" }, { finance: { calculator } })).toMatchObject({ start: { interest: 6.99 }, finance: { calculator: { priceMin: 30000, rateMin: 6.99, rateMax: 14.5 } } });
+    expect(await load({}, { finance: { calculator } })).toMatchObject({ finance: { calculator: { priceMin: 50000, rateMin: 7.5 } } });
+  });
+
+  it("gives a car that shows no finance no calculator: no figure and no quote, an excluded make, no price", async () => {
+    expect(await load({ slug: "on-offer" })).toEqual({ hidden: true });
+    expect(await load({ slug: "no-price" }, { features: { youxQuote: true } })).toEqual({ hidden: true });
+    expect(await load({ slug: "hino" }, { finance: { excludedManufacturers: ["hino"] }, features: { youxQuote: true } })).toEqual({ hidden: true });
   });
 
   it("gives a sold car no calculator and an unknown car a 404", async () => {

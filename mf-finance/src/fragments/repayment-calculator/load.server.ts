@@ -1,12 +1,11 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import {
-  carRepayment,
+  boundsWithStart,
+  carFinance,
   clampCalculatorInputs,
   defaultCalculatorInputs,
   financeNotes,
-  financePrice,
-  isInStock,
   parseMoneyText,
   quickPickAmounts,
 } from "@dealer/shared/rules";
@@ -19,8 +18,9 @@ import RepaymentCalculator from "./RepaymentCalculator";
 /**
  * Start values: on a vehicle page the terms of the car's advertised repayment (car-repayment.ts: the car's own
  * price, the lender's deposit, term, unrounded rate and balloon, in its frequency), so the calculator starts on
- * that figure; a car without one starts at its price, 5 years and the site's rate. On a finance page the
- * vehiclePriceBudget of the address (a finance link's), else 30000. A sold car gets none.
+ * that figure, its bounds widened to take them (ADR 0063); a car waiting for a live quote starts at its price,
+ * 5 years and the site's rate. A car that shows no finance (`carFinance`) has no calculator. On a finance page the
+ * vehiclePriceBudget of the address (a finance link's), else 30000.
  */
 export async function loadRepaymentCalculator(request: FragmentRequest, env: Env, now = new Date()): Promise<RepaymentCalculatorProps> {
   const { finance, budget } = request.config;
@@ -38,11 +38,20 @@ export async function loadRepaymentCalculator(request: FragmentRequest, env: Env
   }
 
   const car = await loadCar(env, request.site.slug, slug);
-  if (!isInStock(car.status)) return { hidden: true };
-  const figure = carRepayment(car, request.config, now);
-  const start = figure?.start ?? clampCalculatorInputs(defaultCalculatorInputs(financePrice(car, request.config), finance), finance.calculator);
-  const disclaimer = lenderRecord(car, request.config)?.disclaimer || SITE_FINANCE_DISCLAIMER;
-  return { ...common, start, car: financeCar(car), preset: figure?.terms ?? null, disclaimer, notes: financeNotes(finance, car.dealership_slug) };
+  const decision = carFinance(car, request.config, now);
+  if (!decision.offered) return { hidden: true };
+  const figure = decision.repayment;
+  const start = figure?.start ?? clampCalculatorInputs(defaultCalculatorInputs(decision.price, finance), finance.calculator);
+  const disclaimer = (figure?.source === "lender" && lenderRecord(car, request.config)?.disclaimer) || SITE_FINANCE_DISCLAIMER;
+  return {
+    ...common,
+    finance: { ...common.finance, calculator: boundsWithStart(finance.calculator, start) },
+    start,
+    car: financeCar(car),
+    preset: figure?.terms ?? null,
+    disclaimer,
+    notes: financeNotes(finance, car.dealership_slug),
+  };
 }
 
 export const repaymentCalculatorFragment: FragmentDefinition<RepaymentCalculatorProps, Env> = {

@@ -7,7 +7,7 @@ export type CalculatorFinance = Pick<SiteConfig["finance"], "calculator" | "esta
 
 /** RepaymentCalculator's props: plain JSON resolved by the loader. */
 export type RepaymentCalculatorProps =
-  /** A sold car has no calculator. */
+  /** A car that shows no finance (sold, excluded, no figure) has no calculator. */
   | { hidden: true }
   | {
       hidden: false;
@@ -17,6 +17,7 @@ export type RepaymentCalculatorProps =
       car: FinanceCar | null;
       /** The terms of the car's advertised repayment (car-repayment.ts); its payment is used when every input matches. */
       preset: LenderPreset | null;
+      /** The site's finance, its bounds widened to the car's own figures. */
       finance: CalculatorFinance;
       /** Quick picks of the purchase price input. */
       quickPicks: number[];

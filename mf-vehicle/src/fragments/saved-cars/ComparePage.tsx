@@ -1,13 +1,11 @@
-import { COMPARE_LIMIT, compareIdsAtom, siteConfigAtom, toggleCompareAtom } from "@dealer/shared/atoms";
+import { COMPARE_LIMIT, compareIdsAtom, toggleCompareAtom } from "@dealer/shared/atoms";
 import type { VehicleSummary } from "@dealer/shared/contract";
-import { ESTIMATE_DEPOSIT_SHARE, ESTIMATE_FINAL_PAYMENT_SHARE, ESTIMATE_TERM_YEARS } from "@dealer/shared/rules";
+import { REPAYMENT_DISCLAIMER } from "@dealer/shared/rules";
 import { useDeviceList } from "@dealer/shared/saved-cars";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { useVehicleSummaries } from "./use-vehicle-summaries";
 
 export type ComparePageProps = { searchPath: string };
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** Every feature any of the cars has, in first-seen order: each row says which cars have it. */
 export function featureRows(cars: VehicleSummary[]): { feature: string; present: boolean[] }[] {
@@ -17,7 +15,6 @@ export function featureRows(cars: VehicleSummary[]): { feature: string; present:
 
 function Table({ cars }: { cars: VehicleSummary[] }) {
   const toggle = useSetAtom(toggleCompareAtom);
-  const rate = useAtomValue(siteConfigAtom)?.finance.defaultInterestRate;
   const specLabels = cars[0]?.specs.map((spec) => spec.label) ?? [];
   return (
     <div className="compare-page__scroller">
@@ -55,6 +52,9 @@ function Table({ cars }: { cars: VehicleSummary[] }) {
                   <>
                     {car.repayment.text}
                     <span className="compare-finance__rates">{` at ${car.repayment.rates}`}</span>
+                    <span className="compare-finance__basis" data-testid="compare-finance-basis">
+                      {car.repayment.basis}
+                    </span>
                   </>
                 ) : (
                   "-"
@@ -83,10 +83,9 @@ function Table({ cars }: { cars: VehicleSummary[] }) {
           ))}
         </tbody>
       </table>
-      {rate !== undefined && (
-        <p className="compare-page__note">
-          Finance estimates: {ESTIMATE_TERM_YEARS} years at {rate}% p.a. with a {percent(ESTIMATE_DEPOSIT_SHARE)} deposit and a{" "}
-          {percent(ESTIMATE_FINAL_PAYMENT_SHARE)} final payment. A guide only, not a quote.
+      {cars.some((car) => car.repayment) && (
+        <p className="compare-page__note" data-testid="compare-finance-disclaimer">
+          {REPAYMENT_DISCLAIMER}
         </p>
       )}
     </div>
