@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { fetchSite } from "../support/platform";
+import { stockApi } from "../support/stock-api";
 
 /** Issue 30: a feed as a dealer's system sends it, without the platform's own fields, on two sites. */
 const SITES = [
   ["harbour-city-motors", "write-harbour-city-motors"],
   ["ridge-motorcycles", "write-ridge-motorcycles"],
 ] as const;
-
-const stockApi = (site: string, key: string, path: string, body?: unknown) =>
-  fetchSite(site, `/api/stock${path}`, {
-    method: body ? "POST" : "GET",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
 
 describe("the stock feed without the platform's own fields", () => {
   it.each(SITES)("%s takes a record with no id, slug, name or timestamps, derives them, and shows the car at its page", async (site, key) => {

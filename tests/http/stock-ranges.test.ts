@@ -1,19 +1,12 @@
 import { CAR_LIMITS } from "@dealer/shared/contract";
 import { describe, expect, it } from "vitest";
-import { fetchSite } from "../support/platform";
+import { stockApi } from "../support/stock-api";
 
 /** Issue 33: a feed's impossible figures are refused by field, and the car keeps what it had. */
 const SITES = [
   ["ridge-motorcycles", "write-ridge-motorcycles"],
   ["outback-trucks", "write-outback-trucks"],
 ] as const;
-
-const stockApi = (site: string, key: string, path: string, body?: unknown) =>
-  fetchSite(site, `/api/stock${path}`, {
-    method: body ? "POST" : "GET",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
 
 describe("the stock feed's ranges", () => {
   it.each(SITES)("%s: a negative or absurd price, odometer, seat or door count is a 400 naming each field", async (site, key) => {
