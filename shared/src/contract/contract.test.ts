@@ -41,9 +41,11 @@ describe("contract schemas refuse bad data and name the field", () => {
       site: "s",
       dealership_slug: "d",
       dealership_id: 1,
-      images: [{ image: { url: "a.jpg" } }],
+      // A photo is a URL or { image: { url } } (its thumbnail optional, issue 30): a holder without a URL is refused.
+      images: [{ image: { url: "a.jpg" } }, { image: { thumb: { url: "t.jpg" } } }],
     });
-    expect(fieldsOf(result)).toEqual(expect.arrayContaining(["year", "car_type", "images.0.image.thumb"]));
+    expect(fieldsOf(result)).toEqual(expect.arrayContaining(["year", "car_type", "images.1"]));
+    expect(fieldsOf(result)).not.toContain("images.0");
   });
 
   it("location: latitude must be a number", () => {
