@@ -1,4 +1,5 @@
-import { type ComparableCar, type ConditionAnswers, type TradeInCar, type TradeInValuation, valueTradeIn } from "@dealer/shared/rules";
+import type { SiteTemplate } from "@dealer/shared/contract";
+import { type ComparableCar, type ConditionAnswers, type TradeInCar, type TradeInValuation, valueTradeIn, vehicleNoun } from "@dealer/shared/rules";
 
 /** In-stock cars of this site with the shopper's make and model, whatever the case: the comparables (index vehicles_site_comparables, migration 0016). */
 async function comparableStock(db: D1Database, site: string, car: TradeInCar): Promise<ComparableCar[]> {
@@ -15,5 +16,6 @@ async function comparableStock(db: D1Database, site: string, car: TradeInCar): P
 
 /** The online estimate of a trade-in or sell-my-car lead, from this site's stock (stored with the lead). */
 export async function valuationFor(db: D1Database, site: string, car: TradeInCar, answers: ConditionAnswers, now: Date): Promise<TradeInValuation> {
-  return valueTradeIn(car, answers, await comparableStock(db, site, car), now);
+  const row = await db.prepare("SELECT template FROM sites WHERE slug = ?").bind(site).first<{ template: SiteTemplate }>();
+  return valueTradeIn(car, answers, await comparableStock(db, site, car), now, vehicleNoun(row?.template ?? "car-dealer").toLowerCase());
 }

@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../config/site-config";
 import { formatMoney } from "./money";
+import { vehicleNoun } from "./words";
 
 export type BudgetPeriod = "weekly" | "monthly";
 export const BUDGET_TERM_YEARS = 5;
@@ -25,7 +26,7 @@ export function budgetBasisText(repayment: number, period: BudgetPeriod, deposit
 export const BUDGET_DISCLAIMER = `A guide only, not a quote or offer of finance. The budget assumes a ${BUDGET_TERM_YEARS}-year term and includes no interest, fees or balloon amounts, so the price you can finance will be lower. Finance is subject to the lender's credit assessment and approval.`;
 
 /** The site's word for what it sells where it sells cars. */
-export const CAR_NOUN = "Car";
+export const CAR_NOUN = vehicleNoun("car-dealer");
 
 /**
  * The button's {carType}: one chosen body type on a car site ('SUV': car bodies are nouns), elsewhere the body with

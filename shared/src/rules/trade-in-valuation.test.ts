@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_ESTIMATE_AGE_OR_KMS, NO_ESTIMATE_COMPARABLES, valueTradeIn } from "./trade-in-valuation";
+import { noEstimateAgeOrKms, noEstimateComparables, valueTradeIn } from "./trade-in-valuation";
 
 const now = new Date("2026-06-01T00:00:00Z");
 const car = { make: "Mazda", model: "CX-5", year: 2022, kms: 40_000 };
@@ -7,7 +7,7 @@ const car = { make: "Mazda", model: "CX-5", year: 2022, kms: 40_000 };
 describe("valueTradeIn", () => {
   it("is 80% of the comparable retail price, ±5%, the offer at the low end", () => {
     const valuation = valueTradeIn(car, {}, [{ price: 30_000, year: 2022, km: 40_000 }], now);
-    expect(valuation).toEqual({ estimate: true, low: 22_800, high: 25_200, offer: 22_800, comparables: 1 });
+    expect(valuation).toEqual({ estimate: true, low: 22_800, high: 25_200, offer: 22_800, comparables: 1, noun: "car" });
   });
 
   it("adjusts each comparable for year and kms and takes the median", () => {
@@ -31,8 +31,11 @@ describe("valueTradeIn", () => {
 
   it("gives no estimate over 7 years old or over 100,000 km, or without comparable stock", () => {
     const stock = [{ price: 30_000, year: 2018, km: 40_000 }];
-    expect(valueTradeIn({ ...car, year: 2018 }, {}, stock, now)).toEqual({ estimate: false, reason: "age-or-kms", message: NO_ESTIMATE_AGE_OR_KMS });
+    expect(valueTradeIn({ ...car, year: 2018 }, {}, stock, now)).toEqual({ estimate: false, reason: "age-or-kms", message: noEstimateAgeOrKms() });
     expect(valueTradeIn({ ...car, kms: 100_001 }, {}, stock, now)).toMatchObject({ estimate: false, reason: "age-or-kms" });
-    expect(valueTradeIn(car, {}, stock, now)).toEqual({ estimate: false, reason: "no-comparables", message: NO_ESTIMATE_COMPARABLES });
+    expect(valueTradeIn(car, {}, stock, now)).toEqual({ estimate: false, reason: "no-comparables", message: noEstimateComparables() });
+    // In the site's own word: a motorcycle dealer has no similar motorcycles, not cars.
+    expect(valueTradeIn(car, {}, stock, now, "motorcycle")).toMatchObject({ message: "We have no similar motorcycles in stock to compare yours with: our team will value it and call you." });
+    expect(valueTradeIn({ ...car, year: 2018 }, {}, stock, now, "motorcycle")).toMatchObject({ message: expect.stringMatching(/^Motorcycles over 7 years old/) });
   });
 });

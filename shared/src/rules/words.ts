@@ -1,3 +1,4 @@
+import type { SiteTemplate } from "../contract/site";
 /**
  * Possessives and plurals of names and nouns the platform writes (issue 33): one place, so every page and e-mail
  * writes "Harbour City Motors' dealer pages" and "1 similar car" alike.
@@ -21,3 +22,8 @@ export function pluralOf(noun: string): string {
 export function countOf(count: number, noun: string, plural = pluralOf(noun)): string {
   return `${count.toLocaleString("en-AU")} ${count === 1 ? noun : plural}`;
 }
+
+const VEHICLE_NOUNS: Partial<Record<SiteTemplate, string>> = { motorcycle: "Motorcycle", truck: "Truck", caravan: "Caravan" };
+
+/** The site's word for what it sells, capitalised ("Car", "Motorcycle"): one place for every page that names it. */
+export const vehicleNoun = (template: SiteTemplate): string => VEHICLE_NOUNS[template] ?? "Car";

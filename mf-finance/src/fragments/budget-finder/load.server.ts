@@ -1,9 +1,8 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import { facetValues, filterValue, searchSite } from "@dealer/shared/http";
-import { BUDGET_MIN_STOCK_PRICE, IN_STOCK_STATUS_FILTER } from "@dealer/shared/rules";
+import { BUDGET_MIN_STOCK_PRICE, IN_STOCK_STATUS_FILTER, vehicleNoun } from "@dealer/shared/rules";
 import type { Env } from "../../env";
-import { vehicleNoun } from "../../vehicle-noun";
 import BudgetFinder from "./BudgetFinder";
 import type { BudgetFinderProps } from "./props";
 

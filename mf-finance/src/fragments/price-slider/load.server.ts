@@ -1,7 +1,7 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
+import { vehicleNoun } from "@dealer/shared/rules";
 import type { Env } from "../../env";
-import { vehicleNoun } from "../../vehicle-noun";
 import PriceSlider from "./PriceSlider";
 import type { PriceSliderProps } from "./props";
 

@@ -43,7 +43,7 @@ export function TradeInOffer({ id, valuation, selling, submitting, error, ...acc
               {error !== FORM_SUBMIT_ERROR && <p>{error}</p>}
             </div>
           )}
-          <p className="trade-in-offer__note">Based on {countOf(valuation.comparables, "similar car")} in our stock and your answers; subject to an inspection.</p>
+          <p className="trade-in-offer__note">Based on {countOf(valuation.comparables, `similar ${valuation.noun ?? "car"}`)} in our stock and your answers; subject to an inspection.</p>
           {"plain" in accept ? (
             <form method="post" action="/api/leads">
               <input type="hidden" name="kind" value="offer_acceptance" />
