@@ -4,6 +4,7 @@ import { axeViolations } from "../support/axe";
 import { dealerLeads, shopperPage } from "../support/leads";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 import { comparableCar } from "../support/trade-in";
+import { noEstimateAgeOrKms } from "@dealer/shared/rules";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,7 +84,8 @@ describe.each(["harbour-city-motors", "outback-trucks"])("online trade-in valuat
     await form.getByLabel("Postcode").fill("4000");
     await form.getByRole("button", { name: "Submit Form" }).click();
     await form.getByRole("heading", { name: "Thanks, we have your car's details" }).waitFor();
-    await form.getByText("Cars over 7 years old or over 100,000 km receive no online estimate").waitFor();
+    // In the site's own word for what it sells (vehicleNoun): "Trucks over 7 years old…" on the truck site.
+    await form.getByText(noEstimateAgeOrKms(SITE === "outback-trucks" ? "truck" : "car")).waitFor();
     expect(await form.getByRole("button", { name: "Accept offer" }).count()).toBe(0);
     await page.context().close();
   });

@@ -130,3 +130,16 @@ describe("the dealer inbox", () => {
     expect(elsewhere.status).toBe(303);
   });
 });
+
+describe("the valuation speaks the site's word for what it sells", () => {
+  it.each([
+    ["harbour-city-motors", "car", "cars"],
+    ["ridge-motorcycles", "motorcycle", "motorcycles"],
+  ])("%s counts similar %ss and explains a missing estimate in its own word", async (site, noun, plural) => {
+    const car = await comparableCar(site);
+    const valued = (await (await postLead(site, tradeIn({ make: car.make, model: car.model, year: car.year, kms: 20_000 }))).json()) as Valued & { valuation: { noun?: string } };
+    expect(valued.valuation).toMatchObject({ estimate: true, noun });
+    const none = (await (await postLead(site, tradeIn({ make: "Nomake", model: "Nomodel", year: car.year, kms: 20_000 }))).json()) as Valued & { valuation: { message?: string } };
+    expect(none.valuation.message).toBe(`We have no similar ${plural} in stock to compare yours with: our team will value it and call you.`);
+  });
+});
