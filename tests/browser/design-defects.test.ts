@@ -56,15 +56,20 @@ describe("issue 25's layout defects stay fixed", () => {
     await page.close();
   });
 
-  it("a promotion's caption sits on its banner", async () => {
+  it("a promotion's caption sits on its banner on a desktop, and under it on a phone (ADR 0062)", async () => {
     for (const size of [PHONE, DESKTOP]) {
       const page = await browser.newPage(size);
       await page.goto(siteUrl("harbour-city-motors", "/"));
       for (const slide of [1, 3]) {
         const image = await box(page, `.promotions__slide:nth-child(${slide}) img`);
         const caption = await box(page, `.promotions__slide:nth-child(${slide}) .promotions__text`);
-        expect(caption.top).toBeGreaterThanOrEqual(image.top - 1);
-        expect(caption.bottom).toBeLessThanOrEqual(image.bottom + 1);
+        if (size === PHONE) {
+          // A phone's banner is about 100 px tall: its caption is a box under the picture, never over its own title.
+          expect(caption.top).toBeGreaterThanOrEqual(image.bottom - 1);
+        } else {
+          expect(caption.top).toBeGreaterThanOrEqual(image.top - 1);
+          expect(caption.bottom).toBeLessThanOrEqual(image.bottom + 1);
+        }
       }
       await page.close();
     }
