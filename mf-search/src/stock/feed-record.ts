@@ -50,6 +50,9 @@ export async function derivedCarId(dealershipId: number, stocknum: string): Prom
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 
+/** The dealer's key for a record: its stock number, else its VIN; null when it has neither. */
+export const feedKeyOf = (record: Record<string, unknown>): string | null => text(record.stocknum) ?? text(record.vin);
+
 /**
  * The record with the platform's fields filled in where it left them out: stocknum from the VIN, then id, slug,
  * name, created_at and updated_at (a stored car keeps its own; `updated_at` is the stored one until the car
@@ -68,8 +71,8 @@ export async function completeFeedRecord(
     filled[field] = value;
     derived.push(field);
   };
-  fill("stocknum", text(record.stocknum) ? undefined : text(record.vin));
-  const stocknum = text(filled.stocknum);
+  const stocknum = feedKeyOf(record);
+  if (!text(record.stocknum)) fill("stocknum", stocknum);
   const stored = stocknum ? storedOf(stocknum) : undefined;
   const [year, make, model, badge] = [record.year, text(record.make), text(record.model), text(record.badge)];
   const described = typeof year === "number" && make && model;

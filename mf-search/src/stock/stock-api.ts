@@ -1,11 +1,10 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
 import { Hono } from "hono";
 import { stockChangeNotifier } from "../search-backend/push-messages";
-import { completeFeedRecord, feedJsonSchema, type RecordNotes } from "./feed-record";
+import { completeFeedRecord, feedJsonSchema, feedKeyOf, type RecordNotes } from "./feed-record";
 import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";
-import type { StockWriter } from "./write-key";
 import { stockBatchSchema, validateBatch } from "./validate-batch";
-import { requireWriteKey, type StockEnv } from "./write-key";
+import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
 
 /**
  * The dealer stock feed API, mounted at /api/stock. Every route needs a dealership write key.
@@ -17,8 +16,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** Each upsert with the platform's own fields filled in where the dealer left them out (feed-record.ts); non-objects as sent. */
 async function completeBatch(db: D1Database, writer: StockWriter, upserts: unknown[], now: Date): Promise<{ record: Record<string, unknown>; notes: RecordNotes | null }[]> {
-  const keyOf = (record: Record<string, unknown>) => [record.stocknum, record.vin].find((value): value is string => typeof value === "string" && value.trim() !== "")?.trim();
-  const stored = await storedIdentities(db, writer, upserts.filter(isRecord).flatMap((record) => keyOf(record) ?? []));
+  const stored = await storedIdentities(db, writer, upserts.filter(isRecord).flatMap((record) => feedKeyOf(record) ?? []));
   return Promise.all(
     upserts.map((record) => (isRecord(record) ? completeFeedRecord(record, writer, (stocknum) => stored.get(stocknum), now) : { record: record as Record<string, unknown>, notes: null })),
   );
