@@ -43,7 +43,7 @@ export function createAuditPage() {
         <Page title="Audit log" staff={staff} buildId={c.env.BUILD_ID} path={STAFF_PATHS.audit}>
           <h1>Audit log</h1>
           <form method="get" action={STAFF_PATHS.audit} className="console-filters" noValidate>
-            <ErrorList errors={errors} labelOf={(field) => FILTER_LABELS[field] ?? field} idOf={(field) => `audit-${field}`} />
+            <ErrorList errors={errors} labelOf={(field) => FILTER_LABELS[field] ?? field} />
             {box(
               "action",
               <select className="ui-select" id="audit-action" name="action" defaultValue={typed("action")} {...invalid("action")}>

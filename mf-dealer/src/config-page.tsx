@@ -73,7 +73,6 @@ function ConfigPage(props: {
   const resolved = resolvedSettings(props.override);
   const sections = [...new Set(configFormFields.map((field) => field.path.split(".")[0] as string))];
   const textOf = (field: ConfigField) => props.typed?.[field.path] ?? fieldText(field, fieldValue(field, resolved));
-  // A problem with no field of its own (the whole override's size) is listed at the top only.
   return (
     <Page title="Site configuration" staff={staff} buildId={props.buildId} path={STAFF_PATHS.config}>
       <h1>Site configuration</h1>
@@ -84,7 +83,7 @@ function ConfigPage(props: {
         </p>
       )}
       <form method="post" action={STAFF_PATHS.config} className="console-form" noValidate>
-        <ErrorList errors={errors} idOf={(path) => (configFormFields.some((field) => field.path === path) ? idOf(path) : "form-errors")} />
+        <ErrorList errors={errors} />
         {sections.map((section) => (
           <fieldset key={section} className="console-fieldset">
             <legend>{section}</legend>

@@ -45,8 +45,8 @@ export function Page({ title, staff, buildId, path = "", children }: { title: st
   );
 }
 
-/** Every problem of a refused form, by the field's label, each linking to its field. */
-export function ErrorList({ errors, labelOf = (path) => path, idOf }: { errors: Record<string, string[]>; labelOf?: (path: string) => string; idOf?: (path: string) => string }) {
+/** Every problem of a refused form, by the field's name; each is also beside its field. */
+export function ErrorList({ errors, labelOf = (path) => path }: { errors: Record<string, string[]>; labelOf?: (path: string) => string }) {
   const entries = Object.entries(errors);
   if (entries.length === 0) return null;
   return (
@@ -54,7 +54,7 @@ export function ErrorList({ errors, labelOf = (path) => path, idOf }: { errors: 
       <p>{entries.length === 1 ? "1 problem; nothing was saved:" : `${entries.length} problems; nothing was saved:`}</p>
       <ul>
         {entries.map(([path, messages]) => (
-          <li key={path}>{idOf ? <a href={`#${idOf(path)}`}>{`${labelOf(path)}: ${messages.join(" ")}`}</a> : `${labelOf(path)}: ${messages.join(" ")}`}</li>
+          <li key={path}>{`${labelOf(path)}: ${messages.join(" ")}`}</li>
         ))}
       </ul>
     </div>

@@ -1,9 +1,8 @@
-import type { Env } from "../env";
+import type { Env, LeadMessage } from "../env";
 import { storedRecordOf } from "../leads/stored-record";
 import { type ReceiptChannel, receiptsFor, sendReceipt } from "../receipts/send";
-import { type DeliverableLead, type LeadProvider, leadAdf, leadEmail, leadJson, signWebhook } from "./formats";
-import type { LeadMessage } from "./queue";
-import { guardedPost, webhookPolicy } from "./webhook-guard";
+import { type DeliverableLead, type LeadProvider, leadAdf, leadEmail, leadJson, signWebhook } from "../lead-formats/formats";
+import { guardedPost, webhookPolicy } from "../outbound/webhook-guard";
 
 /** Where one lead goes: the dealership's mail (outbox locally) and each configured webhook or address. */
 export type Destination =

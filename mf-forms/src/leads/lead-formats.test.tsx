@@ -6,9 +6,9 @@ import { makeCar } from "@dealer/shared/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { adfProblems } from "../../../tests/support/adf";
-import { leadAdf, leadEmail, leadJson } from "../delivery/formats";
-import { dealerTime, type LeadSection, leadSections } from "../delivery/lead-words";
-import { type ListedLead, leadsCsv } from "./dealer-api";
+import { leadAdf, leadEmail, leadJson } from "../lead-formats/formats";
+import { dealerTime, type LeadSection, leadSections } from "../lead-formats/lead-words";
+import { type ListedLead, leadsCsv } from "../lead-api/dealer-api";
 import { leadSchemaFor } from "./form-schema";
 import { buildLeadRecord, type PostedLead, placeLead, type SiteFacts, withStoredCategory } from "./record";
 import {

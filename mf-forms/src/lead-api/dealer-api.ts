@@ -8,15 +8,14 @@ import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { replyToChat } from "../chat/api";
-import { kindWords, leadSections } from "../delivery/lead-words";
+import { kindWords, leadSections } from "../lead-formats/lead-words";
 import { sweepPendingLeads } from "../delivery/queue";
-import { webhookPolicy, webhookUrlProblem } from "../delivery/webhook-guard";
+import { webhookPolicy, webhookUrlProblem } from "../outbound/webhook-guard";
 import type { Env } from "../env";
-import { type StoredRecord, withRecordDefaults } from "./record";
-import { RECORD_COLUMNS, recordCell } from "./record-csv";
+import type { Dealer } from "../leads/dealer";
+import { type StoredRecord, withRecordDefaults } from "../leads/record";
+import { RECORD_COLUMNS, recordCell } from "../leads/record-csv";
 
-/** Who a dealership key with the leads:read scope speaks for (the demo's write keys carry it too). */
-export type Dealer = { site: string; dealershipId: number; dealershipSlug: string; dealershipName: string };
 /** Who acts (audited) and whose name a note carries: the key's dealership, or the signed-in staff member. */
 type DealerEnv = { Bindings: Env; Variables: { dealer: Dealer; actor: string; author: string; staff: Staff | null } };
 
