@@ -22,10 +22,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Import specifiers of a source file (static, dynamic and re-exports). */
-export const importsOf = (source: string) => [...source.matchAll(SPECIFIER)].map((match) => match[1] as string);
+const importsOf = (source: string) => [...source.matchAll(SPECIFIER)].map((match) => match[1] as string);
 
 /** The file graph of one src folder: file -> the files of the same folder it imports (relative paths). */
-export function fileGraph(src: string, read: (file: string) => string = (file) => readFileSync(file, "utf8")): Map<string, string[]> {
+function fileGraph(src: string): Map<string, string[]> {
   const files = sourceFiles(src).map((file) => relative(src, file));
   const known = new Set(files);
   const target = (from: string, spec: string) => {
@@ -35,7 +35,7 @@ export function fileGraph(src: string, read: (file: string) => string = (file) =
   return new Map(
     files.map((file) => [
       file,
-      importsOf(read(join(src, file)))
+      importsOf(readFileSync(join(src, file), "utf8"))
         .filter((spec) => spec.startsWith("."))
         .flatMap((spec) => target(file, spec) ?? []),
     ]),
@@ -43,7 +43,7 @@ export function fileGraph(src: string, read: (file: string) => string = (file) =
 }
 
 /** The strongly connected parts of more than one node (Tarjan): each is an import circle. */
-export function circles(graph: Map<string, string[]>): string[][] {
+function circles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -76,7 +76,7 @@ export function circles(graph: Map<string, string[]>): string[][] {
 }
 
 /** The folder graph: a top-level folder (or top-level file) -> the others its files import. */
-export function folderGraph(files: Map<string, string[]>): Map<string, string[]> {
+function folderGraph(files: Map<string, string[]>): Map<string, string[]> {
   const unit = (file: string) => file.split("/")[0] as string;
   const folders = new Map<string, Set<string>>();
   for (const [file, imports] of files) {
