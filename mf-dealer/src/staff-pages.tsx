@@ -32,7 +32,8 @@ function StaffPage({ buildId, staff, members, errors, notice, typed }: { buildId
           {notice}
         </p>
       )}
-      <div className="console-table">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone, so a keyboard must be able to reach it. */}
+      <section className="console-table" aria-label="Staff" tabIndex={0}>
         <table>
           <caption className="visually-hidden">Staff of {staff.dealershipName}</caption>
           <thead>
@@ -54,7 +55,7 @@ function StaffPage({ buildId, staff, members, errors, notice, typed }: { buildId
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <h2>Invite a staff member</h2>
       <form method="post" action={STAFF_PATHS.staff} className="console-form">
         <ErrorList errors={errors} />
