@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { ReactNode } from "react";
 import { staffFor } from "./access";
 import type { Env } from "./env";
-import { ErrorList, html, Page, PRIVATE } from "./page";
+import { ConsoleField, ErrorList, html, invalidProps, Page, PRIVATE } from "./page";
 
 const FILTER_LABELS: Record<string, string> = { action: "What", actor: "Who", from: "From", to: "To" };
 
@@ -23,21 +23,13 @@ export function createAuditPage() {
     const filters: AuditFilters = parsed.ok ? parsed.data : {};
     const errors = parsed.ok ? {} : parsed.fieldErrors;
     const entries = parsed.ok ? await listAudit(c.env.DB, staff.site, staff.dealershipId, 200, filters) : [];
-    const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `audit-${field}-error` } : {});
     const typed = (field: string) => (typeof query[field] === "string" ? query[field] : "");
     const box = (field: string, input: ReactNode) => (
-      <div className={errors[field] ? "field field--invalid" : "field"}>
-        <label className="field__label" htmlFor={`audit-${field}`}>
-          {FILTER_LABELS[field]}
-        </label>
+      <ConsoleField id={`audit-${field}`} label={FILTER_LABELS[field] ?? field} errors={errors[field]}>
         {input}
-        {errors[field] && (
-          <span className="field__error" id={`audit-${field}-error`}>
-            {errors[field].join(" ")}
-          </span>
-        )}
-      </div>
+      </ConsoleField>
     );
+    const invalid = (field: string) => invalidProps(`audit-${field}`, errors[field]);
     return c.html(
       html(
         <Page title="Audit log" staff={staff} buildId={c.env.BUILD_ID} path={STAFF_PATHS.audit}>

@@ -9,7 +9,7 @@ import { staffFor } from "./access";
 import type { Env } from "./env";
 import { answerOf, formsApi } from "./forms-api";
 import { INBOX_FILTERS, type InboxLead, inboxAnswerSchema } from "./inbox-lead";
-import { ErrorList, html, Page, PRIVATE } from "./page";
+import { ConsoleField, ErrorList, html, invalidProps, Page, PRIVATE } from "./page";
 
 const INBOX_PATH = STAFF_PATHS.leads;
 /** A 2,000-character note or reply in any script fits URL-encoded (up to 9 bytes a character): past its limit it is a 400 naming it, not a 413. */
@@ -76,12 +76,9 @@ function ChatThread({ lead, chat, canReply }: { lead: InboxLead; chat: NonNullab
         <form method="post" action={INBOX_PATH} aria-label={`Reply to chat ${lead.lead_id}`} className="console-form">
           <input type="hidden" name="action" value="reply" />
           <input type="hidden" name="lead_id" value={lead.lead_id} />
-          <div className="field">
-            <label className="field__label" htmlFor={id}>
-              Reply
-            </label>
+          <ConsoleField id={id} label="Reply">
             <textarea className="ui-input" id={id} name="message" rows={2} maxLength={CHAT_MESSAGE_MAX} required />
-          </div>
+          </ConsoleField>
           <button type="submit" className={buttonClass({ variant: "primary" })}>
             Send reply
           </button>
@@ -89,6 +86,15 @@ function ChatThread({ lead, chat, canReply }: { lead: InboxLead; chat: NonNullab
       )}
     </section>
   );
+}
+
+/** The lead statuses as a select's options, in the dealer's words. */
+function StatusOptions() {
+  return LEAD_STATUSES.map((status) => (
+    <option key={status} value={status}>
+      {LEAD_STATUS_WORDS[status]}
+    </option>
+  ));
 }
 
 function LeadCard({ lead, canUpdate }: { lead: InboxLead; canUpdate: boolean }) {
@@ -136,30 +142,17 @@ function LeadCard({ lead, canUpdate }: { lead: InboxLead; canUpdate: boolean }) 
         <form method="post" action={INBOX_PATH} aria-label={`Update lead ${lead.lead_id}`} className="console-form console-form--row">
           <input type="hidden" name="action" value="update" />
           <input type="hidden" name="lead_id" value={lead.lead_id} />
-          <div className="field">
-            <label className="field__label" htmlFor={id("status")}>
-              Status
-            </label>
+          <ConsoleField id={id("status")} label="Status">
             <select className="ui-select" id={id("status")} name="status" defaultValue={lead.status}>
-              {LEAD_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {LEAD_STATUS_WORDS[status]}
-                </option>
-              ))}
+              <StatusOptions />
             </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id("assigned")}>
-              Assigned to
-            </label>
+          </ConsoleField>
+          <ConsoleField id={id("assigned")} label="Assigned to">
             <input className="ui-input" id={id("assigned")} name="assigned_to" defaultValue={lead.assigned_to ?? ""} maxLength={LEAD_UPDATE_LIMITS.assignedTo} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id("note")}>
-              Add a note
-            </label>
+          </ConsoleField>
+          <ConsoleField id={id("note")} label="Add a note">
             <textarea className="ui-input" id={id("note")} name="note" rows={2} maxLength={LEAD_UPDATE_LIMITS.note} />
-          </div>
+          </ConsoleField>
           <button type="submit" className={buttonClass({ variant: "primary" })}>
             Save
           </button>
@@ -184,30 +177,19 @@ function LeadCard({ lead, canUpdate }: { lead: InboxLead; canUpdate: boolean }) 
 
 function Inbox({ buildId, staff, leads, filters, locations, errors }: { buildId: string; staff: Staff; leads: InboxLead[]; filters: Record<string, string>; locations: LocationOption[]; errors: Record<string, string[]> }) {
   const csv = new URLSearchParams(Object.entries({ ...filters, format: "csv" }).filter(([key]) => key !== "limit"));
-  const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": "form-errors" } : {});
   return (
     <Page title={`Leads: ${staff.dealershipName}`} staff={staff} buildId={buildId} path={INBOX_PATH}>
       <h1>Leads for {staff.dealershipName}</h1>
       <form method="get" action={INBOX_PATH} className="console-filters">
         <ErrorList errors={errors} labelOf={(field) => FILTER_LABELS[field] ?? field} />
-        <div className="field">
-          <label className="field__label" htmlFor="inbox-lead-status">
-            Status
-          </label>
-          <select className="ui-select" id="inbox-lead-status" name="lead_status" defaultValue={filters.lead_status ?? ""} {...invalid("lead_status")}>
+        <ConsoleField id="inbox-lead-status" label="Status" errors={errors.lead_status}>
+          <select className="ui-select" id="inbox-lead-status" name="lead_status" defaultValue={filters.lead_status ?? ""} {...invalidProps("inbox-lead-status", errors.lead_status)}>
             <option value="">All</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {LEAD_STATUS_WORDS[status]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="inbox-location">
-            Location
-          </label>
-          <select className="ui-select" id="inbox-location" name="location" defaultValue={filters.location ?? ""} {...invalid("location")}>
+        </ConsoleField>
+        <ConsoleField id="inbox-location" label="Location" errors={errors.location}>
+          <select className="ui-select" id="inbox-location" name="location" defaultValue={filters.location ?? ""} {...invalidProps("inbox-location", errors.location)}>
             <option value="">All</option>
             {locations.map((location) => (
               <option key={location.id} value={location.id}>
@@ -215,18 +197,15 @@ function Inbox({ buildId, staff, leads, filters, locations, errors }: { buildId:
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="inbox-status">
-            Delivery status
-          </label>
-          <select className="ui-select" id="inbox-status" name="status" defaultValue={filters.status ?? ""} {...invalid("status")}>
+        </ConsoleField>
+        <ConsoleField id="inbox-status" label="Delivery status" errors={errors.status}>
+          <select className="ui-select" id="inbox-status" name="status" defaultValue={filters.status ?? ""} {...invalidProps("inbox-status", errors.status)}>
             <option value="">All</option>
             <option value="pending">Pending</option>
             <option value="delivered">Delivered</option>
             <option value="failed">Failed</option>
           </select>
-        </div>
+        </ConsoleField>
         <div className="console-actions">
           <button type="submit" className={buttonClass({ variant: "primary" })}>
             Show

@@ -60,3 +60,23 @@ export function ErrorList({ errors, labelOf = (path) => path }: { errors: Record
     </div>
   );
 }
+
+/** A control's marks when it was refused: invalid, and described by the problem shown beside it (ConsoleField). */
+export const invalidProps = (id: string, errors: string[] | undefined) => (errors?.length ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {});
+
+/** A labelled control (the child, carrying `id` and invalidProps) with its problems beside it. */
+export function ConsoleField({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: ReactNode }) {
+  return (
+    <div className={errors?.length ? "field field--invalid" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {errors?.length ? (
+        <span className="field__error" id={`${id}-error`}>
+          {errors.join(" ")}
+        </span>
+      ) : null}
+    </div>
+  );
+}

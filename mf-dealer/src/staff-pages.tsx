@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { type Ctx, readForm, staffFor } from "./access";
 import type { Env } from "./env";
 import { answerOf, formsApi } from "./forms-api";
-import { ErrorList, html, Page, PRIVATE } from "./page";
+import { ConsoleField, ErrorList, html, invalidProps, Page, PRIVATE } from "./page";
 import { SignInPage } from "./sign-in-page";
 
 type Member = { email: string; name: string | null; role: string; last_sign_in_at: string | null };
@@ -17,13 +17,6 @@ type Member = { email: string; name: string | null; role: string; last_sign_in_a
 const safeNext = (next: string | undefined) => (next && /^\/dealer(\/[a-z-]*)?$/.test(next) ? next : STAFF_PATHS.leads);
 
 function StaffPage({ buildId, staff, members, errors, notice, typed }: { buildId: string; staff: Staff; members: Member[]; errors: Record<string, string[]>; notice: string | null; typed: Record<string, string> }) {
-  const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `invite-${field}-error` } : {});
-  const fieldError = (field: string) =>
-    errors[field] && (
-      <span className="field__error" id={`invite-${field}-error`}>
-        {errors[field].join(" ")}
-      </span>
-    );
   return (
     <Page title={`Staff: ${staff.dealershipName}`} staff={staff} buildId={buildId} path={STAFF_PATHS.staff}>
       <h1>Staff of {staff.dealershipName}</h1>
@@ -59,33 +52,21 @@ function StaffPage({ buildId, staff, members, errors, notice, typed }: { buildId
       <h2>Invite a staff member</h2>
       <form method="post" action={STAFF_PATHS.staff} className="console-form">
         <ErrorList errors={errors} />
-        <div className={errors.email ? "field field--invalid" : "field"}>
-          <label className="field__label" htmlFor="invite-email">
-            E-mail
-          </label>
-          <input className="ui-input" id="invite-email" name="email" type="email" maxLength={INVITATION_LIMITS.email} required defaultValue={typed.email ?? ""} {...invalid("email")} />
-          {fieldError("email")}
-        </div>
-        <div className={errors.name ? "field field--invalid" : "field"}>
-          <label className="field__label" htmlFor="invite-name">
-            Name
-          </label>
-          <input className="ui-input" id="invite-name" name="name" defaultValue={typed.name ?? ""} {...invalid("name")} />
-          {fieldError("name")}
-        </div>
-        <div className={errors.role ? "field field--invalid" : "field"}>
-          <label className="field__label" htmlFor="invite-role">
-            Role
-          </label>
-          <select className="ui-select" id="invite-role" name="role" defaultValue={typed.role ?? "salesperson"} {...invalid("role")}>
+        <ConsoleField id="invite-email" label="E-mail" errors={errors.email}>
+          <input className="ui-input" id="invite-email" name="email" type="email" maxLength={INVITATION_LIMITS.email} required defaultValue={typed.email ?? ""} {...invalidProps("invite-email", errors.email)} />
+        </ConsoleField>
+        <ConsoleField id="invite-name" label="Name" errors={errors.name}>
+          <input className="ui-input" id="invite-name" name="name" defaultValue={typed.name ?? ""} {...invalidProps("invite-name", errors.name)} />
+        </ConsoleField>
+        <ConsoleField id="invite-role" label="Role" errors={errors.role}>
+          <select className="ui-select" id="invite-role" name="role" defaultValue={typed.role ?? "salesperson"} {...invalidProps("invite-role", errors.role)}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {STAFF_ROLE_WORDS[role]}
               </option>
             ))}
           </select>
-          {fieldError("role")}
-        </div>
+        </ConsoleField>
         <button type="submit" className={buttonClass({ variant: "primary" })}>
           Invite
         </button>
