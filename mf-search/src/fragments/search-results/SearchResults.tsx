@@ -9,7 +9,7 @@ import type { BrowserSearch } from "./browser-search";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
 import { loadChips, useSearchParts } from "./deferred-parts";
-import { Pagination, ResultGrid } from "./ResultGrid";
+import { FINANCE_DISCLAIMER_ID, Pagination, ResultGrid } from "./ResultGrid";
 import { persistFilters, persistedQuery, readPersistedFilters } from "./persisted-filters";
 import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
 import { SaveSearch } from "./SaveSearch";
@@ -36,6 +36,8 @@ export type SearchResultsProps = {
   now: string;
   /** The page's origin: the results' structured data names each car by its absolute URL. */
   origin: string;
+  /** What the cards' finance figures are and are not (REPAYMENT_DISCLAIMER), stated once under them (ADR 0065). */
+  financeDisclaimer: string;
 };
 
 /** The analytics module (ADR 0048): loaded on the first interaction, never in the first load. */
@@ -308,6 +310,12 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
             <Suspense fallback={null}>
               <Results cards={view.cards} promos={view.page === 0 && !props.offers ? promos : NO_PROMOS} />
             </Suspense>
+          )}
+          {view.cards.some((card) => card.repayment) && (
+            <p id={FINANCE_DISCLAIMER_ID} className="search-results__disclaimer">
+              <span aria-hidden="true">* </span>
+              {props.financeDisclaimer}
+            </p>
           )}
           <Pagination
             page={view.page}

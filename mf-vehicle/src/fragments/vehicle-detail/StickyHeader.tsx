@@ -1,3 +1,4 @@
+import { FINANCE_DISCLAIMER_ANCHOR } from "@dealer/shared/rules";
 import { buttonClass, PriceBlock } from "@dealer/shared/ui";
 import { repaymentLine } from "./Price";
 import { STICKY_HEADER_AFTER_PX, useScrolledPast } from "./StickyBars";
@@ -17,13 +18,18 @@ export function StickyHeader({ car, saved, sticky, repayment }: StickyHeaderProp
         <p className="vehicle-sticky-header__name">{title}</p>
         {sticky.summary && <p className="vehicle-sticky-header__summary">{sticky.summary}</p>}
       </div>
-      <PriceBlock
-        size="sm"
-        className="vehicle-sticky-header__price"
-        amount={sticky.priceText}
-        type={sticky.priceType}
-        {...repaymentLine(repayment)}
-      />
+      <div className="vehicle-sticky-header__price">
+        <PriceBlock size="sm" amount={sticky.priceText} type={sticky.priceType} {...repaymentLine(repayment)} />
+        {repayment && (
+          // The figure's terms and the calculator's disclaimer, which the page shows whenever it shows a figure (ADR 0065).
+          <p className="vehicle-sticky-header__terms">
+            {repayment.terms}
+            <a className="finance-star" href={FINANCE_DISCLAIMER_ANCHOR} aria-label="See the finance disclaimer">
+              *
+            </a>
+          </p>
+        )}
+      </div>
       <div className="vehicle-sticky-header__actions">
         <VehicleSavedToggles car={car} saved={saved} />
         {sticky.financeHref && (
