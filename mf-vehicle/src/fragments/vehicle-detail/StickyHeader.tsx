@@ -1,6 +1,5 @@
-import { FINANCE_DISCLAIMER_ANCHOR } from "@dealer/shared/rules";
 import { buttonClass, PriceBlock } from "@dealer/shared/ui";
-import { repaymentLine } from "./Price";
+import { RepaymentTerms, repaymentLine } from "./Price";
 import { STICKY_HEADER_AFTER_PX, useScrolledPast } from "./StickyBars";
 import type { VehicleInteractiveProps } from "./props";
 import { VehicleSavedToggles } from "./VehicleSavedToggles";
@@ -20,15 +19,7 @@ export function StickyHeader({ car, saved, sticky, repayment }: StickyHeaderProp
       </div>
       <div className="vehicle-sticky-header__price">
         <PriceBlock size="sm" amount={sticky.priceText} type={sticky.priceType} {...repaymentLine(repayment)} />
-        {repayment && (
-          // The figure's terms and the calculator's disclaimer, which the page shows whenever it shows a figure (ADR 0065).
-          <p className="vehicle-sticky-header__terms">
-            {repayment.terms}
-            <a className="finance-star" href={FINANCE_DISCLAIMER_ANCHOR} aria-label="See the finance disclaimer">
-              *
-            </a>
-          </p>
-        )}
+        <RepaymentTerms repayment={repayment} className="vehicle-sticky-header__terms" />
       </div>
       <div className="vehicle-sticky-header__actions">
         <VehicleSavedToggles car={car} saved={saved} />
