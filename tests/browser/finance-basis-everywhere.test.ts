@@ -103,9 +103,18 @@ describe.each(["harbour-city-motors", "outback-trucks"])("finance basis and disc
     await page.close();
   });
 
-  it("the sticky header: the figure with its terms and a link to the calculator's disclaimer", async () => {
+  it("the car page: the price block, finance box and sticky header give the figure's terms and link to the calculator's disclaimer", async () => {
     const { car, figure } = await financedCar(site);
     const { page } = await openCar(browser, site, `/cars/${car.slug}`);
+    // The summary's price block: the figure, then its terms and the link.
+    const summary = page.locator("#slot-vehicle .vehicle-detail__summary");
+    expect(await text(summary.locator(".price-block__weekly"))).toBe(`Finance ${repaymentText(figure)} at ${repaymentRatesText(figure)}`);
+    expect(await text(summary.locator(".vehicle-detail__repayment-terms"))).toBe(`${expectedTerms(figure)}*`);
+    expect(await summary.locator(".vehicle-detail__repayment-terms").getByRole("link", { name: "See the finance disclaimer" }).getAttribute("href")).toBe(
+      FINANCE_DISCLAIMER_ANCHOR,
+    );
+    // The sidebar's finance box: its terms under its rates.
+    expect(await text(page.locator(".finance-box__terms"))).toBe(expectedTerms(figure));
     const header = page.getByTestId("sticky-header");
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => header.isVisible()).toBe(true);
