@@ -4,7 +4,7 @@ import base from "./vitest.config";
 /**
  * The search tests, run again with the platform configured for Algolia against the stand-in (npm test sets it up,
  * ADR 0035), and the Algolia-only checks in tests/algolia: every browser test of the stock search page, the car
- * page's similar row, the search contract with real clients and the cards' finance (issue 32, ADR 0065). The
+ * page's similar row, and the search contract with real clients (issue 32, ADR 0065). The
  * directory and manufacturer searches are the platform's own on either backend, so they run once.
  */
 export default defineConfig({
@@ -18,7 +18,6 @@ export default defineConfig({
       "http/search-contract-clients.test.ts",
       "browser/search-*.test.ts",
       "browser/vehicle-related-cars.test.ts",
-      "browser/finance-basis-everywhere.test.ts",
     ],
     exclude: ["**/node_modules/**", "browser/search-directory.test.ts", "browser/search-manufacturers.test.ts"],
   },
