@@ -83,8 +83,9 @@ export async function lighthouseRun(url: string): Promise<LighthouseFigures> {
 export async function lighthouseMedian(url: string, runs = 5): Promise<LighthouseFigures & { runs: { tbt: number; benchmarkIndex: number }[] }> {
   const results: LighthouseFigures[] = [];
   for (let i = 0; i < runs; i++) results.push(await lighthouseRun(url));
-  const median = (pick: (figures: LighthouseFigures) => number) => percentile(results.map(pick), 50);
-  const byTbt = [...results].sort((a, b) => a.tbt - b.tbt);
+  // A run whose audit could not compute a figure (NaN) leaves that figure's median to the others.
+  const median = (pick: (figures: LighthouseFigures) => number) => percentile(results.map(pick).filter(Number.isFinite), 50);
+  const byTbt = results.filter((f) => Number.isFinite(f.tbt)).sort((a, b) => a.tbt - b.tbt);
   return {
     performance: median((f) => f.performance),
     seo: median((f) => f.seo),
@@ -93,7 +94,7 @@ export async function lighthouseMedian(url: string, runs = 5): Promise<Lighthous
     tbt: median((f) => f.tbt),
     cls: median((f) => f.cls),
     benchmarkIndex: median((f) => f.benchmarkIndex),
-    longTasks: (byTbt[Math.floor(byTbt.length / 2)] as LighthouseFigures).longTasks,
+    longTasks: byTbt[Math.floor(byTbt.length / 2)]?.longTasks ?? [],
     runs: results.map(({ tbt, benchmarkIndex }) => ({ tbt, benchmarkIndex })),
   };
 }
