@@ -47,6 +47,9 @@ function call(site: string, method: string, path: string, body?: string, headers
 }
 
 const counts = { pages: 0, carPages: 0, fuzz: 0, fuzz5xx: 0, leads: 0, leadsAccepted: 0, feedRecords: 0, feedFailures: 0, errors: 0 };
+/** What a fuzzed call answered with a 5xx, and how the leads not accepted were answered: a 5xx names its cause. */
+const fuzz5xx = new Set<string>();
+const leadRefusals = new Map<number, number>();
 const endsAt = Date.now() + MINUTES * 60_000;
 const running = () => Date.now() < endsAt;
 const pick = <T>(list: T[], i: number): T => list[i % list.length] as T;
@@ -77,7 +80,10 @@ async function fuzz(): Promise<void> {
     const site = pick(SITES, i);
     const answer = i % 2 ? await call(site, "POST", "/api/leads", pick(FUZZ_BODIES, i), { "content-type": "application/json" }) : await call(site, "GET", pick(FUZZ_GETS, i));
     counts.fuzz++;
-    if (answer.status >= 500) counts.fuzz5xx++;
+    if (answer.status >= 500) {
+      counts.fuzz5xx++;
+      fuzz5xx.add(`${answer.status} ${i % 2 ? `POST /api/leads ${pick(FUZZ_BODIES, i).slice(0, 40)}` : `GET ${pick(FUZZ_GETS, i)}`}`);
+    }
   }
 }
 
@@ -94,7 +100,7 @@ async function leadBursts(): Promise<void> {
           JSON.stringify({
             kind: "enquiry",
             form: "enquiry",
-            values: { name: `Mixed ${RUN}`, email: `mixed-${RUN}-${burst}-${i}@example.com`, phone: "0412 345 678", postcode: "4000", message: "mixed load", category: "Vehicle Enquiry", opt_in: true },
+            values: { name: `Mixed ${RUN}`, email: `mixed-${RUN}-${burst}-${i}@example.com`, phone: "0412 345 678", postcode: "4000", message: "mixed load", category: "Vehicle Enquiry", opt_in: true, terms_conditions: true },
             userData: { url: "http://bench/", source: "Website", user_agent: "bench", lead_attributes: { visited_pages: [], linked_query_params: {} } },
           }),
           { "content-type": "application/json", "idempotency-key": `mixed-${RUN}-${burst}-${i}`, "cf-connecting-ip": `mixed-${RUN}-${burst}-${i}` },
@@ -103,6 +109,7 @@ async function leadBursts(): Promise<void> {
     );
     counts.leads += answers.length;
     counts.leadsAccepted += answers.filter((answer) => answer.status < 300).length;
+    for (const { status } of answers) if (status >= 300) leadRefusals.set(status, (leadRefusals.get(status) ?? 0) + 1);
     await new Promise((resolve) => setTimeout(resolve, 15_000));
   }
 }
@@ -152,6 +159,8 @@ console.log(
   `  load: ${counts.pages} pages and ${counts.carPages} car pages (${counts.errors} failed), ${counts.fuzz} fuzzed calls (${counts.fuzz5xx} answered 5xx), ` +
     `${counts.leadsAccepted} of ${counts.leads} leads accepted, ${counts.feedRecords} feed records (${counts.feedFailures} batches refused)`,
 );
+if (fuzz5xx.size) console.log(`  fuzzed calls answered 5xx: ${[...fuzz5xx].join("; ")}`);
+if (leadRefusals.size) console.log(`  leads not accepted, by status: ${[...leadRefusals].map(([status, n]) => `${status} x${n}`).join(", ")}`);
 console.log(
   `  whole-platform RSS: peak ${Math.max(...samples).toFixed(0)} MB, p50 ${percentile(samples, 50).toFixed(0)} MB, at the end ${end.mb.toFixed(0)} MB in ${end.processes} processes (goal <= ${GOAL_MB} MB, 1.5 GiB)`,
 );
