@@ -1,10 +1,48 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
+import { percentile } from "./stats";
 
 /** benchmarkIndex: Lighthouse's measure of the CPU during the run (about 1,000+ for a free desktop core; far lower
  * when other processes share the machine, and then TBT, and the score, say more about the load than the page). */
-export type LighthouseFigures = { performance: number; seo: number; accessibility: number; lcp: number; tbt: number; cls: number; benchmarkIndex: number };
+export type LighthouseFigures = {
+  performance: number;
+  seo: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  benchmarkIndex: number;
+  /** Main-thread tasks of 50 ms or more (simulated), summed per script: a TBT regression names its cause. */
+  longTasks: { script: string; ms: number; count: number }[];
+};
+
+/** A script's short name: its file under the build folder (framework, main, remoteEntry of mf-search), or the page. */
+export function scriptLabel(url: string): string {
+  try {
+    const { pathname } = new URL(url);
+    const remote = /^\/_mf\/([^/]+)\//.exec(pathname)?.[1];
+    const file = (pathname.split("/").pop() ?? "").replace(/\.[0-9a-f]{8}\.js$/, ".js");
+    if (!pathname.endsWith(".js")) return "page (HTML, inline scripts, style and layout)";
+    return remote ? `${remote} ${file}` : `shell ${file}`;
+  } catch {
+    return url || "unattributed";
+  }
+}
+
+type LongTaskItem = { url?: string; duration?: number };
+
+function longTasksByScript(items: LongTaskItem[]): LighthouseFigures["longTasks"] {
+  const byScript = new Map<string, { ms: number; count: number }>();
+  for (const item of items) {
+    const script = scriptLabel(item.url ?? "");
+    const entry = byScript.get(script) ?? { ms: 0, count: 0 };
+    entry.ms += item.duration ?? 0;
+    entry.count++;
+    byScript.set(script, entry);
+  }
+  return [...byScript].map(([script, entry]) => ({ script, ...entry })).sort((a, b) => b.ms - a.ms);
+}
 
 /** Lighthouse's default run: a mobile device with simulated throttling, in Debian's Chromium. */
 export async function lighthouseRun(url: string): Promise<LighthouseFigures> {
@@ -31,16 +69,32 @@ export async function lighthouseRun(url: string): Promise<LighthouseFigures> {
       tbt: value("total-blocking-time"),
       cls: value("cumulative-layout-shift"),
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
+      longTasks: longTasksByScript((audits["long-tasks"]?.details as { items?: LongTaskItem[] } | undefined)?.items ?? []),
     };
   } finally {
     chrome.kill();
   }
 }
 
-/** The run whose performance score is the median of n. */
-export async function lighthouseMedian(url: string, runs = 3): Promise<LighthouseFigures> {
+/**
+ * n runs: each figure is its own median over them (performance, TBT, LCP and the CPU benchmark need not come from
+ * one run), the long tasks are those of the run with the median TBT, and every run's TBT and benchmark are kept.
+ */
+export async function lighthouseMedian(url: string, runs = 5): Promise<LighthouseFigures & { runs: { tbt: number; benchmarkIndex: number }[] }> {
   const results: LighthouseFigures[] = [];
   for (let i = 0; i < runs; i++) results.push(await lighthouseRun(url));
-  results.sort((a, b) => a.performance - b.performance);
-  return results[Math.floor(results.length / 2)] as LighthouseFigures;
+  // A run whose audit could not compute a figure (NaN) leaves that figure's median to the others.
+  const median = (pick: (figures: LighthouseFigures) => number) => percentile(results.map(pick).filter(Number.isFinite), 50);
+  const byTbt = results.filter((f) => Number.isFinite(f.tbt)).sort((a, b) => a.tbt - b.tbt);
+  return {
+    performance: median((f) => f.performance),
+    seo: median((f) => f.seo),
+    accessibility: median((f) => f.accessibility),
+    lcp: median((f) => f.lcp),
+    tbt: median((f) => f.tbt),
+    cls: median((f) => f.cls),
+    benchmarkIndex: median((f) => f.benchmarkIndex),
+    longTasks: byTbt[Math.floor(byTbt.length / 2)]?.longTasks ?? [],
+    runs: results.map(({ tbt, benchmarkIndex }) => ({ tbt, benchmarkIndex })),
+  };
 }

@@ -63,6 +63,7 @@ export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; fil
   { pkg: "@module-federation/runtime-core", file: "utils/preload.js", replacement: "preload.ts" },
   { pkg: "@module-federation/runtime-core", file: "utils/semver/index.js", replacement: "semver.ts" },
   { pkg: "@module-federation/error-codes", file: "desc.mjs", replacement: "error-descriptions.ts" },
+  { pkg: "@module-federation/sdk", file: "logger.js", replacement: "sdk-logger.ts" },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "index.js", replacement: HOST_BUNDLER_RUNTIME },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "init.js", replacement: "bundler-init.ts" },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "getSharedFallbackGetter.js", replacement: "shared-fallback-getter.ts" },

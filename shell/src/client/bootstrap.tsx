@@ -3,6 +3,7 @@ import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { recordVisit, SUCCESS_DETAILS_ID, takeSuccessLines } from "@dealer/shared/visit";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { Provider } from "jotai";
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ShellHeader } from "../components/header/ShellHeader";
 import { listenForEmailUs } from "./email-us-trigger";
@@ -12,6 +13,7 @@ import { onFirstInteraction } from "./on-first-interaction";
 import { pickBuilds, registerPinnedRemotes } from "./remote-loader";
 import { readShellState } from "./shell-state";
 import { readSlotMarker } from "./slot-marker";
+import { yieldToMain } from "./yield-to-main";
 
 type Store = ReturnType<typeof createSeededStore>;
 type Slot = { el: HTMLElement; marker: SlotMarker };
@@ -19,12 +21,15 @@ type Slot = { el: HTMLElement; marker: SlotMarker };
 function hydrateHeader(store: Store): void {
   const el = document.getElementById("shell-header");
   if (!el) return;
-  hydrateRoot(
-    el,
-    <Provider store={store}>
-      <ShellHeader path={window.location.pathname} />
-    </Provider>,
-  );
+  // A transition, as the slots (mount-slot.tsx): the header hydrates in slices, not in one long task.
+  startTransition(() => {
+    hydrateRoot(
+      el,
+      <Provider store={store}>
+        <ShellHeader path={window.location.pathname} />
+      </Provider>,
+    );
+  });
 }
 
 function findSlots(): Slot[] {
@@ -92,6 +97,8 @@ async function start(state: ShellState): Promise<void> {
   const store = createSeededStore(state);
   hydrateHeader(store);
   listenForEmailUs(store);
+  // The slots' registration and first fetches start in a task after the header's.
+  await yieldToMain();
   const slots = findSlots();
   const builds = pickBuilds(slots.map((slot) => slot.marker));
   registerPinnedRemotes(builds);

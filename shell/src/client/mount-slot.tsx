@@ -1,5 +1,5 @@
 import { Provider } from "jotai";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { slotIdPrefix } from "@dealer/shared/fragment-ids";
@@ -7,6 +7,7 @@ import type { createSeededStore } from "@dealer/shared/atoms";
 import { loadFragment } from "./remote-loader";
 import { readSlotProps } from "./slot-marker";
 import { SlotErrorBoundary } from "./SlotErrorBoundary";
+import { yieldToMain } from "./yield-to-main";
 
 type Store = ReturnType<typeof createSeededStore>;
 // Only a slot the server could not render, or one whose remote failed, needs these: they load then.
@@ -77,8 +78,13 @@ export async function mountSlot(
     const Fragment = await loadFragment(marker);
     if (!marker.fallback) {
       const props = readSlotProps(document, marker.slot) ?? {};
+      // Each root starts in a task of its own, and hydrates as a transition: React then works in slices of a few
+      // milliseconds and lets input in between, where a default-priority hydration is one long task (issue 35).
+      await yieldToMain();
       await new Promise<void>((done) => {
-        hydrateRoot(el, slotTree(store, marker, <Fragment {...props} />, done), { identifierPrefix: slotIdPrefix(marker.slot) });
+        startTransition(() => {
+          hydrateRoot(el, slotTree(store, marker, <Fragment {...props} />, done), { identifierPrefix: slotIdPrefix(marker.slot) });
+        });
       });
       return markOutcome(el, "hydrated");
     }

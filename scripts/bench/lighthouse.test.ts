@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { scriptLabel } from "./lighthouse";
+
+describe("scriptLabel", () => {
+  it("names a long task's script by its build file, without the content hash", () => {
+    expect(scriptLabel("http://a.localhost:8787/_shell/abc123/framework.590ef4d1.js")).toBe("shell framework.js");
+    expect(scriptLabel("http://a.localhost:8787/_mf/mf-search/0f0f0f0f0f0f/remoteEntry.js")).toBe("mf-search remoteEntry.js");
+    expect(scriptLabel("http://a.localhost:8787/_mf/mf-vehicle/0f0f0f0f0f0f/412.1234abcd.js")).toBe("mf-vehicle 412.js");
+  });
+
+  it("puts the page's own work (HTML, inline scripts, layout) under the page", () => {
+    expect(scriptLabel("http://a.localhost:8787/search")).toBe("page (HTML, inline scripts, style and layout)");
+    expect(scriptLabel("")).toBe("unattributed");
+  });
+});

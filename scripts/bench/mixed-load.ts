@@ -1,0 +1,167 @@
+import { request } from "node:http";
+import { parseArgs } from "node:util";
+import { demoWriteKey, generateDemoData } from "../../db/demo/generate";
+import { localToday } from "../../db/demo/today";
+import { splitIntoBatches } from "../../db/import/batches";
+import { postStockBatch } from "../../db/import/stock-client";
+import { PLATFORM_PORT, recordedSessions } from "../stack";
+import { sessionMemory } from "./session-usage";
+import { percentile } from "./stats";
+
+/**
+ * npm run bench:mixed-load [-- --minutes 6 --shoppers 2] (platform running under npm start): issue 35's memory figure. A scaled
+ * stand-in for an hour of mixed load, run for --minutes (6 by default; pass 60 for the full hour): shoppers browsing
+ * pages on every demo site (repeat and first views of addresses), fuzzed API calls (malformed bodies and queries,
+ * which must be 4xx), lead bursts (20 at once every 15 s) and one site's whole feed imported again through the stock
+ * API at the start and the middle. It samples the RSS of every process of the platform's sessions every 5 s and
+ * prints the peak and the end against the 1.5 GiB goal. Asserts nothing; the leads land in the local state.
+ */
+const { values: options } = parseArgs({ options: { minutes: { type: "string", default: "6" }, shoppers: { type: "string", default: "2" } } });
+const MINUTES = Number(options.minutes);
+/** Shoppers browsing at once, each a request after the other (4 at once brought wrangler dev down on a loaded 2-core machine). */
+const SHOPPERS = Number(options.shoppers);
+const GOAL_MB = 1.5 * 1024;
+const SITES = ["harbour-city-motors", "summit-auto-group", "metro-certified", "ridge-motorcycles", "outback-trucks", "coastal-caravans"];
+const PAGES = ["/", "/search", "/search?sort=price-asc", "/finance", "/dealer-locator", "/contact", "/compare", "/trade-in", "/service"];
+const RUN = Date.now().toString(36);
+
+if (!recordedSessions().length) {
+  console.error("The platform is not running: npm start first (in another terminal), then npm run bench:mixed-load.");
+  process.exit(2);
+}
+
+type Answer = { status: number; body: string };
+function call(site: string, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const host = `${site}.localhost:${PLATFORM_PORT}`;
+  return new Promise((resolve) => {
+    const req = request({ host: "127.0.0.1", port: PLATFORM_PORT, path, method, headers: { host, origin: `http://${host}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", () => resolve({ status: 0, body: "" }));
+    // A request the loaded platform never answers counts as failed rather than holding the run open.
+    req.setTimeout(60_000, () => req.destroy());
+    req.end(body);
+  });
+}
+
+const counts = { pages: 0, carPages: 0, fuzz: 0, fuzz5xx: 0, leads: 0, leadsAccepted: 0, feedRecords: 0, feedFailures: 0, errors: 0 };
+/** What a fuzzed call answered with a 5xx, and how the leads not accepted were answered: a 5xx names its cause. */
+const fuzz5xx = new Set<string>();
+const leadRefusals = new Map<number, number>();
+const endsAt = Date.now() + MINUTES * 60_000;
+const running = () => Date.now() < endsAt;
+const pick = <T>(list: T[], i: number): T => list[i % list.length] as T;
+
+/** A shopper: a page, then one of the cars it links to, on site after site. */
+async function browse(shopper: number): Promise<void> {
+  for (let i = shopper; running(); i += 7) {
+    const site = pick(SITES, i);
+    // One view in four is of an address never asked for before, as a crawler or a shared link brings.
+    const path = i % 4 === 0 ? `${pick(PAGES, i)}${pick(PAGES, i).includes("?") ? "&" : "?"}mixed=${RUN}-${i}` : pick(PAGES, i);
+    const page = await call(site, "GET", path);
+    counts.pages++;
+    if (page.status >= 500 || page.status === 0) counts.errors++;
+    const car = /href="(\/cars\/[a-z0-9-]+)"/.exec(page.body)?.[1];
+    if (car) {
+      await call(site, "GET", car);
+      counts.carPages++;
+    }
+  }
+}
+
+const FUZZ_BODIES = ["", "{", "null", "[]", '{"kind":1}', '{"kind":"enquiry","values":{"email":"x"}}', JSON.stringify({ kind: "enquiry", values: { name: "x".repeat(20_000) } })];
+const FUZZ_GETS = ["/api/search?page=-1", "/api/search?hitsPerPage=99999", "/cars/%00", "/search?range%5Bprice%5D=a:b", "/api/locations?lat=x", "/finance?price=-5"];
+
+/** Malformed input, which every API must answer with a 4xx, never a 5xx. */
+async function fuzz(): Promise<void> {
+  for (let i = 0; running(); i++) {
+    const site = pick(SITES, i);
+    const answer = i % 2 ? await call(site, "POST", "/api/leads", pick(FUZZ_BODIES, i), { "content-type": "application/json" }) : await call(site, "GET", pick(FUZZ_GETS, i));
+    counts.fuzz++;
+    if (answer.status >= 500) {
+      counts.fuzz5xx++;
+      fuzz5xx.add(`${answer.status} ${i % 2 ? `POST /api/leads ${pick(FUZZ_BODIES, i).slice(0, 40)}` : `GET ${pick(FUZZ_GETS, i)}`}`);
+    }
+  }
+}
+
+/** 20 valid leads at once, every 15 s, on one site after another. */
+async function leadBursts(): Promise<void> {
+  for (let burst = 0; running(); burst++) {
+    const site = pick(SITES, burst);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(
+          site,
+          "POST",
+          "/api/leads",
+          JSON.stringify({
+            kind: "enquiry",
+            form: "enquiry",
+            values: { name: `Mixed ${RUN}`, email: `mixed-${RUN}-${burst}-${i}@example.com`, phone: "0412 345 678", postcode: "4000", message: "mixed load", category: "Vehicle Enquiry", opt_in: true, terms_conditions: true },
+            userData: { url: "http://bench/", source: "Website", user_agent: "bench", lead_attributes: { visited_pages: [], linked_query_params: {} } },
+          }),
+          { "content-type": "application/json", "idempotency-key": `mixed-${RUN}-${burst}-${i}`, "cf-connecting-ip": `mixed-${RUN}-${burst}-${i}` },
+        ),
+      ),
+    );
+    counts.leads += answers.length;
+    counts.leadsAccepted += answers.filter((answer) => answer.status < 300).length;
+    for (const { status } of answers) if (status >= 300) leadRefusals.set(status, (leadRefusals.get(status) ?? 0) + 1);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+  }
+}
+
+/** A dealer feed: the whole of one demo site's stock sent again through the stock API. */
+async function feedImport(site: string): Promise<void> {
+  const { vehicles } = generateDemoData({ today: localToday() });
+  const records = vehicles.filter((vehicle) => vehicle.site === site) as Record<string, unknown>[];
+  for (const batch of splitIntoBatches(records)) {
+    const answer = await postStockBatch(`http://127.0.0.1:${PLATFORM_PORT}`, `${site}.localhost:${PLATFORM_PORT}`, demoWriteKey(batch.dealershipSlug), { upsert: batch.upsert });
+    counts.feedRecords += batch.upsert.length;
+    if (answer.status >= 300) counts.feedFailures++;
+  }
+}
+
+function platformRssMb(): { mb: number; processes: number } {
+  let kb = 0;
+  let processes = 0;
+  for (const session of recordedSessions()) {
+    const memory = sessionMemory(session);
+    kb += memory.rssKb;
+    processes += memory.processes;
+  }
+  return { mb: kb / 1024, processes };
+}
+
+const start = platformRssMb();
+console.log(`Mixed load for ${MINUTES} min (scaled from an hour), ${SITES.length} sites; platform RSS at the start ${start.mb.toFixed(0)} MB in ${start.processes} processes`);
+const samples: number[] = [];
+const halfWay = Date.now() + (MINUTES * 60_000) / 2;
+const sampler = setInterval(() => samples.push(platformRssMb().mb), 5_000);
+const load = Promise.all([
+  ...Array.from({ length: SHOPPERS }, (_, shopper) => browse(shopper)),
+  fuzz(),
+  leadBursts(),
+  // The second import starts half-way through the run, or at once if the first one took longer than that.
+  feedImport("coastal-caravans")
+    .then(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, halfWay - Date.now()))))
+    .then(() => (running() ? feedImport("coastal-caravans") : undefined)),
+]);
+// Work still in flight 90 s after the end (a slow feed batch on a loaded machine) is not waited for.
+await Promise.race([load, new Promise((resolve) => setTimeout(resolve, MINUTES * 60_000 + 90_000))]);
+clearInterval(sampler);
+const end = platformRssMb();
+samples.push(end.mb);
+console.log(
+  `  load: ${counts.pages} pages and ${counts.carPages} car pages (${counts.errors} failed), ${counts.fuzz} fuzzed calls (${counts.fuzz5xx} answered 5xx), ` +
+    `${counts.leadsAccepted} of ${counts.leads} leads accepted, ${counts.feedRecords} feed records (${counts.feedFailures} batches refused)`,
+);
+if (fuzz5xx.size) console.log(`  fuzzed calls answered 5xx: ${[...fuzz5xx].join("; ")}`);
+if (leadRefusals.size) console.log(`  leads not accepted, by status: ${[...leadRefusals].map(([status, n]) => `${status} x${n}`).join(", ")}`);
+console.log(
+  `  whole-platform RSS: peak ${Math.max(...samples).toFixed(0)} MB, p50 ${percentile(samples, 50).toFixed(0)} MB, at the end ${end.mb.toFixed(0)} MB in ${end.processes} processes (goal <= ${GOAL_MB} MB, 1.5 GiB)`,
+);
+process.exit(0);
