@@ -51,3 +51,18 @@ export function auStateOf(raw: string | null | undefined): AuStateCode | null {
   const code = raw?.trim().toUpperCase() ?? "";
   return isAuState(code) ? code : null;
 }
+
+export type RegistrationPlace = { ok: true; state: AuStateCode } | { ok: false; field: "state" | "postcode"; message: string };
+
+/** Where the shopper registers: a state code, else a postcode's state; the field and message when neither does. */
+export function registrationPlace(place: { state?: string | null; postcode?: string | null }): RegistrationPlace {
+  if (place.state?.trim()) {
+    const state = auStateOf(place.state);
+    return state ? { ok: true, state } : { ok: false, field: "state", message: AU_STATE_MESSAGE };
+  }
+  if (place.postcode?.trim()) {
+    const found = stateOfPostcode(place.postcode);
+    return found.ok ? found : { ok: false, field: "postcode", message: found.message };
+  }
+  return { ok: false, field: "state", message: `${AU_STATE_MESSAGE} Or give a postcode.` };
+}

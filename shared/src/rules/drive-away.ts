@@ -2,7 +2,7 @@ import type { DriveAwayRates, DutyRule, DutySchedule, StateRates, VehicleClass }
 import type { Car } from "../contract/car";
 import type { AuStateCode } from "./au-states";
 import { auStateOf } from "./au-states";
-import { formatMoney } from "./money";
+import { formatMoney, formatMoneyCents } from "./money";
 import { DRIVE_AWAY_TEXT, priceTypeText } from "./price-display";
 
 /** Cents, so parts add up to their total exactly. */
@@ -202,3 +202,6 @@ export const estimateAsAtText = (asAt: string) => {
   const date = new Date(`${asAt}T00:00:00Z`);
   return `Estimate as at ${date.toLocaleDateString("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}`;
 };
+
+/** An estimate's dollars: whole dollars as prices are, cents where a duty has them ("$1,487.50"). */
+export const driveAwayMoney = (amount: number) => (Number.isInteger(amount) ? formatMoney(amount) : formatMoneyCents(amount));

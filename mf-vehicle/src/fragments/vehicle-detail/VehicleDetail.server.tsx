@@ -2,6 +2,8 @@ import { serializeJsonForHtml } from "@dealer/shared/fragment";
 import { Breadcrumbs } from "./Breadcrumbs";
 import type { VehicleDetailProps } from "./props";
 import { AnnouncementBar } from "./AnnouncementBar";
+import { DriveAway } from "./DriveAway";
+import { TowCheck } from "./TowCheck";
 import { PhoneReveal } from "./PhoneReveal";
 import { ShareBar } from "./ShareBar";
 import { StickyBar } from "./StickyBar";
@@ -23,5 +25,5 @@ export default function VehicleDetailServer({ interactive, staticParts }: Vehicl
         sidebar: <SidebarStatic {...staticParts} />,
       }
     : undefined;
-  return <VehicleDetailLayout interactive={interactive} parts={parts} deferred={{ ShareBar, PhoneReveal, AnnouncementBar, StickyBar }} />;
+  return <VehicleDetailLayout interactive={interactive} parts={parts} deferred={{ ShareBar, PhoneReveal, AnnouncementBar, StickyBar, DriveAway, TowCheck }} />;
 }

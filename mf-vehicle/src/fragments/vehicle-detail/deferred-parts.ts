@@ -2,6 +2,7 @@ import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { type ComponentType, createElement, lazy, useLayoutEffect } from "react";
 import { onApproach } from "../../components/on-approach";
 import type { AnnouncementBarProps } from "./AnnouncementBar";
+import type { DriveAwayPanelProps, TowCheckProps } from "./props";
 import type { PhoneRevealProps } from "./PhoneReveal";
 import type { ShareBarProps } from "./ShareBar";
 import type { StickyBarProps } from "./StickyBar";
@@ -18,6 +19,9 @@ export type DeferredParts = {
   AnnouncementBar: ComponentType<AnnouncementBarProps>;
   /** Fixed at the bottom of a phone: it has nothing to do before the first scroll. */
   StickyBar: ComponentType<StickyBarProps>;
+  /** The drive-away panel and a van's tow check (issue 34): their code loads as they come near, never in the first load. */
+  DriveAway: ComponentType<DriveAwayPanelProps>;
+  TowCheck: ComponentType<TowCheckProps>;
 };
 
 /** Wrapper ids the browser watches; each wrapper holds a Suspense boundary around its part. */
@@ -26,6 +30,8 @@ export const DEFERRED_IDS = {
   phone: "vehicle-phone-reveal",
   announcement: "vehicle-announcement",
   stickyBar: "vehicle-sticky-bar",
+  driveAway: "vehicle-drive-away",
+  towCheck: "vehicle-tow-check",
 } as const;
 
 /** Clicks are held from the moment the code is evaluated, so even a tap before the slot itself hydrates is kept. */
@@ -55,4 +61,6 @@ export const browserDeferredParts: DeferredParts = {
   PhoneReveal: deferred(DEFERRED_IDS.phone, () => import("./PhoneReveal").then((module) => module.PhoneReveal)),
   AnnouncementBar: deferred(DEFERRED_IDS.announcement, () => import("./AnnouncementBar").then((module) => module.AnnouncementBar)),
   StickyBar: deferred(DEFERRED_IDS.stickyBar, () => import("./StickyBar").then((module) => module.StickyBar), { scroll: true }),
+  DriveAway: deferred(DEFERRED_IDS.driveAway, () => import("./DriveAway").then((module) => module.DriveAway)),
+  TowCheck: deferred(DEFERRED_IDS.towCheck, () => import("./TowCheck").then((module) => module.TowCheck)),
 };
