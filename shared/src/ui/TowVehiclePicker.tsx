@@ -20,9 +20,11 @@ export function TowVehiclePicker({ onChange }: { onChange: (tow: StoredTowVehicl
   const [found, setFound] = useState<TowVehicle[]>([]);
   const [capacity, setCapacity] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, the device's vehicle
   useEffect(() => {
+    setReady(true);
     const saved = readTowVehicle(localStorage);
     setTow(saved);
     onChange(saved);
@@ -67,7 +69,7 @@ export function TowVehiclePicker({ onChange }: { onChange: (tow: StoredTowVehicl
   };
 
   return (
-    <div className="tow-picker">
+    <div className="tow-picker" data-ready={ready ? "true" : undefined}>
       <p className="tow-picker__current" data-testid="tow-vehicle">
         {tow ? (tow.vehicle ? towVehicleLabel(tow.vehicle) : `Braked towing capacity ${tow.capacityKg.toLocaleString("en-AU")} kg`) : "No tow vehicle chosen yet."}
       </p>

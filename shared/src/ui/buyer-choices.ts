@@ -2,13 +2,12 @@ import type { AuStateCode } from "../rules/au-states";
 import { auStateOf } from "../rules/au-states";
 import type { TowVehicle } from "../rules/towing";
 import { TOWING_CAPACITY_LIMITS } from "../rules/towing";
+import { REGISTRATION_PLACE_KEY, TOW_VEHICLE_KEY } from "./buyer-choice-keys";
 
 /**
  * What a shopper picked for the buyer tools (issue 34), kept on the device: the place they register in, and their
  * tow vehicle. Read by hand, not by zod: these run on a car page's and a search page's lazily loaded panels.
  */
-const PLACE_KEY = "dealer:registration-place";
-const TOW_KEY = "dealer:tow-vehicle";
 
 export type StoredPlace = { state: AuStateCode } | { postcode: string };
 /** A tow vehicle picked from the network's variants, or a capacity typed in (no vehicle). */
@@ -24,18 +23,18 @@ function read(storage: Storage, key: string): Record<string, unknown> | null {
 }
 
 export function readPlace(storage: Storage): StoredPlace | null {
-  const value = read(storage, PLACE_KEY);
+  const value = read(storage, REGISTRATION_PLACE_KEY);
   const state = typeof value?.state === "string" ? auStateOf(value.state) : null;
   if (state) return { state };
   return typeof value?.postcode === "string" && /^\d{4}$/.test(value.postcode) ? { postcode: value.postcode } : null;
 }
 
-export const savePlace = (storage: Storage, place: StoredPlace) => storage.setItem(PLACE_KEY, JSON.stringify(place));
+export const savePlace = (storage: Storage, place: StoredPlace) => storage.setItem(REGISTRATION_PLACE_KEY, JSON.stringify(place));
 
 const isCapacity = (kg: unknown): kg is number => typeof kg === "number" && Number.isInteger(kg) && kg >= TOWING_CAPACITY_LIMITS.min && kg <= TOWING_CAPACITY_LIMITS.max;
 
 export function readTowVehicle(storage: Storage): StoredTowVehicle | null {
-  const value = read(storage, TOW_KEY);
+  const value = read(storage, TOW_VEHICLE_KEY);
   if (!value || !isCapacity(value.capacityKg)) return null;
   const vehicle = value.vehicle as Partial<TowVehicle> | null | undefined;
   const known =
@@ -45,5 +44,5 @@ export function readTowVehicle(storage: Storage): StoredTowVehicle | null {
   return { capacityKg: value.capacityKg, vehicle: known };
 }
 
-export const saveTowVehicle = (storage: Storage, tow: StoredTowVehicle) => storage.setItem(TOW_KEY, JSON.stringify(tow));
-export const forgetTowVehicle = (storage: Storage) => storage.removeItem(TOW_KEY);
+export const saveTowVehicle = (storage: Storage, tow: StoredTowVehicle) => storage.setItem(TOW_VEHICLE_KEY, JSON.stringify(tow));
+export const forgetTowVehicle = (storage: Storage) => storage.removeItem(TOW_VEHICLE_KEY);

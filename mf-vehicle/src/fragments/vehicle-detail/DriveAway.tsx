@@ -28,6 +28,7 @@ export function DriveAway({ carId, priceType, asked }: DriveAwayPanelProps) {
   const [error, setError] = useState<FieldError>(asked.error);
   const [shown, setShown] = useState<Shown>(asked.estimate ? { kind: "estimate", estimate: asked.estimate } : { kind: "idle" });
   const share = useSetAtom(driveAwayEstimateAtom);
+  const [ready, setReady] = useState(false);
 
   const ask = async (place: { state: string; postcode: string }) => {
     const checked = registrationPlace(place);
@@ -56,6 +57,7 @@ export function DriveAway({ carId, priceType, asked }: DriveAwayPanelProps) {
   // A place picked before (or the postcode of the shopper's saved details) is asked for once the panel runs.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser
   useEffect(() => {
+    setReady(true);
     if (asked.estimate) {
       share({ carId, estimate: asked.estimate });
       return;
@@ -78,7 +80,7 @@ export function DriveAway({ carId, priceType, asked }: DriveAwayPanelProps) {
   const describedBy = (field: "state" | "postcode") => (error?.field === field ? `${id}-error` : undefined);
 
   return (
-    <section className="drive-away" aria-labelledby={`${id}-title`} data-testid="drive-away">
+    <section className="drive-away" aria-labelledby={`${id}-title`} data-testid="drive-away" data-ready={ready ? "true" : undefined}>
       <h2 id={`${id}-title`} className="drive-away__title">
         Drive-away price in your state
       </h2>

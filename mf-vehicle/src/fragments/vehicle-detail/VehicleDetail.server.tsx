@@ -1,6 +1,8 @@
 import { serializeJsonForHtml } from "@dealer/shared/fragment";
 import { Breadcrumbs } from "./Breadcrumbs";
-import type { VehicleDetailProps } from "./props";
+import { OnUse } from "../../components/OnUse";
+import { DEFERRED_IDS } from "./deferred-parts";
+import type { DriveAwayPanelProps, TowCheckProps, VehicleDetailProps } from "./props";
 import { AnnouncementBar } from "./AnnouncementBar";
 import { DriveAway } from "./DriveAway";
 import { TowCheck } from "./TowCheck";
@@ -9,6 +11,17 @@ import { ShareBar } from "./ShareBar";
 import { StickyBar } from "./StickyBar";
 import { SidebarStatic } from "./SidebarStatic";
 import { VehicleDetailLayout } from "./VehicleDetail";
+
+const DriveAwayServer = (props: DriveAwayPanelProps) => (
+  <OnUse id={DEFERRED_IDS.driveAway} className="vehicle-detail__buyer-tool" props={props}>
+    <DriveAway {...props} />
+  </OnUse>
+);
+const TowCheckServer = (props: TowCheckProps) => (
+  <OnUse id={DEFERRED_IDS.towCheck} className="vehicle-detail__buyer-tool" props={props}>
+    <TowCheck {...props} />
+  </OnUse>
+);
 
 /** The server's render: the same layout plus the parts that need no JavaScript. */
 export default function VehicleDetailServer({ interactive, staticParts }: VehicleDetailProps) {
@@ -25,5 +38,5 @@ export default function VehicleDetailServer({ interactive, staticParts }: Vehicl
         sidebar: <SidebarStatic {...staticParts} />,
       }
     : undefined;
-  return <VehicleDetailLayout interactive={interactive} parts={parts} deferred={{ ShareBar, PhoneReveal, AnnouncementBar, StickyBar, DriveAway, TowCheck }} />;
+  return <VehicleDetailLayout interactive={interactive} parts={parts} deferred={{ ShareBar, PhoneReveal, AnnouncementBar, StickyBar, DriveAway: DriveAwayServer, TowCheck: TowCheckServer }} />;
 }

@@ -47,20 +47,8 @@ export function VehicleDetailLayout({
         ) : (
           <Price price={interactive.price} priceLabels={interactive.priceLabels} repayment={interactive.repayment} />
         )}
-        {interactive.driveAway && (
-          <div id={DEFERRED_IDS.driveAway}>
-            <Suspense fallback={null}>
-              <deferred.DriveAway {...interactive.driveAway} />
-            </Suspense>
-          </div>
-        )}
-        {interactive.towing && (
-          <div id={DEFERRED_IDS.towCheck}>
-            <Suspense fallback={null}>
-              <deferred.TowCheck {...interactive.towing} />
-            </Suspense>
-          </div>
-        )}
+        {interactive.driveAway && <deferred.DriveAway {...interactive.driveAway} />}
+        {interactive.towing && <deferred.TowCheck {...interactive.towing} />}
         <VehicleSavedToggles car={car} saved={interactive.saved} />
         <ViewCounter views={interactive.views} />
         <ServerOnly className="vehicle-detail__sidebar">{parts?.sidebar}</ServerOnly>

@@ -1,6 +1,8 @@
+import { CUSTOMER_KEY, REGISTRATION_PLACE_KEY, TOW_VEHICLE_KEY } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { type ComponentType, createElement, lazy, useLayoutEffect } from "react";
-import { onApproach } from "../../components/on-approach";
+import { OnUse } from "../../components/OnUse";
+import { type ApproachOptions, onApproach } from "../../components/on-approach";
 import type { AnnouncementBarProps } from "./AnnouncementBar";
 import type { DriveAwayPanelProps, TowCheckProps } from "./props";
 import type { PhoneRevealProps } from "./PhoneReveal";
@@ -19,7 +21,7 @@ export type DeferredParts = {
   AnnouncementBar: ComponentType<AnnouncementBarProps>;
   /** Fixed at the bottom of a phone: it has nothing to do before the first scroll. */
   StickyBar: ComponentType<StickyBarProps>;
-  /** The drive-away panel and a van's tow check (issue 34): their code loads as they come near, never in the first load. */
+  /** The drive-away panel and a van's tow check (issue 34): kept as the server sent them until used (OnUse). */
   DriveAway: ComponentType<DriveAwayPanelProps>;
   TowCheck: ComponentType<TowCheckProps>;
 };
@@ -34,8 +36,20 @@ export const DEFERRED_IDS = {
   towCheck: "vehicle-tow-check",
 } as const;
 
+/** Whether the device holds a place (or saved details with a postcode) or a tow vehicle, read without their code. */
+const stored = (key: string) => () => {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+};
+const [place, customer] = [stored(REGISTRATION_PLACE_KEY), stored(CUSTOMER_KEY)];
+const rememberedPlace = () => place() || customer();
+const rememberedTowVehicle = stored(TOW_VEHICLE_KEY);
+
 /** Clicks are held from the moment the code is evaluated, so even a tap before the slot itself hydrates is kept. */
-const deferred = <P extends object>(id: string, load: () => Promise<ComponentType<P>>, approach: { scroll?: boolean } = {}) => {
+const deferred = <P extends object>(id: string, load: () => Promise<ComponentType<P>>, approach: ApproachOptions = {}) => {
   const el = typeof document === "undefined" ? null : document.getElementById(id);
   const release = el ? holdEarlyActions(el) : () => {};
   return lazy(() =>
@@ -61,6 +75,21 @@ export const browserDeferredParts: DeferredParts = {
   PhoneReveal: deferred(DEFERRED_IDS.phone, () => import("./PhoneReveal").then((module) => module.PhoneReveal)),
   AnnouncementBar: deferred(DEFERRED_IDS.announcement, () => import("./AnnouncementBar").then((module) => module.AnnouncementBar)),
   StickyBar: deferred(DEFERRED_IDS.stickyBar, () => import("./StickyBar").then((module) => module.StickyBar), { scroll: true }),
-  DriveAway: deferred(DEFERRED_IDS.driveAway, () => import("./DriveAway").then((module) => module.DriveAway)),
-  TowCheck: deferred(DEFERRED_IDS.towCheck, () => import("./TowCheck").then((module) => module.TowCheck)),
+  // Beside the price, so in the first view: loaded on use, or once the page settles when the device remembers a choice.
+  DriveAway: (props) =>
+    createElement(OnUse<DriveAwayPanelProps>, {
+      id: DEFERRED_IDS.driveAway,
+      className: "vehicle-detail__buyer-tool",
+      props,
+      load: () => import("./DriveAway").then((module) => module.DriveAway),
+      approach: { inView: false, idleIf: rememberedPlace },
+    }),
+  TowCheck: (props) =>
+    createElement(OnUse<TowCheckProps>, {
+      id: DEFERRED_IDS.towCheck,
+      className: "vehicle-detail__buyer-tool",
+      props,
+      load: () => import("./TowCheck").then((module) => module.TowCheck),
+      approach: { inView: false, idleIf: rememberedTowVehicle },
+    }),
 };
