@@ -1,7 +1,7 @@
 import { serializeJsonForHtml } from "@dealer/shared/fragment";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { OnUse } from "../../components/OnUse";
-import { DEFERRED_IDS } from "./deferred-parts";
+import { BUYER_TOOL_CLASS, DEFERRED_IDS } from "./deferred-parts";
 import type { DriveAwayPanelProps, TowCheckProps, VehicleDetailProps } from "./props";
 import { AnnouncementBar } from "./AnnouncementBar";
 import { DriveAway } from "./DriveAway";
@@ -13,12 +13,12 @@ import { SidebarStatic } from "./SidebarStatic";
 import { VehicleDetailLayout } from "./VehicleDetail";
 
 const DriveAwayServer = (props: DriveAwayPanelProps) => (
-  <OnUse id={DEFERRED_IDS.driveAway} className="vehicle-detail__buyer-tool" props={props}>
+  <OnUse id={DEFERRED_IDS.driveAway} className={BUYER_TOOL_CLASS} props={props}>
     <DriveAway {...props} />
   </OnUse>
 );
 const TowCheckServer = (props: TowCheckProps) => (
-  <OnUse id={DEFERRED_IDS.towCheck} className="vehicle-detail__buyer-tool" props={props}>
+  <OnUse id={DEFERRED_IDS.towCheck} className={BUYER_TOOL_CLASS} props={props}>
     <TowCheck {...props} />
   </OnUse>
 );

@@ -70,26 +70,21 @@ const deferred = <P extends object>(id: string, load: () => Promise<ComponentTyp
   );
 };
 
+/** A part kept as the server sent it until used, or until the page settles when `remembered` says so (OnUse). */
+const onUse =
+  <P extends object>(id: string, load: () => Promise<ComponentType<P>>, remembered: () => boolean) =>
+  (props: P) =>
+    createElement(OnUse<P>, { id, className: BUYER_TOOL_CLASS, props, load, approach: { inView: false, idleIf: remembered } });
+
+/** The wrapper of the buyer tools beside the price (issue 34), on the server's render and the browser's alike. */
+export const BUYER_TOOL_CLASS = "vehicle-detail__buyer-tool";
+
 export const browserDeferredParts: DeferredParts = {
   ShareBar: deferred(DEFERRED_IDS.share, () => import("./ShareBar").then((module) => module.ShareBar)),
   PhoneReveal: deferred(DEFERRED_IDS.phone, () => import("./PhoneReveal").then((module) => module.PhoneReveal)),
   AnnouncementBar: deferred(DEFERRED_IDS.announcement, () => import("./AnnouncementBar").then((module) => module.AnnouncementBar)),
   StickyBar: deferred(DEFERRED_IDS.stickyBar, () => import("./StickyBar").then((module) => module.StickyBar), { scroll: true }),
   // Beside the price, so in the first view: loaded on use, or once the page settles when the device remembers a choice.
-  DriveAway: (props) =>
-    createElement(OnUse<DriveAwayPanelProps>, {
-      id: DEFERRED_IDS.driveAway,
-      className: "vehicle-detail__buyer-tool",
-      props,
-      load: () => import("./DriveAway").then((module) => module.DriveAway),
-      approach: { inView: false, idleIf: rememberedPlace },
-    }),
-  TowCheck: (props) =>
-    createElement(OnUse<TowCheckProps>, {
-      id: DEFERRED_IDS.towCheck,
-      className: "vehicle-detail__buyer-tool",
-      props,
-      load: () => import("./TowCheck").then((module) => module.TowCheck),
-      approach: { inView: false, idleIf: rememberedTowVehicle },
-    }),
+  DriveAway: onUse(DEFERRED_IDS.driveAway, () => import("./DriveAway").then((module) => module.DriveAway), rememberedPlace),
+  TowCheck: onUse(DEFERRED_IDS.towCheck, () => import("./TowCheck").then((module) => module.TowCheck), rememberedTowVehicle),
 };
