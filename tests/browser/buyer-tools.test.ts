@@ -85,6 +85,13 @@ describe("the drive-away price on a car page", () => {
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page, ["[data-testid='drive-away']"])).toEqual([]);
 
+    // The finance calculator on the page takes the drive-away total as the amount financed.
+    const calculator = page.locator("#finance-calculator");
+    await calculator.scrollIntoViewIfNeeded();
+    await calculator.getByRole("button", { name: `Use the drive-away price: ${driveAwayMoney(expected)} in NSW` }).click();
+    expect(await calculator.getByLabel("Purchase price").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(Math.round(expected)));
+    await panel.scrollIntoViewIfNeeded();
+
     // A bad postcode is named; the next visit asks for the remembered state by itself.
     await panel.getByLabel("or postcode").fill("0100");
     await panel.getByRole("button", { name: "Show drive-away price" }).click();
