@@ -75,6 +75,8 @@ export const DEMO_SITES: DemoSiteDef[] = [
       theme: { primary: "#0b5e7e", accent: "#f2a900", text: "#1b1b1b", logoText: "Harbour City Motors", logoUrl: "/cdn/image/width=320,quality=75/site/logos/harbour-city-motors.svg", font: "humanist", corners: "round" },
       // The Taurus-type lender: its establishment fee, a $5,000 minimum price and rates of 7.5-14.5%.
       finance: { provider: "taurus", establishmentFee: 1360.5, calculator: { priceMin: 5000, rateMin: 7.5, rateMax: 14.5 } },
+      // The dealer's own delivery charge, added to prices that exclude government charges (issue 34).
+      driveAway: { deliveryCharge: 995 },
       // The sidebar chat (ADR 0049) on a single dealer's site ...
       features: { subscriptions: true, autograb: true, autogauge: true, saveValuationColumn: true, instantMessage: true },
       // A Toyota franchise: its certified used Toyotas get the certified-brand dialog.
@@ -371,6 +373,7 @@ export const DEMO_SITES: DemoSiteDef[] = [
     financeProvider: "nissan",
     config: {
       theme: { primary: "#5d4037", accent: "#fbc02d", text: "#1b1b1b", logoText: "Outback Trucks", font: "serif", density: "airy", corners: "square" },
+      driveAway: { deliveryCharge: 2500 },
       // Trucks cost more than cars: the calculator takes up to $1,000,000, so the $300,000-$800,000 quick picks fit (ADR 0038).
       // Spec §5's excluded manufacturer: no finance shown on its trucks.
       finance: {

@@ -251,6 +251,9 @@ export function createGatewayApp() {
   app.get("/cars/:slug/view.json", toVehicle);
   app.get("/cars/:slug/pdf", toVehicle);
   app.all("/api/vehicles/*", toVehicle);
+  // The drive-away estimate and the tow vehicle checks (issue 34, ADR 0068).
+  app.get("/api/drive-away", toVehicle);
+  app.get("/api/towing/*", toVehicle);
   // Spec §7's related car ids by slug (ADR 0048): the similar-vehicles ranking, which mf-search owns.
   app.get("/cars/:slug/related.json", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
 

@@ -1,4 +1,5 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import { createBuyerToolsApi } from "./api/buyer-tools";
 import { createVehicleExtrasApi } from "./api/extras";
 import { createVehicleApi } from "./api/routes";
 import type { Env } from "./env";
@@ -23,5 +24,6 @@ const app = createFragmentWorker<Env>({
 });
 app.route("/", createVehicleApi());
 app.route("/", createVehicleExtrasApi());
+app.route("/", createBuyerToolsApi());
 
 export default app;

@@ -24,7 +24,7 @@ const carRowSchema = z.object({ data: z.string() });
 const viewsRowSchema = z.object({ views: z.number() });
 
 /** The site's shown cars among these ids, in the order asked. */
-async function carsByIds(env: Env, site: string, ids: number[]): Promise<Car[]> {
+export async function carsByIds(env: Env, site: string, ids: number[]): Promise<Car[]> {
   const { results } = await env.DB.prepare(`SELECT data FROM vehicles WHERE site = ? AND id IN (${ids.map(() => "?").join(",")})`)
     .bind(site, ...ids)
     .all();

@@ -28,3 +28,4 @@ export function createSeededStore(state: ShellState) {
   store.set(watchlistAtom, state.session.watchlist ?? []);
   return store;
 }
+export { driveAwayEstimateAtom } from "./drive-away";

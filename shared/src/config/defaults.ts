@@ -1,3 +1,4 @@
+import { DEFAULT_DRIVE_AWAY_RATES } from "./drive-away-rates";
 import type { SiteConfig } from "./site-config";
 
 /** The platform's default configuration, taken from the spec's constants. */
@@ -124,6 +125,7 @@ export const defaultSiteConfig: SiteConfig = {
     bodyTypeTiles: 6,
     salesCounterFallback: "formula",
   },
+  driveAway: { deliveryCharge: 0, rates: DEFAULT_DRIVE_AWAY_RATES },
   budget: {
     moneyInputMin: 5000,
     moneyInputMax: 70000,

@@ -7,3 +7,4 @@ export * from "./search-records";
 export * from "./provider-policy";
 export * from "./config-merge";
 export * from "./config-messages";
+export * from "./drive-away-rates";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { maxList, maxMap, maxText, numberIn } from "../contract/limits";
 import { FINANCE_ROUTES } from "../rules/finance-link";
 import { secretSlotSchema } from "../secrets/slot-name";
+import { driveAwayRatesSchema } from "./drive-away-rates";
 
 /**
  * contract/car's item types, restated: importing its schema here put the whole car schema into every shopper's
@@ -348,6 +349,11 @@ export const siteConfigSchema = z
         salesCounterFallback: z.enum(["formula", "hide"]),
       })
       .strict(),
+    /**
+     * The drive-away estimate (issue 34, ADR 0068): the dealer's own delivery charge, added to an amount that excludes
+     * government charges, and each state's government charges as data with their date and sources.
+     */
+    driveAway: z.object({ deliveryCharge: money, rates: driveAwayRatesSchema }).strict(),
     budget: z
       .object({
         moneyInputMin: money,

@@ -51,3 +51,6 @@ export * from "./public-holidays";
 export * from "./map-view";
 export * from "./slug";
 export * from "./words";
+export * from "./au-states";
+export * from "./drive-away";
+export * from "./towing";

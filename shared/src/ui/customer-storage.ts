@@ -1,7 +1,5 @@
 import { type LocalPrefill, localPrefillToStore, postcodeInput } from "../rules/forms";
-
-/** What the visitor's device keeps to prefill later forms (spec: saved on submit). */
-const CUSTOMER_KEY = "dealer:customer";
+import { CUSTOMER_KEY } from "./buyer-choice-keys";
 
 export type StoredCustomer = { name: string; email: string; phone: string; last_name?: string; postcode?: string };
 

@@ -1,6 +1,8 @@
 import type { FinanceCalculatorInputs, RepaymentFrequency } from "@dealer/shared/contract";
-import { calculatorAnswer, financeLink, formatMoneyCents, PAYMENTS_PER_YEAR, shownCalculatorInputs } from "@dealer/shared/rules";
-import { useId, useRef, useState } from "react";
+import { calculatorAnswer, driveAwayMoney, financeLink, formatMoneyCents, PAYMENTS_PER_YEAR, shownCalculatorInputs } from "@dealer/shared/rules";
+import { driveAwayEstimateAtom } from "@dealer/shared/atoms";
+import { useAtomValue } from "jotai";
+import { useEffect, useId, useRef, useState } from "react";
 import { track } from "@dealer/shared/analytics";
 import { FINANCE_CALCULATOR_EVENT_ID } from "../../analytics";
 import MoneyInput from "../../money-input/MoneyInput";
@@ -29,8 +31,15 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
   const id = useId();
   const started = useRef(false);
   const [inputs, setInputs] = useState<FinanceCalculatorInputs>(() => (props.hidden ? ({} as FinanceCalculatorInputs) : props.start));
+  // The car page's drive-away panel's last estimate (issue 34): its total can be the amount financed. Only after
+  // hydration: the server's markup has no such button, and this slot may hydrate after the panel set it.
+  const latest = useAtomValue(driveAwayEstimateAtom);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const driveAway = hydrated ? latest : null;
   if (props.hidden) return null;
   const { car, preset, finance, quickPicks, disclaimer, notes } = props;
+  const estimate = car && driveAway?.carId === car.id && driveAway.estimate.basis !== "driveAway" ? driveAway.estimate : null;
   const bounds = finance.calculator;
 
   // Every change recalculates; the first one is the analytics event 26, sent once.
@@ -76,6 +85,11 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
           quickPicks={quickPicks}
           error={errors.amount ?? null}
         />
+        {estimate && (
+          <button type="button" className="button button--secondary finance-calculator__drive-away" onClick={() => update({ amount: Math.round(estimate.total) })}>
+            {`Use the drive-away price: ${driveAwayMoney(estimate.total)} in ${estimate.state}`}
+          </button>
+        )}
         <MoneyInput
           id={`${id}-deposit`}
           name="tradeIn"

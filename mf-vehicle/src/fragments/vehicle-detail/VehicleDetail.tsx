@@ -47,6 +47,8 @@ export function VehicleDetailLayout({
         ) : (
           <Price price={interactive.price} priceLabels={interactive.priceLabels} repayment={interactive.repayment} />
         )}
+        {interactive.driveAway && <deferred.DriveAway {...interactive.driveAway} />}
+        {interactive.towing && <deferred.TowCheck {...interactive.towing} />}
         <VehicleSavedToggles car={car} saved={interactive.saved} />
         <ViewCounter views={interactive.views} />
         <ServerOnly className="vehicle-detail__sidebar">{parts?.sidebar}</ServerOnly>

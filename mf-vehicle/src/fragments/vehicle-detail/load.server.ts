@@ -7,7 +7,7 @@ import VehicleDetailServer from "./VehicleDetail.server";
 
 export async function loadVehicleDetail(...[request, env]: Parameters<FragmentDefinition<VehicleDetailProps, Env>["load"]>): Promise<Required<VehicleDetailProps>> {
   const [car, primaryCity] = await Promise.all([loadCar(request, env), primaryLocationCity(env, request.site.slug)]);
-  return vehicleDetailProps(car, { config: request.config, siteSlug: request.site.slug, primaryCity, origin: request.origin, siteName: request.site.name });
+  return vehicleDetailProps(car, { config: request.config, siteSlug: request.site.slug, primaryCity, origin: request.origin, siteName: request.site.name, query: request.params });
 }
 
 export const vehicleDetailFragment: FragmentDefinition<VehicleDetailProps, Env> = {

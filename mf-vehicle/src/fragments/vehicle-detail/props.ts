@@ -1,5 +1,5 @@
 import type { Favourite, ViewedCar } from "@dealer/shared/contract";
-import type { Breadcrumb, ListedPrice, RepaymentLabels, ViewerMode } from "@dealer/shared/rules";
+import type { Breadcrumb, DriveAwayEstimate, ListedPrice, RepaymentLabels, ViewerMode } from "@dealer/shared/rules";
 
 export type ImageSlide = { kind: "image"; id: string; src: string; srcSet: string; thumbSrc: string; alt: string };
 export type VideoSlide = { kind: "video"; id: string; src: string; player: "embed" | "native"; thumbSrc: string | null; alt: string };
@@ -37,6 +37,21 @@ export type VehicleStaticParts = {
   dealerStockHref: string;
 };
 
+/** The car page's own drive-away form's fields, read back by the server when the form is sent without JavaScript. */
+export const DRIVE_AWAY_FORM_FIELDS = { state: "drive_away_state", postcode: "drive_away_postcode" } as const;
+
+/** The drive-away panel beside a price (issue 34): the estimate for the place the page's query names, if any. */
+export type DriveAwayPanelProps = {
+  carId: number;
+  /** The dealer's price type (Drive Away, Excl. Government Charges, Excl. GST), which the price block states too. */
+  priceType: string;
+  /** The page's own form (without JavaScript): the place asked for, its estimate, or the field's problem. */
+  asked: { state: string; postcode: string; estimate: DriveAwayEstimate | null; error: { field: "state" | "postcode"; message: string } | null };
+};
+
+/** "My tow vehicle" on a caravan's page: the van's ATM (null when its listing has none). */
+export type TowCheckProps = { carId: number; atm: number | null };
+
 /** What the interactive parts (viewer, phone, share, sticky bars, announcement) need in the browser. */
 export type VehicleInteractiveProps = {
   car: { id: number; slug: string; title: string; path: string; make: string; model: string };
@@ -64,6 +79,10 @@ export type VehicleInteractiveProps = {
   websiteId: string;
   share: { hideTwitter: boolean };
   announcement: { text: string; directionsHref: string | null } | null;
+  /** For a priced car in stock; null otherwise. */
+  driveAway: DriveAwayPanelProps | null;
+  /** For a caravan in stock; null otherwise. */
+  towing: TowCheckProps | null;
   /** The card's just-arrived tag (labels.justArrivedLabel) as a banner over a just-arrived car; null otherwise. */
   tagBanner: string | null;
   /** Favourite and compare toggles by the button rules: the favourite record to keep, or null when hidden. */

@@ -31,13 +31,15 @@ import {
   viewerModes,
   visibleSpecRows,
   listedPrice,
+  driveAwayEstimate,
+  registrationPlace,
   repaymentLabels,
   subscriptionOffer,
   WEEKLY_SUFFIX,
 } from "@dealer/shared/rules";
 import { viewedCarRecord } from "../../viewed-car";
 import { vehicleStructuredData } from "./structured-data";
-import type { Hotspot, ImageSlide, KeyFact, SidebarButton, Slide, VehicleDetailProps, VideoSlide } from "./props";
+import { DRIVE_AWAY_FORM_FIELDS, type DriveAwayPanelProps, type Hotspot, type ImageSlide, type KeyFact, type SidebarButton, type Slide, type VehicleDetailProps, type VideoSlide } from "./props";
 
 export const MAIN_WIDTHS = [600, 900, 1200] as const;
 const THUMB_WIDTH = 120;
@@ -142,10 +144,22 @@ export type VehicleContext = {
   siteName: string;
   /** For the repayment's dates and the just-arrived tag banner; now unless a test fixes it. */
   now?: Date;
+  /** The page's query: the drive-away form's place without JavaScript (DRIVE_AWAY_FORM_FIELDS). */
+  query?: Record<string, string>;
 };
 
+/** The drive-away panel's props: the estimate for the place the page's query names (no JavaScript), else none. */
+function driveAwayPanel(car: Car, price: number, config: SiteConfig, query: Record<string, string>): DriveAwayPanelProps {
+  const state = query[DRIVE_AWAY_FORM_FIELDS.state]?.slice(0, 10) ?? "";
+  const postcode = query[DRIVE_AWAY_FORM_FIELDS.postcode]?.slice(0, 10) ?? "";
+  const place = state || postcode ? registrationPlace({ state, postcode }) : null;
+  const estimate =
+    place?.ok ? driveAwayEstimate({ car, price, state: place.state, rates: config.driveAway.rates, deliveryCharge: config.driveAway.deliveryCharge }) : null;
+  return { carId: car.id, priceType: priceTypeText(car.price_type), asked: { state, postcode, estimate, error: place && !place.ok ? { field: place.field, message: place.message } : null } };
+}
+
 /** The vehicle page's top fragment, resolved from the car record and the site's configuration. */
-export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, origin, siteName, now = new Date() }: VehicleContext): Required<VehicleDetailProps> {
+export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, origin, siteName, now = new Date(), query = {} }: VehicleContext): Required<VehicleDetailProps> {
   const title = vehicleTitle(car);
   const images = imageSlides(car, title);
   const video = videoSlide(car, title, images[0]?.thumbSrc ?? null);
@@ -190,6 +204,8 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
       websiteId: siteSlug,
       share: { hideTwitter: config.features.hideTwitterShare },
       announcement: located ? { text: located, directionsHref: directions } : null,
+      driveAway: price.kind === "price" && !sold ? driveAwayPanel(car, price.amount, config, query) : null,
+      towing: car.item_type === "caravan" && !sold ? { carId: car.id, atm: car.caravan_specifications?.aggregate_trailer_mass ?? null } : null,
       tagBanner: justArrived.kind === "just_arrived" ? justArrived.label : null,
       saved: {
         favourite: shown.favourite ? { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url ?? null } : null,

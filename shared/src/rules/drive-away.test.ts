@@ -1,0 +1,193 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DRIVE_AWAY_RATES, type DutySchedule, driveAwayRatesSchema } from "../config/drive-away-rates";
+import { AU_STATES } from "./public-holidays";
+import { co2Of, type DutyFacts, driveAwayEstimate, dutyBySchedule, dutyRuleFor, estimateAsAtText, noMoreToPayText, PART_NAMES } from "./drive-away";
+import { makeCar } from "./test-fixtures";
+
+const R = DEFAULT_DRIVE_AWAY_RATES;
+const facts = (overrides: Partial<DutyFacts> = {}): DutyFacts => ({ vehicleClass: "car", condition: "new", fuel: null, cylinders: 4, co2: null, gvmKg: null, ...overrides });
+const duty = (state: keyof typeof R, value: number, overrides: Partial<DutyFacts> = {}) => {
+  const rule = dutyRuleFor(R[state], facts(overrides));
+  return dutyBySchedule(rule.schedule, value);
+};
+
+describe("the default rates", () => {
+  it("are a valid configuration for every state, each with its date and https sources", () => {
+    const parsed = driveAwayRatesSchema.parse(R);
+    for (const state of AU_STATES) {
+      expect(parsed[state].asAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(parsed[state].sources.every((source) => source.url.startsWith("https://"))).toBe(true);
+    }
+  });
+  it("refuse a range whose from is over its to, and an unknown state", () => {
+    expect(driveAwayRatesSchema.safeParse({ ...R, NSW: { ...R.NSW, ctp: { ...R.NSW.ctp, car: { from: 900, to: 100 } } } }).success).toBe(false);
+    expect(driveAwayRatesSchema.safeParse({ ...R, XYZ: R.NSW }).success).toBe(false);
+  });
+});
+
+// Each office's published formula worked through for a value on its page's tables (see each state's sources).
+describe("each state's published duty formula", () => {
+  it("NSW: $3 per $100 or part to $45,000, then $1,350 plus $5 per $100 or part; other vehicles $3 per $100", () => {
+    expect(duty("NSW", 30_000)).toBe(900);
+    expect(duty("NSW", 45_000)).toBe(1_350);
+    expect(duty("NSW", 50_000)).toBe(1_600);
+    expect(duty("NSW", 45_050.5)).toBe(1_355);
+    expect(duty("NSW", 30_000, { vehicleClass: "lightTruck" })).toBe(900);
+  });
+  it("VIC: $8.40 per $200 to the LCT threshold, the dearer rates on the whole value above it; green cars and used cars $8.40; caravans none", () => {
+    expect(duty("VIC", 60_000)).toBe(2_520);
+    expect(duty("VIC", 90_000)).toBe(4_680);
+    expect(duty("VIC", 120_000)).toBe(8_400);
+    expect(duty("VIC", 200_000)).toBe(18_000);
+    expect(duty("VIC", 90_000, { condition: "used" })).toBe(3_780);
+    expect(duty("VIC", 90_000, { fuel: "electric", co2: 0 })).toBe(3_780);
+    expect(duty("VIC", 50_000, { vehicleClass: "lightTruck" })).toBe(1_350);
+    expect(duty("VIC", 50_000, { vehicleClass: "trailer" })).toBe(0);
+  });
+  it("QLD: per $100 by cylinders or hybrid/electric, the dearer rate on the whole value over $100,000", () => {
+    expect(duty("QLD", 30_000, { cylinders: 4 })).toBe(900);
+    expect(duty("QLD", 30_000, { cylinders: 6 })).toBe(1_050);
+    expect(duty("QLD", 30_000, { cylinders: 8 })).toBe(1_200);
+    expect(duty("QLD", 30_000, { cylinders: null })).toBe(1_200);
+    expect(duty("QLD", 30_000, { fuel: "hybrid" })).toBe(600);
+    expect(duty("QLD", 120_000, { cylinders: 4 })).toBe(6_000);
+    expect(duty("QLD", 120_000, { fuel: "electric", cylinders: null })).toBe(4_800);
+    expect(duty("QLD", 200_000, { vehicleClass: "lightTruck", gvmKg: 7_500 })).toBe(6_000);
+  });
+  it("WA: 2.75% to $25,000, 2.75 + (value - 25,000) / 6,666.66 % to $50,000, 6.5% over; heavy 3% to $12,000; caravans none", () => {
+    expect(duty("WA", 20_000)).toBe(550);
+    expect(duty("WA", 30_000)).toBe(1_050);
+    expect(duty("WA", 35_000)).toBe(1_487.5);
+    expect(duty("WA", 60_000)).toBe(3_900);
+    expect(duty("WA", 500_000, { vehicleClass: "lightTruck", gvmKg: 9_000 })).toBe(12_000);
+    expect(duty("WA", 40_000, { vehicleClass: "trailer" })).toBe(0);
+  });
+  it("SA: $60 plus $4 per $100 over $3,000 (commercial $3), $1 per $100 to $1,000 with a $5 minimum", () => {
+    expect(duty("SA", 30_000)).toBe(1_140);
+    expect(duty("SA", 30_000, { vehicleClass: "lightTruck" })).toBe(870);
+    expect(duty("SA", 300)).toBe(5);
+    expect(duty("SA", 1_500)).toBe(20);
+    expect(duty("SA", 2_500)).toBe(45);
+  });
+  it("TAS: $20 to $600, $3 per $100 to $35,000, $1,050 plus $11 per $100 to $40,000, $4 per $100 over", () => {
+    expect(duty("TAS", 500)).toBe(20);
+    expect(duty("TAS", 30_000)).toBe(900);
+    expect(duty("TAS", 38_000)).toBe(1_380);
+    expect(duty("TAS", 50_000)).toBe(2_000);
+  });
+  it("ACT: new cars by CO2 rating (zero emission none), used and unrated cars as NSW's scale", () => {
+    expect(duty("ACT", 50_000, { condition: "used" })).toBe(1_600);
+    expect(duty("ACT", 80_000, { fuel: "electric", co2: 0 })).toBe(0);
+    expect(duty("ACT", 30_000, { co2: co2Of("Petrol", 5) })).toBe(300);
+    expect(duty("ACT", 30_000, { co2: co2Of("Petrol", 7) })).toBe(900);
+    expect(duty("ACT", 50_000, { co2: co2Of("Diesel", 9) })).toBe(2_100);
+    expect(duty("ACT", 30_000, { co2: null })).toBe(900);
+  });
+  it("NT: 3% of the value", () => {
+    expect(duty("NT", 30_000)).toBe(900);
+    expect(duty("NT", 30_050.01)).toBe(903);
+  });
+});
+
+/** Every band threshold of every schedule in the default rates, with the schedule and the bands either side. */
+type Edge = { state: string; rule: string; schedule: DutySchedule; at: number };
+const edges: Edge[] = AU_STATES.flatMap((state) =>
+  R[state].duty.flatMap((rule): Edge[] => {
+    const schedule = rule.schedule;
+    if (schedule.kind === "sliding") return [{ state, rule: rule.label, schedule, at: schedule.lowUpTo }, { state, rule: rule.label, schedule, at: schedule.highFrom }];
+    return schedule.bands.slice(1).map((band) => ({ state, rule: rule.label, schedule, at: band.over }));
+  }),
+);
+
+/** A band's own formula, read off the schedule: what each office's table says for a value in that band. */
+function byBand(schedule: Extract<DutySchedule, { kind: "bands" }>, index: number, value: number) {
+  const band = schedule.bands[index];
+  if (!band) throw new Error("no band");
+  const units = (amount: number) => Math.ceil(amount / schedule.per);
+  const raw = band.marginal ? band.base + units(value - band.over) * band.rate : band.base + units(value) * band.rate;
+  return Math.round(Math.min(Math.max(raw, schedule.minimum ?? 0), schedule.maximum ?? Number.POSITIVE_INFINITY) * 100) / 100;
+}
+
+describe("each band's edges, a dollar either side", () => {
+  it("has edges to check", () => expect(edges.length).toBeGreaterThan(15));
+  for (const edge of edges) {
+    it(`${edge.state} ${edge.rule} at $${edge.at}`, () => {
+      const { schedule, at } = edge;
+      if (schedule.kind === "sliding") {
+        // The flat percents hold up to and from the edges; the slope's value a dollar inside the edge.
+        const inside = at === schedule.lowUpTo ? at + 1 : at - 1;
+        expect(dutyBySchedule(schedule, at)).toBe(Math.round(at * (at === schedule.lowUpTo ? schedule.lowPercent : schedule.highPercent)) / 100);
+        const rate = Math.round((schedule.lowPercent + ((inside - schedule.lowUpTo) * (schedule.highPercent - schedule.lowPercent)) / (schedule.highFrom - schedule.lowUpTo)) * 100) / 100;
+        expect(dutyBySchedule(schedule, inside)).toBe(Math.round(inside * rate) / 100);
+        return;
+      }
+      const index = schedule.bands.findIndex((band) => band.over === at);
+      // The threshold itself and a dollar under it are the lower band's; a dollar over it the band's own.
+      expect(dutyBySchedule(schedule, at - 1)).toBe(byBand(schedule, index - 1, at - 1));
+      expect(dutyBySchedule(schedule, at)).toBe(byBand(schedule, index - 1, at));
+      expect(dutyBySchedule(schedule, at + 1)).toBe(byBand(schedule, index, at + 1));
+    });
+  }
+  it("never falls as the value rises, across every state's rules (property)", () => {
+    const schedules = AU_STATES.flatMap((state) => R[state].duty.map((rule) => rule.schedule));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: schedules.length - 1 }), fc.integer({ min: 0, max: 400_000_00 }), fc.integer({ min: 1, max: 5_000_00 }), (which, lowCents, stepCents) => {
+        const schedule = schedules[which] as DutySchedule;
+        return dutyBySchedule(schedule, lowCents / 100) <= dutyBySchedule(schedule, (lowCents + stepCents) / 100);
+      }),
+    );
+  });
+});
+
+describe("a car's drive-away estimate", () => {
+  const egc = makeCar({ price: 30_000, price_type: "Excl. Government Charges", car_type: "used", variant: { cylinders: 4 }, location: null, state: "QLD" });
+
+  it("adds the dealer's delivery, the duty on price plus delivery, registration, CTP's highest and the transfer; the parts add up", () => {
+    const estimate = driveAwayEstimate({ car: egc, price: 30_000, state: "QLD", rates: R, deliveryCharge: 1_000 });
+    const q = R.QLD;
+    const ctp = q.ctp?.car.to ?? 0;
+    expect(estimate.parts.map((part) => part.amount)).toEqual([30_000, 1_000, 31_000 * 0.03, q.registration.car, ctp, q.transferFee]);
+    expect(estimate.total).toBe(30_000 + 1_000 + 930 + q.registration.car + ctp + q.transferFee);
+    expect(estimate).toMatchObject({ asAt: q.asAt, sources: q.sources, basis: "exclGovernmentCharges", note: null });
+  });
+
+  it("adds GST to an Excl. GST truck before its duty; a new truck gets plates", () => {
+    const truck = makeCar({ item_type: "truck", car_type: "new", price: 100_000, price_type: "Excl. GST", variant: { grossvehiclemass: 8_000 } });
+    const estimate = driveAwayEstimate({ car: truck, price: 100_000, state: "NSW", rates: R, deliveryCharge: 0 });
+    expect(estimate.parts.find((part) => part.name === PART_NAMES.gst)?.amount).toBe(10_000);
+    expect(estimate.parts.find((part) => part.name.startsWith("Stamp duty"))?.amount).toBe(3_300);
+    expect(estimate.parts.at(-1)).toEqual({ name: PART_NAMES.plates, amount: R.NSW.plateFee });
+  });
+
+  it("keeps a Drive Away price as the total: no more to pay at home, another state's charges said", () => {
+    const car = makeCar({ price: 40_000, price_type: "Drive Away", state: "QLD", variant: { cylinders: 4 } });
+    const home = driveAwayEstimate({ car, price: 40_000, state: "QLD", rates: R, deliveryCharge: 500 });
+    expect(home).toMatchObject({ total: 40_000, parts: [{ name: PART_NAMES.driveAway, amount: 40_000 }], note: noMoreToPayText("QLD") });
+    const away = driveAwayEstimate({ car, price: 40_000, state: "NSW", rates: R, deliveryCharge: 500 });
+    expect(away.total).toBe(40_000);
+    expect(away.note).toContain("Registered in NSW instead");
+  });
+
+  it("has parts that add up to the total to the cent, for any price, state and car (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1_000_00, max: 2_000_000_00 }),
+        fc.constantFrom(...AU_STATES),
+        fc.constantFrom("car", "motorcycle", "truck", "caravan" as const),
+        fc.constantFrom("new", "demo", "used" as const),
+        fc.constantFrom("Excl. Government Charges", "Excl. GST", "Drive Away"),
+        fc.integer({ min: 0, max: 5_000_00 }),
+        (priceCents, state, item_type, car_type, price_type, deliveryCents) => {
+          const price = priceCents / 100;
+          const car = makeCar({ price, price_type, item_type, car_type, variant: { cylinders: 6, fuelconsumptioncombined: 8 } });
+          const estimate = driveAwayEstimate({ car, price, state, rates: R, deliveryCharge: deliveryCents / 100 });
+          const sum = estimate.parts.reduce((total, part) => total + Math.round(part.amount * 100), 0);
+          return sum === Math.round(estimate.total * 100) && estimate.total >= price;
+        },
+      ),
+    );
+  });
+
+  it("says the date its rates are as at", () => expect(estimateAsAtText("2025-07-01")).toBe("Estimate as at 1 July 2025"));
+});

@@ -1,0 +1,42 @@
+import { formatNumber } from "./money";
+
+/**
+ * Can my car tow this van (issue 34): the van's aggregate trailer mass (ATM) against the tow vehicle's braked towing
+ * capacity. Towing advice commonly keeps a van within 85 % of the capacity; the laden weight, the ball download and
+ * the gross combination mass (GCM) count too, and a listing gives none of them.
+ */
+export const TOWING_COMFORT_SHARE = 0.85;
+/** A car's braked capacity in kg: the heaviest light vehicles tow 4,500 kg; 10,000 leaves room for a prime mover's ute. */
+export const TOWING_CAPACITY_LIMITS = { min: 1, max: 10_000 } as const;
+export const TOWING_CAPACITY_MESSAGE = `Please enter a braked towing capacity from ${TOWING_CAPACITY_LIMITS.min} to ${formatNumber(TOWING_CAPACITY_LIMITS.max)} kg.`;
+export const TOWING_NOTE =
+  "A guide only: the van's laden weight, its ball download and your vehicle's gross combination mass (GCM) also have to be within your vehicle's limits.";
+
+/** The capacity a shopper typed, in whole kg, or the message that says why it cannot be used. */
+export function towingCapacityOf(raw: string): { ok: true; kg: number } | { ok: false; message: string } {
+  const text = raw.trim().replace(/,/g, "").replace(/\s*kg$/i, "");
+  if (!/^\d+$/.test(text)) return { ok: false, message: TOWING_CAPACITY_MESSAGE };
+  const kg = Number(text);
+  return kg >= TOWING_CAPACITY_LIMITS.min && kg <= TOWING_CAPACITY_LIMITS.max ? { ok: true, kg } : { ok: false, message: TOWING_CAPACITY_MESSAGE };
+}
+
+export type TowVerdict =
+  | { kind: "unknown"; text: string }
+  | { kind: "within" | "near" | "over"; atm: number; capacity: number; percent: number; text: string };
+
+export const NO_ATM_TEXT = "This van's listing gives no ATM (aggregate trailer mass), so it cannot be checked against your vehicle. Ask the dealer for it.";
+
+/** The verdict: within, within but over 85 % of the capacity, or over; a van without an ATM says so. */
+export function towVerdict(atm: number | null | undefined, capacity: number): TowVerdict {
+  if (!atm || atm <= 0) return { kind: "unknown", text: NO_ATM_TEXT };
+  const percent = Math.round((atm / capacity) * 100);
+  const figures = `ATM ${formatNumber(atm)} kg against your ${formatNumber(capacity)} kg braked towing capacity (${percent}%)`;
+  if (atm > capacity) return { kind: "over", atm, capacity, percent, text: `Over your capacity: ${figures}.` };
+  if (atm > capacity * TOWING_COMFORT_SHARE) return { kind: "near", atm, capacity, percent, text: `Within your capacity but over 85% of it: ${figures}.` };
+  return { kind: "within", atm, capacity, percent, text: `Within your capacity: ${figures}.` };
+}
+
+/** A variant of the network's stock that tows (GET /api/towing/vehicles). */
+export type TowVehicle = { make: string; model: string; year: number; badge: string | null; brakedCapacityKg: number };
+export const towVehicleLabel = (vehicle: TowVehicle) =>
+  `${vehicle.year} ${vehicle.make} ${vehicle.model}${vehicle.badge ? ` ${vehicle.badge}` : ""} (${formatNumber(vehicle.brakedCapacityKg)} kg)`;

@@ -1,0 +1,5 @@
+/** The device's keys for the buyer tools' choices (buyer-choices.ts), alone so a first load can test for them cheaply. */
+export const REGISTRATION_PLACE_KEY = "dealer:registration-place";
+export const TOW_VEHICLE_KEY = "dealer:tow-vehicle";
+/** The customer details a lead form saves (customer-storage.ts): their postcode prefills the drive-away panel. */
+export const CUSTOMER_KEY = "dealer:customer";

@@ -1,0 +1,193 @@
+import { DEFAULT_DRIVE_AWAY_RATES } from "@dealer/shared/config";
+import type { Car } from "@dealer/shared/contract";
+import { driveAwayMoney, estimateAsAtText, NO_ATM_TEXT, TOWING_CAPACITY_MESSAGE, TOWING_NOTE, towVerdict } from "@dealer/shared/rules";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
+import { carWhere, deliveryChargeOf, nswPassengerDuty } from "../support/buyer-tools";
+import { operatorApi } from "../support/operator";
+import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+
+const NARROW = { width: 360, height: 780 };
+const GENERATED = "issue34-vans";
+
+let browser: Browser;
+let generatedKey = "";
+
+/** Two vans of Coastal Caravans' stock made the generated site's: one with its ATM, one whose listing has none. */
+async function generatedVans(): Promise<{ withAtm: string; withoutAtm: string }> {
+  const response = await fetchSite("coastal-caravans", "/api/stock/vehicles", { headers: { authorization: "Bearer write-coastal-caravans" } });
+  const { vehicles } = (await response.json()) as { vehicles: Record<string, unknown>[] };
+  const { site: _s, dealership_id: _d, dealership_slug: _ds, ...van } = vehicles.find((v) => v.status === "in_stock") as Record<string, unknown>;
+  const specs = van.caravan_specifications as Record<string, unknown>;
+  const make = (stocknum: string, atm: number | null) => ({ ...van, id: 9_340_000 + Math.floor(Math.random() * 10_000), stocknum, slug: `issue34-${stocknum.toLowerCase()}`, caravan_specifications: { ...specs, aggregate_trailer_mass: atm } });
+  const upsert = [make("VAN1", 2_600), make("VAN2", null)];
+  const written = await fetchSite(GENERATED, "/api/stock/vehicles/batch", {
+    method: "POST",
+    headers: { authorization: `Bearer ${generatedKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ upsert, delete: [] }),
+  });
+  expect(written.status, await written.clone().text()).toBe(200);
+  return { withAtm: `/cars/${upsert[0]?.slug}`, withoutAtm: `/cars/${upsert[1]?.slug}` };
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await operatorApi("DELETE", `/sites/${GENERATED}`);
+  const seventh = (await import("yaml")).parse((await import("node:fs")).readFileSync(new URL("../../examples/sites/seventh-dealer.yaml", import.meta.url), "utf8")) as Record<string, unknown>;
+  const created = await operatorApi("POST", "/sites", { ...seventh, slug: GENERATED, name: "Issue 34 Vans", template: "caravan", domains: [] });
+  expect(created.status, await created.clone().text()).toBe(201);
+  generatedKey = ((await created.json()) as { keys: { key: string }[] }).keys[0]?.key ?? "";
+});
+afterAll(async () => {
+  await browser?.close();
+  await operatorApi("DELETE", `/sites/${GENERATED}`);
+});
+
+async function carPage(site: string, car: Pick<Car, "slug">, options: { javaScript?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: NARROW, javaScriptEnabled: options.javaScript ?? true });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  if (options.javaScript !== false) await waitForHydration(page);
+  return { page, errors };
+}
+
+/** The panel's code loads on use: point at it and wait until it runs. */
+async function used(page: Page, testId: string, ready: string) {
+  const part = page.getByTestId(testId);
+  await part.scrollIntoViewIfNeeded();
+  await part.hover();
+  await part.locator(ready).waitFor();
+  return part;
+}
+
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe("the drive-away price on a car page", () => {
+  it("on a car site: an EGC car's total in NSW from the published formula, remembered on the device, at 360 px, axe clean", async () => {
+    const car = carWhere("harbour-city-motors", "json_extract(data, '$.price_type') = 'Excl. Government Charges' AND json_extract(data, '$.car_type') = 'used' AND json_extract(data, '$.offer_price') IS NULL AND json_extract(data, '$.price') > 20000");
+    expect(car.item_type).toBe("car");
+    const price = car.price as number;
+    const value = price + deliveryChargeOf("harbour-city-motors");
+    const nsw = DEFAULT_DRIVE_AWAY_RATES.NSW;
+    const expected = value + nswPassengerDuty(value) + nsw.registration.car + (nsw.ctp?.car.to ?? 0) + nsw.transferFee;
+
+    const { page, errors } = await carPage("harbour-city-motors", car);
+    const panel = await used(page, "drive-away", "xpath=self::*[@data-ready='true']");
+    expect(await panel.innerText()).toContain("The price shown is Excl. Government Charges.");
+    await panel.getByLabel("State or territory").selectOption("NSW");
+    await panel.getByRole("button", { name: "Show drive-away price" }).click();
+    await expect.poll(() => panel.getByTestId("drive-away-total").innerText().catch(() => "")).toBe(`${driveAwayMoney(expected)} drive away in NSW`);
+    expect(await panel.getByTestId("drive-away-part").count()).toBe(6);
+    expect(await panel.innerText()).toContain(estimateAsAtText(nsw.asAt));
+    expect(await panel.getByRole("link", { name: nsw.sources[0]?.name }).getAttribute("href")).toBe(nsw.sources[0]?.url);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, ["[data-testid='drive-away']"])).toEqual([]);
+
+    // The finance calculator on the page takes the drive-away total as the amount financed.
+    const calculator = page.locator("#finance-calculator");
+    await calculator.scrollIntoViewIfNeeded();
+    await calculator.getByRole("button", { name: `Use the drive-away price: ${driveAwayMoney(expected)} in NSW` }).click();
+    expect(await calculator.getByLabel("Purchase price").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(Math.round(expected)));
+    await panel.scrollIntoViewIfNeeded();
+
+    // A bad postcode is named; the next visit asks for the remembered state by itself.
+    await panel.getByLabel("or postcode").fill("0100");
+    await panel.getByRole("button", { name: "Show drive-away price" }).click();
+    expect(await panel.getByRole("alert").innerText()).toBe("0100 is not an Australian postcode.");
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByTestId("drive-away").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId("drive-away-total").innerText().catch(() => "")).toBe(`${driveAwayMoney(expected)} drive away in NSW`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("on a truck site: an Excl. GST truck by postcode (6000, WA) gets GST, then WA's heavy vehicle duty from its GVM", async () => {
+    const truck = carWhere("outback-trucks", "json_extract(data, '$.price_type') = 'Excl. GST' AND json_extract(data, '$.variant.grossvehiclemass') > 4500 AND json_extract(data, '$.offer_price') IS NULL AND json_extract(data, '$.car_type') = 'new'");
+    expect(truck.variant?.grossvehiclemass).toBeGreaterThan(4_500);
+    const price = truck.price as number;
+    const gst = Math.round(price * 10) / 100;
+    const value = price + gst + deliveryChargeOf("outback-trucks");
+    // RevenueWA: 3% of the dutiable value for a vehicle over 4.5 t GVM, at most $12,000.
+    const duty = Math.min(Math.round(Math.ceil(value) * 3) / 100, 12_000);
+    const wa = DEFAULT_DRIVE_AWAY_RATES.WA;
+    const expected = Math.round((value + duty + wa.registration.lightTruck + wa.plateFee) * 100) / 100;
+
+    const { page, errors } = await carPage("outback-trucks", truck);
+    const panel = await used(page, "drive-away", "xpath=self::*[@data-ready='true']");
+    expect(await panel.innerText()).toContain("The price shown is Excl. GST.");
+    await panel.getByLabel("or postcode").fill("6000");
+    await panel.getByRole("button", { name: "Show drive-away price" }).click();
+    await expect.poll(() => panel.getByTestId("drive-away-total").innerText().catch(() => "")).toBe(`${driveAwayMoney(expected)} drive away in WA`);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("without JavaScript states the price type, and the form's answer comes back in the page", async () => {
+    const car = carWhere("harbour-city-motors", "json_extract(data, '$.price_type') = 'Excl. Government Charges' AND json_extract(data, '$.offer_price') IS NULL AND json_extract(data, '$.price') > 20000");
+    const { page } = await carPage("harbour-city-motors", car, { javaScript: false });
+    expect(await page.getByTestId("drive-away").innerText()).toContain("The price shown is Excl. Government Charges.");
+    await page.getByLabel("State or territory").selectOption("NSW");
+    await page.getByRole("button", { name: "Show drive-away price" }).click();
+    await page.waitForURL(/drive_away_state=NSW/);
+    expect(await page.getByTestId("drive-away-total").innerText()).toMatch(/drive away in NSW$/);
+    await page.context().close();
+  });
+});
+
+describe("my tow vehicle on a caravan's page", () => {
+  it("on a caravan site: a typed capacity is checked (0 refused), a variant picked from the network's stock gives the verdict, remembered", async () => {
+    const van = carWhere("coastal-caravans", "json_extract(data, '$.caravan_specifications.aggregate_trailer_mass') > 0");
+    const atm = van.caravan_specifications?.aggregate_trailer_mass as number;
+    const { page, errors } = await carPage("coastal-caravans", van);
+    const check = await used(page, "tow-check", ".tow-picker[data-ready='true']");
+    expect(await check.innerText()).toContain(`${atm.toLocaleString("en-AU")} kg`);
+    expect(await check.innerText()).toContain(TOWING_NOTE);
+    await check.getByLabel("or its braked towing capacity (kg)").fill("0");
+    await check.getByRole("button", { name: "Use this capacity" }).click();
+    expect(await check.getByRole("alert").innerText()).toBe(TOWING_CAPACITY_MESSAGE);
+    await check.getByLabel("or its braked towing capacity (kg)").fill(String(atm - 1));
+    await check.getByRole("button", { name: "Use this capacity" }).click();
+    expect(await check.getByTestId("tow-verdict").getAttribute("data-verdict")).toBe("over");
+
+    await check.getByLabel("Find your vehicle (make, model, year)").fill("landcruiser");
+    const pick = check.getByRole("button", { name: /LandCruiser/i }).first();
+    await pick.waitFor();
+    const capacity = Number(/\(([\d,]+) kg\)/.exec(await pick.innerText())?.[1]?.replace(/,/g, ""));
+    await pick.click();
+    const expected = towVerdict(atm, capacity);
+    expect(await check.getByTestId("tow-verdict").innerText()).toBe(expected.text);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, ["[data-testid='tow-check']"])).toEqual([]);
+
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByTestId("tow-check").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId("tow-verdict").innerText().catch(() => "")).toBe(expected.text);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("on a generated caravan site: a van with an ATM gets its verdict, a van without one says so", async () => {
+    const vans = await generatedVans();
+    const context = await browser.newContext({ viewport: NARROW });
+    const page = await context.newPage();
+    await page.goto(siteUrl(GENERATED, vans.withAtm));
+    await waitForHydration(page);
+    const check = await used(page, "tow-check", ".tow-picker[data-ready='true']");
+    await check.getByLabel("or its braked towing capacity (kg)").fill("3000");
+    await check.getByRole("button", { name: "Use this capacity" }).click();
+    expect(await check.getByTestId("tow-verdict").innerText()).toBe(towVerdict(2_600, 3_000).text);
+    expect(towVerdict(2_600, 3_000).kind).toBe("near");
+
+    await page.goto(siteUrl(GENERATED, vans.withoutAtm));
+    await waitForHydration(page);
+    await page.getByTestId("tow-check").scrollIntoViewIfNeeded();
+    expect(await page.getByTestId("tow-check").innerText()).toContain(NO_ATM_TEXT);
+    await expect.poll(() => page.getByTestId("tow-verdict").getAttribute("data-verdict").catch(() => null)).toBe("unknown");
+    await context.close();
+  });
+});
