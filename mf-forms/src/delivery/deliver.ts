@@ -3,7 +3,7 @@ import { storedRecordOf } from "../leads/stored-record";
 import { type ReceiptChannel, receiptsFor, sendReceipt } from "../receipts/send";
 import { type DeliverableLead, type LeadProvider, leadAdf, leadEmail, leadJson, signWebhook } from "./formats";
 import type { LeadMessage } from "./queue";
-import { guardedPost, webhookPolicy } from "./webhook-guard";
+import { guardedPost, webhookPolicy } from "@dealer/shared/outbound-guard";
 
 /** Where one lead goes: the dealership's mail (outbox locally) and each configured webhook or address. */
 export type Destination =

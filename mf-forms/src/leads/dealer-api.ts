@@ -7,7 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { chatMessageSchema, replyToChat } from "../chat/api";
 import { sweepPendingLeads } from "../delivery/queue";
-import { webhookPolicy, webhookUrlProblem } from "../delivery/webhook-guard";
+import { webhookPolicy, webhookUrlProblem } from "@dealer/shared/outbound-guard";
 import type { Env } from "../env";
 import { type StoredRecord, withRecordDefaults } from "./record";
 import { RECORD_COLUMNS, recordCell } from "./record-csv";
