@@ -3,7 +3,7 @@ import { IMAGE_NOT_FOUND_PATH, PHOTO_LIMITS, PHOTO_REASONS } from "@dealer/share
 import { PHOTO_PRIVATE_ADDRESS } from "@dealer/shared/outbound-guard";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPhotoOrigin, type PhotoOrigin } from "../support/photo-origin";
+import { type PhotoOrigin, photoRecord as record, settledReport, startPhotoOrigin, storedCar } from "../support/photo-origin";
 import { fetchSite } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
@@ -22,28 +22,6 @@ beforeAll(async () => {
   origin = await startPhotoOrigin();
 });
 afterAll(() => origin.close());
-
-type Report = { pending: number; photos: { stocknum: string; position: number; url: string; status: string; reason: string | null; width: number | null; height: number | null }[] };
-type StoredCar = { slug: string; primary_image_url: string; images: { image: { url: string }; photo?: { source: string; status: string; width?: number; height?: number } }[] };
-
-const record = (stocknum: string, images: string[]) => ({ stocknum, year: 2022, make: "Mazda", model: "CX-5", badge: "Maxx", car_type: "used", status: "in_stock", price: 31990, km: 30100, images });
-
-async function settledReport(site: string, key: string, batch: string): Promise<Report> {
-  let report: Report = { pending: -1, photos: [] };
-  await expect
-    .poll(
-      async () => {
-        report = (await (await stockApi(site, key, `/batches/${batch}`)).json()) as Report;
-        return report.pending;
-      },
-      { timeout: 90_000, interval: 500 },
-    )
-    .toBe(0);
-  return report;
-}
-
-const storedCar = async (site: string, key: string, stocknum: string) =>
-  ((await (await stockApi(site, key, `/vehicles?stocknum=${stocknum}`)).json()) as { vehicles: StoredCar[] }).vehicles[0] as StoredCar;
 
 const photoUrls = (html: string) => [...new Set(html.match(/\/cdn\/image\/width=\d+,quality=\d+\/photos\/[0-9a-f]{64}/g) ?? [])];
 const hashOf = (url: string) => url.slice(-64);

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { expect } from "vitest";
+import { stockApi } from "./stock-api";
 
 /**
  * A dealer's photo server for the photo pipeline's tests (ADR 0067), on 127.0.0.1 (which LOCAL_DEV lets the platform
@@ -68,3 +70,26 @@ export async function startPhotoOrigin(): Promise<PhotoOrigin> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+export type Report = { pending: number; photos: { stocknum: string; position: number; url: string; status: string; reason: string | null; width: number | null; height: number | null }[] };
+export type StoredCar = { slug: string; primary_image_url: string; images: { image: { url: string }; photo?: { source: string; status: string; width?: number; height?: number } }[] };
+
+export const photoRecord = (stocknum: string, images: string[], model = "CX-5") => ({ stocknum, year: 2022, make: "Mazda", model, badge: "Maxx", car_type: "used", status: "in_stock", price: 31990, km: 30100, images });
+
+export async function settledReport(site: string, key: string, batch: string): Promise<Report> {
+  let report: Report = { pending: -1, photos: [] };
+  await expect
+    .poll(
+      async () => {
+        report = (await (await stockApi(site, key, `/batches/${batch}`)).json()) as Report;
+        return report.pending;
+      },
+      { timeout: 90_000, interval: 500 },
+    )
+    .toBe(0);
+  return report;
+}
+
+export const storedCar = async (site: string, key: string, stocknum: string) =>
+  ((await (await stockApi(site, key, `/vehicles?stocknum=${stocknum}`)).json()) as { vehicles: StoredCar[] }).vehicles[0] as StoredCar;
+
