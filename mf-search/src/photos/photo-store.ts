@@ -198,7 +198,7 @@ export async function feedReport(db: D1Database, writer: StockWriter, batch: str
 /**
  * A URL of the site was settled (ready or failed): every car that shows it, or waits for it, is brought up to date. A
  * waiting car takes its new list once none of it is pending. Written like a feed's change (stock version, change log,
- * search push), under the car's own dealership.
+ * search push), under the car's own dealership, and only while the car is still as it was read.
  */
 export async function refreshCarsShowing(db: D1Database, site: string, url: string, now: string, changed?: StockChanged): Promise<number> {
   const { results } = await db
@@ -211,25 +211,29 @@ export async function refreshCarsShowing(db: D1Database, site: string, url: stri
     .bind(site, url)
     .all<{ dealership_id: number; data: string; wait: string | null }>();
   if (!results.length) return 0;
-  const cars = results.map((row) => ({ dealershipId: row.dealership_id, car: JSON.parse(row.data) as Car, wait: row.wait ? (JSON.parse(row.wait) as string[]) : null }));
+  const cars = results.map((row) => ({ dealershipId: row.dealership_id, read: row.data, car: JSON.parse(row.data) as Car, wait: row.wait ? (JSON.parse(row.wait) as string[]) : null }));
   const rows = await photoRows(db, site, unique(cars.flatMap(({ car, wait }) => [...dealerSourcesOf(car), ...(wait ?? [])])));
-  const byDealership = new Map<number, Car[]>();
+  const byDealership = new Map<number, { cars: Car[]; readAs: Map<string, string> }>();
   const doneWaits: [number, string][] = [];
-  for (const { dealershipId, car, wait } of cars) {
+  for (const { dealershipId, read, car, wait } of cars) {
     const waitDone = wait !== null && wait.filter(isDealerPhotoUrl).every((source) => stateOf(rows.get(source)).status !== "pending");
     const sources = waitDone ? wait : photoSourcesOf(car);
     if (waitDone) doneWaits.push([dealershipId, car.stocknum]);
     const next = withEntries(car, resolveEntries(sources, rows, waitDone ? [] : entriesOf(car)));
-    if (json(next) !== json(car)) byDealership.set(dealershipId, [...(byDealership.get(dealershipId) ?? []), next]);
+    if (json(next) === json(car)) continue;
+    const group = byDealership.get(dealershipId) ?? { cars: [] as Car[], readAs: new Map<string, string>() };
+    group.cars.push(next);
+    group.readAs.set(car.stocknum, read);
+    byDealership.set(dealershipId, group);
   }
   if (doneWaits.length) {
     await db.prepare("DELETE FROM photo_waits WHERE (dealership_id, stocknum) IN (SELECT value ->> '$[0]', value ->> '$[1]' FROM json_each(?))").bind(json(doneWaits)).run();
   }
   let written = 0;
-  for (const [dealershipId, changedCars] of byDealership) {
+  for (const [dealershipId, { cars: changedCars, readAs }] of byDealership) {
     const writer = { site, dealershipId, dealershipSlug: "" };
     const plan = { ok: true as const, changed: changedCars, unchanged: 0, deleting: [], changedIds: changedCars.map((car) => car.id) };
-    written += (await applyBatch(db, writer, plan, now, changed)).upserted;
+    written += (await applyBatch(db, writer, plan, now, changed, { readAs })).upserted;
   }
   return written;
 }
