@@ -104,6 +104,11 @@ describe("a dealer's photos in the browser", () => {
       const main = await loadedSrc(vehicle.page, ".vehicle-gallery__image");
       expect(main.src).toContain(first);
       expect(main.natural).toBe(Math.min(Number(/width=(\d+)/.exec(main.src)?.[1]), origin.photo.width));
+      // Until it loads, each slide is filled with its photo's dominant colour.
+      const colour = car.images[0]?.photo?.colour ?? "";
+      const rgb = `rgb(${[1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16)).join(", ")})`;
+      expect(colour).toMatch(/^#[0-9a-f]{6}$/);
+      expect(await vehicle.page.locator(".vehicle-gallery__image").first().evaluate((image) => getComputedStyle(image).backgroundColor)).toBe(rgb);
       // The sticky header's code loads once the shopper scrolls past the top.
       await vehicle.page.mouse.wheel(0, 1500);
       expect((await loadedSrc(vehicle.page, ".vehicle-sticky-header__image")).src).toContain(first);

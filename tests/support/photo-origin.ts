@@ -72,7 +72,7 @@ export async function startPhotoOrigin(): Promise<PhotoOrigin> {
 }
 
 export type Report = { pending: number; photos: { stocknum: string; position: number; url: string; status: string; reason: string | null; width: number | null; height: number | null }[] };
-export type StoredCar = { slug: string; primary_image_url: string; images: { image: { url: string }; photo?: { source: string; status: string; width?: number; height?: number } }[] };
+export type StoredCar = { slug: string; primary_image_url: string; images: { image: { url: string }; photo?: { source: string; status: string; width?: number; height?: number; colour?: string } }[] };
 
 export const photoRecord = (stocknum: string, images: string[], model = "CX-5") => ({ stocknum, year: 2022, make: "Mazda", model, badge: "Maxx", car_type: "used", status: "in_stock", price: 31990, km: 30100, images });
 

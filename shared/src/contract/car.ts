@@ -26,8 +26,21 @@ const price = amount(CAR_LIMITS.price, "A price");
 export const imageSchema = z.union([
   z.string().min(1).transform((url): StoredPhotoEntry => ({ image: { url, thumb: { url } } })),
   z
-    .object({ image: z.object({ url: z.string().min(1), thumb: z.object({ url: z.string().min(1) }).optional() }) })
-    .transform(({ image }): StoredPhotoEntry => ({ image: { url: image.url, thumb: image.thumb ?? { url: image.url } } })),
+    .object({
+      image: z.object({ url: z.string().min(1), thumb: z.object({ url: z.string().min(1) }).optional() }),
+      // The platform's own note of a dealer's photo (ADR 0067), kept when a stored car is read back; the feed's write
+      // replaces it for every photo URL, so a feed cannot claim a size or colour for one.
+      photo: z
+        .object({
+          source: z.string(),
+          status: z.enum(["ready", "pending", "failed"]),
+          width: z.number().int().positive().optional(),
+          height: z.number().int().positive().optional(),
+          colour: z.string().regex(/^#[0-9a-f]{6}$/).optional(),
+        })
+        .optional(),
+    })
+    .transform(({ image, photo }): StoredPhotoEntry => ({ image: { url: image.url, thumb: image.thumb ?? { url: image.url } }, ...(photo ? { photo } : {}) })),
 ]);
 
 /** A feed photo's own URL, in either shape a feed may send it. */
