@@ -88,7 +88,7 @@ describe("a dealer's photos in the browser", () => {
           { timeout: 20_000, interval: 1000 },
         )
         .toBe(true);
-      const cardImage = await card.locator(".card__image").evaluate(async (image: HTMLImageElement) => (await image.decode(), { src: image.currentSrc, natural: image.naturalWidth }));
+      const cardImage = await loadedSrc(search.page, `.card:has(a[href="/cars/${car.slug}"]) .card__image`);
       expect(cardImage.src).toContain(first);
       expect(cardImage.natural).toBeGreaterThan(0);
       await expect.poll(() => onCard.length).toBeGreaterThan(0);

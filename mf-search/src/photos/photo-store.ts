@@ -216,8 +216,8 @@ export async function refreshCarsShowing(db: D1Database, site: string, url: stri
   const byDealership = new Map<number, { cars: Car[]; readAs: Map<string, string> }>();
   const doneWaits: [number, string][] = [];
   for (const { dealershipId, read, car, wait } of cars) {
-    const waitDone = wait !== null && wait.filter(isDealerPhotoUrl).every((source) => stateOf(rows.get(source)).status !== "pending");
-    const sources = waitDone ? wait : photoSourcesOf(car);
+    const waitDone = wait?.filter(isDealerPhotoUrl).every((source) => stateOf(rows.get(source)).status !== "pending") ?? false;
+    const sources = waitDone && wait ? wait : photoSourcesOf(car);
     if (waitDone) doneWaits.push([dealershipId, car.stocknum]);
     const next = withEntries(car, resolveEntries(sources, rows, waitDone ? [] : entriesOf(car)));
     if (json(next) === json(car)) continue;
