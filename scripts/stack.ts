@@ -16,7 +16,7 @@ export const STATE_DIR = process.env.PLATFORM_STATE_DIR ? resolve(process.env.PL
 const RUN_DIR = join(ROOT, ".state");
 const SESSIONS_FILE = join(RUN_DIR, "sessions.json");
 
-export const remotes = ["mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance"] as const;
+export const remotes = ["mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance", "mf-dealer"] as const;
 export type RemoteName = (typeof remotes)[number];
 export type WorkerName = RemoteName | "edge";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { workspaces: string[] };
-const remotes = ["mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance"];
+const remotes = ["mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance", "mf-dealer"];
 
 type Manifest = { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
 const manifests = rootPackage.workspaces.map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as Manifest }));

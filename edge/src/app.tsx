@@ -240,8 +240,10 @@ export function createGatewayApp() {
   app.all("/api/spin-to-win", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/payments/test-processor/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/miscellaneous", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
-  // The dealer pages (lead inbox, staff, configuration) and the staff API (mf-forms, ADR 0045).
-  for (const path of ["/dealer", "/dealer/*", "/api/staff/*"]) app.all(path, (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
+  // The dealer console (inbox, staff, settings, audit log, insights: mf-dealer, ADR 0069); the staff API it calls
+  // (sign-in codes, invitations) is mf-forms' (ADR 0045).
+  for (const path of ["/dealer", "/dealer/*"]) app.all(path, (c) => forwardToRemote(c.env, "mf-dealer", c.req.raw));
+  app.all("/api/staff/*", (c) => forwardToRemote(c.env, "mf-forms", c.req.raw));
   app.all("/api/youx/*", (c) => forwardToRemote(c.env, "mf-finance", c.req.raw));
   // Vehicle page calls; mf-vehicle learns the tenant from the gateway's header, never from the browser.
   const toVehicle = (c: { env: GatewayEnv; req: { raw: Request }; var: { tenant: Tenant } }) => {

@@ -17,6 +17,8 @@ export type GatewayEnv = SecretsEnv & ProviderPolicyEnv & {
   /** A dealer's photos (ADR 0067): their copies by {site}/{hash}, and the Images binding that sizes and encodes them. */
   PHOTOS?: R2Bucket;
   IMAGES?: ImagesBinding;
+  /** The dealer console (/dealer/*, ADR 0069). */
+  MF_DEALER?: Fetcher;
   SHELL_BUILD_ID: string;
   SHELL_ENTRY: string;
   /** Comma-separated start-up chunks of the shell's build, preloaded from the head. */
@@ -37,6 +39,7 @@ const bindingByRemote = {
   "mf-forms": "MF_FORMS",
   "mf-locations": "MF_LOCATIONS",
   "mf-finance": "MF_FINANCE",
+  "mf-dealer": "MF_DEALER",
 } as const satisfies Record<RemoteName, keyof GatewayEnv>;
 
 /** A missing binding is a remote not deployed: its slots fall back, nothing else breaks. */

@@ -1,6 +1,8 @@
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
 import type { SecretsEnv } from "@dealer/shared/secrets";
-import type { LeadMessage } from "./delivery/queue";
+
+/** A lead delivery queue message: the stored lead to deliver (delivery/queue.ts sends it, delivery/deliver.ts consumes it). */
+export type LeadMessage = { leadId: number };
 
 /** Bindings of this remote's Worker: the common ones, the platform's D1 database and the lead queue. */
 export type Env = RemoteEnv & AccountEnv & SecretsEnv & {

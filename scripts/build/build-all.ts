@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot, resolveBrowserBuild } from "./browser-config";
 
-export const browserPackages = ["shell", "mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance"] as const;
+export const browserPackages = ["shell", "mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance", "mf-dealer"] as const;
 
 const rspackBin = join(repoRoot, "node_modules/.bin/rspack");
 

@@ -4,7 +4,7 @@ import { FRAGMENT_STYLESHEET } from "../../shared/src/fragment/index";
 import { ModuleFederationPlugin } from "@module-federation/enhanced/rspack";
 import { federationName } from "../../shell/src/federation/remote-name";
 import { browserConfig, resolveBrowserBuild, type BrowserBuildOptions } from "./browser-config";
-import { type DesignComponentCss, designComponentCss } from "./design-system-css";
+import { type DesignComponentCss, designComponentCss, designSystemCss } from "./design-system-css";
 import { sharedSingletons } from "./shared-singletons";
 
 export type RemoteConfigOptions = {
@@ -14,6 +14,8 @@ export type RemoteConfigOptions = {
   exposes: Record<string, string>;
   /** Design system components whose styles this remote's fragments need (docs/design.md); the core is in the head. */
   designComponents?: readonly DesignComponentCss[];
+  /** Whole pages of its own (the dealer console): its stylesheet carries the tokens and core too, with no shell head. */
+  ownPages?: boolean;
 } & Pick<BrowserBuildOptions, "distDir" | "buildId">;
 
 /** A federated web remote: mf-manifest.json + remoteEntry.js under /_mf/{remote}/{buildId}/. */
@@ -40,7 +42,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): Configuration 
       }),
       // The fragments' styles, linked by the server beside each slot (see FRAGMENT_STYLESHEET).
       new rspack.CopyRspackPlugin({
-        patterns: [{ from: "src/fragments.css", to: FRAGMENT_STYLESHEET, transform: (content) => designComponentCss(options.designComponents ?? []) + content.toString() }],
+        patterns: [{ from: "src/fragments.css", to: FRAGMENT_STYLESHEET, transform: (content) => (options.ownPages ? designSystemCss() : "") + designComponentCss(options.designComponents ?? []) + content.toString() }],
       }),
     ],
   });

@@ -7,9 +7,11 @@ import {
   budgetFromRepayment,
   boundsWithStart,
   type CarFinance,
+  type CarRepayment,
   carFinance,
   cardWeeklyAmount,
   carRepayment,
+  FINANCE_DISCLAIMER_ANCHOR,
   financeEntryFor,
   formatMoney,
   formatMoneyCents,
@@ -32,6 +34,7 @@ import {
 } from "@dealer/shared/rules";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, WCAG_22_AA } from "../support/axe";
 import { demoConfig, waitForSlotWith } from "../support/finance";
 import { searchCars } from "../support/finance-cars";
 import { launchChromium, siteUrl, waitForHydration, waitForSlot } from "../support/platform";
@@ -70,8 +73,8 @@ const figureOf = (site: string, car: Car) => {
   return figure;
 };
 
-async function openPage(site: string, path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+async function openPage(site: string, path: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
   await page.goto(siteUrl(site, path), { waitUntil: "domcontentloaded" });
   await waitForHydration(page);
   return page;
@@ -352,4 +355,149 @@ describe("the budget finder shows its basis and disclaimer, clamps its inputs, a
       await page.close();
     });
   }
+});
+
+/**
+ * ADR 0065: every surface that shows a figure shows its basis and a disclaimer: the search cards (the figure's terms and
+ * a reference to the disclaimer the page states once), the car page's price block, finance box and sticky header (its
+ * terms and a reference to the calculator's disclaimer). The terms are computed from the record's lender entry here,
+ * not with the rule that writes them.
+ */
+/** The figure's terms as the spec's basis names them: its term, deposit and final payment. */
+function expectedTerms(figure: CarRepayment): string {
+  const { term, tradeIn, residual } = figure.start;
+  return `Over ${term} ${term === 1 ? "year" : "years"} with a ${formatMoney(tradeIn)} deposit and a ${formatMoney(residual)} final payment.`;
+}
+
+/** A financed car of the site (a balloon where the stock has one, so the terms are not all zeros) and its figure. */
+async function financedCar(site: string): Promise<{ car: Car; figure: CarRepayment }> {
+  const config = demoConfig(site);
+  const financed = (await stock(site)).flatMap((car) => {
+    const figure = carRepayment(car, config, now());
+    return figure ? [{ car, figure }] : [];
+  });
+  const found = financed.find(({ figure }) => figure.start.residual > 0) ?? financed[0];
+  if (!found) throw new Error(`no financed car on ${site}`);
+  return found;
+}
+
+// A weekly lender on a car dealer (Taurus-type) and the monthly Nissan-type lender on the truck dealer.
+describe.each(["harbour-city-motors", "outback-trucks"])("finance basis and disclaimer on %s", (site) => {
+  for (const width of [390, 1280]) {
+    it(`search cards at ${width} px: each figure with its terms and a link to the disclaimer the page states once`, async () => {
+      const { car, figure } = await financedCar(site);
+      const page = await openPage(site, `/search?query=${encodeURIComponent(car.stocknum)}`, width);
+      const card = page.locator(`.card:has(a[href="/cars/${car.slug}"])`).first();
+      expect(await text(card.locator(".card__finance"))).toBe(`Finance ${repaymentText(figure)} at ${repaymentRatesText(figure)}`);
+      const terms = card.locator(".card__finance-terms");
+      expect(await text(terms)).toBe(`${expectedTerms(figure)}*`);
+      const star = terms.getByRole("link", { name: "See the finance disclaimer" });
+      const target = (await star.getAttribute("href")) ?? "";
+      // One disclaimer on the page, visible, the one the cards' links name.
+      const disclaimer = page.locator(target);
+      expect(await disclaimer.count()).toBe(1);
+      expect(await text(disclaimer)).toBe(REPAYMENT_DISCLAIMER);
+      expect(await disclaimer.isVisible()).toBe(true);
+      expect(await page.getByText(REPAYMENT_DISCLAIMER).count()).toBe(1);
+      // Every card with a figure has its terms.
+      expect(await page.locator(".card__finance-terms").count()).toBe(await page.locator(".card__finance").count());
+      expect(await axeViolations(page, [".search-results"], WCAG_22_AA)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("every financed card on the first page of /search has its own terms", async () => {
+    const config = demoConfig(site);
+    const page = await openPage(site, "/search", 1280);
+    const cards = await page.locator(".card:has(.card__link[data-car-id])").all();
+    let financed = 0;
+    for (const card of cards) {
+      const id = Number(await card.locator(".card__link").getAttribute("data-car-id"));
+      const [car] = await searchCars(site, `objectID:${id}`, 1);
+      const figure = carRepayment(car as Car, config, now());
+      if (!figure) {
+        expect(await card.locator(".card__finance, .card__finance-terms").count()).toBe(0);
+        continue;
+      }
+      financed += 1;
+      expect(await text(card.locator(".card__finance-terms"))).toBe(`${expectedTerms(figure)}*`);
+    }
+    expect(financed).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("the car page: the price block, finance box and sticky header give the figure's terms and link to the calculator's disclaimer", async () => {
+    const { car, figure } = await financedCar(site);
+    const { page } = await openCar(browser, site, `/cars/${car.slug}`);
+    // The summary's price block: the figure, then its terms and the link.
+    const summary = page.locator("#slot-vehicle .vehicle-detail__summary");
+    expect(await text(summary.locator(".price-block__weekly"))).toBe(`Finance ${repaymentText(figure)} at ${repaymentRatesText(figure)}`);
+    expect(await text(summary.locator(".vehicle-detail__repayment-terms"))).toBe(`${expectedTerms(figure)}*`);
+    expect(await summary.locator(".vehicle-detail__repayment-terms").getByRole("link", { name: "See the finance disclaimer" }).getAttribute("href")).toBe(
+      FINANCE_DISCLAIMER_ANCHOR,
+    );
+    // The sidebar's finance box: its terms under its rates.
+    expect(await text(page.locator(".finance-box__terms"))).toBe(expectedTerms(figure));
+    const header = page.getByTestId("sticky-header");
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => header.isVisible()).toBe(true);
+    expect(await text(header.locator(".price-block__weekly"))).toBe(`Finance ${repaymentText(figure)} at ${repaymentRatesText(figure)}`);
+    const terms = header.locator(".vehicle-sticky-header__terms");
+    expect(await text(terms)).toBe(`${expectedTerms(figure)}*`);
+    const star = terms.getByRole("link", { name: "See the finance disclaimer" });
+    expect(await star.getAttribute("href")).toBe(FINANCE_DISCLAIMER_ANCHOR);
+    // The disclaimer it names is on the page (the calculator's, below the fold) and the link takes the shopper there.
+    await star.click();
+    await expect.poll(() => page.locator(FINANCE_DISCLAIMER_ANCHOR).isVisible()).toBe(true);
+    expect(await text(page.locator(`${FINANCE_DISCLAIMER_ANCHOR} .finance-disclaimer__text`))).not.toBe("");
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => header.isVisible()).toBe(true);
+    expect(await axeViolations(page, ["[data-testid=sticky-header]"], WCAG_22_AA)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+const onGrid = (rate: number, step: number) => Math.abs(rate / step - Math.round(rate / step)) < 1e-9;
+
+/**
+ * The other way a car's own rate falls outside the calculator's rules (beside Harbour's floor, above): a lender's rate
+ * off the site's 0.5 % grid (8.3 %), on a car dealer and the truck dealer (monthly figures).
+ */
+describe.each(["summit-auto-group", "outback-trucks"])("the calculator on %s starts on the car's own off-grid rate", (site) => {
+  it("starts on the car's own off-grid rate without an error; a typed off-grid rate is refused with no figure", async () => {
+    const config = demoConfig(site);
+    const step = config.finance.calculator.rateStep;
+    const now = new Date();
+    const car = (await stock(site)).find((candidate) => {
+      const figure = carRepayment(candidate, config, now);
+      return figure?.source === "lender" && !onGrid(figure.interestRate, step);
+    });
+    if (!car) throw new Error(`no car with an off-grid lender rate on ${site}`);
+    const figure = carRepayment(car, config, now);
+    if (!figure) throw new Error("expected a figure");
+
+    const { page } = await openCar(browser, site, `/cars/${car.slug}`);
+    await waitForSlotWith(page, "#finance-calculator");
+    const calculator = page.locator("#finance-calculator");
+    const rateBox = calculator.getByLabel("Interest rate (% p.a.)");
+    expect(await rateBox.inputValue()).toBe(String(figure.interestRate));
+    expect(await calculator.locator(".finance-calculator__error").count()).toBe(0);
+    expect(await text(calculator.locator("[data-testid=repayment]"))).toBe(formatMoneyCents(figure.amount));
+
+    // A rate the shopper types must be on the grid: refused, and no figure beside the reason.
+    // Off the grid and not the rate the page filled in (a lender's 8.3 % is accepted only because the page put it there).
+    const typed = [0.3, 0.2].map((part) => Math.floor(figure.interestRate) + part).find((rate) => Math.abs(rate - figure.interestRate) > 1e-9) as number;
+    await rateBox.fill(String(typed));
+    await calculator.getByText(rateStepText(config.finance.calculator)).first().waitFor();
+    expect(await calculator.locator("[data-testid=repayment]").count()).toBe(0);
+
+    // On the grid again: the spec's formula at that rate on the car's own terms (the fee financed, its frequency).
+    const onStep = Math.round(typed / step) * step;
+    await rateBox.fill(String(onStep));
+    const { start } = figure;
+    const expected = amortisedPayment(start.amount - start.tradeIn + config.finance.establishmentFee, onStep, start.term, PAYMENTS_PER_YEAR[start.frequency], start.residual);
+    await expect.poll(() => text(calculator.locator("[data-testid=repayment]"))).toBe(formatMoneyCents(expected));
+    expect(await calculator.locator(".finance-calculator__error").count()).toBe(0);
+    await page.context().close();
+  });
 });

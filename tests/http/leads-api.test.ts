@@ -150,7 +150,7 @@ describe("the dealer's lead API", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     // The dealership's columns, then every field of the lead record (issue 21).
-    expect((await csv.text()).split("\r\n")[0]).toMatch(/^lead_id,status,assigned_to,delivery_status,attempts,version,kind,form,created_at,.*,customer\.first_name,customer\.last_name,.*,vehicle\.vin,.*,source\.linked_query_params$/);
+    expect((await csv.text()).split("\r\n")[0]).toMatch(/^lead_id,status,assigned_to,delivery_status,attempts,staff_notes,version,kind,form,created_at,.*,customer\.first_name,customer\.last_name,.*,vehicle\.vin,.*,source\.linked_query_params$/);
     expect((await fetchSite(SITE, "/api/leads?status=lost", { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(400);
   });
 });

@@ -1,13 +1,12 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { buildEnquiryFormSchema, LEAD_TEXT_MAX, leadText, parseWithFieldErrors, requiredText } from "@dealer/shared/contract";
+import { buildEnquiryFormSchema, CHAT_MESSAGE_MAX, chatMessageSchema, LEAD_TEXT_MAX, leadText, parseWithFieldErrors, requiredText } from "@dealer/shared/contract";
 import { bodyLimit, CROSS_SITE_MESSAGE, type HostSite, requestSite, siteFromHost } from "@dealer/shared/http";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { queueUnqueuedLead } from "../delivery/queue";
 import type { Env } from "../env";
-import { INVALID_LEAD, LEAD_STORE_FAILED, RATE_LIMITED, siteUrl, UNSUPPORTED_BODY } from "../leads/api";
-import type { Dealer } from "../leads/dealer-api";
-import { leadBodyFormat } from "../leads/guard";
+import { INVALID_LEAD, LEAD_STORE_FAILED, leadBodyFormat, RATE_LIMITED, siteUrl, UNSUPPORTED_BODY } from "../leads/guard";
+import type { Dealer } from "../leads/dealer";
 import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { buildLeadRecord, loadSiteFacts, placeLead } from "../leads/record";
 import { PRIVACY_NOTICE, requestHash, storeLead } from "../leads/store";
@@ -18,7 +17,6 @@ import { addDealerReply, addShopperMessage, type ChatConversation, type ChatMess
 export const CHAT_PATH = "/api/leads/chat";
 /** The category a chat lead carries in the inbox, the dealer's e-mail and every CRM format. */
 export const CHAT_CATEGORY = "Chat";
-export const CHAT_MESSAGE_MAX = 2000;
 export const NO_CHAT = "There is no chat here yet: start one from a car's page.";
 export const CHAT_OFF = "This site does not offer chat.";
 export const CHAT_FULL = "This chat is full. Please call or e-mail the dealership.";
@@ -40,7 +38,6 @@ export function openChatSchema(forms: SiteConfig["forms"]) {
     website: z.string().max(200).optional(),
   });
 }
-export const chatMessageSchema = z.object({ message: chatText });
 const readQuerySchema = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) });
 
 type ChatContext = Context<{ Bindings: Env }>;

@@ -1,8 +1,8 @@
 import { normaliseMobile } from "@dealer/shared/rules";
 import { canMailShoppers, emailSender } from "../accounts/email";
 import { smsSender } from "../accounts/sms";
-import { mailHtml, mailText } from "../delivery/formats";
-import type { LeadSection } from "../delivery/lead-words";
+import { mailHtml, mailText } from "../lead-formats/formats";
+import type { LeadSection } from "../lead-formats/lead-words";
 import type { Env } from "../env";
 import type { StoredRecord } from "../leads/record";
 import { receiptChannels } from "../receipts/receipt";

@@ -1,6 +1,6 @@
 import { auditStatement } from "@dealer/shared/audit";
 import { isSessionToken, newSessionToken, readCookie, sha256Hex } from "@dealer/shared/http";
-import type { Dealer } from "../leads/dealer-api";
+import type { Dealer } from "../leads/dealer";
 
 /**
  * The shopper's key to their conversation (ADR 0049): a random token in a `__Host-` cookie (this host only,

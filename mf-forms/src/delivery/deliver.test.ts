@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestD1 } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
-import type { Env } from "../env";
+import type { Env, LeadMessage } from "../env";
 import { consumeDeadLetters, consumeLeads, deliverLead, retryDelaySeconds } from "./deliver";
-import { signWebhook } from "./formats";
-import type { LeadMessage } from "./queue";
+import { signWebhook } from "../lead-formats/formats";
 import { sweepPendingLeads } from "./queue";
 
 let db: D1Database;

@@ -1,7 +1,6 @@
-import type { Env } from "../env";
+import type { Env, LeadMessage } from "../env";
 
 /** One queue message per stored lead; the consumer reads the lead itself from D1. */
-export type LeadMessage = { leadId: number };
 
 /** A pending lead not (re)queued for this long is queued again by the sweep. */
 export const SWEEP_AFTER_MS = 10 * 60 * 1000;

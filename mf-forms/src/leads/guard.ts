@@ -19,3 +19,19 @@ export function idempotencyKey(headers: Headers): { ok: true; key: string | null
   if (key === null) return { ok: true, key: null };
   return /^[\x21-\x7e]{1,200}$/.test(key) ? { ok: true, key } : { ok: false };
 }
+
+/** The lead-taking APIs' answers (the lead form's and the chat's), in words a shopper reads. */
+export const LEAD_STORE_FAILED =
+  "Sorry, we couldn't save your enquiry just now. Your details are still in the form: please try again in a moment.";
+export const RATE_LIMITED = "Too many enquiries from this device. Please wait a moment and try again.";
+export const KEY_REUSED = "This form was already sent with different details. Reload the page to send another enquiry.";
+export const UNSUPPORTED_BODY = "Send the lead as application/json (or a form post from the dealer's website).";
+export const INVALID_LEAD = "Invalid lead";
+export const TURNSTILE_FAILED = "Please confirm you are not a robot and try again.";
+/** A lead is a few kilobytes; anything far bigger is refused before it is read. */
+export const LEAD_BODY_MAX_BYTES = 64 * 1024;
+
+/** The site's own address as the shopper reached it: the Host the gateway forwarded, with the request's scheme. */
+export function siteUrl(requestUrl: string, headers: Headers): string {
+  return `${new URL(requestUrl).protocol}//${headers.get("host") ?? new URL(requestUrl).host}`;
+}

@@ -1,16 +1,14 @@
 import { defaultSiteConfig } from "@dealer/shared/config";
-import { locationSchema } from "@dealer/shared/contract";
+import { type LeadRecord, locationSchema } from "@dealer/shared/contract";
 import { escapeMarkup } from "@dealer/shared/http";
 import { FINANCE_LINK_PARAMS, formatMoney, formatMoneyCents, zonedIso } from "@dealer/shared/rules";
 import { makeCar } from "@dealer/shared/testing";
 import fc from "fast-check";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { adfProblems } from "../../../tests/support/adf";
-import { LeadDetails } from "../dealer-inbox/inbox";
-import { leadAdf, leadEmail, leadJson } from "../delivery/formats";
-import { dealerTime } from "../delivery/lead-words";
-import { type ListedLead, leadsCsv } from "./dealer-api";
+import { leadAdf, leadEmail, leadJson } from "../lead-formats/formats";
+import { dealerTime, type LeadSection, leadSections } from "../lead-formats/lead-words";
+import { type ListedLead, leadsCsv } from "../lead-api/dealer-api";
 import { leadSchemaFor } from "./form-schema";
 import { buildLeadRecord, type PostedLead, placeLead, type SiteFacts, withStoredCategory } from "./record";
 import {
@@ -281,16 +279,13 @@ function details(variant: FormVariant, entered: Entered, body: ReturnType<typeof
 const at = (value: unknown, path: string) =>
   path.split(".").reduce<unknown>((current, key) => (current !== null && typeof current === "object" ? (current as Record<string, unknown>)[key] : undefined), value);
 
-const unescapeHtml = (html: string) =>
-  html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name] ?? "");
-
-/** The inbox card's rows, label to the values shown under it (a label may head rows of two sections). */
-function inboxRows(html: string): Map<string, string[]> {
+/**
+ * The inbox card's rows, label to the values shown under it (a label may head rows of two sections): the words the
+ * lead API sends the dealer console (GET /api/leads?words=1), which shows each row as it is (ADR 0069).
+ */
+function inboxRows(sections: LeadSection[]): Map<string, string[]> {
   const rows = new Map<string, string[]>();
-  for (const [, label = "", value = ""] of html.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/gs)) {
-    const key = unescapeHtml(label);
-    rows.set(key, [...(rows.get(key) ?? []), unescapeHtml(value)]);
-  }
+  for (const row of sections.flatMap((section) => section.rows)) rows.set(row.label, [...(rows.get(row.label) ?? []), row.value]);
   return rows;
 }
 
@@ -318,13 +313,13 @@ function formatsOf(variant: FormVariant, entered: Entered) {
   const consent = { opt_in: lead.values.opt_in, recorded_at: CREATED.toISOString(), privacy_notice: "We use your details to respond." };
   const record = { lead_id: 7, ...buildLeadRecord({ ...lead, form: variant.id }, placed.place, facts, { createdAt: CREATED, consent, creditCheck }) };
   const deliverable = { id: 7, site: facts.site.slug, kind: record.kind, createdAt: CREATED.toISOString(), carId: record.vehicle?.id ?? null, dealershipId: record.dealership.id, dealershipSlug: record.dealership.slug, lead: body, record };
-  const listed = { lead_id: 7, status: "new", assigned_to: null, delivery_status: "delivered", attempts: 1, values: lead.values, record } as unknown as ListedLead;
+  const listed = { lead_id: 7, status: "new", assigned_to: null, delivery_status: "delivered", attempts: 1, values: lead.values, record, notes: [] } as unknown as ListedLead;
   return {
     body,
     json: JSON.parse(leadJson(deliverable)) as unknown,
     adf: leadAdf(deliverable, { name: "Dealer platform", url: null, email: null }, "leads@outback-trucks.example"),
     email: leadEmail(deliverable).body,
-    inbox: inboxRows(renderToString(<LeadDetails lead={listed} />)),
+    inbox: inboxRows(leadSections(record as LeadRecord)),
     csv: csvRow(leadsCsv([listed])),
   };
 }

@@ -9,7 +9,7 @@ import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { type PaymentAdapter, PaymentUnavailable, paymentAdapter, processorAccount, processorFor } from "../reservations/payments/adapter";
 import { PAYMENT_UNAVAILABLE } from "../reservations/api";
 import { findReservation } from "../reservations/store";
-import { ONLINE_PAYMENT_TOKEN_PREFIX, receiptPath } from "./online-payment-store";
+import { ONLINE_PAYMENT_TOKEN_PREFIX, receiptPath } from "../reservations/online-payment-store";
 
 export const PAYMENT_SIGNED_OUT = "Please sign in to pay online.";
 export const NO_SUCH_RESERVATION = "No reservation with this reference on this site.";

@@ -2,7 +2,7 @@ import type { LeadRecord } from "@dealer/shared/contract";
 import { bodyLimit, escapeMarkup, siteFromHost } from "@dealer/shared/http";
 import { zonedIso } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
-import { appointmentWords } from "../delivery/lead-words";
+import { appointmentWords } from "../lead-formats/lead-words";
 import type { Env } from "../env";
 import { plainPage } from "../leads/form-post";
 import { bookingSlots } from "../leads/slots";

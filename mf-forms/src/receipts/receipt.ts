@@ -1,7 +1,7 @@
 import type { LeadRecord } from "@dealer/shared/contract";
 import { formatMoney } from "@dealer/shared/rules";
-import { carPhoto, mailHtml, mailText } from "../delivery/formats";
-import { appointmentWords, kindWords, type LeadSection, valuationWords } from "../delivery/lead-words";
+import { carPhoto, mailHtml, mailText } from "../lead-formats/formats";
+import { appointmentWords, kindWords, type LeadSection, valuationWords } from "../lead-formats/lead-words";
 import { calendarInvite } from "./ics";
 
 /** How a shopper is told about their lead: by e-mail always (where the site can send), by SMS when they chose it. */

@@ -9,7 +9,7 @@ import { formErrorPage } from "../leads/form-post";
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, leadBodyFormat } from "../leads/guard";
 import { parseRateLimit, rateLimited } from "../leads/rate-limit";
 import { requestHash } from "../leads/store";
-import { markOnlinePaymentPaid, ONLINE_PAYMENT_TOKEN_PREFIX } from "../promotions/online-payment-store";
+import { markOnlinePaymentPaid, ONLINE_PAYMENT_TOKEN_PREFIX } from "./online-payment-store";
 import { confirmReservation, releaseExpiredHolds } from "./confirm";
 import { type PaymentAdapter, PaymentUnavailable, paymentAdapter, processorAccount, processorFor } from "./payments/adapter";
 import { verifySignature } from "./payments/signature";

@@ -1,29 +1,15 @@
 import { fieldReasons, recordAudit, refusalEntry } from "@dealer/shared/audit";
-import { leadText, maxText, parseWithFieldErrors, staffRoleSchema, tooLongMessage } from "@dealer/shared/contract";
+import { INVITATION_LIMITS, type Invitation, invitationSchema, maxText, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit, type HostSite, siteFromHost } from "@dealer/shared/http";
 import { verifyKey } from "@dealer/shared/keys";
 import { Hono } from "hono";
-import { z } from "zod";
 import { emailSender } from "../accounts/email";
 import type { Env } from "../env";
-import { STAFF_PATHS } from "./page";
-import { possessive } from "@dealer/shared/rules";
+import { possessive, staffMay } from "@dealer/shared/rules";
+import { auditRefusedStaff, STAFF_NOT_ALLOWED, STAFF_PATHS, staffActor, staffOfRequest } from "@dealer/shared/staff";
 
-/** An invitation's limits (ADR 0058): an address as long as e-mail allows, a name of a line. */
-export const INVITATION_LIMITS = { email: 254, name: 100, dealership: 63 } as const;
-export const invitationSchema = z
-  .object({
-    email: z
-      .email("Enter the staff member's e-mail address.")
-      .max(INVITATION_LIMITS.email, tooLongMessage(INVITATION_LIMITS.email))
-      .transform((email) => email.toLowerCase()),
-    role: staffRoleSchema,
-    name: leadText(INVITATION_LIMITS.name).min(1).optional(),
-  })
-  .strict();
 /** The operator names the dealership; a dealer admin invites to their own. */
 export const operatorInvitationSchema = invitationSchema.extend({ dealership: maxText(INVITATION_LIMITS.dealership).min(1) }).strict();
-export type Invitation = z.infer<typeof invitationSchema>;
 
 export type InviteResult = { ok: true; id: string; mailed: boolean } | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[]> };
 
@@ -74,16 +60,33 @@ async function isOperator(env: Env, authorization: string | undefined): Promise<
 }
 
 /**
- * POST /api/staff/invitations on the site's host, with `Authorization: Bearer <operator key>`:
- * {dealership, email, role, name?} -> 201 {id, mailed}. Bad input is a 400 with each field's error.
+ * POST /api/staff/invitations on the site's host, either with `Authorization: Bearer <operator key>`:
+ * {dealership, email, role, name?}, or as a signed-in admin (the console's staff page, ADR 0069): {email, role,
+ * name?} for the admin's own dealership. -> 201 {id, mailed}. Bad input is a 400 with each field's error, an
+ * address already on the site a 409.
  */
 export function createStaffInvitationApi() {
   const app = new Hono<{ Bindings: Env }>();
   app.post("/api/staff/invitations", bodyLimit(8 * 1024), async (c) => {
-    if (!(await isOperator(c.env, c.req.header("authorization")))) return c.json({ message: "The operator key is required (Authorization: Bearer <key>)." }, 401);
+    const staff = c.req.header("authorization") ? null : await staffOfRequest(c.env.DB, c.req.header("host"), c.req.header("cookie"));
+    if (!staff && !(await isOperator(c.env, c.req.header("authorization")))) return c.json({ message: "The operator key is required (Authorization: Bearer <key>)." }, 401);
     const site = await siteFromHost(c.env.DB, c.req.header("host"));
     if (!site) return c.json({ message: "Unknown site" }, 404);
     const body = await c.req.json().catch(() => null);
+    if (staff) {
+      if (!staffMay(staff.role, "staff.invite")) {
+        await auditRefusedStaff(c.env.DB, staff, "staff.invite", "POST /api/staff/invitations", [`the ${staff.role} role does not allow staff.invite`]);
+        return c.json({ message: STAFF_NOT_ALLOWED }, 403);
+      }
+      const parsed = parseWithFieldErrors(invitationSchema, body);
+      if (!parsed.ok) {
+        await auditRefusedStaff(c.env.DB, staff, "staff.invite", null, fieldReasons(parsed.fieldErrors));
+        return c.json({ message: "The invitation is not valid.", fieldErrors: parsed.fieldErrors }, 400);
+      }
+      const result = await inviteStaff(c.env, site, staff.dealershipId, parsed.data, staffActor(staff), new URL(c.req.url).origin);
+      if (!result.ok) return c.json({ message: "The invitation is not valid.", fieldErrors: result.fieldErrors }, result.status);
+      return c.json({ id: result.id, mailed: result.mailed }, 201);
+    }
     const parsed = parseWithFieldErrors(operatorInvitationSchema, body);
     const refuse = async (email: string | null, fieldErrors: Record<string, string[]>) => {
       await auditRefusedInvitation(c.env.DB, site.slug, null, "operator", email, fieldErrors);

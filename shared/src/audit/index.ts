@@ -84,11 +84,29 @@ export const fieldReasons = (errors: Record<string, readonly string[]>): string[
 
 export type AuditRow = { id: number; dealership_id: number | null; actor: string; action: AuditAction; subject: string | null; detail: string | null; created_at: string };
 
-/** A site's newest entries (one dealership's and the site-wide ones, when a dealership is named). */
-export async function listAudit(db: D1Database, site: string, dealershipId: number | null, limit = 200): Promise<AuditRow[]> {
+/** The audit page's filters (issue 31): an action, who (part of the actor's id or e-mail) and a date range, in UTC days. */
+export const AUDIT_FILTER_LIMITS = { actor: 100 } as const;
+export const auditFilterSchema = z
+  .object({
+    action: z.enum(auditActionSchema.options, { error: "Choose an action from the list." }).optional(),
+    actor: z.string().trim().max(AUDIT_FILTER_LIMITS.actor, `Use at most ${AUDIT_FILTER_LIMITS.actor} characters.`).optional(),
+    from: z.iso.date({ error: "Enter a date such as 2026-11-01." }).optional(),
+    to: z.iso.date({ error: "Enter a date such as 2026-11-30." }).optional(),
+  })
+  .transform((filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== "" && value !== undefined)) as { action?: AuditAction; actor?: string; from?: string; to?: string });
+export type AuditFilters = z.output<typeof auditFilterSchema>;
+
+/** A site's newest entries (one dealership's and the site-wide ones, when a dealership is named), filtered. */
+export async function listAudit(db: D1Database, site: string, dealershipId: number | null, limit = 200, filters: AuditFilters = {}): Promise<AuditRow[]> {
   const { results } = await db
-    .prepare("SELECT id, dealership_id, actor, action, subject, detail, created_at FROM audit_log WHERE site = ?1 AND (?2 IS NULL OR dealership_id = ?2 OR dealership_id IS NULL) ORDER BY id DESC LIMIT ?3")
-    .bind(site, dealershipId, limit)
+    .prepare(
+      `SELECT id, dealership_id, actor, action, subject, detail, created_at FROM audit_log
+        WHERE site = ?1 AND (?2 IS NULL OR dealership_id = ?2 OR dealership_id IS NULL)
+          AND (?4 IS NULL OR action = ?4) AND (?5 IS NULL OR instr(lower(actor), lower(?5)) > 0)
+          AND (?6 IS NULL OR created_at >= ?6) AND (?7 IS NULL OR created_at < date(?7, '+1 day'))
+        ORDER BY id DESC LIMIT ?3`,
+    )
+    .bind(site, dealershipId, limit, filters.action ?? null, filters.actor || null, filters.from ?? null, filters.to ?? null)
     .all<AuditRow>();
   return results;
 }

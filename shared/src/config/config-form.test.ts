@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { configFormFields, fieldText, fieldValue, overrideErrors, overrideFromForm, resolvedSettings } from "./config-form";
+import { COLOUR_MESSAGE } from "./config-messages";
 import { defaultSiteConfig } from "./defaults";
 
 const field = (path: string) => {
@@ -32,14 +33,23 @@ describe("overrideFromForm", () => {
     expect(result.ok && result.override).toEqual({ theme: { primary: "#112233" }, labels: { soldLabel: "GONE" } });
   });
 
-  it("names every bad field and refuses the whole form", () => {
+  it("names every bad field at once, a JSON mistake beside the schema's problems, in plain words", () => {
     const result = overrideFromForm({ "theme.primary": "blue", "search.hitsPerPage": "lots", "navigation.links": "[{", "labels.soldLabel": "SOLD" }, {});
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.fieldErrors).sort()).toEqual(["navigation.links", "search.hitsPerPage"]);
-    // Field text first; the schema's own checks when every field reads.
-    const schema = overrideFromForm({ "theme.primary": "blue", "search.hitsPerPage": "500" }, {});
-    expect(schema.ok === false && Object.keys(schema.fieldErrors).sort()).toEqual(["search.hitsPerPage", "theme.primary"]);
+    expect(Object.keys(result.fieldErrors).sort()).toEqual(["navigation.links", "search.hitsPerPage", "theme.primary"]);
+    expect(result.fieldErrors["theme.primary"]).toEqual([COLOUR_MESSAGE]);
+    expect(result.fieldErrors["navigation.links"]?.[0]).toMatch(/not valid JSON/);
+    for (const messages of Object.values(result.fieldErrors)) for (const message of messages) expect(message).not.toMatch(/pattern|\/\^|Invalid input|expected/);
+  });
+
+  it("publishing the form unchanged changes nothing, an entry equal to the default included (Harbour's theme.text)", () => {
+    const stored = { theme: { primary: "#0b5e7e", text: defaultSiteConfig.theme.text, logoText: "Harbour City Motors" }, labels: { soldLabel: "GONE" } };
+    const resolved = resolvedSettings(stored);
+    const form = Object.fromEntries(configFormFields.map((each) => [each.path, fieldText(each, fieldValue(each, resolved))]));
+    expect(overrideFromForm(form, stored)).toEqual({ ok: true, override: stored });
+    // One field changed: only it changes.
+    expect(overrideFromForm({ ...form, "labels.soldLabel": "SOLD OUT" }, stored)).toEqual({ ok: true, override: { ...stored, labels: { soldLabel: "SOLD OUT" } } });
   });
 
   it("reads an empty nullable field as null", () => {

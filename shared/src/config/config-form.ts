@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { defaultSiteConfig } from "./defaults";
 import { deepMerge } from "./resolve";
+import { plainIssueMessage } from "./config-messages";
 import { overrideSizeProblem, retiredSettingMessage, siteConfigSchema } from "./site-config";
 
 /**
@@ -67,7 +68,7 @@ function parseField(field: ConfigField, text: string): { ok: true; value: unknow
       try {
         return { ok: true, value: JSON.parse(trimmed) };
       } catch {
-        return { ok: false, message: "Enter valid JSON." };
+        return { ok: false, message: "This is not valid JSON: check the brackets, quotes and commas." };
       }
     default:
       return { ok: true, value: text };
@@ -80,6 +81,18 @@ function setAt(target: Record<string, unknown>, path: string[], value: unknown) 
   let node = target;
   for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
   node[path[path.length - 1] as string] = value;
+}
+
+/** Removes the entry at `path`, and any group it leaves empty. */
+function unsetAt(target: Record<string, unknown>, path: string[]) {
+  const [key, ...rest] = path;
+  if (key === undefined || !Object.hasOwn(target, key)) return;
+  const child = target[key];
+  if (rest.length === 0) delete target[key];
+  else if (child && typeof child === "object" && !Array.isArray(child)) {
+    unsetAt(child as Record<string, unknown>, rest);
+    if (Object.keys(child).length === 0) delete target[key];
+  }
 }
 
 /**
@@ -97,31 +110,35 @@ export function overrideErrors(override: Record<string, unknown>): FieldErrors {
     const paths = issue.code === "unrecognized_keys" ? issue.keys.map((key) => (base ? `${base}.${key}` : key)) : [base || "(root)"];
     for (const path of paths) {
       const key = path.split(".").pop() ?? "";
-      (errors[path] ??= []).push(issue.code === "unrecognized_keys" ? (retiredSettingMessage(key) ?? "Unknown setting.") : issue.message);
+      (errors[path] ??= []).push(issue.code === "unrecognized_keys" ? (retiredSettingMessage(key) ?? "Unknown setting.") : plainIssueMessage(issue));
     }
   }
   return errors;
 }
 
 /**
- * The form's entries -> the override to store: only the settings that differ from the default (a setting left
- * at its default follows later changes of the default). A field missing from the form keeps the override's
- * value. Any error (a field's text, or the merged configuration's schema) refuses the whole form.
+ * The form's entries merged over the stored override (issue 31): a field the admin left as it was keeps the
+ * override's own entry (present or absent), so publishing an unchanged form changes nothing, settings the form
+ * does not show included; a changed field is stored as typed. Every problem is listed at once: a field whose
+ * text does not parse (a JSON mistake) is checked against the schema at its stored value, and the others as typed.
  */
 export function overrideFromForm(form: Record<string, string>, current: Record<string, unknown>): { ok: true; override: Record<string, unknown> } | { ok: false; fieldErrors: FieldErrors } {
-  const override: Record<string, unknown> = {};
+  const override = structuredClone(current);
   const errors: FieldErrors = {};
   const resolved = resolvedSettings(current);
   for (const field of configFormFields) {
     const text = form[field.path];
-    const parsed = text === undefined ? { ok: true as const, value: fieldValue(field, resolved) } : parseField(field, text);
+    if (text === undefined) continue;
+    const parsed = parseField(field, text);
     if (!parsed.ok) {
       errors[field.path] = [parsed.message];
       continue;
     }
-    if (!sameValue(parsed.value, field.defaultValue)) setAt(override, field.path.split("."), parsed.value);
+    if (sameValue(parsed.value, fieldValue(field, resolved))) continue;
+    // Set back to the default: the entry goes, so the setting follows later changes of the default again.
+    if (sameValue(parsed.value, field.defaultValue)) unsetAt(override, field.path.split("."));
+    else setAt(override, field.path.split("."), parsed.value);
   }
-  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
-  const schemaErrors = overrideErrors(override);
-  return Object.keys(schemaErrors).length > 0 ? { ok: false, fieldErrors: schemaErrors } : { ok: true, override };
+  for (const [path, messages] of Object.entries(overrideErrors(override))) errors[path] ??= messages;
+  return Object.keys(errors).length > 0 ? { ok: false, fieldErrors: errors } : { ok: true, override };
 }

@@ -6,3 +6,4 @@ export * from "./templates";
 export * from "./search-records";
 export * from "./provider-policy";
 export * from "./config-merge";
+export * from "./config-messages";

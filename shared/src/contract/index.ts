@@ -22,3 +22,4 @@ export * from "./vehicle-extras";
 export * from "./directory";
 export * from "./lead-record";
 export * from "./staff";
+export * from "./lead-inbox";

@@ -16,7 +16,7 @@ import { serializeJsonForHtml } from "./json-for-html";
  *   GET /_mf/{remote}/...                             -> forwarded to the remote unchanged
  *   GET /_props/{remote}/{Fragment}?slot=&path=       -> props for a slot the server could not render
  */
-export const remoteNames = ["mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance"] as const;
+export const remoteNames = ["mf-search", "mf-vehicle", "mf-forms", "mf-locations", "mf-finance", "mf-dealer"] as const;
 export const remoteNameSchema = z.enum(remoteNames);
 export type RemoteName = z.infer<typeof remoteNameSchema>;
 

@@ -9,8 +9,6 @@ export const RESERVE_LABEL = "Reserve Now";
 /** The vehicle page's reserve button (spec §2); the deposit amount and its terms sit beside it (depositText). */
 export const RESERVE_CAR_LABEL = "Reserve Car Now";
 export const RESERVE_HOLD_HOURS = 48;
-export const SOLD_CARD_TEXT = "Like this and want something similar?";
-export const FIND_SIMILAR_LABEL = "Find Me Something Similar";
 
 export type VehicleButtons = {
   enquire: boolean;

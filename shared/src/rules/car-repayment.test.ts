@@ -9,6 +9,8 @@ import {
   financePrice,
   repaymentBasis,
   repaymentBasisText,
+  repaymentLabels,
+  repaymentTermsText,
   repaymentRatesText,
   repaymentText,
   weeklyRepaymentAmount,
@@ -87,6 +89,9 @@ describe("carRepayment: the one figure a car advertises", () => {
     const figure = carRepayment(makeCar({ price: 30000, finance_lenders: { manual: lender } }), makeConfig(), now);
     if (!figure) throw new Error("expected a figure");
     expect(repaymentBasisText(repaymentBasis(figure))).toBe("Based on $30,000 over 5 years at 10.14% p.a. with a $3,000 deposit and a $0 final payment.");
+    // Where the price and rate stand beside the figure (cards, sticky header), its terms alone.
+    expect(repaymentLabels(figure)?.terms).toBe("Over 5 years with a $3,000 deposit and a $0 final payment.");
+    expect(repaymentTermsText({ termYears: 1, deposit: 0, balloon: 500 })).toBe("Over 1 year with a $0 deposit and a $500 final payment.");
   });
 
   it("reads as a weekly amount to the cent for the search filter: a monthly figure over 4.33 weeks", () => {

@@ -190,20 +190,35 @@ export const repaymentBasis = ({ start }: Pick<CarRepayment, "start">): Repaymen
   balloon: start.residual,
 });
 
+const termPhrase = (termYears: number) => `over ${termYears} ${termYears === 1 ? "year" : "years"}`;
+const depositPhrase = (deposit: number, balloon: number) => `with a ${formatMoney(deposit)} deposit and a ${formatMoney(balloon)} final payment`;
+
 /** The basis written under a figure, its rate the one it was computed at: 'Based on $30,000 over 5 years at 9.50% p.a. with ...'. */
 export function repaymentBasisText({ price, termYears, interestRate, deposit, balloon }: RepaymentBasis): string {
-  return `Based on ${formatMoney(price)} over ${termYears} ${termYears === 1 ? "year" : "years"} at ${formatRate(interestRate)} p.a. with a ${formatMoney(deposit)} deposit and a ${formatMoney(balloon)} final payment.`;
+  return `Based on ${formatMoney(price)} ${termPhrase(termYears)} at ${formatRate(interestRate)} p.a. ${depositPhrase(deposit, balloon)}.`;
+}
+
+/**
+ * The same basis where the price and rate already stand beside the figure (a card, the sticky header), so it fits one
+ * short line: 'Over 5 years with a $3,000 deposit and a $0 final payment.' (ADR 0065).
+ */
+export function repaymentTermsText({ termYears, deposit, balloon }: Pick<RepaymentBasis, "termYears" | "deposit" | "balloon">): string {
+  const text = `${termPhrase(termYears)} ${depositPhrase(deposit, balloon)}.`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Beside every list of cars' figures (/compare): what they are and are not. */
 export const REPAYMENT_DISCLAIMER =
   "Each repayment is the car's advertised figure at the rate beside it, on the terms under it. A guide only, not a quote or offer of finance: other fees and charges may apply, and finance is subject to the lender's credit assessment and approval.";
 
-/** The figure and its rates as text, for places that render them without formatting code of their own. */
-export type RepaymentLabels = { text: string; rates: string };
+/**
+ * The figure, its rates and its terms as text, for places that render them without formatting code of their own; a
+ * place that shows `text` shows `terms` and a reference to the page's disclaimer with it (ADR 0065).
+ */
+export type RepaymentLabels = { text: string; rates: string; terms: string };
 
 export function repaymentLabels(repayment: CarRepayment | null): RepaymentLabels | null {
-  return repayment ? { text: repaymentText(repayment), rates: repaymentRatesText(repayment) } : null;
+  return repayment ? { text: repaymentText(repayment), rates: repaymentRatesText(repayment), terms: repaymentTermsText(repaymentBasis(repayment)) } : null;
 }
 
 /**

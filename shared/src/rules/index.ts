@@ -1,5 +1,6 @@
 export * from "./availability";
 export * from "./buttons";
+export * from "./sold-card";
 export * from "./card-tag";
 export * from "./money";
 export * from "./price-display";

@@ -3,12 +3,12 @@ export const STAFF_ROLES = ["admin", "salesperson", "read-only"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What a staff member may do on the dealer pages. */
-export type StaffPermission = "leads.read" | "leads.update" | "staff.invite" | "config.publish" | "audit.read";
+export type StaffPermission = "leads.read" | "leads.update" | "staff.invite" | "config.publish" | "audit.read" | "insights.read";
 
 const PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
-  admin: ["leads.read", "leads.update", "staff.invite", "config.publish", "audit.read"],
-  salesperson: ["leads.read", "leads.update"],
-  "read-only": ["leads.read"],
+  admin: ["leads.read", "leads.update", "staff.invite", "config.publish", "audit.read", "insights.read"],
+  salesperson: ["leads.read", "leads.update", "insights.read"],
+  "read-only": ["leads.read", "insights.read"],
 };
 
 export const staffMay = (role: StaffRole, permission: StaffPermission): boolean => PERMISSIONS[role].includes(permission);

@@ -7,6 +7,8 @@ export const vehiclePath = (slug: string) => `/cars/${slug}`;
 export const checkoutPath = (slug: string, vehicle: Pick<SiteConfig["vehicle"], "checkoutPath">) => `/cars/${slug}/${vehicle.checkoutPath}`;
 export const onlinePurchasePath = (slug: string) => `/checkout-journey?car_id=${encodeURIComponent(slug)}`;
 export const tradeInPath = (id: Car["id"]) => `/cars/trade-in?car_id=${id}`;
+/** Spec §7's related car ids of a car (mf-search answers it; the similar row calls it). */
+export const relatedCarsPath = (slug: string) => `/cars/${slug}/related.json`;
 export const printPath = (slug: string) => `/print?car_id=${encodeURIComponent(slug)}`;
 export const dealerStockPath = (dealershipSlug: string) => `/search/${dealershipSlug}`;
 export const brandTilePath = (tile: { slug: string; skipPage?: boolean | string }) =>

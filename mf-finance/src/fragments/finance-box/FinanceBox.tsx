@@ -6,7 +6,7 @@ export type { FinanceBoxProps } from "./props";
 /** The vehicle sidebar's finance box: the lender's repayment, rate and comparison rate, and the finance link. */
 export default function FinanceBox(props: FinanceBoxProps) {
   if (props.hidden) return null;
-  const { repayment, interestRate, comparisonRate, lenderDisclaimer, link, buttonLabel } = props;
+  const { repayment, terms, interestRate, comparisonRate, lenderDisclaimer, link, buttonLabel } = props;
   return (
     <section className="finance-box" aria-label="Finance">
       {repayment && (
@@ -30,6 +30,7 @@ export default function FinanceBox(props: FinanceBoxProps) {
           <dd>{`${formatRate(comparisonRate)} p.a.`}</dd>
         </div>
       </dl>
+      <p className="finance-box__terms">{terms}</p>
       <p className="finance-box__actions">
         <a className="button button--primary" href={link}>
           {buttonLabel}

@@ -30,6 +30,7 @@ describe("loadFinanceBox", () => {
       hidden: false,
       provider: "manual",
       repayment: { amount: 123.45, period: "week" },
+      terms: "Over 5 years with a $3,000 deposit and a $0 final payment.",
       interestRate: 9.5,
       comparisonRate: 10.45,
       lenderDisclaimer: null,

@@ -1,6 +1,6 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
-import { carRepayment, financeEntryFor, financeLink } from "@dealer/shared/rules";
+import { carRepayment, financeEntryFor, financeLink, repaymentBasis, repaymentTermsText } from "@dealer/shared/rules";
 import { loadCar } from "../../car.server";
 import type { Env } from "../../env";
 import FinanceBox from "./FinanceBox";
@@ -18,6 +18,7 @@ export async function loadFinanceBox(request: FragmentRequest, env: Env, now = n
     hidden: false,
     provider: finance.provider,
     repayment: { amount: figure.amount, period: figure.frequency === "monthly" ? "month" : "week" },
+    terms: repaymentTermsText(repaymentBasis(figure)),
     interestRate: figure.interestRate,
     comparisonRate: figure.comparisonRate,
     lenderDisclaimer: finance.provider === "carclarity" && figure.source === "lender" ? (financeEntryFor(car, finance.provider)?.disclaimer ?? null) : null,

@@ -9,6 +9,8 @@ export type FinanceBoxProps =
       provider: FinanceProvider;
       /** The headline repayment: monthly for the Nissan-type lender, else weekly. */
       repayment: { amount: number; period: "week" | "month" } | null;
+      /** What the figure assumes beside its rates: term, deposit and final payment (repaymentTermsText, ADR 0065). */
+      terms: string;
       interestRate: number | null;
       comparisonRate: number | null;
       /** The Car Clarity-style lender shows its own disclaimer in the box. */

@@ -2,7 +2,7 @@ import { FORM_SUBMIT_ERROR, postcodeInput } from "@dealer/shared/rules";
 import { StepIndicator } from "@dealer/shared/ui";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ADJUSTMENT_QUESTIONS, CONTACT_METHOD_WORDS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FIELD_LABELS as L, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
-import { figureRows } from "../../delivery/lead-words";
+import { figureRows } from "../../lead-formats/lead-words";
 import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import { SUBMIT_BUTTON_CLASS } from "../submit-button";

@@ -2,7 +2,7 @@ import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import { formatMoney } from "@dealer/shared/rules";
 import type { Env } from "../../env";
-import { findOnlinePayment } from "../../promotions/online-payment-store";
+import { findOnlinePayment } from "../../reservations/online-payment-store";
 import OnlinePayment, { type OnlinePaymentProps } from "./OnlinePayment";
 
 async function loadOnlinePayment(request: FragmentRequest, env: Env): Promise<OnlinePaymentProps> {

@@ -7,6 +7,9 @@ import { WatchlistButton } from "@dealer/shared/watchlist-button";
 import { CardSavedToggles } from "./CardSavedToggles";
 import type { ResultCard } from "./result-card";
 
+/** The search page's one finance disclaimer, which every card's figure refers to. */
+export const FINANCE_DISCLAIMER_ID = "search-finance-disclaimer";
+
 /** Cards in the first row (up to three columns) hold the LCP image: eager and high priority; the rest load lazily. */
 const FIRST_ROW = 3;
 
@@ -58,9 +61,18 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
       </a>
       <Price price={card.price} priceType={card.priceType} />
       {card.repayment && (
-        <p className="card__finance">
-          {`Finance ${card.repayment.text}`} <span className="card__finance-rates">{`at ${card.repayment.rates}`}</span>
-        </p>
+        <>
+          <p className="card__finance">
+            {`Finance ${card.repayment.text}`} <span className="card__finance-rates">{`at ${card.repayment.rates}`}</span>
+          </p>
+          {/* The figure's terms and a reference to the disclaimer the page states once (ADR 0065). */}
+          <p className="card__finance-terms">
+            {card.repayment.terms}
+            <a className="finance-star" href={`#${FINANCE_DISCLAIMER_ID}`} aria-label="See the finance disclaimer">
+              *
+            </a>
+          </p>
+        </>
       )}
       <ul className="card__facts" aria-label="Key facts">
         {card.km !== null && <li>{formatNumber(card.km)} km</li>}

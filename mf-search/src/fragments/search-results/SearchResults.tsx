@@ -1,6 +1,6 @@
 import { siteConfigAtom } from "@dealer/shared/atoms";
 import type { SiteConfig } from "@dealer/shared/config";
-import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, type ItemType, promoCardsFor } from "@dealer/shared/rules";
+import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, type ItemType, promoCardsFor } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { SEARCH_EVENTS } from "../../analytics-events";
@@ -9,7 +9,7 @@ import type { BrowserSearch } from "./browser-search";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
 import { loadChips, useSearchParts } from "./deferred-parts";
-import { Pagination, ResultGrid } from "./ResultGrid";
+import { FINANCE_DISCLAIMER_ID, Pagination, ResultGrid } from "./ResultGrid";
 import { persistFilters, persistedQuery, readPersistedFilters } from "./persisted-filters";
 import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
 import { SaveSearch } from "./SaveSearch";
@@ -36,6 +36,10 @@ export type SearchResultsProps = {
   now: string;
   /** The page's origin: the results' structured data names each car by its absolute URL. */
   origin: string;
+  /** What the cards' finance figures are and are not (REPAYMENT_DISCLAIMER), stated once under them (ADR 0065; CSS hides it under no cards or the carousel). */
+  financeDisclaimer: string;
+  /** The empty result's words (the stock's, or the special offers' title and text): data, so not in the page's code. */
+  empty: { title: string | null; text: string };
 };
 
 /** The analytics module (ADR 0048): loaded on the first interaction, never in the first load. */
@@ -290,8 +294,8 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
           )}
           {empty ? (
             <div className="search-results__empty">
-              {props.offers && <h2>{NO_OFFERS_TITLE}</h2>}
-              <p>{props.offers ? NO_OFFERS_TEXT : NO_RESULTS_TEXT}</p>
+              {props.empty.title && <h2>{props.empty.title}</h2>}
+              <p>{props.empty.text}</p>
               <a
                 className="button"
                 href={clearFiltersTarget(config.search.landingBase, props.offers)}
@@ -309,6 +313,9 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteCon
               <Results cards={view.cards} promos={view.page === 0 && !props.offers ? promos : NO_PROMOS} />
             </Suspense>
           )}
+          <p id={FINANCE_DISCLAIMER_ID} className="search-results__disclaimer">
+            {props.financeDisclaimer}
+          </p>
           <Pagination
             page={view.page}
             nbPages={view.nbPages}

@@ -1,5 +1,5 @@
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { type LandingVocabulary, OFFER_PRICE_MIN, quotedFilterValue, resolveLandingPath, siteItemType, siteSearchFilters } from "@dealer/shared/rules";
+import { type LandingVocabulary, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, OFFER_PRICE_MIN, quotedFilterValue, REPAYMENT_DISCLAIMER, resolveLandingPath, siteItemType, siteSearchFilters } from "@dealer/shared/rules";
 import type { algoliasearch } from "algoliasearch";
 import { createElement } from "react";
 import type { Env } from "../../env";
@@ -121,6 +121,8 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         itemType: siteItemType(request.site.template),
         now: now.toISOString(),
         origin: request.origin,
+        financeDisclaimer: REPAYMENT_DISCLAIMER,
+        empty: offers ? { title: NO_OFFERS_TITLE, text: NO_OFFERS_TEXT } : { title: null, text: NO_RESULTS_TEXT },
       };
     },
   };

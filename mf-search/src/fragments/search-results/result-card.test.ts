@@ -6,9 +6,10 @@ const now = new Date("2025-06-05T00:00:00Z");
 const lender = { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 123 };
 
 describe("toResultCard", () => {
-  it("shows the car's advertised repayment (the lender's weekly payment) with its rate and comparison rate", () => {
+  it("shows the car's advertised repayment (the lender's weekly payment) with its rate, comparison rate and terms", () => {
     const card = toResultCard(makeCar({ finance_lenders: { manual: lender } }), makeConfig(), now);
-    expect(card.repayment).toEqual({ text: "$123.00/wk", rates: "8.50% p.a. (comparison rate 9.10% p.a.)" });
+    // No lender deposit, balloon or term: the calculator's start, 5 years with none (ADR 0065's terms line).
+    expect(card.repayment).toEqual({ text: "$123.00/wk", rates: "8.50% p.a. (comparison rate 9.10% p.a.)", terms: "Over 5 years with a $0 deposit and a $0 final payment." });
   });
 
   it("shows no repayment for a sold car, an excluded make or a car without the provider's figures", () => {

@@ -1,7 +1,15 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { type Car, carSchema } from "@dealer/shared/contract";
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { isSimilarSearchEligible, rankSimilarCars, SIMILAR_QUERY_LIMIT, searchLandingPath, similarCarsFilters, siteSearchFilters } from "@dealer/shared/rules";
+import {
+  isSimilarSearchEligible,
+  rankSimilarCars,
+  relatedCarsPath,
+  SIMILAR_QUERY_LIMIT,
+  searchLandingPath,
+  similarCarsFilters,
+  siteSearchFilters,
+} from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { SearchApiFor } from "../../search-client/site-client";
@@ -61,6 +69,7 @@ export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDef
         cards: [],
         searchHref: searchLandingPath({ make: car.make, model: car.model }, request.config.search),
         searchLabel: `Search all ${car.make} ${car.model}`,
+        relatedHref: relatedCarsPath(car.slug),
       };
       try {
         const now = new Date();

@@ -1,5 +1,5 @@
 import { buttonClass, PriceBlock } from "@dealer/shared/ui";
-import { repaymentLine } from "./Price";
+import { RepaymentTerms, repaymentLine } from "./Price";
 import { STICKY_HEADER_AFTER_PX, useScrolledPast } from "./StickyBars";
 import type { VehicleInteractiveProps } from "./props";
 import { VehicleSavedToggles } from "./VehicleSavedToggles";
@@ -17,13 +17,10 @@ export function StickyHeader({ car, saved, sticky, repayment }: StickyHeaderProp
         <p className="vehicle-sticky-header__name">{title}</p>
         {sticky.summary && <p className="vehicle-sticky-header__summary">{sticky.summary}</p>}
       </div>
-      <PriceBlock
-        size="sm"
-        className="vehicle-sticky-header__price"
-        amount={sticky.priceText}
-        type={sticky.priceType}
-        {...repaymentLine(repayment)}
-      />
+      <div className="vehicle-sticky-header__price">
+        <PriceBlock size="sm" amount={sticky.priceText} type={sticky.priceType} {...repaymentLine(repayment)} />
+        <RepaymentTerms repayment={repayment} className="vehicle-sticky-header__terms" />
+      </div>
       <div className="vehicle-sticky-header__actions">
         <VehicleSavedToggles car={car} saved={saved} />
         {sticky.financeHref && (

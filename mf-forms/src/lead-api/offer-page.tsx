@@ -1,7 +1,7 @@
 import type { TradeInValuation } from "@dealer/shared/rules";
 import { renderToString } from "react-dom/server";
 import { offerHeading, type PlainAcceptance, TradeInOffer } from "../fragments/enquiry-form/TradeInOffer";
-import { plainPage } from "./form-post";
+import { plainPage } from "../leads/form-post";
 
 /**
  * The answer to a trade-in posted without script: its online valuation and offer, the same markup the

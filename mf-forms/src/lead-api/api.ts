@@ -6,33 +6,24 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { queueUnqueuedLead, unreachableQueue } from "../delivery/queue";
 import type { Env } from "../env";
-import { leadSchemaFor } from "./form-schema";
-import { formErrorPage, leadFromForm } from "./form-post";
-import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, leadBodyFormat } from "./guard";
-import { parseRateLimit, rateLimited } from "./rate-limit";
-import { bookingSlots, SLOT_DAYS } from "./slots";
+import { leadSchemaFor } from "../leads/form-schema";
+import { formErrorPage, leadFromForm } from "../leads/form-post";
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKey, INVALID_LEAD, KEY_REUSED, LEAD_BODY_MAX_BYTES, LEAD_STORE_FAILED, leadBodyFormat, RATE_LIMITED, siteUrl, TURNSTILE_FAILED, UNSUPPORTED_BODY } from "../leads/guard";
+import { parseRateLimit, rateLimited } from "../leads/rate-limit";
+import { bookingSlots, SLOT_DAYS } from "../leads/slots";
 import { siteFromHost } from "@dealer/shared/http";
-import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "./store";
-import { turnstilePasses } from "./turnstile";
-import { creditCheckRecord } from "./credit-check";
-import { acceptedOffer, NO_SUCH_OFFER, OFFER_ALREADY_ACCEPTED, offerAcceptanceKey, offerAcceptanceLeadSchema, valuedLeadOf } from "./offer-acceptance";
+import { findLeadByKey, PRIVACY_NOTICE, requestHash, storeLead } from "../leads/store";
+import { turnstilePasses } from "../leads/turnstile";
+import { creditCheckRecord } from "../leads/credit-check";
+import { acceptedOffer, NO_SUCH_OFFER, OFFER_ALREADY_ACCEPTED, offerAcceptanceKey, offerAcceptanceLeadSchema, valuedLeadOf } from "../leads/offer-acceptance";
 import { tradeInOfferPage } from "./offer-page";
-import { valuationFor } from "./valuation";
-import { buildLeadRecord, loadSiteFacts, placeLead, withStoredCategory } from "./record";
+import { valuationFor } from "../leads/valuation";
+import { buildLeadRecord, loadSiteFacts, placeLead, withStoredCategory } from "../leads/record";
 import { canMailShoppers } from "../accounts/email";
 import { receiptChannels, successLines } from "../receipts/receipt";
 import type { PlainAcceptance } from "../fragments/enquiry-form/TradeInOffer";
-import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "./variants";
+import { FORM_VARIANT_IDS, type FormVariant, formVariant, shownSelects } from "../leads/variants";
 
-export const LEAD_STORE_FAILED =
-  "Sorry, we couldn't save your enquiry just now. Your details are still in the form: please try again in a moment.";
-export const RATE_LIMITED = "Too many enquiries from this device. Please wait a moment and try again.";
-export const KEY_REUSED = "This form was already sent with different details. Reload the page to send another enquiry.";
-export const UNSUPPORTED_BODY = "Send the lead as application/json (or a form post from the dealer's website).";
-export const INVALID_LEAD = "Invalid lead";
-export const TURNSTILE_FAILED = "Please confirm you are not a robot and try again.";
-/** A lead is a few kilobytes; anything far bigger is refused before it is read. */
-export const LEAD_BODY_MAX_BYTES = 64 * 1024;
 
 const envelopeSchema = z
   .object({ kind: leadKindSchema, form: z.enum(FORM_VARIANT_IDS).optional(), userData: z.object({ car_id: z.number().int().optional() }).loose() })
@@ -191,11 +182,6 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     else console.error("[mf-forms] lead not stored", error);
     return { status: 503, body: { message: LEAD_STORE_FAILED }, headers: { "retry-after": "5" } };
   }
-}
-
-/** The site's own address as the shopper reached it: the Host the gateway forwarded, with the request's scheme. */
-export function siteUrl(requestUrl: string, headers: Headers): string {
-  return `${new URL(requestUrl).protocol}//${headers.get("host") ?? new URL(requestUrl).host}`;
 }
 
 /**

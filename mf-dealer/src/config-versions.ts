@@ -1,8 +1,8 @@
 import { auditStatement } from "@dealer/shared/audit";
 import { changesSearchRecords, type FieldErrors, overrideErrors, providerPolicyProblems, resolvedSettings, type SiteConfig, type StoredConfig } from "@dealer/shared/config";
 import { keepCurrentConfigVersion, refreshTenantCache, reloadSiteStockStatement } from "@dealer/shared/http";
-import type { Env } from "../env";
-import { auditBy, type Staff } from "./sessions";
+import type { Env } from "./env";
+import { auditBy, type Staff } from "@dealer/shared/staff";
 
 export type ConfigVersion = { version: number; published_by: string; published_at: string; note: string | null };
 

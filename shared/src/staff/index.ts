@@ -1,8 +1,29 @@
-import { type AuditEntry, recordAudit, refusalEntry } from "@dealer/shared/audit";
-import { isSessionToken, newSessionToken, readCookie, STAFF_COOKIE, STAFF_SESSION_SECONDS, sha256Hex } from "@dealer/shared/http";
-import type { StaffRole } from "@dealer/shared/rules";
-import type { Env } from "../env";
-import { checkCode, type CodeCheck, issueCode, lockedForSeconds } from "../accounts/codes";
+import { type AuditEntry, recordAudit, refusalEntry } from "../audit";
+import { classifyHost, isSessionToken, newSessionToken, readCookie, STAFF_COOKIE, STAFF_SESSION_SECONDS, sha256Hex, siteRowFor } from "../http";
+import type { StaffRole } from "../rules/staff-roles";
+
+/**
+ * Staff sessions (ADR 0045), read and written by the two Workers that know staff: mf-dealer (the console's pages)
+ * and mf-forms (the sign-in codes, the lead and invitation APIs a signed-in staff member calls; ADR 0069).
+ */
+
+/** The dealer console's pages (mf-dealer). */
+export const STAFF_PATHS = {
+  signIn: "/dealer/sign-in",
+  verify: "/dealer/sign-in/verify",
+  signOut: "/dealer/sign-out",
+  leads: "/dealer/leads",
+  staff: "/dealer/staff",
+  config: "/dealer/config",
+  audit: "/dealer/audit",
+  insights: "/dealer/insights",
+} as const;
+
+/** The sign-in's answers, the same from the API (mf-forms) and the console's page (mf-dealer). */
+export const STAFF_CODE_SENT = "If that address belongs to staff of this site, we have e-mailed it a sign-in code.";
+export const STAFF_WRONG_CODE = "That code is not right, or has expired. Check the e-mail or ask for a new code.";
+export const STAFF_CODE_LOCKED = "Too many wrong codes. Please wait a few minutes and ask for a new code.";
+export const STAFF_NOT_ALLOWED = "Your role does not allow this.";
 
 /** A signed-in staff member: who, for which dealership, in which role (ADR 0045). */
 export type Staff = {
@@ -17,9 +38,6 @@ export type Staff = {
 };
 
 const STAFF_COLUMNS = `m.id, m.site, m.email, m.name, m.role, d.id AS dealershipId, d.slug AS dealershipSlug, d.name AS dealershipName`;
-
-/** The codes table keys a staff member's codes apart from any shopper's number. */
-const codeOwner = (staffId: string) => `staff:${staffId}`;
 
 export const staffByEmail = (db: D1Database, site: string, email: string) =>
   db.prepare(`SELECT ${STAFF_COLUMNS} FROM staff_members m JOIN dealerships d ON d.id = m.dealership_id WHERE m.site = ? AND m.email = ?`).bind(site, email.trim().toLowerCase()).first<Staff>();
@@ -37,9 +55,12 @@ export async function staffFromCookie(db: D1Database, site: string, cookieHeader
     .first<Staff>();
 }
 
-export const staffCodeLocked = (env: Env, staff: Staff, now: number) => lockedForSeconds(env.DB, staff.site, codeOwner(staff.id), now);
-export const issueStaffCode = (env: Env, staff: Staff, now: number) => issueCode(env, staff.site, codeOwner(staff.id), now);
-export const checkStaffCode = (env: Env, staff: Staff, code: string, now: number): Promise<CodeCheck> => checkCode(env, staff.site, codeOwner(staff.id), code, now);
+/** The staff member signed in on the site a request's Host names (an active site only), or null. */
+export async function staffOfRequest(db: D1Database, hostHeader: string | undefined, cookieHeader: string | undefined): Promise<Staff | null> {
+  if (!isSessionToken(readCookie(cookieHeader, STAFF_COOKIE))) return null;
+  const row = (await siteRowFor(db, classifyHost(hostHeader))) as { slug?: string; status?: string } | null;
+  return row?.slug && row.status === "active" ? staffFromCookie(db, row.slug, cookieHeader) : null;
+}
 
 export const staffActor = (staff: Staff) => `staff:${staff.id} ${staff.email}`;
 export const auditBy = (staff: Staff, entry: Omit<AuditEntry, "site" | "dealershipId" | "actor">): AuditEntry => ({ site: staff.site, dealershipId: staff.dealershipId, actor: staffActor(staff), ...entry });

@@ -1,20 +1,23 @@
-import { auditStatement } from "@dealer/shared/audit";
-import { LEAD_RECORD_VERSION, type LeadRecord, leadDepartmentSchema, leadRecordSchema, leadText, parseWithFieldErrors } from "@dealer/shared/contract";
+import { auditStatement, fieldReasons } from "@dealer/shared/audit";
+import { chatMessageSchema, LEAD_RECORD_VERSION, LEAD_STATUSES, type LeadRecord, type LeadStatus, type LeadUpdate, leadDepartmentSchema, leadRecordSchema, leadUpdateSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit } from "@dealer/shared/http";
 import { requestKey } from "@dealer/shared/keys";
+import { type StaffPermission, staffMay } from "@dealer/shared/rules";
+import { auditRefusedStaff, STAFF_NOT_ALLOWED, type Staff, staffActor, staffOfRequest } from "@dealer/shared/staff";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { chatMessageSchema, replyToChat } from "../chat/api";
+import { replyToChat } from "../chat/api";
+import { kindWords, leadSections } from "../lead-formats/lead-words";
 import { sweepPendingLeads } from "../delivery/queue";
 import { webhookPolicy, webhookUrlProblem } from "@dealer/shared/outbound-guard";
 import type { Env } from "../env";
-import { type StoredRecord, withRecordDefaults } from "./record";
-import { RECORD_COLUMNS, recordCell } from "./record-csv";
+import type { Dealer } from "../leads/dealer";
+import { type StoredRecord, withRecordDefaults } from "../leads/record";
+import { RECORD_COLUMNS, recordCell } from "../leads/record-csv";
 
-/** Who a dealership key with the leads:read scope speaks for (the demo's write keys carry it too). */
-export type Dealer = { site: string; dealershipId: number; dealershipSlug: string; dealershipName: string };
-type DealerEnv = { Bindings: Env; Variables: { dealer: Dealer } };
+/** Who acts (audited) and whose name a note carries: the key's dealership, or the signed-in staff member. */
+type DealerEnv = { Bindings: Env; Variables: { dealer: Dealer; actor: string; author: string; staff: Staff | null } };
 
 const KEY_REQUIRED = "A valid dealership key is required (Authorization: Bearer <key>).";
 
@@ -31,17 +34,41 @@ async function dealerForKey(c: Context<DealerEnv>): Promise<Dealer | null> {
     .first<Dealer>();
 }
 
-const requireDealer = createMiddleware<DealerEnv>(async (c, next) => {
-  const dealer = await dealerForKey(c);
-  if (!dealer) return c.json({ message: KEY_REQUIRED }, 401);
-  c.set("dealer", dealer);
-  await next();
-});
+/**
+ * A dealership key, or a signed-in staff member whose role allows `permission` on this host's site: the dealer
+ * console (mf-dealer) calls these APIs with the staff member's cookie (ADR 0069). A key is never asked for a role.
+ */
+const requireDealer = (permission: StaffPermission) =>
+  createMiddleware<DealerEnv>(async (c, next) => {
+    const staff = c.req.header("authorization") ? null : await staffOfRequest(c.env.DB, c.req.header("host"), c.req.header("cookie"));
+    if (staff) {
+      if (!staffMay(staff.role, permission)) {
+        await auditRefusedStaff(c.env.DB, staff, permission, `${c.req.method} ${new URL(c.req.url).pathname}`, [`the ${staff.role} role does not allow ${permission}`]);
+        return c.json({ message: STAFF_NOT_ALLOWED }, 403);
+      }
+      c.set("dealer", staff);
+      c.set("staff", staff);
+      c.set("actor", staffActor(staff));
+      c.set("author", staff.name ?? staff.email);
+      return next();
+    }
+    const dealer = await dealerForKey(c);
+    if (!dealer) return c.json({ message: KEY_REQUIRED }, 401);
+    c.set("dealer", dealer);
+    c.set("staff", null);
+    c.set("actor", `key:write:${dealer.dealershipSlug}`);
+    c.set("author", dealer.dealershipName);
+    await next();
+  });
+
+/** A staff member's refused change to a lead is audited under them (ADR 0058); a key's answer says why, as before. */
+async function refuse(c: Context<DealerEnv>, status: 400 | 404, attempted: "lead.update" | "chat.reply", message: string, fieldErrors?: Record<string, string[]>) {
+  const staff = c.get("staff");
+  if (staff) await auditRefusedStaff(c.env.DB, staff, attempted, `lead ${c.req.param("id")}`, fieldErrors ? fieldReasons(fieldErrors) : [message]);
+  return c.json({ message, ...(fieldErrors ? { fieldErrors } : {}) }, status);
+}
 
 const STATUSES = ["pending", "delivered", "failed"] as const;
-/** Where the dealership is with a lead: the inbox's working states. */
-export const LEAD_STATUSES = ["new", "contacted", "appointment", "sold", "lost"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const listQuerySchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -51,6 +78,8 @@ export const listQuerySchema = z.object({
   location: z.coerce.number().int().positive().optional(),
   format: z.enum(["json", "csv"]).default("json"),
   limit: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** words=1: each lead also in words, as the dealer's e-mail shows it (the console renders these; ADR 0069). */
+  words: z.literal("1").optional(),
 });
 
 type LeadRow = {
@@ -146,6 +175,8 @@ export async function listLeads(db: D1Database, dealer: Dealer, query: z.infer<t
 
 export type ListedLead = Awaited<ReturnType<typeof listLeads>>[number];
 const CSV_LEAD_COLUMNS = ["status", "assigned_to", "delivery_status", "attempts"] as const;
+/** The staff notes, oldest first, one a line: "when author: note". */
+const notesCell = (lead: ListedLead) => lead.notes.map((note) => `${note.created_at.slice(0, 16).replace("T", " ")} ${note.author}: ${note.body}`).join("\n");
 
 function csvCell(value: unknown): string {
   const text = value === undefined || value === null ? "" : String(value);
@@ -157,26 +188,16 @@ function csvCell(value: unknown): string {
 /** Every field of every lead: the dealership's working columns, then the whole record, one column per field. */
 export function leadsCsv(leads: ListedLead[]): string {
   const rows = leads.map((lead) =>
-    [lead.lead_id, ...CSV_LEAD_COLUMNS.map((column) => lead[column]), ...RECORD_COLUMNS.filter((column) => column !== "lead_id").map((column) => recordCell(lead.record, column))].map(csvCell).join(","),
+    [lead.lead_id, ...CSV_LEAD_COLUMNS.map((column) => lead[column]), notesCell(lead), ...RECORD_COLUMNS.filter((column) => column !== "lead_id").map((column) => recordCell(lead.record, column))].map(csvCell).join(","),
   );
-  return `${[["lead_id", ...CSV_LEAD_COLUMNS, ...RECORD_COLUMNS.filter((column) => column !== "lead_id")].join(","), ...rows].join("\r\n")}\r\n`;
+  return `${[["lead_id", ...CSV_LEAD_COLUMNS, "staff_notes", ...RECORD_COLUMNS.filter((column) => column !== "lead_id")].join(","), ...rows].join("\r\n")}\r\n`;
 }
-
-/** A lead update's limits (ADR 0058): a person's name of a line, a note of a few paragraphs. */
-export const LEAD_UPDATE_LIMITS = { assignedTo: 100, note: 2000, author: 100 } as const;
-export const leadUpdateSchema = z.object({
-  status: z.enum(LEAD_STATUSES).optional(),
-  /** The salesperson the lead is assigned to; empty unassigns. */
-  assigned_to: leadText(LEAD_UPDATE_LIMITS.assignedTo).optional(),
-  note: leadText(LEAD_UPDATE_LIMITS.note).optional(),
-  author: leadText(LEAD_UPDATE_LIMITS.author).optional(),
-});
 
 /**
  * A dealership's change to one of its leads: status, assignment, a note. False: not this dealership's lead.
  * A change of status is audited under `actor` (the staff member, or the key that made it).
  */
-export async function updateLead(db: D1Database, dealer: Dealer, leadId: number, update: z.infer<typeof leadUpdateSchema>, actor: string, now = new Date()): Promise<boolean> {
+export async function updateLead(db: D1Database, dealer: Dealer, leadId: number, update: LeadUpdate, actor: string, now = new Date()): Promise<boolean> {
   const before = await db.prepare("SELECT status FROM leads WHERE id = ? AND site = ? AND dealership_id = ?").bind(leadId, dealer.site, dealer.dealershipId).first<{ status: LeadStatus }>();
   if (!before) return false;
   const statements = [
@@ -225,39 +246,38 @@ function leadRecordJsonSchema(): string {
 export function createDealerLeadApi() {
   const app = new Hono<DealerEnv>();
 
-  app.get("/api/leads", requireDealer, async (c) => {
+  app.get("/api/leads", requireDealer("leads.read"), async (c) => {
     const query = parseWithFieldErrors(listQuerySchema, c.req.query());
     if (!query.ok) return c.json({ message: "Invalid query", fieldErrors: query.fieldErrors }, 400);
     const leads = await listLeads(c.env.DB, c.get("dealer"), query.data);
     if (query.data.format === "csv") {
       return c.body(leadsCsv(leads), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="leads.csv"' });
     }
-    return c.json({ dealership: c.get("dealer").dealershipSlug, leads });
+    if (!query.data.words) return c.json({ dealership: c.get("dealer").dealershipSlug, leads });
+    return c.json({ dealership: c.get("dealer").dealershipSlug, leads: leads.map((lead) => ({ ...lead, words: lead.record ? { kind: kindWords(lead.record.kind), sections: leadSections(lead.record) } : null })) });
   });
 
   // The dealership's working state of one lead: status, assignment, a note (the inbox posts the same).
-  app.patch("/api/leads/:id{[0-9]+}", bodyLimit(8 * 1024), requireDealer, async (c) => {
+  app.patch("/api/leads/:id{[0-9]+}", bodyLimit(8 * 1024), requireDealer("leads.update"), async (c) => {
     const parsed = parseWithFieldErrors(leadUpdateSchema, await c.req.json().catch(() => null));
-    if (!parsed.ok) return c.json({ message: "Invalid update", fieldErrors: parsed.fieldErrors }, 400);
-    const dealer = c.get("dealer");
-    const updated = await updateLead(c.env.DB, dealer, Number(c.req.param("id")), parsed.data, `key:write:${dealer.dealershipSlug}`);
-    return updated ? c.body(null, 204) : c.json({ message: "No such lead" }, 404);
+    if (!parsed.ok) return refuse(c, 400, "lead.update", "Invalid update", parsed.fieldErrors);
+    const update = { ...parsed.data, author: parsed.data.author || c.get("author") };
+    const updated = await updateLead(c.env.DB, c.get("dealer"), Number(c.req.param("id")), update, c.get("actor"));
+    return updated ? c.body(null, 204) : refuse(c, 404, "lead.update", "No such lead");
   });
 
   // A reply to one of the dealership's chats (ADR 0049): stored, audited, and the shopper is told by e-mail or SMS.
-  app.post("/api/leads/:id{[0-9]+}/replies", bodyLimit(8 * 1024), requireDealer, async (c) => {
+  app.post("/api/leads/:id{[0-9]+}/replies", bodyLimit(8 * 1024), requireDealer("leads.update"), async (c) => {
     const parsed = parseWithFieldErrors(chatMessageSchema, await c.req.json().catch(() => null));
-    if (!parsed.ok) return c.json({ message: "Invalid reply", fieldErrors: parsed.fieldErrors }, 400);
-    const dealer = c.get("dealer");
-    const actor = `key:write:${dealer.dealershipSlug}`;
-    const reply = await replyToChat(c.env, dealer, Number(c.req.param("id")), parsed.data.message, { actor, name: dealer.dealershipName });
-    return reply ? c.json(reply, 201) : c.json({ message: "No such chat" }, 404);
+    if (!parsed.ok) return refuse(c, 400, "chat.reply", "Invalid reply", parsed.fieldErrors);
+    const reply = await replyToChat(c.env, c.get("dealer"), Number(c.req.param("id")), parsed.data.message, { actor: c.get("actor"), name: c.get("author") });
+    return reply ? c.json(reply, 201) : refuse(c, 404, "chat.reply", "No such chat");
   });
 
   // The cron's sweep for this site, run now: `wrangler dev` fires no crons, and a dealer need not wait a minute.
-  app.post("/api/leads/sweep", requireDealer, async (c) => c.json({ queued: await sweepPendingLeads(c.env, new Date(), c.get("dealer").site) }));
+  app.post("/api/leads/sweep", requireDealer("leads.update"), async (c) => c.json({ queued: await sweepPendingLeads(c.env, new Date(), c.get("dealer").site) }));
 
-  app.get("/api/leads/outbox", requireDealer, async (c) => {
+  app.get("/api/leads/outbox", requireDealer("leads.read"), async (c) => {
     const dealer = c.get("dealer");
     const { results } = await c.env.DB.prepare(
       `SELECT o.lead_id, o.recipient, o.subject, o.body, o.created_at FROM lead_outbox o JOIN leads l ON l.id = o.lead_id
@@ -271,7 +291,7 @@ export function createDealerLeadApi() {
   // Public: a CRM developer reads what the webhook sends without a key.
   app.get(LEAD_SCHEMA_PATH, (c) => c.body(leadRecordJsonSchema(), 200, { "content-type": "application/schema+json", "cache-control": "public, max-age=3600" }));
 
-  app.get("/api/leads/destinations", requireDealer, async (c) => {
+  app.get("/api/leads/destinations", requireDealer("config.publish"), async (c) => {
     const dealer = c.get("dealer");
     const { results } = await c.env.DB.prepare("SELECT id, kind, target, format, version, location_id, department, created_at FROM lead_destinations WHERE site = ? AND dealership_id = ? ORDER BY id")
       .bind(dealer.site, dealer.dealershipId)
@@ -279,7 +299,7 @@ export function createDealerLeadApi() {
     return c.json({ destinations: results });
   });
 
-  app.post("/api/leads/destinations", bodyLimit(8 * 1024), requireDealer, async (c) => {
+  app.post("/api/leads/destinations", bodyLimit(8 * 1024), requireDealer("config.publish"), async (c) => {
     const body: unknown = await c.req.json().catch(() => null);
     const parsed = parseWithFieldErrors(destinationSchema, body);
     if (!parsed.ok) return c.json({ message: "Invalid destination", fieldErrors: parsed.fieldErrors }, 400);
@@ -311,7 +331,7 @@ export function createDealerLeadApi() {
     return c.json({ id: row?.id }, 201);
   });
 
-  app.delete("/api/leads/destinations/:id", requireDealer, async (c) => {
+  app.delete("/api/leads/destinations/:id", requireDealer("config.publish"), async (c) => {
     const dealer = c.get("dealer");
     const id = Number(c.req.param("id"));
     const result = await c.env.DB.prepare("DELETE FROM lead_destinations WHERE id = ? AND site = ? AND dealership_id = ?").bind(Number.isInteger(id) ? id : -1, dealer.site, dealer.dealershipId).run();

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestD1 } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
 import { carInput } from "@dealer/shared/testing";
-import type { LeadMessage } from "../delivery/queue";
-import type { Env } from "../env";
-import { createLeadApi, KEY_REUSED, LEAD_BODY_MAX_BYTES, LEAD_STORE_FAILED, RATE_LIMITED } from "./api";
+import type { Env, LeadMessage } from "../env";
+import { KEY_REUSED, LEAD_BODY_MAX_BYTES, LEAD_STORE_FAILED, RATE_LIMITED } from "../leads/guard";
+import { createLeadApi } from "./api";
 
 let db: D1Database;
 let dispose: () => Promise<void>;

@@ -1,0 +1,219 @@
+import { fieldReasons } from "@dealer/shared/audit";
+import { COLOUR_PATTERN, type ConfigField, configFormFields, type FieldErrors, fieldText, fieldValue, overrideFromForm, resolvedSettings } from "@dealer/shared/config";
+import { bodyLimit, clearedConfigPreviewCookie, configPreviewCookie } from "@dealer/shared/http";
+import { listSecretSlots } from "@dealer/shared/secrets";
+import { auditRefusedStaff, STAFF_PATHS, type Staff } from "@dealer/shared/staff";
+import { buttonClass } from "@dealer/shared/ui";
+import { Hono } from "hono";
+import { type Ctx, readForm, staffFor } from "./access";
+import { type ConfigVersion, discardDraft, draftOf, listVersions, policyErrors, publishConfig, publishedOverride, rollbackConfig, saveDraft } from "./config-versions";
+import type { Env } from "./env";
+import { ErrorList, html, Page, PRIVATE } from "./page";
+
+/** A setting that names one of the site's secret slots (ADR 0056): chosen from the slots the operator has set. */
+const isSlotField = (field: ConfigField) => field.path.endsWith("Slot");
+/** A theme colour (its default is one): a colour picker, unless what was typed is no colour (then the text, to correct). */
+const isColourField = (field: ConfigField) => field.kind === "text" && typeof field.defaultValue === "string" && COLOUR_PATTERN.test(field.defaultValue);
+const idOf = (path: string) => `config-${path.replace(/\./g, "-")}`;
+const labelOf = (path: string) => path.split(".").slice(1).join(".") || path;
+
+function ConfigInput({ field, text, slots, invalid }: { field: ConfigField; text: string; slots: string[]; invalid: boolean }) {
+  const id = idOf(field.path);
+  const aria = invalid ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+  if (isSlotField(field)) {
+    // A slot the settings name but the operator has not set stays choosable, marked, so a publish keeps it.
+    const names = text && !slots.includes(text) ? [...slots, text] : slots;
+    return (
+      <select className="ui-select" id={id} name={field.path} defaultValue={text} {...aria}>
+        <option value="">(none)</option>
+        {names.map((name) => (
+          <option key={name} value={name}>
+            {slots.includes(name) ? name : `${name} (not set: ask the platform's operator)`}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (field.kind === "boolean" || field.kind === "choice") {
+    const options = field.kind === "boolean" ? ["true", "false"] : field.options;
+    // A refused value that is no option stays shown (and chosen) so the admin sees what was sent.
+    const all = text && !options.includes(text) && !(field.nullable && text === "") ? [...options, text] : options;
+    return (
+      <select className="ui-select" id={id} name={field.path} defaultValue={text} {...aria}>
+        {field.nullable && <option value="">(none)</option>}
+        {all.map((option) => (
+          <option key={option} value={option}>
+            {field.kind === "boolean" ? (option === "true" ? "Yes" : option === "false" ? "No" : option) : option}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (field.kind === "json") return <textarea className="ui-input" id={id} name={field.path} defaultValue={text} rows={Math.min(8, 1 + Math.ceil(text.length / 60))} {...aria} />;
+  if (isColourField(field) && COLOUR_PATTERN.test(text)) return <input className="ui-input console-colour" type="color" id={id} name={field.path} defaultValue={text.toLowerCase()} {...aria} />;
+  return <input className="ui-input" id={id} name={field.path} inputMode={field.kind === "number" ? "decimal" : undefined} defaultValue={text} {...aria} />;
+}
+
+/** The configuration form, one fieldset per section of the schema, each setting with its default beside it. */
+function ConfigPage(props: {
+  buildId: string;
+  staff: Staff;
+  override: Record<string, unknown>;
+  /** What the admin typed, when a preview or publish was refused: shown as typed, every field. */
+  typed: Record<string, string> | null;
+  version: number;
+  versions: ConfigVersion[];
+  errors: FieldErrors;
+  notice: string | null;
+  previewing: boolean;
+  /** The site's secret slots, by name (never a value). */
+  slots: string[];
+}) {
+  const { staff, errors } = props;
+  const resolved = resolvedSettings(props.override);
+  const sections = [...new Set(configFormFields.map((field) => field.path.split(".")[0] as string))];
+  const textOf = (field: ConfigField) => props.typed?.[field.path] ?? fieldText(field, fieldValue(field, resolved));
+  return (
+    <Page title="Site configuration" staff={staff} buildId={props.buildId} path={STAFF_PATHS.config}>
+      <h1>Site configuration</h1>
+      <p>{`Published version ${props.version}.${props.previewing ? " You are previewing a draft: open the site in this browser to see it; nobody else sees it." : ""}`}</p>
+      {props.notice && (
+        <p role="status" className="console-notice">
+          {props.notice}
+        </p>
+      )}
+      <form method="post" action={STAFF_PATHS.config} className="console-form" noValidate>
+        <ErrorList errors={errors} />
+        {sections.map((section) => (
+          <fieldset key={section} className="console-fieldset">
+            <legend>{section}</legend>
+            {configFormFields
+              .filter((field) => field.path.split(".")[0] === section)
+              .map((field) => {
+                const id = idOf(field.path);
+                const fieldErrors = errors[field.path];
+                return (
+                  <div key={field.path} data-config-field={field.path} className={fieldErrors ? "field field--invalid" : "field"}>
+                    <label className="field__label" htmlFor={id}>
+                      {labelOf(field.path)}
+                    </label>
+                    <ConfigInput field={field} text={textOf(field)} slots={props.slots} invalid={Boolean(fieldErrors)} />
+                    <small className="field__hint">{`Default: ${fieldText(field, field.defaultValue) || "(none)"}`}</small>
+                    {fieldErrors && (
+                      <strong className="field__error" id={`${id}-error`} data-field-error={field.path}>
+                        {fieldErrors.join(" ")}
+                      </strong>
+                    )}
+                  </div>
+                );
+              })}
+          </fieldset>
+        ))}
+        <div className="console-actions">
+          <button type="submit" name="action" value="preview" className={buttonClass({})}>
+            Preview
+          </button>
+          <button type="submit" name="action" value="publish" className={buttonClass({ variant: "primary" })}>
+            Publish
+          </button>
+        </div>
+      </form>
+      {props.previewing && (
+        <form method="post" action={STAFF_PATHS.config}>
+          <button type="submit" name="action" value="end-preview" className={buttonClass({ variant: "tertiary" })}>
+            End preview and discard the draft
+          </button>
+        </form>
+      )}
+      <h2>Versions</h2>
+      <ul className="console-list">
+        {props.versions.map((version) => (
+          <li key={version.version} data-config-version={version.version}>
+            {`Version ${version.version}, ${version.published_at.slice(0, 16).replace("T", " ")} by ${version.published_by}${version.note ? ` (${version.note})` : ""} `}
+            {version.version !== props.version && (
+              <form method="post" action={STAFF_PATHS.config} className="console-inline">
+                <input type="hidden" name="version" value={version.version} />
+                <button type="submit" name="action" value="rollback" className={buttonClass({ size: "sm" })}>{`Roll back to version ${version.version}`}</button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}
+
+/** The site's settings (admins, ADR 0046): the form, preview as a draft, publish, and rollback to any version. */
+export function createConfigPages() {
+  const app = new Hono<{ Bindings: Env }>();
+
+  const configPage = async (c: Ctx, staff: Staff, status: 200 | 400 | 404, options: { typed?: Record<string, string>; errors?: FieldErrors; notice?: string | null } = {}) => {
+    const [published, draft, versions, slots] = await Promise.all([publishedOverride(c.env.DB, staff.site), draftOf(c.env.DB, staff), listVersions(c.env.DB, staff.site), listSecretSlots(c.env.DB, staff.site)]);
+    const override = draft?.override ?? published.override;
+    return c.html(
+      html(
+        <ConfigPage
+          buildId={c.env.BUILD_ID}
+          staff={staff}
+          override={override}
+          typed={options.typed ?? null}
+          version={published.version}
+          versions={versions}
+          errors={options.errors ?? {}}
+          notice={options.notice ?? null}
+          previewing={draft !== null}
+          slots={slots.map((slot) => slot.name)}
+        />,
+      ),
+      status,
+      PRIVATE,
+    );
+  };
+  app.get(STAFF_PATHS.config, async (c) => {
+    const allowed = await staffFor(c, "config.publish");
+    return allowed instanceof Response ? allowed : configPage(c, allowed.staff, 200);
+  });
+  app.post(STAFF_PATHS.config, bodyLimit(64 * 1024), async (c) => {
+    const allowed = await staffFor(c, "config.publish");
+    if (allowed instanceof Response) return allowed;
+    const { staff } = allowed;
+    const form = await readForm(c);
+    const { action, version: versionText, ...fields } = form;
+    if (action === "end-preview") {
+      await discardDraft(c.env.DB, staff);
+      c.header("set-cookie", clearedConfigPreviewCookie);
+      return configPage(c, staff, 200, { notice: "Preview ended; the draft is discarded." });
+    }
+    if (action === "rollback") {
+      const version = await rollbackConfig(c.env, staff, Number(versionText));
+      if (version === null) {
+        await auditRefusedStaff(c.env.DB, staff, "config.rollback", null, [`no version ${String(versionText).slice(0, 20)}`]);
+        return configPage(c, staff, 404, { notice: "No such version.", errors: { version: [`There is no version ${String(versionText).slice(0, 20)} to roll back to.`] } });
+      }
+      if (typeof version !== "number") {
+        await auditRefusedStaff(c.env.DB, staff, "config.rollback", `version ${String(versionText).slice(0, 20)}`, fieldReasons(version));
+        return configPage(c, staff, 400, { notice: `Version ${versionText} cannot be published again.`, errors: version });
+      }
+      return configPage(c, staff, 200, { notice: `Rolled back to version ${versionText}, published as version ${version}.` });
+    }
+    if (action !== "preview" && action !== "publish") return configPage(c, staff, 400, { notice: "Choose Preview or Publish.", errors: { action: ["Choose Preview or Publish."] } });
+    const draft = await draftOf(c.env.DB, staff);
+    const current = draft?.override ?? (await publishedOverride(c.env.DB, staff.site)).override;
+    const result = overrideFromForm(fields, current);
+    const errors = result.ok ? policyErrors(c.env, result.override) : result.fieldErrors;
+    if (!result.ok || Object.keys(errors).length) {
+      await auditRefusedStaff(c.env.DB, staff, `config.${action}`, null, fieldReasons(errors));
+      // Every typed value comes back as typed, each problem beside its field (issue 31).
+      return configPage(c, staff, 400, { typed: fields, errors });
+    }
+    if (action === "preview") {
+      c.header("set-cookie", configPreviewCookie(await saveDraft(c.env.DB, staff, result.override)));
+      return configPage(c, staff, 200, { notice: "Draft saved. Open the site in this browser to preview it; publish when it is right." });
+    }
+    const version = await publishConfig(c.env, staff, result.override);
+    c.header("set-cookie", clearedConfigPreviewCookie);
+    return configPage(c, staff, 200, { notice: `Published as version ${version}.` });
+  });
+
+  return app;
+}

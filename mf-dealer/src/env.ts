@@ -1,0 +1,12 @@
+import type { ProviderPolicyEnv } from "@dealer/shared/config";
+import type { RemoteEnv } from "@dealer/shared/fragment-server";
+
+/** Bindings of the dealer console's Worker (wrangler.jsonc). */
+export type Env = RemoteEnv &
+  ProviderPolicyEnv & {
+    DB: D1Database;
+    /** The tenant cache the gateway reads (the same KV namespace): a publish points it at the new version (ADR 0046). */
+    TENANTS?: KVNamespace;
+    /** mf-forms: the lead, sign-in and invitation APIs the console calls with the staff member's cookie (ADR 0069). */
+    MF_FORMS?: Fetcher;
+  };

@@ -1,0 +1,18 @@
+import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import { createAuditPage } from "./audit-page";
+import { createConfigPages } from "./config-page";
+import type { Env } from "./env";
+import { createDealerInbox } from "./inbox";
+import { createStaffPages } from "./staff-pages";
+
+/**
+ * The dealer console (ADR 0069): its pages at /dealer/*, which the gateway forwards here, and its client build
+ * (the console's stylesheet and its one exposed module) at /_mf/mf-dealer/{buildId}/. It renders no slots.
+ */
+const app = createFragmentWorker<Env>({ remote: "mf-dealer", fragments: {} });
+app.route("/", createStaffPages());
+app.route("/", createDealerInbox());
+app.route("/", createConfigPages());
+app.route("/", createAuditPage());
+
+export default app;
