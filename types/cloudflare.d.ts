@@ -12,6 +12,8 @@ declare global {
   type Queue<Body = unknown> = import("@cloudflare/workers-types").Queue<Body>;
   type MessageBatch<Body = unknown> = import("@cloudflare/workers-types").MessageBatch<Body>;
   type ScheduledController = import("@cloudflare/workers-types").ScheduledController;
+  type R2Bucket = import("@cloudflare/workers-types").R2Bucket;
+  type ImagesBinding = import("@cloudflare/workers-types").ImagesBinding;
   interface Fetcher {
     fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   }

@@ -44,6 +44,7 @@ import { Hono } from "hono";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
+import { servePhoto } from "./images/photo-route";
 import { createMediaRoutes, DEMO_MEDIA_FILES } from "./media";
 import type { GatewayEnv } from "./env";
 import { carFileStart, carFileStream, PAGES_FILE, pagePaths, sitemapIndexXml, urlsetXml } from "./content/sitemap";
@@ -219,6 +220,9 @@ export function createGatewayApp() {
   // serves it, unless a key or a signature authenticates it: the search API (its key travels in its own header
   // or query), the stock feed and the payment processors' signed webhooks.
   app.use(sameSiteOnly((path) => path.startsWith("/1/") || path.startsWith("/api/stock/") || path === "/api/payments/webhook"));
+
+  // A dealer's photos, on the site's own host (ADR 0067).
+  app.get("/cdn/image/:params/photos/:hash", (c) => servePhoto(c, c.get("tenant").slug));
 
   // Search API, stock feed and leads are served by their remotes on the tenant's own host.
   app.all("/1/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));

@@ -14,6 +14,9 @@ export type GatewayEnv = SecretsEnv & ProviderPolicyEnv & {
   MF_FORMS?: Fetcher;
   MF_LOCATIONS?: Fetcher;
   MF_FINANCE?: Fetcher;
+  /** A dealer's photos (ADR 0067): their copies by {site}/{hash}, and the Images binding that sizes and encodes them. */
+  PHOTOS?: R2Bucket;
+  IMAGES?: ImagesBinding;
   /** The dealer console (/dealer/*, ADR 0069). */
   MF_DEALER?: Fetcher;
   SHELL_BUILD_ID: string;

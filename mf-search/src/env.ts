@@ -1,4 +1,5 @@
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
+import type { PhotoMessage } from "./photos/photo-store";
 import type { SearchPushMessage } from "./search-backend/push-messages";
 
 /** The search backend's settings (shared/src/search-backend): vars, and the two keys as Worker secrets. */
@@ -13,7 +14,15 @@ export type SearchBackendEnv = {
   SEARCH_PUSH_QUEUE?: Queue<SearchPushMessage>;
 };
 
-export type Env = RemoteEnv & {
+/** A dealer's photos (ADR 0067): fetched by the photo queue's consumer, kept in R2, measured and cleaned by Images. */
+export type PhotoEnv = {
+  PHOTO_QUEUE?: Queue<PhotoMessage>;
+  PHOTOS?: R2Bucket;
+  IMAGES?: ImagesBinding;
+  LOCAL_DEV?: string;
+};
+
+export type Env = RemoteEnv & PhotoEnv & {
   DB: D1Database;
   /** Heap the vehicle indexes of an isolate may take, in MB (ADR 0034); the default fits a 25,000-vehicle site. */
   SEARCH_INDEX_BUDGET_MB?: string;

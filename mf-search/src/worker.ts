@@ -8,6 +8,7 @@ import { manufacturerSearchFragment } from "./fragments/manufacturers/manufactur
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
+import { consumePhotos, PHOTO_QUEUE_NAME } from "./photos/photo-consumer";
 import { searchBackendOf } from "./search-backend/backend";
 import { consumeDeadPushes, consumeSearchPushes, SEARCH_PUSH_DEAD_LETTERS } from "./search-backend/push-consumer";
 import { stockChangeNotifier } from "./search-backend/push-messages";
@@ -102,9 +103,10 @@ app.route("/", createRelatedCarsRoute(searchApiFor));
 
 export default {
   fetch: app.fetch,
-  /** The Algolia push (ADR 0035): stock changes, and their dead letters. */
+  /** The Algolia push (ADR 0035): stock changes, and their dead letters; a dealer's photo URLs to fetch (ADR 0067). */
   async queue(batch: MessageBatch<unknown>, env: Env) {
-    if (batch.queue === SEARCH_PUSH_DEAD_LETTERS) await consumeDeadPushes(batch, env);
+    if (batch.queue === PHOTO_QUEUE_NAME) await consumePhotos(batch, env);
+    else if (batch.queue === SEARCH_PUSH_DEAD_LETTERS) await consumeDeadPushes(batch, env);
     else await consumeSearchPushes(batch, env);
   },
   /**

@@ -1,7 +1,7 @@
 import { mailProviderUrlProblem, type SiteConfig } from "@dealer/shared/config";
 import { isLocalDev } from "@dealer/shared/dev-faults";
 import { type SiteSecrets, siteSecrets } from "@dealer/shared/secrets";
-import { guardedPost, type WebhookPolicy, webhookPolicy } from "../outbound/webhook-guard";
+import { guardedPost, type WebhookPolicy, webhookPolicy } from "@dealer/shared/outbound-guard";
 import type { Env } from "../env";
 
 export type ShopperMail = {

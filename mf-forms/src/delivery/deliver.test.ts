@@ -8,7 +8,7 @@ import { sweepPendingLeads } from "./queue";
 
 let db: D1Database;
 let dispose: () => Promise<void>;
-// The SSRF guard is tested in webhook-guard.test.ts; here the receivers are stand-ins on made-up hosts.
+// The SSRF guard is tested in shared/src/http/outbound-guard.test.ts; here the receivers are stand-ins on made-up hosts.
 const env = (over: Partial<Env> = {}) => ({ DB: db, LOCAL_DEV: "on", ...over }) as Env;
 const lead = { kind: "enquiry", values: { name: "Jo <Citizen>", email: "jo@example.com", phone: "0412 345 678", postcode: "4000", message: "Hi & bye" }, userData: { url: "http://x/cars/y" } };
 

@@ -2,7 +2,7 @@ import type { Env, LeadMessage } from "../env";
 import { storedRecordOf } from "../leads/stored-record";
 import { type ReceiptChannel, receiptsFor, sendReceipt } from "../receipts/send";
 import { type DeliverableLead, type LeadProvider, leadAdf, leadEmail, leadJson, signWebhook } from "../lead-formats/formats";
-import { guardedPost, webhookPolicy } from "../outbound/webhook-guard";
+import { guardedPost, webhookPolicy } from "@dealer/shared/outbound-guard";
 
 /** Where one lead goes: the dealership's mail (outbox locally) and each configured webhook or address. */
 export type Destination =

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { replyToChat } from "../chat/api";
 import { kindWords, leadSections } from "../lead-formats/lead-words";
 import { sweepPendingLeads } from "../delivery/queue";
-import { webhookPolicy, webhookUrlProblem } from "../outbound/webhook-guard";
+import { webhookPolicy, webhookUrlProblem } from "@dealer/shared/outbound-guard";
 import type { Env } from "../env";
 import type { Dealer } from "../leads/dealer";
 import { type StoredRecord, withRecordDefaults } from "../leads/record";

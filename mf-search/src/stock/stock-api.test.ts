@@ -1,4 +1,5 @@
 import type { CarInput } from "@dealer/shared/contract";
+import { storedPhotoEntry } from "@dealer/shared/media";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateDemoData } from "../../../db/demo/generate";
 import { demoSeedSql } from "../../../db/demo/seed-sql";
@@ -17,6 +18,10 @@ const HOST_OF: Record<string, string> = { [HARBOUR_KEY]: "harbour-city-motors.lo
 const pending: Promise<unknown>[] = [];
 const context = { waitUntil: (work: Promise<unknown>) => void pending.push(work), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
 
+/** The photo queue's stand-in: what the feed's request queued (the consumer is tested over the running platform). */
+const queued: unknown[] = [];
+const PHOTO_QUEUE = { sendBatch: async (messages: { body: unknown }[]) => void queued.push(...messages.map((message) => message.body)) };
+
 let d1: Awaited<ReturnType<typeof createTestD1>>;
 const app = createStockApi({ now: () => new Date("2026-05-10T12:00:00Z") });
 
@@ -33,7 +38,7 @@ function post(body: unknown, key = HARBOUR_KEY) {
   return app.request(
     "/vehicles/batch",
     { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Host: HOST_OF[key] ?? "" }, body: JSON.stringify(body) },
-    { DB: d1.db },
+    { DB: d1.db, PHOTO_QUEUE },
     context,
   );
 }
@@ -224,15 +229,21 @@ describe("a feed as a dealer's system sends it (issue 30)", () => {
   it("derives id, slug, name and timestamps, keeps them across sends, and says what it filled in or ignored", async () => {
     const res = await post({ upsert: [bare("FEED-1", { colour_code: "X9", images: ["https://photos.example/1.jpg"] })] });
     expect(res.status).toBe(200);
-    const answer = (await res.json()) as { upserted: number; records: { index: number; derived: string[]; ignored: string[] }[] };
+    const answer = (await res.json()) as { upserted: number; batch: string; records: { index: number; derived: string[]; ignored: string[] }[] };
     expect(answer.upserted).toBe(1);
-    expect(answer.records).toEqual([{ index: 0, stocknum: "FEED-1", derived: ["id", "name", "slug", "created_at", "updated_at"], ignored: ["colour_code"] }]);
+    expect(answer.records).toEqual([
+      { index: 0, stocknum: "FEED-1", derived: ["id", "name", "slug", "created_at", "updated_at"], ignored: ["colour_code"], pending: ["https://photos.example/1.jpg"] },
+    ]);
+    // The photo is queued, not fetched in the request; until it is held the car shows the placeholder.
+    expect(queued.splice(0)).toEqual([{ site: "harbour-city-motors", url: "https://photos.example/1.jpg" }]);
+    expect(typeof answer.batch).toBe("string");
     const car = (await stored("FEED-1")) as Record<string, unknown>;
     const { year, make, model, badge } = harbourCars[0] as CarInput;
     expect(car).toMatchObject({ name: [year, make, model, badge].filter(Boolean).join(" "), created_at: "2026-05-10T12:00:00.000Z", updated_at: "2026-05-10T12:00:00.000Z" });
     expect(car.slug).toMatch(/-feed-1$/);
     expect(car.id).toBeGreaterThan(2 ** 40);
-    expect(car.images).toEqual([{ image: { url: "https://photos.example/1.jpg", thumb: { url: "https://photos.example/1.jpg" } } }]);
+    expect(car.images).toEqual([storedPhotoEntry("https://photos.example/1.jpg", { status: "pending" })]);
+    expect(car.primary_image_url).toBe(storedPhotoEntry("https://photos.example/1.jpg", { status: "pending" }).image.url);
 
     // Sent again unchanged: the same car, unchanged; changed: the same id, slug and first-seen time, a new updated_at.
     expect(((await (await post({ upsert: [bare("FEED-1", { colour_code: "X9", images: ["https://photos.example/1.jpg"] })] })).json()) as { unchanged: number }).unchanged).toBe(1);

@@ -1,5 +1,6 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
 import { Hono } from "hono";
+import { feedReport, recordFeedPhotos, resolveFeedPhotos } from "../photos/photo-store";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { completeFeedRecord, feedJsonSchema, feedKeyOf, type RecordNotes } from "./feed-record";
 import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";
@@ -10,7 +11,9 @@ import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
  * The dealer stock feed API, mounted at /api/stock. Every route needs a dealership write key.
  *   POST /vehicles/batch { upsert: Car[], delete: stocknum[] } -> { upserted, deleted, unchanged, version, records }
  *   (a record may leave out the platform's own fields; `records` says per record what was filled in or ignored)
+ *   (and what is `pending`: its photo URLs being fetched; `batch` names the feed report when the batch had photo URLs)
  *   GET  /vehicles[?stocknum=|?after=] -> { vehicles: Car[], next: stocknum | null } (500 a page, by stock number)
+ *   GET  /batches/{id} -> the batch's feed report: each photo's outcome (ready, pending, failed) with its reason
  */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -54,15 +57,21 @@ export function createStockApi(options: { now?: () => Date } = {}) {
     }
     const renew = { stocknums: new Set(completed.flatMap((entry) => (entry.notes?.derived.includes("updated_at") ? [String(entry.record.stocknum)] : []))), now: at.toISOString() };
     // What the platform filled in or left out, per record that has something to say.
-    const records = completed.flatMap((entry, index) =>
-      entry.notes && (entry.notes.derived.length || entry.notes.ignored.length) ? [{ index, stocknum: String(entry.record.stocknum), ...entry.notes }] : [],
-    );
+    const photos = await resolveFeedPhotos(c.env.DB, writer, validation.cars, at);
+    const records = completed.flatMap((entry, index) => {
+      const stocknum = String(entry.record.stocknum);
+      const pending = photos.pending.get(stocknum) ?? [];
+      const notes = entry.notes ?? { derived: [], ignored: [] };
+      return notes.derived.length || notes.ignored.length || pending.length ? [{ index, stocknum, ...notes, pending }] : [];
+    });
     const planAndApply = async () => {
-      const plan = await planBatch(c.env.DB, writer, validation.cars, batch.data.delete, renew);
+      const plan = await planBatch(c.env.DB, writer, photos.cars, batch.data.delete, renew);
       if (!plan.ok) {
         return c.json({ message: `${plan.conflicts.length} record(s) rejected; nothing was applied.`, rejected: plan.conflicts }, 400);
       }
-      return c.json({ ...(await applyBatch(c.env.DB, writer, plan, at.toISOString(), stockChangeNotifier(c.env))), records });
+      const outcome = await applyBatch(c.env.DB, writer, plan, at.toISOString(), stockChangeNotifier(c.env));
+      const report = await recordFeedPhotos(c.env.DB, c.env.PHOTO_QUEUE, writer, photos, at.toISOString());
+      return c.json({ ...outcome, ...(report ? { batch: report } : {}), records });
     };
     try {
       return await planAndApply();
@@ -75,6 +84,11 @@ export function createStockApi(options: { now?: () => Date } = {}) {
         return c.json({ message: "Another batch is writing the same vehicles; nothing was applied. Send the batch again." }, 409);
       });
     }
+  });
+
+  app.get("/batches/:id", async (c) => {
+    const report = await feedReport(c.env.DB, c.get("writer"), c.req.param("id"));
+    return report ? c.json(report) : c.json({ message: "No batch of this dealership has that id." }, 404);
   });
 
   app.get("/vehicles", async (c) => {

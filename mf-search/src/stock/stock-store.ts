@@ -104,6 +104,7 @@ export async function applyBatch(
   plan: Extract<PlanResult, { ok: true }>,
   now: string,
   changed?: StockChanged,
+  options: { readAs?: ReadonlyMap<string, string> } = {},
 ): Promise<BatchOutcome> {
   if (plan.changed.length === 0 && plan.deleting.length === 0) {
     return { upserted: 0, deleted: 0, unchanged: plan.unchanged, version: await readSiteStockVersion(db, writer.site) };
@@ -115,10 +116,16 @@ export async function applyBatch(
        id = excluded.id, site = excluded.site, slug = excluded.slug, status = excluded.status,
        item_type = excluded.item_type, updated_at = excluded.updated_at, data = excluded.data`,
   );
+  // A car rewritten from what was read (the photo consumer's refresh) is written only while it is still that: a car
+  // deleted or changed by a feed in between is left as the feed has it, never brought back.
+  const guarded = db.prepare("UPDATE vehicles SET data = ? WHERE dealership_id = ? AND stocknum = ? AND data = ?");
   const statements = [
-    ...plan.changed.map((car) =>
-      upsert.bind(car.id, writer.site, writer.dealershipId, car.slug, car.stocknum, car.status, car.item_type, car.updated_at, JSON.stringify(car)),
-    ),
+    ...plan.changed.map((car) => {
+      const read = options.readAs?.get(car.stocknum);
+      return read === undefined
+        ? upsert.bind(car.id, writer.site, writer.dealershipId, car.slug, car.stocknum, car.status, car.item_type, car.updated_at, JSON.stringify(car))
+        : guarded.bind(JSON.stringify(car), writer.dealershipId, car.stocknum, read);
+    }),
     db
       .prepare("DELETE FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))")
       .bind(writer.dealershipId, json(plan.deleting)),

@@ -1,6 +1,6 @@
 import { type KeyGrant, requestKey } from "@dealer/shared/keys";
 import { createMiddleware } from "hono/factory";
-import type { SearchBackendEnv } from "../env";
+import type { PhotoEnv, SearchBackendEnv } from "../env";
 
 /** Who a write key speaks for: one dealership of one site. */
 export interface StockWriter {
@@ -9,7 +9,7 @@ export interface StockWriter {
   dealershipSlug: string;
 }
 
-export type StockEnv = { Bindings: { DB: D1Database } & SearchBackendEnv; Variables: { writer: StockWriter } };
+export type StockEnv = { Bindings: { DB: D1Database } & SearchBackendEnv & PhotoEnv; Variables: { writer: StockWriter } };
 
 /** The dealership a verified key writes stock for, or null when it holds no stock:write scope or dealership. */
 export async function stockWriterOf(db: D1Database, grant: KeyGrant | null): Promise<StockWriter | null> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHOTO_LIMITS, type StoredPhotoEntry } from "../media/photo-rules";
 
 /** Status values that count as "in stock"; anything else (sold, withdrawn...) reads as sold. */
 export const carStatusSchema = z.string().min(1);
@@ -23,10 +24,23 @@ const price = amount(CAR_LIMITS.price, "A price");
  * 30): stored in the spec's shape, the photo itself standing in for a thumbnail it lacks.
  */
 export const imageSchema = z.union([
-  z.string().min(1).transform((url) => ({ image: { url, thumb: { url } } })),
+  z.string().min(1).transform((url): StoredPhotoEntry => ({ image: { url, thumb: { url } } })),
   z
-    .object({ image: z.object({ url: z.string().min(1), thumb: z.object({ url: z.string().min(1) }).optional() }) })
-    .transform(({ image }) => ({ image: { url: image.url, thumb: image.thumb ?? { url: image.url } } })),
+    .object({
+      image: z.object({ url: z.string().min(1), thumb: z.object({ url: z.string().min(1) }).optional() }),
+      // The platform's own note of a dealer's photo (ADR 0067), kept when a stored car is read back; the feed's write
+      // replaces it for every photo URL, so a feed cannot claim a size or colour for one.
+      photo: z
+        .object({
+          source: z.string(),
+          status: z.enum(["ready", "pending", "failed"]),
+          width: z.number().int().positive().optional(),
+          height: z.number().int().positive().optional(),
+          colour: z.string().regex(/^#[0-9a-f]{6}$/).optional(),
+        })
+        .optional(),
+    })
+    .transform(({ image, photo }): StoredPhotoEntry => ({ image: { url: image.url, thumb: image.thumb ?? { url: image.url } }, ...(photo ? { photo } : {}) })),
 ]);
 
 /** A feed photo's own URL, in either shape a feed may send it. */
@@ -182,7 +196,7 @@ export const carSchema = z.object({
   variant: variantSchema.nullable().optional(),
   caravan_specifications: caravanSpecificationsSchema.nullable().optional(),
   // media
-  images: z.array(imageSchema).default([]),
+  images: z.array(imageSchema).max(PHOTO_LIMITS.perCar, `At most ${PHOTO_LIMITS.perCar} photos a vehicle.`).default([]),
   thumbnails: z.array(z.string()).default([]),
   primary_image_url: nullableString,
   video_url: nullableString,

@@ -40,7 +40,7 @@ describe("parseImageParams", () => {
     "width=640,quality=101",
     "width=640",
     "width=abc,quality=75",
-    "width=640,quality=75,format=webp",
+    "width=640,quality=75,format=gif",
     "width=640,width=320,quality=75",
     "width=6.5,quality=75",
     "",

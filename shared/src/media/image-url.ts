@@ -1,13 +1,20 @@
-/** Where the gateway serves images, and the shape of their URLs: {prefix}/width=W,quality=Q/{asset path}. */
+/**
+ * Where the gateway serves images, and the shape of their URLs: {prefix}/width=W,quality=Q[,format=F]/{asset path}.
+ * `format` (auto, avif, webp, jpeg, png) applies to raster photos; without it, or with auto, the browser's Accept decides.
+ */
 export const IMAGE_CDN_PREFIX = "/cdn/image";
 export const DEFAULT_IMAGE_WIDTH = 640;
 export const DEFAULT_IMAGE_QUALITY = 75;
 export const IMAGE_WIDTH_RANGE = { min: 16, max: 2000 } as const;
 export const IMAGE_QUALITY_RANGE = { min: 1, max: 100 } as const;
 
+export const IMAGE_FORMATS = ["auto", "avif", "webp", "jpeg", "png"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
 export interface ImageParams {
   width: number;
   quality: number;
+  format?: ImageFormat;
 }
 
 const CDN_URL = /^\/cdn\/image\/[^/]*\/(.+)$/;
@@ -36,11 +43,18 @@ function inRange(value: number, range: { min: number; max: number }): boolean {
   return Number.isInteger(value) && value >= range.min && value <= range.max;
 }
 
-/** Parse the "width=640,quality=75" URL segment; both keys required, each once, integers in range. */
+const isFormat = (value: string): value is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(value);
+
+/** Parse the "width=640,quality=75[,format=webp]" URL segment; width and quality required, each key once, integers in range. */
 export function parseImageParams(segment: string): ImageParamsResult {
   const values = new Map<string, number>();
+  let format: ImageFormat | undefined;
   for (const part of segment.split(",")) {
     const [key, raw, extra] = part.split("=");
+    if (key === "format" && raw !== undefined && extra === undefined && isFormat(raw) && format === undefined) {
+      format = raw;
+      continue;
+    }
     if (!key || raw === undefined || extra !== undefined || !/^\d+$/.test(raw) || values.has(key)) {
       return { ok: false, error: `Invalid image parameter "${part}"` };
     }
@@ -56,5 +70,5 @@ export function parseImageParams(segment: string): ImageParamsResult {
   if (quality === undefined || !inRange(quality, IMAGE_QUALITY_RANGE)) {
     return { ok: false, error: `quality must be an integer from ${IMAGE_QUALITY_RANGE.min} to ${IMAGE_QUALITY_RANGE.max}` };
   }
-  return { ok: true, params: { width, quality } };
+  return { ok: true, params: { width, quality, ...(format ? { format } : {}) } };
 }

@@ -1,7 +1,7 @@
 import type { Favourite, ViewedCar } from "@dealer/shared/contract";
 import type { Breadcrumb, DriveAwayEstimate, ListedPrice, RepaymentLabels, ViewerMode } from "@dealer/shared/rules";
 
-export type ImageSlide = { kind: "image"; id: string; src: string; srcSet: string; thumbSrc: string; alt: string };
+export type ImageSlide = { kind: "image"; id: string; src: string; srcSet: string; thumbSrc: string; alt: string; colour: string | null };
 export type VideoSlide = { kind: "video"; id: string; src: string; player: "embed" | "native"; thumbSrc: string | null; alt: string };
 export type Slide = ImageSlide | VideoSlide;
 

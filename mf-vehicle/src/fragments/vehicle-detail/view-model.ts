@@ -60,8 +60,10 @@ function keyFacts(car: Car): KeyFact[] {
 }
 
 function imageSlides(car: Car, title: string): ImageSlide[] {
-  return car.images.map(({ image }, index) => ({
+  return car.images.map(({ image, photo }, index) => ({
     kind: "image",
+    // A dealer's photo's dominant colour fills its slot until the picture arrives (ADR 0067).
+    colour: photo?.colour ?? null,
     id: `${car.id}-${index}`,
     src: vehicleImageUrl(image.url, { width: MAIN_WIDTHS[0] }),
     srcSet: imageSrcSet(image.url, MAIN_WIDTHS),

@@ -22,6 +22,7 @@ export function SlideMedia({ slide, index, active, firstIsLcp }: { slide: Slide;
       srcSet={slide.srcSet}
       sizes="(min-width: 64rem) 600px, 100vw"
       alt={slide.alt}
+      style={slide.colour ? { backgroundColor: slide.colour } : undefined}
       {...MAIN_SIZE}
       loading={lcp ? "eager" : "lazy"}
       fetchPriority={lcp ? "high" : "auto"}

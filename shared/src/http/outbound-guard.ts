@@ -1,11 +1,12 @@
 /**
- * SSRF guard for the dealer's CRM webhooks (ADR 0021): a dealer key may name any URL, and the lead
+ * SSRF guard for every URL a tenant names and the platform requests: the dealer's CRM webhooks (ADR 0021) and photo
+ * URLs in a stock feed (ADR 0067). For webhooks: a dealer key may name any URL, and the lead
  * consumer would POST to it from inside the platform. In production only https to a public address is
  * sent: no loopback, private, link-local (cloud metadata), CGNAT, multicast or reserved address, no
  * name that resolves to one, and no redirect to one. Locally (`allowLocal`, set only in .dev.vars) the
  * test receiver on 127.0.0.1 over http is allowed.
  */
-import { isLocalDev } from "@dealer/shared/dev-faults";
+import { isLocalDev } from "../fragment/dev-faults";
 
 export type WebhookPolicy = {
   allowLocal: boolean;
@@ -79,39 +80,97 @@ const isIpLiteral = (host: string) => ipv4Parts(host) !== null || host.startsWit
 /** Names that only mean something inside a network. */
 const internalName = (host: string) => !host.includes(".") || /\.(localhost|local|internal|lan|home|corp|intranet)\.?$/.test(host) || host === "localhost";
 
+type Words = { scheme: string; private: string; unresolved: string };
+const WEBHOOK_WORDS: Words = { scheme: WEBHOOK_HTTPS_ONLY, private: WEBHOOK_PRIVATE_ADDRESS, unresolved: WEBHOOK_UNRESOLVED };
+
+/** A URL the guard will not fetch: the reason is the dealer's to read, and sending again will not help. */
+export class OutboundRefused extends Error {}
+
+const parseHttp = (raw: string) => {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  return url && (url.protocol === "https:" || url.protocol === "http:") ? url : null;
+};
+
+/** Why this URL's host is not on the public internet (an IP literal, an internal name, or a name resolving to one). */
+async function publicAddressProblem(url: URL, resolve: WebhookPolicy["resolve"], words: Words): Promise<string | null> {
+  if (url.username || url.password) return words.private;
+  const host = url.hostname.toLowerCase();
+  if (isIpLiteral(host)) return isPrivateAddress(host) ? words.private : null;
+  if (internalName(host)) return words.private;
+  const addresses = await resolve(host).catch(() => []);
+  if (addresses.length === 0) return words.unresolved;
+  return addresses.some(isPrivateAddress) ? words.private : null;
+}
+
 /** Why this URL may not receive leads, or null when it may. Parses with the URL parser, as fetch will. */
 export async function webhookUrlProblem(raw: string, policy: WebhookPolicy): Promise<string | null> {
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return WEBHOOK_HTTPS_ONLY;
+  const url = parseHttp(raw);
+  if (!url) return WEBHOOK_HTTPS_ONLY;
   if (policy.allowLocal) return null;
   if (url.protocol !== "https:") return WEBHOOK_HTTPS_ONLY;
-  if (url.username || url.password) return WEBHOOK_PRIVATE_ADDRESS;
-  const host = url.hostname.toLowerCase();
-  if (isIpLiteral(host)) return isPrivateAddress(host) ? WEBHOOK_PRIVATE_ADDRESS : null;
-  if (internalName(host)) return WEBHOOK_PRIVATE_ADDRESS;
-  const addresses = await policy.resolve(host).catch(() => []);
-  if (addresses.length === 0) return WEBHOOK_UNRESOLVED;
-  return addresses.some(isPrivateAddress) ? WEBHOOK_PRIVATE_ADDRESS : null;
+  return publicAddressProblem(url, policy.resolve, WEBHOOK_WORDS);
 }
 
 /**
- * POSTs to a webhook the guard allows, following at most 3 redirects by hand so each target is checked
- * too (fetch's own redirect would go anywhere). A 307/308 repeats the POST; other redirects are refused,
- * since they would turn the lead into a GET.
+ * Requests `url` with redirects followed by hand, at most 3, each target checked by `problemOf` before it is asked
+ * (fetch's own redirect would go anywhere). `follows(status)` says which redirects the request may take.
  */
-export async function guardedPost(url: string, init: RequestInit, policy: WebhookPolicy, fetcher: typeof fetch): Promise<Response> {
+async function guardedFetch(
+  url: string,
+  init: RequestInit,
+  problemOf: (target: string, redirected: boolean) => Promise<string | null>,
+  follows: (status: number) => string | null,
+  fetcher: typeof fetch,
+): Promise<Response> {
   let target = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    const problem = await webhookUrlProblem(target, policy);
-    if (problem) throw new Error(hop === 0 ? problem : `Redirect refused: ${problem}`);
+    const problem = await problemOf(target, hop > 0);
+    if (problem) throw new OutboundRefused(hop === 0 ? problem : `Redirect refused: ${problem}`);
     const response = await fetcher(target, { ...init, redirect: "manual" });
     const location = response.headers.get("location");
     if (response.status < 300 || response.status >= 400 || !location) return response;
     await response.body?.cancel();
-    if (response.status !== 307 && response.status !== 308) throw new Error(`Redirect refused: HTTP ${response.status} would drop the lead's body`);
+    const refusal = follows(response.status);
+    if (refusal) throw new OutboundRefused(`Redirect refused: ${refusal}`);
     target = new URL(location, target).href;
   }
-  throw new Error(`Redirect refused: more than ${MAX_REDIRECTS} redirects`);
+  throw new OutboundRefused(`Redirect refused: more than ${MAX_REDIRECTS} redirects`);
+}
+
+/** POSTs to a webhook the guard allows. A 307/308 repeats the POST; other redirects are refused, since they would turn the lead into a GET. */
+export function guardedPost(url: string, init: RequestInit, policy: WebhookPolicy, fetcher: typeof fetch): Promise<Response> {
+  return guardedFetch(
+    url,
+    init,
+    (target) => webhookUrlProblem(target, policy),
+    (status) => (status === 307 || status === 308 ? null : `HTTP ${status} would drop the lead's body`),
+    fetcher,
+  );
+}
+
+/** A dealer's photo URLs (issue 30): http or https to a public address. */
+export type PhotoPolicy = {
+  /** Locally (LOCAL_DEV): a loopback URL as the feed names it, for the test and demo origins; never through a redirect. */
+  allowLoopback: boolean;
+  resolve: WebhookPolicy["resolve"];
+};
+export const PHOTO_SCHEME = "Photo URLs must use http or https.";
+export const PHOTO_PRIVATE_ADDRESS = "Photo URLs must point at a public internet address.";
+export const PHOTO_UNRESOLVED = "The photo's host name does not resolve.";
+const PHOTO_WORDS: Words = { scheme: PHOTO_SCHEME, private: PHOTO_PRIVATE_ADDRESS, unresolved: PHOTO_UNRESOLVED };
+const isLoopbackHost = (host: string) => host === "localhost" || host === "[::1]" || ipv4Parts(host)?.[0] === 127;
+
+/** Why this photo URL may not be fetched (`redirected`: reached through a redirect), or null when it may. */
+export async function photoUrlProblem(raw: string, policy: PhotoPolicy, redirected = false): Promise<string | null> {
+  const url = parseHttp(raw);
+  if (!url) return PHOTO_SCHEME;
+  if (policy.allowLoopback && !redirected && isLoopbackHost(url.hostname)) return null;
+  return publicAddressProblem(url, policy.resolve, PHOTO_WORDS);
+}
+
+/** GETs a photo the guard allows, following any redirect to an allowed address. */
+export function guardedGet(url: string, init: RequestInit, policy: PhotoPolicy, fetcher: typeof fetch): Promise<Response> {
+  return guardedFetch(url, { ...init, method: "GET" }, (target, redirected) => photoUrlProblem(target, policy, redirected), () => null, fetcher);
 }
 
 type DnsAnswer = { Answer?: { type: number; data: string }[] };
@@ -132,5 +191,10 @@ export async function resolveOverHttps(host: string, fetcher: typeof fetch = fet
 
 export const webhookPolicy = (env: { LOCAL_DEV?: string }): WebhookPolicy => ({
   allowLocal: isLocalDev(env),
+  resolve: (host) => resolveOverHttps(host),
+});
+
+export const photoPolicy = (env: { LOCAL_DEV?: string }): PhotoPolicy => ({
+  allowLoopback: isLocalDev(env),
   resolve: (host) => resolveOverHttps(host),
 });

@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { guardedPost, isPrivateAddress, WEBHOOK_HTTPS_ONLY, WEBHOOK_PRIVATE_ADDRESS, WEBHOOK_UNRESOLVED, type WebhookPolicy, webhookUrlProblem } from "./webhook-guard";
+import {
+  guardedGet,
+  guardedPost,
+  isPrivateAddress,
+  OutboundRefused,
+  PHOTO_PRIVATE_ADDRESS,
+  PHOTO_SCHEME,
+  PHOTO_UNRESOLVED,
+  type PhotoPolicy,
+  photoUrlProblem,
+  WEBHOOK_HTTPS_ONLY,
+  WEBHOOK_PRIVATE_ADDRESS,
+  WEBHOOK_UNRESOLVED,
+  type WebhookPolicy,
+  webhookUrlProblem,
+} from "./outbound-guard";
 
 /** A DNS stand-in: the names a test needs, each with its addresses. */
 const dns: Record<string, string[]> = {
@@ -108,5 +123,34 @@ describe("guardedPost", () => {
     const { calls, fetcher } = answers({});
     await expect(guardedPost("https://10.0.0.1/hook", { method: "POST" }, production, fetcher)).rejects.toThrow(WEBHOOK_PRIVATE_ADDRESS);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("photo URLs", () => {
+  const photos: PhotoPolicy = { allowLoopback: false, resolve: production.resolve };
+  const localPhotos: PhotoPolicy = { ...photos, allowLoopback: true };
+
+  it("allows http and https to public addresses, refuses private ones directly and through DNS", async () => {
+    expect(await photoUrlProblem("http://crm.example.com/1.jpg", photos)).toBeNull();
+    expect(await photoUrlProblem("https://93.184.216.34/1.jpg", photos)).toBeNull();
+    expect(await photoUrlProblem("ftp://crm.example.com/1.jpg", photos)).toBe(PHOTO_SCHEME);
+    for (const url of ["http://10.0.0.1/1.jpg", "http://169.254.169.254/latest", "http://[::1]/1.jpg", "http://rebind.example.com/1.jpg", "http://localhost/1.jpg"]) {
+      expect(await photoUrlProblem(url, photos), url).toBe(PHOTO_PRIVATE_ADDRESS);
+    }
+    expect(await photoUrlProblem("http://nowhere.example.com/1.jpg", photos)).toBe(PHOTO_UNRESOLVED);
+  });
+
+  it("locally lets a loopback URL through as named, never a private network, never through a redirect", async () => {
+    expect(await photoUrlProblem("http://127.0.0.1:9999/1.jpg", localPhotos)).toBeNull();
+    expect(await photoUrlProblem("http://10.0.0.1/1.jpg", localPhotos)).toBe(PHOTO_PRIVATE_ADDRESS);
+    expect(await photoUrlProblem("http://127.0.0.1:9999/1.jpg", localPhotos, true)).toBe(PHOTO_PRIVATE_ADDRESS);
+  });
+
+  it("follows a redirect to a public address and refuses one to a private address", async () => {
+    const fetcher = (async (input: string) =>
+      input.endsWith("/moved") ? new Response(null, { status: 302, headers: { location: "https://crm.example.com/1.jpg" } }) : input.endsWith("/inside") ? new Response(null, { status: 301, headers: { location: "http://169.254.169.254/" } }) : new Response("photo")) as unknown as typeof fetch;
+    expect(await (await guardedGet("https://crm.example.com/moved", {}, photos, fetcher)).text()).toBe("photo");
+    await expect(guardedGet("https://crm.example.com/inside", {}, photos, fetcher)).rejects.toThrow(`Redirect refused: ${PHOTO_PRIVATE_ADDRESS}`);
+    await expect(guardedGet("https://crm.example.com/inside", {}, photos, fetcher)).rejects.toBeInstanceOf(OutboundRefused);
   });
 });

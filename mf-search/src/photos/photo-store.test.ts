@@ -1,0 +1,76 @@
+import type { Car, CarInput } from "@dealer/shared/contract";
+import { storedPhotoEntry } from "@dealer/shared/media";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateDemoData } from "../../../db/demo/generate";
+import { demoSeedSql } from "../../../db/demo/seed-sql";
+import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
+import { createStockApi } from "../stock";
+import { applyBatch } from "../stock/stock-store";
+import { refreshCarsShowing } from "./photo-store";
+
+/**
+ * The photo store's bookkeeping around the queue consumer (ADR 0067): a settled URL reaches the cars showing it, a
+ * changed list keeps the old photos until the new ones are settled, and a car deleted meanwhile is never brought back.
+ * The fetching itself runs over the real platform (tests/http/stock-photos.test.ts).
+ */
+const demo = generateDemoData({ today: "2026-05-10" });
+const KEY = "write-harbour-city-motors";
+const SITE = "harbour-city-motors";
+const HOST = "harbour-city-motors.localhost:8787";
+const queued: unknown[] = [];
+const PHOTO_QUEUE = { sendBatch: async (messages: { body: unknown }[]) => void queued.push(...messages.map((message) => message.body)) };
+const context = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+const app = createStockApi();
+let d1: Awaited<ReturnType<typeof createTestD1>>;
+
+beforeAll(async () => {
+  d1 = await createTestD1();
+  await runSqlScript(d1.db, demoSeedSql(demo, "2026-05-10T00:00:00.000Z"));
+});
+afterAll(() => d1.dispose());
+
+const base = demo.vehicles.find((v) => v.dealership_slug === SITE) as CarInput;
+const send = async (body: unknown) =>
+  (await (
+    await app.request("/vehicles/batch", { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json", Host: HOST }, body: JSON.stringify(body) }, { DB: d1.db, PHOTO_QUEUE }, context)
+  ).json()) as { upserted: number; unchanged: number };
+const record = (images: string[]) => ({ ...base, stocknum: "PHOTO-1", id: 999_001, slug: "photo-car-1", images, primary_image_url: null, thumbnails: [] });
+const images = async () => JSON.parse((await d1.db.prepare("SELECT data ->> '$.images' AS images FROM vehicles WHERE stocknum = 'PHOTO-1'").first<{ images: string }>())?.images ?? "null");
+const settle = async (url: string, state: { hash: string } | { reason: string }) => {
+  await d1.db
+    .prepare("UPDATE photos SET status = ?, hash = ?, width = 1200, height = 900, colour = '#112233', reason = ? WHERE site = ? AND url = ?")
+    .bind("hash" in state ? "ready" : "failed", "hash" in state ? state.hash : null, "reason" in state ? state.reason : null, SITE, url)
+    .run();
+  return refreshCarsShowing(d1.db, SITE, url, "2026-05-10T12:00:00.000Z");
+};
+
+describe("a dealer's photos in the stock", () => {
+  const [one, two] = ["https://photos.example/1.jpg", "https://photos.example/2.jpg"];
+  const held = { hash: "a".repeat(64) };
+  const ready = { status: "ready" as const, ...held, width: 1200, height: 900, colour: "#112233" };
+
+  it("shows the placeholder while a photo is fetched, the photo once held, and keeps old photos until a new list is settled", async () => {
+    expect((await send({ upsert: [record([one])] })).upserted).toBe(1);
+    expect(queued.splice(0)).toEqual([{ site: SITE, url: one }]);
+    expect(await images()).toEqual([storedPhotoEntry(one, { status: "pending" })]);
+    expect(await settle(one, held)).toBe(1);
+    expect(await images()).toEqual([storedPhotoEntry(one, ready)]);
+
+    // A new list: the stored photo stays (the car is unchanged) until the new URL is settled, then the list is taken.
+    expect((await send({ upsert: [record([two, one])] })).unchanged).toBe(1);
+    expect(queued.splice(0)).toEqual([{ site: SITE, url: two }]);
+    expect(await images()).toEqual([storedPhotoEntry(one, ready)]);
+    await settle(two, { reason: "The photo's address answered HTTP 404." });
+    expect(await images()).toEqual([storedPhotoEntry(two, { status: "failed", reason: "" }), storedPhotoEntry(one, ready)]);
+    expect((await send({ upsert: [record([two, one])] })).unchanged).toBe(1);
+  });
+
+  it("never brings back a car deleted between the refresh's read and its write", async () => {
+    const row = await d1.db.prepare("SELECT dealership_id, data FROM vehicles WHERE stocknum = 'PHOTO-1'").first<{ dealership_id: number; data: string }>();
+    const car = JSON.parse(row?.data ?? "{}") as Car;
+    await send({ delete: ["PHOTO-1"] });
+    const plan = { ok: true as const, changed: [car], unchanged: 0, deleting: [], changedIds: [car.id] };
+    await applyBatch(d1.db, { site: SITE, dealershipId: row?.dealership_id ?? 0, dealershipSlug: "" }, plan, "2026-05-10T12:00:00.000Z", undefined, { readAs: new Map([["PHOTO-1", row?.data ?? ""]]) });
+    expect(await images()).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+import type { Car } from "@dealer/shared/contract";
+import { isDealerPhotoUrl, type PhotoState, type StoredPhotoEntry, storedPhotoEntry } from "@dealer/shared/media";
+import type { StockChanged } from "../stock/stock-store";
+import { applyBatch } from "../stock/stock-store";
+import type { StockWriter } from "../stock/write-key";
+
+/**
+ * A dealer's photo URLs in the platform's stock (ADR 0067). A car's stored `images` always point at the platform: the
+ * copy in R2 when it is held, the placeholder while it is fetched or when it failed; each entry keeps the dealer's URL
+ * as `photo.source`. The feed's write resolves them (so a re-sent feed compares equal to what is stored), and the
+ * queue consumer brings each car up to date when one of its URLs is settled.
+ */
+export type PhotoMessage = { site: string; url: string };
+
+const json = (value: unknown) => JSON.stringify(value);
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+type PhotoRow = {
+  url: string;
+  status: PhotoState["status"];
+  hash: string | null;
+  width: number | null;
+  height: number | null;
+  colour: string | null;
+  reason: string | null;
+  updated_at: string;
+};
+/** A URL pending longer than this lost its queue message (a failed send): a later batch naming it queues it again. */
+const STALE_PENDING_MS = 60 * 60 * 1000;
+
+const stateOf = (row: PhotoRow | undefined): PhotoState =>
+  row?.status === "ready" && row.hash
+    ? { status: "ready", hash: row.hash, width: row.width ?? 0, height: row.height ?? 0, colour: row.colour ?? "#808080" }
+    : row?.status === "failed"
+      ? { status: "failed", reason: row.reason ?? "" }
+      : { status: "pending" };
+
+/** What the platform knows of these URLs of the site; a URL it has never seen is absent. */
+export async function photoRows(db: D1Database, site: string, urls: string[]): Promise<Map<string, PhotoRow>> {
+  if (!urls.length) return new Map();
+  const { results } = await db
+    .prepare("SELECT url, status, hash, width, height, colour, reason, updated_at FROM photos WHERE site = ? AND url IN (SELECT value FROM json_each(?))")
+    .bind(site, json(urls))
+    .all<PhotoRow>();
+  return new Map(results.map((row) => [row.url, row]));
+}
+
+const entriesOf = (car: Pick<Car, "images">) => car.images as StoredPhotoEntry[];
+/** The dealer's URL of each photo of a car, as the feed sent it or as stored. */
+export const photoSourcesOf = (car: Pick<Car, "images">) => entriesOf(car).map((entry) => entry.photo?.source ?? entry.image.url);
+const dealerSourcesOf = (car: Pick<Car, "images">) => photoSourcesOf(car).filter(isDealerPhotoUrl);
+
+/** The car with these photo entries; a car with a dealer's photos headlines its first (the card's picture). */
+function withEntries(car: Car, entries: StoredPhotoEntry[]): Car {
+  const first = entries[0]?.image.url ?? null;
+  return { ...car, images: entries, primary_image_url: entries.some((entry) => entry.photo) ? first : car.primary_image_url };
+}
+
+/** Each of these URLs (the dealer's own, or the platform's pictures) as the entry the platform stores for it. */
+const resolveEntries = (sources: string[], rows: Map<string, PhotoRow>, original: StoredPhotoEntry[]) =>
+  sources.map((source, index) => (isDealerPhotoUrl(source) ? storedPhotoEntry(source, stateOf(rows.get(source))) : (original[index] ?? { image: { url: source, thumb: { url: source } } })));
+
+export interface FeedPhotos {
+  cars: Car[];
+  /** Per stock number, the photo URLs still being fetched. */
+  pending: Map<string, string[]>;
+  /** Cars keeping their stored photos until these new ones are settled. */
+  waits: { stocknum: string; urls: string[] }[];
+  /** URLs to queue: never seen, failed before (a re-sent feed tries them again) or long pending. */
+  toFetch: string[];
+  /** Every dealer photo of the batch by record, for the feed report. */
+  report: [string, number, string][];
+}
+
+/**
+ * A batch's cars with their photos resolved (see the module comment). A stored car whose photo list changed keeps its
+ * stored photos while any new one is still pending: the new list waits (photo_waits) and replaces them when settled.
+ */
+export async function resolveFeedPhotos(db: D1Database, writer: StockWriter, cars: Car[], now: Date): Promise<FeedPhotos> {
+  const urls = unique(cars.flatMap(dealerSourcesOf));
+  const outcome: FeedPhotos = { cars, pending: new Map(), waits: [], toFetch: [], report: [] };
+  if (!urls.length) return outcome;
+  const withPhotos = cars.filter((car) => dealerSourcesOf(car).length);
+  const [rows, stored] = await Promise.all([
+    photoRows(db, writer.site, urls),
+    db
+      .prepare("SELECT stocknum, data -> '$.images' AS images FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))")
+      .bind(writer.dealershipId, json(withPhotos.map((car) => car.stocknum)))
+      .all<{ stocknum: string; images: string | null }>(),
+  ]);
+  const storedImages = new Map(stored.results.map((row) => [row.stocknum, JSON.parse(row.images ?? "[]") as StoredPhotoEntry[]]));
+  const queued = (row: PhotoRow | undefined) => row?.status === "ready" || (row?.status === "pending" && now.getTime() - Date.parse(row.updated_at) < STALE_PENDING_MS);
+  outcome.toFetch = urls.filter((url) => !queued(rows.get(url)));
+  outcome.cars = cars.map((car) => {
+    const sources = photoSourcesOf(car);
+    const dealer = sources.filter(isDealerPhotoUrl);
+    if (!dealer.length) return car;
+    sources.forEach((url, position) => {
+      if (isDealerPhotoUrl(url)) outcome.report.push([car.stocknum, position, url]);
+    });
+    const pending = dealer.filter((url) => stateOf(rows.get(url)).status === "pending");
+    if (pending.length) outcome.pending.set(car.stocknum, pending);
+    const old = storedImages.get(car.stocknum) ?? [];
+    const changedList = json(photoSourcesOf({ images: old })) !== json(sources);
+    if (pending.length && old.length && changedList) {
+      outcome.waits.push({ stocknum: car.stocknum, urls: sources });
+      return withEntries(car, old);
+    }
+    return withEntries(car, resolveEntries(sources, rows, entriesOf(car)));
+  });
+  return outcome;
+}
+
+/**
+ * After the batch's write: new URLs are pending, the waits and the feed report are kept, and the URLs to fetch are
+ * queued (last, so the consumer finds everything it updates). The batch's id, or null when it named no dealer photo.
+ */
+export async function recordFeedPhotos(
+  db: D1Database,
+  queue: Queue<PhotoMessage> | undefined,
+  writer: StockWriter,
+  photos: FeedPhotos,
+  now: string,
+): Promise<string | null> {
+  if (!photos.report.length) return null;
+  const batch = crypto.randomUUID();
+  const waiting = new Set(photos.waits.map((wait) => wait.stocknum));
+  const settled = unique(photos.report.map(([stocknum]) => stocknum)).filter((stocknum) => !waiting.has(stocknum));
+  await db.batch([
+    db
+      .prepare(
+        "INSERT INTO photos (site, url, status, updated_at) SELECT ?, value, 'pending', ? FROM json_each(?) WHERE true ON CONFLICT (site, url) DO UPDATE SET updated_at = excluded.updated_at",
+      )
+      .bind(writer.site, now, json(photos.toFetch)),
+    db
+      .prepare(
+        `INSERT INTO photo_waits (dealership_id, stocknum, site, urls) SELECT ?1, value ->> '$.stocknum', ?2, value -> '$.urls' FROM json_each(?3) WHERE true
+          ON CONFLICT (dealership_id, stocknum) DO UPDATE SET urls = excluded.urls`,
+      )
+      .bind(writer.dealershipId, writer.site, json(photos.waits)),
+    // A car sent again with its stored list (or one all held) waits for nothing.
+    db.prepare("DELETE FROM photo_waits WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))").bind(writer.dealershipId, json(settled)),
+    db.prepare("INSERT INTO feed_batches (id, site, dealership_id, created_at) VALUES (?, ?, ?, ?)").bind(batch, writer.site, writer.dealershipId, now),
+    db
+      .prepare("INSERT INTO feed_batch_photos (batch_id, stocknum, position, url) SELECT ?, value ->> '$[0]', value ->> '$[1]', value ->> '$[2]' FROM json_each(?)")
+      .bind(batch, json(photos.report)),
+  ]);
+  await queuePhotos(queue, photos.toFetch.map((url) => ({ site: writer.site, url })));
+  return batch;
+}
+
+/**
+ * Queue messages go 100 to a send (the Queues limit per sendBatch). The cars are written by now: a failed send is
+ * logged, never the feed's error, and its URLs stay pending until a later batch names them again.
+ */
+async function queuePhotos(queue: Queue<PhotoMessage> | undefined, messages: PhotoMessage[]): Promise<void> {
+  if (!messages.length) return;
+  try {
+    if (!queue) throw new Error("the photo queue (PHOTO_QUEUE) is not bound");
+    for (let start = 0; start < messages.length; start += 100) {
+      await queue.sendBatch(messages.slice(start, start + 100).map((body) => ({ body, contentType: "json" })));
+    }
+  } catch (error) {
+    console.error("[mf-search] photo URLs not queued", messages.length, error);
+  }
+}
+
+export interface PhotoReportEntry {
+  stocknum: string;
+  position: number;
+  url: string;
+  status: PhotoState["status"];
+  reason: string | null;
+  attempts: number;
+  width: number | null;
+  height: number | null;
+}
+
+/** The feed report of one batch of this dealership: each photo's outcome now, with its reason; null for another's batch. */
+export async function feedReport(db: D1Database, writer: StockWriter, batch: string) {
+  const head = await db
+    .prepare("SELECT id, created_at FROM feed_batches WHERE id = ? AND dealership_id = ?")
+    .bind(batch, writer.dealershipId)
+    .first<{ id: string; created_at: string }>();
+  if (!head) return null;
+  const { results } = await db
+    .prepare(
+      `SELECT b.stocknum, b.position, b.url, coalesce(p.status, 'pending') AS status, p.reason, coalesce(p.attempts, 0) AS attempts, p.width, p.height
+         FROM feed_batch_photos b LEFT JOIN photos p ON p.site = ? AND p.url = b.url
+        WHERE b.batch_id = ? ORDER BY b.stocknum, b.position`,
+    )
+    .bind(writer.site, batch)
+    .all<PhotoReportEntry>();
+  const count = (status: PhotoState["status"]) => results.filter((row) => row.status === status).length;
+  return { batch: head.id, created_at: head.created_at, ready: count("ready"), pending: count("pending"), failed: count("failed"), photos: results };
+}
+
+/**
+ * A URL of the site was settled (ready or failed): every car that shows it, or waits for it, is brought up to date. A
+ * waiting car takes its new list once none of it is pending. Written like a feed's change (stock version, change log,
+ * search push), under the car's own dealership, and only while the car is still as it was read.
+ */
+export async function refreshCarsShowing(db: D1Database, site: string, url: string, now: string, changed?: StockChanged): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `SELECT v.dealership_id, v.data, w.urls AS wait FROM vehicles v
+         LEFT JOIN photo_waits w ON w.dealership_id = v.dealership_id AND w.stocknum = v.stocknum
+        WHERE v.site = ?1 AND (EXISTS (SELECT 1 FROM json_each(v.data, '$.images') j WHERE j.value ->> '$.photo.source' = ?2)
+           OR EXISTS (SELECT 1 FROM json_each(w.urls) u WHERE u.value = ?2))`,
+    )
+    .bind(site, url)
+    .all<{ dealership_id: number; data: string; wait: string | null }>();
+  if (!results.length) return 0;
+  const cars = results.map((row) => ({ dealershipId: row.dealership_id, read: row.data, car: JSON.parse(row.data) as Car, wait: row.wait ? (JSON.parse(row.wait) as string[]) : null }));
+  const rows = await photoRows(db, site, unique(cars.flatMap(({ car, wait }) => [...dealerSourcesOf(car), ...(wait ?? [])])));
+  const byDealership = new Map<number, { cars: Car[]; readAs: Map<string, string> }>();
+  const doneWaits: [number, string][] = [];
+  for (const { dealershipId, read, car, wait } of cars) {
+    const waitDone = wait?.filter(isDealerPhotoUrl).every((source) => stateOf(rows.get(source)).status !== "pending") ?? false;
+    const sources = waitDone && wait ? wait : photoSourcesOf(car);
+    if (waitDone) doneWaits.push([dealershipId, car.stocknum]);
+    const next = withEntries(car, resolveEntries(sources, rows, waitDone ? [] : entriesOf(car)));
+    if (json(next) === json(car)) continue;
+    const group = byDealership.get(dealershipId) ?? { cars: [] as Car[], readAs: new Map<string, string>() };
+    group.cars.push(next);
+    group.readAs.set(car.stocknum, read);
+    byDealership.set(dealershipId, group);
+  }
+  if (doneWaits.length) {
+    await db.prepare("DELETE FROM photo_waits WHERE (dealership_id, stocknum) IN (SELECT value ->> '$[0]', value ->> '$[1]' FROM json_each(?))").bind(json(doneWaits)).run();
+  }
+  let written = 0;
+  for (const [dealershipId, { cars: changedCars, readAs }] of byDealership) {
+    const writer = { site, dealershipId, dealershipSlug: "" };
+    const plan = { ok: true as const, changed: changedCars, unchanged: 0, deleting: [], changedIds: changedCars.map((car) => car.id) };
+    written += (await applyBatch(db, writer, plan, now, changed, { readAs })).upserted;
+  }
+  return written;
+}

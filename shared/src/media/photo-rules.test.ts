@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { parseImageParams } from "./image-url";
+import { exifRotation, IMAGE_NOT_FOUND_PATH, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry } from "./index";
+
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : part)));
+
+/** A JPEG's start with an APP1 Exif segment holding one Orientation entry, in either byte order. */
+function jpegWithOrientation(orientation: number, little: boolean): Uint8Array {
+  const u16 = (value: number) => (little ? [value & 0xff, value >> 8] : [value >> 8, value & 0xff]);
+  const u32 = (value: number) => (little ? [value & 0xff, (value >> 8) & 0xff, 0, 0] : [0, 0, (value >> 8) & 0xff, value & 0xff]);
+  const tiff = [...(little ? [0x49, 0x49] : [0x4d, 0x4d]), ...u16(42), ...u32(8), ...u16(1), ...u16(0x0112), ...u16(3), ...u32(1), ...u16(orientation), 0, 0, ...u32(0)];
+  const segment = [...bytes("Exif", [0, 0])].concat(tiff);
+  const length = segment.length + 2;
+  return bytes([0xff, 0xd8, 0xff, 0xe1, length >> 8, length & 0xff], segment, [0xff, 0xda, 0, 2]);
+}
+
+describe("photo rules", () => {
+  it("tells the type by the bytes, never the name", () => {
+    expect(sniffPhotoType(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe("jpeg");
+    expect(sniffPhotoType(bytes([0x89], "PNG\r\n\x1a\n"))).toBe("png");
+    expect(sniffPhotoType(bytes("RIFF", [0, 0, 0, 0], "WEBPVP8 "))).toBe("webp");
+    expect(sniffPhotoType(bytes([0, 0, 0, 0x1c], "ftypavif"))).toBe("avif");
+    expect(sniffPhotoType(bytes([0, 0, 0, 0x18], "ftypheic"))).toBe("heic");
+    expect(sniffPhotoType(bytes("<!doctype html>"))).toBeNull();
+    expect(sniffPhotoType(bytes("GIF89a"))).toBeNull();
+    expect(sniffPhotoType(new Uint8Array())).toBeNull();
+  });
+
+  it("reads the EXIF rotation in both byte orders, and none from a JPEG without it", () => {
+    for (const little of [true, false]) {
+      expect([1, 3, 6, 8].map((orientation) => exifRotation(jpegWithOrientation(orientation, little)))).toEqual([0, 180, 90, 270]);
+    }
+    expect(exifRotation(bytes([0xff, 0xd8, 0xff, 0xda, 0, 2]))).toBe(0);
+    // A truncated segment is read no further than its bytes.
+    expect(exifRotation(jpegWithOrientation(6, true).subarray(0, 20))).toBe(0);
+  });
+
+  it("points a held photo at its copy and any other at the placeholder, keeping the dealer's URL", () => {
+    const hash = "a".repeat(64);
+    const ready = storedPhotoEntry("https://photos.example/1.jpg", { status: "ready", hash, width: 1200, height: 900, colour: "#102030" });
+    expect(photoHashOf(ready.image.url)).toBe(hash);
+    expect(ready.photo).toEqual({ source: "https://photos.example/1.jpg", status: "ready", width: 1200, height: 900, colour: "#102030" });
+    const failed = storedPhotoEntry("https://photos.example/2.jpg", { status: "failed", reason: "HTTP 404" });
+    expect(failed.image.url.endsWith(IMAGE_NOT_FOUND_PATH)).toBe(true);
+    expect(failed.photo).toEqual({ source: "https://photos.example/2.jpg", status: "failed" });
+  });
+
+  it("answers AVIF, then WebP, by Accept, else JPEG; a URL's own format wins", () => {
+    expect(photoOutputType(undefined, "image/avif,image/webp,*/*")).toBe("avif");
+    expect(photoOutputType("auto", "image/webp,*/*")).toBe("webp");
+    expect(photoOutputType(undefined, "*/*")).toBe("jpeg");
+    expect(photoOutputType(undefined, undefined)).toBe("jpeg");
+    expect(photoOutputType("webp", "image/avif")).toBe("webp");
+  });
+
+  it("takes format as an image parameter, once, of the known ones", () => {
+    expect(parseImageParams("width=640,quality=75,format=avif")).toEqual({ ok: true, params: { width: 640, quality: 75, format: "avif" } });
+    expect(parseImageParams("width=640,quality=75,format=gif").ok).toBe(false);
+    expect(parseImageParams("width=640,quality=75,format=webp,format=avif").ok).toBe(false);
+  });
+
+  it("backs off 1, 2, 4 … minutes to at most 6 hours", () => {
+    expect([1, 2, 3, 4].map(photoRetryDelaySeconds)).toEqual([60, 120, 240, 480]);
+    expect(photoRetryDelaySeconds(20)).toBe(6 * 3600);
+  });
+});

@@ -1,0 +1,137 @@
+import { IMAGE_CDN_PREFIX, vehicleImageUrl } from "./image-url";
+import { IMAGE_NOT_FOUND_PATH } from "./site-pictures";
+
+/**
+ * A dealer's own photos (issue 30, ADR 0067): what the photo pipeline takes, the words it refuses with, and how a car's
+ * stored photo entries point at the platform's copies. Pure: the queue consumer, the stock API and the tests share it.
+ */
+export const PHOTO_LIMITS = {
+  /** Bytes of one photo as fetched or uploaded. */
+  maxBytes: 25 * 1024 * 1024,
+  /** Pixels a side: a 50,000 px picture (or a decompression bomb claiming it) is refused before it is decoded. */
+  maxSide: 12_000,
+  /** Pixels a side below which a file is an icon or a tracking pixel, not a photo of a car. */
+  minSide: 100,
+  perCar: 100,
+  /** A photo origin that has not answered in this time is a failed attempt (retried later). */
+  fetchTimeoutMs: 20_000,
+} as const;
+
+export type PhotoType = "jpeg" | "png" | "webp" | "avif";
+export const PHOTO_MIME: Record<PhotoType, `image/${PhotoType}`> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif" };
+
+/** The file's own bytes decide what it is, never its name or Content-Type. HEIC is named so its refusal can say so. */
+export function sniffPhotoType(bytes: Uint8Array): PhotoType | "heic" | null {
+  const at = (offset: number, text: string) => [...text].every((char, i) => bytes[offset + i] === char.charCodeAt(0));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes[0] === 0x89 && at(1, "PNG\r\n\x1a\n")) return "png";
+  if (at(0, "RIFF") && at(8, "WEBP")) return "webp";
+  if (at(4, "ftyp")) {
+    const brand = String.fromCharCode(...bytes.subarray(8, 12));
+    if (brand === "avif" || brand === "avis") return "avif";
+    if (["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].includes(brand)) return "heic";
+  }
+  return null;
+}
+
+/** The reasons a photo is refused or failed, in the dealer's words (the feed report shows them). */
+export const PHOTO_REASONS = {
+  notImage: "The file is not a JPEG, PNG, WebP or AVIF image.",
+  heic: "HEIC photos are not decoded by the image service here: send JPEG.",
+  undecodable: "The image could not be decoded (truncated or damaged file).",
+  tooLarge: `The file is over ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB.`,
+  tooWide: (width: number, height: number) => `The image is ${width} x ${height} px: at most ${PHOTO_LIMITS.maxSide.toLocaleString("en-AU")} px a side.`,
+  tooSmall: (width: number, height: number) => `The image is ${width} x ${height} px: at least ${PHOTO_LIMITS.minSide} px a side.`,
+  http: (status: number) => `The photo's address answered HTTP ${status}.`,
+  timeout: `The photo's address did not answer within ${PHOTO_LIMITS.fetchTimeoutMs / 1000} s.`,
+  unreachable: "The photo's address could not be reached.",
+} as const;
+
+/**
+ * The rotation an EXIF Orientation tag asks for (1, 3, 6, 8: 0, 180, 90 and 270 degrees clockwise), read from a JPEG's
+ * APP1 segment; 0 when there is none. The mirrored orientations (2, 4, 5, 7) are rare outside scanners: their rotation
+ * part is applied, not their mirror.
+ */
+export function exifRotation(bytes: Uint8Array): 0 | 90 | 180 | 270 {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 2;
+  while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1] ?? 0;
+    const length = view.getUint16(offset + 2);
+    if (marker === 0xda) break; // start of scan: no metadata after it
+    if (marker === 0xe1 && offset + 10 <= bytes.length && String.fromCharCode(...bytes.subarray(offset + 4, offset + 8)) === "Exif") {
+      return rotationOf(orientationInTiff(view, offset + 10, offset + 2 + length));
+    }
+    offset += 2 + length;
+  }
+  return 0;
+}
+
+function orientationInTiff(view: DataView, tiff: number, end: number): number {
+  if (tiff + 8 > end || end > view.byteLength) return 1;
+  const little = view.getUint16(tiff) === 0x4949;
+  const ifd = tiff + view.getUint32(tiff + 4, little);
+  if (ifd + 2 > end) return 1;
+  const entries = view.getUint16(ifd, little);
+  for (let i = 0; i < entries; i += 1) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > end) break;
+    if (view.getUint16(entry, little) === 0x0112) return view.getUint16(entry + 8, little);
+  }
+  return 1;
+}
+
+const rotationOf = (orientation: number): 0 | 90 | 180 | 270 =>
+  orientation === 3 || orientation === 4 ? 180 : orientation === 6 || orientation === 5 ? 90 : orientation === 8 || orientation === 7 ? 270 : 0;
+
+/** A photo the platform holds: its content hash (the R2 key under the site) and what a page needs before it loads. */
+export interface ReadyPhoto {
+  hash: string;
+  width: number;
+  height: number;
+  /** The dominant colour, "#rrggbb": the slot's background until the picture arrives. */
+  colour: string;
+}
+
+/** What the platform knows of a photo URL: held, still being fetched, or failed with its reason. */
+export type PhotoState = ({ status: "ready" } & ReadyPhoto) | { status: "pending" } | { status: "failed"; reason: string };
+
+/** One stored photo entry of a car: the spec's shape (URLs of the platform's copy), and for a dealer's photo its source and state. */
+export interface StoredPhotoEntry {
+  image: { url: string; thumb: { url: string } };
+  photo?: { source: string; status: PhotoState["status"]; width?: number; height?: number; colour?: string };
+}
+
+export const PHOTO_PATH_PREFIX = "photos/";
+const HASH = /^[0-9a-f]{64}$/;
+export const isPhotoHash = (value: string) => HASH.test(value);
+
+/** A dealer's photo is an absolute http(s) URL; anything else (the demo's /cdn/image/... pictures) is the platform's own already. */
+export const isDealerPhotoUrl = (url: string) => /^https?:\/\//i.test(url);
+
+const THUMB = { width: 200, quality: 60 } as const;
+
+/** A car's stored entry for a dealer's photo URL in the state the platform has it: its copy when held, else the placeholder. */
+export function storedPhotoEntry(source: string, state: PhotoState): StoredPhotoEntry {
+  const path = state.status === "ready" ? `${PHOTO_PATH_PREFIX}${state.hash}` : IMAGE_NOT_FOUND_PATH;
+  const size = state.status === "ready" ? { width: state.width, height: state.height, colour: state.colour } : {};
+  return { image: { url: vehicleImageUrl(path), thumb: { url: vehicleImageUrl(path, THUMB) } }, photo: { source, status: state.status, ...size } };
+}
+
+/** The held photo's hash a platform URL names (`/cdn/image/…/photos/{hash}`), or null. */
+export function photoHashOf(url: string): string | null {
+  const match = new RegExp(`^${IMAGE_CDN_PREFIX}/[^/]*/${PHOTO_PATH_PREFIX}([0-9a-f]{64})$`).exec(url);
+  return match?.[1] ?? null;
+}
+
+/** Which output format a photo goes out in: the URL's own `format`, else the best the browser's Accept names. */
+export function photoOutputType(format: "auto" | PhotoType | undefined, accept: string | undefined): PhotoType {
+  if (format && format !== "auto") return format;
+  const accepts = accept ?? "";
+  if (accepts.includes("image/avif")) return "avif";
+  if (accepts.includes("image/webp")) return "webp";
+  return "jpeg";
+}
+
+/** Retry delay after `attempts` failed fetches: 1, 2, 4 … minutes, at most 6 hours. */
+export const photoRetryDelaySeconds = (attempts: number) => Math.min(60 * 2 ** Math.max(0, attempts - 1), 6 * 3600);

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { expect } from "vitest";
+import { stockApi } from "./stock-api";
+
+/**
+ * A dealer's photo server for the photo pipeline's tests (ADR 0067), on 127.0.0.1 (which LOCAL_DEV lets the platform
+ * fetch as named, never through a redirect). Each photo is a fresh random picture, so no earlier run's copy is reused;
+ * the phone-style ones carry EXIF Orientation 6 and a GPS position, as a photo taken upright on a phone does.
+ */
+export interface PhotoOrigin {
+  url: (path: string) => string;
+  /** The width and height each good photo has as stored (portrait: the EXIF rotation turns the landscape pixels). */
+  photo: { width: number; height: number };
+  close: () => Promise<void>;
+}
+
+const PIXELS = { width: 1600, height: 1200 } as const;
+
+async function phonePhoto(): Promise<Buffer> {
+  // Noise over a colour, so it compresses like a photo rather than a flat drawing.
+  const noise = randomBytes(PIXELS.width * PIXELS.height * 3);
+  const [r, g, b] = randomBytes(3);
+  for (let i = 0; i < noise.length; i += 3) {
+    noise[i] = ((noise[i] ?? 0) >> 2) + (r ?? 0) * 0.75;
+    noise[i + 1] = ((noise[i + 1] ?? 0) >> 2) + (g ?? 0) * 0.75;
+    noise[i + 2] = ((noise[i + 2] ?? 0) >> 2) + (b ?? 0) * 0.75;
+  }
+  return sharp(noise, { raw: { ...PIXELS, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "27/1 28/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "153/1 1/1 0/1" } })
+    .toBuffer();
+}
+
+export async function startPhotoOrigin(): Promise<PhotoOrigin> {
+  const photos = new Map<string, Buffer>();
+  const wide = await sharp({ create: { width: 12_001, height: 100, channels: 3, background: "#336699" } }).png().toBuffer();
+  let base = "";
+  const server: Server = createServer(async (request, response) => {
+    const path = new URL(request.url ?? "/", "http://origin").pathname;
+    if (path.startsWith("/good/")) {
+      if (!photos.has(path)) photos.set(path, await phonePhoto());
+      response.writeHead(200, { "content-type": "image/jpeg" }).end(photos.get(path));
+    } else if (path.startsWith("/page/")) {
+      // Named .jpg and served as image/jpeg: the bytes decide.
+      response.writeHead(200, { "content-type": "image/jpeg" }).end("<!doctype html><title>Not a photo</title>");
+    } else if (path.startsWith("/redirect/")) {
+      response.writeHead(302, { location: `${base}/good/redirected.jpg` }).end();
+    } else if (path.startsWith("/wide/")) {
+      response.writeHead(200, { "content-type": "image/png" }).end(wide);
+    } else if (path.startsWith("/huge/")) {
+      // A JPEG's first bytes and then 26 MB: refused once it passes 25 MB, whatever it claims to be.
+      response.writeHead(200, { "content-type": "image/jpeg" });
+      response.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+      const chunk = Buffer.alloc(1024 * 1024);
+      for (let i = 0; i < 26; i += 1) response.write(chunk);
+      response.end();
+    } else {
+      response.writeHead(404).end("Not found");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (path) => `${base}${path}`,
+    photo: { width: PIXELS.height, height: PIXELS.width },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Report = { pending: number; photos: { stocknum: string; position: number; url: string; status: string; reason: string | null; width: number | null; height: number | null }[] };
+export type StoredCar = { slug: string; primary_image_url: string; images: { image: { url: string }; photo?: { source: string; status: string; width?: number; height?: number; colour?: string } }[] };
+
+export const photoRecord = (stocknum: string, images: string[], model = "CX-5") => ({ stocknum, year: 2022, make: "Mazda", model, badge: "Maxx", car_type: "used", status: "in_stock", price: 31990, km: 30100, images });
+
+export async function settledReport(site: string, key: string, batch: string): Promise<Report> {
+  let report: Report = { pending: -1, photos: [] };
+  await expect
+    .poll(
+      async () => {
+        report = (await (await stockApi(site, key, `/batches/${batch}`)).json()) as Report;
+        return report.pending;
+      },
+      { timeout: 90_000, interval: 500 },
+    )
+    .toBe(0);
+  return report;
+}
+
+export const storedCar = async (site: string, key: string, stocknum: string) =>
+  ((await (await stockApi(site, key, `/vehicles?stocknum=${stocknum}`)).json()) as { vehicles: StoredCar[] }).vehicles[0] as StoredCar;
+
