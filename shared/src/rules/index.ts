@@ -50,3 +50,4 @@ export * from "./public-holidays";
 export * from "./map-view";
 export * from "./slug";
 export * from "./words";
+export * from "./insights";
