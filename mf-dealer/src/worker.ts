@@ -1,4 +1,5 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import { recordInsightCounts, tallyInsightEvents } from "@dealer/shared/insights";
 import { createAuditPage } from "./audit-page";
 import { createConfigPages } from "./config-page";
 import type { Env } from "./env";
@@ -15,4 +16,12 @@ app.route("/", createDealerInbox());
 app.route("/", createConfigPages());
 app.route("/", createAuditPage());
 
-export default app;
+export default {
+  fetch: app.fetch,
+  /** The insights queue (ADR 0070): a batch's views and search appearances added up per car and day, one D1 batch. */
+  async queue(batch: MessageBatch<unknown>, env: Env) {
+    const { counts, refused } = tallyInsightEvents(batch.messages.map((message) => message.body));
+    if (refused) console.warn(`[insights] ${refused} message(s) that are no event left out`);
+    await recordInsightCounts(env.DB, counts);
+  },
+};
