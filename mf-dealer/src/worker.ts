@@ -4,6 +4,7 @@ import { createAuditPage } from "./audit-page";
 import { createConfigPages } from "./config-page";
 import type { Env } from "./env";
 import { createDealerInbox } from "./inbox";
+import { createInsightsPage } from "./insights-page";
 import { createStaffPages } from "./staff-pages";
 
 /**
@@ -15,6 +16,7 @@ app.route("/", createStaffPages());
 app.route("/", createDealerInbox());
 app.route("/", createConfigPages());
 app.route("/", createAuditPage());
+app.route("/", createInsightsPage());
 
 export default {
   fetch: app.fetch,

@@ -51,3 +51,4 @@ export * from "./map-view";
 export * from "./slug";
 export * from "./words";
 export * from "./insights";
+export * from "./csv";

@@ -4,6 +4,8 @@ import {
   comparableKey,
   daysInStock,
   fewPhotos,
+  INSIGHT_LISTS,
+  type InsightListName,
   type MarketCar,
   marketPrices,
   median,
@@ -89,5 +91,20 @@ describe("stock age and photos", () => {
     expect(photoCount({ images: new Array(9).fill({}), photos_count: 3 })).toBe(9);
     expect(photoCount({ images: [], photos_count: 12 })).toBe(12);
     expect([9, 10].map(fewPhotos)).toEqual([true, false]);
+  });
+});
+
+describe("the lists a dealer acts on", () => {
+  const base = { days: 10, views: 0, leads: 0, position: { kind: "not-enough-data", comparables: 0 } as const, photos: 20 };
+  const on = (car: typeof base | Record<string, unknown>) =>
+    (Object.keys(INSIGHT_LISTS) as InsightListName[]).filter((name) => INSIGHT_LISTS[name].includes({ ...base, ...car }));
+  it("puts each car on the lists it belongs to", () => {
+    expect(on({})).toEqual([]);
+    expect(on({ days: 61 })).toEqual(["aged60"]);
+    expect(on({ days: 91 })).toEqual(["aged60", "aged90"]);
+    expect(on({ views: 3 })).toEqual(["viewedNotEnquired"]);
+    expect(on({ views: 3, leads: 1 })).toEqual([]);
+    expect(on({ photos: 9 })).toEqual(["fewPhotos"]);
+    expect(on({ position: { kind: "position", comparables: 5, median: 1, difference: 1, percent: 100, wellAbove: true } })).toEqual(["wellAbove"]);
   });
 });

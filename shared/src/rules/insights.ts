@@ -117,3 +117,19 @@ export function pricePositionWords(position: PricePosition): string {
   const sign = position.percent > 0 ? "+" : "";
   return `${sign}${position.percent}% against the market median`;
 }
+
+/** What the console knows of a car over a period, as the lists below read it. */
+export type CarInsight = { days: number | null; views: number; leads: number; position: PricePosition; photos: number };
+
+/** The lists a dealer acts on; a car over 90 days is on both aged lists. */
+export const INSIGHT_LISTS = {
+  aged60: { title: "In stock over 60 days", includes: (car: CarInsight) => car.days !== null && car.days > AGED_DAYS[0] },
+  aged90: { title: "In stock over 90 days", includes: (car: CarInsight) => car.days !== null && car.days > AGED_DAYS[1] },
+  viewedNotEnquired: { title: "Viewed but no enquiry", includes: (car: CarInsight) => car.views > 0 && car.leads === 0 },
+  wellAbove: {
+    title: `Priced over ${WELL_ABOVE_MARKET * 100}% above the market`,
+    includes: (car: CarInsight) => car.position.kind === "position" && car.position.wellAbove,
+  },
+  fewPhotos: { title: `Fewer than ${FEW_PHOTOS} photos`, includes: (car: CarInsight) => fewPhotos(car.photos) },
+} as const;
+export type InsightListName = keyof typeof INSIGHT_LISTS;
