@@ -97,6 +97,8 @@ describe("dealer insights over HTTP", () => {
           // The market shows as a median and a count only; with fewer than 5 comparables, or no asking price, no median.
           const comparables = Number(row[column("comparables")]);
           expect(row[column("market_median")] === "", car.stocknum).toBe(comparables < 5 || !(Number(row[column("price")]) > 0));
+          // Figures are plain numbers a spreadsheet sums (a negative position is not taken for a formula).
+          expect(row[column("price_position_percent")], car.stocknum).toMatch(/^(-?\d+(\.\d)?)?$/);
         }
       });
 

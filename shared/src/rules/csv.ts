@@ -1,5 +1,7 @@
 /** One CSV cell, safe to open in a spreadsheet. */
 export function csvCell(value: unknown): string {
+  // A number is never a formula: -12.8 stays a number a spreadsheet can sum.
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
   const text = value === undefined || value === null ? "" : String(value);
   // A leading = + - @ would run as a formula in a spreadsheet; a leading ' would be taken for the mark that stops one.
   const safe = /^[=+\-@']/.test(text) ? `'${text}` : text;
