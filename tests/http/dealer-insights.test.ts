@@ -40,6 +40,30 @@ function parseCsv(text: string): string[][] {
 
 const dealershipOf = (site: string) => query<{ slug: string; id: number }>(`SELECT slug, id FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0] as { slug: string; id: number };
 
+describe("counting views and search appearances", () => {
+  it("a search page served twice (the second from the gateway's kept slot) counts its cars twice; a car page once", { timeout: 60_000 }, async () => {
+    const site = "metro-certified";
+    const today = new Date().toISOString().slice(0, 10);
+    const counts = () =>
+      new Map(
+        query<{ car_id: number; views: number; searches: number }>(
+          `SELECT car_id, views, search_appearances AS searches FROM car_daily_counts WHERE site = '${site}' AND day = '${today}'`,
+        ).map((row) => [row.car_id, { views: row.views, searches: row.searches }]),
+      );
+    const before = counts();
+    // The same anonymous request twice: the gateway may answer the second with the results slot it kept.
+    const pages = [await fetchSite(site, "/search?sort=price-asc"), await fetchSite(site, "/search?sort=price-asc")];
+    const slugs = await Promise.all(pages.map(async (page) => /href="\/cars\/([a-z0-9-]+)"/.exec(await page.text())?.[1]));
+    expect(slugs[0]).toBeTruthy();
+    expect(slugs[1]).toBe(slugs[0]);
+    const car = query<{ id: number }>(`SELECT id FROM vehicles WHERE site = '${site}' AND slug = '${slugs[0]}'`)[0]?.id as number;
+    expect((await fetchSite(site, `/cars/${slugs[0]}`)).status).toBe(200);
+    const expected = { views: (before.get(car)?.views ?? 0) + 1, searches: (before.get(car)?.searches ?? 0) + 2 };
+    // Counted through the queue: read until the batches have landed.
+    await expect.poll(() => counts().get(car), { timeout: 30_000, interval: 500 }).toEqual(expected);
+  });
+});
+
 describe("dealer insights over HTTP", () => {
   for (const { site, group } of [
     { site: "harbour-city-motors", group: false },
