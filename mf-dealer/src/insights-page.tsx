@@ -56,24 +56,31 @@ function everyDay(trend: DayTotals[], days: number, now: Date): DayTotals[] {
   });
 }
 
+const SERIES = {
+  views: { label: "Page views", unit: "views" },
+  searches: { label: "Search appearances", unit: "search appearances" },
+} as const;
+
 /** A bar a day (server-drawn SVG, no script); the figures themselves are in the table and the CSV. */
-function TrendChart({ trend, label }: { trend: DayTotals[]; label: string }) {
-  const top = Math.max(1, ...trend.map((row) => row.views));
+function TrendChart({ trend, series }: { trend: DayTotals[]; series: keyof typeof SERIES }) {
+  const { label, unit } = SERIES[series];
+  const top = Math.max(0, ...trend.map((row) => row[series]));
+  const caption = `${label} a day over the last ${trend.length} days (busiest day ${top})`;
   const width = 100 / trend.length;
   return (
-    <figure className="console-chart">
-      <svg viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-labelledby="trend-caption">
-        <title>{label}</title>
+    <figure className="console-chart" data-series={series}>
+      <svg viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-labelledby={`trend-${series}`}>
+        <title>{caption}</title>
         {trend.map((row, index) => {
-          const height = (row.views / top) * 38;
+          const height = (row[series] / Math.max(1, top)) * 38;
           return (
             <rect key={row.day} x={index * width + width * 0.1} y={40 - height} width={width * 0.8} height={height} className="console-chart__bar">
-              <title>{`${row.day}: ${row.views} views`}</title>
+              <title>{`${row.day}: ${row[series]} ${unit}`}</title>
             </rect>
           );
         })}
       </svg>
-      <figcaption id="trend-caption">{label}</figcaption>
+      <figcaption id={`trend-${series}`}>{caption}</figcaption>
     </figure>
   );
 }
@@ -167,7 +174,9 @@ export function createInsightsPage() {
                   </div>
                 ))}
               </dl>
-              <TrendChart trend={trend} label={`Page views a day over the last ${days} days (busiest day ${Math.max(0, ...trend.map((row) => row.views))})`} />
+              <h2>Trend</h2>
+              <TrendChart trend={trend} series="views" />
+              <TrendChart trend={trend} series="searches" />
               <h2>Act on</h2>
               {LIST_NAMES.map((name) => {
                 const listed = cars.filter((car) => INSIGHT_LISTS[name].includes(car));

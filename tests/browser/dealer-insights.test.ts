@@ -123,11 +123,14 @@ describe("dealer insights in Chromium at a phone's width", () => {
       expect(await page.locator(`[data-list="fewPhotos"] li[data-stocknum="${car.stocknum}"]`).count()).toBe(Math.max(car.images ?? 0, car.photos_count ?? 0) < 10 ? 1 : 0);
       expect(await page.locator(`[data-list="aged60"] li[data-stocknum="${car.stocknum}"]`).count()).toBe(Number(await figure("days")) > 60 ? 1 : 0);
 
-      // Today's counts are in the trend's last bar's words.
-      const todayViews = query<{ views: number }>(
-        `SELECT SUM(c.views) AS views FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site WHERE c.site = '${site}' AND c.day = '${today()}'${group ? "" : ` AND v.dealership_id = (SELECT id FROM dealerships WHERE site = '${site}' AND slug = '${car.dealership}')`}`,
-      )[0]?.views;
-      expect(await page.locator(`.console-chart rect:last-of-type title`).textContent()).toBe(`${today()}: ${todayViews} views`);
+      // Today's counts of the scope's cars are in each trend's last bar's words; the 30 days are 30 bars.
+      const todays = query<{ views: number; searches: number }>(
+        `SELECT SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
+         WHERE c.site = '${site}' AND c.day = '${today()}'${group ? "" : ` AND v.dealership_id = (SELECT id FROM dealerships WHERE site = '${site}' AND slug = '${car.dealership}')`}`,
+      )[0];
+      expect(await page.locator('[data-series="views"] rect').count()).toBe(30);
+      expect(await page.locator('[data-series="views"] rect:last-of-type title').textContent()).toBe(`${today()}: ${todays?.views} views`);
+      expect(await page.locator('[data-series="searches"] rect:last-of-type title').textContent()).toBe(`${today()}: ${todays?.searches} search appearances`);
 
       expect(await axeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
