@@ -2,22 +2,16 @@ import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newClient } from "../support/accounts";
-import { axeViolations } from "../support/axe";
 import { query } from "../support/db";
 import { enquiry, postLead } from "../support/leads";
 import { launchChromium, siteUrl } from "../support/platform";
-import { inviteByOperator, newStaffEmail, staffSignInOnPage } from "../support/staff";
+import { CONSOLE_SITES, checkConsolePage, consolePage } from "../support/staff";
 
 /**
  * Issue 31 goal 4: insights on a dealer and on a group. The test views a car's page N times and loads a page of
  * search results, sends a lead about the car, then reads the console's insights until the counts have come through
  * the queue; every figure is computed here from the events the test caused and from the stock records.
  */
-const SITES = [
-  { site: "harbour-city-motors", group: false },
-  { site: "summit-auto-group", group: true },
-] as const;
-const PHONE = { width: 390, height: 844 };
 const VIEWS = 3;
 const DAY_MS = 86_400_000;
 
@@ -74,7 +68,7 @@ describe("dealer insights in Chromium at a phone's width", () => {
     await browser?.close();
   });
 
-  for (const { site, group } of SITES) {
+  for (const { site, group } of CONSOLE_SITES) {
     it(`${site}${group ? " (a group)" : ""}: views, a search appearance and a lead come through to the car's figures`, { timeout: 180_000 }, async () => {
       const before = keptCounts(site);
       const shopper = await (await browser.newContext({ extraHTTPHeaders: newClient() })).newPage();
@@ -92,10 +86,7 @@ describe("dealer insights in Chromium at a phone's width", () => {
       // What the page must show: the counts kept before, plus the test's own views and its one search.
       const expected = { views: (before.get(car.id)?.views ?? 0) + VIEWS, searches: (before.get(car.id)?.searches ?? 0) + 1 };
 
-      const email = newStaffEmail("read-only");
-      expect((await inviteByOperator(site, { dealership: car.dealership, email, role: "read-only" })).status).toBe(201);
-      const page = await (await browser.newContext({ extraHTTPHeaders: newClient(), viewport: PHONE })).newPage();
-      await staffSignInOnPage(page, site, email);
+      const { page } = await consolePage(browser, site, car.dealership, "read-only");
       const path = group ? "/dealer/insights?dealership=all&days=30" : "/dealer/insights?days=30";
       const row = page.locator(`tr[data-stocknum="${car.stocknum}"]`);
       const figure = (name: string) => row.locator(`[data-figure="${name}"]`).textContent();
@@ -132,8 +123,7 @@ describe("dealer insights in Chromium at a phone's width", () => {
       expect(await page.locator('[data-series="views"] rect:last-of-type title').textContent()).toBe(`${today()}: ${todays?.views} views`);
       expect(await page.locator('[data-series="searches"] rect:last-of-type title').textContent()).toBe(`${today()}: ${todays?.searches} search appearances`);
 
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await checkConsolePage(page);
       await page.context().close();
     });
   }
