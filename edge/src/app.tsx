@@ -4,6 +4,7 @@ import { itemTypeSchema } from "@dealer/shared/contract";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { CONFIG_PREVIEW_COOKIE, sameSiteOnly, sessionFromCookie } from "@dealer/shared/http";
 import { vehicleImageUrl } from "@dealer/shared/media";
+import { countInsight, insightDay } from "@dealer/shared/insights";
 import {
   canonicalUrl,
   fuelCalculatorShown,
@@ -334,6 +335,9 @@ export function createGatewayApp() {
     }
     const subject = plan.requires ? await pageSubject(c.env, tenant, plan.requires, params) : null;
     if (plan.requires && !subject) return notFound();
+    // A car page served is a view (ADR 0070): one queue message after the answer, never a write or a wait here.
+    if (plan.name === "vehicle" && subject?.carId)
+      countInsight(c.env.INSIGHTS_QUEUE, { site: tenant.slug, kind: "view", day: insightDay(new Date()), cars: [subject.carId] }, waitUntil);
     // Only the path names a landing (a 'landing' query parameter is just text).
     const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
     const landed = landing?.[1] ? await resolveSiteLanding(c.env, tenant, landing[1], landing[2]) : undefined;
@@ -363,7 +367,7 @@ function failedAsset(path: string, response: Response): Response {
 }
 
 /** For a car page, also what its slots depend on (see slotsFor) and what its link previews show. */
-type PageSubject = { title?: string; place?: string; car?: PageCar; share?: { path: string; image: string | null; price: number | null } };
+type PageSubject = { title?: string; place?: string; car?: PageCar; carId?: number; share?: { path: string; image: string | null; price: number | null } };
 
 /** Link previews want a large image: the image CDN's 1200 px width. */
 const SHARE_IMAGE_WIDTH = 1200;
@@ -386,7 +390,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     return row ? { title: row.name } : null;
   }
   const row = await env.DB.prepare(
-    `SELECT slug, json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model,
+    `SELECT id, slug, json_extract(data, '$.year') AS year, json_extract(data, '$.make') AS make, json_extract(data, '$.model') AS model,
        json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city, status, json_extract(data, '$.tag') AS tag,
        json_extract(data, '$.images[0].image.url') AS image, json_extract(data, '$.price') AS price, json_extract(data, '$.offer_price') AS offer_price,
        json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.preorder') AS preorder,
@@ -417,10 +421,11 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     image: typeof row.image === "string" && row.image ? vehicleImageUrl(row.image, { width: SHARE_IMAGE_WIDTH }) : null,
     price: shown.kind === "price" && !car.sold ? shown.amount : null,
   };
-  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, share };
+  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, carId: row.id, share };
 }
 
 type SubjectCarRow = {
+  id: number;
   slug: string;
   year: number | null;
   make: string | null;

@@ -1,3 +1,4 @@
+import type { InsightEvent } from "@dealer/shared/insights";
 import type { ProviderPolicyEnv } from "@dealer/shared/config";
 import type { RemoteName } from "@dealer/shared/fragment";
 import type { SecretsEnv } from "@dealer/shared/secrets";
@@ -19,6 +20,8 @@ export type GatewayEnv = SecretsEnv & ProviderPolicyEnv & {
   IMAGES?: ImagesBinding;
   /** The dealer console (/dealer/*, ADR 0069). */
   MF_DEALER?: Fetcher;
+  /** Car page views on their way to the console's daily counts (ADR 0070). */
+  INSIGHTS_QUEUE?: Queue<InsightEvent>;
   SHELL_BUILD_ID: string;
   SHELL_ENTRY: string;
   /** Comma-separated start-up chunks of the shell's build, preloaded from the head. */

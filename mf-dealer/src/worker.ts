@@ -1,8 +1,10 @@
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
+import { recordInsightCounts, tallyInsightEvents } from "@dealer/shared/insights";
 import { createAuditPage } from "./audit-page";
 import { createConfigPages } from "./config-page";
 import type { Env } from "./env";
 import { createDealerInbox } from "./inbox";
+import { createInsightsPage } from "./insights-page";
 import { createStaffPages } from "./staff-pages";
 
 /**
@@ -14,5 +16,14 @@ app.route("/", createStaffPages());
 app.route("/", createDealerInbox());
 app.route("/", createConfigPages());
 app.route("/", createAuditPage());
+app.route("/", createInsightsPage());
 
-export default app;
+export default {
+  fetch: app.fetch,
+  /** The insights queue (ADR 0070): a batch's views and search appearances added up per car and day, one D1 batch. */
+  async queue(batch: MessageBatch<unknown>, env: Env) {
+    const { counts, refused } = tallyInsightEvents(batch.messages.map((message) => message.body));
+    if (refused) console.warn(`[insights] ${refused} message(s) that are no event left out`);
+    await recordInsightCounts(env.DB, counts);
+  },
+};

@@ -6,13 +6,14 @@ import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
 import { sessionMemory } from "./session-usage";
 import { firstView, timePage, withStaticServer } from "./page-timing";
+import { benchInsights } from "./insights";
 import { searchSite } from "./search-api";
 import { percentile } from "./stats";
 
 /**
  * npm run bench (with the platform running under npm start): prints the platform's figures, asserts
  * nothing. `-- --no-lighthouse` skips the slowest part; `-- --only page-time,lighthouse` runs only the parts named
- * (memory, starts, page-time, profile, styles, javascript, lighthouse); `-- --lighthouse-route /cars/{slug}` runs
+ * (memory, starts, page-time, profile, styles, javascript, insights, lighthouse); `-- --lighthouse-route /cars/{slug}` runs
  * Lighthouse for that one route.
  */
 const { values: options } = parseArgs({
@@ -23,7 +24,7 @@ const { values: options } = parseArgs({
     "lighthouse-route": { type: "string", multiple: true },
   },
 });
-const parts = new Set((options.only ?? "memory,starts,page-time,profile,styles,javascript,lighthouse").split(","));
+const parts = new Set((options.only ?? "memory,starts,page-time,profile,styles,javascript,insights,lighthouse").split(","));
 if (options["no-lighthouse"]) parts.delete("lighthouse");
 const SITE = "harbour-city-motors";
 const RUNS = Number(options.runs);
@@ -166,6 +167,11 @@ if (parts.has("javascript")) {
   }
   await browser.close();
   console.log(`  the shell (framework, federation runtime, shell code; the most any route loaded): ${shellKb.toFixed(1)} KB (goal <= ${GOALS.shellKb} KB)`);
+}
+
+if (parts.has("insights")) {
+  console.log(`\nThe dealer console's insights page, server time as a staff member reads it (${RUNS} runs each, summit-auto-group):`);
+  await benchInsights(PLATFORM_PORT, "summit-auto-group", "summit-toyota-brisbane", RUNS);
 }
 
 if (parts.has("lighthouse")) {

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { COLOUR_MESSAGE } from "@dealer/shared/config";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newClient } from "../support/accounts";
-import { axeViolations } from "../support/axe";
 import { query } from "../support/db";
 import { enquiry, postLead } from "../support/leads";
 import { launchChromium, siteUrl } from "../support/platform";
-import { inviteByOperator, newStaffEmail, staffSignInOnPage } from "../support/staff";
+import { CONSOLE_SITES, checkConsolePage, consolePage, newStaffEmail } from "../support/staff";
 
 /**
  * Issue 31: the dealer console (mf-dealer) on a single dealership and on a group, as an admin, a salesperson and a
@@ -15,32 +13,9 @@ import { inviteByOperator, newStaffEmail, staffSignInOnPage } from "../support/s
  * the test sent, its CSV carries the note the test wrote; a refused settings form keeps every typed value with each
  * problem beside its field; the audit log filters.
  */
-const SITES = [
-  { site: "harbour-city-motors", group: false },
-  { site: "summit-auto-group", group: true },
-] as const;
-const PHONE = { width: 390, height: 844 };
 
 const locationOf = (site: string) =>
   query<{ id: number; dealership: string }>(`SELECT l.id, d.slug AS dealership FROM locations l JOIN dealerships d ON d.id = l.dealership_id WHERE l.site = '${site}' ORDER BY l.id LIMIT 1`)[0];
-
-async function consolePage(browser: Browser, site: string, dealership: string, role: "admin" | "salesperson" | "read-only"): Promise<{ page: Page; email: string }> {
-  // A fresh address each run: codes to one address are limited to 5 an hour.
-  const email = newStaffEmail(role);
-  expect((await inviteByOperator(site, { dealership, email, role })).status).toBe(201);
-  const context = await browser.newContext({ extraHTTPHeaders: newClient(), viewport: PHONE });
-  const page = await context.newPage();
-  await staffSignInOnPage(page, site, email);
-  return { page, email };
-}
-
-/** The page passes axe (WCAG 2.2 AA) and nothing makes it wider than the phone. */
-async function checkPage(page: Page): Promise<void> {
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  // Styled by the design system: the console's stylesheet is linked, and the body font is not the browser's serif default.
-  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^(serif|"Times New Roman"|Times)/);
-}
 
 describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => {
   let browser: Browser;
@@ -51,7 +26,7 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
     await browser?.close();
   });
 
-  for (const { site, group } of SITES) {
+  for (const { site, group } of CONSOLE_SITES) {
     const location = locationOf(site);
     if (!location) throw new Error(`no location on ${site}`);
 
@@ -63,10 +38,10 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
 
       const sales = await consolePage(browser, site, location.dealership, "salesperson");
       const nav = sales.page.getByRole("navigation", { name: "Dealer pages" });
-      expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads"]);
+      expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads", "Insights"]);
       const card = sales.page.locator(`#lead-${leadId}`);
       await card.waitFor();
-      await checkPage(sales.page);
+      await checkConsolePage(sales.page);
       expect(await card.textContent()).toContain(message);
       const note = `Called back ${randomUUID().slice(0, 8)}, "quoted", twice`;
       await card.getByLabel("Status").selectOption("contacted");
@@ -90,7 +65,7 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
 
       const reader = await consolePage(browser, site, location.dealership, "read-only");
       await reader.page.locator(`#lead-${leadId}`).waitFor();
-      await checkPage(reader.page);
+      await checkConsolePage(reader.page);
       expect(await reader.page.locator(`#lead-${leadId} form`).count()).toBe(0);
       expect((await reader.page.goto(siteUrl(site, "/dealer/staff")))?.status()).toBe(403);
       await sales.page.context().close();
@@ -99,12 +74,12 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
 
     it(`${site}${group ? " (a group)" : ""}: an admin's refused settings keep every typed value, each problem beside its field in plain words; staff and audit pages`, { timeout: 180_000 }, async () => {
       const admin = await consolePage(browser, site, location.dealership, "admin");
-      await checkPage(admin.page);
+      await checkConsolePage(admin.page);
       const version = query<{ config_version: number }>(`SELECT config_version FROM sites WHERE slug = '${site}'`)[0]?.config_version;
 
       await admin.page.getByRole("link", { name: "Configuration" }).click();
       await admin.page.locator("#config-home-heroText").waitFor();
-      await checkPage(admin.page);
+      await checkConsolePage(admin.page);
       // Theme colours are colour pickers.
       expect(await admin.page.locator("#config-theme-primary").getAttribute("type")).toBe("color");
       const typed = { hero: `Hero ${randomUUID().slice(0, 8)}`, hits: "lots", links: '[{"label": "Search"', sold: "S".repeat(101) };
@@ -128,7 +103,7 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
       expect(await admin.page.locator("#config-home-heroText").getAttribute("aria-invalid")).toBeNull();
       expect(await admin.page.locator('[data-field-error="search.hitsPerPage"]').textContent()).toBe("Enter a number.");
       expect(await admin.page.locator('[data-field-error="navigation.links"]').textContent()).toMatch(/not valid JSON/);
-      await checkPage(admin.page);
+      await checkConsolePage(admin.page);
       expect(query<{ config_version: number }>(`SELECT config_version FROM sites WHERE slug = '${site}'`)[0]?.config_version).toBe(version);
       // The colour rule in words a dealer reads (a picker cannot send a bad colour; a hand-made post can).
       const colour = await admin.page.evaluate(async () => {
@@ -140,7 +115,7 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
       // Staff: a bad invitation keeps what was typed and marks the field.
       await admin.page.getByRole("link", { name: "Staff" }).click();
       await admin.page.locator("#invite-email").waitFor();
-      await checkPage(admin.page);
+      await checkConsolePage(admin.page);
       await admin.page.locator("#invite-name").fill("N".repeat(101));
       await admin.page.locator("#invite-email").fill(newStaffEmail("long"));
       await admin.page.getByRole("button", { name: "Invite" }).click();
@@ -150,7 +125,7 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
 
       // Audit log: filtered to the refusals, then a bad date named.
       await admin.page.goto(siteUrl(site, "/dealer/audit?action=refused"));
-      await checkPage(admin.page);
+      await checkConsolePage(admin.page);
       const actions = await admin.page.locator("[data-audit-action]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-audit-action")));
       expect(actions.length).toBeGreaterThanOrEqual(2);
       expect(new Set(actions)).toEqual(new Set(["refused"]));

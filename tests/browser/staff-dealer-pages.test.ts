@@ -74,7 +74,7 @@ describe("the dealer pages in Chromium", () => {
     const page = await (await browser.newContext({ extraHTTPHeaders: newClient() })).newPage();
     await signInOnPage(page, email);
     const nav = page.getByRole("navigation", { name: "Dealer pages" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads", "Insights"]);
     const refused = await page.goto(siteUrl(SITE, "/dealer/config"));
     expect(refused?.status()).toBe(403);
     expect(await page.getByRole("alert").textContent()).toBe("Your role does not allow this.");

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { demoStaffAdminEmail } from "../../db/demo/seed-sql";
 import { emailOutbox, newClient } from "./accounts";
+import { axeViolations } from "./axe";
 import { DEMO_OPERATOR_KEY } from "./operator";
 import { fetchSite, siteUrl } from "./platform";
 
@@ -62,3 +63,30 @@ export async function staffSignInOnPage(page: Page, site: string, email: string)
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: /^Leads for / }).waitFor();
 }
+
+/** The dealer console's browser tests run on a single dealer and on a group, at a phone's width. */
+export const CONSOLE_SITES = [
+  { site: "harbour-city-motors", group: false },
+  { site: "summit-auto-group", group: true },
+] as const;
+export const PHONE = { width: 390, height: 844 };
+
+/** A freshly invited staff member of that dealership, signed in on a phone-sized page of their own. */
+export async function consolePage(browser: Browser, site: string, dealership: string, role: "admin" | "salesperson" | "read-only"): Promise<{ page: Page; email: string }> {
+  // A fresh address each run: codes to one address are limited to 5 an hour.
+  const email = newStaffEmail(role);
+  expect((await inviteByOperator(site, { dealership, email, role })).status).toBe(201);
+  const context = await browser.newContext({ extraHTTPHeaders: newClient(), viewport: PHONE });
+  const page = await context.newPage();
+  await staffSignInOnPage(page, site, email);
+  return { page, email };
+}
+
+/** A console page passes axe (WCAG 2.2 AA) and nothing makes it wider than the phone. */
+export async function checkConsolePage(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // Styled by the design system: the console's stylesheet is linked, and the body font is not the browser's serif default.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^(serif|"Times New Roman"|Times)/);
+}
+

@@ -224,6 +224,7 @@ export const SITE_TABLES = [
   "stock_changes",
   "search_pushes",
   "vehicle_views",
+  "car_daily_counts",
   "online_payments",
   "spin_entries",
   "test_payment_sessions",

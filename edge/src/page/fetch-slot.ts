@@ -1,5 +1,6 @@
 import { DEV_FAULT_HEADER } from "@dealer/shared/dev-faults";
-import { BUILD_ID_HEADER, FRAGMENT_DATA_HEADER, type FragmentRequest, type RemoteName, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
+import { BUILD_ID_HEADER, FRAGMENT_DATA_HEADER, type FragmentRequest, type RemoteName, SHOWN_CARS_HEADER, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
+import { shownCarsFrom } from "@dealer/shared/insights";
 import { readStockDataVersion } from "@dealer/shared/http";
 import { type GatewayEnv, remoteBinding } from "../env";
 import type { SlotPlan } from "../routes/slot-plans";
@@ -12,7 +13,8 @@ export function lastKnownBuild(remote: RemoteName): string | undefined {
   return lastBuildByRemote.get(remote);
 }
 
-export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number; build?: string };
+/** `cars`: the search results the slot shows (SHOWN_CARS_HEADER), for the page to count (ADR 0070). */
+export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number; build?: string; cars?: readonly number[] };
 
 const slotCache = createSlotCache();
 
@@ -58,7 +60,7 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   // Only anonymous pages share kept slots (nobody's own page is held in memory), and never under a dev fault.
   const cacheKey = request.session.userId === null && !devFault ? `${plan.remote}/${plan.fragment}\u0000${body}` : null;
   const kept = cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readStockDataVersion(env.DB, request.site.slug)));
-  if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build };
+  if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build, ...(kept.cars ? { cars: kept.cars } : {}) };
   const binding = remoteBinding(env, plan.remote);
   if (!binding) return fallback("remote not bound");
   try {
@@ -78,8 +80,10 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
     if (build) lastBuildByRemote.set(plan.remote, build);
     const html = await withDeadline(response.text(), deadline);
     const data = response.headers.get(FRAGMENT_DATA_HEADER);
-    if (cacheKey && data && build) slotCache.set(cacheKey, { html, build, data });
-    return { html, status: "rendered", ms: Date.now() - started, ...(build ? { build } : {}) };
+    const cars = shownCarsFrom(response.headers.get(SHOWN_CARS_HEADER));
+    const shown = cars.length ? { cars } : {};
+    if (cacheKey && data && build) slotCache.set(cacheKey, { html, build, data, ...shown });
+    return { html, status: "rendered", ms: Date.now() - started, ...(build ? { build } : {}), ...shown };
   } catch (error) {
     const reason = error instanceof SlotTimeout ? "timeout" : `fetch failed: ${(error as Error).message}`;
     console.warn(`[gateway] slot ${request.slot} (${plan.remote}) fell back: ${reason}`);

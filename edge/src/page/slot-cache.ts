@@ -7,7 +7,8 @@ export const SLOT_CACHE_ENTRIES = 128;
 /** How often the gateway reads a site's stock version: a stock change reaches that site's kept slots within this. */
 export const STOCK_VERSION_CHECK_MS = 1000;
 
-export type KeptSlot = { html: string; build: string; data: string };
+/** `cars`: the search results it shows, counted each time it is served (ADR 0070). */
+export type KeptSlot = { html: string; build: string; data: string; cars?: readonly number[] };
 type Entry = KeptSlot & { until: number };
 
 /**

@@ -1,5 +1,6 @@
 import type { ShellState } from "@dealer/shared/atoms";
 import { type FragmentRequest, type RemoteName, stylesheetTag } from "@dealer/shared/fragment";
+import { countInsight, INSIGHT_MAX_CARS, insightDay } from "@dealer/shared/insights";
 import type { GatewayEnv } from "../env";
 import { slotTimeoutMs } from "../env";
 import type { RoutePlan, SlotPlan } from "../routes/slot-plans";
@@ -123,6 +124,9 @@ export function streamComposedPage(
     }
     await send((trailingWritten ? "" : partsBefore(undefined)) + (hasAside ? "</aside></div>" : "</div>") + documentEnd(parts.state));
     await writer.close();
+    // The page's search results, served fresh or kept, are one queue message after the page (ADR 0070).
+    const shown = [...new Set((await Promise.all(outcomes)).flatMap((outcome) => outcome.cars ?? []))].slice(0, INSIGHT_MAX_CARS);
+    countInsight(env.INSIGHTS_QUEUE, { site: parts.state.site.slug, kind: "search", day: insightDay(new Date()), cars: shown }, waitUntil);
   }
   ctx.waitUntil(write().catch((error) => writer.abort(error)));
   return readable;

@@ -2,7 +2,7 @@ import { auditStatement, fieldReasons } from "@dealer/shared/audit";
 import { chatMessageSchema, LEAD_RECORD_VERSION, LEAD_STATUSES, type LeadRecord, type LeadStatus, type LeadUpdate, leadDepartmentSchema, leadRecordSchema, leadUpdateSchema, parseWithFieldErrors } from "@dealer/shared/contract";
 import { bodyLimit } from "@dealer/shared/http";
 import { requestKey } from "@dealer/shared/keys";
-import { type StaffPermission, staffMay } from "@dealer/shared/rules";
+import { csvCell, type StaffPermission, staffMay } from "@dealer/shared/rules";
 import { auditRefusedStaff, STAFF_NOT_ALLOWED, type Staff, staffActor, staffOfRequest } from "@dealer/shared/staff";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -177,13 +177,6 @@ export type ListedLead = Awaited<ReturnType<typeof listLeads>>[number];
 const CSV_LEAD_COLUMNS = ["status", "assigned_to", "delivery_status", "attempts"] as const;
 /** The staff notes, oldest first, one a line: "when author: note". */
 const notesCell = (lead: ListedLead) => lead.notes.map((note) => `${note.created_at.slice(0, 16).replace("T", " ")} ${note.author}: ${note.body}`).join("\n");
-
-function csvCell(value: unknown): string {
-  const text = value === undefined || value === null ? "" : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet; a leading ' would be taken for the mark that stops one.
-  const safe = /^[=+\-@']/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** Every field of every lead: the dealership's working columns, then the whole record, one column per field. */
 export function leadsCsv(leads: ListedLead[]): string {

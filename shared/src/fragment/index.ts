@@ -28,6 +28,11 @@ export const BUILD_ID_HEADER = "x-build-id";
  * identical request with the same markup while that data set is still at that version (edge/src/page/slot-cache.ts).
  */
 export const FRAGMENT_DATA_HEADER = "x-fragment-data";
+/**
+ * The cars a rendered slot shows as search results, comma-separated ids. The gateway keeps it with kept markup and
+ * counts them as search appearances each time it serves the slot (ADR 0070).
+ */
+export const SHOWN_CARS_HEADER = "x-shown-cars";
 export const REQUEST_ONLY_DATA = "request";
 
 /**

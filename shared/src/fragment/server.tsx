@@ -13,6 +13,7 @@ import {
   propsScriptTag,
   type RemoteName,
   REQUEST_ONLY_DATA,
+  SHOWN_CARS_HEADER,
   SLOT_CLOSE_TAG,
   slotOpenTag,
 } from "./index";
@@ -37,6 +38,8 @@ export type FragmentDefinition<Props, Env> = {
    * miss, never stale.
    */
   dataVersion?: (request: FragmentRequest, env: Env) => Promise<string>;
+  /** For a slot of search results: the cars it shows, sent as SHOWN_CARS_HEADER for the gateway to count. */
+  shownCars?: (props: Props) => readonly number[];
 };
 
 /** For a fragment whose markup the request alone decides (the shopper's own lists render in the browser). */
@@ -133,6 +136,8 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
       }),
     );
     const headers = new Headers({ "content-type": "text/html; charset=utf-8", [BUILD_ID_HEADER]: c.env.BUILD_ID });
+    const shown = fragment.shownCars?.(loaded.props) ?? [];
+    if (shown.length) headers.set(SHOWN_CARS_HEADER, shown.join(","));
     if (dataVersion === undefined) return new Response(body, { headers });
     // Named only once the whole render succeeded: markup with a failed part is never kept. The gateway reads a
     // slot whole before writing it, so waiting for the end here costs the page nothing.

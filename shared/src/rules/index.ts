@@ -54,3 +54,5 @@ export * from "./words";
 export * from "./au-states";
 export * from "./drive-away";
 export * from "./towing";
+export * from "./insights";
+export * from "./csv";

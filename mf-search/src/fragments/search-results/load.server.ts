@@ -78,6 +78,8 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
   const landingVocabulary = landingVocabularyCache(stockVersionOf);
   return {
     Component: SearchResultsWithFilters,
+    // Counted as search appearances by the gateway, each time it serves the page (ADR 0070).
+    shownCars: (props) => props.view.cards.map((card) => card.id),
     async load(request, env) {
       const { client, browser } = await stockSearchClient(env, request.site.slug, searchApiFor);
       const now = new Date();

@@ -1,0 +1,244 @@
+import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { csvFile, INSIGHT_LISTS, type InsightListName, type PricePosition, pricePositionWords, vehiclePath } from "@dealer/shared/rules";
+import { STAFF_PATHS } from "@dealer/shared/staff";
+import { buttonClass } from "@dealer/shared/ui";
+import { Hono } from "hono";
+import { type Ctx, staffFor } from "./access";
+import type { Env } from "./env";
+import { type CarRow, type Dealership, type DayTotals, INSIGHT_PERIODS, insightsQuerySchema, loadInsights, periodStart, WHOLE_GROUP } from "./insights-data";
+import { ConsoleField, ErrorList, html, invalidProps, Page, PRIVATE } from "./page";
+
+const CSV_PATH = `${STAFF_PATHS.insights}.csv`;
+const FIELD_LABELS: Record<string, string> = { dealership: "Dealership", days: "Period" };
+const LIST_NAMES = Object.keys(INSIGHT_LISTS) as InsightListName[];
+
+const leadWords = (leads: Record<string, number>) =>
+  Object.entries(leads)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, n]) => `${kind.replace(/_/g, " ")} ${n}`)
+    .join(", ") || "0";
+
+const money = (amount: number) => `$${Math.round(amount).toLocaleString("en-AU")}`;
+const positionCell = (position: PricePosition) =>
+  position.kind === "position" ? `${pricePositionWords(position)} (${money(position.median)}, ${position.comparables} cars)` : pricePositionWords(position);
+
+/**
+ * The query as asked: the staff member's own dealership unless another of the site's (or the whole group) is named.
+ * An unknown dealership is a 400 naming the field, like a bad period.
+ */
+type Asked = {
+  dealerships: Dealership[];
+  query: Record<string, string>;
+  errors: Record<string, string[]>;
+  /** Set when the query is good: the dealership (null: the whole group) and the period's days. */
+  chosen?: Dealership | null;
+  days?: number;
+};
+
+async function readQuery(c: Ctx, site: string, own: Dealership): Promise<Asked> {
+  const query = Object.fromEntries(Object.entries(c.req.query()).filter(([key, value]) => key in FIELD_LABELS && value !== ""));
+  const { results } = await c.env.DB.prepare("SELECT id, slug, name FROM dealerships WHERE site = ? ORDER BY name").bind(site).all<Dealership>();
+  const parsed = parseWithFieldErrors(insightsQuerySchema, query);
+  if (!parsed.ok) return { dealerships: results, query, errors: parsed.fieldErrors };
+  const slug = parsed.data.dealership ?? own.slug;
+  const chosen = slug === WHOLE_GROUP && results.length > 1 ? null : results.find((dealership) => dealership.slug === slug);
+  if (chosen === undefined) return { dealerships: results, query, errors: { dealership: ["Choose a dealership from the list"] } };
+  return { dealerships: results, query, errors: {}, chosen, days: Number(parsed.data.days) };
+}
+
+/** Every day of the period, a day without counts at 0. */
+function everyDay(trend: DayTotals[], days: number, now: Date): DayTotals[] {
+  const byDay = new Map(trend.map((row) => [row.day, row]));
+  const first = Date.parse(periodStart(days, now));
+  return Array.from({ length: days }, (_, index) => {
+    const day = new Date(first + index * 86_400_000).toISOString().slice(0, 10);
+    return byDay.get(day) ?? { day, views: 0, searches: 0 };
+  });
+}
+
+const SERIES = {
+  views: { label: "Page views", unit: "views" },
+  searches: { label: "Search appearances", unit: "search appearances" },
+} as const;
+
+/** A bar a day (server-drawn SVG, no script); the figures themselves are in the table and the CSV. */
+function TrendChart({ trend, series }: { trend: DayTotals[]; series: keyof typeof SERIES }) {
+  const { label, unit } = SERIES[series];
+  const top = Math.max(0, ...trend.map((row) => row[series]));
+  const caption = `${label} a day over the last ${trend.length} days (busiest day ${top})`;
+  const width = 100 / trend.length;
+  return (
+    <figure className="console-chart" data-series={series}>
+      <svg viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-labelledby={`trend-${series}`}>
+        <title>{caption}</title>
+        {trend.map((row, index) => {
+          const height = (row[series] / Math.max(1, top)) * 38;
+          return (
+            <rect key={row.day} x={index * width + width * 0.1} y={40 - height} width={width * 0.8} height={height} className="console-chart__bar">
+              <title>{`${row.day}: ${row[series]} ${unit}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <figcaption id={`trend-${series}`}>{caption}</figcaption>
+    </figure>
+  );
+}
+
+/** Insights (issue 31 goal 4, ADR 0070): how each car is selling, for a dealership or the whole group; and its CSV. */
+export function createInsightsPage() {
+  const app = new Hono<{ Bindings: Env }>();
+
+  app.get(CSV_PATH, async (c) => {
+    const allowed = await staffFor(c, "insights.read");
+    if (allowed instanceof Response) return allowed;
+    const { staff } = allowed;
+    const asked = await readQuery(c, staff.site, { id: staff.dealershipId, slug: staff.dealershipSlug, name: staff.dealershipName });
+    if (asked.days === undefined) return c.json({ message: "Invalid insights query", fieldErrors: asked.errors }, 400, PRIVATE);
+    const { cars } = await loadInsights(c.env.DB, staff.site, asked.chosen?.id ?? null, asked.days, new Date());
+    const kinds = [...new Set(cars.flatMap((car) => Object.keys(car.leadsByKind)))].sort();
+    const header = [
+      "stocknum", "car", "dealership", "price", "days_in_stock", "page_views", "search_appearances", "leads",
+      ...kinds.map((kind) => `leads_${kind}`), "saves", "photos", "market_median", "comparables", "price_position_percent", ...LIST_NAMES,
+    ];
+    const rows = cars.map((car) => [
+      car.stocknum, car.name, car.dealership, car.price, car.days, car.views, car.searches, car.leads,
+      ...kinds.map((kind) => car.leadsByKind[kind] ?? 0), car.saves, car.photos,
+      car.position.kind === "position" ? car.position.median : "", car.position.comparables, car.position.kind === "position" ? car.position.percent : "",
+      ...LIST_NAMES.map((name) => (INSIGHT_LISTS[name].includes(car) ? "yes" : "no")),
+    ]);
+    const file = `insights-${asked.chosen?.slug ?? WHOLE_GROUP}-${asked.days}d.csv`;
+    return c.body(csvFile(header, rows), 200, { ...PRIVATE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${file}"` });
+  });
+
+  app.get(STAFF_PATHS.insights, async (c) => {
+    const allowed = await staffFor(c, "insights.read");
+    if (allowed instanceof Response) return allowed;
+    const { staff } = allowed;
+    const asked = await readQuery(c, staff.site, { id: staff.dealershipId, slug: staff.dealershipSlug, name: staff.dealershipName });
+    const now = new Date();
+    const loaded = asked.days !== undefined ? await loadInsights(c.env.DB, staff.site, asked.chosen?.id ?? null, asked.days, now) : null;
+    const days = asked.days ?? 30;
+    const scopeName = asked.chosen === null ? "the whole group" : (asked.chosen?.name ?? staff.dealershipName);
+    const typed = (field: string) => (typeof asked.query[field] === "string" ? asked.query[field] : "");
+    const cars: CarRow[] = loaded?.cars ?? [];
+    const trend = loaded ? everyDay(loaded.trend, days, now) : [];
+    const total = (pick: (car: CarRow) => number) => cars.reduce((sum, car) => sum + pick(car), 0);
+    const group = asked.dealerships.length > 1;
+    const search = new URL(c.req.url).search;
+    return c.html(
+      html(
+        <Page title={`Insights: ${scopeName}`} staff={staff} buildId={c.env.BUILD_ID} path={STAFF_PATHS.insights}>
+          <h1>Insights for {scopeName}</h1>
+          <form method="get" action={STAFF_PATHS.insights} className="console-filters" noValidate>
+            <ErrorList errors={asked.errors} labelOf={(field) => FIELD_LABELS[field] ?? field} />
+            <ConsoleField id="insights-dealership" label="Dealership" errors={asked.errors.dealership}>
+              <select className="ui-select" id="insights-dealership" name="dealership" defaultValue={typed("dealership") || staff.dealershipSlug} {...invalidProps("insights-dealership", asked.errors.dealership)}>
+                {group && <option value={WHOLE_GROUP}>The whole group</option>}
+                {asked.dealerships.map((dealership) => (
+                  <option key={dealership.slug} value={dealership.slug}>
+                    {dealership.name}
+                  </option>
+                ))}
+              </select>
+            </ConsoleField>
+            <ConsoleField id="insights-days" label="Period" errors={asked.errors.days}>
+              <select className="ui-select" id="insights-days" name="days" defaultValue={typed("days") || "30"} {...invalidProps("insights-days", asked.errors.days)}>
+                {INSIGHT_PERIODS.map((period) => (
+                  <option key={period} value={period}>{`Last ${period} days`}</option>
+                ))}
+              </select>
+            </ConsoleField>
+            <button type="submit" className={buttonClass({ variant: "primary" })}>
+              Show
+            </button>
+          </form>
+          {loaded && (
+            <>
+              <p>
+                <a href={`${CSV_PATH}${search}`} download>
+                  Download every figure (CSV)
+                </a>
+              </p>
+              <dl className="console-details console-card" aria-label="Totals">
+                {[
+                  ["Cars in stock", cars.length],
+                  ["Page views", total((car) => car.views)],
+                  ["Search appearances", total((car) => car.searches)],
+                  ["Leads", total((car) => car.leads)],
+                  ["Watchlist saves", total((car) => car.saves)],
+                ].map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd data-total={label}>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <h2>Trend</h2>
+              <TrendChart trend={trend} series="views" />
+              <TrendChart trend={trend} series="searches" />
+              <h2>Act on</h2>
+              {LIST_NAMES.map((name) => {
+                const listed = cars.filter((car) => INSIGHT_LISTS[name].includes(car));
+                return (
+                  <section key={name} aria-labelledby={`list-${name}`} data-list={name}>
+                    <h3 id={`list-${name}`}>{`${INSIGHT_LISTS[name].title} (${listed.length})`}</h3>
+                    {listed.length ? (
+                      <ul className="console-list">
+                        {listed.map((car) => (
+                          <li key={car.id} data-stocknum={car.stocknum}>
+                            <a href={vehiclePath(car.slug)}>{car.name}</a> {`(${car.stocknum})`}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p>None.</p>
+                    )}
+                  </section>
+                );
+              })}
+              <h2>Each car</h2>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone, so a keyboard must be able to reach it. */}
+              <section className="console-table" aria-label="Each car's figures" tabIndex={0}>
+                <table>
+                  <caption className="visually-hidden">Each car's figures over the last {days} days</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Car</th>
+                      {group && <th scope="col">Dealership</th>}
+                      <th scope="col">Days in stock</th>
+                      <th scope="col">Page views</th>
+                      <th scope="col">Search appearances</th>
+                      <th scope="col">Leads</th>
+                      <th scope="col">Saves</th>
+                      <th scope="col">Photos</th>
+                      <th scope="col">Price against the market</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {cars.map((car) => (
+                      <tr key={car.id} data-stocknum={car.stocknum}>
+                        <th scope="row">{`${car.name} (${car.stocknum})`}</th>
+                        {group && <td>{car.dealership}</td>}
+                        <td data-figure="days">{car.days ?? ""}</td>
+                        <td data-figure="views">{car.views}</td>
+                        <td data-figure="searches">{car.searches}</td>
+                        <td data-figure="leads">{leadWords(car.leadsByKind)}</td>
+                        <td data-figure="saves">{car.saves}</td>
+                        <td data-figure="photos">{car.photos}</td>
+                        <td data-figure="position">{positionCell(car.position)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            </>
+          )}
+        </Page>,
+      ),
+      loaded ? 200 : 400,
+      PRIVATE,
+    );
+  });
+  return app;
+}

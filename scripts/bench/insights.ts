@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { request } from "node:http";
+import { DEMO_OPERATOR_KEY } from "../../db/demo/generate";
+import { percentile } from "./stats";
+
+type Answer = { status: number; setCookie: string; body: string };
+
+/** A request to the local platform for that site's host (Node cannot resolve *.localhost names itself). */
+function ask(port: number, site: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host: `${site}.localhost:${port}`, ...init.headers } }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookie: String(res.headers["set-cookie"]?.[0] ?? ""), body }));
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+/**
+ * The insights page's server time (issue 31 goal 4, ADR 0070) for a fresh read-only staff member of a group's site:
+ * its whole group over 90 days, and one dealership over 30. Sign-in codes are limited per address, so each run
+ * invites its own member with the demo operator key.
+ */
+export async function benchInsights(port: number, site: string, dealership: string, runs: number): Promise<void> {
+  const origin = `http://${site}.localhost:${port}`;
+  const client = { "cf-connecting-ip": `198.18.200.${Math.floor(Math.random() * 250) + 1}-${randomUUID().slice(0, 8)}` };
+  const form = (path: string, fields: Record<string, string>) =>
+    ask(port, site, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin, ...client }, body: new URLSearchParams(fields).toString() });
+  const email = `bench-${randomUUID().slice(0, 8)}@staff.example`;
+  const invite = await ask(port, site, "/api/staff/invitations", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${DEMO_OPERATOR_KEY}` },
+    body: JSON.stringify({ dealership, email, role: "read-only" }),
+  });
+  if (invite.status !== 201) throw new Error(`inviting a bench staff member answered ${invite.status}`);
+  await form("/dealer/sign-in", { email });
+  const outbox = JSON.parse((await ask(port, site, `/api/auth/email-outbox?email=${encodeURIComponent(email)}`)).body) as { messages: { body: string }[] };
+  const code = /sign in to .* is (\d{6})\./.exec(outbox.messages[0]?.body ?? "")?.[1] ?? "";
+  const cookie = (await form("/dealer/sign-in/verify", { email, code })).setCookie.split(";")[0] ?? "";
+  for (const path of ["/dealer/insights?dealership=all&days=90", "/dealer/insights?days=30"]) {
+    const times: number[] = [];
+    let cars = 0;
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      const page = await ask(port, site, path, { headers: { cookie, ...client } });
+      times.push(performance.now() - started);
+      if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
+      cars = (page.body.match(/<tr data-stocknum=/g) ?? []).length;
+    }
+    console.log(`  ${path.padEnd(40)} ${String(cars).padStart(6)} cars   p50 ${percentile(times, 50).toFixed(1)} ms   p95 ${percentile(times, 95).toFixed(1)} ms`);
+  }
+}
