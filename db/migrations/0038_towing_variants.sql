@@ -13,26 +13,30 @@ CREATE TABLE towing_variants (
   PRIMARY KEY (make, model, year, badge, braked_capacity_kg)
 ) WITHOUT ROWID;
 
+-- NOT EXISTS, not INSERT OR IGNORE: a trigger's conflict clause gives way to the firing statement's, and the stock
+-- writer's upsert (ON CONFLICT DO UPDATE) would turn a known variant into a UNIQUE failure of the whole batch.
 CREATE TRIGGER vehicles_towing_variant_on_insert AFTER INSERT ON vehicles
 WHEN CAST(json_extract(NEW.data, '$.variant.towingcapacitybraked') AS INTEGER) BETWEEN 1 AND 10000
 BEGIN
-  INSERT OR IGNORE INTO towing_variants (make, model, year, badge, braked_capacity_kg, label)
-  VALUES (
-    json_extract(NEW.data, '$.make'), json_extract(NEW.data, '$.model'), json_extract(NEW.data, '$.year'),
-    COALESCE(json_extract(NEW.data, '$.badge'), ''), CAST(json_extract(NEW.data, '$.variant.towingcapacitybraked') AS INTEGER),
-    lower(json_extract(NEW.data, '$.year') || ' ' || json_extract(NEW.data, '$.make') || ' ' || json_extract(NEW.data, '$.model') || ' ' || COALESCE(json_extract(NEW.data, '$.badge'), ''))
-  );
+  INSERT INTO towing_variants (make, model, year, badge, braked_capacity_kg, label)
+  SELECT v.make, v.model, v.year, v.badge, v.capacity, lower(v.year || ' ' || v.make || ' ' || v.model || ' ' || v.badge)
+  FROM (SELECT json_extract(NEW.data, '$.make') AS make, json_extract(NEW.data, '$.model') AS model,
+               json_extract(NEW.data, '$.year') AS year, COALESCE(json_extract(NEW.data, '$.badge'), '') AS badge,
+               CAST(json_extract(NEW.data, '$.variant.towingcapacitybraked') AS INTEGER) AS capacity) AS v
+  WHERE NOT EXISTS (SELECT 1 FROM towing_variants t WHERE t.make = v.make AND t.model = v.model AND t.year = v.year
+                    AND t.badge = v.badge AND t.braked_capacity_kg = v.capacity);
 END;
 
 CREATE TRIGGER vehicles_towing_variant_on_update AFTER UPDATE OF data ON vehicles
 WHEN CAST(json_extract(NEW.data, '$.variant.towingcapacitybraked') AS INTEGER) BETWEEN 1 AND 10000
 BEGIN
-  INSERT OR IGNORE INTO towing_variants (make, model, year, badge, braked_capacity_kg, label)
-  VALUES (
-    json_extract(NEW.data, '$.make'), json_extract(NEW.data, '$.model'), json_extract(NEW.data, '$.year'),
-    COALESCE(json_extract(NEW.data, '$.badge'), ''), CAST(json_extract(NEW.data, '$.variant.towingcapacitybraked') AS INTEGER),
-    lower(json_extract(NEW.data, '$.year') || ' ' || json_extract(NEW.data, '$.make') || ' ' || json_extract(NEW.data, '$.model') || ' ' || COALESCE(json_extract(NEW.data, '$.badge'), ''))
-  );
+  INSERT INTO towing_variants (make, model, year, badge, braked_capacity_kg, label)
+  SELECT v.make, v.model, v.year, v.badge, v.capacity, lower(v.year || ' ' || v.make || ' ' || v.model || ' ' || v.badge)
+  FROM (SELECT json_extract(NEW.data, '$.make') AS make, json_extract(NEW.data, '$.model') AS model,
+               json_extract(NEW.data, '$.year') AS year, COALESCE(json_extract(NEW.data, '$.badge'), '') AS badge,
+               CAST(json_extract(NEW.data, '$.variant.towingcapacitybraked') AS INTEGER) AS capacity) AS v
+  WHERE NOT EXISTS (SELECT 1 FROM towing_variants t WHERE t.make = v.make AND t.model = v.model AND t.year = v.year
+                    AND t.badge = v.badge AND t.braked_capacity_kg = v.capacity);
 END;
 
 INSERT OR IGNORE INTO towing_variants (make, model, year, badge, braked_capacity_kg, label)

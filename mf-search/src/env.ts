@@ -1,6 +1,6 @@
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
-import type { PhotoMessage } from "./photos/photo-store";
 import type { SearchPushMessage } from "./search-backend/push-messages";
+import type { PhotoMessage } from "./stock/photos/photo-message";
 
 /** The search backend's settings (shared/src/search-backend): vars, and the two keys as Worker secrets. */
 export type SearchBackendEnv = {

@@ -8,7 +8,7 @@ import { manufacturerSearchFragment } from "./fragments/manufacturers/manufactur
 import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
-import { consumePhotos, PHOTO_QUEUE_NAME } from "./photos/photo-consumer";
+import { consumePhotos, PHOTO_QUEUE_NAME } from "./stock/photos/photo-consumer";
 import { searchBackendOf } from "./search-backend/backend";
 import { consumeDeadPushes, consumeSearchPushes, SEARCH_PUSH_DEAD_LETTERS } from "./search-backend/push-consumer";
 import { stockChangeNotifier } from "./search-backend/push-messages";
@@ -24,6 +24,7 @@ import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
 import { createSiteSearchRoute } from "./site-search/site-search-route";
 import { createStockApi } from "./stock";
+import { carsWriterAsRead } from "./stock/stock-store";
 
 const INDEX_NAME = "Car_production";
 /** The hourly cron in wrangler.jsonc that prunes the change log; the other one reconciles Algolia. */
@@ -105,7 +106,7 @@ export default {
   fetch: app.fetch,
   /** The Algolia push (ADR 0035): stock changes, and their dead letters; a dealer's photo URLs to fetch (ADR 0067). */
   async queue(batch: MessageBatch<unknown>, env: Env) {
-    if (batch.queue === PHOTO_QUEUE_NAME) await consumePhotos(batch, env);
+    if (batch.queue === PHOTO_QUEUE_NAME) await consumePhotos(batch, env, carsWriterAsRead);
     else if (batch.queue === SEARCH_PUSH_DEAD_LETTERS) await consumeDeadPushes(batch, env);
     else await consumeSearchPushes(batch, env);
   },

@@ -223,6 +223,10 @@ export async function siteDomains(db: D1Database, slug: string): Promise<string[
 export const SITE_TABLES = [
   "stock_changes",
   "search_pushes",
+  "feed_batch_photos",
+  "feed_batches",
+  "photo_waits",
+  "photos",
   "vehicle_views",
   "car_daily_counts",
   "online_payments",
@@ -261,6 +265,8 @@ function siteCondition(table: (typeof SITE_TABLES)[number]): string {
   if (table === "sites") return "slug = ?";
   // A chat's messages belong to its conversation (ADR 0049).
   if (table === "chat_messages") return "lead_id IN (SELECT lead_id FROM chat_conversations WHERE site = ?)";
+  // A feed report's photo lines belong to its batch (ADR 0067).
+  if (table === "feed_batch_photos") return "batch_id IN (SELECT id FROM feed_batches WHERE site = ?)";
   return "site = ?";
 }
 

@@ -1,6 +1,6 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
 import { Hono } from "hono";
-import { feedReport, recordFeedPhotos, resolveFeedPhotos } from "../photos/photo-store";
+import { feedReport, recordFeedPhotos, resolveFeedPhotos } from "./photos/photo-store";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { completeFeedRecord, feedJsonSchema, feedKeyOf, type RecordNotes } from "./feed-record";
 import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";

@@ -1,5 +1,6 @@
 import type { Car, FieldErrors } from "@dealer/shared/contract";
 import { BUMP_SITE_STOCK_VERSION_SQL, readSiteStockVersion } from "@dealer/shared/http";
+import type { WriteCarsAsRead } from "./photos/photo-store";
 import type { StoredIdentity } from "./feed-record";
 import type { StockWriter } from "./write-key";
 
@@ -141,6 +142,14 @@ export async function applyBatch(
   const version = results.at(-2)?.results[0]?.version ?? 0;
   await changed?.({ site: writer.site, version }).catch((error: unknown) => console.error("[mf-search] stock change not queued for search", writer.site, version, error));
   return { upserted: plan.changed.length, deleted: plan.deleting.length, unchanged: plan.unchanged, version };
+}
+
+/** The photo consumer's write (ADR 0067): cars brought up to date from what was read, under their own dealership. */
+export function carsWriterAsRead(db: D1Database, now: string, changed?: StockChanged): WriteCarsAsRead {
+  return async (owner, cars, readAs) => {
+    const plan = { ok: true as const, changed: cars, unchanged: 0, deleting: [], changedIds: cars.map((car) => car.id) };
+    return (await applyBatch(db, { ...owner, dealershipSlug: "" }, plan, now, changed, { readAs })).upserted;
+  };
 }
 
 /** Vehicles one listing answers (about 2.5 MB of records): a yard of 25,000 in one D1 answer would pass its 50 MB limit. */

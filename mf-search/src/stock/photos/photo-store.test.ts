@@ -1,11 +1,11 @@
 import type { Car, CarInput } from "@dealer/shared/contract";
 import { storedPhotoEntry } from "@dealer/shared/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDemoData } from "../../../db/demo/generate";
-import { demoSeedSql } from "../../../db/demo/seed-sql";
-import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
-import { createStockApi } from "../stock";
-import { applyBatch } from "../stock/stock-store";
+import { generateDemoData } from "../../../../db/demo/generate";
+import { demoSeedSql } from "../../../../db/demo/seed-sql";
+import { createTestD1, runSqlScript } from "../../../../db/test-support/d1";
+import { createStockApi } from "..";
+import { applyBatch, carsWriterAsRead } from "../stock-store";
 import { refreshCarsShowing } from "./photo-store";
 
 /**
@@ -41,7 +41,7 @@ const settle = async (url: string, state: { hash: string } | { reason: string })
     .prepare("UPDATE photos SET status = ?, hash = ?, width = 1200, height = 900, colour = '#112233', reason = ? WHERE site = ? AND url = ?")
     .bind("hash" in state ? "ready" : "failed", "hash" in state ? state.hash : null, "reason" in state ? state.reason : null, SITE, url)
     .run();
-  return refreshCarsShowing(d1.db, SITE, url, "2026-05-10T12:00:00.000Z");
+  return refreshCarsShowing(d1.db, SITE, url, carsWriterAsRead(d1.db, "2026-05-10T12:00:00.000Z"));
 };
 
 describe("a dealer's photos in the stock", () => {

@@ -11,9 +11,10 @@ import {
   sniffPhotoType,
 } from "@dealer/shared/media";
 import { z } from "zod";
-import type { Env } from "../env";
-import { stockChangeNotifier } from "../search-backend/push-messages";
-import { type PhotoMessage, refreshCarsShowing } from "./photo-store";
+import type { Env } from "../../env";
+import type { PhotoMessage } from "./photo-message";
+import { stockChangeNotifier } from "../../search-backend/push-messages";
+import { refreshCarsShowing, type WriteCarsAsRead } from "./photo-store";
 
 /**
  * The photo queue's consumer (ADR 0067): fetches a dealer's photo URL through the SSRF guard, lets the bytes decide what
@@ -155,7 +156,7 @@ export async function fetchPhoto(env: Env, site: string, url: string, fetcher: t
 }
 
 /** One message: fetch the URL unless it is held already, record the outcome, bring the cars showing it up to date. */
-async function consumeOne(message: Message<unknown>, env: Env): Promise<void> {
+async function consumeOne(message: Message<unknown>, env: Env, carsWriter: CarsWriter): Promise<void> {
   const parsed = messageSchema.safeParse(message.body);
   if (!parsed.success) return message.ack();
   const { site, url }: PhotoMessage = parsed.data;
@@ -170,7 +171,7 @@ async function consumeOne(message: Message<unknown>, env: Env): Promise<void> {
   )
     .bind(site, url, state.status, ...(state.status === "ready" ? [state.hash, state.width, state.height, state.colour, null] : [null, null, null, null, state.reason]), now)
     .run();
-  await refreshCarsShowing(env.DB, site, url, now, stockChangeNotifier(env));
+  await refreshCarsShowing(env.DB, site, url, carsWriter(env.DB, now, stockChangeNotifier(env)));
   const attempts = row.attempts + 1;
   if ("retry" in outcome && outcome.retry && attempts < PHOTO_MAX_ATTEMPTS) message.retry({ delaySeconds: photoRetryDelaySeconds(attempts) });
   else message.ack();
@@ -178,10 +179,13 @@ async function consumeOne(message: Message<unknown>, env: Env): Promise<void> {
 
 type Message<Body> = MessageBatch<Body>["messages"][number];
 
-export async function consumePhotos(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+/** The stock's write for a settled photo's cars, given by the worker (the stock imports photos, not the other way). */
+export type CarsWriter = (db: D1Database, now: string, changed: ReturnType<typeof stockChangeNotifier>) => WriteCarsAsRead;
+
+export async function consumePhotos(batch: MessageBatch<unknown>, env: Env, carsWriter: CarsWriter): Promise<void> {
   for (const message of batch.messages) {
     try {
-      await consumeOne(message, env);
+      await consumeOne(message, env, carsWriter);
     } catch (error) {
       console.error("[mf-search] photo not processed", message.body, error);
       message.retry({ delaySeconds: photoRetryDelaySeconds(message.attempts) });

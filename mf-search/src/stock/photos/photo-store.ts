@@ -1,8 +1,6 @@
 import type { Car } from "@dealer/shared/contract";
 import { isDealerPhotoUrl, type PhotoState, type StoredPhotoEntry, storedPhotoEntry } from "@dealer/shared/media";
-import type { StockChanged } from "../stock/stock-store";
-import { applyBatch } from "../stock/stock-store";
-import type { StockWriter } from "../stock/write-key";
+import type { PhotoMessage } from "./photo-message";
 
 /**
  * A dealer's photo URLs in the platform's stock (ADR 0067). A car's stored `images` always point at the platform: the
@@ -10,7 +8,11 @@ import type { StockWriter } from "../stock/write-key";
  * as `photo.source`. The feed's write resolves them (so a re-sent feed compares equal to what is stored), and the
  * queue consumer brings each car up to date when one of its URLs is settled.
  */
-export type PhotoMessage = { site: string; url: string };
+
+/** Whose photos these are: the stock API's writer has these; photos never import the stock (it imports them). */
+type PhotoOwner = { site: string; dealershipId: number };
+/** The stock's own write of cars rewritten from what was read (each only while still as read), handed in by the worker. */
+export type WriteCarsAsRead = (owner: PhotoOwner, cars: Car[], readAs: ReadonlyMap<string, string>) => Promise<number>;
 
 const json = (value: unknown) => JSON.stringify(value);
 const unique = <T>(values: T[]) => [...new Set(values)];
@@ -76,7 +78,7 @@ export interface FeedPhotos {
  * A batch's cars with their photos resolved (see the module comment). A stored car whose photo list changed keeps its
  * stored photos while any new one is still pending: the new list waits (photo_waits) and replaces them when settled.
  */
-export async function resolveFeedPhotos(db: D1Database, writer: StockWriter, cars: Car[], now: Date): Promise<FeedPhotos> {
+export async function resolveFeedPhotos(db: D1Database, writer: PhotoOwner, cars: Car[], now: Date): Promise<FeedPhotos> {
   const urls = unique(cars.flatMap(dealerSourcesOf));
   const outcome: FeedPhotos = { cars, pending: new Map(), waits: [], toFetch: [], report: [] };
   if (!urls.length) return outcome;
@@ -118,7 +120,7 @@ export async function resolveFeedPhotos(db: D1Database, writer: StockWriter, car
 export async function recordFeedPhotos(
   db: D1Database,
   queue: Queue<PhotoMessage> | undefined,
-  writer: StockWriter,
+  writer: PhotoOwner,
   photos: FeedPhotos,
   now: string,
 ): Promise<string | null> {
@@ -177,7 +179,7 @@ export interface PhotoReportEntry {
 }
 
 /** The feed report of one batch of this dealership: each photo's outcome now, with its reason; null for another's batch. */
-export async function feedReport(db: D1Database, writer: StockWriter, batch: string) {
+export async function feedReport(db: D1Database, writer: PhotoOwner, batch: string) {
   const head = await db
     .prepare("SELECT id, created_at FROM feed_batches WHERE id = ? AND dealership_id = ?")
     .bind(batch, writer.dealershipId)
@@ -200,7 +202,7 @@ export async function feedReport(db: D1Database, writer: StockWriter, batch: str
  * waiting car takes its new list once none of it is pending. Written like a feed's change (stock version, change log,
  * search push), under the car's own dealership, and only while the car is still as it was read.
  */
-export async function refreshCarsShowing(db: D1Database, site: string, url: string, now: string, changed?: StockChanged): Promise<number> {
+export async function refreshCarsShowing(db: D1Database, site: string, url: string, writeCars: WriteCarsAsRead): Promise<number> {
   const { results } = await db
     .prepare(
       `SELECT v.dealership_id, v.data, w.urls AS wait FROM vehicles v
@@ -231,9 +233,7 @@ export async function refreshCarsShowing(db: D1Database, site: string, url: stri
   }
   let written = 0;
   for (const [dealershipId, { cars: changedCars, readAs }] of byDealership) {
-    const writer = { site, dealershipId, dealershipSlug: "" };
-    const plan = { ok: true as const, changed: changedCars, unchanged: 0, deleting: [], changedIds: changedCars.map((car) => car.id) };
-    written += (await applyBatch(db, writer, plan, now, changed, { readAs })).upserted;
+    written += await writeCars({ site, dealershipId }, changedCars, readAs);
   }
   return written;
 }
