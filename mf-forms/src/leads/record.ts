@@ -1,6 +1,8 @@
 import { type CalculatorFigures, type Car, carSchema, LEAD_RECORD_VERSION, type LeadKind, type LeadRecord, leadDepartment, type Location, locationSchema } from "@dealer/shared/contract";
 import { convertCategory, FINANCE_LINK_PARAMS, vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
-import { vehicleImageUrl } from "@dealer/shared/media";
+// Not through the media barrel: with "sideEffects": false, wrangler's esbuild drops the barrel's lazy init once
+// the contract pulls media into a lazily loaded chunk, and image-url's constants read as undefined.
+import { vehicleImageUrl } from "@dealer/shared/image-url";
 import { z } from "zod";
 import { ADJUSTMENT_QUESTIONS } from "./variants";
 
