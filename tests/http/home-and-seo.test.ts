@@ -12,7 +12,7 @@ const structuredData = (html: string) =>
 describe("home page composed from the site's stock and config", () => {
   it("shows featured stock: the most recently added in-stock cars, each a working vehicle page", async () => {
     const { html } = await page("harbour-city-motors", "/");
-    const cards = [...html.matchAll(/<li class="vehicle-row__card"><a href="(\/cars\/[^"]+)"/g)].map((m) => m[1] ?? "");
+    const cards = [...html.matchAll(/<li class="vehicle-row__card"[^>]*><a href="(\/cars\/[^"]+)"/g)].map((m) => m[1] ?? "");
     expect(cards).toHaveLength(8);
     expect(html).toContain('id="featured-stock-title"');
     for (const href of cards.slice(0, 3)) expect((await fetchSite("harbour-city-motors", href)).status).toBe(200);
@@ -26,7 +26,8 @@ describe("home page composed from the site's stock and config", () => {
       for (const href of tiles) {
         const landing = await page(site, href);
         expect(landing.status, `${site} ${href}`).toBe(200);
-        expect(landing.html, `${site} ${href}`).not.toContain("No results");
+        // The empty result's words travel in the props whatever the count (ADR 0065): the count decides.
+        expect(landing.html, `${site} ${href}`).not.toMatch(/"nbHits":0[,}]/);
       }
     }
   });
