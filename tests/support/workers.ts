@@ -4,6 +4,7 @@ import {
   type RemoteName,
   ROOT,
   recordedSessions,
+  remotes,
   type Session,
   startPlatform,
   startRemoteAlone,
@@ -37,7 +38,8 @@ export const stopLoneRemote = (remote: RemoteName) => stopRecorded(remote);
 export async function restoreFullPlatform(): Promise<Session> {
   for (const session of recordedSessions().filter((s) => s.label !== "platform")) await stopSession(session);
   const platform = recordedSessions().find((s) => s.label === "platform");
-  if (platform?.workers.length === 6) return platform;
+  // The gateway and every remote: a count written as a number went stale when a remote was added.
+  if (platform && remotes.every((name) => platform.workers.includes(name))) return platform;
   await stopRecorded("platform");
   return startPlatform();
 }
