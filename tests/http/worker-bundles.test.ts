@@ -21,7 +21,7 @@ function newestDevBundle(worker: string): string | null {
 }
 
 export function uncalledInits(source: string): string[] {
-  const inits = [...source.matchAll(/var (init_[\w$]+) = __esm\(/g)].map((match) => match[1]);
+  const inits = [...source.matchAll(/var (init_[\w$]+) = __esm\(/g)].map((match) => match[1] as string);
   return inits.filter((name) => !source.includes(`${name}()`));
 }
 
