@@ -24,6 +24,8 @@ export function Page({ title, staff, buildId, path = "", children }: { title: st
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        {/* As on the shopper's pages: no favicon yet, and an empty data URL spares a 404 for /favicon.ico. */}
+        <link rel="icon" href="data:," />
         <title>{title}</title>
         <link rel="stylesheet" href={stylesheet(buildId)} />
       </head>
