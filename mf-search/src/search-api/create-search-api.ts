@@ -56,14 +56,19 @@ function normalizeOperation(operation: { action: BatchOperation["action"]; body:
 
 /**
  * A query's answer. The hits are chosen at once from the index as it is (so a multi-query's requests all see one
- * state, whatever is applied meanwhile); an index of compact records then has its page's records read.
+ * state, whatever is applied meanwhile); an index of compact records then has its page's records read. A hit whose
+ * record is gone means the index is behind a delete: the query is answered again, once, from the index caught up,
+ * rather than as a page short of its count (or empty, with cars to show).
  */
 function answer(target: SearchTarget, indexName: string, params: unknown, options: SearchOptions): SearchResponse | Promise<SearchResponse> {
-  const { hitRecords } = target;
+  const { hitRecords, caughtUp } = target;
   if (!hitRecords) return search(target.index, indexName, params, options);
   const prepared = prepareSearch(target.index, indexName, params, options);
   if (prepared.objectIDs.length === 0) return prepared.finish(new Map());
-  return hitRecords(prepared.objectIDs).then((records) => prepared.finish(records));
+  return hitRecords(prepared.objectIDs).then(async (records) => {
+    if (records.size < prepared.objectIDs.length && caughtUp) return answer(await caughtUp(), indexName, params, options);
+    return prepared.finish(records);
+  });
 }
 
 /**

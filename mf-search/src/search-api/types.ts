@@ -33,6 +33,8 @@ export interface SearchTarget {
   index: SearchIndex;
   /** The whole records of a page's hits by objectID (a missing one drops its hit); absent: the index holds them. */
   hitRecords?(objectIDs: readonly string[]): Promise<ReadonlyMap<string, IndexRecord>>;
+  /** The same target once its index has caught up with where the records are read (asked when a hit's record is gone). */
+  caughtUp?(): Promise<SearchTarget>;
 }
 
 export interface SearchApiDeps {

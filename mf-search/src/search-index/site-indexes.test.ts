@@ -185,6 +185,18 @@ describe("the search API over per-site indexes", () => {
     expect(ids(multi.results[0]).every((id: string) => Number(id) > 1000 && Number(id) <= 2000)).toBe(true);
   });
 
+  it("answers a query whose hits were deleted since its index last looked from the index caught up, not a short page", async () => {
+    const app = api();
+    const first = await (await query(app, `search-${A}`, { hitsPerPage: 2 })).json();
+    const gone = stock[A]!.filter((car) => ids(first).includes(String(car.id)));
+    // Within the check interval the held index has not looked at D1: without catching up, its page would be empty.
+    await writeStock(d1.db, A, dealership[A]!, [], gone.map((car) => car.stocknum));
+    const after = await (await query(app, `search-${A}`, { hitsPerPage: 2 })).json();
+    expect(after.nbHits).toBe(stock[A]!.length - 2);
+    expect(after.hits).toHaveLength(2);
+    expect(ids(after).some((id: string) => ids(first).includes(id))).toBe(false);
+  });
+
   it("refuses a key bound to no site with a 400 that says why, rather than searching the network", async () => {
     const response = await query(api(), "admin", { query: "" });
     expect(response.status).toBe(400);

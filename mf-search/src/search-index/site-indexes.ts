@@ -124,6 +124,16 @@ export function createSiteIndexes(options: SiteIndexesOptions) {
       if (!refreshing && time - entry.checkedAt >= SITE_VERSION_CHECK_MS) startRefresh(entry);
       return entry;
     },
+    /**
+     * The site's index once it has caught up with D1, whatever the time since its last look: for a query whose hits
+     * name rows that are gone (the index was behind a delete), so its answer is not a page short of its count.
+     */
+    async caughtUp(site: string): Promise<SiteIndex> {
+      const entry = await this.get(site);
+      if (entry.refresh === null) startRefresh(entry);
+      await entry.refresh?.done;
+      return entry;
+    },
     /** Sites held now, least recently used first (for tests and measurements). */
     heldSites: (): string[] => [...held.keys()],
     /** Settles when the refreshes started so far have (for tests and measurements). */

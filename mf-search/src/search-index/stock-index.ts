@@ -1,7 +1,7 @@
 import { readSiteStockVersion } from "@dealer/shared/http";
 import { SearchError, vehicleIndexSettings } from "../engine";
 import type { KeyAccess, SearchTarget } from "../search-api";
-import { createSiteIndexes, type SiteIndexes, type SiteIndexesOptions } from "./site-indexes";
+import { createSiteIndexes, type SiteIndex, type SiteIndexes, type SiteIndexesOptions } from "./site-indexes";
 import { loadSiteStock, readSiteChanges } from "./site-stock";
 import { vehicleHitRecords } from "./vehicle-records";
 
@@ -46,8 +46,12 @@ export function createStockIndexes(options: { db: D1Database } & Omit<SiteIndexe
     sites,
     async target(access: KeyAccess): Promise<SearchTarget> {
       const site = keySite(access, options.indexName);
-      const { index } = await sites.get(site);
-      return { index, hitRecords: (objectIDs) => vehicleHitRecords(db, site, objectIDs, (objectID) => index.record(objectID)) };
+      const targetOf = ({ index }: SiteIndex, caughtUp?: () => Promise<SearchTarget>): SearchTarget => ({
+        index,
+        hitRecords: (objectIDs) => vehicleHitRecords(db, site, objectIDs, (objectID) => index.record(objectID)),
+        caughtUp,
+      });
+      return targetOf(await sites.get(site), async () => targetOf(await sites.caughtUp(site)));
     },
   };
 }
