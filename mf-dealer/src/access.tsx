@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import type { Env } from "./env";
 import { html, Page, PRIVATE } from "./page";
 import { SignInPage } from "./sign-in-page";
+import { rememberSite } from "./site-theme";
 
 export type Ctx = Context<{ Bindings: Env }>;
 export type Form = Record<string, string>;
@@ -19,6 +20,7 @@ export async function readForm(c: Ctx): Promise<Form> {
 export async function staffFor(c: Ctx, permission: StaffPermission): Promise<{ site: HostSite; staff: Staff } | Response> {
   const site = await siteFromHost(c.env.DB, c.req.header("host"));
   if (!site) return c.text("Unknown site", 404);
+  rememberSite(c.req.raw, site);
   const staff = await staffFromCookie(c.env.DB, site.slug, c.req.header("cookie"));
   if (!staff) {
     if (c.req.method === "GET") return c.redirect(`${STAFF_PATHS.signIn}?next=${encodeURIComponent(new URL(c.req.url).pathname)}`, 303);

@@ -1,5 +1,30 @@
 import { fieldReasons } from "@dealer/shared/audit";
-import { COLOUR_PATTERN, type ConfigField, configFormFields, type FieldErrors, fieldText, fieldValue, overrideFromForm, resolvedSettings } from "@dealer/shared/config";
+import {
+  BUTTON_KINDS,
+  BUTTON_SET,
+  type ButtonKind,
+  COLOUR_PATTERN,
+  type ConfigField,
+  configFormFields,
+  editLinkRows,
+  type FieldErrors,
+  fieldText,
+  fieldValue,
+  LINK_LIMITS,
+  LINK_LIST,
+  type LinkRow,
+  linkRowsFromForm,
+  linkRowsOf,
+  linkRowsToForm,
+  overrideFromForm,
+  parseRowEdit,
+  ROW_EDIT,
+  resolvedSettings,
+  rowPathWords,
+  rowsMarker,
+  rowsToFields,
+  settingAt,
+} from "@dealer/shared/config";
 import { bodyLimit, clearedConfigPreviewCookie, configPreviewCookie } from "@dealer/shared/http";
 import { listSecretSlots } from "@dealer/shared/secrets";
 import { auditRefusedStaff, STAFF_PATHS, type Staff } from "@dealer/shared/staff";
@@ -54,6 +79,122 @@ function ConfigInput({ field, text, slots, invalid }: { field: ConfigField; text
   return <input className="ui-input" id={id} name={field.path} inputMode={field.kind === "number" ? "decimal" : undefined} defaultValue={text} {...aria} />;
 }
 
+const LINK_HREF_HINT = "A path on this site such as /finance, or a web address starting with https://";
+
+/** One input of a row, its problem beside it. */
+function RowInput({ path, label, value, errors, hint, focus }: { path: string; label: string; value: string; errors: FieldErrors; hint?: string; focus: boolean }) {
+  const id = idOf(path);
+  const problems = errors[path];
+  const described = [hint ? `${id}-hint` : "", problems ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className={problems ? "field field--invalid" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {/* biome-ignore lint/a11y/noAutofocus: after a row was added or moved (a full page load, no script), focus goes back to that row. */}
+      <input className="ui-input" id={id} name={path} defaultValue={value} autoFocus={focus} aria-invalid={problems ? true : undefined} aria-describedby={described || undefined} />
+      {hint && (
+        <small className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </small>
+      )}
+      {problems && (
+        <strong className="field__error" id={`${id}-error`} data-field-error={path}>
+          {problems.join(" ")}
+        </strong>
+      )}
+    </div>
+  );
+}
+
+/** A row's move and remove buttons: submit buttons, so the form works without script (ADR 0073). */
+function RowActions({ at, index, count, name }: { at: string; index: number; count: number; name: string }) {
+  const button = (action: "up" | "down" | "remove", words: string, disabled: boolean) => (
+    <button type="submit" name={ROW_EDIT} value={`${at}:${action}`} disabled={disabled} className={buttonClass({ variant: action === "remove" ? "tertiary" : "secondary", size: "sm" })}>
+      {words}
+      <span className="visually-hidden">{` ${name}`}</span>
+    </button>
+  );
+  return (
+    <div className="console-row__actions">
+      {button("up", "Move up", index === 0)}
+      {button("down", "Move down", index === count - 1)}
+      {button("remove", "Remove", false)}
+    </div>
+  );
+}
+
+/**
+ * Navigation links as rows (issue 31): each link's words and where it goes, and a header link's menu as rows of its
+ * own; add, remove and move are submit buttons that come back with every typed value kept.
+ */
+function LinkRows({ list, rows, errors, focus, parent }: { list: string; rows: LinkRow[]; errors: FieldErrors; focus: string | null; parent: string | null }) {
+  const max = parent ? LINK_LIMITS.menu : LINK_LIMITS.links;
+  const listErrors = errors[list];
+  return (
+    <div className="console-rows" data-rows={list}>
+      <input type="hidden" name={rowsMarker(list)} value="1" />
+      {listErrors && (
+        <strong className="field__error" id={`${idOf(list)}-error`} data-field-error={list}>
+          {listErrors.join(" ")}
+        </strong>
+      )}
+      {rows.length > 0 && (
+        <ol className="console-rows__list">
+          {rows.map((row, index) => {
+            const at = `${list}.${index}`;
+            const name = parent ? `link ${index + 1} of the menu of ${parent}` : `link ${index + 1}`;
+            return (
+              <li key={at} className="console-row" data-row={at}>
+                <fieldset className="console-row__fields">
+                  <legend>{parent ? `Menu link ${index + 1}` : `Link ${index + 1}`}</legend>
+                  <RowInput path={`${at}.label`} label="Words" value={row.label} errors={errors} focus={focus === at} />
+                  <RowInput path={`${at}.href`} label="Goes to" value={row.href} errors={errors} hint={LINK_HREF_HINT} focus={false} />
+                  {!parent &&
+                    (row.children ? (
+                      <LinkRows list={`${at}.children`} rows={row.children} errors={errors} focus={focus} parent={name} />
+                    ) : (
+                      <button type="submit" name={ROW_EDIT} value={`${at}.children:add`} className={buttonClass({ variant: "tertiary", size: "sm" })}>
+                        Add a menu under this link<span className="visually-hidden">{` (${name})`}</span>
+                      </button>
+                    ))}
+                  <RowActions at={at} index={index} count={rows.length} name={name} />
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <button type="submit" name={ROW_EDIT} value={`${list}:add`} className={buttonClass({ size: "sm" })}>
+        {parent ? <>Add a link to this menu<span className="visually-hidden">{` (${parent})`}</span></> : "Add a link"}
+      </button>
+      <small className="field__hint">{`At most ${max} links${parent ? " in a menu" : ""}.`}</small>
+    </div>
+  );
+}
+
+/** The car page's buttons, a box each: the set is what counts (the page has its own order). */
+function ButtonSet({ chosen, errors }: { chosen: readonly string[]; errors: FieldErrors }) {
+  const problems = errors[BUTTON_SET];
+  return (
+    <fieldset className="console-checks" aria-describedby={problems ? `${idOf(BUTTON_SET)}-error` : undefined}>
+      <legend>Buttons on a car's page</legend>
+      <input type="hidden" name={rowsMarker(BUTTON_SET)} value="1" />
+      {(Object.entries(BUTTON_KINDS) as [ButtonKind, string][]).map(([kind, words]) => (
+        <label key={kind} className="console-check">
+          <input type="checkbox" id={idOf(`${BUTTON_SET}.${kind}`)} name={`${BUTTON_SET}.${kind}`} defaultChecked={chosen.includes(kind)} />
+          {words}
+        </label>
+      ))}
+      {problems && (
+        <strong className="field__error" id={`${idOf(BUTTON_SET)}-error`} data-field-error={BUTTON_SET}>
+          {problems.join(" ")}
+        </strong>
+      )}
+    </fieldset>
+  );
+}
+
 /** The configuration form, one fieldset per section of the schema, each setting with its default beside it. */
 function ConfigPage(props: {
   buildId: string;
@@ -68,6 +209,8 @@ function ConfigPage(props: {
   previewing: boolean;
   /** The site's secret slots, by name (never a value). */
   slots: string[];
+  /** The row an add or move put where it is (`navigation.links.2`): its first input takes the focus. */
+  focus: string | null;
 }) {
   const { staff, errors } = props;
   const resolved = resolvedSettings(props.override);
@@ -83,7 +226,16 @@ function ConfigPage(props: {
         </p>
       )}
       <form method="post" action={STAFF_PATHS.config} className="console-form" noValidate>
-        <ErrorList errors={errors} />
+        {/* First in the form, so Enter in a field previews (the form's default button) rather than editing a row. */}
+        <div className="console-actions console-actions--sticky">
+          <button type="submit" name="action" value="preview" className={buttonClass({})}>
+            Preview
+          </button>
+          <button type="submit" name="action" value="publish" className={buttonClass({ variant: "primary" })}>
+            Publish
+          </button>
+        </div>
+        <ErrorList errors={errors} labelOf={(path) => rowPathWords(path) ?? path} />
         {sections.map((section) => (
           <fieldset key={section} className="console-fieldset">
             <legend>{section}</legend>
@@ -92,6 +244,23 @@ function ConfigPage(props: {
               .map((field) => {
                 const id = idOf(field.path);
                 const fieldErrors = errors[field.path];
+                if (field.path === LINK_LIST) {
+                  const rows = (props.typed && linkRowsFromForm(props.typed, LINK_LIST)) ?? linkRowsOf(fieldValue(field, resolved));
+                  return (
+                    <div key={field.path} data-config-field={field.path} className="field">
+                      <h3 className="field__label">{labelOf(field.path)}</h3>
+                      <LinkRows list={LINK_LIST} rows={rows} errors={errors} focus={props.focus} parent={null} />
+                    </div>
+                  );
+                }
+                if (field.path === BUTTON_SET) {
+                  const chosen = props.typed?.[rowsMarker(BUTTON_SET)] !== undefined ? Object.keys(BUTTON_KINDS).filter((kind) => props.typed?.[`${BUTTON_SET}.${kind}`] !== undefined) : (fieldValue(field, resolved) as string[]);
+                  return (
+                    <div key={field.path} data-config-field={field.path} className="field">
+                      <ButtonSet chosen={chosen} errors={errors} />
+                    </div>
+                  );
+                }
                 return (
                   <div key={field.path} data-config-field={field.path} className={fieldErrors ? "field field--invalid" : "field"}>
                     <label className="field__label" htmlFor={id}>
@@ -109,14 +278,6 @@ function ConfigPage(props: {
               })}
           </fieldset>
         ))}
-        <div className="console-actions">
-          <button type="submit" name="action" value="preview" className={buttonClass({})}>
-            Preview
-          </button>
-          <button type="submit" name="action" value="publish" className={buttonClass({ variant: "primary" })}>
-            Publish
-          </button>
-        </div>
       </form>
       {props.previewing && (
         <form method="post" action={STAFF_PATHS.config}>
@@ -147,7 +308,7 @@ function ConfigPage(props: {
 export function createConfigPages() {
   const app = new Hono<{ Bindings: Env }>();
 
-  const configPage = async (c: Ctx, staff: Staff, status: 200 | 400 | 404, options: { typed?: Record<string, string>; errors?: FieldErrors; notice?: string | null } = {}) => {
+  const configPage = async (c: Ctx, staff: Staff, status: 200 | 400 | 404, options: { typed?: Record<string, string>; errors?: FieldErrors; notice?: string | null; focus?: string } = {}) => {
     const [published, draft, versions, slots] = await Promise.all([publishedOverride(c.env.DB, staff.site), draftOf(c.env.DB, staff), listVersions(c.env.DB, staff.site), listSecretSlots(c.env.DB, staff.site)]);
     const override = draft?.override ?? published.override;
     return c.html(
@@ -163,6 +324,7 @@ export function createConfigPages() {
           notice={options.notice ?? null}
           previewing={draft !== null}
           slots={slots.map((slot) => slot.name)}
+          focus={options.focus ?? null}
         />,
       ),
       status,
@@ -179,6 +341,19 @@ export function createConfigPages() {
     const { staff } = allowed;
     const form = await readForm(c);
     const { action, version: versionText, ...fields } = form;
+    const edit = parseRowEdit(form[ROW_EDIT]);
+    if (edit) {
+      // A row added, removed or moved: the form comes back as typed with the rows changed; nothing is saved.
+      const draft = await draftOf(c.env.DB, staff);
+      const resolved = resolvedSettings(draft?.override ?? (await publishedOverride(c.env.DB, staff.site)).override);
+      const rows = linkRowsFromForm(fields, LINK_LIST) ?? linkRowsOf(settingAt(resolved, LINK_LIST));
+      const edited = editLinkRows(rows, LINK_LIST, edit);
+      const kept = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== ROW_EDIT && !key.startsWith(`${LINK_LIST}.`)));
+      const moved = edit.action === "up" ? (edit.index ?? 0) - 1 : edit.action === "down" ? (edit.index ?? 0) + 1 : null;
+      const count = edit.list === LINK_LIST ? edited.length : (edited[Number(edit.list.split(".")[2])]?.children?.length ?? 0);
+      const focus = edit.action === "add" ? `${edit.list}.${count - 1}` : moved === null ? undefined : `${edit.list}.${moved}`;
+      return configPage(c, staff, 200, { typed: { ...kept, ...linkRowsToForm(LINK_LIST, edited) }, focus, notice: "Links changed on this form only: preview or publish to keep them." });
+    }
     if (action === "end-preview") {
       await discardDraft(c.env.DB, staff);
       c.header("set-cookie", clearedConfigPreviewCookie);
@@ -199,8 +374,9 @@ export function createConfigPages() {
     if (action !== "preview" && action !== "publish") return configPage(c, staff, 400, { notice: "Choose Preview or Publish.", errors: { action: ["Choose Preview or Publish."] } });
     const draft = await draftOf(c.env.DB, staff);
     const current = draft?.override ?? (await publishedOverride(c.env.DB, staff.site)).override;
-    const result = overrideFromForm(fields, current);
-    const errors = result.ok ? policyErrors(c.env, result.override) : result.fieldErrors;
+    const rows = rowsToFields(fields, resolvedSettings(current));
+    const result = overrideFromForm(rows.fields, current);
+    const errors = { ...rows.errors, ...(result.ok ? policyErrors(c.env, result.override) : result.fieldErrors) };
     if (!result.ok || Object.keys(errors).length) {
       await auditRefusedStaff(c.env.DB, staff, `config.${action}`, null, fieldReasons(errors));
       // Every typed value comes back as typed, each problem beside its field (issue 31).

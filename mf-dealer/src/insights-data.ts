@@ -41,9 +41,12 @@ export type CarRow = CarInsight & {
   saves: number;
   aged: 60 | 90 | null;
   position: PricePosition;
+  /** Every change of its asking price since it was listed (car_price_changes, migration 0040): the days, oldest first, and the last. */
+  priceChanges: { days: string[]; last: PriceChange | null };
 };
 
-export type DayTotals = { day: string; views: number; searches: number };
+export type PriceChange = { at: string; from: number | null; to: number | null };
+export type DayTotals = { day: string; views: number; searches: number; leads: number };
 
 const IN_STOCK = IN_STOCK_STATUSES.map((status) => `'${status}'`).join(", ");
 
@@ -76,9 +79,10 @@ export const periodStart = (days: number, now: Date): string => insightDay(new D
 export async function loadInsights(db: D1Database, site: string, dealershipId: number | null, days: number, now: Date): Promise<{ cars: CarRow[]; trend: DayTotals[] }> {
   const since = periodStart(days, now);
   const scope = dealershipId === null ? "" : " AND v.dealership_id = ?";
+  const leadScope = dealershipId === null ? "" : " AND dealership_id = ?";
   const scoped = (statement: D1PreparedStatement, ...values: unknown[]) => statement.bind(...values, ...(dealershipId === null ? [] : [dealershipId]));
   const sameModel = "lower(trim(make)) || char(0) || lower(trim(model))";
-  const [vehicles, counts, leads, saves, market, trend] = await db.batch<Record<string, unknown>>([
+  const [vehicles, counts, leads, saves, market, trend, leadTrend, priceChanges] = await db.batch<Record<string, unknown>>([
     scoped(
       db.prepare(
         `SELECT v.id, v.slug, v.stocknum, json_extract(v.data, '$.name') AS name, d.name AS dealership, v.make, v.model, v.year, v.km, v.price,
@@ -108,6 +112,15 @@ export async function loadInsights(db: D1Database, site: string, dealershipId: n
       site,
       since,
     ),
+    // Every lead of the scope a day, a car's or not: what the inbox received.
+    scoped(db.prepare(`SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM leads WHERE site = ? AND created_at >= ?${leadScope} GROUP BY day`), site, since),
+    // The site's price changes, each car's oldest first; with one MAX(), SQLite takes the bare columns from its row (the last).
+    db
+      .prepare(
+        `SELECT car_id, group_concat(substr(changed_at, 1, 10), ' ') AS days, MAX(changed_at) AS last_at, old_price, new_price
+         FROM (SELECT car_id, changed_at, old_price, new_price FROM car_price_changes WHERE site = ? ORDER BY car_id, changed_at) GROUP BY car_id`,
+      )
+      .bind(site),
   ]);
   const countOf = new Map((counts?.results ?? []).map((row) => [Number(row.car_id), { views: Number(row.views), searches: Number(row.searches) }]));
   const leadsOf = new Map<number, Record<string, number>>();
@@ -116,6 +129,12 @@ export async function loadInsights(db: D1Database, site: string, dealershipId: n
     kinds[String(row.kind)] = Number(row.n);
     leadsOf.set(Number(row.car_id), kinds);
   }
+  const changesOf = new Map(
+    (priceChanges?.results ?? []).map((row) => [
+      Number(row.car_id),
+      { days: String(row.days ?? "").split(" ").filter(Boolean), last: { at: String(row.last_at), from: number(row.old_price), to: number(row.new_price) } },
+    ]),
+  );
   const savesOf = new Map((saves?.results ?? []).map((row) => [Number(row.car_id), Number(row.n)]));
   const prices = marketPrices(
     (market?.results ?? []).flatMap((row): MarketCar[] =>
@@ -144,8 +163,16 @@ export async function loadInsights(db: D1Database, site: string, dealershipId: n
       saves: savesOf.get(row.id) ?? 0,
       photos: photoCount({ images: new Array(row.images ?? 0), photos_count: row.photos_count }),
       position,
+      priceChanges: changesOf.get(row.id) ?? { days: [], last: null },
     };
   });
-  const trendRows = (trend?.results ?? []).map((row) => ({ day: String(row.day), views: Number(row.views), searches: Number(row.searches) }));
-  return { cars, trend: trendRows };
+  const byDay = new Map<string, DayTotals>();
+  const dayOf = (day: string): DayTotals => {
+    const totals = byDay.get(day) ?? { day, views: 0, searches: 0, leads: 0 };
+    byDay.set(day, totals);
+    return totals;
+  };
+  for (const row of trend?.results ?? []) Object.assign(dayOf(String(row.day)), { views: Number(row.views), searches: Number(row.searches) });
+  for (const row of leadTrend?.results ?? []) dayOf(String(row.day)).leads = Number(row.n);
+  return { cars, trend: [...byDay.values()] };
 }

@@ -52,14 +52,56 @@ function everyDay(trend: DayTotals[], days: number, now: Date): DayTotals[] {
   const first = Date.parse(periodStart(days, now));
   return Array.from({ length: days }, (_, index) => {
     const day = new Date(first + index * 86_400_000).toISOString().slice(0, 10);
-    return byDay.get(day) ?? { day, views: 0, searches: 0 };
+    return byDay.get(day) ?? { day, views: 0, searches: 0, leads: 0 };
   });
 }
 
 const SERIES = {
   views: { label: "Page views", unit: "views" },
   searches: { label: "Search appearances", unit: "search appearances" },
+  leads: { label: "Leads", unit: "leads" },
 } as const;
+const SERIES_NAMES = Object.keys(SERIES) as (keyof typeof SERIES)[];
+
+/** The charts' figures as a table, for a screen reader and for anyone who wants the numbers (issue 31). */
+function TrendTable({ trend }: { trend: DayTotals[] }) {
+  return (
+    <details className="console-trend-figures">
+      <summary>The trend's figures, day by day</summary>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone, so a keyboard must be able to reach it. */}
+      <section className="console-table" aria-label="The trend's figures" tabIndex={0}>
+        <table>
+          <caption className="visually-hidden">Page views, search appearances and leads a day over the last {trend.length} days</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {SERIES_NAMES.map((series) => (
+                <th key={series} scope="col">
+                  {SERIES[series].label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {trend.map((row) => (
+              <tr key={row.day} data-day={row.day}>
+                <th scope="row">{row.day}</th>
+                {SERIES_NAMES.map((series) => (
+                  <td key={series} data-figure={series}>
+                    {row[series]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </details>
+  );
+}
+
+const priceChangeCell = ({ days, last }: CarRow["priceChanges"]) =>
+  last ? `${days.length} (last ${last.at.slice(0, 10)}${last.from !== null && last.to !== null ? `: ${money(last.from)} to ${money(last.to)}` : ""})` : "None";
 
 /** A bar a day (server-drawn SVG, no script); the figures themselves are in the table and the CSV. */
 function TrendChart({ trend, series }: { trend: DayTotals[]; series: keyof typeof SERIES }) {
@@ -99,12 +141,14 @@ export function createInsightsPage() {
     const kinds = [...new Set(cars.flatMap((car) => Object.keys(car.leadsByKind)))].sort();
     const header = [
       "stocknum", "car", "dealership", "price", "days_in_stock", "page_views", "search_appearances", "leads",
-      ...kinds.map((kind) => `leads_${kind}`), "saves", "photos", "market_median", "comparables", "price_position_percent", ...LIST_NAMES,
+      ...kinds.map((kind) => `leads_${kind}`), "saves", "photos", "market_median", "comparables", "price_position_percent",
+      "price_changes", "price_change_days", "last_price_change_at", "last_price_from", "last_price_to", ...LIST_NAMES,
     ];
     const rows = cars.map((car) => [
       car.stocknum, car.name, car.dealership, car.price, car.days, car.views, car.searches, car.leads,
       ...kinds.map((kind) => car.leadsByKind[kind] ?? 0), car.saves, car.photos,
       car.position.kind === "position" ? car.position.median : "", car.position.comparables, car.position.kind === "position" ? car.position.percent : "",
+      car.priceChanges.days.length, car.priceChanges.days.join(" "), car.priceChanges.last?.at ?? "", car.priceChanges.last?.from ?? "", car.priceChanges.last?.to ?? "",
       ...LIST_NAMES.map((name) => (INSIGHT_LISTS[name].includes(car) ? "yes" : "no")),
     ]);
     const file = `insights-${asked.chosen?.slug ?? WHOLE_GROUP}-${asked.days}d.csv`;
@@ -175,8 +219,10 @@ export function createInsightsPage() {
                 ))}
               </dl>
               <h2>Trend</h2>
-              <TrendChart trend={trend} series="views" />
-              <TrendChart trend={trend} series="searches" />
+              {SERIES_NAMES.map((series) => (
+                <TrendChart key={series} trend={trend} series={series} />
+              ))}
+              <TrendTable trend={trend} />
               <h2>Act on</h2>
               {LIST_NAMES.map((name) => {
                 const listed = cars.filter((car) => INSIGHT_LISTS[name].includes(car));
@@ -213,6 +259,7 @@ export function createInsightsPage() {
                       <th scope="col">Saves</th>
                       <th scope="col">Photos</th>
                       <th scope="col">Price against the market</th>
+                      <th scope="col">Price changes</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -227,6 +274,7 @@ export function createInsightsPage() {
                         <td data-figure="saves">{car.saves}</td>
                         <td data-figure="photos">{car.photos}</td>
                         <td data-figure="position">{positionCell(car.position)}</td>
+                        <td data-figure="price-changes">{priceChangeCell(car.priceChanges)}</td>
                       </tr>
                     ))}
                   </tbody>

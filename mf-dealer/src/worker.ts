@@ -5,6 +5,7 @@ import { createConfigPages } from "./config-page";
 import type { Env } from "./env";
 import { createDealerInbox } from "./inbox";
 import { createInsightsPage } from "./insights-page";
+import { withSiteTheme } from "./site-theme";
 import { createStaffPages } from "./staff-pages";
 
 /**
@@ -12,6 +13,8 @@ import { createStaffPages } from "./staff-pages";
  * (the console's stylesheet and its one exposed module) at /_mf/mf-dealer/{buildId}/. It renders no slots.
  */
 const app = createFragmentWorker<Env>({ remote: "mf-dealer", fragments: {} });
+app.use("/dealer", withSiteTheme);
+app.use("/dealer/*", withSiteTheme);
 app.route("/", createStaffPages());
 app.route("/", createDealerInbox());
 app.route("/", createConfigPages());

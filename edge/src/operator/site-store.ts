@@ -229,6 +229,7 @@ export const SITE_TABLES = [
   "photos",
   "vehicle_views",
   "car_daily_counts",
+  "car_price_changes",
   "online_payments",
   "spin_entries",
   "test_payment_sessions",

@@ -49,8 +49,10 @@ export function fieldText(field: ConfigField, value: unknown): string {
 
 /** An override merged over the defaults (what the form shows: every setting's resolved value). */
 export const resolvedSettings = (override: Record<string, unknown>) => deepMerge(defaultSiteConfig, override);
+/** The value at a setting's path (`theme.primary`) in resolved settings. */
+export const settingAt = (resolved: unknown, path: string) => valueAt(resolved, path.split("."));
 /** A field's value in resolved settings. */
-export const fieldValue = (field: ConfigField, resolved: unknown) => valueAt(resolved, field.path.split("."));
+export const fieldValue = (field: ConfigField, resolved: unknown) => settingAt(resolved, field.path);
 
 export type FieldErrors = Record<string, string[]>;
 
