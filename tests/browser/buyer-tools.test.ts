@@ -90,6 +90,15 @@ describe("the drive-away price on a car page", () => {
     await calculator.scrollIntoViewIfNeeded();
     await calculator.getByRole("button", { name: `Use the drive-away price: ${driveAwayMoney(expected)} in NSW` }).click();
     expect(await calculator.getByLabel("Purchase price").inputValue()).toBe(new Intl.NumberFormat("en-AU").format(Math.round(expected)));
+    // Its enquiry link names the state, and the enquiry form posts it back for the lead's estimate (ADR 0072).
+    const href = (await calculator.locator('a[href*="#finance-form"]').first().getAttribute("href")) ?? "";
+    const link = new URL(href, page.url());
+    expect(link.searchParams.get("drive_away_state")).toBe("NSW");
+    expect(link.searchParams.get("vehiclePriceBudget")).toBe(String(Math.round(expected)));
+    const form = await page.context().newPage();
+    await form.goto(link.href);
+    expect(await form.locator('input[name="finance.drive_away_state"]').inputValue()).toBe("NSW");
+    await form.close();
     await panel.scrollIntoViewIfNeeded();
 
     // A bad postcode is named; the next visit asks for the remembered state by itself.

@@ -20,6 +20,17 @@ const cents = (amount: number) => Math.round(amount * 100);
 const sumOf = (estimate: DriveAwayEstimate) => estimate.parts.reduce((sum, part) => sum + cents(part.amount), 0) / 100;
 const part = (estimate: DriveAwayEstimate, name: string) => estimate.parts.find((candidate) => candidate.name.startsWith(name))?.amount;
 
+describe("the page's settings (ADR 0072)", () => {
+  it("carry the dealer's delivery charge but not the drive-away rates, which only the API reads", async () => {
+    for (const site of [CAR_SITE, TRUCK_SITE]) {
+      const html = await (await fetchSite(site, "/")).text();
+      const state = JSON.parse(html.match(/<script type="application\/json" id="shell-state">([^<]*)<\/script>/)?.[1] ?? "{}") as { config?: { driveAway?: unknown } };
+      expect(state.config?.driveAway, site).toEqual({ deliveryCharge: deliveryChargeOf(site) });
+      expect(html, site).not.toContain(DEFAULT_DRIVE_AWAY_RATES.NSW.sources[0]?.url);
+    }
+  });
+});
+
 describe("GET /api/drive-away", () => {
   const egc = carWhere(CAR_SITE, "json_extract(data, '$.price_type') = 'Excl. Government Charges' AND json_extract(data, '$.car_type') = 'used' AND json_extract(data, '$.offer_price') IS NULL AND json_extract(data, '$.price') > 20000");
   const delivery = deliveryChargeOf(CAR_SITE);

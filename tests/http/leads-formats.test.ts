@@ -10,6 +10,10 @@ import { adfProblems } from "../support/adf";
 import { dealerLeads, enquiry, postLead } from "../support/leads";
 import { fetchSite } from "../support/platform";
 import { comparableCar, tradeIn } from "../support/trade-in";
+import { DEFAULT_DRIVE_AWAY_RATES } from "@dealer/shared/config";
+import { ctpPartName, estimateAsAtText, formatMoney, PART_NAMES } from "@dealer/shared/rules";
+import { carWhere, deliveryChargeOf, nswPassengerDuty } from "../support/buyer-tools";
+import { signedInStaff } from "../support/staff";
 
 /**
  * Each lead kind as a dealer's CRM receives it (issue 21): the ADF/XML valid against the ADF 1.0 DTD, the JSON
@@ -223,6 +227,71 @@ describe("a finance enquiry's calculator figures", () => {
     const posted = await postLead(SITE, form.toString(), { "content-type": "application/x-www-form-urlencoded", referer: `http://${SITE}.localhost/finance-enquiry` });
     expect(posted.status).toBe(400);
     expect(await posted.text()).toContain("<strong>finance.repayment</strong>");
+  });
+});
+
+describe("a finance enquiry that financed the drive-away price (issue 34)", () => {
+  const egc = carWhere(SITE, "json_extract(data, '$.price_type') = 'Excl. Government Charges' AND json_extract(data, '$.car_type') = 'used' AND json_extract(data, '$.offer_price') IS NULL AND json_extract(data, '$.price') > 20000");
+  const financed = (state: unknown, carId: number | null = egc.id) => {
+    const lead = enquiry({ kind: "finance_enquiry", form: "finance_enquiry", finance: { ...CALCULATOR, drive_away_state: state } }, { category: "Finance Enquiry", message: "" });
+    return carId === null ? lead : { ...lead, userData: { ...lead.userData, car_id: carId } };
+  };
+  const dollars = (amount: number) => (Number.isInteger(amount) ? formatMoney(amount) : `$${amount.toLocaleString("en-AU", { minimumFractionDigits: 2 })}`);
+
+  it("carries the estimate and its parts, worked out by the platform from NSW's published rates: JSON, ADF (DTD-valid), e-mail and inbox", { timeout: 120_000 }, async () => {
+    const validate = await schemaValidator();
+    const price = egc.price as number;
+    const delivery = deliveryChargeOf(SITE);
+    const nsw = DEFAULT_DRIVE_AWAY_RATES.NSW;
+    const parts = [
+      { name: "Price (Excl. Government Charges)", amount: price },
+      ...(delivery > 0 ? [{ name: PART_NAMES.delivery, amount: delivery }] : []),
+      { name: "Stamp duty (Passenger vehicle)", amount: nswPassengerDuty(price + delivery) },
+      { name: PART_NAMES.registration, amount: nsw.registration.car },
+      { name: ctpPartName(nsw.ctp?.car ?? { from: 0, to: 0 }), amount: nsw.ctp?.car.to },
+      { name: PART_NAMES.transfer, amount: nsw.transferFee },
+    ];
+    const total = parts.reduce((sum, part) => sum + (part.amount ?? 0), 0);
+    const body = { ...financed("NSW"), vehiclePriceBudget: Math.round(total) };
+    const { leadId, json, adf } = await sendAndReceive(body);
+    expect(adfProblems(adf)).toEqual([]);
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(json.finance?.drive_away).toEqual({ state: "NSW", total, parts, as_at: nsw.asAt });
+    expect(json.finance?.budget).toBe(Math.round(total));
+
+    const headline = `Drive-away estimate: ${dollars(total)} in NSW (${estimateAsAtText(nsw.asAt)})`;
+    expect(adf).toContain(`<amount type="total" limit="maximum" currency="AUD">${Math.round(total)}</amount>`);
+    expect(adf).toContain(`${headline}.`);
+    for (const part of parts) expect(adf).toContain(`Drive-away estimate: ${part.name}: ${dollars(part.amount ?? 0)}.`);
+
+    let mail = "";
+    await expect
+      .poll(
+        async () => {
+          const response = await dealerApi("/api/leads/outbox");
+          mail = ((await response.json()) as { mails: { lead_id: number; body: string }[] }).mails.find((each) => each.lead_id === leadId)?.body ?? "";
+          return mail !== "";
+        },
+        { timeout: 45_000, interval: 500 },
+      )
+      .toBe(true);
+    expect(mail).toContain(headline);
+    for (const part of parts) expect(mail).toContain(`Drive-away estimate: ${part.name}: ${dollars(part.amount ?? 0)}`);
+
+    const { cookie } = await signedInStaff(SITE, egc.dealership_slug as string, "salesperson");
+    const inbox = (await (await fetchSite(SITE, "/dealer/leads", { headers: { cookie } })).text()).replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+    expect(inbox).toContain(`<dt>Drive-away estimate</dt><dd>${dollars(total)} in NSW (${estimateAsAtText(nsw.asAt)})</dd>`);
+    expect(inbox).toContain(`<dt>Drive-away estimate: Stamp duty (Passenger vehicle)</dt><dd>${dollars(nswPassengerDuty(price + delivery))}</dd>`);
+  });
+
+  it("a state that does not exist, or a state without a priced car of the site, is a 400 naming the field; nothing is stored", async () => {
+    for (const body of [financed("XX"), financed("nsw"), financed("NSW", null)]) {
+      const answer = await postLead(SITE, body, { "idempotency-key": randomUUID() });
+      const text = await answer.text();
+      expect(answer.status, text).toBe(400);
+      expect(Object.keys((JSON.parse(text) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual(["finance.drive_away_state"]);
+      expect((await dealerLeads(SITE, KEY)).some((lead) => lead.values.email === (body.values as { email: string }).email)).toBe(false);
+    }
   });
 });
 

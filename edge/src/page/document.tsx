@@ -1,4 +1,5 @@
 import { type ShellState, createSeededStore } from "@dealer/shared/atoms";
+import { pageConfigOf } from "@dealer/shared/config";
 import { SHELL_STATE_ELEMENT_ID, serializeJsonForHtml } from "@dealer/shared/fragment";
 import { type PageHead, SELF_HOSTED_FONT_FILES, themeCss } from "@dealer/shared/rules";
 import { ShellFooter, ShellHeader } from "@dealer/shell/server";
@@ -66,7 +67,8 @@ export function documentStart(parts: DocumentParts): string {
     theme.font === "open-sans" ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="${fontBase}/${SELF_HOSTED_FONT_FILES["open-sans"][0]}">` : "",
     `<style nonce="${nonce}">${themeCss(theme, fontBase)}</style>`,
     styles,
-    `<script type="application/json" id="${SHELL_STATE_ELEMENT_ID}">${serializeJsonForHtml(state)}</script>`,
+    // The page's copy of the settings leaves out what only the server reads (the drive-away rates, ADR 0072).
+    `<script type="application/json" id="${SHELL_STATE_ELEMENT_ID}">${serializeJsonForHtml({ ...state, config: pageConfigOf(state.config) })}</script>`,
     // defer: runs after the whole streamed document is parsed, i.e. after every slot arrived.
     `<script defer nonce="${nonce}" src="/_shell/${shellBuild}/${parts.shellEntry}"></script>`,
     "</head>",

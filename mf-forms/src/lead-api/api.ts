@@ -18,7 +18,7 @@ import { creditCheckRecord } from "../leads/credit-check";
 import { acceptedOffer, NO_SUCH_OFFER, OFFER_ALREADY_ACCEPTED, offerAcceptanceKey, offerAcceptanceLeadSchema, valuedLeadOf } from "../leads/offer-acceptance";
 import { tradeInOfferPage } from "./offer-page";
 import { valuationFor } from "../leads/valuation";
-import { buildLeadRecord, loadSiteFacts, placeLead, withStoredCategory } from "../leads/record";
+import { buildLeadRecord, financeDriveAway, loadSiteFacts, placeLead, withStoredCategory } from "../leads/record";
 import { canMailShoppers } from "../accounts/email";
 import { receiptChannels, successLines } from "../receipts/receipt";
 import type { PlainAcceptance } from "../fragments/enquiry-form/TradeInOffer";
@@ -135,6 +135,8 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     const placed = placeLead(lead, facts);
     if (!placed.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: placed.fieldErrors } };
     const { place } = placed;
+    const driveAway = financeDriveAway(lead, place.car, site.config);
+    if (!driveAway.ok) return { status: 400, body: { message: FORM_ERRORS_HEADING, fieldErrors: driveAway.fieldErrors } };
     const now = new Date();
     // A booking is one of the times the form offers: in the future, in the window, while the department is open.
     if (lead.booking && variant.booking) {
@@ -149,7 +151,8 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     const credit_check = variant.creditCheck
       ? await creditCheckRecord(c.env, { site: site.slug, name: values.name, lastName: values.last_name ?? null, email: values.email, phone: values.phone, postcode: values.postcode ?? null }, now)
       : undefined;
-    const record = buildLeadRecord({ ...lead, form: variant.id }, place, facts, { createdAt: now, consent, valuation, creditCheck: credit_check });
+    const drive_away = driveAway.estimate;
+    const record = buildLeadRecord({ ...lead, form: variant.id }, place, facts, { createdAt: now, consent, valuation, creditCheck: credit_check, driveAway: drive_away });
     // What /success tells the shopper: what was sent where, the booking, what happens next (kept for a retry's answer).
     const next = successLines(record, receiptChannels(record, canMailShoppers(c.env, site.config.shopperEmail)));
 
@@ -163,7 +166,7 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       locationId: place.location?.id ?? null,
       email: values.email,
       phone: values.phone,
-      data: JSON.stringify({ ...lead, consent, valuation, credit_check, record, next }),
+      data: JSON.stringify({ ...lead, consent, valuation, credit_check, drive_away, record, next }),
       idempotencyKey: key,
       requestHash: hash,
       booking: lead.booking ? new Date(lead.booking).toISOString() : null,

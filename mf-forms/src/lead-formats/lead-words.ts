@@ -1,5 +1,5 @@
 import type { LeadRecord } from "@dealer/shared/contract";
-import { formatMoney, formatMoneyCents } from "@dealer/shared/rules";
+import { estimateAsAtText, formatMoney, formatMoneyCents } from "@dealer/shared/rules";
 import { CONTACT_METHOD_WORDS, FIELD_LABELS as L, TEST_DRIVE_DISCLAIMER } from "../leads/variants";
 
 /** One line a salesperson reads: a label, its value, and a link where the value has one. */
@@ -64,11 +64,23 @@ export function figureRows(figures: CalculatorFigureValues): LeadRow[] {
 
 const NO_CALCULATOR = { interest_rate: null, repayment: null, frequency: null, balloon: null };
 
+export const DRIVE_AWAY_LABEL = "Drive-away estimate";
+
+/** The drive-away estimate the shopper financed: its total, state and date, then each part under its own name. */
+function driveAwayRows(estimate: Finance["drive_away"] | null): LeadRow[] {
+  if (!estimate) return [];
+  return [
+    { label: DRIVE_AWAY_LABEL, value: `${money(estimate.total)} in ${estimate.state} (${estimateAsAtText(estimate.as_at)})` },
+    ...estimate.parts.map((part) => ({ label: `${DRIVE_AWAY_LABEL}: ${part.name}`, value: money(part.amount) })),
+  ];
+}
+
 /** A finance enquiry's own figures, each under its own label (issue 33), then the dealership and the credit check. */
 export function financeRows(finance: Finance): LeadRow[] {
   return rows(
     { label: L.budget, value: money(finance.budget) },
     ...figureRows({ deposit: finance.deposit, term_months: finance.term_months, ...(finance.calculator ?? NO_CALCULATOR) }),
+    ...driveAwayRows(finance.drive_away ?? null),
     { label: L.dealership, value: finance.preferred_dealership ?? "" },
     finance.credit_check && { label: "Credit check consent", value: `Given ${finance.credit_check.consented_at}: "${finance.credit_check.consent_text}"` },
   );

@@ -1,8 +1,9 @@
 import { type CalculatorFigures, type Car, carSchema, LEAD_RECORD_VERSION, type LeadKind, type LeadRecord, leadDepartment, type Location, locationSchema } from "@dealer/shared/contract";
-import { convertCategory, FINANCE_LINK_PARAMS, vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
+import { convertCategory, type DriveAwayEstimate, FINANCE_LINK_PARAMS, siteDriveAwayEstimate, vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
 // Not through the media barrel: with "sideEffects": false, wrangler's esbuild drops the barrel's lazy init once
 // the contract pulls media into a lazily loaded chunk, and image-url's constants read as undefined.
 import { vehicleImageUrl } from "@dealer/shared/image-url";
+import type { SiteConfig } from "@dealer/shared/config";
 import { z } from "zod";
 import { ADJUSTMENT_QUESTIONS } from "./variants";
 
@@ -193,12 +194,32 @@ const FINANCE_LINK_KEYS: ReadonlySet<string> = new Set(FINANCE_LINK_PARAMS);
 /** The visit's query parameters less a finance link's own: those are the enquiry's figures, in `finance`, not a campaign's. */
 const campaignParams = (params: Record<string, string>) => Object.fromEntries(Object.entries(params).filter(([key]) => !FINANCE_LINK_KEYS.has(key)));
 
+export const DRIVE_AWAY_FIELD = "finance.drive_away_state";
+export const DRIVE_AWAY_NEEDS_PRICED_CAR = "A drive-away estimate needs a car of this site with a price.";
+
+/**
+ * The drive-away estimate a finance enquiry names by its state (issue 34): the server's own, from the car and the
+ * site's rates, never figures from the browser. A state without a priced car of the site is a field error.
+ */
+export function financeDriveAway(
+  lead: PostedLead,
+  car: Car | null,
+  config: Pick<SiteConfig, "driveAway" | "labels">,
+): { ok: true; estimate: DriveAwayEstimate | undefined } | { ok: false; fieldErrors: Record<string, string[]> } {
+  const state = lead.kind === "finance_enquiry" ? lead.finance?.drive_away_state : undefined;
+  if (!state) return { ok: true, estimate: undefined };
+  const estimate = car ? siteDriveAwayEstimate(car, state, config) : null;
+  return estimate ? { ok: true, estimate } : { ok: false, fieldErrors: { [DRIVE_AWAY_FIELD]: [DRIVE_AWAY_NEEDS_PRICED_CAR] } };
+}
+
 /** What the server adds to a lead when it takes it. */
 export type LeadExtras = {
   createdAt: Date;
   consent: { opt_in: boolean; recorded_at: string; privacy_notice: string };
   valuation?: TradeInValuation;
   creditCheck?: { consent_text: string; consented_at: string };
+  /** The drive-away estimate a finance enquiry financed, worked out by the server (financeDriveAway). */
+  driveAway?: DriveAwayEstimate;
 };
 
 /** The complete record of a posted lead, from the lead and the platform's own data (the place placeLead found). */
@@ -274,6 +295,7 @@ export function buildLeadRecord(lead: PostedLead, place: LeadPlace, facts: SiteF
           preferred_dealership: facts.dealerships.find((dealership) => dealership.slug === (values.dealership_slug ?? lead.preferredDealership))?.name ?? null,
           calculator: calculatorOf(lead.finance),
           credit_check: extras.creditCheck ? { consent_text: extras.creditCheck.consent_text, consented_at: extras.creditCheck.consented_at } : null,
+          drive_away: extras.driveAway ? { state: extras.driveAway.state, total: extras.driveAway.total, parts: extras.driveAway.parts, as_at: extras.driveAway.asAt } : null,
         }
       : null,
     reservation: lead.reservation && lead.amount !== undefined ? { deposit: lead.amount, held_until: new Date(lead.reservation.hold_until).toISOString() } : null,

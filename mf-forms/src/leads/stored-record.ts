@@ -1,6 +1,6 @@
 import { buildLeadRecord, loadSiteFacts, type PostedLead, type StoredRecord, withRecordDefaults } from "./record";
 import { PRIVACY_NOTICE } from "./store";
-import type { TradeInValuation } from "@dealer/shared/rules";
+import type { DriveAwayEstimate, TradeInValuation } from "@dealer/shared/rules";
 
 /** The columns of a stored lead its record is read (or, for an old lead, rebuilt) from. */
 export type StoredLeadRow = { id: number; site: string; kind: string; car_id: number | null; dealership_id: number; location_id: number | null; created_at: string; data: string };
@@ -10,6 +10,7 @@ type StoredData = PostedLead & {
   consent?: { opt_in: boolean; recorded_at: string; privacy_notice: string };
   valuation?: TradeInValuation;
   credit_check?: { consent_text: string; consented_at: string };
+  drive_away?: DriveAwayEstimate;
 };
 
 /** A site's address for links in a lead that was stored without one: its first own domain, else {slug}.localhost. */
@@ -35,6 +36,6 @@ export async function storedRecordOf(db: D1Database, row: StoredLeadRow, siteUrl
     { ...data, kind: row.kind as PostedLead["kind"] },
     { dealership, location, car: row.car_id === null ? null : facts.car },
     facts,
-    { createdAt: new Date(row.created_at), consent, valuation: data.valuation, creditCheck: data.credit_check },
+    { createdAt: new Date(row.created_at), consent, valuation: data.valuation, creditCheck: data.credit_check, driveAway: data.drive_away },
   );
 }

@@ -1,9 +1,7 @@
 import { type Car, parseWithFieldErrors } from "@dealer/shared/contract";
 import {
-  type DriveAwayEstimate,
-  driveAwayEstimate,
-  listedPrice,
   registrationPlace,
+  siteDriveAwayEstimate,
   TOWING_CAPACITY_LIMITS,
   TOWING_CAPACITY_MESSAGE,
   TOWING_NOTE,
@@ -81,9 +79,8 @@ export function createBuyerToolsApi() {
     const car = await shownCar(c.env, site, query.data.carId);
     if (!car) return c.json(invalid("Unknown vehicle", { car_id: ["No car on this site has this id."] }), 404);
     const { config } = await loadSite(c.env, site);
-    const price = listedPrice(car, config);
-    if (price.kind !== "price") return c.json(invalid("No price to estimate from", { car_id: ["This car has no price: please enquire."] }), 422);
-    const estimate: DriveAwayEstimate = driveAwayEstimate({ car, price: price.amount, state: query.data.state, rates: config.driveAway.rates, deliveryCharge: config.driveAway.deliveryCharge });
+    const estimate = siteDriveAwayEstimate(car, query.data.state, config);
+    if (!estimate) return c.json(invalid("No price to estimate from", { car_id: ["This car has no price: please enquire."] }), 422);
     return c.json(estimate, 200, { "cache-control": "private, max-age=300" });
   });
 

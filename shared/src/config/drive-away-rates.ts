@@ -114,7 +114,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
   VIC: {
     asAt: "2025-07-01",
     sources: [
-      { name: "VicRoads: motor vehicle duty", url: "https://www.vicroads.vic.gov.au/registration/registration-fees/motor-vehicle-duty" },
+      { name: "State Revenue Office Victoria: motor vehicle duty rates", url: "https://www.sro.vic.gov.au/rates-taxes-duties-and-levies/motor-vehicle-duty-current-rates" },
       { name: "VicRoads: registration fees", url: "https://www.vicroads.vic.gov.au/registration/registration-fees" },
     ],
     demoAs: "new",
@@ -128,8 +128,9 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
         // The dearer rates apply to the whole value over the luxury car tax threshold ($80,567 in 2025-26).
         schedule: { kind: "bands", per: 200, bands: [band(0, 0, 8.4), band(80_567, 0, 10.4, false), band(100_000, 0, 14, false), band(150_000, 0, 18, false)] },
       },
-      { label: "New non-passenger vehicle", when: { classes: ["lightTruck"], conditions: ["new", "demo"] }, schedule: flat(200, 5.4) },
-      { label: "Used vehicle or motorcycle", when: {}, schedule: flat(200, 8.4) },
+      // Motorcycles are non-passenger vehicles: new, they pay the new non-passenger rate.
+      { label: "New non-passenger vehicle", when: { classes: ["lightTruck", "motorcycle"], conditions: ["new", "demo"] }, schedule: flat(200, 5.4) },
+      { label: "Used vehicle", when: {}, schedule: flat(200, 8.4) },
     ],
     registration: { car: 970, motorcycle: 560, lightTruck: 1_100, trailer: 200 },
     ctp: null,
@@ -139,15 +140,18 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
   QLD: {
     asAt: "2025-07-01",
     sources: [
-      { name: "Queensland Revenue Office: vehicle registration duty", url: "https://qro.qld.gov.au/duties/vehicle-registration/calculate/" },
+      { name: "Queensland Government: vehicle registration duty rates", url: "https://www.qld.gov.au/transport/registration/fees/duty/rates" },
       { name: "Queensland Government: registration fees", url: "https://www.qld.gov.au/transport/registration/fees/cost" },
     ],
     demoAs: "new",
-    // Per $100 or part; over $100,000 the dearer rate applies to the whole value.
+    // Per $100 or part; over $100,000 a light vehicle's dearer rate applies to the whole value (heavy ones have none).
     duty: [
-      { label: "Heavy vehicle", when: { gvmOverKg: 4_500 }, schedule: flat(100, 3) },
+      { label: "Trailer or caravan (no duty)", when: { classes: ["trailer"] }, schedule: NO_DUTY },
+      { label: "Heavy hybrid or electric", when: { gvmOverKg: 4_500, fuels: ["electric", "hybrid"] }, schedule: flat(100, 2) },
+      { label: "Heavy vehicle, 1 to 4 cylinders", when: { gvmOverKg: 4_500, cylindersAtMost: 4 }, schedule: flat(100, 3) },
+      { label: "Heavy vehicle, 5 or 6 cylinders", when: { gvmOverKg: 4_500, cylindersAtMost: 6 }, schedule: flat(100, 3.5) },
+      { label: "Heavy vehicle, 7 or more cylinders", when: { gvmOverKg: 4_500 }, schedule: flat(100, 4) },
       { label: "Hybrid or electric", when: { fuels: ["electric", "hybrid"] }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 2), band(100_000, 0, 4, false)] } },
-      { label: "Trailer or caravan", when: { classes: ["trailer"] }, schedule: flat(100, 3) },
       { label: "1 to 4 cylinders", when: { cylindersAtMost: 4 }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 3), band(100_000, 0, 5, false)] } },
       { label: "5 or 6 cylinders", when: { cylindersAtMost: 6 }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 3.5), band(100_000, 0, 5.5, false)] } },
       // Cylinders unknown reads as the dearest rate: an estimate never understates.
@@ -182,9 +186,12 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     sources: [
       { name: "RevenueSA: stamp duty on motor vehicles", url: "https://www.revenuesa.sa.gov.au/motorvehicles" },
       { name: "mySA GOV: registration fees", url: "https://www.sa.gov.au/topics/driving-and-transport/registration/registration-fees" },
+      { name: "mySA GOV: stamp duty on vehicles", url: "https://www.sa.gov.au/topics/driving-and-transport/motoring-fees/stamp-duty" },
     ],
     demoAs: "new",
     duty: [
+      // Trailers and caravans of 4.5 t GTM or less pay no stamp duty.
+      { label: "Trailer or caravan (no duty)", when: { classes: ["trailer"] }, schedule: NO_DUTY },
       {
         label: "Commercial vehicle",
         when: { classes: ["lightTruck"] },
@@ -206,6 +213,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     sources: [
       { name: "State Revenue Office Tasmania: motor vehicle duty", url: "https://www.sro.tas.gov.au/motor-vehicle-duty" },
       { name: "Transport Tasmania: registration fees", url: "https://www.transport.tas.gov.au/fees_forms/fees" },
+      { name: "Transport Tasmania: duty rates and examples", url: "https://www.transport.tas.gov.au/fees_forms/registration_fees/accordian/duty_rates" },
     ],
     demoAs: "new",
     duty: [
@@ -216,6 +224,8 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
         schedule: { kind: "bands", per: 100, bands: [band(0, 20, 0), band(600, 0, 3, false), band(35_000, 1_050, 11), band(40_000, 0, 4, false)] },
       },
       { label: "Heavy vehicle", when: { gvmOverKg: 4_500 }, schedule: { kind: "bands", per: 100, minimum: 20, bands: [band(0, 0, 1)] } },
+      // Duty on caravans and camper trailers was abolished from 1 July 2013.
+      { label: "Caravan or camper trailer (no duty)", when: { classes: ["trailer"] }, schedule: NO_DUTY },
       { label: "Other vehicle", when: {}, schedule: { kind: "bands", per: 100, bands: [band(0, 20, 0), band(600, 0, 3, false)] } },
     ],
     registration: { car: 700, motorcycle: 420, lightTruck: 900, trailer: 150 },
@@ -227,12 +237,19 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     asAt: "2025-07-01",
     sources: [
       { name: "ACT Revenue Office: motor vehicle duty", url: "https://www.revenue.act.gov.au/duties/motor-vehicle-duty" },
+      { name: "ACT Revenue Office: motor vehicle duty calculator", url: "https://www.revenue.act.gov.au/self-assessment-tools-and-forms/calculators/motor-vehicle" },
       { name: "Access Canberra: registration fees", url: "https://www.accesscanberra.act.gov.au/driving-and-transport/vehicle-registration" },
     ],
     demoAs: "new",
     duty: [
-      // Zero-emission vehicles, new or used, pay no duty.
-      { label: "Zero emission vehicle", when: { fuels: ["electric"] }, schedule: NO_DUTY },
+      // Motorcycles (the Revenue Office's calculator page): zero emission none, other new $1 and used $3 per $100.
+      { label: "Zero emission motorcycle", when: { classes: ["motorcycle"], fuels: ["electric"] }, schedule: NO_DUTY },
+      { label: "New motorcycle", when: { classes: ["motorcycle"], conditions: ["new", "demo"] }, schedule: flat(100, 1) },
+      // The $45,000 step is for light passenger vehicles only (Duties Act 1999 s 208(2)).
+      { label: "Used motorcycle or trailer", when: { classes: ["motorcycle", "trailer"] }, schedule: flat(100, 3) },
+      { label: "Heavy vehicle", when: { gvmOverKg: 4_500 }, schedule: flat(100, 3) },
+      // From 1 September 2025 a zero emission car is no longer free of duty: 2.5% is the published minimum (ADR 0072).
+      { label: "Zero emission vehicle", when: { fuels: ["electric"] }, schedule: flat(100, 2.5) },
       // New light vehicles by CO2 performance: A zero, B to 130 g/km, C to 175 g/km (and unrated), D above.
       { label: "New vehicle, rating B", when: { classes: ["car"], conditions: ["new", "demo"], co2AtMost: 130 }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 1), band(45_000, 450, 2)] } },
       { label: "New vehicle, rating C", when: { classes: ["car"], conditions: ["new", "demo"], co2AtMost: 175 }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 3), band(45_000, 1_350, 5)] } },

@@ -2,7 +2,7 @@ import { SITE_TEMPLATES } from "./templates";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "./defaults";
 import { resolveSiteConfig, SiteConfigError } from "./resolve";
-import { siteConfigSchema } from "./site-config";
+import { pageConfigOf, siteConfigSchema } from "./site-config";
 
 describe("site configuration", () => {
   it("the defaults are valid and carry the spec's values", () => {
@@ -64,5 +64,17 @@ describe("the config's vehicle types", () => {
     const { itemTypeSchema } = await import("../contract/car");
     const { promoItemTypeSchema } = await import("./site-config");
     expect(promoItemTypeSchema.options).toEqual(itemTypeSchema.options);
+  });
+});
+
+describe("the page's copy of the settings (ADR 0072)", () => {
+  it("leaves out the drive-away rates, which the server's estimate reads with the site's own override", () => {
+    const config = resolveSiteConfig("t", { driveAway: { deliveryCharge: 700, rates: { NSW: { transferFee: 77 } } } });
+    expect(config.driveAway.rates.NSW.transferFee).toBe(77);
+    expect(config.driveAway.rates.VIC).toEqual(defaultSiteConfig.driveAway.rates.VIC);
+    const page = pageConfigOf(config);
+    expect(page.driveAway).toEqual({ deliveryCharge: 700 });
+    expect(JSON.stringify(page)).not.toContain("transferFee");
+    expect({ ...page, driveAway: config.driveAway }).toEqual(config);
   });
 });

@@ -374,6 +374,17 @@ export const siteConfigSchema = z
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
+/**
+ * The settings a page carries to the browser: all but the government charges' tables (`driveAway.rates`, some 9 KB),
+ * which only the server's drive-away estimate reads (ADR 0072). A browser module that asked for them would not compile.
+ */
+export type PageConfig = Omit<SiteConfig, "driveAway"> & { driveAway: Omit<SiteConfig["driveAway"], "rates"> };
+
+export function pageConfigOf(config: SiteConfig): PageConfig {
+  const { rates: _serverOnly, ...driveAway } = config.driveAway;
+  return { ...config, driveAway };
+}
+
 type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 export type SiteConfigOverride = DeepPartial<SiteConfig>;
 

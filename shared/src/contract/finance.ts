@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auStateSchema } from "../config/drive-away-rates";
 import { financeProviderSchema } from "../config/site-config";
 
 /** A lender's published figures (finance lender info / record of the spec). */
@@ -44,8 +45,15 @@ export const calculatorFiguresSchema = z.object({
   interest_rate: z.number().nonnegative().max(100).optional(),
   frequency: repaymentFrequencySchema.optional(),
   repayment: z.number().nonnegative().max(10_000_000).optional(),
+  /**
+   * The state whose drive-away estimate the calculator financed (issue 34): the lead API works the estimate out again
+   * from the car and the site's rates, and the lead carries it with its parts (ADR 0072).
+   */
+  drive_away_state: auStateSchema.optional(),
 });
 export type CalculatorFigures = z.infer<typeof calculatorFiguresSchema>;
+
+const TEXT_FIGURES: ReadonlySet<keyof CalculatorFigures> = new Set(["frequency", "drive_away_state"]);
 
 /** The figures a finance link's query names, each kept only when valid (a stale or edited link loses a bad one). */
 export function calculatorFiguresFromQuery(query: Record<string, string | undefined>): CalculatorFigures {
@@ -53,7 +61,7 @@ export function calculatorFiguresFromQuery(query: Record<string, string | undefi
   for (const key of Object.keys(calculatorFiguresSchema.shape) as (keyof CalculatorFigures)[]) {
     const raw = query[key];
     if (raw === undefined || raw === "") continue;
-    const parsed = calculatorFiguresSchema.shape[key].safeParse(key === "frequency" ? raw : Number(raw));
+    const parsed = calculatorFiguresSchema.shape[key].safeParse(TEXT_FIGURES.has(key) ? raw : Number(raw));
     if (parsed.success) figures[key] = parsed.data;
   }
   return figures as CalculatorFigures;

@@ -126,6 +126,16 @@ export const leadRecordSchema = z
           .nullable()
           .describe("The repayment calculator's figures when the enquiry came from it (any one of them makes it present); its price is `budget`, its deposit `deposit`, its term `term_months`."),
         credit_check: z.object({ consent_text: text, consented_at: z.iso.datetime({ offset: true }) }).nullable(),
+        drive_away: z
+          .object({
+            state: text,
+            total: dollars,
+            parts: z.array(z.object({ name: text, amount: dollars })).describe("The total's parts (price, GST, delivery, duty, registration, CTP, plates or transfer); they add up to the total."),
+            as_at: z.iso.date().describe("The date the state's rates are as at."),
+          })
+          .nullable()
+          .optional()
+          .describe("The drive-away estimate the shopper financed (issue 34), worked out by the platform from the car and the site's rates for that state; absent on leads stored before it."),
       })
       .nullable(),
     reservation: z.object({ deposit: dollars, held_until: z.iso.datetime({ offset: true }) }).nullable().describe("A car reserved online: the deposit paid and how long the car is held."),

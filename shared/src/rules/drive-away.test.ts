@@ -43,6 +43,8 @@ describe("each state's published duty formula", () => {
     expect(duty("VIC", 90_000, { condition: "used" })).toBe(3_780);
     expect(duty("VIC", 90_000, { fuel: "electric", co2: 0 })).toBe(3_780);
     expect(duty("VIC", 50_000, { vehicleClass: "lightTruck" })).toBe(1_350);
+    expect(duty("VIC", 20_000, { vehicleClass: "motorcycle" })).toBe(540);
+    expect(duty("VIC", 20_000, { vehicleClass: "motorcycle", condition: "used" })).toBe(840);
     expect(duty("VIC", 50_000, { vehicleClass: "trailer" })).toBe(0);
   });
   it("QLD: per $100 by cylinders or hybrid/electric, the dearer rate on the whole value over $100,000", () => {
@@ -53,7 +55,12 @@ describe("each state's published duty formula", () => {
     expect(duty("QLD", 30_000, { fuel: "hybrid" })).toBe(600);
     expect(duty("QLD", 120_000, { cylinders: 4 })).toBe(6_000);
     expect(duty("QLD", 120_000, { fuel: "electric", cylinders: null })).toBe(4_800);
-    expect(duty("QLD", 200_000, { vehicleClass: "lightTruck", gvmKg: 7_500 })).toBe(6_000);
+    // Heavy vehicles: the same rates by engine, with no dearer rate over $100,000; caravans and trailers pay none.
+    expect(duty("QLD", 200_000, { vehicleClass: "lightTruck", gvmKg: 7_500, cylinders: 6 })).toBe(7_000);
+    expect(duty("QLD", 200_000, { vehicleClass: "lightTruck", gvmKg: 7_500, cylinders: 4 })).toBe(6_000);
+    expect(duty("QLD", 200_000, { vehicleClass: "lightTruck", gvmKg: 7_500, cylinders: null })).toBe(8_000);
+    expect(duty("QLD", 200_000, { vehicleClass: "lightTruck", gvmKg: 7_500, fuel: "electric" })).toBe(4_000);
+    expect(duty("QLD", 60_000, { vehicleClass: "trailer", cylinders: null })).toBe(0);
   });
   it("WA: 2.75% to $25,000, 2.75 + (value - 25,000) / 6,666.66 % to $50,000, 6.5% over; heavy 3% to $12,000; caravans none", () => {
     expect(duty("WA", 20_000)).toBe(550);
@@ -69,16 +76,23 @@ describe("each state's published duty formula", () => {
     expect(duty("SA", 300)).toBe(5);
     expect(duty("SA", 1_500)).toBe(20);
     expect(duty("SA", 2_500)).toBe(45);
+    expect(duty("SA", 60_000, { vehicleClass: "trailer" })).toBe(0);
   });
   it("TAS: $20 to $600, $3 per $100 to $35,000, $1,050 plus $11 per $100 to $40,000, $4 per $100 over", () => {
     expect(duty("TAS", 500)).toBe(20);
     expect(duty("TAS", 30_000)).toBe(900);
     expect(duty("TAS", 38_000)).toBe(1_380);
     expect(duty("TAS", 50_000)).toBe(2_000);
+    expect(duty("TAS", 50_000, { vehicleClass: "trailer" })).toBe(0);
+    expect(duty("TAS", 80_000, { vehicleClass: "lightTruck", gvmKg: 8_000 })).toBe(800);
   });
-  it("ACT: new cars by CO2 rating (zero emission none), used and unrated cars as NSW's scale", () => {
+  it("ACT: new cars by CO2 rating, zero emission cars at the 2.5% floor, used and unrated cars as NSW's scale; motorcycles $1 new, $3 used, none electric", () => {
     expect(duty("ACT", 50_000, { condition: "used" })).toBe(1_600);
-    expect(duty("ACT", 80_000, { fuel: "electric", co2: 0 })).toBe(0);
+    expect(duty("ACT", 80_000, { fuel: "electric", co2: 0 })).toBe(2_000);
+    expect(duty("ACT", 20_000, { vehicleClass: "motorcycle" })).toBe(200);
+    expect(duty("ACT", 50_000, { vehicleClass: "motorcycle", condition: "used" })).toBe(1_500);
+    expect(duty("ACT", 50_000, { vehicleClass: "motorcycle", fuel: "electric", co2: 0 })).toBe(0);
+    expect(duty("ACT", 60_000, { vehicleClass: "lightTruck", gvmKg: 8_000 })).toBe(1_800);
     expect(duty("ACT", 30_000, { co2: co2Of("Petrol", 5) })).toBe(300);
     expect(duty("ACT", 30_000, { co2: co2Of("Petrol", 7) })).toBe(900);
     expect(duty("ACT", 50_000, { co2: co2Of("Diesel", 9) })).toBe(2_100);
@@ -87,6 +101,37 @@ describe("each state's published duty formula", () => {
   it("NT: 3% of the value", () => {
     expect(duty("NT", 30_000)).toBe(900);
     expect(duty("NT", 30_050.01)).toBe(903);
+  });
+});
+
+// Tasmania publishes worked examples beside its table (checked figure for figure); the other offices publish tables
+// only, so their rows are worked here from the table's own words (ADR 0072 lists the pages).
+describe("each office's published examples and table rows", () => {
+  it("TAS (Transport Tasmania's duty rates page): $375, $27,750, $38,750, $65,750 and a $80,000 heavy vehicle", () => {
+    expect(duty("TAS", 375)).toBe(20);
+    expect(duty("TAS", 27_750)).toBe(834);
+    expect(duty("TAS", 38_750)).toBe(1_468);
+    expect(duty("TAS", 65_750)).toBe(2_632);
+    expect(duty("TAS", 80_000, { vehicleClass: "lightTruck", gvmKg: 5_000 })).toBe(800);
+  });
+  it("QLD (the rates page's tables): a $120,000 hybrid pays $4 per $100 on the whole value", () => {
+    expect(duty("QLD", 120_000, { fuel: "hybrid" })).toBe(4_800);
+  });
+  it("WA (RevenueWA's table): R = 2.75 + (value - 25,000) / 6,666.66, to two places, on the whole value", () => {
+    // $32,000: R = 2.75 + 7,000 / 6,666.66 = 3.80 (3.7999...), so $1,216.
+    expect(duty("WA", 32_000)).toBe(1_216);
+    // $45,000: R = 2.75 + 3.00 = 5.75, so $2,587.50.
+    expect(duty("WA", 45_000)).toBe(2_587.5);
+  });
+  it("SA (RevenueSA's table): each band's base plus its rate per $100 or part over the band's floor", () => {
+    expect(duty("SA", 1_000)).toBe(10);
+    expect(duty("SA", 2_000)).toBe(30);
+    expect(duty("SA", 3_000)).toBe(60);
+    expect(duty("SA", 3_050)).toBe(64);
+  });
+  it("VIC (the SRO's current rates): the $80,567 LCT threshold, the dearer rate on the whole value a cent over it", () => {
+    expect(duty("VIC", 80_567)).toBeCloseTo(Math.ceil(80_567 / 200) * 8.4, 2);
+    expect(duty("VIC", 80_567.01)).toBeCloseTo(Math.ceil(80_567.01 / 200) * 10.4, 2);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { DriveAwayRates, DutyRule, DutySchedule, StateRates, VehicleClass } from "../config/drive-away-rates";
+import type { SiteConfig } from "../config/site-config";
 import type { Car } from "../contract/car";
 import type { AuStateCode } from "./au-states";
 import { auStateOf } from "./au-states";
 import { formatMoney, formatMoneyCents } from "./money";
-import { DRIVE_AWAY_TEXT, priceTypeText } from "./price-display";
+import { DRIVE_AWAY_TEXT, listedPrice, priceTypeText } from "./price-display";
 
 /** Cents, so parts add up to their total exactly. */
 const cents = (amount: number) => Math.round(amount * 100);
@@ -186,6 +187,16 @@ export function driveAwayEstimate({ car, price, state, rates, deliveryCharge }: 
     ...charges.parts,
   ];
   return { ...about, parts, total: sumParts(parts), note: null };
+}
+
+/**
+ * A listed car's estimate by its site's settings (the price as the page lists it, the site's rates and delivery):
+ * the API's, and the lead's when a finance enquiry financed it. Null when the car has no price to estimate from.
+ */
+export function siteDriveAwayEstimate(car: Car, state: AuStateCode, config: Pick<SiteConfig, "driveAway" | "labels">): DriveAwayEstimate | null {
+  const price = listedPrice(car, config);
+  if (price.kind !== "price") return null;
+  return driveAwayEstimate({ car, price: price.amount, state, rates: config.driveAway.rates, deliveryCharge: config.driveAway.deliveryCharge });
 }
 
 export const noMoreToPayText = (state: AuStateCode) => `No more to pay in ${state}.`;

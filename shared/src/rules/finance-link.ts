@@ -7,7 +7,7 @@ export const FINANCE_FORM_ANCHOR = "#finance-form";
 type LinkCar = { [K in "id" | "price" | "car_type" | "vin" | "dealership_slug"]?: Car[K] | null };
 
 /** calculatorFiguresSchema's keys, as a link's query names them (a plain list: the calculator's bundle has no zod). */
-const FIGURE_KEYS = ["deposit", "balloon", "term_months", "interest_rate", "frequency", "repayment"] as const satisfies readonly (keyof CalculatorFigures)[];
+const FIGURE_KEYS = ["deposit", "balloon", "term_months", "interest_rate", "frequency", "repayment", "drive_away_state"] as const satisfies readonly (keyof CalculatorFigures)[];
 
 /** Every parameter a finance link names: the enquiry form's own fields, never marketing parameters (issue 33). */
 export const FINANCE_LINK_PARAMS = ["preferredDealership", "vehiclePriceBudget", "car_id", "car_type", "vin", ...FIGURE_KEYS] as const;

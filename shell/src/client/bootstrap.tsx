@@ -1,4 +1,4 @@
-import { createSeededStore, type ShellState } from "@dealer/shared/atoms";
+import { createSeededStore, type PageState } from "@dealer/shared/atoms";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { recordVisit, SUCCESS_DETAILS_ID, takeSuccessLines } from "@dealer/shared/visit";
 import type { SlotMarker } from "@dealer/shared/fragment";
@@ -91,7 +91,7 @@ function noteVisit(): void {
   }
 }
 
-async function start(state: ShellState): Promise<void> {
+async function start(state: PageState): Promise<void> {
   noteVisit();
   void prepareLeadForms();
   const store = createSeededStore(state);

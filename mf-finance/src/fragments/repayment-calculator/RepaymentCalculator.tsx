@@ -65,6 +65,8 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
     interest_rate: shown.interest,
     frequency: inputs.frequency,
     repayment: result.kind === "repayment" ? Math.round(result.repayment * 100) / 100 : undefined,
+    // Financing the drive-away total: the enquiry names its state, and the lead carries the estimate's parts.
+    drive_away_state: estimate && shown.amount === Math.round(estimate.total) ? estimate.state : undefined,
   });
 
   return (

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "@dealer/shared/config";
+import type { PageConfig } from "@dealer/shared/config";
 import { bodyType, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds } from "@dealer/shared/rules";
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
@@ -8,7 +8,7 @@ import type { FacetValue, SearchView } from "./search-view";
 
 
 /** Titles of the filters a site may add (search.extraFilters). */
-const EXTRA_FILTER_TITLES: Record<SiteConfig["search"]["extraFilters"][number], string> = {
+const EXTRA_FILTER_TITLES: Record<PageConfig["search"]["extraFilters"][number], string> = {
   car_type: "Condition",
   fuel: "Fuel",
   transmission: "Transmission",
@@ -67,7 +67,7 @@ function withRefined(values: FacetValue[] | undefined, refined: string[] | undef
   return list;
 }
 
-export type FiltersProps = { state: RouteState; view: SearchView; config: SiteConfig; itemType: ItemType; refine: Refine };
+export type FiltersProps = { state: RouteState; view: SearchView; config: PageConfig; itemType: ItemType; refine: Refine };
 
 /** The filter panel: loaded on approach or first use (FiltersIsland); the server renders it in place. */
 export function Filters({ state, view, config, itemType, refine }: FiltersProps) {

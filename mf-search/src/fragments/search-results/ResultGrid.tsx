@@ -1,4 +1,4 @@
-import type { SiteConfig } from "@dealer/shared/config";
+import type { PageConfig } from "@dealer/shared/config";
 import { EmailUsButton } from "@dealer/shared/email-us";
 import { FIND_SIMILAR_LABEL, formatMoney, formatNumber, SOLD_CARD_TEXT } from "@dealer/shared/rules";
 import { certifiedBadgeUrl } from "@dealer/shared/media";
@@ -93,7 +93,7 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
   );
 }
 
-type Promo = SiteConfig["search"]["promoCards"][number];
+type Promo = PageConfig["search"]["promoCards"][number];
 
 function PromoCard({ promo }: { promo: Promo }) {
   return (

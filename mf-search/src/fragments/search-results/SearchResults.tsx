@@ -1,5 +1,5 @@
 import { siteConfigAtom } from "@dealer/shared/atoms";
-import type { SiteConfig } from "@dealer/shared/config";
+import type { PageConfig } from "@dealer/shared/config";
 import { CLEAR_FILTERS_LABEL, clearFiltersTarget, formatNumber, type ItemType, promoCardsFor } from "@dealer/shared/rules";
 import { useAtomValue } from "jotai";
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from "react";
@@ -82,7 +82,7 @@ function ShowMeLabel({ count }: { count: number }) {
 
 /** The cards re-render only when the results change, not on every loading or drawer state. */
 const Grid = memo(ResultGrid);
-const NO_PROMOS: SiteConfig["search"]["promoCards"] = [];
+const NO_PROMOS: PageConfig["search"]["promoCards"] = [];
 
 /**
  * The stock search page. The address is the state: the server renders the first page for it, and each change here
@@ -93,7 +93,7 @@ export default function SearchResults(props: SearchResultsProps) {
   return config ? <SearchPage {...props} config={config} /> : null;
 }
 
-function SearchPage({ config, ...props }: SearchResultsProps & { config: SiteConfig }) {
+function SearchPage({ config, ...props }: SearchResultsProps & { config: PageConfig }) {
   const [state, setState] = useState(props.state);
   const [view, setView] = useState(props.view);
   const parts = useSearchParts();

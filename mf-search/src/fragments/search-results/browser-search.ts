@@ -1,4 +1,4 @@
-import type { SiteConfig } from "@dealer/shared/config";
+import type { PageConfig } from "@dealer/shared/config";
 import { createRequestCache } from "../../search-client/request-cache";
 import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
 import { tenantLiteClient } from "../../search-client/tenant-lite-client";
@@ -16,7 +16,7 @@ const CACHE_SIZE = 20;
 export function createBrowserSearch(credentials: BrowserSearchCredentials, context: SearchContext) {
   const client = tenantLiteClient(credentials);
   const cached = createRequestCache<SearchView>(CACHE_SIZE);
-  return (state: RouteState, config: SiteConfig, now: Date): Promise<SearchView> =>
+  return (state: RouteState, config: PageConfig, now: Date): Promise<SearchView> =>
     cached(JSON.stringify(state), () => runSearch(client, state, context, config, now));
 }
 

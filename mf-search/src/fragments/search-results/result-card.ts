@@ -1,5 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
-import type { SiteConfig } from "@dealer/shared/config";
+import type { PageConfig } from "@dealer/shared/config";
 import {
   type CardTag,
   cardTag,
@@ -53,7 +53,7 @@ export const cardAttributes = [
   "dealership_id", "images", "file", "trade_in_enabled", "checkout_enabled", "price_type",
 ] as const satisfies readonly (keyof CardCar)[];
 
-export function toResultCard(car: CardCar, config: SiteConfig, now: Date): ResultCard {
+export function toResultCard(car: CardCar, config: PageConfig, now: Date): ResultCard {
   const buttons = vehicleButtons(car, config, false);
   const price = priceDisplay(car, config);
   return {

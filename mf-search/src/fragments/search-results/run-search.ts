@@ -1,4 +1,4 @@
-import type { SiteConfig } from "@dealer/shared/config";
+import type { PageConfig } from "@dealer/shared/config";
 import { decodeRange } from "@dealer/shared/rules";
 import algoliasearchHelper, { type PlainSearchParameters } from "algoliasearch-helper";
 import { cardAttributes } from "./result-card";
@@ -19,7 +19,7 @@ export type SearchContext = {
 };
 
 /** Facets the page shows: make, model, certified, body, car type (its total stands in for a capped count) and the site's extras. */
-export function facetAttributes(search: Pick<SiteConfig["search"], "extraFilters">): string[] {
+export function facetAttributes(search: Pick<PageConfig["search"], "extraFilters">): string[] {
   const shown = new Set<string>(["make", "make_model", "certified", "body", "car_type", ...search.extraFilters]);
   return REFINEMENT_ATTRIBUTES.filter((attribute) => shown.has(attribute));
 }
@@ -59,7 +59,7 @@ export function searchParameters(state: RouteState, context: SearchContext): Pla
  * One search through algoliasearch-helper (one multi-query: the hits plus one query per refined disjunctive facet),
  * turned into what the page shows.
  */
-export async function runSearch(client: Client, state: RouteState, context: SearchContext, config: SiteConfig, now: Date): Promise<SearchView> {
+export async function runSearch(client: Client, state: RouteState, context: SearchContext, config: PageConfig, now: Date): Promise<SearchView> {
   const helper = algoliasearchHelper(client, context.indexName);
   const { content } = await helper.searchOnce(searchParameters(state, context));
   // A page past the end (an old link, a hand-edited address) shows the last page rather than 'no results'.

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "@dealer/shared/config";
+import type { PageConfig } from "@dealer/shared/config";
 import { certifiedFacetValues, collapseConsecutiveSold, displayCount, MAKE_MODEL_LIMIT } from "@dealer/shared/rules";
 import { type CardCar, type ResultCard, toResultCard } from "./result-card";
 import { RANGE_ATTRIBUTES, REFINEMENT_ATTRIBUTES } from "./route-state";
@@ -39,7 +39,7 @@ function facetValues(results: HelperResults, attribute: string): FacetValue[] {
   }));
 }
 
-export function toSearchView(results: HelperResults, config: SiteConfig, now: Date): SearchView {
+export function toSearchView(results: HelperResults, config: PageConfig, now: Date): SearchView {
   const facets: Record<string, FacetValue[]> = {};
   for (const attribute of REFINEMENT_ATTRIBUTES) facets[attribute] = facetValues(results, attribute);
   facets.certified = certifiedFacetValues(facets.certified ?? [], config.search.certifiedOnly);

@@ -1,5 +1,5 @@
 import type { SiteIdentity } from "@dealer/shared/atoms";
-import type { SiteConfig } from "@dealer/shared/config";
+import type { PageConfig } from "@dealer/shared/config";
 
 export type FooterLink = { label: string; href: string };
 export type FooterGroup = { heading: string; links: FooterLink[] };
@@ -8,11 +8,11 @@ export type FooterGroup = { heading: string; links: FooterLink[] };
  * The site's footer groups from its config, else the platform's: Vehicles, Buyer Tools, Servicing and Parts,
  * and the dealership.
  */
-export function footerGroups(site: SiteIdentity, config: SiteConfig): FooterGroup[] {
+export function footerGroups(site: SiteIdentity, config: PageConfig): FooterGroup[] {
   return config.navigation.footerGroups ?? defaultFooterGroups(site, config);
 }
 
-function defaultFooterGroups(site: SiteIdentity, config: SiteConfig): FooterGroup[] {
+function defaultFooterGroups(site: SiteIdentity, config: PageConfig): FooterGroup[] {
   const stock: FooterLink[] = config.search.usedOnly
     ? [{ label: "Used stock", href: "/search/used-cars" }]
     : [
