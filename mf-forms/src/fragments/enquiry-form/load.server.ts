@@ -1,6 +1,6 @@
 import { calculatorFiguresFromQuery, carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { type FragmentDefinition, FragmentNotFound } from "@dealer/shared/fragment-server";
+import { type FragmentDefinition, FragmentNotFound, sharedWhileInFlight } from "@dealer/shared/fragment-server";
 import { displayMobile, enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
@@ -13,13 +13,22 @@ const dataRowSchema = z.object({ data: z.string() });
 const dealershipRowSchema = z.object({ slug: z.string(), name: z.string() });
 const positiveInt = z.coerce.number().int().positive();
 
+/**
+ * A site's car by slug, and the site's locations and dealerships: a car page asks for two of these forms at once (the
+ * enquiry and the photo request), and they share each read while it is under way (nothing is kept after it, ADR 0074).
+ */
+const carBySlug = sharedWhileInFlight(
+  (_env: Env, site: string, slug: string) => `${site}/${slug}`,
+  (env: Env, site: string, slug: string) => env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(site, slug).first(),
+);
+
 /** The car a form is about: the route's slug (vehicle page) or ?car_id (trade-in, finance links). */
 async function findCar(request: FragmentRequest, env: Env) {
   const { slug, car_id: carId } = request.params;
   if (!slug && !carId) return null;
   const id = positiveInt.safeParse(carId);
   const row = slug
-    ? await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(request.site.slug, slug).first()
+    ? await carBySlug(env, request.site.slug, slug)
     : id.success
       ? await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND id = ?").bind(request.site.slug, id.data).first()
       : null;
@@ -28,17 +37,25 @@ async function findCar(request: FragmentRequest, env: Env) {
   return row ? carSchema.parse(JSON.parse(dataRowSchema.parse(row).data)) : null;
 }
 
+const siteRows = sharedWhileInFlight(
+  (_env: Env, site: string) => site,
+  async (env: Env, site: string) => {
+    const [locations, dealerships] = await env.DB.batch([
+      env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(site),
+      env.DB.prepare("SELECT slug, name FROM dealerships WHERE site = ? ORDER BY id").bind(site),
+    ]);
+    return { locations: locations?.results ?? [], dealerships: dealerships?.results ?? [] };
+  },
+);
+
 async function siteOptions(request: FragmentRequest, env: Env): Promise<{ locations: FormOption[]; dealerships: FormOption[]; routeLocation: string | null }> {
-  const [locations, dealerships] = await env.DB.batch([
-    env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(request.site.slug),
-    env.DB.prepare("SELECT slug, name FROM dealerships WHERE site = ? ORDER BY id").bind(request.site.slug),
-  ]);
-  const parsed = (locations?.results ?? []).map((row) => locationSchema.parse(JSON.parse(dataRowSchema.parse(row).data)));
+  const rows = await siteRows(env, request.site.slug);
+  const parsed = rows.locations.map((row) => locationSchema.parse(JSON.parse(dataRowSchema.parse(row).data)));
   return {
     locations: parsed.map((location) => ({ value: String(location.id), label: location.name })),
     // /contact-us/{location-slug} starts with that location chosen.
     routeLocation: parsed.find((location) => location.slug === request.params.location)?.id.toString() ?? null,
-    dealerships: (dealerships?.results ?? []).map((row) => {
+    dealerships: rows.dealerships.map((row) => {
       const dealership = dealershipRowSchema.parse(row);
       return { value: dealership.slug, label: dealership.name };
     }),
