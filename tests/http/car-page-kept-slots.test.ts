@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { postJson, signIn } from "../support/accounts";
-import { fetchSite } from "../support/platform";
+import { dealerLeads, postLead } from "../support/leads";
+import { fetchSite, GATEWAY_PORT } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
 /**
@@ -20,8 +22,11 @@ async function view(path: string, headers: Record<string, string> = {}) {
   if (!comment) throw new Error("no dev timing comment: the gateway is not a local dev session");
   const timing = JSON.parse(comment) as Timing;
   const how = (slot: string) => timing.slots.find((s) => s.slot === slot)?.how;
-  const slotStart = html.indexOf('data-slot="vehicle"');
-  return { html, how, vehicleSlot: html.slice(slotStart, html.indexOf('data-slot="', slotStart + 20)) };
+  const slotMarkup = (slot: string) => {
+    const start = html.indexOf(`data-slot="${slot}"`);
+    return start < 0 ? "" : html.slice(start, html.indexOf('data-slot="', start + 20));
+  };
+  return { html, how, slotMarkup, vehicleSlot: slotMarkup("vehicle") };
 }
 
 /** A priced car in stock whose price block shows its own price (no offer or before price, no subscription). */
@@ -83,5 +88,36 @@ describe("car page kept slots", () => {
     expect(after.vehicleSlot).toMatch(/aria-pressed="false" aria-label="Watchlist: /);
     expect(after.html).not.toContain(phone.slice(2));
     await postJson(SITE, "/api/watchlist/remove-car", { phone_number: phone, car_id: car.id }, { cookie });
+  });
+
+  it("two shoppers posting the kept enquiry form without its script are two leads: the kept form carries no shared key", async () => {
+    const car = await plainPricedCar();
+    const path = `/cars/${car.slug}`;
+    await view(path);
+    const kept = await view(path);
+    expect(kept.how("enquiry")).toBe("kept");
+    const form = kept.slotMarkup("enquiry");
+    expect(form).not.toContain('name="idempotency_key"');
+    // What the kept form itself posts (its hidden fields), with each shopper's own details.
+    const hidden = Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]));
+    expect(hidden.car_id).toBe(String(car.id));
+    const emails = [`kept-a-${randomUUID()}@example.com`, `kept-b-${randomUUID()}@example.com`];
+    for (const [index, email] of emails.entries()) {
+      const body = new URLSearchParams({
+        ...hidden,
+        "values.name": `Shopper ${index}`,
+        "values.email": email,
+        "values.phone": "0412345678",
+        "values.postcode": "4000",
+        "values.message": "Is it still available?",
+        "values.terms_conditions": "on",
+        website: "",
+      }).toString();
+      const posted = await postLead(SITE, body, { "content-type": "application/x-www-form-urlencoded", referer: `http://${SITE}.localhost:${GATEWAY_PORT}${path}` });
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get("location")).toBe("/success");
+    }
+    const stored = (await dealerLeads(SITE, `write-${SITE}`, "?limit=1000")).filter((lead) => emails.includes(String(lead.values.email)));
+    expect(stored).toHaveLength(2);
   });
 });

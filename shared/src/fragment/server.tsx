@@ -35,9 +35,9 @@ export type FragmentDefinition<Props, Env> = {
    * Set when the markup is decided by the request and one data set: the version of that data this render will read
    * (the request's site's stock, `stock:{site}:{version}`, or REQUEST_ONLY_DATA), sent as FRAGMENT_DATA_HEADER so
    * the gateway may keep the markup. Read before the load: markup newer than the version it names is only ever a
-   * miss, never stale.
+   * miss, never stale. Undefined: this render is not to be kept.
    */
-  dataVersion?: (request: FragmentRequest, env: Env) => Promise<string>;
+  dataVersion?: (request: FragmentRequest, env: Env) => Promise<string | undefined>;
   /** For a slot of search results: the cars it shows, sent as SHOWN_CARS_HEADER for the gateway to count. */
   shownCars?: (props: Props) => readonly number[];
 };
