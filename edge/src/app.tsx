@@ -2,7 +2,7 @@ import { anonymousSession, type Session, type ShellState } from "@dealer/shared/
 import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
 import { itemTypeSchema } from "@dealer/shared/contract";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { CONFIG_PREVIEW_COOKIE, sameSiteOnly, sessionFromCookie } from "@dealer/shared/http";
+import { CONFIG_PREVIEW_COOKIE, sameSiteOnly, sessionFromCookie, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { vehicleImageUrl } from "@dealer/shared/media";
 import { countInsight, insightDay } from "@dealer/shared/insights";
 import {
@@ -53,7 +53,7 @@ import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, 
 import { loadModelRange, loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
-import { type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
+import { DEV_TIMING_HEADER, type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
 import { holdingAnswer, holdingPage } from "./operator/holding-page";
 import { createOperatorApi } from "./operator/operator-api";
 import { forwardToRemote } from "./proxy/forward";
@@ -333,6 +333,7 @@ export function createGatewayApp() {
       if (!result) return notFound();
       return shellPage(result.title ?? plan.title, plan.name, result.element, 200, result.description ?? plan.description);
     }
+    const timed = isLocalDev(c.env) && c.req.header(DEV_TIMING_HEADER) !== undefined ? Date.now() : null;
     const subject = plan.requires ? await pageSubject(c.env, tenant, plan.requires, params) : null;
     if (plan.requires && !subject) return notFound();
     // A car page served is a view (ADR 0070): one queue message after the answer, never a write or a wait here.
@@ -346,7 +347,12 @@ export function createGatewayApp() {
     const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const social = subject?.share ? { ...subject.share, url: new URL(subject.share.path, url.origin).href, image: subject.share.image && new URL(subject.share.image, url.origin).href } : undefined;
     const head = parts(subject?.title ?? (landed && landing?.[1] ? landingTitle(landing[1], landed) : null) ?? plan.title, plan.name, subject?.place, plan.description, social);
-    const stream = streamComposedPage(c.env, c.executionCtx, head, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts);
+    // Kept slots (ADR 0033, 0074): never a draft preview's; a car page names the stock version it read beside its car.
+    const keeping = {
+      scope: tenant.preview ? null : { configVersion: tenant.configVersion, ...(subject?.stock ? { stock: subject.stock } : {}) },
+      ...(timed ? { timing: { started: timed, subjectMs: Date.now() - timed } } : {}),
+    };
+    const stream = streamComposedPage(c.env, c.executionCtx, head, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts, keeping);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
@@ -367,7 +373,15 @@ function failedAsset(path: string, response: Response): Response {
 }
 
 /** For a car page, also what its slots depend on (see slotsFor) and what its link previews show. */
-type PageSubject = { title?: string; place?: string; car?: PageCar; carId?: number; share?: { path: string; image: string | null; price: number | null } };
+type PageSubject = {
+  title?: string;
+  place?: string;
+  car?: PageCar;
+  carId?: number;
+  share?: { path: string; image: string | null; price: number | null };
+  /** The site's stock version read beside the car (ADR 0074): the version the page's kept slots must be at. */
+  stock?: string;
+};
 
 /** Link previews want a large image: the image CDN's 1200 px width. */
 const SHARE_IMAGE_WIDTH = 1200;
@@ -394,8 +408,9 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
        json_extract(data, '$.badge') AS badge, json_extract(data, '$.city') AS city, status, json_extract(data, '$.tag') AS tag,
        json_extract(data, '$.images[0].image.url') AS image, json_extract(data, '$.price') AS price, json_extract(data, '$.offer_price') AS offer_price,
        json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.preorder') AS preorder,
-       json_extract(data, '$.item_type') AS item_type, json_extract(data, '$.simple_fuel') AS simple_fuel, json_extract(data, '$.fuel') AS fuel
-     FROM vehicles WHERE site = ? AND slug = ? AND COALESCE(json_extract(data, '$.show_on_dealer_website'), 1) = 1`,
+       json_extract(data, '$.item_type') AS item_type, json_extract(data, '$.simple_fuel') AS simple_fuel, json_extract(data, '$.fuel') AS fuel,
+       ${siteStockVersionColumn("?1")} AS stock_version
+     FROM vehicles WHERE site = ?1 AND slug = ?2 AND COALESCE(json_extract(data, '$.show_on_dealer_website'), 1) = 1`,
   )
     .bind(site, params.slug ?? "")
     .first<SubjectCarRow>();
@@ -421,7 +436,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     image: typeof row.image === "string" && row.image ? vehicleImageUrl(row.image, { width: SHARE_IMAGE_WIDTH }) : null,
     price: shown.kind === "price" && !car.sold ? shown.amount : null,
   };
-  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, carId: row.id, share };
+  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, carId: row.id, share, stock: stockDataVersion(site, row.stock_version) };
 }
 
 type SubjectCarRow = {
@@ -442,5 +457,6 @@ type SubjectCarRow = {
   item_type: unknown;
   simple_fuel: unknown;
   fuel: unknown;
+  stock_version: number;
 };
 

@@ -5,7 +5,7 @@ import { readStartTimes } from "../dev-session/start-times";
 import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
 import { sessionMemory } from "./session-usage";
-import { firstView, timePage, withStaticServer } from "./page-timing";
+import { devTimingOf, firstView, NO_KEPT_SLOTS, timePage, withStaticServer } from "./page-timing";
 import { benchInsights } from "./insights";
 import { searchSite } from "./search-api";
 import { percentile } from "./stats";
@@ -13,7 +13,7 @@ import { percentile } from "./stats";
 /**
  * npm run bench (with the platform running under npm start): prints the platform's figures, asserts
  * nothing. `-- --no-lighthouse` skips the slowest part; `-- --only page-time,lighthouse` runs only the parts named
- * (memory, starts, page-time, profile, styles, javascript, insights, lighthouse); `-- --lighthouse-route /cars/{slug}` runs
+ * (memory, starts, page-time, profile, car-profile, styles, javascript, insights, lighthouse); `-- --lighthouse-route /cars/{slug}` runs
  * Lighthouse for that one route.
  */
 const { values: options } = parseArgs({
@@ -24,7 +24,7 @@ const { values: options } = parseArgs({
     "lighthouse-route": { type: "string", multiple: true },
   },
 });
-const parts = new Set((options.only ?? "memory,starts,page-time,profile,styles,javascript,insights,lighthouse").split(","));
+const parts = new Set((options.only ?? "memory,starts,page-time,profile,car-profile,styles,javascript,insights,lighthouse").split(","));
 if (options["no-lighthouse"]) parts.delete("lighthouse");
 const SITE = "harbour-city-motors";
 const RUNS = Number(options.runs);
@@ -67,6 +67,8 @@ if (parts.has("page-time")) {
     const page = { head: [] as number[], slot: [] as number[], full: [] as number[] };
     const fixed = { head: [] as number[], full: [] as number[] };
     const fresh: number[] = [];
+    // The same page with every slot rendered (no kept slot used): the figure before ADR 0074, same run.
+    const unkept = { head: [] as number[], full: [] as number[] };
     // The local dev server's own cost: the gateway answering robots.txt (tenant resolved, no page composed).
     const floor: number[] = [];
     const { html } = await timePage(PLATFORM_PORT, host, path);
@@ -81,6 +83,9 @@ if (parts.has("page-time")) {
         fixed.full.push(file.full);
         floor.push((await timePage(PLATFORM_PORT, host, "/robots.txt")).full);
         fresh.push((await timePage(PLATFORM_PORT, host, firstView(path, i))).full);
+        const rendered = await timePage(PLATFORM_PORT, host, path, NO_KEPT_SLOTS);
+        unkept.head.push(rendered.head);
+        unkept.full.push(rendered.full);
       }
     });
     const ratio = (list: number[]) => `${(p50(list) / p50(fixed.full)).toFixed(1)}x`;
@@ -89,6 +94,7 @@ if (parts.has("page-time")) {
         `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${ratio(page.full)}, goal ${GOALS.fullRatio}x)`,
     );
     console.log(`  ${"".padEnd(13)} first view of an address (no kept slot fits): full p50 ${ms(p50(fresh))} p95 ${ms(percentile(fresh, 95))} (${ratio(fresh)}, goal ${GOALS.firstViewRatio}x)`);
+    console.log(`  ${"".padEnd(13)} every slot rendered (none kept, as before ADR 0074): head p50 ${ms(p50(unkept.head))} (${(p50(unkept.head) / p50(fixed.head)).toFixed(1)}x)   full p50 ${ms(p50(unkept.full))} (${ratio(unkept.full)})`);
     console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt through the gateway) p50 ${ms(p50(floor))}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
   }
 }
@@ -118,6 +124,30 @@ if (parts.has("profile")) {
     console.log(`    rest of the page (footer, end of stream)           ${ms(full - slot)}`);
   }
   console.log(`  a search API round trip alone (key, engine, answer): ${ms(p50(engine))}`);
+}
+
+if (parts.has("car-profile")) {
+  // The gateway's own account of a car page (local only, the x-dev-timing header): the car read, the head, and each
+  // slot: kept (no service call) or rendered (one service call to its remote, which reads D1 once per car page).
+  console.log(`\nWhere the server time of ${carPath} goes (p50 of ${RUNS}; "kept" slots make no service call):`);
+  for (const [label, headers] of [["anonymous, slots kept", {}], ["every slot rendered", NO_KEPT_SLOTS]] as const) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const timing = devTimingOf((await timePage(PLATFORM_PORT, host, carPath, { ...headers, "x-dev-timing": "on" })).html);
+      if (timing) runs.push(timing);
+    }
+    if (!runs.length) {
+      console.log("  no timing comment: is the platform a local dev session (LOCAL_DEV=on)?");
+      break;
+    }
+    // The last run's: the first anonymous one renders what the next ones keep.
+    const calls = runs.at(-1)?.slots.filter((slot) => slot.how !== "kept").length ?? 0;
+    console.log(`  ${label}: the car and stock version (one D1 read) ${ms(p50(runs.map((r) => r.subjectMs)))}, head ready ${ms(p50(runs.map((r) => r.headMs)))}, ${calls} service calls for ${runs[0]?.slots.length ?? 0} slots`);
+    for (const [index, slot] of (runs[0]?.slots ?? []).entries()) {
+      const hows = new Set(runs.map((r) => r.slots[index]?.how));
+      console.log(`    ${slot.slot.padEnd(18)} ${`${slot.remote} ${slot.fragment}`.padEnd(34)} ${ms(p50(runs.map((r) => r.slots[index]?.ms ?? 0)))}  ${[...hows].join("/")}`);
+    }
+  }
 }
 
 if (parts.has("styles")) {

@@ -4,13 +4,13 @@ import type { AddressInfo } from "node:net";
 export type Timing = { head: number; firstSlot: number; full: number; html: string };
 
 /** Time to the end of the head, to the first slot's markup, and to the end of the page. */
-export function timePage(port: number, host: string, path: string): Promise<Timing> {
+export function timePage(port: number, host: string, path: string, headers: Record<string, string> = {}): Promise<Timing> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     let head = 0;
     let firstSlot = 0;
     let html = "";
-    const req = request({ host: "127.0.0.1", port, path, headers: { host } }, (res) => {
+    const req = request({ host: "127.0.0.1", port, path, headers: { ...headers, host } }, (res) => {
       res.on("data", (chunk: Buffer) => {
         html += chunk.toString("utf8");
         const now = performance.now() - started;
@@ -41,3 +41,17 @@ export async function withStaticServer<T>(html: string, work: (port: number) => 
 
 /** The same page at an address never asked for before (an unread query parameter): no slot kept by the gateway fits it. */
 export const firstView = (path: string, run: number) => `${path}${path.includes("?") ? "&" : "?"}first-view=${process.pid}-${Date.now()}-${run}`;
+
+/**
+ * A dev fault naming no remote: the gateway keeps no slot under any dev fault (ADR 0033), so a page asked with it
+ * renders every slot, as before ADR 0074: the same run's "slots not kept" figure.
+ */
+export const NO_KEPT_SLOTS = { "x-dev-fault": "none=none:0" };
+
+/** Where a page's server time went, from the gateway's dev-only closing comment (`x-dev-timing`, ADR 0074). */
+export type DevTiming = { subjectMs: number; headMs: number; slots: { slot: string; remote: string; fragment: string; ms: number; how: string }[] };
+
+export function devTimingOf(html: string): DevTiming | null {
+  const comment = /<!--dev-timing (.*?)-->/.exec(html);
+  return comment?.[1] ? (JSON.parse(comment[1]) as DevTiming) : null;
+}

@@ -4,7 +4,7 @@ import { shownCarsFrom } from "@dealer/shared/insights";
 import { readStockDataVersion } from "@dealer/shared/http";
 import { type GatewayEnv, remoteBinding } from "../env";
 import type { SlotPlan } from "../routes/slot-plans";
-import { createSlotCache } from "./slot-cache";
+import { createSlotCache, type SharedSlotTier } from "./slot-cache";
 
 /** Last build each remote answered with, so the head can preload the right manifest. */
 const lastBuildByRemote = new Map<RemoteName, string>();
@@ -14,9 +14,17 @@ export function lastKnownBuild(remote: RemoteName): string | undefined {
 }
 
 /** `cars`: the search results the slot shows (SHOWN_CARS_HEADER), for the page to count (ADR 0070). */
-export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number; build?: string; cars?: readonly number[] };
+export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number; build?: string; cars?: readonly number[]; kept?: true };
 
-const slotCache = createSlotCache();
+// The Cache API where the runtime has one (every Worker, and `wrangler dev`); unit tests run without it.
+const slotCache = createSlotCache(Date.now, () => (typeof caches === "undefined" ? undefined : (caches as unknown as { default: SharedSlotTier }).default));
+
+/**
+ * Whether and how a page's slots may be kept: never for a draft preview or a signed-in shopper. The key holds the
+ * site's config version (its locations and dealerships move it, not only its config text), and `stock` is the
+ * site's stock version when the page read it itself (a car page, beside its car): a stock write shows at once.
+ */
+export type KeepScope = { configVersion: number; stock?: string; waitUntil: (promise: Promise<unknown>) => void } | null;
 
 /** The slot's markup when the server could not render it: the shell renders it in the browser. */
 export function fallbackSlotHtml(plan: SlotPlan, slotId: string): string {
@@ -48,7 +56,7 @@ function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
  * thrown fetch) yields the fallback so one remote never blanks the page. The whole body is
  * read under the deadline so a half-sent fragment cannot break the document.
  */
-export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: FragmentRequest, deadline: number, devFault?: string): Promise<SlotOutcome> {
+export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: FragmentRequest, deadline: number, devFault: string | undefined, scope: KeepScope): Promise<SlotOutcome> {
   const started = Date.now();
   const fallback = (reason: string): SlotOutcome => ({
     html: fallbackSlotHtml(plan, request.slot),
@@ -58,9 +66,9 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   });
   const body = JSON.stringify(request);
   // Only anonymous pages share kept slots (nobody's own page is held in memory), and never under a dev fault.
-  const cacheKey = request.session.userId === null && !devFault ? `${plan.remote}/${plan.fragment}\u0000${body}` : null;
-  const kept = cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readStockDataVersion(env.DB, request.site.slug)));
-  if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build, ...(kept.cars ? { cars: kept.cars } : {}) };
+  const cacheKey = scope && request.session.userId === null && !devFault ? `${plan.remote}/${plan.fragment}\u0000${scope.configVersion}\u0000${body}` : null;
+  const kept = cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readStockDataVersion(env.DB, request.site.slug), scope?.stock));
+  if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build, kept: true, ...(kept.cars ? { cars: kept.cars } : {}) };
   const binding = remoteBinding(env, plan.remote);
   if (!binding) return fallback("remote not bound");
   try {
@@ -82,7 +90,7 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
     const data = response.headers.get(FRAGMENT_DATA_HEADER);
     const cars = shownCarsFrom(response.headers.get(SHOWN_CARS_HEADER));
     const shown = cars.length ? { cars } : {};
-    if (cacheKey && data && build) slotCache.set(cacheKey, { html, build, data, ...shown });
+    if (cacheKey && data && build) slotCache.set(cacheKey, { html, build, data, ...shown }, request.site.slug, scope?.waitUntil);
     return { html, status: "rendered", ms: Date.now() - started, ...(build ? { build } : {}), ...shown };
   } catch (error) {
     const reason = error instanceof SlotTimeout ? "timeout" : `fetch failed: ${(error as Error).message}`;

@@ -71,4 +71,31 @@ describe("createSlotCache", () => {
     clock += SLOT_CACHE_TTL_MS;
     await expect(cache.get("key 1", "a", readStock)).resolves.toBeUndefined();
   });
+
+  it("takes the version a page read itself at once: a stock write within the check interval is a miss", async () => {
+    const cache = createSlotCache(() => 0);
+    const readStock = async () => "stock:a:1";
+    cache.set("car", slot("stock:a:1"));
+    await expect(cache.get("car", "a", readStock)).resolves.toBeDefined();
+    await expect(cache.get("car", "a", readStock, "stock:a:2")).resolves.toBeUndefined();
+  });
+
+  it("shares stock slots through the shared tier under their version, and never one of another version", async () => {
+    const stored = new Map<string, string>();
+    const tier = {
+      match: async (request: Request) => (stored.has(request.url) ? new Response(stored.get(request.url)) : undefined),
+      put: async (request: Request, response: Response) => void stored.set(request.url, await response.text()),
+    };
+    const pending: Promise<unknown>[] = [];
+    const one = createSlotCache(() => 0, () => tier);
+    one.set("car", slot("stock:a:1", "<p>price 100</p>"), "a", (promise) => pending.push(promise));
+    one.set("list", slot("request"), "a", (promise) => pending.push(promise));
+    await Promise.all(pending);
+    expect(stored.size).toBe(1);
+    // Another isolate: nothing of its own, the shared tier's slot at the version it reads.
+    const other = createSlotCache(() => 0, () => tier);
+    await expect(other.get("car", "a", async () => "stock:a:1")).resolves.toMatchObject({ html: "<p>price 100</p>" });
+    await expect(createSlotCache(() => 0, () => tier).get("car", "a", async () => "stock:a:2")).resolves.toBeUndefined();
+    await expect(createSlotCache(() => SLOT_CACHE_TTL_MS, () => tier).get("car", "a", async () => "stock:a:1")).resolves.toBeUndefined();
+  });
 });

@@ -5,7 +5,7 @@ import type { GatewayEnv } from "../env";
 import { slotTimeoutMs } from "../env";
 import type { RoutePlan, SlotPlan } from "../routes/slot-plans";
 import { type DocumentParts, documentEnd, documentStart } from "./document";
-import { fetchSlot } from "./fetch-slot";
+import { fetchSlot, type KeepScope } from "./fetch-slot";
 import { headAssetsFor, noteSlotBuild, type RemoteHeadAssets, shellCss, shellPreloads } from "./head-assets";
 
 /** What a route decides about its page; the head's assets are the gateway's business. */
@@ -61,6 +61,17 @@ async function headParts(env: GatewayEnv, parts: PageParts, plan: RoutePlan | nu
   };
 }
 
+/**
+ * How the page's slots may be kept (KeepScope without the page's waitUntil); `timing` (local development, the
+ * `x-dev-timing` header) ends the page with a comment of where its time went, which `npm run bench` prints.
+ */
+export type PageKeeping = { scope: Omit<NonNullable<KeepScope>, "waitUntil"> | null; timing?: { started: number; subjectMs: number } };
+
+/** The dev-only comment closing a page asked with DEV_TIMING_HEADER (ADR 0074). */
+export const DEV_TIMING_HEADER = "x-dev-timing";
+const timingComment = (timing: { started: number; subjectMs: number }, headMs: number, slots: { slot: string; remote: string; fragment: string; ms: number; how: string }[]) =>
+  `<!--dev-timing ${JSON.stringify({ subjectMs: timing.subjectMs, headMs, slots }).replaceAll("--", "- -")}-->`;
+
 /** Server-rendered shell markup placed among the slots: before the slot it names, else after the main slots. */
 export type RenderedShellPart = { before?: string; html: string };
 
@@ -76,8 +87,9 @@ export function streamComposedPage(
   parts: PageParts,
   plan: RoutePlan,
   params: Record<string, string>,
-  devFault?: string,
-  shellParts: RenderedShellPart[] = [],
+  devFault: string | undefined,
+  shellParts: RenderedShellPart[],
+  keeping: PageKeeping,
 ): ReadableStream<Uint8Array> {
   const waitUntil: WaitUntil = (promise) => ctx.waitUntil(promise);
   const deadline = Date.now() + slotTimeoutMs(env);
@@ -90,11 +102,13 @@ export function streamComposedPage(
 
   async function write() {
     const document = await headParts(env, parts, plan, waitUntil);
+    const headMs = keeping.timing ? Date.now() - keeping.timing.started : 0;
+    const scope = keeping.scope && { ...keeping.scope, waitUntil };
     const hasAside = ordered.some((s) => s.area === "aside");
     const headWritten = send(documentStart(document) + (hasAside ? '<div class="layout layout--with-aside"><div class="layout-main">' : '<div class="layout">'));
     // The head is on its way before the slot requests are built: a car page asks eleven remotes, and
     // serialising those requests first kept its head waiting.
-    const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts, params), deadline, devFault));
+    const outcomes = ordered.map((slot) => fetchSlot(env, slot, fragmentRequestFor(parts.state, slot, parts, params), deadline, devFault, scope));
     await headWritten;
     const headBuilds = new Map(document.styles.map((s) => [s.remote, s.build]));
     const slotIds = new Set(ordered.map((s) => s.slot));
@@ -122,10 +136,14 @@ export function streamComposedPage(
       }
       await send(slotHtml + outcome.html);
     }
-    await send((trailingWritten ? "" : partsBefore(undefined)) + (hasAside ? "</aside></div>" : "</div>") + documentEnd(parts.state));
+    const settled = await Promise.all(outcomes);
+    const timing = keeping.timing
+      ? timingComment(keeping.timing, headMs, settled.map((outcome, index) => ({ slot: ordered[index]?.slot ?? "", remote: ordered[index]?.remote ?? "", fragment: ordered[index]?.fragment ?? "", ms: outcome.ms, how: outcome.kept ? "kept" : outcome.status })))
+      : "";
+    await send((trailingWritten ? "" : partsBefore(undefined)) + (hasAside ? "</aside></div>" : "</div>") + documentEnd(parts.state) + timing);
     await writer.close();
     // The page's search results, served fresh or kept, are one queue message after the page (ADR 0070).
-    const shown = [...new Set((await Promise.all(outcomes)).flatMap((outcome) => outcome.cars ?? []))].slice(0, INSIGHT_MAX_CARS);
+    const shown = [...new Set(settled.flatMap((outcome) => outcome.cars ?? []))].slice(0, INSIGHT_MAX_CARS);
     countInsight(env.INSIGHTS_QUEUE, { site: parts.state.site.slug, kind: "search", day: insightDay(new Date()), cars: shown }, waitUntil);
   }
   ctx.waitUntil(write().catch((error) => writer.abort(error)));

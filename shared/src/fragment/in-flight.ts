@@ -27,3 +27,19 @@ export function sharedWhileInFlight<Args extends unknown[], T>(keyOf: (...args: 
     return shared;
   };
 }
+
+/**
+ * One load per fragment request: a fragment's `dataVersion` and its `load` get the same answer, so the version the
+ * markup names is the version of the very row it was rendered from (ADR 0074).
+ */
+export function onePerRequest<Request extends object, Env, T>(load: (request: Request, env: Env) => Promise<T>) {
+  const loaded = new WeakMap<Request, Promise<T>>();
+  return (request: Request, env: Env): Promise<T> => {
+    let answer = loaded.get(request);
+    if (!answer) {
+      answer = load(request, env);
+      loaded.set(request, answer);
+    }
+    return answer;
+  };
+}

@@ -18,7 +18,7 @@ import {
   slotOpenTag,
 } from "./index";
 
-export { sharedWhileInFlight } from "./in-flight";
+export { onePerRequest, sharedWhileInFlight } from "./in-flight";
 
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
 export class FragmentNotFound extends Error {}
@@ -35,9 +35,9 @@ export type FragmentDefinition<Props, Env> = {
    * Set when the markup is decided by the request and one data set: the version of that data this render will read
    * (the request's site's stock, `stock:{site}:{version}`, or REQUEST_ONLY_DATA), sent as FRAGMENT_DATA_HEADER so
    * the gateway may keep the markup. Read before the load: markup newer than the version it names is only ever a
-   * miss, never stale.
+   * miss, never stale. Undefined: this render is not to be kept.
    */
-  dataVersion?: (request: FragmentRequest, env: Env) => Promise<string>;
+  dataVersion?: (request: FragmentRequest, env: Env) => Promise<string | undefined>;
   /** For a slot of search results: the cars it shows, sent as SHOWN_CARS_HEADER for the gateway to count. */
   shownCars?: (props: Props) => readonly number[];
 };
@@ -102,7 +102,11 @@ export function createFragmentWorker<Env extends RemoteEnv>(options: {
     const { fragment, request } = parsed;
     const delay = devFragmentDelayMs(c.req.header(DEV_FAULT_HEADER), remote, isLocalDev(c.env));
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    const dataVersion = await fragment.dataVersion?.(request, c.env);
+    // A thing that does not exist is the load's 404, whichever of the two reads it first.
+    const dataVersion = await fragment.dataVersion?.(request, c.env).catch((error: unknown) => {
+      if (error instanceof FragmentNotFound) return undefined;
+      throw error;
+    });
     const loaded = await loadProps(fragment, request, c.env);
     if ("notFound" in loaded) return c.json({ message: loaded.notFound }, 404);
 

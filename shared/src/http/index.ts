@@ -9,6 +9,7 @@ export {
   readStockDataVersion,
   reloadSiteStockStatement,
   SITE_STOCK_VERSION_SQL,
+  siteStockVersionColumn,
   stockDataVersion,
 } from "./stock-version";
 export {

@@ -18,6 +18,13 @@ export function reloadSiteStockStatement(db: D1Database, site: string, now: Date
   return db.prepare(BUMP_SITE_STOCK_VERSION_SQL).bind(site, now.toISOString());
 }
 
+/**
+ * The site's stock version as a column beside another read of the same statement (`site` names the site's value):
+ * one statement is one snapshot, and every stock write bumps the version in its own batch, so a row read beside it
+ * is exactly at that version (ADR 0074).
+ */
+export const siteStockVersionColumn = (site: string) => `coalesce((SELECT version FROM stock_versions WHERE site = ${site}), 0)`;
+
 export async function readSiteStockVersion(db: D1Database, site: string): Promise<number> {
   const row = await db.prepare(SITE_STOCK_VERSION_SQL).bind(site).first<{ version: number }>();
   return row?.version ?? 0;

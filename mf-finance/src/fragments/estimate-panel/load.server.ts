@@ -10,7 +10,7 @@ import {
   parseMoneyText,
   youxQuoteRequest,
 } from "@dealer/shared/rules";
-import { loadCar } from "../../car.server";
+import { carDataVersion, loadCar } from "../../car.server";
 import type { Env } from "../../env";
 import { lenderRecord, SITE_FINANCE_DISCLAIMER } from "../../finance-config.server";
 import EstimatePanel from "./EstimatePanel";
@@ -52,7 +52,7 @@ function siteEstimate(request: FragmentRequest): EstimatePanelProps {
 export async function loadEstimatePanel(request: FragmentRequest, env: Env, now = new Date()): Promise<EstimatePanelProps> {
   const slug = request.params.slug;
   if (!slug) return siteEstimate(request);
-  const car = await loadCar(env, request.site.slug, slug);
+  const car = await loadCar(request, env);
   const decision = carFinance(car, request.config, now);
   if (!decision.offered) return { hidden: true };
   const { repayment, price } = decision;
@@ -79,4 +79,5 @@ export async function loadEstimatePanel(request: FragmentRequest, env: Env, now 
 export const estimatePanelFragment: FragmentDefinition<EstimatePanelProps, Env> = {
   load: (request, env) => loadEstimatePanel(request, env),
   Component: EstimatePanel,
+  dataVersion: carDataVersion,
 };

@@ -1,7 +1,7 @@
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import { carRepayment, financeEntryFor, financeLink, repaymentBasis, repaymentTermsText } from "@dealer/shared/rules";
-import { loadCar } from "../../car.server";
+import { carDataVersion, loadCar } from "../../car.server";
 import type { Env } from "../../env";
 import FinanceBox from "./FinanceBox";
 import type { FinanceBoxProps } from "./props";
@@ -10,7 +10,7 @@ import type { FinanceBoxProps } from "./props";
 export async function loadFinanceBox(request: FragmentRequest, env: Env, now = new Date()): Promise<FinanceBoxProps> {
   const slug = request.params.slug;
   if (!slug) return { hidden: true };
-  const car = await loadCar(env, request.site.slug, slug);
+  const car = await loadCar(request, env);
   const { finance, vehicle } = request.config;
   const figure = carRepayment(car, request.config, now);
   if (!figure) return { hidden: true };
@@ -30,4 +30,5 @@ export async function loadFinanceBox(request: FragmentRequest, env: Env, now = n
 export const financeBoxFragment: FragmentDefinition<FinanceBoxProps, Env> = {
   load: (request, env) => loadFinanceBox(request, env),
   Component: FinanceBox,
+  dataVersion: carDataVersion,
 };

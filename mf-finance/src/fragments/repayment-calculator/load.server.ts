@@ -9,7 +9,7 @@ import {
   parseMoneyText,
   quickPickAmounts,
 } from "@dealer/shared/rules";
-import { financeCar, loadCar } from "../../car.server";
+import { carDataVersion, financeCar, loadCar } from "../../car.server";
 import type { Env } from "../../env";
 import { lenderRecord, SITE_FINANCE_DISCLAIMER } from "../../finance-config.server";
 import type { RepaymentCalculatorProps } from "./props";
@@ -37,7 +37,7 @@ export async function loadRepaymentCalculator(request: FragmentRequest, env: Env
     return { ...common, start, car: null, preset: null, disclaimer: SITE_FINANCE_DISCLAIMER, notes };
   }
 
-  const car = await loadCar(env, request.site.slug, slug);
+  const car = await loadCar(request, env);
   const decision = carFinance(car, request.config, now);
   if (!decision.offered) return { hidden: true };
   const figure = decision.repayment;
@@ -57,4 +57,5 @@ export async function loadRepaymentCalculator(request: FragmentRequest, env: Env
 export const repaymentCalculatorFragment: FragmentDefinition<RepaymentCalculatorProps, Env> = {
   load: (request, env) => loadRepaymentCalculator(request, env),
   Component: RepaymentCalculator,
+  dataVersion: carDataVersion,
 };

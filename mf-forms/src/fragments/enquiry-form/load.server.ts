@@ -1,6 +1,7 @@
-import { calculatorFiguresFromQuery, carSchema, locationSchema } from "@dealer/shared/contract";
+import { type Car, calculatorFiguresFromQuery, carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { type FragmentDefinition, FragmentNotFound } from "@dealer/shared/fragment-server";
+import { type FragmentDefinition, FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
+import { siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { displayMobile, enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
@@ -13,32 +14,68 @@ const dataRowSchema = z.object({ data: z.string() });
 const dealershipRowSchema = z.object({ slug: z.string(), name: z.string() });
 const positiveInt = z.coerce.number().int().positive();
 
-/** The car a form is about: the route's slug (vehicle page) or ?car_id (trade-in, finance links). */
-async function findCar(request: FragmentRequest, env: Env) {
+/**
+ * A site's car by slug with the site's stock version from the same statement (one snapshot), and the site's
+ * locations and dealerships: a car page asks for two of these forms at once (the enquiry and the photo request), and
+ * they share each read while it is under way (nothing is kept after it, ADR 0074).
+ */
+const carBySlug = sharedWhileInFlight(
+  (_env: Env, site: string, slug: string) => `${site}/${slug}`,
+  (env: Env, site: string, slug: string) =>
+    env.DB.prepare(`SELECT ${siteStockVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
+      .bind(site, slug)
+      .first<{ stock_version: number; data: string | null }>(),
+);
+
+/** The car a form is about: the route's slug (vehicle page, with the stock version it is at) or ?car_id (trade-in, finance links). */
+const formCar = onePerRequest(async (request: FragmentRequest, env: Env): Promise<{ car: Car | null; version: string | null }> => {
   const { slug, car_id: carId } = request.params;
-  if (!slug && !carId) return null;
+  if (slug) {
+    const row = await carBySlug(env, request.site.slug, slug);
+    // A vehicle page names a car that must exist.
+    if (!row?.data) throw new FragmentNotFound(`No vehicle ${slug}`);
+    return { car: carSchema.parse(JSON.parse(row.data)), version: stockDataVersion(request.site.slug, row.stock_version) };
+  }
   const id = positiveInt.safeParse(carId);
-  const row = slug
-    ? await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND slug = ?").bind(request.site.slug, slug).first()
-    : id.success
-      ? await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND id = ?").bind(request.site.slug, id.data).first()
-      : null;
-  // A vehicle page names a car that must exist; a stale ?car_id just gives the general form.
-  if (!row && slug) throw new FragmentNotFound(`No vehicle ${slug}`);
-  return row ? carSchema.parse(JSON.parse(dataRowSchema.parse(row).data)) : null;
+  // A stale ?car_id just gives the general form.
+  const row = id.success ? await env.DB.prepare("SELECT data FROM vehicles WHERE site = ? AND id = ?").bind(request.site.slug, id.data).first() : null;
+  return { car: row ? carSchema.parse(JSON.parse(dataRowSchema.parse(row).data)) : null, version: null };
+});
+
+/**
+ * A car page's enquiry and photo-request forms are kept by the gateway for anonymous views (ADR 0074), so their markup
+ * carries no per-render idempotency key: the script makes its own per submit, and a script-less post is stored
+ * without one (a double click may store it twice; no post is ever refused as another shopper's key). A test drive's
+ * booking times move with the clock: never kept.
+ */
+const KEPT_FORMS = new Set(["enquiry", "photo_request"]);
+const keptForm = (request: FragmentRequest) => Boolean(request.params.slug) && KEPT_FORMS.has(request.params.kind ?? "enquiry");
+
+async function formDataVersion(request: FragmentRequest, env: Env): Promise<string | undefined> {
+  if (!keptForm(request)) return undefined;
+  const { car, version } = await formCar(request, env);
+  return car && version && !isTestDriveOnly(car) ? version : undefined;
 }
 
+const siteRows = sharedWhileInFlight(
+  (_env: Env, site: string) => site,
+  async (env: Env, site: string) => {
+    const [locations, dealerships] = await env.DB.batch([
+      env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(site),
+      env.DB.prepare("SELECT slug, name FROM dealerships WHERE site = ? ORDER BY id").bind(site),
+    ]);
+    return { locations: locations?.results ?? [], dealerships: dealerships?.results ?? [] };
+  },
+);
+
 async function siteOptions(request: FragmentRequest, env: Env): Promise<{ locations: FormOption[]; dealerships: FormOption[]; routeLocation: string | null }> {
-  const [locations, dealerships] = await env.DB.batch([
-    env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(request.site.slug),
-    env.DB.prepare("SELECT slug, name FROM dealerships WHERE site = ? ORDER BY id").bind(request.site.slug),
-  ]);
-  const parsed = (locations?.results ?? []).map((row) => locationSchema.parse(JSON.parse(dataRowSchema.parse(row).data)));
+  const rows = await siteRows(env, request.site.slug);
+  const parsed = rows.locations.map((row) => locationSchema.parse(JSON.parse(dataRowSchema.parse(row).data)));
   return {
     locations: parsed.map((location) => ({ value: String(location.id), label: location.name })),
     // /contact-us/{location-slug} starts with that location chosen.
     routeLocation: parsed.find((location) => location.slug === request.params.location)?.id.toString() ?? null,
-    dealerships: (dealerships?.results ?? []).map((row) => {
+    dealerships: rows.dealerships.map((row) => {
       const dealership = dealershipRowSchema.parse(row);
       return { value: dealership.slug, label: dealership.name };
     }),
@@ -53,7 +90,7 @@ const number = (value: string | undefined) => {
 export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promise<EnquiryFormProps> {
   const asked = formVariant(request.params.kind ?? "enquiry");
   if (!asked) throw new FragmentNotFound(`No form ${request.params.kind}`);
-  const [car, options] = await Promise.all([findCar(request, env), siteOptions(request, env)]);
+  const [{ car }, options] = await Promise.all([formCar(request, env), siteOptions(request, env)]);
   // A test-drive-only car is booked, not enquired about.
   const variant = asked.id === "enquiry" && car && isTestDriveOnly(car) ? FORM_VARIANTS.test_drive : asked;
   const shown = shownSelects(variant, { hasCar: car !== null, locations: options.locations.length, dealerships: options.dealerships.length });
@@ -89,11 +126,12 @@ export async function loadEnquiryForm(request: FragmentRequest, env: Env): Promi
     },
     saveValuationColumn: request.config.features.saveValuationColumn,
     signedInPhone: request.session.phone ? displayMobile(request.session.phone) : null,
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey: keptForm(request) ? null : crypto.randomUUID(),
   };
 }
 
 export const enquiryFormFragment: FragmentDefinition<EnquiryFormProps, Env> = {
   load: loadEnquiryForm,
   Component: EnquiryForm,
+  dataVersion: formDataVersion,
 };

@@ -34,6 +34,9 @@ export type EnquiryFormProps = {
   idPrefix?: string;
   /** The signed-in shopper's number, filled in (the credit-check page is always signed in). */
   signedInPhone: string | null;
-  /** Sent with a plain form post (before the script loads) so a double submit stores one lead. */
-  idempotencyKey: string;
+  /**
+   * Sent with a plain form post (before the script loads) so a double submit stores one lead; null on a car page's
+   * kept forms (ADR 0074), whose markup many shoppers share.
+   */
+  idempotencyKey: string | null;
 };

@@ -1,6 +1,6 @@
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import { fuelCalculatorShown } from "@dealer/shared/rules";
-import { loadCar } from "../../car-record.server";
+import { carDataVersion, loadCar } from "../../car-record.server";
 import type { Env } from "../../env";
 import FuelCost, { type FuelCostProps } from "./FuelCost";
 
@@ -11,4 +11,5 @@ export const fuelCostFragment: FragmentDefinition<FuelCostProps, Env> = {
     return { shown, litresPer100km: shown ? (car.variant?.fuelconsumptioncombined ?? null) : null };
   },
   Component: FuelCost,
+  dataVersion: carDataVersion,
 };

@@ -1,6 +1,6 @@
 import type { FragmentDefinition } from "@dealer/shared/fragment-server";
 import { vehiclePath } from "@dealer/shared/rules";
-import { loadCar } from "../../car-record.server";
+import { carDataVersion, loadCar } from "../../car-record.server";
 import type { Env } from "../../env";
 import PriceComparison, { type PriceComparisonProps } from "./PriceComparison";
 
@@ -11,4 +11,5 @@ export const priceComparisonFragment: FragmentDefinition<PriceComparisonProps, E
     return { autogaugePath: request.config.features.autogauge ? `${vehiclePath(car.slug)}/autogauge` : null };
   },
   Component: PriceComparison,
+  dataVersion: carDataVersion,
 };

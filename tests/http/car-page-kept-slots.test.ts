@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { postJson, signIn } from "../support/accounts";
+import { dealerLeads, postLead } from "../support/leads";
+import { fetchSite, GATEWAY_PORT } from "../support/platform";
+import { stockApi } from "../support/stock-api";
+
+/**
+ * The car page's kept slots (ADR 0074): an anonymous view is answered from slots the gateway kept, keyed on the
+ * site's stock version read beside the car, so a stock write shows on the very next view; a signed-in shopper's page
+ * is always rendered for them. The gateway's dev-only timing comment (x-dev-timing) says which slots were kept.
+ */
+const SITE = "harbour-city-motors";
+type Timing = { slots: { slot: string; how: string }[] };
+type StockRecord = Record<string, unknown> & { id: number; slug: string; stocknum: string; dealership_slug: string; price: number | null; status: string };
+
+async function view(path: string, headers: Record<string, string> = {}) {
+  const response = await fetchSite(SITE, path, { headers: { ...headers, "x-dev-timing": "on" } });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const comment = /<!--dev-timing (.*?)-->/.exec(html)?.[1];
+  if (!comment) throw new Error("no dev timing comment: the gateway is not a local dev session");
+  const timing = JSON.parse(comment) as Timing;
+  const how = (slot: string) => timing.slots.find((s) => s.slot === slot)?.how;
+  const slotMarkup = (slot: string) => {
+    const start = html.indexOf(`data-slot="${slot}"`);
+    return start < 0 ? "" : html.slice(start, html.indexOf('data-slot="', start + 20));
+  };
+  return { html, how, slotMarkup, vehicleSlot: slotMarkup("vehicle") };
+}
+
+/** A priced car in stock whose price block shows its own price (no offer or before price, no subscription). */
+async function plainPricedCar(): Promise<StockRecord> {
+  const { vehicles } = (await (await stockApi(SITE, `write-${SITE}`, "/vehicles")).json()) as { vehicles: StockRecord[] };
+  const car = vehicles.find(
+    (v) => v.status === "in_stock" && typeof v.price === "number" && v.price > 5000 && !v.offer_price && !v.before_price && !v.subscription_price && v.show_on_dealer_website !== false,
+  );
+  if (!car) throw new Error(`no plain priced car in ${SITE}'s stock`);
+  return car;
+}
+
+const shownPrice = (amount: number) => `price-block__amount">$${amount.toLocaleString("en-AU")}`;
+
+describe("car page kept slots", () => {
+  it("a stock write's price change shows on the next view, though the view before it came from kept slots", async () => {
+    const original = await plainPricedCar();
+    const path = `/cars/${original.slug}`;
+    const key = `write-${original.dealership_slug}`;
+    await view(path);
+    const kept = await view(path);
+    expect(kept.how("vehicle")).toBe("kept");
+    expect(kept.vehicleSlot).toContain(shownPrice(original.price as number));
+    const changedPrice = (original.price as number) + 1237;
+    try {
+      const write = await stockApi(SITE, key, "/vehicles/batch", { upsert: [{ ...original, price: changedPrice }], delete: [] });
+      expect(write.status).toBe(200);
+      // No waiting: the page reads the site's stock version beside the car, so the write is seen at once.
+      const next = await view(path);
+      expect(next.how("vehicle")).toBe("rendered");
+      expect(next.vehicleSlot).toContain(shownPrice(changedPrice));
+      expect(next.vehicleSlot).not.toContain(shownPrice(original.price as number));
+      expect((await view(path)).how("vehicle")).toBe("kept");
+    } finally {
+      await stockApi(SITE, key, "/vehicles/batch", { upsert: [original], delete: [] });
+    }
+    expect((await view(path)).vehicleSlot).toContain(shownPrice(original.price as number));
+  });
+
+  it("a signed-in shopper who saved the car sees it saved, though the anonymous page of that car was kept", async () => {
+    const car = await plainPricedCar();
+    const path = `/cars/${car.slug}`;
+    const button = `aria-label="Watchlist: `;
+    await view(path);
+    const anonymous = await view(path);
+    expect(anonymous.how("vehicle")).toBe("kept");
+    expect(anonymous.vehicleSlot).toMatch(/aria-pressed="false" aria-label="Watchlist: /);
+
+    const { cookie, phone } = await signIn(SITE);
+    expect((await postJson(SITE, "/api/watchlist/save-car", { phone_number: phone, car_id: car.id }, { cookie })).status).toBe(200);
+    const signedIn = await view(path, { cookie });
+    expect(signedIn.vehicleSlot).toMatch(/aria-pressed="true" aria-label="Watchlist: /);
+    expect(signedIn.vehicleSlot).toContain(button);
+    // Nothing of a signed-in page is kept or served from what was kept.
+    expect(["vehicle", "enquiry", "finance"].map((slot) => signedIn.how(slot)).filter((how) => how === "kept")).toEqual([]);
+
+    // And the next anonymous view is still the anonymous page: nothing of the shopper's in it.
+    const after = await view(path);
+    expect(after.vehicleSlot).toMatch(/aria-pressed="false" aria-label="Watchlist: /);
+    expect(after.html).not.toContain(phone.slice(2));
+    await postJson(SITE, "/api/watchlist/remove-car", { phone_number: phone, car_id: car.id }, { cookie });
+  });
+
+  it("two shoppers posting the kept enquiry form without its script are two leads: the kept form carries no shared key", async () => {
+    const car = await plainPricedCar();
+    const path = `/cars/${car.slug}`;
+    await view(path);
+    const kept = await view(path);
+    expect(kept.how("enquiry")).toBe("kept");
+    const form = kept.slotMarkup("enquiry");
+    expect(form).not.toContain('name="idempotency_key"');
+    // What the kept form itself posts (its hidden fields), with each shopper's own details.
+    const hidden = Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]));
+    expect(hidden.car_id).toBe(String(car.id));
+    const emails = [`kept-a-${randomUUID()}@example.com`, `kept-b-${randomUUID()}@example.com`];
+    for (const [index, email] of emails.entries()) {
+      const body = new URLSearchParams({
+        ...hidden,
+        "values.name": `Shopper ${index}`,
+        "values.email": email,
+        "values.phone": "0412345678",
+        "values.postcode": "4000",
+        "values.message": "Is it still available?",
+        "values.terms_conditions": "on",
+        website: "",
+      }).toString();
+      const posted = await postLead(SITE, body, { "content-type": "application/x-www-form-urlencoded", referer: `http://${SITE}.localhost:${GATEWAY_PORT}${path}` });
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get("location")).toBe("/success");
+    }
+    const stored = (await dealerLeads(SITE, `write-${SITE}`, "?limit=1000")).filter((lead) => emails.includes(String(lead.values.email)));
+    expect(stored).toHaveLength(2);
+  });
+});
