@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { feedReport, recordFeedPhotos, resolveFeedPhotos } from "./photos/photo-store";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { completeFeedRecord, feedJsonSchema, feedKeyOf, type RecordNotes } from "./feed-record";
+import { mountPhotoUploads } from "./photo-uploads";
 import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";
 import { stockBatchSchema, validateBatch } from "./validate-batch";
 import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
@@ -14,6 +15,8 @@ import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
  *   (and what is `pending`: its photo URLs being fetched; `batch` names the feed report when the batch had photo URLs)
  *   GET  /vehicles[?stocknum=|?after=] -> { vehicles: Car[], next: stocknum | null } (500 a page, by stock number)
  *   GET  /batches/{id} -> the batch's feed report: each photo's outcome (ready, pending, failed) with its reason
+ *   GET|POST /vehicles/{stocknum}/photos, DELETE /vehicles/{stocknum}/photos/{ref}, PUT /vehicles/{stocknum}/photos/order:
+ *   a car's photos by upload (photo-uploads.ts)
  */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -90,6 +93,8 @@ export function createStockApi(options: { now?: () => Date } = {}) {
     const report = await feedReport(c.env.DB, c.get("writer"), c.req.param("id"));
     return report ? c.json(report) : c.json({ message: "No batch of this dealership has that id." }, 404);
   });
+
+  mountPhotoUploads(app);
 
   app.get("/vehicles", async (c) => {
     const vehicles = await findVehicles(c.env.DB, c.get("writer"), c.req.query("stocknum") || undefined, c.req.query("after") ?? "");
