@@ -8,3 +8,4 @@ export * from "./provider-policy";
 export * from "./config-merge";
 export * from "./config-messages";
 export * from "./drive-away-rates";
+export * from "./stock-csv-mapping";
