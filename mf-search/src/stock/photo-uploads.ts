@@ -44,7 +44,7 @@ const photoList = (entries: StoredPhotoEntry[]) =>
 /** The index a reference names in the list: a position, or the first photo held under that hash; -1 for none. */
 function indexOf(entries: StoredPhotoEntry[], reference: string | number): number {
   const text = String(reference);
-  if (/^\d+$/.test(text)) return Number(text) < entries.length ? Number(text) : -1;
+  if (/^\d{1,3}$/.test(text)) return Number(text) < entries.length ? Number(text) : -1;
   return isPhotoHash(text) ? entries.findIndex((entry) => photoHashOf(entry.image.url) === text) : -1;
 }
 

@@ -66,22 +66,20 @@ export async function checkAndStorePhoto(env: PhotoEnv, site: string, bytes: Byt
   if (info.width < PHOTO_LIMITS.minSide || info.height < PHOTO_LIMITS.minSide) return refusedPhoto(PHOTO_REASONS.tooSmall(info.width, info.height));
   const type: PhotoType = sniffed === "heic" ? "jpeg" : sniffed;
   const rotate = type === "jpeg" ? exifRotation(bytes) : 0;
+  const turned = rotate === 90 || rotate === 270;
   let cleaned: Bytes;
+  let photo: ReadyPhoto;
   try {
     const output = await env.IMAGES.input(streamOf(bytes))
       .transform(rotate ? { rotate } : {})
       .output({ format: PHOTO_MIME[type], quality: 90 });
     cleaned = await bytesOf(output.image());
+    // A truncated file may pass its header's checks and then decode to nothing.
+    if (!cleaned.byteLength) return refusedPhoto(PHOTO_REASONS.undecodable);
+    photo = { hash, width: turned ? info.height : info.width, height: turned ? info.width : info.height, colour: await dominantColour(env.IMAGES, cleaned) };
   } catch {
     return refusedPhoto(PHOTO_REASONS.undecodable);
   }
-  const turned = rotate === 90 || rotate === 270;
-  const photo: ReadyPhoto = {
-    hash,
-    width: turned ? info.height : info.width,
-    height: turned ? info.width : info.height,
-    colour: await dominantColour(env.IMAGES, cleaned),
-  };
   await env.PHOTOS.put(key, cleaned, {
     httpMetadata: { contentType: PHOTO_MIME[type] },
     customMetadata: { width: String(photo.width), height: String(photo.height), colour: photo.colour, type },
