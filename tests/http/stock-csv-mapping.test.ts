@@ -139,7 +139,7 @@ describe.each(LAYOUTS)("a DMS export with $slug's column mapping", (layout) => {
     const wide = await fetchSite(layout.slug, "/api/stock/vehicles/batch", {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "text/csv" },
-      body: `${Array.from({ length: 501 }, (_, i) => `c${i}`).join(",")}\r\n1\r\n`,
+      body: `${Array.from({ length: 501 }, (_, i) => `c${i}`).join(String(layout.mapping.delimiter))}\r\n1\r\n`,
     });
     expect([wide.status, ((await wide.json()) as { message: string }).message]).toEqual([400, "A row has more than 500 columns."]);
     const allBad = await fetchSite(layout.slug, "/api/stock/vehicles/batch", {
