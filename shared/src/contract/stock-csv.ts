@@ -33,7 +33,6 @@ function* scanCsv(text: string, delimiter: string): Generator<Scanned> {
       } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) push();
     else if (ch === "\n" || ch === "\r") {
       const end = i;
       if (ch === "\r" && text[i + 1] === "\n") i++;
@@ -41,7 +40,8 @@ function* scanCsv(text: string, delimiter: string): Generator<Scanned> {
       yield { cells: row, start, end };
       row = [];
       start = i + 1;
-    } else cell += ch;
+    } else if (ch === delimiter) push();
+    else cell += ch;
   }
   if (cell !== "" || row.length) {
     push();
@@ -63,7 +63,7 @@ export function parseCsv(text: string, delimiter = ","): string[][] {
  */
 export function csvRowTexts(text: string): string[] {
   const source = withoutBom(text);
-  return [...scanCsv(source, "\n")].filter((row) => !blank(row.cells)).map((row) => source.slice(row.start, row.end));
+  return [...scanCsv(source, ",")].filter((row) => !blank(row.cells)).map((row) => source.slice(row.start, row.end));
 }
 
 type FieldSchema = { safeParse(value: unknown): { success: boolean } };
