@@ -1,7 +1,6 @@
-import { carSchema } from "@dealer/shared/contract";
+import { carSchema, csvToRecords, parseCsv } from "@dealer/shared/contract";
 import { describe, expect, it } from "vitest";
 import { generateDemoData } from "../demo/generate";
-import { csvToRecords, parseCsv } from "./csv";
 
 describe("parseCsv", () => {
   it("reads quoted cells with commas, quotes and newlines", () => {
@@ -21,13 +20,13 @@ describe("csvToRecords", () => {
       return `"${text.replaceAll('"', '""')}"`;
     };
     const csv = `${fields.join(",")}\n${fields.map((f) => cell(car[f])).join(",")}\n`;
-    const [record] = csvToRecords(csv);
+    const [record] = csvToRecords(csv).records;
     const withoutNulls = Object.fromEntries(fields.map((f) => [f, car[f]]));
     expect(carSchema.parse(record)).toEqual(carSchema.parse(withoutNulls));
   });
 
   it("keeps numeric-looking text fields as text and leaves empty cells out", () => {
-    const [record] = csvToRecords("stocknum,year,price,certified,badge\n12345,2021,,true,\n");
+    const [record] = csvToRecords("stocknum,year,price,certified,badge\n12345,2021,,true,\n").records;
     expect(record).toEqual({ stocknum: "12345", year: 2021, certified: true });
   });
 });

@@ -9,9 +9,9 @@ export interface PostResult {
  * A call to the stock API on a tenant host with a dealership's write key. node:http, because fetch will not
  * send another Host header than the URL's, and the gateway picks the tenant by Host.
  */
-function stockRequest(url: URL, method: "GET" | "POST", host: string, key: string, payload?: string): Promise<PostResult> {
+function stockRequest(url: URL, method: "GET" | "POST", host: string, key: string, payload?: string, type = "application/json"): Promise<PostResult> {
   const headers: Record<string, string | number> = { Host: host, Authorization: `Bearer ${key}` };
-  if (payload !== undefined) Object.assign(headers, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) });
+  if (payload !== undefined) Object.assign(headers, { "Content-Type": type, "Content-Length": Buffer.byteLength(payload) });
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -35,6 +35,11 @@ function stockRequest(url: URL, method: "GET" | "POST", host: string, key: strin
 export function postStockBatch(baseUrl: string, host: string, key: string, batch: { upsert: unknown[]; delete?: string[] }): Promise<PostResult> {
   const payload = JSON.stringify({ upsert: batch.upsert, delete: batch.delete ?? [] });
   return stockRequest(new URL("/api/stock/vehicles/batch", baseUrl), "POST", host, key, payload);
+}
+
+/** POSTs CSV text as the dealer's system wrote it; the platform reads it with the site's column mapping (ADR 0075). */
+export function postStockCsv(baseUrl: string, host: string, key: string, csv: string): Promise<PostResult> {
+  return stockRequest(new URL("/api/stock/vehicles/batch", baseUrl), "POST", host, key, csv, "text/csv; charset=utf-8");
 }
 
 /** The dealership's vehicles as stored (one stock number, or all of them). */

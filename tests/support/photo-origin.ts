@@ -19,7 +19,8 @@ export interface PhotoOrigin {
 
 const PIXELS = { width: 1600, height: 1200 } as const;
 
-async function phonePhoto(): Promise<Buffer> {
+/** A fresh phone photo: 1600 x 1200 pixels taken upright (EXIF Orientation 6) with a GPS position. */
+export async function phonePhoto(): Promise<Buffer> {
   // Noise over a colour, so it compresses like a photo rather than a flat drawing.
   const noise = randomBytes(PIXELS.width * PIXELS.height * 3);
   const [r, g, b] = randomBytes(3);

@@ -17,7 +17,7 @@ export function fetchSite(site: string, path: string, init: RequestOptions = {})
 }
 
 /** `browser: false` sends only the headers given: no Origin, as a script or a server would (a browser always sends one on a POST). */
-type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string; browser?: boolean };
+type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string | Uint8Array; browser?: boolean };
 
 /** Origin on every request that is not a read, as a browser's page on that host sends it, unless the test names its own. */
 function browserHeaders(host: string, method: string, headers: Record<string, string>): Record<string, string> {

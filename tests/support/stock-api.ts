@@ -7,3 +7,20 @@ export const stockApi = (site: string, key: string, path: string, body?: unknown
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
+
+/** A file for a photo upload: its bytes, its name, and optionally its alt text. */
+export type UploadFile = { bytes: Uint8Array; name: string; alt?: string };
+
+/** A multipart upload of photos to one car (ADR 0075), with the form's other fields (position, primary). */
+export async function uploadPhotos(site: string, key: string, stocknum: string, files: UploadFile[], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const file of files) form.append("photo", new Blob([new Uint8Array(file.bytes)]), file.name);
+  for (const file of files) if (file.alt !== undefined) form.append("alt", file.alt);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const encoded = new Request("http://upload.invalid/", { method: "POST", body: form });
+  return fetchSite(site, `/api/stock/vehicles/${encodeURIComponent(stocknum)}/photos`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": encoded.headers.get("content-type") ?? "" },
+    body: new Uint8Array(await encoded.arrayBuffer()),
+  });
+}

@@ -1,10 +1,12 @@
-import { parseWithFieldErrors } from "@dealer/shared/contract";
-import { Hono } from "hono";
-import { feedReport, recordFeedPhotos, resolveFeedPhotos } from "./photos/photo-store";
+import { resolveSiteConfig, type StockCsvMapping } from "@dealer/shared/config";
+import { CsvProblem, type CsvRecords, csvToRecords, parseWithFieldErrors, siteTemplateSchema } from "@dealer/shared/contract";
+import { type Context, Hono } from "hono";
+import { type FeedPhotos, feedReport, recordFeedPhotos, resolveFeedPhotos } from "./photos/photo-store";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { completeFeedRecord, feedJsonSchema, feedKeyOf, type RecordNotes } from "./feed-record";
+import { mountPhotoUploads } from "./photo-uploads";
 import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";
-import { stockBatchSchema, validateBatch } from "./validate-batch";
+import { MAX_BATCH_SIZE, type RejectedRecord, stockBatchSchema, validateBatch } from "./validate-batch";
 import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
 
 /**
@@ -14,6 +16,8 @@ import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
  *   (and what is `pending`: its photo URLs being fetched; `batch` names the feed report when the batch had photo URLs)
  *   GET  /vehicles[?stocknum=|?after=] -> { vehicles: Car[], next: stocknum | null } (500 a page, by stock number)
  *   GET  /batches/{id} -> the batch's feed report: each photo's outcome (ready, pending, failed) with its reason
+ *   GET|POST /vehicles/{stocknum}/photos, DELETE /vehicles/{stocknum}/photos/{ref}, PUT /vehicles/{stocknum}/photos/order:
+ *   a car's photos by upload (photo-uploads.ts)
  */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -23,6 +27,46 @@ async function completeBatch(db: D1Database, writer: StockWriter, upserts: unkno
   return Promise.all(
     upserts.map((record) => (isRecord(record) ? completeFeedRecord(record, writer, (stocknum) => stored.get(stocknum), now) : { record: record as Record<string, unknown>, notes: null })),
   );
+}
+
+type StockContext = Context<StockEnv>;
+
+/** The batch's photos less those of cars refused after they were resolved (a CSV row whose id or slug clashed). */
+function withoutCars(photos: FeedPhotos, stocknums: ReadonlySet<string>): FeedPhotos {
+  return {
+    ...photos,
+    cars: photos.cars.filter((car) => !stocknums.has(car.stocknum)),
+    pending: new Map([...photos.pending].filter(([stocknum]) => !stocknums.has(stocknum))),
+    waits: photos.waits.filter((wait) => !stocknums.has(wait.stocknum)),
+    report: photos.report.filter(([stocknum]) => !stocknums.has(stocknum)),
+  };
+}
+
+/** The site's CSV column mapping from its settings (ADR 0075); null when it has none (or its settings do not resolve). */
+async function csvMapping(db: D1Database, site: string): Promise<StockCsvMapping | null> {
+  const row = await db.prepare("SELECT template, config FROM sites WHERE slug = ?").bind(site).first<{ template: string; config: string }>();
+  const template = siteTemplateSchema.safeParse(row?.template);
+  if (!row || !template.success) return null;
+  try {
+    return resolveSiteConfig(site, JSON.parse(row.config) as Record<string, unknown>, template.data).stockCsv;
+  } catch (error) {
+    console.warn(`[mf-search] ${site}: settings do not resolve; CSV read without a mapping`, error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/** A text/csv body read with the site's mapping: its records, or the 400 that says why not. */
+async function readCsvBatch(c: StockContext): Promise<CsvRecords | Response> {
+  const text = await c.req.text();
+  try {
+    const read = csvToRecords(text, await csvMapping(c.env.DB, c.get("writer").site));
+    if (!read.records.length) return c.json({ message: "The CSV has no rows under its header." }, 400);
+    if (read.records.length > MAX_BATCH_SIZE) return c.json({ message: `At most ${MAX_BATCH_SIZE} rows a request: send the file in parts (npm run stock:import does).` }, 400);
+    return read;
+  } catch (error) {
+    if (error instanceof CsvProblem) return c.json({ message: error.message }, 400);
+    throw error;
+  }
 }
 
 const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: vehicles\./.test(error.message);
@@ -39,39 +83,55 @@ export function createStockApi(options: { now?: () => Date } = {}) {
   });
   app.use("*", requireWriteKey);
 
-  app.post("/vehicles/batch", async (c) => {
-    const body = await c.req.json().catch(() => undefined);
-    if (body === undefined) return c.json({ message: "The body must be JSON." }, 400);
-    const batch = parseWithFieldErrors(stockBatchSchema, body);
-    if (!batch.ok) return c.json({ message: "Invalid batch.", errors: batch.fieldErrors }, 400);
+  /**
+   * A batch: applied whole or not at all, except a CSV's (`partial`), where each bad row is refused with its row number
+   * and reasons while the good rows load, as a DMS export with one bad row should not hold back the yard.
+   */
+  const runBatch = async (c: StockContext, upserts: unknown[], deletes: string[], csv: { ignoredColumns: string[] } | null) => {
     const writer = c.get("writer");
     const at = now();
-    const completed = await completeBatch(c.env.DB, writer, batch.data.upsert, at);
-    const validation = validateBatch(
-      completed.map((entry) => entry.record),
-      batch.data.delete,
-      writer,
-    );
+    const completed = await completeBatch(c.env.DB, writer, upserts, at);
+    const rejected: (RejectedRecord & { row?: number })[] = [];
+    const reject = (entries: RejectedRecord[]) => rejected.push(...entries.map((entry) => ({ ...entry, ...(csv ? { row: entry.index + 2 } : {}) })));
+    // Original indices of the records still in the batch.
+    let kept = completed.map((_, index) => index);
+    let validation = validateBatch(completed.map((entry) => entry.record), deletes, writer);
+    while (!validation.ok && csv) {
+      const bad = new Set(validation.rejected.map((entry) => kept[entry.index]));
+      reject(validation.rejected.map((entry) => ({ ...entry, index: kept[entry.index] ?? entry.index })));
+      kept = kept.filter((index) => !bad.has(index));
+      validation = validateBatch(kept.map((index) => completed[index]?.record), deletes, writer);
+    }
     if (!validation.ok) {
       return c.json({ message: `${validation.rejected.length} record(s) rejected; nothing was applied.`, rejected: validation.rejected }, 400);
     }
     const renew = { stocknums: new Set(completed.flatMap((entry) => (entry.notes?.derived.includes("updated_at") ? [String(entry.record.stocknum)] : []))), now: at.toISOString() };
-    // What the platform filled in or left out, per record that has something to say.
-    const photos = await resolveFeedPhotos(c.env.DB, writer, validation.cars, at);
-    const records = completed.flatMap((entry, index) => {
-      const stocknum = String(entry.record.stocknum);
-      const pending = photos.pending.get(stocknum) ?? [];
-      const notes = entry.notes ?? { derived: [], ignored: [] };
-      return notes.derived.length || notes.ignored.length || pending.length ? [{ index, stocknum, ...notes, pending }] : [];
-    });
+    const indexOf = new Map(completed.map((entry, index) => [String(entry.record.stocknum), index]));
     const planAndApply = async () => {
-      const plan = await planBatch(c.env.DB, writer, photos.cars, batch.data.delete, renew);
+      let photos = await resolveFeedPhotos(c.env.DB, writer, validation.cars, at);
+      let plan = await planBatch(c.env.DB, writer, photos.cars, deletes, renew);
+      while (!plan.ok && csv) {
+        const clashing = new Set(plan.conflicts.map((entry) => entry.stocknum));
+        reject(plan.conflicts.map((entry) => ({ ...entry, index: indexOf.get(entry.stocknum) ?? entry.index })));
+        photos = withoutCars(photos, clashing);
+        plan = await planBatch(c.env.DB, writer, photos.cars, deletes, renew);
+      }
       if (!plan.ok) {
         return c.json({ message: `${plan.conflicts.length} record(s) rejected; nothing was applied.`, rejected: plan.conflicts }, 400);
       }
-      const outcome = await applyBatch(c.env.DB, writer, plan, at.toISOString(), stockChangeNotifier(c.env));
+      if (csv && !photos.cars.length) return c.json({ message: `Every row (${rejected.length}) was refused; nothing was applied.`, rejected, ignored_columns: csv.ignoredColumns }, 400);
+      const applied = await applyBatch(c.env.DB, writer, plan, at.toISOString(), stockChangeNotifier(c.env));
       const report = await recordFeedPhotos(c.env.DB, c.env.PHOTO_QUEUE, writer, photos, at.toISOString());
-      return c.json({ ...outcome, ...(report ? { batch: report } : {}), records });
+      // What the platform filled in or left out, per record that has something to say.
+      const written = new Set(photos.cars.map((car) => car.stocknum));
+      const records = completed.flatMap((entry, index) => {
+        const stocknum = String(entry.record.stocknum);
+        if (!written.has(stocknum)) return [];
+        const pending = photos.pending.get(stocknum) ?? [];
+        const notes = entry.notes ?? { derived: [], ignored: [] };
+        return notes.derived.length || notes.ignored.length || pending.length ? [{ index, stocknum, ...notes, pending }] : [];
+      });
+      return c.json({ ...applied, ...(report ? { batch: report } : {}), records, ...(csv ? { rejected, ignored_columns: csv.ignoredColumns } : {}) });
     };
     try {
       return await planAndApply();
@@ -84,12 +144,26 @@ export function createStockApi(options: { now?: () => Date } = {}) {
         return c.json({ message: "Another batch is writing the same vehicles; nothing was applied. Send the batch again." }, 409);
       });
     }
+  };
+
+  app.post("/vehicles/batch", async (c) => {
+    if (/^text\/csv\b/i.test(c.req.header("content-type") ?? "")) {
+      const read = await readCsvBatch(c);
+      return "records" in read ? runBatch(c, read.records, [], { ignoredColumns: read.ignoredColumns }) : read;
+    }
+    const body = await c.req.json().catch(() => undefined);
+    if (body === undefined) return c.json({ message: "The body must be JSON, or CSV sent as text/csv." }, 400);
+    const batch = parseWithFieldErrors(stockBatchSchema, body);
+    if (!batch.ok) return c.json({ message: "Invalid batch.", errors: batch.fieldErrors }, 400);
+    return runBatch(c, batch.data.upsert, batch.data.delete, null);
   });
 
   app.get("/batches/:id", async (c) => {
     const report = await feedReport(c.env.DB, c.get("writer"), c.req.param("id"));
     return report ? c.json(report) : c.json({ message: "No batch of this dealership has that id." }, 404);
   });
+
+  mountPhotoUploads(app);
 
   app.get("/vehicles", async (c) => {
     const vehicles = await findVehicles(c.env.DB, c.get("writer"), c.req.query("stocknum") || undefined, c.req.query("after") ?? "");

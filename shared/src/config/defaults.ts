@@ -126,6 +126,7 @@ export const defaultSiteConfig: SiteConfig = {
     salesCounterFallback: "formula",
   },
   driveAway: { deliveryCharge: 0, rates: DEFAULT_DRIVE_AWAY_RATES },
+  stockCsv: null,
   budget: {
     moneyInputMin: 5000,
     moneyInputMax: 70000,

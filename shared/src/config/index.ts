@@ -9,3 +9,4 @@ export * from "./config-merge";
 export * from "./config-messages";
 export * from "./drive-away-rates";
 export * from "./config-rows";
+export * from "./stock-csv-mapping";

@@ -3,6 +3,7 @@ import { maxList, maxMap, maxText, numberIn } from "../contract/limits";
 import { FINANCE_ROUTES } from "../rules/finance-link";
 import { secretSlotSchema } from "../secrets/slot-name";
 import { driveAwayRatesSchema } from "./drive-away-rates";
+import { stockCsvMappingSchema } from "./stock-csv-mapping";
 
 /**
  * contract/car's item types, restated: importing its schema here put the whole car schema into every shopper's
@@ -354,6 +355,8 @@ export const siteConfigSchema = z
      * government charges, and each state's government charges as data with their date and sources.
      */
     driveAway: z.object({ deliveryCharge: money, rates: driveAwayRatesSchema }).strict(),
+    /** How the dealer's DMS export of stock reads as records (ADR 0075); null: a CSV's header names the car fields. */
+    stockCsv: stockCsvMappingSchema.nullable(),
     budget: z
       .object({
         moneyInputMin: money,

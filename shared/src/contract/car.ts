@@ -37,6 +37,7 @@ export const imageSchema = z.union([
           width: z.number().int().positive().optional(),
           height: z.number().int().positive().optional(),
           colour: z.string().regex(/^#[0-9a-f]{6}$/).optional(),
+          alt: z.string().max(PHOTO_LIMITS.maxAltText).optional(),
         })
         .optional(),
     })

@@ -23,3 +23,4 @@ export * from "./directory";
 export * from "./lead-record";
 export * from "./staff";
 export * from "./lead-inbox";
+export * from "./stock-csv";

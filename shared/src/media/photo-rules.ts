@@ -15,6 +15,16 @@ export const PHOTO_LIMITS = {
   perCar: 100,
   /** A photo origin that has not answered in this time is a failed attempt (retried later). */
   fetchTimeoutMs: 20_000,
+  /**
+   * One upload request's body (ADR 0075): two photos at the 25 MB limit. Cloudflare refuses bodies over 100 MB (Free
+   * and Pro plans) before the Worker runs, and a Worker holds what it parses in its 128 MB, so the platform's own
+   * limit sits below both and is answered 413 in its own words.
+   */
+  maxUploadRequestBytes: 50 * 1024 * 1024,
+  /** Files in one upload request. */
+  maxUploadFiles: 20,
+  /** A photo's alt text (what a screen reader says for it). */
+  maxAltText: 250,
 } as const;
 
 export type PhotoType = "jpeg" | "png" | "webp" | "avif";
@@ -45,6 +55,7 @@ export const PHOTO_REASONS = {
   http: (status: number) => `The photo's address answered HTTP ${status}.`,
   timeout: `The photo's address did not answer within ${PHOTO_LIMITS.fetchTimeoutMs / 1000} s.`,
   unreachable: "The photo's address could not be reached.",
+  uploadTooLarge: `The upload is over ${PHOTO_LIMITS.maxUploadRequestBytes / 1024 / 1024} MB a request: send the photos in several requests (each photo at most ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB).`,
 } as const;
 
 /**
@@ -99,7 +110,7 @@ export type PhotoState = ({ status: "ready" } & ReadyPhoto) | { status: "pending
 /** One stored photo entry of a car: the spec's shape (URLs of the platform's copy), and for a dealer's photo its source and state. */
 export interface StoredPhotoEntry {
   image: { url: string; thumb: { url: string } };
-  photo?: { source: string; status: PhotoState["status"]; width?: number; height?: number; colour?: string };
+  photo?: { source: string; status: PhotoState["status"]; width?: number; height?: number; colour?: string; alt?: string };
 }
 
 export const PHOTO_PATH_PREFIX = "photos/";
@@ -116,6 +127,15 @@ export function storedPhotoEntry(source: string, state: PhotoState): StoredPhoto
   const path = state.status === "ready" ? `${PHOTO_PATH_PREFIX}${state.hash}` : IMAGE_NOT_FOUND_PATH;
   const size = state.status === "ready" ? { width: state.width, height: state.height, colour: state.colour } : {};
   return { image: { url: vehicleImageUrl(path), thumb: { url: vehicleImageUrl(path, THUMB) } }, photo: { source, status: state.status, ...size } };
+}
+
+/** An uploaded photo's source (ADR 0075): it has no URL of the dealer's, so it is named by its content. */
+export const UPLOAD_SOURCE_PREFIX = "upload:";
+
+/** A car's stored entry for a photo the dealer uploaded, held by the platform. */
+export function uploadedPhotoEntry(photo: ReadyPhoto, alt: string | undefined): StoredPhotoEntry {
+  const entry = storedPhotoEntry(`${UPLOAD_SOURCE_PREFIX}${photo.hash}`, { status: "ready", ...photo });
+  return alt ? { ...entry, photo: { ...entry.photo!, alt } } : entry;
 }
 
 /** The held photo's hash a platform URL names (`/cdn/image/…/photos/{hash}`), or null. */

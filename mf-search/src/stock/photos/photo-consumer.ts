@@ -1,19 +1,10 @@
 import { guardedGet, OutboundRefused, photoPolicy } from "@dealer/shared/outbound-guard";
-import {
-  exifRotation,
-  PHOTO_LIMITS,
-  PHOTO_MIME,
-  PHOTO_REASONS,
-  type PhotoState,
-  type PhotoType,
-  photoRetryDelaySeconds,
-  type ReadyPhoto,
-  sniffPhotoType,
-} from "@dealer/shared/media";
+import { PHOTO_LIMITS, PHOTO_REASONS, photoRetryDelaySeconds } from "@dealer/shared/media";
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { PhotoMessage } from "./photo-message";
 import { stockChangeNotifier } from "../../search-backend/push-messages";
+import { type Bytes, checkAndStorePhoto, type PhotoOutcome as Outcome, refusedPhoto as refused } from "./photo-check";
 import { refreshCarsShowing, type WriteCarsAsRead } from "./photo-store";
 
 /**
@@ -27,15 +18,7 @@ export const PHOTO_MAX_ATTEMPTS = 6;
 
 const messageSchema = z.object({ site: z.string().min(1), url: z.string().min(1) });
 
-type Outcome = { state: Extract<PhotoState, { status: "ready" }> } | { state: Extract<PhotoState, { status: "failed" }>; retry: boolean };
-const refused = (reason: string): Outcome => ({ state: { status: "failed", reason }, retry: false });
 const failed = (reason: string): Outcome => ({ state: { status: "failed", reason }, retry: true });
-
-type Bytes = Uint8Array<ArrayBuffer>;
-type ImagesStream = Parameters<ImagesBinding["info"]>[0];
-const streamOf = (bytes: Bytes) => new Blob([bytes]).stream() as unknown as ImagesStream;
-const bytesOf = async (stream: ReadableStream<Uint8Array> | import("@cloudflare/workers-types").ReadableStream<Uint8Array>) =>
-  new Uint8Array(await new Response(stream as ReadableStream<Uint8Array>).arrayBuffer());
 
 /** The body, or null once it passes the byte limit (read no further: a slow or endless origin costs no more). */
 async function readCapped(response: Response): Promise<Bytes | null> {
@@ -66,42 +49,11 @@ async function readCapped(response: Response): Promise<Bytes | null> {
   return bytes;
 }
 
-async function sha256Hex(bytes: Bytes): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** The first pixel of a 1-pixel PNG (every PNG row filter leaves a row's first pixel as stored): "#rrggbb". */
-async function pngFirstPixel(png: Bytes): Promise<string | null> {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  const colourType = png[25];
-  const idat: Uint8Array[] = [];
-  for (let offset = 8; offset + 8 <= png.length; ) {
-    const length = view.getUint32(offset);
-    const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
-    if (type === "IDAT") idat.push(png.subarray(offset + 8, offset + 8 + length));
-    offset += 12 + length;
-  }
-  const raw = await bytesOf(new Blob(idat as Bytes[]).stream().pipeThrough(new DecompressionStream("deflate")));
-  const hex = (values: number[]) => `#${values.map((value) => value.toString(16).padStart(2, "0")).join("")}`;
-  // Byte 0 is the row's filter type; then grey (0, 4) or RGB (2, 6) samples of 8 bits.
-  if (colourType === 2 || colourType === 6) return hex([raw[1] ?? 0, raw[2] ?? 0, raw[3] ?? 0]);
-  if (colourType === 0 || colourType === 4) return hex([raw[1] ?? 0, raw[1] ?? 0, raw[1] ?? 0]);
-  return null;
-}
-
-/** What a page shows until the photo loads: the whole picture shrunk to one pixel. */
-async function dominantColour(images: ImagesBinding, bytes: Bytes): Promise<string> {
-  const pixel = await (await images.input(streamOf(bytes)).transform({ width: 1, height: 1 }).output({ format: "image/png" })).image();
-  return (await pngFirstPixel(await bytesOf(pixel)).catch(() => null)) ?? "#808080";
-}
-
 /**
- * The photo behind a URL, checked and cleaned: its type from its bytes, its size and sides in range, its EXIF
- * rotation applied and every metadata block (GPS included) dropped by re-encoding in its own format.
+ * The photo behind a URL, read through the SSRF guard at most 25 MB, then checked and kept by the same code as an
+ * upload (photo-check.ts).
  */
 export async function fetchPhoto(env: Env, site: string, url: string, fetcher: typeof fetch = fetch): Promise<Outcome> {
-  if (!env.PHOTOS || !env.IMAGES) throw new Error("The photo pipeline needs the PHOTOS (R2) and IMAGES bindings");
   let response: Response;
   try {
     response = await guardedGet(url, { signal: AbortSignal.timeout(PHOTO_LIMITS.fetchTimeoutMs), headers: { accept: "image/avif,image/webp,image/jpeg,image/png,*/*;q=0.5" } }, photoPolicy(env), fetcher);
@@ -116,43 +68,7 @@ export async function fetchPhoto(env: Env, site: string, url: string, fetcher: t
   const bytes = await readCapped(response).catch(() => undefined);
   if (bytes === undefined) return failed(PHOTO_REASONS.unreachable);
   if (bytes === null) return refused(PHOTO_REASONS.tooLarge);
-  const sniffed = sniffPhotoType(bytes);
-  if (!sniffed) return refused(PHOTO_REASONS.notImage);
-  const hash = await sha256Hex(bytes);
-  const key = `${site}/${hash}`;
-  const held = await env.PHOTOS.head(key);
-  if (held?.customMetadata?.width) {
-    const { width, height, colour } = held.customMetadata;
-    return { state: { status: "ready", hash, width: Number(width), height: Number(height), colour: colour ?? "#808080" } };
-  }
-  // Sides from the header alone, before anything decodes the pixels (a decompression bomb claims 50,000 px).
-  const info = await env.IMAGES.info(streamOf(bytes)).catch(() => null);
-  if (!info || !("width" in info)) return refused(sniffed === "heic" ? PHOTO_REASONS.heic : PHOTO_REASONS.undecodable);
-  if (info.width > PHOTO_LIMITS.maxSide || info.height > PHOTO_LIMITS.maxSide) return refused(PHOTO_REASONS.tooWide(info.width, info.height));
-  if (info.width < PHOTO_LIMITS.minSide || info.height < PHOTO_LIMITS.minSide) return refused(PHOTO_REASONS.tooSmall(info.width, info.height));
-  const type: PhotoType = sniffed === "heic" ? "jpeg" : sniffed;
-  const rotate = type === "jpeg" ? exifRotation(bytes) : 0;
-  let cleaned: Bytes;
-  try {
-    const output = await env.IMAGES.input(streamOf(bytes))
-      .transform(rotate ? { rotate } : {})
-      .output({ format: PHOTO_MIME[type], quality: 90 });
-    cleaned = await bytesOf(output.image());
-  } catch {
-    return refused(PHOTO_REASONS.undecodable);
-  }
-  const turned = rotate === 90 || rotate === 270;
-  const photo: ReadyPhoto = {
-    hash,
-    width: turned ? info.height : info.width,
-    height: turned ? info.width : info.height,
-    colour: await dominantColour(env.IMAGES, cleaned),
-  };
-  await env.PHOTOS.put(key, cleaned, {
-    httpMetadata: { contentType: PHOTO_MIME[type] },
-    customMetadata: { width: String(photo.width), height: String(photo.height), colour: photo.colour, type },
-  });
-  return { state: { status: "ready", ...photo } };
+  return checkAndStorePhoto(env, site, bytes);
 }
 
 /** One message: fetch the URL unless it is held already, record the outcome, bring the cars showing it up to date. */

@@ -68,7 +68,8 @@ function imageSlides(car: Car, title: string): ImageSlide[] {
     src: vehicleImageUrl(image.url, { width: MAIN_WIDTHS[0] }),
     srcSet: imageSrcSet(image.url, MAIN_WIDTHS),
     thumbSrc: vehicleImageUrl(image.thumb.url || image.url, { width: THUMB_WIDTH }),
-    alt: `${title}, image ${index + 1} of ${car.images.length}`,
+    // An uploaded photo's own alt text (ADR 0075) comes first; the position still says where it is.
+    alt: `${photo?.alt ? photo.alt : title}, image ${index + 1} of ${car.images.length}`,
   }));
 }
 

@@ -1,0 +1,150 @@
+import { type Car, parseWithFieldErrors } from "@dealer/shared/contract";
+import { isPhotoHash, PHOTO_LIMITS, PHOTO_REASONS, photoHashOf, type StoredPhotoEntry, uploadedPhotoEntry } from "@dealer/shared/media";
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { stockChangeNotifier } from "../search-backend/push-messages";
+import { checkAndStorePhoto } from "./photos/photo-check";
+import { applyBatch } from "./stock-store";
+import type { StockEnv } from "./write-key";
+
+/**
+ * A car's photos by upload (issue 30 goal 2, ADR 0075), under /api/stock/vehicles/{stocknum}/photos with the
+ * dealership's write key: multipart files go through the very check and R2 store the photo queue uses
+ * (photos/photo-check.ts), then into the car's photo list at a position, with alt text; a photo is deleted or the list
+ * reordered by position or content hash. Every change is written like a feed's (stock version, change log, search).
+ */
+type StockContext = Context<StockEnv>;
+
+const LIMIT = PHOTO_LIMITS;
+const ref = z.union([z.number().int().min(0).max(LIMIT.perCar), z.string().regex(/^(\d{1,3}|[0-9a-f]{64})$/, "a position (0, 1, …) or a photo's hash")]);
+const uploadFieldsSchema = z
+  .object({
+    position: z.coerce.number().int("a whole number").min(0).max(LIMIT.perCar).optional(),
+    primary: z.enum(["true", "false"], "true or false").optional(),
+    alt: z.array(z.string().trim().max(LIMIT.maxAltText, `at most ${LIMIT.maxAltText} characters`)).max(LIMIT.maxUploadFiles),
+  })
+  .strict();
+const orderSchema = z.object({ order: z.array(ref).min(1).max(LIMIT.perCar) }).strict();
+
+const entriesOf = (car: Car) => car.images as StoredPhotoEntry[];
+
+/** The car's photo list as the API answers it: each photo's position, hash (when held), address and alt text. */
+const photoList = (entries: StoredPhotoEntry[]) =>
+  entries.map((entry, position) => ({
+    position,
+    hash: photoHashOf(entry.image.url),
+    url: entry.image.url,
+    source: entry.photo?.source ?? entry.image.url,
+    status: entry.photo?.status ?? "ready",
+    width: entry.photo?.width ?? null,
+    height: entry.photo?.height ?? null,
+    alt: entry.photo?.alt ?? null,
+  }));
+
+/** The index a reference names in the list: a position, or the first photo held under that hash; -1 for none. */
+function indexOf(entries: StoredPhotoEntry[], reference: string | number): number {
+  const text = String(reference);
+  if (/^\d{1,3}$/.test(text)) return Number(text) < entries.length ? Number(text) : -1;
+  return isPhotoHash(text) ? entries.findIndex((entry) => photoHashOf(entry.image.url) === text) : -1;
+}
+
+const notFound = (c: StockContext) => c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
+
+/** The car as stored (its JSON text too: the write happens only while the car is still as read). */
+async function readCar(c: StockContext): Promise<{ read: string; car: Car } | null> {
+  const row = await c.env.DB.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?")
+    .bind(c.get("writer").dealershipId, c.req.param("stocknum") ?? "")
+    .first<{ data: string }>();
+  return row ? { read: row.data, car: JSON.parse(row.data) as Car } : null;
+}
+
+/** Writes the car with these photos (the first is its card's picture); 409 when a feed changed it meanwhile. */
+async function writePhotos(c: StockContext, { read, car }: { read: string; car: Car }, entries: StoredPhotoEntry[], status: 200 | 201 = 200) {
+  const now = new Date().toISOString();
+  const next: Car = { ...car, images: entries, primary_image_url: entries[0]?.image.url ?? null, updated_at: now };
+  const writer = c.get("writer");
+  const plan = { ok: true as const, changed: [next], unchanged: 0, deleting: [], changedIds: [car.id] };
+  await applyBatch(c.env.DB, writer, plan, now, stockChangeNotifier(c.env), { readAs: new Map([[car.stocknum, read]]) });
+  const stored = await c.env.DB.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?").bind(writer.dealershipId, car.stocknum).first<{ data: string }>();
+  if (stored?.data !== JSON.stringify(next)) return c.json({ message: "The vehicle changed while its photos were saved (another request or a feed); nothing was changed. Send again." }, 409);
+  return c.json({ stocknum: car.stocknum, photos: photoList(entries) }, status);
+}
+
+/** A multipart upload's files and fields, or the 400 naming what is wrong. */
+async function readUpload(c: StockContext) {
+  const form = await c.req.formData().catch(() => null);
+  if (!form) return { error: c.json({ message: "The body must be multipart/form-data with one or more files in `photo`." }, 400) };
+  const files = form.getAll("photo");
+  const fields: Record<string, unknown> = { alt: form.getAll("alt") };
+  for (const [name, value] of form.entries()) {
+    if (name !== "photo" && name !== "alt") fields[name] = value;
+  }
+  const parsed = parseWithFieldErrors(uploadFieldsSchema, fields);
+  const errors = parsed.ok ? {} : { ...parsed.fieldErrors };
+  if (!files.length) errors.photo = ["Send at least one file in `photo`."];
+  else if (files.length > LIMIT.maxUploadFiles) errors.photo = [`At most ${LIMIT.maxUploadFiles} files a request.`];
+  else if (files.some((file) => typeof file === "string")) errors.photo = ["Each `photo` must be a file, not text."];
+  if (parsed.ok && parsed.data.alt.length > files.length) errors.alt = ["One alt text per photo at most, in the photos' order."];
+  if (!parsed.ok || Object.keys(errors).length) return { error: c.json({ message: "Invalid upload.", errors }, 400) };
+  return { files: files as File[], fields: parsed.data };
+}
+
+export function mountPhotoUploads(app: Hono<StockEnv>) {
+  app.get("/vehicles/:stocknum/photos", async (c) => {
+    const stored = await readCar(c);
+    return stored ? c.json({ stocknum: stored.car.stocknum, photos: photoList(entriesOf(stored.car)) }) : notFound(c);
+  });
+
+  app.post("/vehicles/:stocknum/photos", async (c) => {
+    const upload = await readUpload(c);
+    if ("error" in upload) return upload.error;
+    const stored = await readCar(c);
+    if (!stored) return notFound(c);
+    const entries = entriesOf(stored.car);
+    if (entries.length + upload.files.length > LIMIT.perCar) {
+      return c.json({ message: "Invalid upload.", errors: { photo: [`At most ${LIMIT.perCar} photos a vehicle: this one has ${entries.length}.`] } }, 400);
+    }
+    // One file at a time: a Worker holds each one's bytes only while it is checked.
+    const added: StoredPhotoEntry[] = [];
+    const rejected: { index: number; name: string; reason: string }[] = [];
+    for (const [index, file] of upload.files.entries()) {
+      const outcome =
+        file.size > LIMIT.maxBytes
+          ? { state: { status: "failed" as const, reason: PHOTO_REASONS.tooLarge } }
+          : await checkAndStorePhoto(c.env, c.get("writer").site, new Uint8Array(await file.arrayBuffer()));
+      if (outcome.state.status === "ready") added.push(uploadedPhotoEntry(outcome.state, upload.fields.alt[index] || undefined));
+      else rejected.push({ index, name: file.name.slice(0, 200), reason: outcome.state.reason });
+    }
+    if (rejected.length) {
+      return c.json({ message: `${rejected.length} of ${upload.files.length} photo(s) refused; the vehicle's photos are unchanged.`, rejected }, 400);
+    }
+    const at = upload.fields.primary === "true" ? 0 : Math.min(upload.fields.position ?? entries.length, entries.length);
+    return writePhotos(c, stored, [...entries.slice(0, at), ...added, ...entries.slice(at)], 201);
+  });
+
+  app.delete("/vehicles/:stocknum/photos/:ref", async (c) => {
+    const stored = await readCar(c);
+    if (!stored) return notFound(c);
+    const entries = entriesOf(stored.car);
+    const index = indexOf(entries, c.req.param("ref"));
+    if (index < 0) return c.json({ message: "The vehicle has no photo at that position or with that hash." }, 404);
+    return writePhotos(c, stored, entries.toSpliced(index, 1));
+  });
+
+  app.put("/vehicles/:stocknum/photos/order", async (c) => {
+    const body = await c.req.json().catch(() => undefined);
+    if (body === undefined) return c.json({ message: "The body must be JSON: { \"order\": [position or hash, …] }." }, 400);
+    const parsed = parseWithFieldErrors(orderSchema, body);
+    if (!parsed.ok) return c.json({ message: "Invalid order.", errors: parsed.fieldErrors }, 400);
+    const stored = await readCar(c);
+    if (!stored) return notFound(c);
+    const entries = entriesOf(stored.car);
+    const indices = parsed.data.order.map((reference) => indexOf(entries, reference));
+    const unknown = parsed.data.order.filter((_, i) => (indices[i] ?? -1) < 0);
+    if (unknown.length) return c.json({ message: "Invalid order.", errors: { order: [`No photo of this vehicle is ${unknown.join(", ")}.`] } }, 400);
+    if (new Set(indices).size !== indices.length || indices.length !== entries.length) {
+      return c.json({ message: "Invalid order.", errors: { order: [`Name each of the vehicle's ${entries.length} photos once.`] } }, 400);
+    }
+    return writePhotos(c, stored, indices.map((index) => entries[index] as StoredPhotoEntry));
+  });
+}
