@@ -26,6 +26,16 @@ function readChunks(png: Uint8Array): Chunk[] | null {
   return null;
 }
 
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 async function through(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
   const output = new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream));
   return new Uint8Array(await output.arrayBuffer());
@@ -94,9 +104,7 @@ export async function pngRows(png: Uint8Array): Promise<PngRows | null> {
   const bpp = (channels * depth) / 8;
   const stride = width * bpp;
   const idat = chunks.filter((chunk) => chunk.type === "IDAT");
-  const compressed = new Uint8Array(idat.reduce((sum, chunk) => sum + chunk.data.length, 0));
-  idat.reduce((at, chunk) => (compressed.set(chunk.data, at), at + chunk.data.length), 0);
-  const rows = await through(compressed, new DecompressionStream("deflate")).catch(() => null);
+  const rows = await through(concat(idat.map((chunk) => chunk.data)), new DecompressionStream("deflate")).catch(() => null);
   if (!rows || rows.length < height * (stride + 1) || !unfilter(rows, height, stride, bpp)) return null;
   return { header: header.data, height, channels, depth, stride, rows };
 }
@@ -120,13 +128,10 @@ export async function mirrorPngRows(png: Uint8Array): Promise<Uint8Array | null>
     const from = (height - 1 - y) * (stride + 1);
     mirrored.set(rows.subarray(from, from + stride + 1), y * (stride + 1));
   }
-  const parts = [
+  return concat([
     Uint8Array.from(SIGNATURE),
     chunkBytes("IHDR", header),
     chunkBytes("IDAT", await through(mirrored, new CompressionStream("deflate"))),
     chunkBytes("IEND", new Uint8Array()),
-  ];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
-  return out;
+  ]);
 }
