@@ -8,11 +8,12 @@ export const VEHICLE_SUMMARY_MAX_IDS = 12;
 export const vehicleSummaryQuerySchema = z.object({
   ids: z
     .string({ error: "ids is required: car ids separated by commas." })
-    .max(200, "ids is too long.")
+    // A platform-derived id (ADR 0064) has up to 16 digits.
+    .max(VEHICLE_SUMMARY_MAX_IDS * 17, "ids is too long.")
     .transform((text) => text.split(","))
     .pipe(
       z
-        .array(z.string().regex(/^\d{1,10}$/, "Each id is a whole number.").transform(Number).pipe(z.number().int().positive("Each id is a positive number.")))
+        .array(z.string().regex(/^\d{1,16}$/, "Each id is a whole number.").transform(Number).pipe(z.number().int().positive("Each id is a positive number.").max(Number.MAX_SAFE_INTEGER, "Each id is a car's id.")))
         .min(1)
         .max(VEHICLE_SUMMARY_MAX_IDS, `At most ${VEHICLE_SUMMARY_MAX_IDS} ids.`),
     ),
