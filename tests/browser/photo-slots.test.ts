@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { IMAGE_SLOTS, type ImageSlot, type SlotImage, slotImage } from "@dealer/shared/media";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE } from "../support/pages";
-import { type PhotoOrigin, photoRecord, settledReport, startPhotoOrigin, storedCar } from "../support/photo-origin";
-import { fetchSite, launchChromium, siteUrl, waitForHydration } from "../support/platform";
+import { browserWithPhotoOrigin, PHOTO_SITES, photoRecord, settledReport, storedCar } from "../support/photo-origin";
+import { fetchSite, siteUrl, waitForHydration } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
 /**
@@ -15,19 +15,8 @@ import { stockApi } from "../support/stock-api";
  * first picture with the same candidates at high priority and the rest load lazily; a photo's dominant colour fills
  * its card until it loads; and every width a srcset names answers with a picture of that width.
  */
-const SITES = [
-  ["harbour-city-motors", "write-harbour-city-motors"],
-  ["ridge-motorcycles", "write-ridge-motorcycles"],
-] as const;
-
-let browser: Browser;
-let origin: PhotoOrigin;
-beforeAll(async () => {
-  [browser, origin] = await Promise.all([launchChromium(), startPhotoOrigin()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), origin?.close()]);
-});
+const SITES = PHOTO_SITES;
+const rig = browserWithPhotoOrigin();
 
 type Attributes = { src: string; srcSet: string; sizes: string; width: number; height: number; background: string; loading: string; fetchPriority: string };
 
@@ -71,7 +60,7 @@ async function expectServedWidths(site: string, srcSet: string) {
 }
 
 async function open(site: string, path: string, device = DESKTOP): Promise<Page> {
-  const page = await browser.newPage(device);
+  const page = await rig.browser.newPage(device);
   await page.goto(siteUrl(site, path));
   await waitForHydration(page);
   return page;
@@ -107,7 +96,7 @@ describe("car pictures by slot", () => {
     const model = `Slots${run}`;
     const stocknum = `PS-${run}`.toUpperCase();
     // Four photos: the gallery shows thumbnails over three.
-    const urls = [1, 2, 3, 4].map((n) => origin.url(`/good/slots-${site}-${run}-${n}.jpg`));
+    const urls = [1, 2, 3, 4].map((n) => rig.origin.url(`/good/slots-${site}-${run}-${n}.jpg`));
     try {
       const answer = (await (await stockApi(site, key, "/vehicles/batch", { upsert: [photoRecord(stocknum, urls, model)] })).json()) as { batch: string };
       await settledReport(site, key, answer.batch);
@@ -119,7 +108,7 @@ describe("car pictures by slot", () => {
 
       // The search card, at a phone's width: its slot's attributes, and the photo's colour behind it.
       // One device for the card and /compare, which reads the device's list.
-      const device = await browser.newContext(PHONE);
+      const device = await rig.browser.newContext(PHONE);
       const search = await device.newPage();
       await search.goto(siteUrl(site, `/search?query=${model}`));
       await waitForHydration(search);

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { launchChromium } from "./platform";
 import { stockApi } from "./stock-api";
 
 /**
@@ -120,3 +122,21 @@ export async function settledReport(site: string, key: string, batch: string): P
 export const storedCar = async (site: string, key: string, stocknum: string) =>
   ((await (await stockApi(site, key, `/vehicles?stocknum=${stocknum}`)).json()) as { vehicles: StoredCar[] }).vehicles[0] as StoredCar;
 
+
+/** The two sites the photo tests post to, with their write keys. */
+export const PHOTO_SITES = [
+  ["harbour-city-motors", "write-harbour-city-motors"],
+  ["ridge-motorcycles", "write-ridge-motorcycles"],
+] as const;
+
+/** A browser test file's Chromium and photo origin: started before its tests, closed after them. */
+export function browserWithPhotoOrigin(): { browser: Browser; origin: PhotoOrigin } {
+  const rig = {} as { browser: Browser; origin: PhotoOrigin };
+  beforeAll(async () => {
+    [rig.browser, rig.origin] = await Promise.all([launchChromium(), startPhotoOrigin()]);
+  });
+  afterAll(async () => {
+    await Promise.all([rig.browser?.close(), rig.origin?.close()]);
+  });
+  return rig;
+}
