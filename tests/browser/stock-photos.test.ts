@@ -92,7 +92,8 @@ describe("a dealer's photos in the browser", () => {
       expect(slides.map((src) => src.slice(-64))).toEqual(hashes);
       const main = await loadedSrc(vehicle.page, ".vehicle-gallery__image");
       expect(main.src).toContain(first);
-      expect(main.natural).toBe(Math.min(Number(/width=(\d+)/.exec(main.src)?.[1]), rig.origin.photo.width));
+      // The picture served is as wide as its candidate says (naturalWidth is divided by the srcset's density).
+      await expect.poll(() => onPage.find((photo) => photo.url === main.src)?.width).toBe(Math.min(Number(/width=(\d+)/.exec(main.src)?.[1]), rig.origin.photo.width));
       // Until it loads, each slide is filled with its photo's dominant colour.
       const colour = car.images[0]?.photo?.colour ?? "";
       const rgb = `rgb(${[1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16)).join(", ")})`;
