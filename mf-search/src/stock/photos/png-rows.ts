@@ -112,7 +112,7 @@ export async function pngRows(png: Uint8Array): Promise<PngRows | null> {
 /** The first pixel as "#rrggbb" (8-bit samples; grey repeated), or null. */
 export async function pngFirstPixel(png: Uint8Array): Promise<string | null> {
   const image = await pngRows(png);
-  if (!image || image.depth !== 8) return null;
+  if (image?.depth !== 8) return null;
   const { rows, channels } = image;
   const rgb = channels >= 3 ? [rows[1], rows[2], rows[3]] : [rows[1], rows[1], rows[1]];
   return `#${rgb.map((value) => (value ?? 0).toString(16).padStart(2, "0")).join("")}`;
