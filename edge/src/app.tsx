@@ -1,9 +1,9 @@
 import { anonymousSession, type Session, type ShellState } from "@dealer/shared/atoms";
 import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
-import { itemTypeSchema } from "@dealer/shared/contract";
+import { imageSchema, itemTypeSchema } from "@dealer/shared/contract";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { CONFIG_PREVIEW_COOKIE, sameSiteOnly, sessionFromCookie, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
-import { vehicleImageUrl } from "@dealer/shared/media";
+import { carPageLeadImage, fixedImageUrl, type SlotImage } from "@dealer/shared/media";
 import { countInsight, insightDay } from "@dealer/shared/insights";
 import {
   canonicalUrl,
@@ -352,7 +352,7 @@ export function createGatewayApp() {
       scope: tenant.preview ? null : { configVersion: tenant.configVersion, ...(subject?.stock ? { stock: subject.stock } : {}) },
       ...(timed ? { timing: { started: timed, subjectMs: Date.now() - timed } } : {}),
     };
-    const stream = streamComposedPage(c.env, c.executionCtx, head, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts, keeping);
+    const stream = streamComposedPage(c.env, c.executionCtx, { ...head, preloadImage: subject?.leadImage ?? null }, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts, keeping);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 
@@ -372,7 +372,7 @@ function failedAsset(path: string, response: Response): Response {
   return new Response(null, { status: response.status, headers: { "content-type": type, "cache-control": "no-store" } });
 }
 
-/** For a car page, also what its slots depend on (see slotsFor) and what its link previews show. */
+/** For a car page, also what its slots depend on (see slotsFor), what its link previews show and the picture it shows first. */
 type PageSubject = {
   title?: string;
   place?: string;
@@ -381,10 +381,19 @@ type PageSubject = {
   share?: { path: string; image: string | null; price: number | null };
   /** The site's stock version read beside the car (ADR 0074): the version the page's kept slots must be at. */
   stock?: string;
+  leadImage?: SlotImage | null;
 };
 
-/** Link previews want a large image: the image CDN's 1200 px width. */
-const SHARE_IMAGE_WIDTH = 1200;
+/** A stored value as JSON text (json_extract of an object), parsed by `schema`; anything else reads as absent. */
+function storedJson<T>(text: unknown, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T | null {
+  if (typeof text !== "string") return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The car or location a page is about; checked before streaming starts, since the status line leaves with the head. */
 async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable<RoutePlan["requires"]>, params: Record<string, string>): Promise<PageSubject | null> {
@@ -409,6 +418,9 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
        json_extract(data, '$.images[0].image.url') AS image, json_extract(data, '$.price') AS price, json_extract(data, '$.offer_price') AS offer_price,
        json_extract(data, '$.before_price') AS before_price, json_extract(data, '$.preorder') AS preorder,
        json_extract(data, '$.item_type') AS item_type, json_extract(data, '$.simple_fuel') AS simple_fuel, json_extract(data, '$.fuel') AS fuel,
+       json_extract(data, '$.images[0]') AS first_image, json_array_length(data, '$.images') AS image_count,
+       json_extract(data, '$.spin_images[0]') AS first_spin, json_extract(data, '$.spin_interior_image') AS interior,
+       json_extract(data, '$.video_url') AS video_url, json_extract(data, '$.external_video_url') AS external_video_url,
        ${siteStockVersionColumn("?1")} AS stock_version
      FROM vehicles WHERE site = ?1 AND slug = ?2 AND COALESCE(json_extract(data, '$.show_on_dealer_website'), 1) = 1`,
   )
@@ -433,10 +445,24 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
   );
   const share = {
     path: vehiclePath(row.slug),
-    image: typeof row.image === "string" && row.image ? vehicleImageUrl(row.image, { width: SHARE_IMAGE_WIDTH }) : null,
+    image: typeof row.image === "string" && row.image ? fixedImageUrl(row.image, "share") : null,
     price: shown.kind === "price" && !car.sold ? shown.amount : null,
   };
-  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, carId: row.id, share, stock: stockDataVersion(site, row.stock_version) };
+  // The viewer's first picture, by the same rule and from the same stored photo as the page's slot (ADR 0071).
+  const first = storedJson(row.first_image, imageSchema);
+  const firstSpin = text(row.first_spin);
+  const leadImage = carPageLeadImage(
+    {
+      // Only the first photo matters, and the count (where a video goes among them).
+      images: first ? Array.from({ length: number(row.image_count) ?? 1 }, () => first) : [],
+      spin_images: firstSpin ? [firstSpin] : [],
+      spin_interior_image: text(row.interior),
+      video_url: text(row.video_url),
+      external_video_url: text(row.external_video_url),
+    },
+    tenant.config.vehicle,
+  );
+  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, carId: row.id, share, leadImage, stock: stockDataVersion(site, row.stock_version) };
 }
 
 type SubjectCarRow = {
@@ -458,5 +484,11 @@ type SubjectCarRow = {
   simple_fuel: unknown;
   fuel: unknown;
   stock_version: number;
+  first_image: unknown;
+  image_count: unknown;
+  first_spin: unknown;
+  interior: unknown;
+  video_url: unknown;
+  external_video_url: unknown;
 };
 

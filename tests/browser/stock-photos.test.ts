@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { IMAGE_NOT_FOUND_PATH } from "@dealer/shared/media";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DESKTOP } from "../support/pages";
-import { type PhotoOrigin, photoRecord, settledReport, startPhotoOrigin, storedCar } from "../support/photo-origin";
-import { launchChromium, siteUrl, waitForHydration } from "../support/platform";
+import { browserWithPhotoOrigin, PHOTO_SITES, photoRecord, settledReport, storedCar } from "../support/photo-origin";
+import { siteUrl, waitForHydration } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
 /**
@@ -13,19 +13,8 @@ import { stockApi } from "../support/stock-api";
  * gallery and sticky header, and its print sheet, as AVIF (Chromium accepts it) at the width each slot asks, without
  * EXIF; a car whose photo cannot be had shows the placeholder. Two sites.
  */
-const SITES = [
-  ["harbour-city-motors", "write-harbour-city-motors"],
-  ["ridge-motorcycles", "write-ridge-motorcycles"],
-] as const;
-
-let browser: Browser;
-let origin: PhotoOrigin;
-beforeAll(async () => {
-  [browser, origin] = await Promise.all([launchChromium(), startPhotoOrigin()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), origin?.close()]);
-});
+const SITES = PHOTO_SITES;
+const rig = browserWithPhotoOrigin();
 
 type Served = { url: string; type: string | null; width: number | undefined; format: string | undefined; exif: boolean };
 
@@ -42,7 +31,7 @@ function watchPhotos(page: Page): Served[] {
 
 /** A desktop page on the site's path, hydrated, with the photos it loads recorded from its first request. */
 async function openWatched(site: string, path: string): Promise<{ page: Page; photos: Served[] }> {
-  const page = await browser.newPage(DESKTOP);
+  const page = await rig.browser.newPage(DESKTOP);
   const photos = watchPhotos(page);
   await page.goto(siteUrl(site, path));
   await waitForHydration(page);
@@ -62,10 +51,10 @@ describe("a dealer's photos in the browser", () => {
     const run = randomUUID().slice(0, 8);
     const model = `Photo${run}`;
     const [goodCar, badCar] = [`PB-${run}-A`.toUpperCase(), `PB-${run}-B`.toUpperCase()];
-    const good = [1, 2].map((n) => origin.url(`/good/browser-${site}-${run}-${n}.jpg`));
+    const good = [1, 2].map((n) => rig.origin.url(`/good/browser-${site}-${run}-${n}.jpg`));
     try {
       const answer = (await (
-        await stockApi(site, key, "/vehicles/batch", { upsert: [photoRecord(goodCar, good, model), photoRecord(badCar, [origin.url(`/missing/${run}.jpg`)], model)] })
+        await stockApi(site, key, "/vehicles/batch", { upsert: [photoRecord(goodCar, good, model), photoRecord(badCar, [rig.origin.url(`/missing/${run}.jpg`)], model)] })
       ).json()) as { batch: string };
       await settledReport(site, key, answer.batch);
       await expect.poll(async () => (await storedCar(site, key, goodCar)).images.map((entry) => entry.photo?.status), { timeout: 10_000 }).toEqual(["ready", "ready"]);
@@ -93,7 +82,7 @@ describe("a dealer's photos in the browser", () => {
       expect(cardImage.natural).toBeGreaterThan(0);
       await expect.poll(() => onCard.length).toBeGreaterThan(0);
       const cardWidth = Number(/width=(\d+)/.exec(cardImage.src)?.[1]);
-      expect(onCard[0]).toMatchObject({ type: "image/avif", format: "heif", width: Math.min(cardWidth, origin.photo.width), exif: false });
+      expect(onCard[0]).toMatchObject({ type: "image/avif", format: "heif", width: Math.min(cardWidth, rig.origin.photo.width), exif: false });
       await search.page.close();
 
       // The car page: every gallery slide is one of its photos, loaded as AVIF without EXIF; the sticky header's too.
@@ -103,7 +92,8 @@ describe("a dealer's photos in the browser", () => {
       expect(slides.map((src) => src.slice(-64))).toEqual(hashes);
       const main = await loadedSrc(vehicle.page, ".vehicle-gallery__image");
       expect(main.src).toContain(first);
-      expect(main.natural).toBe(Math.min(Number(/width=(\d+)/.exec(main.src)?.[1]), origin.photo.width));
+      // The picture served is as wide as its candidate says (naturalWidth is divided by the srcset's density).
+      await expect.poll(() => onPage.find((photo) => photo.url === main.src)?.width).toBe(Math.min(Number(/width=(\d+)/.exec(main.src)?.[1]), rig.origin.photo.width));
       // Until it loads, each slide is filled with its photo's dominant colour.
       const colour = car.images[0]?.photo?.colour ?? "";
       const rgb = `rgb(${[1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16)).join(", ")})`;

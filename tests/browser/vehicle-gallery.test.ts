@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { DEMO_WALKAROUND_VIDEOS } from "@dealer/shared/media";
+import { DEMO_WALKAROUND_VIDEOS, slotImage } from "@dealer/shared/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, siteUrl } from "../support/platform";
 import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
@@ -86,10 +86,15 @@ describe("vehicle gallery", () => {
     const first = images.first();
     await expect(first.getAttribute("loading")).resolves.toBe("eager");
     await expect(first.getAttribute("fetchpriority")).resolves.toBe("high");
-    await expect(first.getAttribute("src")).resolves.toMatch(/^\/cdn\/image\/width=600,quality=\d+\//);
-    await expect(first.getAttribute("srcset")).resolves.toMatch(/width=600,quality=\d+\/\S+ 600w, .*width=1200,quality=\d+\/\S+ 1200w/);
-    await expect(first.getAttribute("width")).resolves.toBe("600");
-    await expect(first.getAttribute("height")).resolves.toBe("400");
+    // The gallery slot's candidates, sizes and box (ADR 0071), for the picture it shows.
+    const src = (await first.getAttribute("src")) ?? "";
+    expect(src).toMatch(/^\/cdn\/image\/width=\d+,quality=\d+\//);
+    const gallery = slotImage("gallery", src);
+    expect(src).toBe(gallery.src);
+    await expect(first.getAttribute("srcset")).resolves.toBe(gallery.srcSet);
+    await expect(first.getAttribute("sizes")).resolves.toBe(gallery.sizes);
+    await expect(first.getAttribute("width")).resolves.toBe(String(gallery.width));
+    await expect(first.getAttribute("height")).resolves.toBe(String(gallery.height));
     const rest = await images.evaluateAll((list) => list.slice(1).map((img) => img.getAttribute("loading")));
     expect(rest.length).toBeGreaterThan(0);
     expect(new Set(rest)).toEqual(new Set(["lazy"]));

@@ -48,7 +48,7 @@ describe("GET /api/vehicles/summaries", () => {
     ["?ids=-1", "ids.0"],
     ["?ids=0", "ids.0"],
     ["?ids=1.5", "ids.0"],
-    ["?ids=99999999999", "ids.0"],
+    ["?ids=99999999999999999", "ids.0"],
     [`?ids=${Array.from({ length: 13 }, (_, i) => i + 1).join(",")}`, "ids"],
     [`?ids=${"1,".repeat(150)}1`, "ids"],
     [`?ids=${encodeURIComponent(MARKUP)}`, "ids.0"],

@@ -124,4 +124,35 @@ describe("a dealer's photos by URL", () => {
     expect(JSON.stringify(await answer.json())).toContain(`At most ${PHOTO_LIMITS.perCar} photos a vehicle.`);
     expect((await stockApi(site, key, `/batches/${randomUUID()}`)).status).toBe(404);
   });
+
+  it("turns and mirrors a photo as its EXIF orientation says, the mirrored ones (2, 4, 5, 7) too", async () => {
+    const [site, key] = SITES[0];
+    const run = randomUUID().slice(0, 8);
+    const orientations = [2, 4, 5, 6, 7];
+    const paths = orientations.map((orientation) => `/oriented/${orientation}/${run}.jpg`);
+    const stocknum = `PH-${run}-O`.toUpperCase();
+    try {
+      const answer = (await (await stockApi(site, key, "/vehicles/batch", { upsert: [record(stocknum, paths.map((path) => origin.url(path)))] })).json()) as { batch: string };
+      const report = await settledReport(site, key, answer.batch);
+      expect(report.photos.map((photo) => photo.status)).toEqual(orientations.map(() => "ready"));
+      const car = await storedCar(site, key, stocknum);
+      for (const [index, path] of paths.entries()) {
+        // What the photo looks like upright, by sharp's own reading of the tag.
+        const upright = await sharp(origin.served(path)).rotate().raw().toBuffer({ resolveWithObject: true });
+        const { width, height } = upright.info;
+        expect(car.images[index]?.photo, path).toMatchObject({ width, height });
+        const stored = await fetchSite(site, `/cdn/image/width=${width},quality=100,format=png/photos/${hashOf(car.images[index]?.image.url ?? "")}`);
+        const shown = await sharp(Buffer.from(await stored.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+        expect([shown.info.width, shown.info.height], path).toEqual([width, height]);
+        // The middle of each quarter, in both: within JPEG's error of each other.
+        for (const [fx, fy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
+          const at = (Math.floor(fy * height) * width + Math.floor(fx * width)) * 3;
+          const difference = [0, 1, 2].map((c) => Math.abs((shown.data[at + c] ?? 0) - (upright.data[at + c] ?? 0)));
+          expect(Math.max(...difference), `${path} at ${fx},${fy}`).toBeLessThan(40);
+        }
+      }
+    } finally {
+      await stockApi(site, key, "/vehicles/batch", { delete: [stocknum] });
+    }
+  }, 180_000);
 });

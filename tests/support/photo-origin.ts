@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { launchChromium } from "./platform";
 import { stockApi } from "./stock-api";
 
 /**
@@ -12,6 +14,8 @@ import { stockApi } from "./stock-api";
  */
 export interface PhotoOrigin {
   url: (path: string) => string;
+  /** The bytes served at a path once asked for. */
+  served: (path: string) => Buffer | undefined;
   /** The width and height each good photo has as stored (portrait: the EXIF rotation turns the landscape pixels). */
   photo: { width: number; height: number };
   close: () => Promise<void>;
@@ -36,6 +40,26 @@ export async function phonePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A 300 x 200 picture of four coloured quarters (each run's own shades) carrying EXIF `orientation`: where each quarter
+ * lands tells a turn from a mirror (ADR 0071).
+ */
+export async function quarteredPhoto(orientation: number): Promise<Buffer> {
+  const [width, height] = [300, 200];
+  const shade = randomBytes(4);
+  const quarters = [
+    [200, 40, (shade[0] ?? 0) >> 2],
+    [40, 200, (shade[1] ?? 0) >> 2],
+    [40, (shade[2] ?? 0) >> 2, 200],
+    [220, 220, (shade[3] ?? 0) >> 2],
+  ];
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) raw.set(quarters[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)] ?? [], (y * width + x) * 3);
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).withMetadata({ orientation }).toBuffer();
+}
+
 export async function startPhotoOrigin(): Promise<PhotoOrigin> {
   const photos = new Map<string, Buffer>();
   const wide = await sharp({ create: { width: 12_001, height: 100, channels: 3, background: "#336699" } }).png().toBuffer();
@@ -44,6 +68,10 @@ export async function startPhotoOrigin(): Promise<PhotoOrigin> {
     const path = new URL(request.url ?? "/", "http://origin").pathname;
     if (path.startsWith("/good/")) {
       if (!photos.has(path)) photos.set(path, await phonePhoto());
+      response.writeHead(200, { "content-type": "image/jpeg" }).end(photos.get(path));
+    } else if (path.startsWith("/oriented/")) {
+      // /oriented/{EXIF orientation}/{name}.jpg
+      if (!photos.has(path)) photos.set(path, await quarteredPhoto(Number(path.split("/")[2])));
       response.writeHead(200, { "content-type": "image/jpeg" }).end(photos.get(path));
     } else if (path.startsWith("/page/")) {
       // Named .jpg and served as image/jpeg: the bytes decide.
@@ -67,6 +95,7 @@ export async function startPhotoOrigin(): Promise<PhotoOrigin> {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: (path) => `${base}${path}`,
+    served: (path) => photos.get(path),
     photo: { width: PIXELS.height, height: PIXELS.width },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -94,3 +123,21 @@ export async function settledReport(site: string, key: string, batch: string): P
 export const storedCar = async (site: string, key: string, stocknum: string) =>
   ((await (await stockApi(site, key, `/vehicles?stocknum=${stocknum}`)).json()) as { vehicles: StoredCar[] }).vehicles[0] as StoredCar;
 
+
+/** The two sites the photo tests post to, with their write keys. */
+export const PHOTO_SITES = [
+  ["harbour-city-motors", "write-harbour-city-motors"],
+  ["ridge-motorcycles", "write-ridge-motorcycles"],
+] as const;
+
+/** A browser test file's Chromium and photo origin: started before its tests, closed after them. */
+export function browserWithPhotoOrigin(): { browser: Browser; origin: PhotoOrigin } {
+  const rig = {} as { browser: Browser; origin: PhotoOrigin };
+  beforeAll(async () => {
+    [rig.browser, rig.origin] = await Promise.all([launchChromium(), startPhotoOrigin()]);
+  });
+  afterAll(async () => {
+    await Promise.all([rig.browser?.close(), rig.origin?.close()]);
+  });
+  return rig;
+}

@@ -1,6 +1,7 @@
 import { type ShellState, createSeededStore } from "@dealer/shared/atoms";
 import { pageConfigOf } from "@dealer/shared/config";
 import { SHELL_STATE_ELEMENT_ID, serializeJsonForHtml } from "@dealer/shared/fragment";
+import type { SlotImage } from "@dealer/shared/media";
 import { type PageHead, SELF_HOSTED_FONT_FILES, themeCss } from "@dealer/shared/rules";
 import { ShellFooter, ShellHeader } from "@dealer/shell/server";
 import { Provider } from "jotai";
@@ -27,6 +28,8 @@ export type DocumentParts = {
   canonical: string | null;
   /** schema.org data about the whole site (the home page's WebSite), if any. */
   structuredData: object | null;
+  /** The picture the page shows first (a car page's first photo), fetched with high priority before any slot arrives. */
+  preloadImage?: SlotImage | null;
 };
 
 function escapeHtml(text: string): string {
@@ -44,6 +47,12 @@ export function documentStart(parts: DocumentParts): string {
   const { theme } = state.config;
   const fontBase = `/_shell/${shellBuild}/fonts`;
   const preloads = parts.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join("");
+  const image = parts.preloadImage;
+  // The same srcset and sizes as the <img>, so the browser fetches the candidate the <img> will use; no href, which a
+  // browser without imagesrcset would fetch whether or not its <img> then picks it.
+  const imagePreload = image
+    ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high">`
+    : "";
   // CSS text cannot close the element early: "</style" is the only sequence that would.
   const styleTag = (css: string, attrs: string) => `<style nonce="${nonce}"${attrs}>${css.replace(/<\/style/gi, "<\\/style")}</style>`;
   const styles = parts.styles.map((s) => styleTag(s.css, ` data-styles="${escapeHtml(s.remote)}" data-build="${escapeHtml(s.build)}"`)).join("");
@@ -61,6 +70,8 @@ export function documentStart(parts: DocumentParts): string {
     parts.canonical ? `<link rel="canonical" href="${escapeHtml(parts.canonical)}">` : "",
     parts.structuredData ? `<script type="application/ld+json">${serializeJsonForHtml(parts.structuredData)}</script>` : "",
     (parts.head.meta ?? []).map(([attribute, key, content]) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`).join(""),
+    // The largest picture of the first view goes first: the page's scripts are only needed after it is parsed.
+    imagePreload,
     preloads,
     styleTag(parts.shellCss, ""),
     // After the base styles so the tenant's theme wins over its defaults (colours checked for contrast first).

@@ -1,5 +1,6 @@
 import type { LeadRecord } from "@dealer/shared/contract";
 import { escapeMarkup, hmacSha256Hex } from "@dealer/shared/http";
+import { LEAD_IMAGE_BOX } from "@dealer/shared/image-slots";
 import { FIELD_LABELS as L } from "../leads/variants";
 import { appointmentWords, financeRows, kindWords, licenceWords, type LeadRow, type LeadSection, leadSections, valuationWords } from "./lead-words";
 
@@ -190,7 +191,7 @@ export function mailText(sections: LeadSection[], intro: string[] = []): string 
 /** Sections as an HTML mail: a heading, the car's photo linked to its page, a table per section. */
 export function mailHtml(title: string, sections: LeadSection[], photo: { src: string; href: string; alt: string } | null, intro: string[] = []): string {
   const cell = (row: LeadRow) => (row.href ? `<a href="${escapeMarkup(row.href)}">${escapeMarkup(row.value)}</a>` : escapeMarkup(row.value).replace(/\n/g, "<br>"));
-  const image = photo ? `<p><a href="${escapeMarkup(photo.href)}"><img src="${escapeMarkup(photo.src)}" alt="${escapeMarkup(photo.alt)}" width="320"></a></p>` : "";
+  const image = photo ? `<p><a href="${escapeMarkup(photo.href)}"><img src="${escapeMarkup(photo.src)}" alt="${escapeMarkup(photo.alt)}" width="${LEAD_IMAGE_BOX.width}" height="${LEAD_IMAGE_BOX.height}"></a></p>` : "";
   return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title></head><body style="font-family:sans-serif">
 <h1 style="font-size:1.25rem">${escapeMarkup(title)}</h1>${intro.map((line) => `<p>${escapeMarkup(line)}</p>`).join("")}${image}
 ${sections.map((section) => `<h2 style="font-size:1rem">${escapeMarkup(section.title)}</h2><table>${section.rows.map((row) => `<tr><th scope="row" style="text-align:left;padding-right:1em">${escapeMarkup(row.label)}</th><td>${cell(row)}</td></tr>`).join("")}</table>`).join("\n")}

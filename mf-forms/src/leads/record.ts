@@ -2,7 +2,7 @@ import { type CalculatorFigures, type Car, carSchema, LEAD_RECORD_VERSION, type 
 import { convertCategory, type DriveAwayEstimate, FINANCE_LINK_PARAMS, siteDriveAwayEstimate, vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
 // Not through the media barrel: with "sideEffects": false, wrangler's esbuild drops the barrel's lazy init once
 // the contract pulls media into a lazily loaded chunk, and image-url's constants read as undefined.
-import { vehicleImageUrl } from "@dealer/shared/image-url";
+import { fixedImageUrl } from "@dealer/shared/image-slots";
 import type { SiteConfig } from "@dealer/shared/config";
 import { z } from "zod";
 import { ADJUSTMENT_QUESTIONS } from "./variants";
@@ -166,7 +166,7 @@ function vehicleOf(car: Car, siteUrl: string): NonNullable<LeadRecord["vehicle"]
     odometer_km: car.km ?? null,
     colour: car.colour ?? null,
     url: absolute(siteUrl, vehiclePath(car.slug)),
-    photo_url: photo ? (/^https?:/.test(photo) ? photo : absolute(siteUrl, vehicleImageUrl(photo))) : null,
+    photo_url: photo ? (/^https?:/.test(photo) ? photo : absolute(siteUrl, fixedImageUrl(photo, "lead"))) : null,
   };
 }
 

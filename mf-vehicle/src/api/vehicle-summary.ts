@@ -1,5 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car, VehicleSummary } from "@dealer/shared/contract";
+import { primaryPhoto, slotImage } from "@dealer/shared/media";
 import {
   carRepayment,
   isInStock,
@@ -39,11 +40,13 @@ export function vehicleSummary(car: Car, config: SiteConfig, now = new Date()): 
   const price = listedPrice(car, config);
   const inStock = isInStock(car.status);
   const figure = carRepayment(car, config, now);
+  const photo = primaryPhoto(car);
   return {
     id: car.id,
     title: vehicleTitle(car),
     path: vehiclePath(car.slug),
-    image: car.primary_image_url ?? car.images[0]?.image.url ?? null,
+    image: photo?.url ?? null,
+    pictures: photo && { compare: slotImage("compare", photo.url, photo.photo), saved: slotImage("saved", photo.url, photo.photo) },
     inStock,
     priceText: inStock ? priceText(price) : config.labels.soldLabel,
     priceType: inStock ? shownPriceType(price, car.price_type) : null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SlotImage } from "../media/image-slots";
 
 /** The most cars one request names: the recently viewed list is the longest (compare holds 4). */
 export const VEHICLE_SUMMARY_MAX_IDS = 12;
@@ -7,11 +8,12 @@ export const VEHICLE_SUMMARY_MAX_IDS = 12;
 export const vehicleSummaryQuerySchema = z.object({
   ids: z
     .string({ error: "ids is required: car ids separated by commas." })
-    .max(200, "ids is too long.")
+    // A platform-derived id (ADR 0064) has up to 16 digits.
+    .max(VEHICLE_SUMMARY_MAX_IDS * 17, "ids is too long.")
     .transform((text) => text.split(","))
     .pipe(
       z
-        .array(z.string().regex(/^\d{1,10}$/, "Each id is a whole number.").transform(Number).pipe(z.number().int().positive("Each id is a positive number.")))
+        .array(z.string().regex(/^\d{1,16}$/, "Each id is a whole number.").transform(Number).pipe(z.number().int().positive("Each id is a positive number.").max(Number.MAX_SAFE_INTEGER, "Each id is a car's id.")))
         .min(1)
         .max(VEHICLE_SUMMARY_MAX_IDS, `At most ${VEHICLE_SUMMARY_MAX_IDS} ids.`),
     ),
@@ -19,12 +21,24 @@ export const vehicleSummaryQuerySchema = z.object({
 
 const specRowSchema = z.object({ label: z.string(), value: z.string() });
 
+/** An `<img>`'s attributes in a slot (@dealer/shared/media slotImage): what a client spreads onto the picture. */
+export const slotImageSchema = z.object({
+  src: z.string(),
+  srcSet: z.string(),
+  sizes: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  style: z.object({ backgroundColor: z.string() }).optional(),
+}) satisfies z.ZodType<SlotImage>;
+
 /** What the compare page, the recently viewed strip and the favourites page show of a car. */
 export const vehicleSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   path: z.string(),
   image: z.string().nullable(),
+  /** The car's first photo in the compare table's and the saved-car cards' slots (ADR 0071). */
+  pictures: z.object({ compare: slotImageSchema, saved: slotImageSchema }).nullable(),
   inStock: z.boolean(),
   priceText: z.string(),
   /** Beside the price (ACL s48): 'Drive Away' or what it excludes; null where no amount is shown (sold, words). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseImageParams } from "./image-url";
-import { exifRotation, IMAGE_NOT_FOUND_PATH, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry } from "./index";
+import { exifOrientation, IMAGE_NOT_FOUND_PATH, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry } from "./index";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : part)));
@@ -27,13 +27,23 @@ describe("photo rules", () => {
     expect(sniffPhotoType(new Uint8Array())).toBeNull();
   });
 
-  it("reads the EXIF rotation in both byte orders, and none from a JPEG without it", () => {
+  it("reads the EXIF orientation in both byte orders as a turn and a mirror, and none from a JPEG without it", () => {
+    const upright = { rotate: 0, mirror: false };
     for (const little of [true, false]) {
-      expect([1, 3, 6, 8].map((orientation) => exifRotation(jpegWithOrientation(orientation, little)))).toEqual([0, 180, 90, 270]);
+      expect([1, 3, 6, 8].map((orientation) => exifOrientation(jpegWithOrientation(orientation, little)).rotate)).toEqual([0, 180, 90, 270]);
+      expect([1, 3, 6, 8].every((orientation) => !exifOrientation(jpegWithOrientation(orientation, little)).mirror)).toBe(true);
+      // Mirrored: a mirror top to bottom, then the turn (the consumer's test checks the pixels against sharp's own reading).
+      expect([2, 4, 5, 7].map((orientation) => exifOrientation(jpegWithOrientation(orientation, little)))).toEqual([
+        { rotate: 180, mirror: true },
+        { rotate: 0, mirror: true },
+        { rotate: 90, mirror: true },
+        { rotate: 270, mirror: true },
+      ]);
     }
-    expect(exifRotation(bytes([0xff, 0xd8, 0xff, 0xda, 0, 2]))).toBe(0);
+    expect(exifOrientation(bytes([0xff, 0xd8, 0xff, 0xda, 0, 2]))).toEqual(upright);
+    expect(exifOrientation(jpegWithOrientation(9, true))).toEqual(upright);
     // A truncated segment is read no further than its bytes.
-    expect(exifRotation(jpegWithOrientation(6, true).subarray(0, 20))).toBe(0);
+    expect(exifOrientation(jpegWithOrientation(6, true).subarray(0, 20))).toEqual(upright);
   });
 
   it("points a held photo at its copy and any other at the placeholder, keeping the dealer's URL", () => {

@@ -59,11 +59,14 @@ export const PHOTO_REASONS = {
 } as const;
 
 /**
- * The rotation an EXIF Orientation tag asks for (1, 3, 6, 8: 0, 180, 90 and 270 degrees clockwise), read from a JPEG's
- * APP1 segment; 0 when there is none. The mirrored orientations (2, 4, 5, 7) are rare outside scanners: their rotation
- * part is applied, not their mirror.
+ * What an EXIF Orientation tag (1 to 8) asks for, read from a JPEG's APP1 segment: a turn clockwise, and for the mirrored
+ * orientations (2, 4, 5, 7; scanners and some front cameras) a mirror top to bottom applied before the turn. Every
+ * mirrored orientation is that one mirror and a turn: 4 is the mirror alone, 2 the mirror and 180, 5 and 90, 7 and 270.
+ * None when there is no tag.
  */
-export function exifRotation(bytes: Uint8Array): 0 | 90 | 180 | 270 {
+export type ExifOrientation = { rotate: 0 | 90 | 180 | 270; mirror: boolean };
+
+export function exifOrientation(bytes: Uint8Array): ExifOrientation {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 2;
   while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
@@ -71,12 +74,24 @@ export function exifRotation(bytes: Uint8Array): 0 | 90 | 180 | 270 {
     const length = view.getUint16(offset + 2);
     if (marker === 0xda) break; // start of scan: no metadata after it
     if (marker === 0xe1 && offset + 10 <= bytes.length && String.fromCharCode(...bytes.subarray(offset + 4, offset + 8)) === "Exif") {
-      return rotationOf(orientationInTiff(view, offset + 10, offset + 2 + length));
+      return ORIENTATIONS[orientationInTiff(view, offset + 10, offset + 2 + length)] ?? UPRIGHT;
     }
     offset += 2 + length;
   }
-  return 0;
+  return UPRIGHT;
 }
+
+const UPRIGHT: ExifOrientation = { rotate: 0, mirror: false };
+const ORIENTATIONS: Record<number, ExifOrientation> = {
+  1: UPRIGHT,
+  2: { rotate: 180, mirror: true },
+  3: { rotate: 180, mirror: false },
+  4: { rotate: 0, mirror: true },
+  5: { rotate: 90, mirror: true },
+  6: { rotate: 90, mirror: false },
+  7: { rotate: 270, mirror: true },
+  8: { rotate: 270, mirror: false },
+};
 
 function orientationInTiff(view: DataView, tiff: number, end: number): number {
   if (tiff + 8 > end || end > view.byteLength) return 1;
@@ -91,9 +106,6 @@ function orientationInTiff(view: DataView, tiff: number, end: number): number {
   }
   return 1;
 }
-
-const rotationOf = (orientation: number): 0 | 90 | 180 | 270 =>
-  orientation === 3 || orientation === 4 ? 180 : orientation === 6 || orientation === 5 ? 90 : orientation === 8 || orientation === 7 ? 270 : 0;
 
 /** A photo the platform holds: its content hash (the R2 key under the site) and what a page needs before it loads. */
 export interface ReadyPhoto {

@@ -28,3 +28,8 @@ export function viewerModes(car: Pick<Car, "spin_images" | "video_url" | "extern
 export function initialViewerMode(car: Parameters<typeof viewerModes>[0], vehicle: Pick<SiteConfig["vehicle"], "defaultViewerMode">): ViewerMode {
   return viewerModes(car).includes(vehicle.defaultViewerMode) ? vehicle.defaultViewerMode : "gallery";
 }
+
+/** Where the stock video goes among a car's images: start, second (default), middle or end (the gallery's slide index). */
+export function videoSlideIndex(imageCount: number, position: SiteConfig["vehicle"]["stockVideoPosition"]): number {
+  return { start: 0, second: Math.min(1, imageCount), middle: Math.floor(imageCount / 2), end: imageCount }[position];
+}

@@ -42,10 +42,8 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
         {card.image && (
           <img
             className="card__image"
-            src={card.image}
+            {...card.image}
             alt=""
-            width={320}
-            height={213}
             loading={first ? "eager" : "lazy"}
             fetchPriority={first ? "high" : "auto"}
             decoding="async"

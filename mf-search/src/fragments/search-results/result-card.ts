@@ -1,5 +1,6 @@
 import type { Car } from "@dealer/shared/contract";
 import type { PageConfig } from "@dealer/shared/config";
+import { primaryPhoto, type SlotImage, slotImage } from "@dealer/shared/media";
 import {
   type CardTag,
   cardTag,
@@ -20,7 +21,8 @@ export type ResultCard = {
   href: string;
   title: string;
   subtitle: string;
-  image: string | null;
+  /** The car's first photo's `<img>` attributes in the card's slot (srcset, sizes, box, its colour until it loads). */
+  image: SlotImage | null;
   price: PriceDisplay;
   /** Beside the price: Drive Away or what it excludes (ACL s48), or 'Weekly subscription'; null beside words. */
   priceType: string | null;
@@ -53,15 +55,16 @@ export const cardAttributes = [
   "dealership_id", "images", "file", "trade_in_enabled", "checkout_enabled", "price_type",
 ] as const satisfies readonly (keyof CardCar)[];
 
-export function toResultCard(car: CardCar, config: PageConfig, now: Date): ResultCard {
+export function toResultCard(car: CardCar, config: PageConfig, now: Date, slot: "card" | "row" = "card"): ResultCard {
   const buttons = vehicleButtons(car, config, false);
   const price = priceDisplay(car, config);
+  const photo = primaryPhoto(car);
   return {
     id: car.id,
     href: vehiclePath(car.slug),
     title: `${car.year} ${car.make} ${car.model}`,
     subtitle: [car.badge, car.car_type].filter(Boolean).join(" · "),
-    image: car.primary_image_url ?? null,
+    image: photo && slotImage(slot, photo.url, photo.photo),
     price,
     priceType: shownPriceType(price, car.price_type),
     tag: cardTag(car, config, now),

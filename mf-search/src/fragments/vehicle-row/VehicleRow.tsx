@@ -61,7 +61,7 @@ export default function VehicleRow({ heading, cards: rendered, searchHref, searc
             <li key={card.id} className="vehicle-row__card" data-car-id={card.id}>
               <a href={card.href} className="vehicle-row__link">
                 {card.image ? (
-                  <img src={card.image} alt="" width={240} height={160} loading="lazy" decoding="async" />
+                  <img {...card.image} alt="" loading="lazy" decoding="async" />
                 ) : (
                   <span className="vehicle-row__no-image" />
                 )}

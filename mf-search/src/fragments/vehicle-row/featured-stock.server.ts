@@ -36,7 +36,7 @@ export function featuredStockFragment(searchApiFor: SearchApiFor): FragmentDefin
             attributesToHighlight: [],
           },
         });
-        return { ...result, cards: hits.map((hit) => toResultCard(hit, config, now)) };
+        return { ...result, cards: hits.map((hit) => toResultCard(hit, config, now, "row")) };
       } catch (error) {
         console.warn("[mf-search] featured stock search failed", error);
         return result;

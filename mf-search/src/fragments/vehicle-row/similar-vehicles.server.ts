@@ -74,7 +74,7 @@ export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDef
       try {
         const now = new Date();
         const ranked = await similarCars(env, request.site.slug, searchApiFor, car, request.config, now);
-        return { ...fallback, cards: ranked.map((hit) => toResultCard(hit, request.config, now)) };
+        return { ...fallback, cards: ranked.map((hit) => toResultCard(hit, request.config, now, "row")) };
       } catch (error) {
         console.warn("[mf-search] similar vehicles search failed", error);
         return fallback;

@@ -1,5 +1,6 @@
-import { exifRotation, PHOTO_LIMITS, PHOTO_MIME, PHOTO_REASONS, type PhotoState, type PhotoType, type ReadyPhoto, sniffPhotoType } from "@dealer/shared/media";
+import { type ExifOrientation, exifOrientation, PHOTO_LIMITS, PHOTO_MIME, PHOTO_REASONS, type PhotoState, type PhotoType, type ReadyPhoto, sniffPhotoType } from "@dealer/shared/media";
 import type { PhotoEnv } from "../../env";
+import { mirrorPngRows, pngFirstPixel } from "./png-rows";
 
 /**
  * The one check and store of a photo's bytes (ADR 0067, 0075), whether the queue fetched them from a dealer's URL or
@@ -21,29 +22,23 @@ async function sha256Hex(bytes: Bytes): Promise<string> {
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The first pixel of a 1-pixel PNG (every PNG row filter leaves a row's first pixel as stored): "#rrggbb". */
-async function pngFirstPixel(png: Bytes): Promise<string | null> {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  const colourType = png[25];
-  const idat: Uint8Array[] = [];
-  for (let offset = 8; offset + 8 <= png.length; ) {
-    const length = view.getUint32(offset);
-    const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
-    if (type === "IDAT") idat.push(png.subarray(offset + 8, offset + 8 + length));
-    offset += 12 + length;
-  }
-  const raw = await bytesOf(new Blob(idat as Bytes[]).stream().pipeThrough(new DecompressionStream("deflate")));
-  const hex = (values: number[]) => `#${values.map((value) => value.toString(16).padStart(2, "0")).join("")}`;
-  // Byte 0 is the row's filter type; then grey (0, 4) or RGB (2, 6) samples of 8 bits.
-  if (colourType === 2 || colourType === 6) return hex([raw[1] ?? 0, raw[2] ?? 0, raw[3] ?? 0]);
-  if (colourType === 0 || colourType === 4) return hex([raw[1] ?? 0, raw[1] ?? 0, raw[1] ?? 0]);
-  return null;
-}
-
 /** What a page shows until the photo loads: the whole picture shrunk to one pixel. */
 async function dominantColour(images: ImagesBinding, bytes: Bytes): Promise<string> {
   const pixel = await (await images.input(streamOf(bytes)).transform({ width: 1, height: 1 }).output({ format: "image/png" })).image();
   return (await pngFirstPixel(await bytesOf(pixel)).catch(() => null)) ?? "#808080";
+}
+
+/** A mirrored photo is mirrored as a PNG of at most this many pixels a side, so its rows fit in a Worker's memory. */
+const MIRROR_MAX_SIDE = 2400;
+
+/**
+ * A photo whose EXIF orientation mirrors, mirrored top to bottom (its turn follows in the binding): as a PNG from the
+ * binding, its rows reversed (png-rows.ts). A PNG this cannot read goes on unmirrored, turned as before.
+ */
+async function mirrored(images: ImagesBinding, bytes: Bytes, info: { width: number; height: number }): Promise<Bytes> {
+  const fit = info.width >= info.height ? { width: Math.min(info.width, MIRROR_MAX_SIDE) } : { height: Math.min(info.height, MIRROR_MAX_SIDE) };
+  const png = await bytesOf(await (await images.input(streamOf(bytes)).transform(fit).output({ format: "image/png" })).image());
+  return ((await mirrorPngRows(png)) as Bytes | null) ?? png;
 }
 
 /** A photo's bytes (at most PHOTO_LIMITS.maxBytes, read by the caller) checked, cleaned and kept; or the reason it is refused. */
@@ -65,18 +60,23 @@ export async function checkAndStorePhoto(env: PhotoEnv, site: string, bytes: Byt
   if (info.width > PHOTO_LIMITS.maxSide || info.height > PHOTO_LIMITS.maxSide) return refusedPhoto(PHOTO_REASONS.tooWide(info.width, info.height));
   if (info.width < PHOTO_LIMITS.minSide || info.height < PHOTO_LIMITS.minSide) return refusedPhoto(PHOTO_REASONS.tooSmall(info.width, info.height));
   const type: PhotoType = sniffed === "heic" ? "jpeg" : sniffed;
-  const rotate = type === "jpeg" ? exifRotation(bytes) : 0;
+  const { rotate, mirror }: ExifOrientation = type === "jpeg" ? exifOrientation(bytes) : { rotate: 0, mirror: false };
   const turned = rotate === 90 || rotate === 270;
   let cleaned: Bytes;
   let photo: ReadyPhoto;
   try {
-    const output = await env.IMAGES.input(streamOf(bytes))
+    const upright = mirror ? await mirrored(env.IMAGES, bytes, info) : bytes;
+    const output = await env.IMAGES.input(streamOf(upright))
       .transform(rotate ? { rotate } : {})
       .output({ format: PHOTO_MIME[type], quality: 90 });
     cleaned = await bytesOf(output.image());
     // A truncated file may pass its header's checks and then decode to nothing.
     if (!cleaned.byteLength) return refusedPhoto(PHOTO_REASONS.undecodable);
-    photo = { hash, width: turned ? info.height : info.width, height: turned ? info.width : info.height, colour: await dominantColour(env.IMAGES, cleaned) };
+    // A mirrored photo may have been made smaller (MIRROR_MAX_SIDE): its sides are read from the result.
+    const sides = mirror ? await env.IMAGES.info(streamOf(cleaned)) : info;
+    if (!("width" in sides)) return refusedPhoto(PHOTO_REASONS.undecodable);
+    const [width, height] = turned && !mirror ? [info.height, info.width] : [sides.width, sides.height];
+    photo = { hash, width, height, colour: await dominantColour(env.IMAGES, cleaned) };
   } catch {
     return refusedPhoto(PHOTO_REASONS.undecodable);
   }

@@ -6,7 +6,7 @@ import { demoSeedSql } from "../../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../../db/test-support/d1";
 import { createStockApi } from "..";
 import { applyBatch, carsWriterAsRead } from "../stock-store";
-import { refreshCarsShowing } from "./photo-store";
+import { FEED_REPORTS_KEPT, pruneFeedBatches, refreshCarsShowing } from "./photo-store";
 
 /**
  * The photo store's bookkeeping around the queue consumer (ADR 0067): a settled URL reaches the cars showing it, a
@@ -72,5 +72,33 @@ describe("a dealer's photos in the stock", () => {
     const plan = { ok: true as const, changed: [car], unchanged: 0, deleting: [], changedIds: [car.id] };
     await applyBatch(d1.db, { site: SITE, dealershipId: row?.dealership_id ?? 0, dealershipSlug: "" }, plan, "2026-05-10T12:00:00.000Z", undefined, { readAs: new Map([["PHOTO-1", row?.data ?? ""]]) });
     expect(await images()).toBeNull();
+  });
+});
+
+describe("feed reports kept", () => {
+  it("keeps a site's reports of the last 30 days, at most its 100 newest, and drops the rest with their photo rows", async () => {
+    const now = new Date("2026-06-30T00:00:00.000Z");
+    const day = (daysAgo: number, minute = 0) => new Date(now.getTime() - daysAgo * 86_400_000 + minute * 60_000).toISOString();
+    // Site A: 3 reports older than 30 days and 120 recent ones; site B: 2 recent ones.
+    const batches = [
+      ...[31, 40, 90].map((daysAgo, i) => ({ id: `a-old-${i}`, site: "prune-a", at: day(daysAgo) })),
+      ...Array.from({ length: 120 }, (_, i) => ({ id: `a-${String(i).padStart(3, "0")}`, site: "prune-a", at: day(2, i) })),
+      ...[1, 29].map((daysAgo, i) => ({ id: `b-${i}`, site: "prune-b", at: day(daysAgo) })),
+    ];
+    await d1.db.batch(
+      batches.flatMap(({ id, site, at }) => [
+        d1.db.prepare("INSERT INTO feed_batches (id, site, dealership_id, created_at) VALUES (?, ?, 1, ?)").bind(id, site, at),
+        d1.db.prepare("INSERT INTO feed_batch_photos (batch_id, stocknum, position, url) VALUES (?, 'S1', 0, 'https://photos.example/p.jpg')").bind(id),
+      ]),
+    );
+    const recentA = batches.filter((batch) => batch.site === "prune-a" && !batch.id.includes("old"));
+    const keptA = recentA.sort((a, b) => b.at.localeCompare(a.at)).slice(0, FEED_REPORTS_KEPT.perSite).map((batch) => batch.id);
+    expect(await pruneFeedBatches(d1.db, now)).toBe(3 + (120 - FEED_REPORTS_KEPT.perSite));
+    const left = async (table: string, column: string) =>
+      (await d1.db.prepare(`SELECT ${column} AS id FROM ${table} WHERE ${column} LIKE 'a-%' OR ${column} LIKE 'b-%' ORDER BY 1`).all<{ id: string }>()).results.map((row) => row.id);
+    const expected = [...keptA, "b-0", "b-1"].sort();
+    expect(await left("feed_batches", "id")).toEqual(expected);
+    expect(await left("feed_batch_photos", "batch_id")).toEqual(expected);
+    expect(await pruneFeedBatches(d1.db, now)).toBe(0);
   });
 });

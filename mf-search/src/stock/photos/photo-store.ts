@@ -237,3 +237,33 @@ export async function refreshCarsShowing(db: D1Database, site: string, url: stri
   }
   return written;
 }
+
+/**
+ * How many feed reports a site keeps (ADR 0071): the last 30 days', at most its 100 newest. A dealer's system reads a
+ * report within minutes of its batch; a DMS sending every 15 minutes makes 2,880 batches a month, so the count bounds
+ * the table however often a site sends. Older reports answer 404 like an unknown id.
+ */
+export const FEED_REPORTS_KEPT = { days: 30, perSite: 100 } as const;
+const PRUNE_CHUNK = 200;
+
+/** Drops the feed reports past what a site keeps, a chunk at a time; run by the hourly cron, never by a request. */
+export async function pruneFeedBatches(db: D1Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - FEED_REPORTS_KEPT.days * 86_400_000).toISOString();
+  const expired = db.prepare(
+    `SELECT id FROM feed_batches WHERE created_at < ?1
+     UNION SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY site ORDER BY created_at DESC, id DESC) AS newer FROM feed_batches) WHERE newer > ?2
+     LIMIT ?3`,
+  );
+  let removed = 0;
+  for (;;) {
+    const { results } = await expired.bind(before, FEED_REPORTS_KEPT.perSite, PRUNE_CHUNK).all<{ id: string }>();
+    if (!results.length) return removed;
+    const ids = JSON.stringify(results.map((row) => row.id));
+    await db.batch([
+      db.prepare("DELETE FROM feed_batch_photos WHERE batch_id IN (SELECT value FROM json_each(?))").bind(ids),
+      db.prepare("DELETE FROM feed_batches WHERE id IN (SELECT value FROM json_each(?))").bind(ids),
+    ]);
+    removed += results.length;
+    if (results.length < PRUNE_CHUNK) return removed;
+  }
+}

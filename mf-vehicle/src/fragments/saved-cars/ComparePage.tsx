@@ -25,7 +25,7 @@ function Table({ cars }: { cars: VehicleSummary[] }) {
             <td />
             {cars.map((car) => (
               <th key={car.id} scope="col" className="compare-table__car">
-                {car.image && <img src={car.image} alt="" width={240} height={160} loading="lazy" decoding="async" />}
+                {car.pictures && <img {...car.pictures.compare} alt="" loading="lazy" decoding="async" />}
                 <a href={car.path}>{car.title}</a>
                 <button type="button" className="button button--sm" onClick={() => toggle(car.id)} aria-label={`Remove ${car.title} from compare`}>
                   Remove

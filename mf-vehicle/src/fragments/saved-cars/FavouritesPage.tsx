@@ -1,4 +1,5 @@
 import { favouritesAtom, toggleFavouriteAtom } from "@dealer/shared/atoms";
+import { slotImage } from "@dealer/shared/media";
 import { vehiclePath } from "@dealer/shared/rules";
 import { useDeviceList } from "@dealer/shared/saved-cars";
 import { useSetAtom } from "jotai";
@@ -25,7 +26,7 @@ export default function FavouritesPage({ searchPath }: FavouritesPageProps) {
         <ul className="saved-car-list">
           {favourites.map((favourite) => (
             <li key={favourite.id} className="saved-car" data-testid="favourite">
-              {favourite.primary_image_url && <img className="saved-car__image" src={favourite.primary_image_url} alt="" width={240} height={160} loading="lazy" />}
+              {favourite.primary_image_url && <img className="saved-car__image" {...slotImage("saved", favourite.primary_image_url)} alt="" loading="lazy" />}
               <a className="saved-car__title" href={vehiclePath(favourite.slug)}>
                 {favourite.name}
               </a>

@@ -19,7 +19,7 @@ export default function RecentlyViewed(_props: RecentlyViewedProps) {
       <ul className="saved-car-list saved-car-list--strip">
         {cars.map((car) => (
           <li key={car.id} className="saved-car" data-testid="recently-viewed-car">
-            {car.image && <img className="saved-car__image" src={car.image} alt="" width={240} height={160} loading="lazy" />}
+            {car.pictures && <img className="saved-car__image" {...car.pictures.saved} alt="" loading="lazy" />}
             <a className="saved-car__title" href={car.path}>
               {car.title}
             </a>

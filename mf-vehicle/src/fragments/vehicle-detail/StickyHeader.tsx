@@ -12,7 +12,7 @@ export function StickyHeader({ car, saved, sticky, repayment }: StickyHeaderProp
   const shown = useScrolledPast(STICKY_HEADER_AFTER_PX);
   return (
     <div className="vehicle-sticky-header" hidden={!shown} data-testid="sticky-header">
-      {sticky.image && <img className="vehicle-sticky-header__image" src={sticky.image} alt="" width={96} height={64} loading="lazy" />}
+      {sticky.image && <img className="vehicle-sticky-header__image" {...sticky.image} alt="" loading="lazy" />}
       <div className="vehicle-sticky-header__text">
         <p className="vehicle-sticky-header__name">{title}</p>
         {sticky.summary && <p className="vehicle-sticky-header__summary">{sticky.summary}</p>}

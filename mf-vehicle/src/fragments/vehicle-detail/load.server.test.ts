@@ -36,8 +36,8 @@ describe("loadVehicleDetail", () => {
     expect(staticParts.facts.map((fact) => fact.value)).toEqual(["42,000 km", "Automatic", "Sedan", "Petrol"]);
     const images = interactive.media.slides;
     expect(images).toHaveLength(5);
-    expect(images[0]).toMatchObject({ kind: "image", src: "/cdn/image/width=600,quality=75/vehicles/sedan/white/front.svg" });
-    expect(images[0]?.kind === "image" && images[0].srcSet).toContain("width=1200,quality=75/vehicles/sedan/white/front.svg 1200w");
+    expect(images[0]).toMatchObject({ kind: "image", image: { src: "/cdn/image/width=640,quality=75/vehicles/sedan/white/front.svg", width: 600, height: 400 } });
+    expect(images[0]?.kind === "image" && images[0].image.srcSet).toContain("width=1200,quality=75/vehicles/sedan/white/front.svg 1200w");
   });
 
   it("marks a sold car and uses the configured no-price text", async () => {

@@ -1,13 +1,15 @@
 import type { Favourite, ViewedCar } from "@dealer/shared/contract";
+import type { SlotImage } from "@dealer/shared/media";
 import type { Breadcrumb, DriveAwayEstimate, ListedPrice, RepaymentLabels, ViewerMode } from "@dealer/shared/rules";
 
-export type ImageSlide = { kind: "image"; id: string; src: string; srcSet: string; thumbSrc: string; alt: string; colour: string | null };
-export type VideoSlide = { kind: "video"; id: string; src: string; player: "embed" | "native"; thumbSrc: string | null; alt: string };
+export type ImageSlide = { kind: "image"; id: string; image: SlotImage; thumb: SlotImage; alt: string };
+export type VideoSlide = { kind: "video"; id: string; src: string; player: "embed" | "native"; thumb: SlotImage | null; alt: string };
 export type Slide = ImageSlide | VideoSlide;
 
 export type Hotspot = { id: string; description: string; positions: Record<string, { x: number; y: number }> };
-export type SpinMedia = { frames: string[]; hotspots: Hotspot[]; autoRotateMs: number };
-export type InteriorMedia = { src: string; hotspots: Hotspot[] };
+/** `first`: the first frame as the stage shows it before the spin's code loads (the page's first picture, preloaded). */
+export type SpinMedia = { first: SlotImage; frames: string[]; hotspots: Hotspot[]; autoRotateMs: number };
+export type InteriorMedia = { image: SlotImage; hotspots: Hotspot[] };
 
 export type KeyFact = { icon: "km" | "transmission" | "body" | "fuel"; label: string; value: string };
 export type SidebarButton = {
@@ -90,7 +92,7 @@ export type VehicleInteractiveProps = {
   /** The view counter's call (view.json with its query) and the viewed-car record kept on the device. */
   views: { path: string; record: ViewedCar };
   sticky: {
-    image: string | null;
+    image: SlotImage | null;
     summary: string | null;
     priceText: string;
     priceType: string | null;

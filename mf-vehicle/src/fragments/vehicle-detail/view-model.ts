@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
-import { imageSrcSet, vehicleImageUrl } from "@dealer/shared/media";
+import { slotImage, type SlotImage, vehicleImageUrl } from "@dealer/shared/media";
 import {
   carRepayment,
   cardTag,
@@ -28,6 +28,7 @@ import {
   vehiclePath,
   vehicleTitle,
   videoKind,
+  videoSlideIndex,
   viewerModes,
   visibleSpecRows,
   listedPrice,
@@ -41,8 +42,8 @@ import { viewedCarRecord } from "../../viewed-car";
 import { vehicleStructuredData } from "./structured-data";
 import { DRIVE_AWAY_FORM_FIELDS, type DriveAwayPanelProps, type Hotspot, type ImageSlide, type KeyFact, type SidebarButton, type Slide, type VehicleDetailProps, type VideoSlide } from "./props";
 
-export const MAIN_WIDTHS = [600, 900, 1200] as const;
-const THUMB_WIDTH = 120;
+/** The spin's frames as it turns: one width (the gallery's box), since a frame is shown only while dragging. */
+const SPIN_FRAME_WIDTH = 600;
 /** Where the enquiry form sits on the vehicle page (the enquiry slot of the route's plan). */
 export const ENQUIRY_ANCHOR = "#slot-enquiry";
 
@@ -62,12 +63,10 @@ function keyFacts(car: Car): KeyFact[] {
 function imageSlides(car: Car, title: string): ImageSlide[] {
   return car.images.map(({ image, photo }, index) => ({
     kind: "image",
-    // A dealer's photo's dominant colour fills its slot until the picture arrives (ADR 0067).
-    colour: photo?.colour ?? null,
     id: `${car.id}-${index}`,
-    src: vehicleImageUrl(image.url, { width: MAIN_WIDTHS[0] }),
-    srcSet: imageSrcSet(image.url, MAIN_WIDTHS),
-    thumbSrc: vehicleImageUrl(image.thumb.url || image.url, { width: THUMB_WIDTH }),
+    // Width, height, srcset and sizes by the slot's rule; a dealer's photo's colour fills it until it loads (ADR 0071).
+    image: slotImage("gallery", image.url, photo),
+    thumb: slotImage("thumbnail", image.thumb.url || image.url, photo),
     // An uploaded photo's own alt text (ADR 0075) comes first; the position still says where it is.
     alt: `${photo?.alt ? photo.alt : title}, image ${index + 1} of ${car.images.length}`,
   }));
@@ -86,16 +85,16 @@ function playableUrl(url: string | null | undefined): string | null {
   }
 }
 
-function videoSlide(car: Car, title: string, thumbSrc: string | null): VideoSlide | null {
+function videoSlide(car: Car, title: string, thumb: SlotImage | null): VideoSlide | null {
   const src = playableUrl(car.external_video_url) ?? playableUrl(car.video_url);
   if (!src) return null;
-  return { kind: "video", id: `${car.id}-video`, src, player: videoKind(src), thumbSrc, alt: `${title}, video` };
+  return { kind: "video", id: `${car.id}-video`, src, player: videoKind(src), thumb, alt: `${title}, video` };
 }
 
 /** The stock video's place among the images: start, second (default), middle or end. */
 export function insertVideo(images: ImageSlide[], video: VideoSlide | null, position: SiteConfig["vehicle"]["stockVideoPosition"]): Slide[] {
   if (!video) return images;
-  const at = { start: 0, second: Math.min(1, images.length), middle: Math.floor(images.length / 2), end: images.length }[position];
+  const at = videoSlideIndex(images.length, position);
   return [...images.slice(0, at), video, ...images.slice(at)];
 }
 
@@ -165,13 +164,16 @@ function driveAwayPanel(car: Car, price: number, config: SiteConfig, query: Reco
 export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, origin, siteName, now = new Date(), query = {} }: VehicleContext): Required<VehicleDetailProps> {
   const title = vehicleTitle(car);
   const images = imageSlides(car, title);
-  const video = videoSlide(car, title, images[0]?.thumbSrc ?? null);
-  const spin = car.spin_images.length
-    ? { frames: car.spin_images.map((frame) => vehicleImageUrl(frame, { width: MAIN_WIDTHS[0] })), hotspots: hotspots(car.hotspots?.exterior), autoRotateMs: config.vehicle.spinAutoRotateMs }
+  const video = videoSlide(car, title, images[0]?.thumb ?? null);
+  const spin = car.spin_images[0]
+    ? {
+        first: slotImage("gallery", car.spin_images[0]),
+        frames: car.spin_images.map((frame) => vehicleImageUrl(frame, { width: SPIN_FRAME_WIDTH })),
+        hotspots: hotspots(car.hotspots?.exterior),
+        autoRotateMs: config.vehicle.spinAutoRotateMs,
+      }
     : null;
-  const interior = car.spin_interior_image
-    ? { src: vehicleImageUrl(car.spin_interior_image, { width: MAIN_WIDTHS[0] }), hotspots: hotspots(car.hotspots?.interior) }
-    : null;
+  const interior = car.spin_interior_image ? { image: slotImage("gallery", car.spin_interior_image), hotspots: hotspots(car.hotspots?.interior) } : null;
   const sold = isSold(car.status);
   // The car's price is its price; a subscription is a separate weekly offer beside it (ADR 0038).
   const price = listedPrice(car, config);
@@ -216,7 +218,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
       },
       views: { path: viewCounterPath(car, siteSlug), record: viewedCarRecord(car) },
       sticky: {
-        image: images[0]?.thumbSrc ?? null,
+        image: car.images[0] ? slotImage("sticky", car.images[0].image.url, car.images[0].photo) : null,
         summary: [car.simple_transmission, car.simple_body].filter(Boolean).join(" · ") || null,
         priceText: sold ? config.labels.soldLabel : priceText(price),
         priceType: sold ? null : priceTypeText(car.price_type),
@@ -228,7 +230,7 @@ export function vehicleDetailProps(car: Car, { config, siteSlug, primaryCity, or
     },
     staticParts: {
       breadcrumbs: vehicleBreadcrumbs({ ...car, name: title }, config.search),
-      structuredData: vehicleStructuredData(car, { title, price, image: images[0]?.src, origin, siteName }),
+      structuredData: vehicleStructuredData(car, { title, price, image: images[0]?.image.src, origin, siteName }),
       facts: keyFacts(car),
       buttons,
       testDriveOnly,

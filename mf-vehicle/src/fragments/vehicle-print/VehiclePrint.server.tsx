@@ -1,7 +1,6 @@
 import { ServerOnly } from "../../components/ServerOnly";
 import type { InfoRow } from "../vehicle-info/view-model";
 import { PrintActions } from "./PrintActions";
-import { PRINT_IMAGE_WIDTH } from "./print-sheet";
 import type { VehiclePrintProps } from "./VehiclePrint";
 
 function Rows({ rows }: { rows: InfoRow[] }) {
@@ -27,7 +26,7 @@ export default function VehiclePrintServer({ slug, sheet }: VehiclePrintProps) {
           <article aria-labelledby="vehicle-print-title">
             <h1 id="vehicle-print-title">{sheet.title}</h1>
             <p className="vehicle-print__price">{sheet.priceText}</p>
-            {sheet.image && <img className="vehicle-print__image" src={sheet.image} alt={sheet.title} width={PRINT_IMAGE_WIDTH} height={400} />}
+            {sheet.image && <img className="vehicle-print__image" {...sheet.image} alt={sheet.title} />}
             {sheet.keyInformation.length > 0 && (
               <section aria-labelledby="vehicle-print-key">
                 <h2 id="vehicle-print-key">Key information</h2>

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
-import { vehicleImageUrl } from "@dealer/shared/media";
+import { type SlotImage, slotImage } from "@dealer/shared/media";
 import { isSold, priceDisplay, shownPriceText, vehiclePath, vehicleTitle } from "@dealer/shared/rules";
 import { type InfoRow, VEHICLE_DISCLAIMER, vehicleInfoProps } from "../vehicle-info/view-model";
 
@@ -10,7 +10,8 @@ export type PrintSheet = {
   title: string;
   /** The price with its type beside it (ACL s48), as the car page shows it. */
   priceText: string;
-  image: string | null;
+  /** The car's first photo in the print slot; the sheet is printed, so it loads eagerly. */
+  image: SlotImage | null;
   keyInformation: InfoRow[];
   details: InfoRow[];
   features: string[];
@@ -20,8 +21,6 @@ export type PrintSheet = {
   disclaimer: string;
 };
 
-export const PRINT_IMAGE_WIDTH = 600;
-
 export function printSheet(car: Car, config: SiteConfig, now: Date): PrintSheet {
   const info = vehicleInfoProps(car, config, now);
   const address = car.location?.address;
@@ -29,7 +28,7 @@ export function printSheet(car: Car, config: SiteConfig, now: Date): PrintSheet 
     slug: car.slug,
     title: vehicleTitle(car),
     priceText: isSold(car.status) ? config.labels.soldLabel : shownPriceText(priceDisplay(car, config), car.price_type),
-    image: car.images[0] ? vehicleImageUrl(car.images[0].image.url, { width: PRINT_IMAGE_WIDTH }) : null,
+    image: car.images[0] ? slotImage("print", car.images[0].image.url, car.images[0].photo) : null,
     keyInformation: info.keyInformation,
     details: info.details,
     features: info.features,

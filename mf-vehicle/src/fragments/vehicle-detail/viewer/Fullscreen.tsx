@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { IMAGE_SLOTS } from "@dealer/shared/media";
 import type { Slide } from "../props";
 import { SlideMedia, stepForKey } from "./Gallery";
 
@@ -37,7 +38,7 @@ export function Fullscreen({ slides, title, start, onClose }: FullscreenProps) {
       <button type="button" className="vehicle-fullscreen__close" onClick={close}>
         Close
       </button>
-      {slide && <SlideMedia slide={slide} index={index} active firstIsLcp={false} />}
+      {slide && <SlideMedia slide={slide} index={index} active firstIsLcp={false} sizes={IMAGE_SLOTS.fullscreen.sizes} />}
       <p className="vehicle-fullscreen__counter" aria-live="polite">{`Image ${index + 1} of ${slides.length}`}</p>
     </dialog>
   );

@@ -3,27 +3,22 @@ import type { Slide } from "../props";
 import type { FullscreenProps } from "./Fullscreen";
 import { VideoPlayer } from "./VideoPlayer";
 
-/** Gallery image size of the spec; width/height attributes keep the layout from shifting. */
-export const MAIN_SIZE = { width: 600, height: 400 };
-const THUMB_SIZE = { width: 120, height: 80 };
 
 /** Left/right arrow keys step through slides; anything else is left alone. */
 export function stepForKey(key: string): -1 | 1 | 0 {
   return key === "ArrowLeft" ? -1 : key === "ArrowRight" ? 1 : 0;
 }
 
-export function SlideMedia({ slide, index, active, firstIsLcp }: { slide: Slide; index: number; active: boolean; firstIsLcp: boolean }) {
+/** A slide's picture: its slot's width, height, srcset and sizes (full screen: the viewport's width), eager when it is the page's first. */
+export function SlideMedia({ slide, index, active, firstIsLcp, sizes }: { slide: Slide; index: number; active: boolean; firstIsLcp: boolean; sizes?: string }) {
   if (slide.kind === "video") return <VideoPlayer video={slide} active={active} />;
   const lcp = index === 0 && firstIsLcp;
   return (
     <img
       className="vehicle-gallery__image"
-      src={slide.src}
-      srcSet={slide.srcSet}
-      sizes="(min-width: 64rem) 600px, 100vw"
+      {...slide.image}
+      {...(sizes ? { sizes } : {})}
       alt={slide.alt}
-      style={slide.colour ? { backgroundColor: slide.colour } : undefined}
-      {...MAIN_SIZE}
       loading={lcp ? "eager" : "lazy"}
       fetchPriority={lcp ? "high" : "auto"}
       decoding="async"
@@ -124,7 +119,7 @@ export function Gallery({ slides, thumbnails, title, firstIsLcp }: { slides: Sli
                 aria-current={thumbIndex === index ? "true" : undefined}
                 onClick={() => show(thumbIndex)}
               >
-                {slide.thumbSrc ? <img src={slide.thumbSrc} alt="" {...THUMB_SIZE} loading="lazy" decoding="async" /> : <span className="vehicle-gallery__thumb-video">▶</span>}
+                {slide.thumb ? <img {...slide.thumb} alt="" loading="lazy" decoding="async" /> : <span className="vehicle-gallery__thumb-video">▶</span>}
               </button>
             </li>
           ))}

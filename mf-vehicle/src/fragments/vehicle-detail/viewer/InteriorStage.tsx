@@ -5,7 +5,7 @@ import { Hotspots } from "./Hotspots";
 export function InteriorStage({ interior, title }: { interior: InteriorMedia; title: string }) {
   return (
     <div className="vehicle-viewer__stage">
-      <img className="vehicle-viewer__image" src={interior.src} alt={`${title}, interior`} width={600} height={400} />
+      <img className="vehicle-viewer__image" {...interior.image} alt={`${title}, interior`} />
       <Hotspots hotspots={interior.hotspots} frame={0} />
     </div>
   );

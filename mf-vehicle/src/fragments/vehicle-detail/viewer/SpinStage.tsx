@@ -1,6 +1,5 @@
 import { type ComponentType, useState } from "react";
 import type { SpinMedia } from "../props";
-import { MAIN_SIZE } from "./Gallery";
 import type { SpinViewerProps } from "./SpinViewer";
 
 /**
@@ -17,7 +16,7 @@ export function SpinStage({ spin, title, firstIsLcp }: { spin: SpinMedia; title:
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: reaching for the stage only starts loading; the button is the control
     <div className="vehicle-spin" onPointerEnter={load} onTouchStart={load} onFocus={load}>
-      <img className="vehicle-spin__frame" src={spin.frames[0]} alt={`${title}, 360° view`} {...MAIN_SIZE} loading={firstIsLcp ? "eager" : "lazy"} fetchPriority={firstIsLcp ? "high" : "auto"} />
+      <img className="vehicle-spin__frame" {...spin.first} alt={`${title}, 360° view`} loading={firstIsLcp ? "eager" : "lazy"} fetchPriority={firstIsLcp ? "high" : "auto"} />
       <button type="button" className="vehicle-spin__start" onClick={load}>
         Drag to spin 360°
       </button>

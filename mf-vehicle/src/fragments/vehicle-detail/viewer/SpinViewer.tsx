@@ -1,6 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import type { SpinMedia } from "../props";
-import { MAIN_SIZE } from "./Gallery";
 import { Hotspots } from "./Hotspots";
 
 /** 20 px of drag per frame (spec). */
@@ -91,7 +90,7 @@ export function SpinViewer({ spin, title }: SpinViewerProps) {
         onPointerCancel={endDrag}
         onKeyDown={onKeyDown}
       >
-        <img className="vehicle-spin__frame" src={frames[frame]} alt="" {...MAIN_SIZE} draggable={false} />
+        <img className="vehicle-spin__frame" src={frames[frame]} alt="" width={spin.first.width} height={spin.first.height} draggable={false} />
         {ready && <Hotspots hotspots={hotspots} frame={frame} />}
       </div>
       {ready ? (
