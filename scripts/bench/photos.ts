@@ -26,6 +26,7 @@ const { values: options } = parseArgs({
     runs: { type: "string", default: "40" },
     site: { type: "string", default: "harbour-city-motors" },
     "timeout-minutes": { type: "string", default: "60" },
+    "stall-seconds": { type: "string", default: "120" },
   },
 });
 const CARS = Number(options.cars);
@@ -111,7 +112,8 @@ function processMemory(session: Session): { workerdKb: number; nodeKb: number } 
 
 /**
  * The photo queue's consumer settings from mf-search's wrangler.jsonc. A batch's messages are handled one after the
- * other (photo-consumer.ts), so an isolate holds at most max_concurrency photos at once.
+ * other (photo-consumer.ts); deployed, up to max_concurrency batches run at once, while wrangler dev's queue broker
+ * delivers one batch at a time (it awaits each delivery): locally one photo is in flight.
  */
 function consumerSettings(): { batch: number; concurrency: number } {
   const config = readFileSync(join(ROOT, "mf-search/wrangler.jsonc"), "utf8");
@@ -171,48 +173,49 @@ const posted = performance.now();
 const during = newProbe();
 const peak = { ...idle };
 let pending = CARS * PHOTOS;
-const settled = new Map<string, Report["photos"]>();
+// Each batch's latest report, and when the count of settled photos last grew (a stalled queue ends the run).
+const reports = new Map<string, Report>();
+let lastProgress = { at: posted, settled: 0 };
+let stalled = false;
 const deadline = started + Number(options["timeout-minutes"]) * 60_000;
 const watch = (async () => {
-  while (pending > 0 && performance.now() < deadline) {
+  while (pending > 0 && !stalled && performance.now() < deadline) {
     const memory = processMemory(platform);
     peak.workerdKb = Math.max(peak.workerdKb, memory.workerdKb);
     peak.nodeKb = Math.max(peak.nodeKb, memory.nodeKb);
     peak.heap = Math.max(peak.heap, (await inspector.heapUsage().catch(() => ({ usedSize: 0 }))).usedSize);
-    // Only the batches still pending are asked again: a settled one's report does not change.
-    let stillPending = 0;
-    for (const batch of batches.filter((id) => !settled.has(id))) {
-      const report = await batchReport(batch);
-      if (report.pending === 0) settled.set(batch, report.photos);
-      stillPending += report.pending;
-    }
-    pending = stillPending;
+    // A settled batch's report does not change: only the batches still pending are asked again.
+    for (const batch of batches.filter((id) => (reports.get(id)?.pending ?? 1) > 0)) reports.set(batch, await batchReport(batch));
+    pending = [...reports.values()].reduce((sum, report) => sum + report.pending, 0);
+    const settled = CARS * PHOTOS - pending;
+    if (settled > lastProgress.settled) lastProgress = { at: performance.now(), settled };
+    stalled = performance.now() - lastProgress.at > Number(options["stall-seconds"]) * 1000;
     if (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5000));
   }
 })();
-for (let i = 0; pending > 0 && performance.now() < deadline; i++) await probeOnce(during, carPath, RUNS + i);
+for (let i = 0; pending > 0 && !stalled && performance.now() < deadline; i++) await probeOnce(during, carPath, RUNS + i);
 await watch;
-const finished = performance.now();
+// A stalled run's rate counts up to its last progress, not the wait that showed the stall.
+const finished = stalled ? lastProgress.at : performance.now();
 const loadAfter = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
-const outcomes = [...settled.values()].flat();
+const outcomes = [...reports.values()].flatMap((report) => report.photos);
 const ready = outcomes.filter((photo) => photo.status === "ready").length;
 const failed = outcomes.filter((photo) => photo.status === "failed");
 const minutes = (finished - started) / 60_000;
-console.log(`\n  feed posted in ${((posted - started) / 1000).toFixed(1)} s (${batches.length} requests of up to ${CARS_A_REQUEST} cars); queue ${pending ? `NOT drained after ${minutes.toFixed(1)} min (${pending} pending)` : `drained in ${minutes.toFixed(1)} min`}; load average now ${loadAfter}`);
+console.log(`\n  feed posted in ${((posted - started) / 1000).toFixed(1)} s (${batches.length} requests of up to ${CARS_A_REQUEST} cars); queue ${pending ? `NOT drained: ${pending} pending, ${stalled ? `no photo settled in the last ${options["stall-seconds"]} s (stalled after ${minutes.toFixed(1)} min)` : `at the ${options["timeout-minutes"]} min timeout`}` : `drained in ${minutes.toFixed(1)} min`}; load average now ${loadAfter}`);
 console.log(`  photos ready ${ready}, failed ${failed.length}${failed.length ? ` (${[...new Set(failed.map((photo) => photo.reason))].join("; ")})` : ""}; origin served ${origin.counts().served} fetches, ${(origin.counts().bytes / 1024 / 1024).toFixed(0)} MB`);
-console.log(`  throughput: ${(ready / minutes).toFixed(0)} photos a minute through the queue (from the first feed request to the last photo settled)`);
+console.log(`  throughput: ${(ready / minutes).toFixed(0)} photos a minute through the queue (settled photos over the time from the first feed request to the last photo settled)`);
 
 const { batch, concurrency } = consumerSettings();
-const held = concurrency;
 const heapGrowth = (peak.heap - idle.heap) / 1024;
 console.log(
   `  memory, peak while the queue worked over idle before it: mf-search's V8 heap +${(heapGrowth / 1024).toFixed(1)} MB (${mbOf(idle.heap / 1024)} -> ${mbOf(peak.heap / 1024)}), ` +
     `workerd RSS +${mbOf(peak.workerdKb - idle.workerdKb)}, Node RSS (wrangler, local Images binding) +${mbOf(peak.nodeKb - idle.nodeKb)}`,
 );
 console.log(
-  `  memory per photo (estimate): workerd RSS growth / ${held} photos at most in flight (max_concurrency ${concurrency}; batches of ${batch}, handled one photo after the other) = ` +
-    `${((peak.workerdKb - idle.workerdKb) / held / 1024).toFixed(1)} MB; V8 heap growth / ${held} = ${(heapGrowth / held / 1024).toFixed(1)} MB (photo bytes live outside the V8 heap, in ArrayBuffers)`,
+  `  memory per photo (estimate): workerd RSS growth with one photo in flight (wrangler dev delivers one batch of ${batch} at a time, its photos one after the other; deployed, up to max_concurrency ${concurrency} batches run at once) = ` +
+    `${((peak.workerdKb - idle.workerdKb) / 1024).toFixed(1)} MB; V8 heap growth ${(heapGrowth / 1024).toFixed(1)} MB (photo bytes live outside the V8 heap, in ArrayBuffers)`,
 );
 
 console.log(`\n  p95 during ingestion vs before (goal within 1.5x; ${RUNS} rounds before, ${during.search.length} during):`);
