@@ -213,9 +213,13 @@ console.log(
   `  memory, peak while the queue worked over idle before it: mf-search's V8 heap +${(heapGrowth / 1024).toFixed(1)} MB (${mbOf(idle.heap / 1024)} -> ${mbOf(peak.heap / 1024)}), ` +
     `workerd RSS +${mbOf(peak.workerdKb - idle.workerdKb)}, Node RSS (wrangler, local Images binding) +${mbOf(peak.nodeKb - idle.nodeKb)}`,
 );
+// No API reads one photo's memory: by photo-check.ts, a photo at its peak holds the fetched bytes twice (the read chunks
+// and their copy) and the cleaned copy twice (the binding's answer and the Blob the colour is read from).
+const photoKb = origin.counts().bytes / Math.max(1, origin.counts().served) / 1024;
 console.log(
-  `  memory per photo (estimate): workerd RSS growth with one photo in flight (wrangler dev delivers one batch of ${batch} at a time, its photos one after the other; deployed, up to max_concurrency ${concurrency} batches run at once) = ` +
-    `${((peak.workerdKb - idle.workerdKb) / 1024).toFixed(1)} MB; V8 heap growth ${(heapGrowth / 1024).toFixed(1)} MB (photo bytes live outside the V8 heap, in ArrayBuffers)`,
+  `  memory per photo (estimate from the code, not a reading): 2 x ${photoKb.toFixed(0)} KB fetched + 2 x the cleaned copy (about as large) = ${((4 * photoKb) / 1024).toFixed(1)} MB; ` +
+    `at the 25 MB limit about 100 MB. wrangler dev delivers one batch of ${batch} at a time, its photos one after the other (deployed: up to max_concurrency ${concurrency} batches, each its own isolate), ` +
+    "so the growth above is one photo in flight plus the pages' own caches and uncollected garbage: an upper bound",
 );
 
 console.log(`\n  p95 during ingestion vs before (goal within 1.5x; ${RUNS} rounds before, ${during.search.length} during):`);
