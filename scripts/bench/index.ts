@@ -201,7 +201,9 @@ if (parts.has("javascript")) {
 
 if (parts.has("insights")) {
   console.log(`\nThe dealer console's insights page, server time as a staff member reads it (${RUNS} runs each, summit-auto-group):`);
-  await benchInsights(PLATFORM_PORT, "summit-auto-group", "summit-toyota-brisbane", RUNS);
+  for (const { path, cars, times } of await benchInsights(PLATFORM_PORT, "summit-auto-group", "summit-toyota-brisbane", RUNS)) {
+    console.log(`  ${path.padEnd(40)} ${String(cars).padStart(6)} cars   p50 ${ms(times.p50)}   p95 ${ms(times.p95)}`);
+  }
 }
 
 if (parts.has("lighthouse")) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { DEMO_OPERATOR_KEY } from "../../db/demo/generate";
-import { percentile } from "./stats";
+import { type Summary, summarize } from "./stats";
 
 type Answer = { status: number; setCookie: string; body: string };
 
@@ -20,12 +20,15 @@ function ask(port: number, site: string, path: string, init: { method?: string; 
   });
 }
 
+/** One insights address: the cars it listed and its response times (to the end of the body). */
+export type InsightsFigures = { path: string; cars: number; times: Summary };
+
 /**
  * The insights page's server time (issue 31 goal 4, ADR 0070) for a fresh read-only staff member of a group's site:
  * its whole group over 90 days, and one dealership over 30. Sign-in codes are limited per address, so each run
- * invites its own member with the demo operator key.
+ * invites its own member with the demo operator key. Also run by bench:scale on its largest site.
  */
-export async function benchInsights(port: number, site: string, dealership: string, runs: number): Promise<void> {
+export async function benchInsights(port: number, site: string, dealership: string, runs: number): Promise<InsightsFigures[]> {
   const origin = `http://${site}.localhost:${port}`;
   const client = { "cf-connecting-ip": `198.18.200.${Math.floor(Math.random() * 250) + 1}-${randomUUID().slice(0, 8)}` };
   const form = (path: string, fields: Record<string, string>) =>
@@ -41,6 +44,7 @@ export async function benchInsights(port: number, site: string, dealership: stri
   const outbox = JSON.parse((await ask(port, site, `/api/auth/email-outbox?email=${encodeURIComponent(email)}`)).body) as { messages: { body: string }[] };
   const code = /sign in to .* is (\d{6})\./.exec(outbox.messages[0]?.body ?? "")?.[1] ?? "";
   const cookie = (await form("/dealer/sign-in/verify", { email, code })).setCookie.split(";")[0] ?? "";
+  const figures: InsightsFigures[] = [];
   for (const path of ["/dealer/insights?dealership=all&days=90", "/dealer/insights?days=30"]) {
     const times: number[] = [];
     let cars = 0;
@@ -51,6 +55,7 @@ export async function benchInsights(port: number, site: string, dealership: stri
       if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
       cars = (page.body.match(/<tr data-stocknum=/g) ?? []).length;
     }
-    console.log(`  ${path.padEnd(40)} ${String(cars).padStart(6)} cars   p50 ${percentile(times, 50).toFixed(1)} ms   p95 ${percentile(times, 95).toFixed(1)} ms`);
+    figures.push({ path, cars, times: summarize(times) });
   }
+  return figures;
 }
