@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { DEMO_OPERATOR_KEY } from "../../db/demo/generate";
+import { DEV_NO_COUNT_HEADER } from "../../shared/src/insights";
 import { type Summary, summarize } from "./stats";
 
 type Answer = { status: number; setCookie: string; body: string };
@@ -58,4 +59,39 @@ export async function benchInsights(port: number, site: string, dealership: stri
     figures.push({ path, cars, times: summarize(times) });
   }
   return figures;
+}
+
+/** A car page's time with its view counted and without, and the difference of each adjacent pair. */
+export type CountingFigures = { path: string; on: Summary; off: Summary; added: Summary };
+
+/**
+ * What counting a view adds to a car page's server time (issue 31: goal 2 ms): the site's first car from /search,
+ * asked `runs` times with counting on and `runs` times off (DEV_NO_COUNT_HEADER, local dev only), in adjacent pairs
+ * whose order alternates, on one running platform, so the machine's load falls on both alike. Each pair's
+ * difference (on less off) is summarised; its p50 is the figure, its spread shows the noise. An unread query
+ * parameter per request keeps the gateway's kept slots out (every fragment renders, as on a first view).
+ */
+export async function benchCounting(port: number, site: string, runs: number): Promise<CountingFigures> {
+  const path = /href="(\/cars\/[a-z0-9-]+)"/.exec((await ask(port, site, "/search")).body)?.[1];
+  if (!path) throw new Error(`no car linked from ${site}'s /search`);
+  const time = async (counting: boolean, run: number) => {
+    const started = performance.now();
+    const page = await ask(port, site, `${path}?bench=${run}-${counting ? "on" : "off"}-${randomUUID().slice(0, 8)}`, { headers: counting ? {} : { [DEV_NO_COUNT_HEADER]: "1" } });
+    if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
+    return performance.now() - started;
+  };
+  await time(true, -1);
+  await time(false, -1);
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    if (run % 2 === 0) {
+      on.push(await time(true, run));
+      off.push(await time(false, run));
+    } else {
+      off.push(await time(false, run));
+      on.push(await time(true, run));
+    }
+  }
+  return { path, on: summarize(on), off: summarize(off), added: summarize(on.map((ms, i) => ms - (off[i] ?? 0))) };
 }

@@ -11,7 +11,7 @@ import { postStockBatch } from "../../../db/import/stock-client";
 import { executeFile } from "../../d1";
 import { prepare } from "../../setup";
 import { killSessionsNow, PLATFORM_PORT, ROOT, remotes, type Session, STATE_DIR, startSession, stopSession } from "../../stack";
-import { benchInsights } from "../insights";
+import { benchCounting, benchInsights } from "../insights";
 import { IsolateInspector } from "../workerd-inspector";
 import { type BenchSite, bulkFeedCatchUp, changeToVisible, memoryNow, pageTimes, search, searchDuringStream, shopperQuery, startSampler, streamTarget, warmSearch } from "./measure";
 import { countsAt, planNetwork } from "./network-plan";
@@ -246,7 +246,11 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
   }), "stream");
   const pages = await phase("page times", async () => ({ largest: await pageTimes(port, largest.slug, options.runs), small: await pageTimes(port, small.slug, options.runs) }), "pages");
   // Issue 31: the console's insights page of the largest site (a group at full size), its whole group and one dealership.
-  const insights = await phase("insights page", () => benchInsights(port, largest.slug, largest.dealerships[0]!.slug, options.runs), "insights");
+  const insights = await phase(
+    "insights page, and a car page with counting on and off",
+    async () => ({ pages: await benchInsights(port, largest.slug, largest.dealerships[0]!.slug, options.runs), counting: await benchCounting(port, largest.slug, options.runs * 2) }),
+    "insights",
+  );
   const afterLoad = await phase("heap and memory after all phases", memory);
   const peak = await sampler.stop();
   const cold = (await phase(`cold searches (${options.coldRuns} platform restarts)`, () => coldStarts(largest.slug, options.coldRuns), "cold")) ?? [];
