@@ -4,7 +4,7 @@ import { imageSchema, itemTypeSchema } from "@dealer/shared/contract";
 import { remoteNameSchema } from "@dealer/shared/fragment";
 import { CONFIG_PREVIEW_COOKIE, sameSiteOnly, sessionFromCookie, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { carPageLeadImage, fixedImageUrl, type SlotImage } from "@dealer/shared/media";
-import { countInsight, insightDay } from "@dealer/shared/insights";
+import { countInsight, DEV_NO_COUNT_HEADER, insightDay } from "@dealer/shared/insights";
 import {
   canonicalUrl,
   fuelCalculatorShown,
@@ -337,7 +337,8 @@ export function createGatewayApp() {
     const subject = plan.requires ? await pageSubject(c.env, tenant, plan.requires, params) : null;
     if (plan.requires && !subject) return notFound();
     // A car page served is a view (ADR 0070): one queue message after the answer, never a write or a wait here.
-    if (plan.name === "vehicle" && subject?.carId)
+    const counting = !(isLocalDev(c.env) && c.req.header(DEV_NO_COUNT_HEADER) !== undefined);
+    if (plan.name === "vehicle" && subject?.carId && counting)
       countInsight(c.env.INSIGHTS_QUEUE, { site: tenant.slug, kind: "view", day: insightDay(new Date()), cars: [subject.carId] }, waitUntil);
     // Only the path names a landing (a 'landing' query parameter is just text).
     const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;

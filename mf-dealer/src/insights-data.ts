@@ -81,7 +81,6 @@ export async function loadInsights(db: D1Database, site: string, dealershipId: n
   const scope = dealershipId === null ? "" : " AND v.dealership_id = ?";
   const leadScope = dealershipId === null ? "" : " AND dealership_id = ?";
   const scoped = (statement: D1PreparedStatement, ...values: unknown[]) => statement.bind(...values, ...(dealershipId === null ? [] : [dealershipId]));
-  const sameModel = "lower(trim(make)) || char(0) || lower(trim(model))";
   const [vehicles, counts, leads, saves, market, trend, leadTrend, priceChanges] = await db.batch<Record<string, unknown>>([
     scoped(
       db.prepare(
@@ -98,12 +97,15 @@ export async function loadInsights(db: D1Database, site: string, dealershipId: n
     db
       .prepare("SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ? AND w.created_at >= ? GROUP BY w.car_id")
       .bind(site, since),
-    db
-      .prepare(
-        `SELECT make, model, year, km, price FROM vehicles WHERE status IN (${IN_STOCK})
-           AND ${sameModel} IN (SELECT ${sameModel} FROM vehicles WHERE site = ? AND status IN (${IN_STOCK}))`,
-      )
-      .bind(site),
+    // Each model the scope's cars are, then that model's range of the vehicles_market index (migration 0043): no table scan.
+    scoped(
+      db.prepare(
+        `SELECT m.make, m.model, m.year, m.km, m.price
+         FROM (SELECT DISTINCT lower(trim(v.make)) AS make, lower(trim(v.model)) AS model FROM vehicles v WHERE v.site = ? AND v.status IN (${IN_STOCK})${scope}) s
+         JOIN vehicles m ON lower(trim(m.make)) = s.make AND lower(trim(m.model)) = s.model AND m.status IN (${IN_STOCK})`,
+      ),
+      site,
+    ),
     scoped(
       db.prepare(
         `SELECT c.day, SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site

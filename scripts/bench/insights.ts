@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { DEMO_OPERATOR_KEY } from "../../db/demo/generate";
-import { percentile } from "./stats";
+import { DEV_NO_COUNT_HEADER } from "../../shared/src/insights";
+import { type Summary, summarize } from "./stats";
 
 type Answer = { status: number; setCookie: string; body: string };
 
@@ -20,12 +21,15 @@ function ask(port: number, site: string, path: string, init: { method?: string; 
   });
 }
 
+/** One insights address: the cars it listed and its response times (to the end of the body). */
+export type InsightsFigures = { path: string; cars: number; times: Summary };
+
 /**
  * The insights page's server time (issue 31 goal 4, ADR 0070) for a fresh read-only staff member of a group's site:
  * its whole group over 90 days, and one dealership over 30. Sign-in codes are limited per address, so each run
- * invites its own member with the demo operator key.
+ * invites its own member with the demo operator key. Also run by bench:scale on its largest site.
  */
-export async function benchInsights(port: number, site: string, dealership: string, runs: number): Promise<void> {
+export async function benchInsights(port: number, site: string, dealership: string, runs: number): Promise<InsightsFigures[]> {
   const origin = `http://${site}.localhost:${port}`;
   const client = { "cf-connecting-ip": `198.18.200.${Math.floor(Math.random() * 250) + 1}-${randomUUID().slice(0, 8)}` };
   const form = (path: string, fields: Record<string, string>) =>
@@ -41,6 +45,7 @@ export async function benchInsights(port: number, site: string, dealership: stri
   const outbox = JSON.parse((await ask(port, site, `/api/auth/email-outbox?email=${encodeURIComponent(email)}`)).body) as { messages: { body: string }[] };
   const code = /sign in to .* is (\d{6})\./.exec(outbox.messages[0]?.body ?? "")?.[1] ?? "";
   const cookie = (await form("/dealer/sign-in/verify", { email, code })).setCookie.split(";")[0] ?? "";
+  const figures: InsightsFigures[] = [];
   for (const path of ["/dealer/insights?dealership=all&days=90", "/dealer/insights?days=30"]) {
     const times: number[] = [];
     let cars = 0;
@@ -51,6 +56,42 @@ export async function benchInsights(port: number, site: string, dealership: stri
       if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
       cars = (page.body.match(/<tr data-stocknum=/g) ?? []).length;
     }
-    console.log(`  ${path.padEnd(40)} ${String(cars).padStart(6)} cars   p50 ${percentile(times, 50).toFixed(1)} ms   p95 ${percentile(times, 95).toFixed(1)} ms`);
+    figures.push({ path, cars, times: summarize(times) });
   }
+  return figures;
+}
+
+/** A car page's time with its view counted and without, and the difference of each adjacent pair. */
+export type CountingFigures = { path: string; on: Summary; off: Summary; added: Summary };
+
+/**
+ * What counting a view adds to a car page's server time (issue 31: goal 2 ms): the site's first car from /search,
+ * asked `runs` times with counting on and `runs` times off (DEV_NO_COUNT_HEADER, local dev only), in adjacent pairs
+ * whose order alternates, on one running platform, so the machine's load falls on both alike. Each pair's
+ * difference (on less off) is summarised; its p50 is the figure, its spread shows the noise. An unread query
+ * parameter per request keeps the gateway's kept slots out (every fragment renders, as on a first view).
+ */
+export async function benchCounting(port: number, site: string, runs: number): Promise<CountingFigures> {
+  const path = /href="(\/cars\/[a-z0-9-]+)"/.exec((await ask(port, site, "/search")).body)?.[1];
+  if (!path) throw new Error(`no car linked from ${site}'s /search`);
+  const time = async (counting: boolean, run: number) => {
+    const started = performance.now();
+    const page = await ask(port, site, `${path}?bench=${run}-${counting ? "on" : "off"}-${randomUUID().slice(0, 8)}`, { headers: counting ? {} : { [DEV_NO_COUNT_HEADER]: "1" } });
+    if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
+    return performance.now() - started;
+  };
+  await time(true, -1);
+  await time(false, -1);
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    if (run % 2 === 0) {
+      on.push(await time(true, run));
+      off.push(await time(false, run));
+    } else {
+      off.push(await time(false, run));
+      on.push(await time(true, run));
+    }
+  }
+  return { path, on: summarize(on), off: summarize(off), added: summarize(on.map((ms, i) => ms - (off[i] ?? 0))) };
 }

@@ -1,3 +1,4 @@
+import type { CountingFigures, InsightsFigures } from "../insights";
 import type { Summary } from "../stats";
 import type { HeapUsage } from "../workerd-inspector";
 import type { CatchUpFigures, ChangeFigures, MemoryFigures, PageFigures, StreamFigures } from "./measure";
@@ -17,6 +18,8 @@ export type SizeResult = {
   change?: { largest: ChangeFigures; small: ChangeFigures };
   stream?: { other: StreamFigures; same: StreamFigures };
   pages?: { largest: PageFigures; small: PageFigures };
+  /** The console's insights page of the largest site (issue 31): absent when its phase failed or was not chosen. */
+  insights?: { pages: InsightsFigures[]; counting: CountingFigures };
   /** A bulk feed's catch-up in search (issue 32): absent when its phase failed or `--feed 0`. */
   catchUp?: CatchUpFigures;
   memory: { steady?: MemoryFigures; afterLoad?: MemoryFigures; peakHeapBytes: number; peakRssKb: number };
@@ -82,6 +85,13 @@ export function figureRows(r: SizeResult): [string, string][] {
     ],
     ...pageRows("largest site", r.pages?.largest),
     ...pageRows("small site", r.pages?.small),
+    ...(r.insights?.pages ?? []).map(({ path, cars, times }): [string, string] => [`${path}, largest site (${count(cars)} cars): p50 / p95 (goal p95 300 ms)`, p50p95(times)]),
+    ...(r.insights
+      ? ([
+          ["car page with counting on / off, largest site: p50", `${ms(r.insights.counting.on.p50)} / ${ms(r.insights.counting.off.p50)}`],
+          ["what counting a view adds, per adjacent pair: p50 / p95 (goal 2 ms)", p50p95(r.insights.counting.added)],
+        ] as [string, string][])
+      : []),
     ["time this size took to measure", `${(r.seconds / 60).toFixed(1)} min`],
     ["phases that failed", r.errors.length ? `${r.errors.length} (listed under the size's table)` : "none"],
   ];

@@ -11,11 +11,16 @@ import { postStockBatch } from "../../../db/import/stock-client";
 import { executeFile } from "../../d1";
 import { prepare } from "../../setup";
 import { killSessionsNow, PLATFORM_PORT, ROOT, remotes, type Session, STATE_DIR, startSession, stopSession } from "../../stack";
+import { benchCounting, benchInsights } from "../insights";
 import { IsolateInspector } from "../workerd-inspector";
 import { type BenchSite, bulkFeedCatchUp, changeToVisible, memoryNow, pageTimes, search, searchDuringStream, shopperQuery, startSampler, streamTarget, warmSearch } from "./measure";
 import { countsAt, planNetwork } from "./network-plan";
 import { type ColdRun, type SizeResult, sizeTable, summaryTable } from "./report";
 import { networkSeedSql, vehicleBatches } from "./synthetic-stock";
+
+/** The phases a size can run (`--only` picks some): memory is taken whenever any runs. */
+const PHASES = ["search", "change", "stream", "pages", "insights", "cold", "feed"] as const;
+type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +32,7 @@ const { values } = parseArgs({
     "cold-runs": { type: "string", default: "2" },
     "stream-seconds": { type: "string", default: "15" },
     feed: { type: "string", default: "10000" },
+    only: { type: "string", default: PHASES.join(",") },
   },
 });
 const positive = (name: keyof typeof values) => {
@@ -45,7 +51,10 @@ const options = {
   coldRuns: positive("cold-runs"),
   streamSeconds: positive("stream-seconds"),
   feed: positive("feed"),
+  only: String(values.only).split(",") as Phase[],
 };
+const unknownPhase = options.only.find((name) => !PHASES.includes(name));
+if (unknownPhase) throw new Error(`--only takes ${PHASES.join(", ")}; got "${unknownPhase}"`);
 if (options.sites <= DEMO_SITES.length) throw new Error(`--sites must be more than the ${DEMO_SITES.length} demo sites`);
 
 const port = PLATFORM_PORT;
@@ -206,7 +215,8 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
   const others = withStock.filter((site) => site !== largest && site !== small).sort((a, b) => b.vehicles - a.vehicles).slice(0, 4);
   const errors: string[] = [];
   /** One phase: its figures, or none and the reason in `errors`, with the platform serving again for the next phase. */
-  const phase = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
+  const phase = async <T>(what: string, work: () => Promise<T>, kind?: Phase): Promise<T | undefined> => {
+    if (kind && !options.only.includes(kind)) return undefined;
     console.log(`  ${what}…`);
     try {
       return await work();
@@ -219,26 +229,32 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
   };
   const memory = () => memoryNow(port, current().session, current().inspector, small.slug);
 
-  const firstSearchAfterImportMs = await phase("first search after the import", async () => (await search(port, largest.slug, shopperQuery(0))).ms);
+  const firstSearchAfterImportMs = await phase("first search after the import", async () => (await search(port, largest.slug, shopperQuery(0))).ms, "search");
   const sampler = startSampler(() => current().session, () => current().inspector);
   const warm = await phase("warm searches", async () => ({
     largest: await warmSearch(port, largest.slug, options.searchRuns),
     small: await warmSearch(port, small.slug, options.searchRuns),
-  }));
+  }), "search");
   const steady = await phase("heap and memory, steady", memory);
   const change = await phase("change to visible", async () => ({
     largest: await changeToVisible(port, current().session, largest, options.changeRuns),
     small: await changeToVisible(port, current().session, small, options.changeRuns),
-  }));
+  }), "change");
   const stream = await phase("searches while stock batches arrive", async () => ({
     other: await searchDuringStream(port, largest.slug, await Promise.all(others.map((site) => streamTarget(port, site))), options.streamSeconds),
     same: await searchDuringStream(port, largest.slug, [await streamTarget(port, largest)], options.streamSeconds),
-  }));
-  const pages = await phase("page times", async () => ({ largest: await pageTimes(port, largest.slug, options.runs), small: await pageTimes(port, small.slug, options.runs) }));
+  }), "stream");
+  const pages = await phase("page times", async () => ({ largest: await pageTimes(port, largest.slug, options.runs), small: await pageTimes(port, small.slug, options.runs) }), "pages");
+  // Issue 31: the console's insights page of the largest site (a group at full size), its whole group and one dealership.
+  const insights = await phase(
+    "insights page, and a car page with counting on and off",
+    async () => ({ pages: await benchInsights(port, largest.slug, largest.dealerships[0]!.slug, options.runs), counting: await benchCounting(port, largest.slug, options.runs * 2) }),
+    "insights",
+  );
   const afterLoad = await phase("heap and memory after all phases", memory);
   const peak = await sampler.stop();
-  const cold = (await phase(`cold searches (${options.coldRuns} platform restarts)`, () => coldStarts(largest.slug, options.coldRuns))) ?? [];
-  const catchUp = options.feed ? await phase(`a bulk feed of ${options.feed.toLocaleString("en-AU")} cars, until searchable in full`, bulkFeed) : undefined;
+  const cold = (await phase(`cold searches (${options.coldRuns} platform restarts)`, () => coldStarts(largest.slug, options.coldRuns), "cold")) ?? [];
+  const catchUp = options.feed ? await phase(`a bulk feed of ${options.feed.toLocaleString("en-AU")} cars, until searchable in full`, bulkFeed, "feed") : undefined;
   return {
     size,
     vehicles: network.reduce((a, site) => a + site.vehicles, 0),
@@ -251,6 +267,7 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
     change,
     stream,
     pages,
+    insights,
     catchUp,
     memory: { steady, afterLoad, peakHeapBytes: peak.heapBytes, peakRssKb: peak.rssKb },
     cold,

@@ -27,6 +27,12 @@ export const shownCarsFrom = (header: string | null): number[] =>
     .map(Number)
     .slice(0, INSIGHT_MAX_CARS);
 
+/**
+ * Local dev only (isLocalDev): a page asked with this header sends no insight event, so a benchmark can time the same
+ * page with counting on and off on one running platform (issue 31: what counting adds to a page's server time).
+ */
+export const DEV_NO_COUNT_HEADER = "x-dev-no-count";
+
 export const insightDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 /** The queue binding's one method the pages use (a Queue<InsightEvent>). */

@@ -58,7 +58,8 @@ export type PricePosition =
 
 /**
  * The market of a set of cars: the asking prices by comparable key. Each car's position is then against the others
- * in its band (the car itself left out), so a car is never its own market.
+ * in its band (the car itself left out), so a car is never its own market. Each band's prices are sorted once here,
+ * so a page of 25,000 cars takes each car's median without copying and sorting its band again.
  */
 export function marketPrices(cars: readonly MarketCar[]): Map<string, number[]> {
   const market = new Map<string, number[]>();
@@ -69,19 +70,35 @@ export function marketPrices(cars: readonly MarketCar[]): Map<string, number[]> 
     if (prices) prices.push(car.price);
     else market.set(key, [car.price]);
   }
+  for (const prices of market.values()) prices.sort((a, b) => a - b);
   return market;
 }
 
-/** The car's price against the median of its comparables in `market` (marketPrices over the network, the car included). */
+/** The first index of `sorted` (ascending) whose value is at least `value`. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The car's price against the median of its comparables in `market` (marketPrices over the network, the car included; each band sorted). */
 export function pricePosition(car: MarketCar, market: ReadonlyMap<string, readonly number[]>): PricePosition {
   const key = comparableKey(car);
-  const prices = [...((key !== null && market.get(key)) || [])];
+  const sorted = (key !== null && market.get(key)) || [];
   // Leave the car's own price out once: it is in the network's stock too.
-  const own = askingPrice(car.price) ? prices.indexOf(car.price) : -1;
-  if (own >= 0) prices.splice(own, 1);
-  const comparables = prices.length;
+  const own = askingPrice(car.price) ? lowerBound(sorted, car.price) : -1;
+  const skip = own >= 0 && sorted[own] === car.price ? own : -1;
+  const comparables = sorted.length - (skip >= 0 ? 1 : 0);
   if (comparables < MIN_COMPARABLES) return { kind: "not-enough-data", comparables };
-  const middle = median(prices)!;
+  // The i-th price of the band without the skipped one.
+  const at = (i: number) => sorted[skip >= 0 && i >= skip ? i + 1 : i]!;
+  const half = Math.floor(comparables / 2);
+  const middle = comparables % 2 ? at(half) : (at(half - 1) + at(half)) / 2;
   if (!askingPrice(car.price)) return { kind: "no-price", comparables };
   const difference = car.price - middle;
   const percent = Math.round((difference / middle) * 1000) / 10;
