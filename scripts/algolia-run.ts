@@ -81,10 +81,9 @@ function searchSync(site: string, key: string, method: "GET" | "POST"): Promise<
  * finds the index behind and queues the site; the queue's consumer pushes it. A site whose push has settled but
  * whose count still differs (the stand-in starts empty, while D1 remembers what an earlier run pushed) is reconciled
  * again, as the next cron run would, which queues its resync. Waits until every site is pushed and its record count
- * in the index is its count in D1.
+ * in the index is its count in D1. That takes 15 s on a quiet machine; after a long suite on a loaded 2-core machine it
+ * once took past 90 s, so the deadline is 240 s (it returns as soon as the stock is there).
  */
-// It returns as soon as the stock is there (15 s on a quiet machine); after a long suite on a loaded 2-core machine
-// the queue's first push (2,300 caravans) once took past 90 s, so the deadline leaves room for that.
 export async function pushStockThroughQueue(timeoutMs = 240_000): Promise<SiteDrift[]> {
   // The demo's write keys: the table holds only their hashes (ADR 0043).
   const keys = query<{ site: string; slug: string }>("SELECT site, MIN(slug) AS slug FROM dealerships GROUP BY site ORDER BY site").map((row) => ({ site: row.site, key: demoWriteKey(row.slug) }));
