@@ -97,6 +97,9 @@ export function createSiteIndexes(options: SiteIndexesOptions) {
     waitUntil(done);
   }
 
+  /** A refresh under way and not yet taken for lost (a lost one never settles: waiting on it would hang). */
+  const refreshing = (entry: SiteIndex, time: number) => entry.refresh !== null && time - entry.refresh.startedAt < LOST_REFRESH_MS;
+
   function load(site: string): Promise<SiteIndex> {
     const pending = source
       .load(site)
@@ -120,8 +123,7 @@ export function createSiteIndexes(options: SiteIndexesOptions) {
       held.delete(site);
       held.set(site, entry);
       const time = now();
-      const refreshing = entry.refresh !== null && time - entry.refresh.startedAt < LOST_REFRESH_MS;
-      if (!refreshing && time - entry.checkedAt >= SITE_VERSION_CHECK_MS) startRefresh(entry);
+      if (!refreshing(entry, time) && time - entry.checkedAt >= SITE_VERSION_CHECK_MS) startRefresh(entry);
       return entry;
     },
     /**
@@ -130,7 +132,7 @@ export function createSiteIndexes(options: SiteIndexesOptions) {
      */
     async caughtUp(site: string): Promise<SiteIndex> {
       const entry = await this.get(site);
-      if (entry.refresh === null) startRefresh(entry);
+      if (!refreshing(entry, now())) startRefresh(entry);
       await entry.refresh?.done;
       return entry;
     },
