@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { pushSettings, pushStockThroughQueue, standInSettings, startStandIn, stopStandIn } from "./algolia-run";
+import { platformTestGroups } from "./platform-test-groups";
 import { ensureChromium, ensureSqlite, ensureXmllint } from "./chromium";
 import { loadDemoStock, prepare, StepFailed, step } from "./setup";
 import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions, writeDevVars } from "./stack";
@@ -30,11 +31,14 @@ function check(label: string, command: string, args: string[]): boolean {
   return ok;
 }
 
-/** Runs vitest (under another Node binary when given) and counts its tests from the JSON report (each test is one check). */
-function vitest(label: string, config: string, node?: string): void {
+/**
+ * Runs vitest (under another Node binary when given, with extra arguments such as file filters) and counts its tests
+ * from the JSON report (each test is one check).
+ */
+function vitest(label: string, config: string, { node, extra = [] }: { node?: string; extra?: string[] } = {}): void {
   console.log(`\n▶ ${label}`);
   const report = join(REPORTS, `${label.replace(/\W+/g, "-")}.json`);
-  const args = ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const args = ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra];
   const result = spawnSync(node ?? bin("vitest"), node ? [join(ROOT, "node_modules/vitest/vitest.mjs"), ...args] : args, {
     cwd: ROOT,
     stdio: "inherit",
@@ -78,7 +82,7 @@ if (!algoliaOnly) {
   // CI runs the unit tests on a second supported Node line too (`--second-node` locally): the platform supports 20, 22 and 24.
   if (process.env.CI || process.argv.includes("--second-node")) {
     const node = secondNode();
-    if (node) vitest(`unit tests on Node ${SECOND_NODE_MAJOR}`, "vitest.config.ts", node);
+    if (node) vitest(`unit tests on Node ${SECOND_NODE_MAJOR}`, "vitest.config.ts", { node });
   }
 }
 
@@ -97,7 +101,7 @@ try {
   if (!algoliaOnly || prepared.stockEmpty) {
     await startPlatform();
     if (prepared.stockEmpty) await loadDemoStock();
-    if (!algoliaOnly) vitest("platform tests (HTTP and browser)", "tests/vitest.config.ts");
+    if (!algoliaOnly) platformTests();
     await stopAllSessions();
   }
   await algoliaConfiguredRun();
@@ -107,6 +111,13 @@ try {
   else console.error("✘ platform tests could not run:", error);
 } finally {
   await stopAllSessions();
+}
+
+/** The HTTP and browser tests in their two groups (scripts/platform-test-groups.ts): alone first, then two at a time. */
+function platformTests(): void {
+  const { alone, together } = platformTestGroups(join(ROOT, "tests"));
+  vitest("platform tests that change shared state, one file at a time", "tests/vitest.config.ts", { extra: alone });
+  vitest("platform tests, two files at a time", "tests/vitest.config.ts", { extra: ["--fileParallelism", "--maxWorkers=2", ...together] });
 }
 
 /**

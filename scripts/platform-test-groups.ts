@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * npm test runs the platform's test files in two groups (ADR 0082): files that change what other files see run one
+ * at a time, the rest two at a time, which roughly halves the wall time of the browser tests on a 2-core machine.
+ *
+ * A file runs alone when its source changes shared state or reads counts other files move:
+ * - a site's settings, keys or sites themselves (the operator API, the console through a staff sign-in);
+ * - a site's stock or photos (the stock API);
+ * - the running Workers (tests/support/workers.ts stops and restarts them);
+ * - a car's reservation (tests/support/checkout.ts: a reserved car shows Reserved in search and on its page);
+ * - rows written straight into the local D1.
+ * The patterns are conservative: a file that merely mentions one runs alone, which costs time, never a flake.
+ */
+const CHANGES_SHARED_STATE = [
+  /operatorApi|support\/operator/,
+  /support\/staff/,
+  /stockApi|uploadPhotos|support\/stock-api|\/api\/stock/,
+  /support\/workers/,
+  /support\/checkout/,
+  /query\(`?"?\s*(UPDATE|INSERT|DELETE)/i,
+];
+
+export type PlatformTestGroups = { alone: string[]; together: string[] };
+
+/** Every platform test file (tests/http, tests/browser), relative to tests/, sorted into the two groups. */
+export function platformTestGroups(testsDir: string): PlatformTestGroups {
+  const groups: PlatformTestGroups = { alone: [], together: [] };
+  for (const folder of ["http", "browser"]) {
+    for (const name of readdirSync(join(testsDir, folder)).filter((file) => file.endsWith(".test.ts")).sort()) {
+      const source = readFileSync(join(testsDir, folder, name), "utf8");
+      const group = CHANGES_SHARED_STATE.some((pattern) => pattern.test(source)) ? groups.alone : groups.together;
+      group.push(`${folder}/${name}`);
+    }
+  }
+  return groups;
+}
