@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auditWords, fieldReasons, keyAuditEntry, REFUSAL_REASONS_MAX, refusalEntry } from "./index";
+import { createTestD1 } from "../../../db/test-support/d1";
+import { auditWords, fieldReasons, keyAuditEntry, REFUSAL_REASONS_MAX, REFUSALS_PER_ACTOR_HOUR, recordAudit, refusalEntry } from "./index";
 
 const words = (entry: { action: string; detail?: unknown }) => auditWords({ action: entry.action as never, detail: entry.detail ? JSON.stringify(entry.detail) : null });
 
@@ -34,5 +35,30 @@ describe("audit entries", () => {
     // A publish's detail holds the whole override: the page shows only its note.
     expect(words({ action: "config.publish", detail: { override: { theme: {} } } })).toEqual({ what: "config.publish", detail: "" });
     expect(words({ action: "staff.sign_in" })).toEqual({ what: "staff.sign_in", detail: "" });
+  });
+});
+
+describe("the refusal cap", () => {
+  it("keeps at most REFUSALS_PER_ACTOR_HOUR refusals an actor leaves under one action on one site in an hour; other entries, actors and sites are not capped", async () => {
+    const { db, dispose } = await createTestD1();
+    try {
+      const start = new Date("2026-11-28T10:00:00Z");
+      const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+      const refusal = (actor: string, site = "harbour-city-motors") => refusalEntry({ site, dealershipId: null, actor, subject: null }, "config.publish", ["theme.primary: Invalid"]);
+      // Twice the cap within the hour, all at once as a script would send them.
+      await Promise.all(Array.from({ length: REFUSALS_PER_ACTOR_HOUR * 2 }, (_, i) => recordAudit(db, refusal("staff:1 a@x.example"), at(i / REFUSALS_PER_ACTOR_HOUR))));
+      await recordAudit(db, refusal("staff:2 b@x.example"), at(2));
+      await recordAudit(db, refusal("staff:1 a@x.example", "summit-auto-group"), at(2));
+      await recordAudit(db, { site: "harbour-city-motors", actor: "staff:1 a@x.example", action: "staff.sign_in" }, at(2));
+      // An hour after the first refusals, the actor's refusals are written again.
+      await recordAudit(db, refusal("staff:1 a@x.example"), at(61));
+      const count = async (where: string) => (await db.prepare(`SELECT count(*) AS n FROM audit_log WHERE ${where}`).first<{ n: number }>())!.n;
+      expect(await count("site = 'harbour-city-motors' AND actor LIKE 'staff:1%' AND action = 'refused'")).toBe(REFUSALS_PER_ACTOR_HOUR + 1);
+      expect(await count("actor LIKE 'staff:2%'")).toBe(1);
+      expect(await count("site = 'summit-auto-group'")).toBe(1);
+      expect(await count("action = 'staff.sign_in'")).toBe(1);
+    } finally {
+      await dispose();
+    }
   });
 });

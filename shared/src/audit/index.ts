@@ -38,15 +38,32 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.input<typeof auditEntrySchema>;
 
+const AUDIT_INSERT = "INSERT INTO audit_log (site, dealership_id, actor, action, subject, detail, created_at)";
+const auditValues = (row: z.output<typeof auditEntrySchema>, now: Date) => [row.site, row.dealershipId, row.actor, row.action, row.subject, row.detail ? JSON.stringify(row.detail) : null, now.toISOString()];
+
 export function auditStatement(db: D1Database, entry: AuditEntry, now = new Date()): D1PreparedStatement {
-  const row = auditEntrySchema.parse(entry);
-  return db
-    .prepare("INSERT INTO audit_log (site, dealership_id, actor, action, subject, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .bind(row.site, row.dealershipId, row.actor, row.action, row.subject, row.detail ? JSON.stringify(row.detail) : null, now.toISOString());
+  return db.prepare(`${AUDIT_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?)`).bind(...auditValues(auditEntrySchema.parse(entry), now));
 }
 
+/** Refusals one actor may leave under one action in an hour; a leaked key or a scripted session would fill the log. */
+export const REFUSALS_PER_ACTOR_HOUR = 60;
+const REFUSAL_ACTIONS: readonly AuditAction[] = ["refused", "key.refused"];
+
+/**
+ * Writes an entry. A refusal past REFUSALS_PER_ACTOR_HOUR for its actor, action and site in the hour before is not
+ * written: the count and the insert are one statement, so concurrent refusals cannot pass the cap together.
+ */
 export async function recordAudit(db: D1Database, entry: AuditEntry, now = new Date()): Promise<void> {
-  await auditStatement(db, entry, now).run();
+  const row = auditEntrySchema.parse(entry);
+  if (!REFUSAL_ACTIONS.includes(row.action)) return void (await auditStatement(db, row, now).run());
+  const hourBefore = new Date(now.getTime() - 3_600_000).toISOString();
+  await db
+    .prepare(
+      `${AUDIT_INSERT} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+        WHERE (SELECT count(*) FROM audit_log WHERE site = ?1 AND actor = ?3 AND action = ?4 AND created_at > ?8) < ?9`,
+    )
+    .bind(...auditValues(row, now), hourBefore, REFUSALS_PER_ACTOR_HOUR)
+    .run();
 }
 
 /** A key as its audit entry names it. */
