@@ -83,7 +83,7 @@ const app = createFragmentWorker<Env>({
   remote: "mf-search",
   fragments: {
     SearchResults: { ...searchResultsFragment(searchApiFor, siteStockVersion), dataVersion: stockData },
-    SimilarVehicles: { ...similarVehiclesFragment(searchApiFor), dataVersion: stockData },
+    SimilarVehicles: { ...similarVehiclesFragment(), dataVersion: stockData },
     FeaturedStock: { ...featuredStockFragment(searchApiFor), dataVersion: stockData },
     DirectorySearch: directorySearchFragment(searchApiFor),
     ManufacturerSearch: manufacturerSearchFragment(searchApiFor),

@@ -117,6 +117,7 @@ describe("repayment calculator on a dealer group (360 Finance-type lender, group
 
   it("starts at 8.5% within 0.5-15, reads 'Enquire for Finance' as a finance link at 25 or less", async () => {
     const { page, errors, calculator } = await openCalculator(site, "/apply-for-finance");
+    const sent = watchBeaconEvents(page);
     expect(await calculator.getByLabel("Interest rate (% p.a.)").inputValue()).toBe("8.5");
     expect(await calculator.getByLabel("Interest rate (% p.a.)").getAttribute("max")).toBe("15");
     await calculator.getByLabel("Purchase price").fill("6000");
@@ -130,6 +131,8 @@ describe("repayment calculator on a dealer group (360 Finance-type lender, group
     expect(href.searchParams.has("repayment")).toBe(false);
     expect(await page.getByTestId("total").innerText()).toBe("");
     expect(await calculator.getByRole("img").count()).toBe(0);
+    // Event 26 on this site too: once for both changes.
+    await expect.poll(() => eventsWithId(sent, 26).length).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,7 +1,7 @@
 import { formatMoney, priceTypeText } from "@dealer/shared/rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
+import { launchChromium, siteUrl, waitForHydration, waitForSimilarRow, waitForSlot, watchConsole } from "../support/platform";
 import { searchSite } from "../support/search-api";
 import { openCar } from "../support/vehicles";
 
@@ -47,7 +47,7 @@ describe.each(["summit-auto-group", "harbour-city-motors"])("on %s", (site) => {
     const type = priceTypeText(car.price_type);
     const { page, errors } = await openCar(browser, site, `/cars/${car.slug}`);
     await expect(page.locator("#slot-vehicle .vehicle-detail__summary .price-block__type").first().innerText()).resolves.toBe(type);
-    await waitForSlot(page, "similar");
+    await waitForSimilarRow(page);
     const rowPrices = await page.locator("#slot-similar .vehicle-row__price").allInnerTexts();
     expect(rowPrices.length).toBeGreaterThan(0);
     for (const text of rowPrices.filter((price) => price.startsWith("$"))) expect(text).toMatch(PRICE_WITH_TYPE);

@@ -1,9 +1,10 @@
-import { cardWeeklyAmount, carRepayment, clampRange, formatMoney, formatNumber, rangeBounds, repaymentText, siteSearchFilters, subscriptionOffer } from "@dealer/shared/rules";
+import { cardWeeklyAmount, carRepayment, clampRange, formatMoney, formatNumber, rangeBounds, repaymentText, searchLandingPath, siteSearchFilters, subscriptionOffer } from "@dealer/shared/rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsWithId, watchBeaconEvents } from "../support/analytics";
 import { demoConfig } from "../support/finance";
 import { searchCars } from "../support/finance-cars";
+import { searchSite } from "../support/search-api";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 /**
@@ -100,6 +101,56 @@ describe.each(["harbour-city-motors", "outback-trucks"])("on %s", (site) => {
     await first.click();
     await page.waitForURL(/\/cars\//);
     await expect.poll(() => eventsWithId(sent, 61).map((event) => event.data)).toEqual([{ car_id: carId }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * Issue 32, goal 4 (ADR 0076): a filter picked on one of the stock search's landing paths (a brand's, as the nav and
+ * brand tiles link) is kept too, and the next visit to /search in a new page load starts from it; kept per site, so
+ * another site in the same browser starts without it. Expected counts come from the search API's records.
+ */
+describe.each([
+  ["harbour-city-motors", "outback-trucks"],
+  ["outback-trucks", "harbour-city-motors"],
+])("filters picked on a landing path of %s", (site, other) => {
+  it("come back on the next visit to /search, and not on another site", async () => {
+    const config = demoConfig(site);
+    const listed = siteSearchFilters(config, new Date()).map((filter) => `(${filter})`);
+    // The make with the most cars, and the year with the most of them: the landing path and the filter picked on it.
+    const byMake = (await searchSite(site, { filters: listed.join(" AND "), facets: ["make"], hitsPerPage: 0 })).facets?.make ?? {};
+    const [make] = Object.entries(byMake).sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (!make) throw new Error(`no make on ${site}`);
+    const ofMake = [...listed, `make:"${make}"`].join(" AND ");
+    const byYear = (await searchSite(site, { filters: ofMake, facets: ["year"], hitsPerPage: 0 })).facets?.year ?? {};
+    const [year, count] = Object.entries(byYear).sort((a, b) => b[1] - a[1] || Number(b[0]) - Number(a[0]))[0] ?? [];
+    expect((await searchSite(site, { filters: `${ofMake} AND year:${year}`, hitsPerPage: 0 })).nbHits).toBe(count);
+    const shown = new RegExp(`^${formatNumber(count ?? 0)} vehicles? ·`);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(site, searchLandingPath({ make }, config.search)));
+    await waitForHydration(page);
+    await page.getByRole("group", { name: "Year" }).getByRole("checkbox", { name: new RegExp(`^${year} [\\d,]+$`) }).check();
+    await expect.poll(() => page.locator(".search-results__count").innerText()).toMatch(shown);
+    await page.close();
+
+    // A later visit: a new page load of /search with no query starts from the make and the year.
+    const next = await context.newPage();
+    await next.goto(siteUrl(site, config.search.landingBase));
+    await waitForHydration(next);
+    await expect.poll(() => new URL(next.url()).searchParams.getAll("refinementList[year][0]")).toEqual([year]);
+    expect(new URL(next.url()).searchParams.get("refinementList[make][0]")).toBe(make);
+    await expect.poll(() => next.locator(".search-results__count").innerText()).toMatch(shown);
+
+    // Another site in the same browser keeps its own (none here).
+    const elsewhere = await context.newPage();
+    await elsewhere.goto(siteUrl(other, demoConfig(other).search.landingBase));
+    await waitForHydration(elsewhere);
+    await expect(elsewhere.evaluate(() => localStorage.getItem("search:filters"))).resolves.toBeNull();
+    expect(new URL(elsewhere.url()).search).toBe("");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
-import { fetchSite, launchChromium, siteUrl, waitForSlot } from "../support/platform";
+import { fetchSite, launchChromium, siteUrl, waitForSimilarRow, waitForSlot } from "../support/platform";
 import { carPath, cars, DESKTOP, openCar, PHONE } from "../support/vehicles";
 
 const SITE = "harbour-city-motors";
@@ -225,7 +225,7 @@ describe("similar vehicles and location", () => {
   it("lists up to 6 similar in-stock cars, same model first, never the car itself", async () => {
     const path = carPath(SITE, cars.inStock);
     const { page, errors } = await openCar(browser, SITE, path);
-    await waitForSlot(page, "similar");
+    await waitForSimilarRow(page);
     const similar = page.locator("#slot-similar");
     const links = await similar.locator(".vehicle-row__link").evaluateAll((list) => list.map((a) => a.getAttribute("href")));
     expect(links.length).toBeGreaterThan(0);
@@ -239,7 +239,7 @@ describe("similar vehicles and location", () => {
 
   it("a sold car gets no similar-cars search, only the link to search", async () => {
     const { page } = await openCar(browser, SITE, carPath(SITE, cars.sold));
-    await waitForSlot(page, "similar");
+    await waitForSimilarRow(page);
     await expect(page.locator("#slot-similar .vehicle-row__link").count()).resolves.toBe(0);
     await expect(page.locator("#slot-similar").getByRole("link", { name: /^Search all / }).count()).resolves.toBe(1);
     await page.context().close();

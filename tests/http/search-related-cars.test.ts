@@ -14,14 +14,18 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("related car ids on 
     const listed = siteSearchFilters(config, new Date()).map((filter) => `(${filter})`);
     const [car] = await searchCars(site, "status:in_stock AND price > 5000", 1);
     const hits = (await Promise.all(similarCarsFilters(car!).map((filter) => searchCars(site, [...listed, `(${filter})`].join(" AND "), SIMILAR_QUERY_LIMIT)))).flat();
-    const expected = rankSimilarCars(hits, car!, config.vehicle.similarCarsCount).map((hit) => hit.id);
+    const ranked = rankSimilarCars(hits, car!, config.vehicle.similarCarsCount);
+    const expected = ranked.map((hit) => hit.id);
     expect(expected.length).toBeGreaterThan(0);
     const answer = await fetchSite(site, `/cars/${car!.slug}/related.json`);
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ ids: expected });
+    // The ids, and what the car page's row shows of each, in the same order (ADR 0076).
+    const body = (await answer.json()) as { ids: number[]; cards: { id: number; href: string }[] };
+    expect(body.ids).toEqual(expected);
+    expect(body.cards.map(({ id, href }) => ({ id, href }))).toEqual(ranked.map((hit) => ({ id: hit.id, href: `/cars/${hit.slug}` })));
 
     const [sold] = await searchCars(site, "status:sold", 1);
-    if (sold) await expect((await fetchSite(site, `/cars/${sold.slug}/related.json`)).json()).resolves.toEqual({ ids: [] });
+    if (sold) await expect((await fetchSite(site, `/cars/${sold.slug}/related.json`)).json()).resolves.toEqual({ ids: [], cards: [] });
     expect((await fetchSite(site, "/cars/no-such-car-anywhere/related.json")).status).toBe(404);
     const malformed = await fetchSite(site, "/cars/Not_A_Slug!/related.json");
     expect(malformed.status).toBe(400);

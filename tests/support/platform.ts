@@ -100,6 +100,18 @@ export async function waitForSlot(page: Page, slot: string, outcome: "hydrated" 
   await page.locator(`#slot-${slot}[data-${outcome}='true']`).waitFor({ timeout: 20_000 });
 }
 
+/**
+ * The car page's Similar vehicles row once the shopper has neared it and its related-cars call has settled: loaded,
+ * or failed (then the row is its search link). The server renders no similar cars (ADR 0076).
+ */
+export async function waitForSimilarRow(page: Page): Promise<void> {
+  await waitForSlot(page, "similar");
+  const row = page.locator("#slot-similar .vehicle-row");
+  // A car the similar search does not apply to (not in stock) makes no call: its row is settled as rendered.
+  if ((await row.getAttribute("data-related")) === null) return;
+  await page.locator("#slot-similar .vehicle-row[data-related='loaded'], #slot-similar .vehicle-row[data-related='failed']").waitFor();
+}
+
 /** A car of that site that the search shows (first result card). */
 export async function firstCarPath(site: string): Promise<string> {
   const html = await (await fetchSite(site, "/search")).text();

@@ -116,8 +116,11 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
     return engine.current;
   };
   const addressOf = (next: RouteState) => searchAddress(next, props.address, config.search);
-  // The stock search itself keeps the shopper's filters across visits; landing paths, offers and carousels are their own lists.
-  const persists = props.layout === "grid" && !props.offers && !props.address.landing && props.address.pathname === config.search.landingBase;
+  // The stock search keeps the filters a shopper picks across visits, on /search or on one of its landing paths (the
+  // same list, its address following the filters; ADR 0076); a dealership's stock, offers and carousels are their own.
+  const persists = props.layout === "grid" && !props.offers && !props.address.dealership;
+  // Only the bare stock search starts from them: a landing path's address is its own state.
+  const restores = persists && !props.address.landing && props.address.pathname === config.search.landingBase;
 
   async function show(next: RouteState, history: "push" | "replace" | "none") {
     if (history !== "none") window.history[history === "push" ? "pushState" : "replaceState"]({ search: next } satisfies HistoryEntry, "", addressOf(next));
@@ -166,7 +169,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
     // The entry the page opened on remembers its state, so Back to it needs no server round trip.
     window.history.replaceState({ ...(window.history.state ?? {}), search: props.state } satisfies HistoryEntry, "");
     // Opened with no query: the persisted filters, if any, are the state (spec §4); an address's own state wins.
-    const kept = persists && !window.location.search ? readPersistedFilters(window.localStorage) : null;
+    const kept = restores && !window.location.search ? readPersistedFilters(window.localStorage) : null;
     if (kept && persistedQuery(kept)) void show(kept, "replace");
     const onPopState = (event: PopStateEvent) => {
       if (isHistoryEntry(event.state)) void show(event.state.search, "none");

@@ -1,59 +1,62 @@
 import { formatMoney } from "@dealer/shared/rules";
 import { useEffect, useState } from "react";
-import type { ResultCard } from "../search-results/result-card";
+import { parseRelatedAnswer, type RowCard } from "./row-card";
 
 /** A row of cars: similar vehicles on the vehicle page and featured stock on the home page. */
 export type VehicleRowProps = {
   heading: string;
-  cards: ResultCard[];
-  /** Where the row sends the shopper for more (and when it has no cards). */
+  /** The server's cards (featured stock); the similar row has none and fills them from `relatedHref`. */
+  cards: RowCard[];
+  /** Where the row sends the shopper for more: the whole row without JavaScript, or when the call fails or finds none. */
   searchHref: string;
   searchLabel: string;
   /**
-   * The similar row's related-cars call (spec §7, GET /cars/{slug}/related.json): once hydrated, the row shows the
-   * cars it answers, in its order (ADR 0065). The featured row has none.
+   * The similar row's related-cars call (spec §7, GET /cars/{slug}/related.json): the row's code loads as the shopper
+   * nears it (a below-the-fold slot), then shows the cars the call answers, in its order (ADR 0076).
    */
   relatedHref?: string;
 };
 
-const isRelatedAnswer = (body: unknown): body is { ids: number[] } =>
-  typeof body === "object" && body !== null && Array.isArray((body as { ids?: unknown }).ids) && (body as { ids: unknown[] }).ids.every((id) => typeof id === "number");
+/** Where the related-cars call stands: `pending` until the row's code runs (always, without JavaScript). */
+type RelatedState = "pending" | "loading" | "loaded" | "failed";
 
 /**
- * The cards the related-cars call names, in its order, from those the server rendered (the same ranking, so the same
- * cars unless the stock changed since): a car it no longer names goes. A failed call is logged and the row stays.
+ * The row's cards: the server's, or those the related-cars call answers once the row has hydrated. A failed call is
+ * logged and the row keeps its search link (spec §8: "logged only; the section falls back to a search").
  */
-function useRelatedCards(cards: ResultCard[], relatedHref: string | undefined): ResultCard[] {
-  const [shown, setShown] = useState(cards);
+function useRowCards(rendered: RowCard[], relatedHref: string | undefined): { cards: RowCard[]; related: RelatedState } {
+  const [state, setState] = useState<{ cards: RowCard[]; related: RelatedState }>({ cards: rendered, related: "pending" });
   useEffect(() => {
     if (!relatedHref) return;
     const controller = new AbortController();
+    setState((current) => ({ ...current, related: "loading" }));
     fetch(relatedHref, { signal: controller.signal, headers: { accept: "application/json" } })
       .then(async (response) => {
-        const body: unknown = response.ok ? await response.json() : null;
-        if (!isRelatedAnswer(body)) throw new Error(`related cars answered ${response.status}`);
-        const byId = new Map(cards.map((card) => [card.id, card]));
-        setShown(body.ids.flatMap((id) => byId.get(id) ?? []));
+        const cards = parseRelatedAnswer(response.ok ? await response.json() : null);
+        if (!cards) throw new Error(`related cars answered ${response.status}`);
+        setState({ cards, related: "loaded" });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn("[mf-search] related cars", error);
+        if (controller.signal.aborted) return;
+        console.warn("[mf-search] related cars", error);
+        setState((current) => ({ ...current, related: "failed" }));
       });
     return () => controller.abort();
-  }, [cards, relatedHref]);
-  return shown;
+  }, [relatedHref]);
+  return state;
 }
 
-function cardPrice(price: ResultCard["price"]): string {
+function cardPrice(price: RowCard["price"]): string {
   if (price.kind === "subscription") return `${formatMoney(price.amount)}${price.suffix}`;
   return price.kind === "price" ? formatMoney(price.amount) : price.text;
 }
 
 /** A swipeable row of cards (scroll snap, no script needed) and a search link. */
 export default function VehicleRow({ heading, cards: rendered, searchHref, searchLabel, relatedHref }: VehicleRowProps) {
-  const cards = useRelatedCards(rendered, relatedHref);
+  const { cards, related } = useRowCards(rendered, relatedHref);
   const headingId = `${heading.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-title`;
   return (
-    <section className="vehicle-row" aria-labelledby={headingId}>
+    <section className="vehicle-row" aria-labelledby={headingId} aria-busy={related === "loading"} data-related={relatedHref ? related : undefined}>
       <h2 id={headingId}>{heading}</h2>
       {cards.length > 0 && (
         <ul className="vehicle-row__cards">

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { Env } from "../../env";
 import type { SearchApiFor } from "../../search-client/site-client";
 import { stockSearchClient } from "../../search-client/stock-search-client";
-import { cardAttributes, type CardCar, toResultCard } from "../search-results/result-card";
+import { cardAttributes, type CardCar } from "../search-results/result-card";
 import VehicleRow, { type VehicleRowProps } from "./VehicleRow";
 
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/) });
@@ -52,11 +52,12 @@ export async function similarCars(env: Env, site: string, searchApiFor: SearchAp
 }
 
 /**
- * Similar vehicles of the page's car by the spec's multi-query (same make and model; same body in the price
- * window; 10 per query), same model first, de-duplicated, capped at vehicle.similarCarsCount. Only in_stock
- * cars search; a failed search is logged and the section falls back to its search link.
+ * The car page's Similar vehicles: the heading and a search of the same make and model, rendered without a search
+ * (ADR 0076). The row's code loads as the shopper nears it and fills it from the related-cars call (similarCars);
+ * without JavaScript, for a car the similar search does not apply to (not in stock), or when the call fails, the
+ * search link is the row.
  */
-export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDefinition<VehicleRowProps, Env> {
+export function similarVehiclesFragment(): FragmentDefinition<VehicleRowProps, Env> {
   return {
     Component: VehicleRow,
     async load(request, env) {
@@ -64,21 +65,14 @@ export function similarVehiclesFragment(searchApiFor: SearchApiFor): FragmentDef
       if (!params.success) throw new FragmentNotFound("No vehicle slug");
       const car = await carBySlug(env.DB, request.site.slug, params.data.slug);
       if (!car) throw new FragmentNotFound(`No vehicle ${params.data.slug}`);
-      const fallback: VehicleRowProps = {
+      const searches = isSimilarSearchEligible(car) && request.config.vehicle.similarCarsCount > 0;
+      return {
         heading: "Similar vehicles",
         cards: [],
         searchHref: searchLandingPath({ make: car.make, model: car.model }, request.config.search),
         searchLabel: `Search all ${car.make} ${car.model}`,
-        relatedHref: relatedCarsPath(car.slug),
+        ...(searches ? { relatedHref: relatedCarsPath(car.slug) } : {}),
       };
-      try {
-        const now = new Date();
-        const ranked = await similarCars(env, request.site.slug, searchApiFor, car, request.config, now);
-        return { ...fallback, cards: ranked.map((hit) => toResultCard(hit, request.config, now, "row")) };
-      } catch (error) {
-        console.warn("[mf-search] similar vehicles search failed", error);
-        return fallback;
-      }
     },
   };
 }
