@@ -38,7 +38,7 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
 
       const sales = await consolePage(browser, site, location.dealership, "salesperson");
       const nav = sales.page.getByRole("navigation", { name: "Dealer pages" });
-      expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads", "Insights"]);
+      expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads", "Insights", "Stock"]);
       const card = sales.page.locator(`#lead-${leadId}`);
       await card.waitFor();
       await checkConsolePage(sales.page);
