@@ -2,7 +2,7 @@ import { anonymousSession, type Session, type ShellState } from "@dealer/shared/
 import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
 import { imageSchema, itemTypeSchema } from "@dealer/shared/contract";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { CONFIG_PREVIEW_COOKIE, sameSiteOnly, sessionFromCookie, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
+import { CONFIG_PREVIEW_COOKIE, isStockPhotoPath, sameSiteOnly, sessionFromCookie, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { carPageLeadImage, fixedImageUrl, type SlotImage } from "@dealer/shared/media";
 import { countInsight, DEV_NO_COUNT_HEADER, insightDay } from "@dealer/shared/insights";
 import {
@@ -219,8 +219,9 @@ export function createGatewayApp() {
 
   // CSRF (ADR 0057): every state-changing request on a tenant's host comes from its own pages, whichever remote
   // serves it, unless a key or a signature authenticates it: the search API (its key travels in its own header
-  // or query), the stock feed and the payment processors' signed webhooks.
-  app.use(sameSiteOnly((path) => path.startsWith("/1/") || path.startsWith("/api/stock/") || path === "/api/payments/webhook"));
+  // or query), the stock feed and the payment processors' signed webhooks. A car's photos take a staff cookie too
+  // (ADR 0078), so they are guarded unless a key authenticates them.
+  app.use(sameSiteOnly((path) => path.startsWith("/1/") || (path.startsWith("/api/stock/") && !isStockPhotoPath(path)) || path === "/api/payments/webhook"));
 
   // A dealer's photos, on the site's own host (ADR 0067).
   app.get("/cdn/image/:params/photos/:hash", (c) => servePhoto(c, c.get("tenant").slug));

@@ -6,23 +6,27 @@ import {
   COLOUR_PATTERN,
   type ConfigField,
   configFormFields,
-  editLinkRows,
+  editedRowPlace,
+  editRows,
   type FieldErrors,
   fieldText,
   fieldValue,
-  LINK_LIMITS,
-  LINK_LIST,
-  type LinkRow,
-  linkRowsFromForm,
-  linkRowsOf,
-  linkRowsToForm,
   overrideFromForm,
   parseRowEdit,
+  platformBoxName,
   ROW_EDIT,
+  ROW_LISTS,
+  type Row,
+  type RowList,
+  type RowShape,
   resolvedSettings,
+  rowListOf,
   rowPathWords,
+  rowsFromForm,
   rowsMarker,
+  rowsOf,
   rowsToFields,
+  rowsToForm,
   settingAt,
 } from "@dealer/shared/config";
 import { bodyLimit, clearedConfigPreviewCookie, configPreviewCookie } from "@dealer/shared/http";
@@ -79,20 +83,13 @@ function ConfigInput({ field, text, slots, invalid }: { field: ConfigField; text
   return <input className="ui-input" id={id} name={field.path} inputMode={field.kind === "number" ? "decimal" : undefined} defaultValue={text} {...aria} />;
 }
 
-const LINK_HREF_HINT = "A path on this site such as /finance, or a web address starting with https://";
-
-/** One input of a row, its problem beside it. */
-function RowInput({ path, label, value, errors, hint, focus }: { path: string; label: string; value: string; errors: FieldErrors; hint?: string; focus: boolean }) {
+/** One input of a row, its problem beside it: a line, a text area, or a box per option. */
+function RowInput({ path, label, value, errors, hint, focus, kind, options }: { path: string; label: string; value: string; errors: FieldErrors; hint?: string; focus: boolean; kind: "text" | "longText" | "number" | "kinds"; options?: Record<string, string> }) {
   const id = idOf(path);
   const problems = errors[path];
-  const described = [hint ? `${id}-hint` : "", problems ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className={problems ? "field field--invalid" : "field"}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {/* biome-ignore lint/a11y/noAutofocus: after a row was added or moved (a full page load, no script), focus goes back to that row. */}
-      <input className="ui-input" id={id} name={path} defaultValue={value} autoFocus={focus} aria-invalid={problems ? true : undefined} aria-describedby={described || undefined} />
+  const described = [hint ? `${id}-hint` : "", problems ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const hintAndError = (
+    <>
       {hint && (
         <small className="field__hint" id={`${id}-hint`}>
           {hint}
@@ -103,6 +100,32 @@ function RowInput({ path, label, value, errors, hint, focus }: { path: string; l
           {problems.join(" ")}
         </strong>
       )}
+    </>
+  );
+  if (kind === "kinds") {
+    const ticked = value.split(",");
+    return (
+      <fieldset className="console-checks" aria-describedby={described}>
+        <legend>{label}</legend>
+        {Object.entries(options ?? {}).map(([option, words]) => (
+          <label key={option} className="console-check">
+            <input type="checkbox" id={idOf(`${path}.${option}`)} name={`${path}.${option}`} defaultChecked={ticked.includes(option)} />
+            {words}
+          </label>
+        ))}
+        {hintAndError}
+      </fieldset>
+    );
+  }
+  // autoFocus: after a row was added or moved (a full page load, no script), focus goes back to that row.
+  const common = { className: "ui-input", id, name: path, defaultValue: value, autoFocus: focus, "aria-invalid": problems ? true : undefined, "aria-describedby": described };
+  return (
+    <div className={problems ? "field field--invalid" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {kind === "longText" ? <textarea {...common} rows={3} /> : <input {...common} inputMode={kind === "number" ? "numeric" : undefined} />}
+      {hintAndError}
     </div>
   );
 }
@@ -124,13 +147,16 @@ function RowActions({ at, index, count, name }: { at: string; index: number; cou
   );
 }
 
+const capital = (words: string) => `${words[0]?.toUpperCase() ?? ""}${words.slice(1)}`;
+
 /**
- * Navigation links as rows (issue 31): each link's words and where it goes, and a header link's menu as rows of its
- * own; add, remove and move are submit buttons that come back with every typed value kept.
+ * A list setting as rows (issue 31, ADR 0073, 0078): each row's fields, and a row's inner list (a header link's menu,
+ * a footer group's links) as rows of its own; add, remove and move are submit buttons that come back with every
+ * typed value kept.
  */
-function LinkRows({ list, rows, errors, focus, parent }: { list: string; rows: LinkRow[]; errors: FieldErrors; focus: string | null; parent: string | null }) {
-  const max = parent ? LINK_LIMITS.menu : LINK_LIMITS.links;
+function Rows({ shape, list, rows, errors, focus, parent }: { shape: RowShape; list: string; rows: Row[]; errors: FieldErrors; focus: string | null; parent: string | null }) {
   const listErrors = errors[list];
+  const inner = shape.sub;
   return (
     <div className="console-rows" data-rows={list}>
       <input type="hidden" name={rowsMarker(list)} value="1" />
@@ -143,18 +169,29 @@ function LinkRows({ list, rows, errors, focus, parent }: { list: string; rows: L
         <ol className="console-rows__list">
           {rows.map((row, index) => {
             const at = `${list}.${index}`;
-            const name = parent ? `link ${index + 1} of the menu of ${parent}` : `link ${index + 1}`;
+            const name = parent ? `${shape.noun} ${index + 1} of ${parent}` : `${shape.noun} ${index + 1}`;
             return (
               <li key={at} className="console-row" data-row={at}>
                 <fieldset className="console-row__fields">
-                  <legend>{parent ? `Menu link ${index + 1}` : `Link ${index + 1}`}</legend>
-                  <RowInput path={`${at}.label`} label="Words" value={row.label} errors={errors} focus={focus === at} />
-                  <RowInput path={`${at}.href`} label="Goes to" value={row.href} errors={errors} hint={LINK_HREF_HINT} focus={false} />
-                  {!parent &&
-                    (row.children ? (
-                      <LinkRows list={`${at}.children`} rows={row.children} errors={errors} focus={focus} parent={name} />
+                  <legend>{`${capital(shape.noun)} ${index + 1}`}</legend>
+                  {shape.fields.map((field, position) => (
+                    <RowInput
+                      key={field.key}
+                      path={`${at}.${field.key}`}
+                      label={field.label}
+                      value={row.values[field.key] ?? ""}
+                      errors={errors}
+                      hint={field.hint}
+                      focus={position === 0 && focus === at}
+                      kind={field.kind}
+                      options={field.options}
+                    />
+                  ))}
+                  {inner &&
+                    (row.sub ? (
+                      <Rows shape={inner.shape} list={`${at}.${inner.key}`} rows={row.sub} errors={errors} focus={focus} parent={name} />
                     ) : (
-                      <button type="submit" name={ROW_EDIT} value={`${at}.children:add`} className={buttonClass({ variant: "tertiary", size: "sm" })}>
+                      <button type="submit" name={ROW_EDIT} value={`${at}.${inner.key}:add`} className={buttonClass({ variant: "tertiary", size: "sm" })}>
                         Add a menu under this link<span className="visually-hidden">{` (${name})`}</span>
                       </button>
                     ))}
@@ -166,9 +203,31 @@ function LinkRows({ list, rows, errors, focus, parent }: { list: string; rows: L
         </ol>
       )}
       <button type="submit" name={ROW_EDIT} value={`${list}:add`} className={buttonClass({ size: "sm" })}>
-        {parent ? <>Add a link to this menu<span className="visually-hidden">{` (${parent})`}</span></> : "Add a link"}
+        {`Add a ${shape.noun.replace(/^menu's /, "")}`}
+        {parent && <span className="visually-hidden">{` (${parent})`}</span>}
       </button>
-      <small className="field__hint">{`At most ${max} links${parent ? " in a menu" : ""}.`}</small>
+      <small className="field__hint">{`At most ${shape.max}.`}</small>
+    </div>
+  );
+}
+
+/** A list setting's editor: its rows, and for a list that may be the platform's own, the box that keeps it so. */
+function RowListEditor({ spec, rows, platform, errors, focus }: { spec: RowList; rows: Row[]; platform: boolean; errors: FieldErrors; focus: string | null }) {
+  return (
+    <div data-config-field={spec.list} className="field">
+      <h3 className="field__label">{capital(spec.heading)}</h3>
+      {spec.platformBox && (
+        <label className="console-check">
+          <input type="checkbox" id={idOf(platformBoxName(spec.list))} name={platformBoxName(spec.list)} defaultChecked={platform} />
+          {spec.platformBox}
+        </label>
+      )}
+      {errors[spec.list] && !rows.length && (
+        <strong className="field__error" data-field-error={spec.list}>
+          {errors[spec.list]?.join(" ")}
+        </strong>
+      )}
+      <Rows shape={spec} list={spec.list} rows={rows} errors={errors} focus={focus} parent={null} />
     </div>
   );
 }
@@ -244,14 +303,12 @@ function ConfigPage(props: {
               .map((field) => {
                 const id = idOf(field.path);
                 const fieldErrors = errors[field.path];
-                if (field.path === LINK_LIST) {
-                  const rows = (props.typed && linkRowsFromForm(props.typed, LINK_LIST)) ?? linkRowsOf(fieldValue(field, resolved));
-                  return (
-                    <div key={field.path} data-config-field={field.path} className="field">
-                      <h3 className="field__label">{labelOf(field.path)}</h3>
-                      <LinkRows list={LINK_LIST} rows={rows} errors={errors} focus={props.focus} parent={null} />
-                    </div>
-                  );
+                const spec = ROW_LISTS.find((each) => each.list === field.path);
+                if (spec) {
+                  const typedRows = props.typed && rowsFromForm(props.typed, spec, spec.list);
+                  const stored = fieldValue(field, resolved);
+                  const platform = typedRows ? props.typed?.[platformBoxName(spec.list)] !== undefined : stored === null;
+                  return <RowListEditor key={field.path} spec={spec} rows={typedRows ?? rowsOf(spec, stored)} platform={platform} errors={errors} focus={props.focus} />;
                 }
                 if (field.path === BUTTON_SET) {
                   const chosen = props.typed?.[rowsMarker(BUTTON_SET)] !== undefined ? Object.keys(BUTTON_KINDS).filter((kind) => props.typed?.[`${BUTTON_SET}.${kind}`] !== undefined) : (fieldValue(field, resolved) as string[]);
@@ -346,13 +403,15 @@ export function createConfigPages() {
       // A row added, removed or moved: the form comes back as typed with the rows changed; nothing is saved.
       const draft = await draftOf(c.env.DB, staff);
       const resolved = resolvedSettings(draft?.override ?? (await publishedOverride(c.env.DB, staff.site)).override);
-      const rows = linkRowsFromForm(fields, LINK_LIST) ?? linkRowsOf(settingAt(resolved, LINK_LIST));
-      const edited = editLinkRows(rows, LINK_LIST, edit);
-      const kept = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== ROW_EDIT && !key.startsWith(`${LINK_LIST}.`)));
-      const moved = edit.action === "up" ? (edit.index ?? 0) - 1 : edit.action === "down" ? (edit.index ?? 0) + 1 : null;
-      const count = edit.list === LINK_LIST ? edited.length : (edited[Number(edit.list.split(".")[2])]?.children?.length ?? 0);
-      const focus = edit.action === "add" ? `${edit.list}.${count - 1}` : moved === null ? undefined : `${edit.list}.${moved}`;
-      return configPage(c, staff, 200, { typed: { ...kept, ...linkRowsToForm(LINK_LIST, edited) }, focus, notice: "Links changed on this form only: preview or publish to keep them." });
+      const spec = rowListOf(edit.list);
+      if (!spec) return configPage(c, staff, 400, { typed: fields, errors: { [ROW_EDIT]: ["That list is not on this form."] } });
+      const rows = rowsFromForm(fields, spec, spec.list) ?? rowsOf(spec, settingAt(resolved, spec.list));
+      const edited = editRows(spec, rows, edit);
+      // Adding a row to a list that is the platform's own makes it the site's own list.
+      const kept = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== ROW_EDIT && !key.startsWith(`${spec.list}.`)));
+      const platform = fields[platformBoxName(spec.list)] !== undefined && edit.action !== "add" ? { [platformBoxName(spec.list)]: "on" } : {};
+      const focus = editedRowPlace(spec, edited, edit) ?? undefined;
+      return configPage(c, staff, 200, { typed: { ...kept, ...rowsToForm(spec, spec.list, edited), ...platform }, focus, notice: `${capital(spec.heading)} changed on this form only: preview or publish to keep them.` });
     }
     if (action === "end-preview") {
       await discardDraft(c.env.DB, staff);
@@ -376,7 +435,8 @@ export function createConfigPages() {
     const current = draft?.override ?? (await publishedOverride(c.env.DB, staff.site)).override;
     const rows = rowsToFields(fields, resolvedSettings(current));
     const result = overrideFromForm(rows.fields, current);
-    const errors = { ...rows.errors, ...(result.ok ? policyErrors(c.env, result.override) : result.fieldErrors) };
+    // A row's own words (ADR 0073) say more than the schema's about the same input, so they win.
+    const errors = { ...(result.ok ? policyErrors(c.env, result.override) : result.fieldErrors), ...rows.errors };
     if (!result.ok || Object.keys(errors).length) {
       await auditRefusedStaff(c.env.DB, staff, `config.${action}`, null, fieldReasons(errors));
       // Every typed value comes back as typed, each problem beside its field (issue 31).

@@ -4,6 +4,7 @@ import { STAFF_PATHS } from "@dealer/shared/staff";
 const NAV: { href: string; label: string; permission: StaffPermission }[] = [
   { href: STAFF_PATHS.leads, label: "Leads", permission: "leads.read" },
   { href: STAFF_PATHS.insights, label: "Insights", permission: "insights.read" },
+  { href: STAFF_PATHS.stock, label: "Stock", permission: "stock.read" },
   { href: STAFF_PATHS.staff, label: "Staff", permission: "staff.invite" },
   { href: STAFF_PATHS.config, label: "Configuration", permission: "config.publish" },
   { href: STAFF_PATHS.audit, label: "Audit log", permission: "audit.read" },

@@ -9,4 +9,6 @@ export type Env = RemoteEnv &
     TENANTS?: KVNamespace;
     /** mf-forms: the lead, sign-in and invitation APIs the console calls with the staff member's cookie (ADR 0069). */
     MF_FORMS?: Fetcher;
+    /** mf-search: the stock API's photo routes, called with the staff member's cookie (ADR 0078). */
+    MF_SEARCH?: Fetcher;
   };

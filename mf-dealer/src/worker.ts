@@ -7,6 +7,7 @@ import { createDealerInbox } from "./inbox";
 import { createInsightsPage } from "./insights-page";
 import { withSiteTheme } from "./site-theme";
 import { createStaffPages } from "./staff-pages";
+import { createStockPages } from "./stock-pages";
 
 /**
  * The dealer console (ADR 0069): its pages at /dealer/*, which the gateway forwards here, and its client build
@@ -20,6 +21,7 @@ app.route("/", createDealerInbox());
 app.route("/", createConfigPages());
 app.route("/", createAuditPage());
 app.route("/", createInsightsPage());
+app.route("/", createStockPages());
 
 export default {
   fetch: app.fetch,

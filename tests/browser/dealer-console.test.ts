@@ -38,7 +38,7 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
 
       const sales = await consolePage(browser, site, location.dealership, "salesperson");
       const nav = sales.page.getByRole("navigation", { name: "Dealer pages" });
-      expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads", "Insights"]);
+      expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads", "Insights", "Stock"]);
       const card = sales.page.locator(`#lead-${leadId}`);
       await card.waitFor();
       await checkConsolePage(sales.page);
@@ -82,10 +82,11 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
       await checkConsolePage(admin.page);
       // Theme colours are colour pickers.
       expect(await admin.page.locator("#config-theme-primary").getAttribute("type")).toBe("color");
-      const typed = { hero: `Hero ${randomUUID().slice(0, 8)}`, hits: "lots", phones: '[{"label": "Sales"', sold: "S".repeat(101) };
+      const typed = { hero: `Hero ${randomUUID().slice(0, 8)}`, hits: "lots", makes: '["Holden"', sold: "S".repeat(101) };
       await admin.page.locator("#config-home-heroText").fill(typed.hero);
       await admin.page.locator("#config-search-hitsPerPage").fill(typed.hits);
-      await admin.page.locator("#config-navigation-phones").fill(typed.phones);
+      // A JSON field (phone numbers are rows since ADR 0078; excluded makes are still a JSON list).
+      await admin.page.locator("#config-search-excludedMakes").fill(typed.makes);
       await admin.page.locator("#config-labels-soldLabel").fill(typed.sold);
       await admin.page.getByRole("button", { name: "Publish", exact: true }).click();
       await admin.page.locator('[data-field-error="search.hitsPerPage"]').waitFor();
@@ -93,16 +94,16 @@ describe("the dealer console (mf-dealer) in Chromium at a phone's width", () => 
       // Every typed value is back as typed, the valid edit too; each bad field is marked and explained beside it.
       expect(await admin.page.locator("#config-home-heroText").inputValue()).toBe(typed.hero);
       expect(await admin.page.locator("#config-search-hitsPerPage").inputValue()).toBe(typed.hits);
-      expect(await admin.page.locator("#config-navigation-phones").inputValue()).toBe(typed.phones);
+      expect(await admin.page.locator("#config-search-excludedMakes").inputValue()).toBe(typed.makes);
       expect(await admin.page.locator("#config-labels-soldLabel").inputValue()).toBe(typed.sold);
-      for (const path of ["search.hitsPerPage", "navigation.phones", "labels.soldLabel"]) {
+      for (const path of ["search.hitsPerPage", "search.excludedMakes", "labels.soldLabel"]) {
         const id = `#config-${path.replace(/\./g, "-")}`;
         expect(await admin.page.locator(id).getAttribute("aria-invalid"), path).toBe("true");
         expect(await admin.page.locator(`${id}-error`).textContent(), path).not.toMatch(/pattern|\/\^|Invalid input|expected/);
       }
       expect(await admin.page.locator("#config-home-heroText").getAttribute("aria-invalid")).toBeNull();
       expect(await admin.page.locator('[data-field-error="search.hitsPerPage"]').textContent()).toBe("Enter a number.");
-      expect(await admin.page.locator('[data-field-error="navigation.phones"]').textContent()).toMatch(/not valid JSON/);
+      expect(await admin.page.locator('[data-field-error="search.excludedMakes"]').textContent()).toMatch(/not valid JSON/);
       await checkConsolePage(admin.page);
       expect(query<{ config_version: number }>(`SELECT config_version FROM sites WHERE slug = '${site}'`)[0]?.config_version).toBe(version);
       // The colour rule in words a dealer reads (a picker cannot send a bad colour; a hand-made post can).

@@ -68,13 +68,13 @@ describe("the dealer pages in Chromium", () => {
     await expect.poll(() => reloadedText(shopper), { timeout: 15_000, interval: 500 }).not.toContain(heroText);
   });
 
-  it("a salesperson's pages offer the leads only, not configuration or staff", { timeout: 60_000 }, async () => {
+  it("a salesperson's pages offer the leads, insights and stock, not configuration or staff", { timeout: 60_000 }, async () => {
     const email = newStaffEmail("salesperson");
     expect((await inviteByOperator(SITE, { dealership: SITE, email, role: "salesperson" })).status).toBe(201);
     const page = await (await browser.newContext({ extraHTTPHeaders: newClient() })).newPage();
     await signInOnPage(page, email);
     const nav = page.getByRole("navigation", { name: "Dealer pages" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads", "Insights"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Leads", "Insights", "Stock"]);
     const refused = await page.goto(siteUrl(SITE, "/dealer/config"));
     expect(refused?.status()).toBe(403);
     expect(await page.getByRole("alert").textContent()).toBe("Your role does not allow this.");

@@ -48,11 +48,27 @@ describe("a staff member of one site and another site's console", () => {
   }, 90_000);
 
   const otherStocknum = () => query<{ stocknum: string }>(`SELECT stocknum FROM vehicles WHERE site = '${OTHER}' AND status = 'in_stock' ORDER BY id LIMIT 1`)[0]?.stocknum ?? "";
+  /** The other site's car's photo list as stored, to see that nothing changed it. */
+  const otherPhotos = (stocknum: string) => query<{ images: string }>(`SELECT json_extract(data, '$.images') AS images FROM vehicles WHERE site = '${OTHER}' AND stocknum = '${stocknum}'`)[0]?.images;
   const leaks = (body: string) => [marker, otherAdmin.email, `lead ${otherLead}`].filter((text) => body.includes(text));
 
   it("the home site's cookie on the other site's host reads and changes nothing there", { timeout: 120_000 }, async () => {
     const headers = { cookie: homeAdmin.cookie, ...newClient() };
-    for (const path of ["/dealer/leads", "/dealer/leads?format=csv", "/dealer/staff", "/dealer/config", "/dealer/audit", "/dealer/insights", "/dealer/insights.csv", "/api/leads?words=1", "/api/leads?format=csv"]) {
+    const stocknum = otherStocknum();
+    for (const path of [
+      "/dealer/leads",
+      "/dealer/leads?format=csv",
+      "/dealer/staff",
+      "/dealer/config",
+      "/dealer/audit",
+      "/dealer/insights",
+      "/dealer/insights.csv",
+      "/dealer/stock",
+      `/dealer/stock/${stocknum}`,
+      `/api/stock/vehicles/${stocknum}/photos`,
+      "/api/leads?words=1",
+      "/api/leads?format=csv",
+    ]) {
       const response = await fetchSite(OTHER, path, { headers });
       expectRefused(response, `GET ${path}`);
       const body = await response.text();
@@ -65,7 +81,10 @@ describe("a staff member of one site and another site's console", () => {
       ["/dealer/config", { action: "rollback", version: "1" }],
       ["/dealer/leads", { lead_id: String(otherLead), status: "lost", note: "swapped" }],
       ["/dealer/staff", { email: `intruder-${randomUUID().slice(0, 8)}@staff.example`, role: "admin", name: "Intruder" }],
+      [`/dealer/stock/${stocknum}/photos/0`, { action: "delete" }],
+      [`/dealer/stock/${stocknum}/photos/0`, { action: "alt", alt: marker }],
     ];
+    const photosBefore = otherPhotos(stocknum);
     for (const [path, fields] of posts) {
       const response = await postDealerForm(OTHER, path, fields, homeAdmin.cookie);
       expectRefused(response, `POST ${path}`);
@@ -76,7 +95,11 @@ describe("a staff member of one site and another site's console", () => {
     expectRefused(await api(`/api/leads/${otherLead}`, "PATCH", { status: "lost" }), "PATCH /api/leads");
     expectRefused(await api(`/api/leads/${otherLead}/replies`, "POST", { message: "swapped" }), "POST replies");
     expectRefused(await api("/api/staff/invitations", "POST", { dealership: other.slug, email: `intruder-${randomUUID().slice(0, 8)}@staff.example`, role: "admin" }), "POST invitations");
+    expectRefused(await api(`/api/stock/vehicles/${stocknum}/photos/0`, "PATCH", { alt: marker }), "PATCH the other site's photo");
+    expectRefused(await api(`/api/stock/vehicles/${stocknum}/photos/0`, "DELETE", undefined), "DELETE the other site's photo");
+    expectRefused(await api(`/api/stock/vehicles/${stocknum}/photos/order`, "PUT", { order: [0] }), "PUT the other site's photo order");
     // Nothing changed there.
+    expect(otherPhotos(stocknum)).toBe(photosBefore);
     expect(query<{ status: string }>(`SELECT status FROM leads WHERE id = ${otherLead}`)[0]?.status).toBe("new");
     expect(query<{ n: number }>(`SELECT COUNT(*) AS n FROM lead_notes WHERE lead_id = ${otherLead}`)[0]?.n ?? 0).toBe(0);
     expect(query<{ n: number }>(`SELECT COUNT(*) AS n FROM staff_members WHERE site = '${OTHER}' AND email LIKE 'intruder-%'`)[0]?.n).toBe(0);
@@ -104,6 +127,18 @@ describe("a staff member of one site and another site's console", () => {
     if (latest > homeLatest) expectRefused(await postDealerForm(HOME, "/dealer/config", { action: "rollback", version: String(latest) }, homeAdmin.cookie), "rollback to the other site's version");
     expectRefused(await postDealerForm(HOME, "/dealer/leads", { lead_id: String(otherLead), status: "lost", note: "reached across" }, homeAdmin.cookie), "console update of the other site's lead");
     const api = (path: string, method: string, body: unknown) => own(path, { method, headers: { "content-type": "application/json", origin: origin(HOME) }, body: JSON.stringify(body) });
+    // The other site's car, and its photo by hash, on the home host: 404, as a car this dealership does not have.
+    const stocknum = otherStocknum();
+    const photos = otherPhotos(stocknum);
+    const hash = /photos\/([0-9a-f]{64})/.exec(photos ?? "")?.[1] ?? "0".repeat(64);
+    expect((await own(`/dealer/stock/${stocknum}`)).status).toBe(404);
+    expect((await own(`/api/stock/vehicles/${stocknum}/photos`)).status).toBe(404);
+    expect((await postDealerForm(HOME, `/dealer/stock/${stocknum}/photos/${hash}`, { action: "delete" }, homeAdmin.cookie)).status).toBe(404);
+    const homeCar = query<{ stocknum: string }>(`SELECT stocknum FROM vehicles WHERE dealership_id = ${home.id} ORDER BY id LIMIT 1`)[0]?.stocknum ?? "";
+    expect((await api(`/api/stock/vehicles/${homeCar}/photos/${hash}`, "PATCH", { alt: marker })).status).toBe(404);
+    expect((await api(`/api/stock/vehicles/${homeCar}/photos/${hash}`, "DELETE", undefined)).status).toBe(404);
+    expect((await api(`/api/stock/vehicles/${stocknum}/photos/0`, "PATCH", { alt: marker })).status).toBe(404);
+    expect(otherPhotos(stocknum)).toBe(photos);
     expectRefused(await api(`/api/leads/${otherLead}`, "PATCH", { status: "lost" }), "PATCH the other site's lead");
     expectRefused(await api(`/api/leads/${otherLead}/replies`, "POST", { message: "reached across" }), "reply to the other site's lead");
     expectRefused(await api("/api/staff/invitations", "POST", { dealership: other.slug, email: `intruder-${randomUUID().slice(0, 8)}@staff.example`, role: "admin" }), "invite to the other site's dealership");

@@ -27,3 +27,12 @@ export function query<T = Record<string, unknown>>(sql: string): T[] {
   const out = execFileSync(SQLITE_PATH, ["-json", "-cmd", ".timeout 10000", database(), sql], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   return out.trim() ? (JSON.parse(out) as T[]) : [];
 }
+
+/** A statement's query plan as SQLite prints it (`SEARCH vehicles USING INDEX …`), one line a step. */
+export function queryPlan(sql: string): string[] {
+  const out = execFileSync(SQLITE_PATH, ["-cmd", ".timeout 10000", database(), `EXPLAIN QUERY PLAN ${sql}`], { encoding: "utf8" });
+  return out
+    .split("\n")
+    .map((line) => line.replace(/^[\s|`-]+/, "").trim())
+    .filter((line) => line && line !== "QUERY PLAN");
+}

@@ -11,8 +11,11 @@ export const stockApi = (site: string, key: string, path: string, body?: unknown
 /** A file for a photo upload: its bytes, its name, and optionally its alt text. */
 export type UploadFile = { bytes: Uint8Array; name: string; alt?: string };
 
-/** A multipart upload of photos to one car (ADR 0075), with the form's other fields (position, primary). */
-export async function uploadPhotos(site: string, key: string, stocknum: string, files: UploadFile[], fields: Record<string, string> = {}) {
+/**
+ * A multipart upload of photos to one car (ADR 0075), with the form's other fields (position, primary), by a write key
+ * or as a signed-in staff member (`{ cookie }`, ADR 0078: then with the site's Origin, as the console's page would).
+ */
+export async function uploadPhotos(site: string, key: string | { cookie: string }, stocknum: string, files: UploadFile[], fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const file of files) form.append("photo", new Blob([new Uint8Array(file.bytes)]), file.name);
   for (const file of files) if (file.alt !== undefined) form.append("alt", file.alt);
@@ -20,7 +23,7 @@ export async function uploadPhotos(site: string, key: string, stocknum: string, 
   const encoded = new Request("http://upload.invalid/", { method: "POST", body: form });
   return fetchSite(site, `/api/stock/vehicles/${encodeURIComponent(stocknum)}/photos`, {
     method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": encoded.headers.get("content-type") ?? "" },
+    headers: { ...(typeof key === "string" ? { authorization: `Bearer ${key}` } : key), "content-type": encoded.headers.get("content-type") ?? "" },
     body: new Uint8Array(await encoded.arrayBuffer()),
   });
 }

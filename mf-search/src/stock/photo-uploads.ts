@@ -1,5 +1,7 @@
+import { recordAudit } from "@dealer/shared/audit";
 import { type Car, parseWithFieldErrors } from "@dealer/shared/contract";
 import { isPhotoHash, PHOTO_LIMITS, PHOTO_REASONS, photoHashOf, type StoredPhotoEntry, uploadedPhotoEntry } from "@dealer/shared/media";
+import { auditBy } from "@dealer/shared/staff";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { stockChangeNotifier } from "../search-backend/push-messages";
@@ -25,6 +27,10 @@ const uploadFieldsSchema = z
   })
   .strict();
 const orderSchema = z.object({ order: z.array(ref).min(1).max(LIMIT.perCar) }).strict();
+/** A photo's alt text: what a screen reader says for it; empty or null goes back to the gallery's generic words. */
+const altSchema = z.object({ alt: z.string("text, or null").trim().max(LIMIT.maxAltText, `at most ${LIMIT.maxAltText} characters`).nullable() }).strict();
+
+type PhotoChange = "upload" | "delete" | "order" | "alt";
 
 const entriesOf = (car: Car) => car.images as StoredPhotoEntry[];
 
@@ -59,7 +65,7 @@ async function readCar(c: StockContext): Promise<{ read: string; car: Car } | nu
 }
 
 /** Writes the car with these photos (the first is its card's picture); 409 when a feed changed it meanwhile. */
-async function writePhotos(c: StockContext, { read, car }: { read: string; car: Car }, entries: StoredPhotoEntry[], status: 200 | 201 = 200) {
+async function writePhotos(c: StockContext, { read, car }: { read: string; car: Car }, entries: StoredPhotoEntry[], change: PhotoChange, status: 200 | 201 = 200) {
   const now = new Date().toISOString();
   const next: Car = { ...car, images: entries, primary_image_url: entries[0]?.image.url ?? null, updated_at: now };
   const writer = c.get("writer");
@@ -67,6 +73,8 @@ async function writePhotos(c: StockContext, { read, car }: { read: string; car: 
   await applyBatch(c.env.DB, writer, plan, now, stockChangeNotifier(c.env), { readAs: new Map([[car.stocknum, read]]) });
   const stored = await c.env.DB.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?").bind(writer.dealershipId, car.stocknum).first<{ data: string }>();
   if (stored?.data !== JSON.stringify(next)) return c.json({ message: "The vehicle changed while its photos were saved (another request or a feed); nothing was changed. Send again." }, 409);
+  const staff = c.get("staff");
+  if (staff) await recordAudit(c.env.DB, auditBy(staff, { action: "stock.photos", subject: car.stocknum, detail: { change, photos: entries.length } }));
   return c.json({ stocknum: car.stocknum, photos: photoList(entries) }, status);
 }
 
@@ -119,7 +127,7 @@ export function mountPhotoUploads(app: Hono<StockEnv>) {
       return c.json({ message: `${rejected.length} of ${upload.files.length} photo(s) refused; the vehicle's photos are unchanged.`, rejected }, 400);
     }
     const at = upload.fields.primary === "true" ? 0 : Math.min(upload.fields.position ?? entries.length, entries.length);
-    return writePhotos(c, stored, [...entries.slice(0, at), ...added, ...entries.slice(at)], 201);
+    return writePhotos(c, stored, [...entries.slice(0, at), ...added, ...entries.slice(at)], "upload", 201);
   });
 
   app.delete("/vehicles/:stocknum/photos/:ref", async (c) => {
@@ -128,7 +136,7 @@ export function mountPhotoUploads(app: Hono<StockEnv>) {
     const entries = entriesOf(stored.car);
     const index = indexOf(entries, c.req.param("ref"));
     if (index < 0) return c.json({ message: "The vehicle has no photo at that position or with that hash." }, 404);
-    return writePhotos(c, stored, entries.toSpliced(index, 1));
+    return writePhotos(c, stored, entries.toSpliced(index, 1), "delete");
   });
 
   app.put("/vehicles/:stocknum/photos/order", async (c) => {
@@ -145,6 +153,22 @@ export function mountPhotoUploads(app: Hono<StockEnv>) {
     if (new Set(indices).size !== indices.length || indices.length !== entries.length) {
       return c.json({ message: "Invalid order.", errors: { order: [`Name each of the vehicle's ${entries.length} photos once.`] } }, 400);
     }
-    return writePhotos(c, stored, indices.map((index) => entries[index] as StoredPhotoEntry));
+    return writePhotos(c, stored, indices.map((index) => entries[index] as StoredPhotoEntry), "order");
+  });
+
+  app.patch("/vehicles/:stocknum/photos/:ref", async (c) => {
+    const body = await c.req.json().catch(() => undefined);
+    if (body === undefined) return c.json({ message: 'The body must be JSON: { "alt": "words" } (or null to remove them).' }, 400);
+    const parsed = parseWithFieldErrors(altSchema, body);
+    if (!parsed.ok) return c.json({ message: "Invalid alt text.", errors: parsed.fieldErrors }, 400);
+    const stored = await readCar(c);
+    if (!stored) return notFound(c);
+    const entries = entriesOf(stored.car);
+    const index = indexOf(entries, c.req.param("ref"));
+    const entry = entries[index];
+    if (!entry) return c.json({ message: "The vehicle has no photo at that position or with that hash." }, 404);
+    const { alt: _old, ...photo } = entry.photo ?? { source: entry.image.url, status: "ready" as const };
+    const alt = parsed.data.alt || undefined;
+    return writePhotos(c, stored, entries.with(index, { ...entry, photo: alt ? { ...photo, alt } : photo }), "alt");
   });
 }

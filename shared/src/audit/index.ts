@@ -22,6 +22,8 @@ export const auditActionSchema = z.enum([
   "secret.delete",
   "lead.status",
   "chat.reply",
+  /** A signed-in staff member's change to a car's photos (ADR 0078): upload, delete, order or alt text. */
+  "stock.photos",
   "refused",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -128,7 +130,7 @@ export async function listAudit(db: D1Database, site: string, dealershipId: numb
   return results;
 }
 
-type Detail = { attempted?: string; reasons?: string[]; more?: number; name?: string; scopes?: string[]; replacedBy?: string; from?: string; to?: string; role?: string; note?: string; characters?: number; kept?: string[]; overwritten?: string[] };
+type Detail = { attempted?: string; reasons?: string[]; more?: number; name?: string; scopes?: string[]; replacedBy?: string; from?: string; to?: string; role?: string; note?: string; characters?: number; kept?: string[]; overwritten?: string[]; change?: string; photos?: number };
 
 /**
  * An entry in words for the audit page: what was done and the detail worth reading (never a whole configuration).
@@ -153,6 +155,8 @@ export function auditWords(row: Pick<AuditRow, "action" | "detail">): { what: st
       return { what: row.action, detail: [detail.kept?.length && `kept ${detail.kept.join(", ")}`, detail.overwritten?.length && `overwrote ${detail.overwritten.join(", ")}`].filter(Boolean).join("; ") };
     case "chat.reply":
       return { what: row.action, detail: detail.characters === undefined ? "" : `${detail.characters} characters` };
+    case "stock.photos":
+      return { what: row.action, detail: [detail.change, detail.photos !== undefined && `${detail.photos} photo(s) now`].filter(Boolean).join(", ") };
     default:
       return { what: row.action, detail: detail.note ?? "" };
   }

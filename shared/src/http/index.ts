@@ -34,5 +34,5 @@ export {
 } from "./session-cookie";
 export { keepCurrentConfigVersion, refreshTenantCache, TENANT_POINTER_TTL_SECONDS, TENANT_ROW_TTL_SECONDS, type TenantPointer, tenantPointerKey, tenantRowKey } from "./tenant-cache";
 export { type ByteRange, byteRange } from "./byte-range";
-export { CROSS_SITE_MESSAGE, refusedAsCrossSite, type RequestSite, requestSite, sameSiteOnly } from "./same-site";
+export { CROSS_SITE_MESSAGE, isStockPhotoPath, presentsBearerKey, refusedAsCrossSite, type RequestSite, requestSite, sameSiteOnly } from "./same-site";
 export { afterAnswer } from "./after-answer";

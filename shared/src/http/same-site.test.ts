@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { CROSS_SITE_MESSAGE, refusedAsCrossSite, requestSite, sameSiteOnly } from "./same-site";
+import { CROSS_SITE_MESSAGE, isStockPhotoPath, refusedAsCrossSite, requestSite, sameSiteOnly } from "./same-site";
 
 const HOST = "harbour-city-motors.localhost:8787";
 const headers = (init: Record<string, string>) => new Headers({ host: HOST, ...init });
@@ -63,5 +63,12 @@ describe("sameSiteOnly", () => {
   it("passes the site's own requests and the exempt paths", async () => {
     expect((await call("/api/leads", { origin: `http://${HOST}` })).status).toBe(200);
     expect((await call("/api/stock/vehicles/batch", {})).status).toBe(200);
+  });
+});
+
+describe("isStockPhotoPath", () => {
+  it("names a car's photo routes and no other stock route", () => {
+    for (const path of ["/api/stock/vehicles/HCM1/photos", "/api/stock/vehicles/HCM1/photos/order", "/api/stock/vehicles/HCM1/photos/3"]) expect(isStockPhotoPath(path), path).toBe(true);
+    for (const path of ["/api/stock/vehicles/batch", "/api/stock/vehicles", "/api/stock/vehicles/HCM1/photosx", "/api/stock/batches/1"]) expect(isStockPhotoPath(path), path).toBe(false);
   });
 });

@@ -14,4 +14,10 @@ describe("staffMay", () => {
     expect(staffMay("read-only", "leads.read")).toBe(true);
     expect(staffMay("read-only", "leads.update")).toBe(false);
   });
+  it("lets admins and salespeople manage a car's photos, read-only staff only see them", () => {
+    expect(staffMay("admin", "stock.photos")).toBe(true);
+    expect(staffMay("salesperson", "stock.photos")).toBe(true);
+    expect(staffMay("read-only", "stock.photos")).toBe(false);
+    expect(staffMay("read-only", "stock.read")).toBe(true);
+  });
 });

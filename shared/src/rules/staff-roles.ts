@@ -3,12 +3,13 @@ export const STAFF_ROLES = ["admin", "salesperson", "read-only"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What a staff member may do on the dealer pages. */
-export type StaffPermission = "leads.read" | "leads.update" | "staff.invite" | "config.publish" | "audit.read" | "insights.read";
+export type StaffPermission = "leads.read" | "leads.update" | "staff.invite" | "config.publish" | "audit.read" | "insights.read" | "stock.read" | "stock.photos";
 
 const PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
-  admin: ["leads.read", "leads.update", "staff.invite", "config.publish", "audit.read", "insights.read"],
-  salesperson: ["leads.read", "leads.update", "insights.read"],
-  "read-only": ["leads.read", "insights.read"],
+  admin: ["leads.read", "leads.update", "staff.invite", "config.publish", "audit.read", "insights.read", "stock.read", "stock.photos"],
+  // Salespeople photograph the cars they sell (ADR 0078); read-only staff see the stock and its photos, nothing more.
+  salesperson: ["leads.read", "leads.update", "insights.read", "stock.read", "stock.photos"],
+  "read-only": ["leads.read", "insights.read", "stock.read"],
 };
 
 export const staffMay = (role: StaffRole, permission: StaffPermission): boolean => PERMISSIONS[role].includes(permission);

@@ -17,6 +17,7 @@ export const STAFF_PATHS = {
   config: "/dealer/config",
   audit: "/dealer/audit",
   insights: "/dealer/insights",
+  stock: "/dealer/stock",
 } as const;
 
 /** The sign-in's answers, the same from the API (mf-forms) and the console's page (mf-dealer). */
