@@ -4,9 +4,9 @@ import { driveAwayMoney, estimateAsAtText, NO_ATM_TEXT, TOWING_CAPACITY_MESSAGE,
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { carWhere, deliveryChargeOf, nswPassengerDuty } from "../support/buyer-tools";
+import { carWhere, createCaravanSite, deliveryChargeOf, nswPassengerDuty, vansWithAtms, writeVans } from "../support/buyer-tools";
 import { operatorApi } from "../support/operator";
-import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 const NARROW = { width: 360, height: 780 };
 const GENERATED = "issue34-vans";
@@ -14,30 +14,19 @@ const GENERATED = "issue34-vans";
 let browser: Browser;
 let generatedKey = "";
 
-/** Two vans of Coastal Caravans' stock made the generated site's: one with its ATM, one whose listing has none. */
+/** Two vans made the generated site's: one with its ATM, one whose listing has none. */
 async function generatedVans(): Promise<{ withAtm: string; withoutAtm: string }> {
-  const response = await fetchSite("coastal-caravans", "/api/stock/vehicles", { headers: { authorization: "Bearer write-coastal-caravans" } });
-  const { vehicles } = (await response.json()) as { vehicles: Record<string, unknown>[] };
-  const { site: _s, dealership_id: _d, dealership_slug: _ds, ...van } = vehicles.find((v) => v.status === "in_stock") as Record<string, unknown>;
-  const specs = van.caravan_specifications as Record<string, unknown>;
-  const make = (stocknum: string, atm: number | null) => ({ ...van, id: 9_340_000 + Math.floor(Math.random() * 10_000), stocknum, slug: `issue34-${stocknum.toLowerCase()}`, caravan_specifications: { ...specs, aggregate_trailer_mass: atm } });
-  const upsert = [make("VAN1", 2_600), make("VAN2", null)];
-  const written = await fetchSite(GENERATED, "/api/stock/vehicles/batch", {
-    method: "POST",
-    headers: { authorization: `Bearer ${generatedKey}`, "content-type": "application/json" },
-    body: JSON.stringify({ upsert, delete: [] }),
-  });
-  expect(written.status, await written.clone().text()).toBe(200);
+  const upsert = await vansWithAtms([
+    { stocknum: "VAN1", atm: 2_600 },
+    { stocknum: "VAN2", atm: null },
+  ]);
+  await writeVans(GENERATED, generatedKey, upsert);
   return { withAtm: `/cars/${upsert[0]?.slug}`, withoutAtm: `/cars/${upsert[1]?.slug}` };
 }
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await operatorApi("DELETE", `/sites/${GENERATED}`);
-  const seventh = (await import("yaml")).parse((await import("node:fs")).readFileSync(new URL("../../examples/sites/seventh-dealer.yaml", import.meta.url), "utf8")) as Record<string, unknown>;
-  const created = await operatorApi("POST", "/sites", { ...seventh, slug: GENERATED, name: "Issue 34 Vans", template: "caravan", domains: [] });
-  expect(created.status, await created.clone().text()).toBe(201);
-  generatedKey = ((await created.json()) as { keys: { key: string }[] }).keys[0]?.key ?? "";
+  generatedKey = await createCaravanSite(GENERATED, "Issue 34 Vans");
 });
 afterAll(async () => {
   await browser?.close();
