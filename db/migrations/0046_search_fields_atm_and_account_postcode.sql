@@ -62,3 +62,7 @@ UPDATE vehicles SET search_fields = json_array(
     IIF(data ->> '$.caravan_specifications.aggregate_trailer_mass' IS NULL, NULL,
         json_object('aggregate_trailer_mass', data -> '$.caravan_specifications.aggregate_trailer_mass'))
 );
+
+-- A signed-in shopper's postcode (issue 34, ADR 0079): kept with their account on this site (accounts are per site),
+-- set from the car page's drive-away panel, and prefilling that panel on any device they sign in on. Null until set.
+ALTER TABLE users ADD COLUMN postcode TEXT;
