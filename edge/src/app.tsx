@@ -84,7 +84,9 @@ async function sessionFor(env: GatewayEnv, tenant: Tenant, cookie: string | unde
     console.error("[edge] session lookup failed", error);
     return null;
   });
-  return session ? { userId: session.userId, phone: session.phone, name: session.name ?? null, watchlist: session.watchlist ?? [] } : anonymousSession;
+  return session
+    ? { userId: session.userId, phone: session.phone, name: session.name ?? null, postcode: session.postcode ?? null, watchlist: session.watchlist ?? [] }
+    : anonymousSession;
 }
 
 /** Whether the car a personalised finance link names has an NVIC (the gate applies only then). */

@@ -1,12 +1,13 @@
 import { DEFAULT_DRIVE_AWAY_RATES } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
-import { driveAwayMoney, estimateAsAtText, NO_ATM_TEXT, TOWING_CAPACITY_MESSAGE, TOWING_NOTE, towVerdict } from "@dealer/shared/rules";
+import { ACCOUNT_POSTCODE_NOTE, driveAwayMoney, estimateAsAtText, NO_ATM_TEXT, TOWING_CAPACITY_MESSAGE, TOWING_NOTE, towVerdict } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { carWhere, deliveryChargeOf, nswPassengerDuty } from "../support/buyer-tools";
+import { postJson, signIn } from "../support/accounts";
+import { carWhere, createCaravanSite, deliveryChargeOf, nswPassengerDuty, vansWithAtms, writeVans } from "../support/buyer-tools";
 import { operatorApi } from "../support/operator";
-import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 const NARROW = { width: 360, height: 780 };
 const GENERATED = "issue34-vans";
@@ -14,30 +15,19 @@ const GENERATED = "issue34-vans";
 let browser: Browser;
 let generatedKey = "";
 
-/** Two vans of Coastal Caravans' stock made the generated site's: one with its ATM, one whose listing has none. */
+/** Two vans made the generated site's: one with its ATM, one whose listing has none. */
 async function generatedVans(): Promise<{ withAtm: string; withoutAtm: string }> {
-  const response = await fetchSite("coastal-caravans", "/api/stock/vehicles", { headers: { authorization: "Bearer write-coastal-caravans" } });
-  const { vehicles } = (await response.json()) as { vehicles: Record<string, unknown>[] };
-  const { site: _s, dealership_id: _d, dealership_slug: _ds, ...van } = vehicles.find((v) => v.status === "in_stock") as Record<string, unknown>;
-  const specs = van.caravan_specifications as Record<string, unknown>;
-  const make = (stocknum: string, atm: number | null) => ({ ...van, id: 9_340_000 + Math.floor(Math.random() * 10_000), stocknum, slug: `issue34-${stocknum.toLowerCase()}`, caravan_specifications: { ...specs, aggregate_trailer_mass: atm } });
-  const upsert = [make("VAN1", 2_600), make("VAN2", null)];
-  const written = await fetchSite(GENERATED, "/api/stock/vehicles/batch", {
-    method: "POST",
-    headers: { authorization: `Bearer ${generatedKey}`, "content-type": "application/json" },
-    body: JSON.stringify({ upsert, delete: [] }),
-  });
-  expect(written.status, await written.clone().text()).toBe(200);
+  const upsert = await vansWithAtms([
+    { stocknum: "VAN1", atm: 2_600 },
+    { stocknum: "VAN2", atm: null },
+  ]);
+  await writeVans(GENERATED, generatedKey, upsert);
   return { withAtm: `/cars/${upsert[0]?.slug}`, withoutAtm: `/cars/${upsert[1]?.slug}` };
 }
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await operatorApi("DELETE", `/sites/${GENERATED}`);
-  const seventh = (await import("yaml")).parse((await import("node:fs")).readFileSync(new URL("../../examples/sites/seventh-dealer.yaml", import.meta.url), "utf8")) as Record<string, unknown>;
-  const created = await operatorApi("POST", "/sites", { ...seventh, slug: GENERATED, name: "Issue 34 Vans", template: "caravan", domains: [] });
-  expect(created.status, await created.clone().text()).toBe(201);
-  generatedKey = ((await created.json()) as { keys: { key: string }[] }).keys[0]?.key ?? "";
+  generatedKey = await createCaravanSite(GENERATED, "Issue 34 Vans");
 });
 afterAll(async () => {
   await browser?.close();
@@ -144,6 +134,65 @@ describe("the drive-away price on a car page", () => {
     await page.waitForURL(/drive_away_state=NSW/);
     expect(await page.getByTestId("drive-away-total").innerText()).toMatch(/drive away in NSW$/);
     await page.context().close();
+  });
+});
+
+describe("the drive-away place from a signed-in shopper's postcode (ADR 0079)", () => {
+  it("a postcode asked for when signed in prefills the panel on another device; never for anonymous shoppers or on another site", async () => {
+    const car = carWhere("harbour-city-motors", "json_extract(data, '$.price_type') = 'Excl. Government Charges' AND json_extract(data, '$.car_type') = 'used' AND json_extract(data, '$.offer_price') IS NULL AND json_extract(data, '$.price') > 20000");
+    const value = (car.price as number) + deliveryChargeOf("harbour-city-motors");
+    const nsw = DEFAULT_DRIVE_AWAY_RATES.NSW;
+    const expected = `${driveAwayMoney(value + nswPassengerDuty(value) + nsw.registration.car + (nsw.ctp?.car.to ?? 0) + nsw.transferFee)} drive away in NSW`;
+    const { cookie, phone } = await signIn("harbour-city-motors");
+    const device = async (site: string, signedIn: string | null) => {
+      const context = await browser.newContext({ viewport: NARROW, ...(signedIn ? { extraHTTPHeaders: { cookie: signedIn } } : {}) });
+      const page = await context.newPage();
+      await page.goto(siteUrl(site, `/cars/${car.slug}`));
+      await waitForHydration(page);
+      return page;
+    };
+
+    // Signed in on one device: the postcode asked for is kept with the account, and the panel says so.
+    const first = await device("harbour-city-motors", cookie);
+    const panel = await used(first, "drive-away", "xpath=self::*[@data-ready='true']");
+    expect(await panel.innerText()).toContain(ACCOUNT_POSTCODE_NOTE);
+    await panel.getByLabel("or postcode").fill("2000");
+    const kept = first.waitForResponse((response) => response.url().endsWith("/api/account/postcode") && response.status() === 200);
+    await panel.getByRole("button", { name: "Show drive-away price" }).click();
+    await kept;
+    await first.context().close();
+
+    // Another device, signed in: the account's postcode is asked for once the page settles, without a touch.
+    const second = await device("harbour-city-motors", cookie);
+    await expect.poll(() => second.getByTestId("drive-away-total").innerText().catch(() => ""), { timeout: 15_000 }).toBe(expected);
+    expect(await second.getByLabel("or postcode").inputValue()).toBe("2000");
+    await second.context().close();
+
+    // Anonymous on a fresh device: nothing is filled in or asked for.
+    const anonymous = await device("harbour-city-motors", null);
+    await anonymous.waitForTimeout(2_500);
+    expect(await anonymous.getByLabel("or postcode").inputValue()).toBe("");
+    expect(await anonymous.getByTestId("drive-away-total").count()).toBe(0);
+    expect(await anonymous.getByTestId("drive-away").innerText()).not.toContain(ACCOUNT_POSTCODE_NOTE);
+    await anonymous.context().close();
+
+    // The same number signed in on another site is another account, without the postcode.
+    const other = await signIn("summit-auto-group", phone);
+    const summitCar = carWhere("summit-auto-group", "json_extract(data, '$.price_type') = 'Excl. Government Charges' AND json_extract(data, '$.offer_price') IS NULL");
+    const context = await browser.newContext({ viewport: NARROW, extraHTTPHeaders: { cookie: other.cookie } });
+    const page = await context.newPage();
+    await page.goto(siteUrl("summit-auto-group", `/cars/${summitCar.slug}`));
+    await waitForHydration(page);
+    await page.waitForTimeout(2_500);
+    expect(await page.getByLabel("or postcode").inputValue()).toBe("");
+    await context.close();
+
+    // The API behind it: a postcode that is not Australian is a 400 naming the field; signed out is a 401.
+    const refused = await postJson("harbour-city-motors", "/api/account/postcode", { postcode: "0100" }, { cookie, origin: siteUrl("harbour-city-motors", "").replace(/\/$/, "") });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.postcode).toEqual(["0100 is not an Australian postcode."]);
+    const signedOut = await postJson("harbour-city-motors", "/api/account/postcode", { postcode: "2000" }, { origin: siteUrl("harbour-city-motors", "").replace(/\/$/, "") });
+    expect(signedOut.status).toBe(401);
   });
 });
 

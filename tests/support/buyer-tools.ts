@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
 import { type Car, carSchema } from "@dealer/shared/contract";
+import { parse } from "yaml";
 import { query } from "./db";
+import { operatorApi } from "./operator";
+import { fetchSite } from "./platform";
 
 /** A shown, in-stock car of the site matching an SQL condition on its row (`data` is its JSON), parsed by the contract. */
 export function carWhere(site: string, condition: string): Car {
@@ -24,4 +28,39 @@ export function qldDuty(value: number, cylinders: number | null, fuel: string): 
   const green = /hybrid|electric/i.test(fuel);
   const [low, high] = green ? [2, 4] : cylinders !== null && cylinders <= 4 ? [3, 5] : cylinders !== null && cylinders <= 6 ? [3.5, 5.5] : [4, 6];
   return Math.ceil(value / 100) * (value > 100_000 ? high : low);
+}
+
+/** A generated caravan site (the seventh dealer's file on the caravan template), replacing any left by an earlier run: its write key. */
+export async function createCaravanSite(slug: string, name: string): Promise<string> {
+  await operatorApi("DELETE", `/sites/${slug}`);
+  const seventh = parse(readFileSync(new URL("../../examples/sites/seventh-dealer.yaml", import.meta.url), "utf8")) as Record<string, unknown>;
+  const created = await operatorApi("POST", "/sites", { ...seventh, slug, name, template: "caravan", domains: [] });
+  if (created.status !== 201) throw new Error(`site ${slug} not created: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { keys: { key: string }[] }).keys[0]?.key ?? "";
+}
+
+/** Vans for a generated site: copies of one of Coastal Caravans' in-stock vans, each with its own stock number and ATM (null: none stated). */
+export async function vansWithAtms(vans: { stocknum: string; atm: number | null }[]): Promise<Record<string, unknown>[]> {
+  const response = await fetchSite("coastal-caravans", "/api/stock/vehicles", { headers: { authorization: "Bearer write-coastal-caravans" } });
+  const { vehicles } = (await response.json()) as { vehicles: Record<string, unknown>[] };
+  const { site: _s, dealership_id: _d, dealership_slug: _ds, ...van } = vehicles.find((v) => v.status === "in_stock") as Record<string, unknown>;
+  const specs = van.caravan_specifications as Record<string, unknown>;
+  const first = 9_340_000 + Math.floor(Math.random() * 10_000) * 10;
+  return vans.map(({ stocknum, atm }, n) => ({
+    ...van,
+    id: first + n,
+    stocknum,
+    slug: `issue34-${stocknum.toLowerCase()}`,
+    caravan_specifications: { ...specs, aggregate_trailer_mass: atm },
+  }));
+}
+
+/** Writes vans to a generated site through its stock API. */
+export async function writeVans(site: string, key: string, upsert: Record<string, unknown>[]): Promise<void> {
+  const written = await fetchSite(site, "/api/stock/vehicles/batch", {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ upsert, delete: [] }),
+  });
+  if (written.status !== 200) throw new Error(`vans not written to ${site}: ${written.status} ${await written.text()}`);
 }

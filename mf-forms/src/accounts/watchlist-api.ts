@@ -1,4 +1,4 @@
-import { parseWithFieldErrors, savedSearchRequestSchema, watchlistRequestSchema } from "@dealer/shared/contract";
+import { accountPostcodeRequestSchema, parseWithFieldErrors, savedSearchRequestSchema, watchlistRequestSchema } from "@dealer/shared/contract";
 import { bodyLimit } from "@dealer/shared/http";
 import { CAR_NOT_FOUND_MESSAGE, GARAGE_PATH, NOT_YOUR_NUMBER_MESSAGE, normaliseMobile, SIGNED_OUT_MESSAGE, watchlistToast } from "@dealer/shared/rules";
 import { type Context, Hono } from "hono";
@@ -36,6 +36,8 @@ function watchlistCall(request: AccountRequest & { session: NonNullable<AccountR
  * JSON only, for the signed-in shopper of this site: {success, message}; 401 signed out, 403 another number,
  * 404 a car this site does not have. Saved searches for My garage: POST /api/saved-searches {query} and
  * /api/saved-searches/remove {id} (also as plain form posts, answered with 303 to My garage or the search).
+ * The account's postcode (ADR 0079): POST /api/account/postcode {postcode}, a 400 naming `postcode` when it is not an
+ * Australian postcode; it prefills the drive-away estimate wherever the shopper signs in on this site.
  */
 export function createWatchlistApi() {
   const app = new Hono<{ Bindings: Env }>();
@@ -94,6 +96,16 @@ export function createWatchlistApi() {
     });
     return request ? afterForm(request, response, `${GARAGE_PATH}#saved-searches`) : response;
   });
+
+  app.post("/api/account/postcode", limit, (c) =>
+    withSession(c, async (signedIn) => {
+      const parsed = parseWithFieldErrors(accountPostcodeRequestSchema, signedIn.body);
+      if (!parsed.ok) return { status: 400, body: { success: false, message: parsed.fieldErrors.postcode?.[0] ?? "Invalid postcode", fieldErrors: parsed.fieldErrors } };
+      // The user row is the session's own, which is this site's (users are per site): no other site's account is touched.
+      await c.env.DB.prepare("UPDATE users SET postcode = ? WHERE id = ? AND site = ?").bind(parsed.data.postcode, signedIn.session.userId, signedIn.site.slug).run();
+      return { status: 200, body: { success: true } };
+    }),
+  );
 
   return app;
 }

@@ -16,6 +16,8 @@ export type SearchRecord = Car & {
   custom_rank: number;
   /** The car's advertised repayment as a weekly amount (ADR 0048), null without one or without the site's finance. */
   weekly_price_range: number | null;
+  /** A caravan's or trailer's aggregate trailer mass in kg, what "suits my tow vehicle" compares (ADR 0079); null when its listing states none. */
+  atm: number | null;
 };
 
 /** What a car's repayment depends on besides the car: its site's finance config, and the date (a lender's age limit). */
@@ -45,6 +47,12 @@ export function customRank(status: string, createdAtTimestamp: number | null): n
   return availabilityTier(status) * 1e10 + (createdAtTimestamp ?? 0);
 }
 
+/** A van's ATM as its listing states it: a positive number of kg, else null, so no filter claims a van without one suits. */
+function statedAtm(car: Car): number | null {
+  const atm = car.caravan_specifications?.aggregate_trailer_mass;
+  return typeof atm === "number" && Number.isFinite(atm) && atm > 0 ? atm : null;
+}
+
 /**
  * The search record of a car, the one contract of both backends: Algolia holds it, the embedded engine's hits are it and
  * its compact records are its indexed attributes. With its site's finance, `weekly_price_range` is the weekly figure its card headlines (cardWeeklyAmount: a subscription, else its repayment),
@@ -66,6 +74,7 @@ export function toSearchRecord(car: Car, finance?: RecordFinance): SearchRecord 
     sold_date_timestamp: toTimestamp(car.sold_date),
     custom_rank: customRank(car.status, createdAt),
     weekly_price_range: finance ? cardWeeklyAmount(car, finance.config, finance.now) : null,
+    atm: statedAtm(car),
     ...car,
   };
   // The car's own drive and fuel, as its hit shows them; the simple ones only when it has none (absent and null alike,

@@ -30,6 +30,10 @@ const BODIES = ["SUV", "Ute", "Hatch", null];
 const STATUSES = ["in_stock", "in_stock", "coming_soon", "sold"];
 const STATES = ["QLD", "NSW", null];
 const TAGS = ["Special", "Clearance", null];
+// A van's ATM (ADR 0079): none stated (no specifications, a null or a 0 ATM) and figures either side of a capacity.
+const ATMS = [undefined, null, 0, 1_800, 2_600, 3_400];
+/** Capacities the filter compares against: a kilogram either side of an ATM, and the ATMs themselves. */
+const ATM_EDGES = [1_799, 1_800, 2_601, 3_000, 3_400, 10_000];
 
 const carArbitrary = fc.record({
   make: fc.constantFrom(...MAKES),
@@ -47,6 +51,7 @@ const carArbitrary = fc.record({
   seats: fc.option(fc.constantFrom(2, 5, 7)),
   state: fc.constantFrom(...STATES),
   tag: fc.constantFrom(...TAGS),
+  atm: fc.constantFrom(...ATMS),
 });
 
 type ArbitraryValue<A> = A extends fc.Arbitrary<infer T> ? T : never;
@@ -55,8 +60,10 @@ type Pick = ArbitraryValue<typeof carArbitrary>;
 /** A site's stock: synthetic cars with the picked values; distinct arrival times, so no two cars tie on the custom rank. */
 function stockOf(picks: Pick[]): Car[] {
   return carsOf(SITE, 1, picks.length, 1).map((base, n) => {
-    const { drive: [simpleDrive, drive], fuel: [simpleFuel, fuel], ...rest } = picks[n]!;
+    const { drive: [simpleDrive, drive], fuel: [simpleFuel, fuel], atm, ...rest } = picks[n]!;
     const car: Car = { ...base, ...rest, name: `${rest.year} ${rest.make} ${rest.model}`, simple_drive: simpleDrive, simple_fuel: simpleFuel, sold_date: null };
+    car.caravan_specifications =
+      atm === undefined ? null : { body_width: 2.4, body_length: 6.1, tare_weight: 1_500, axle_type: "Tandem", sleeps: 4, aggregate_trailer_mass: atm };
     delete car.drive;
     delete car.fuel;
     if (drive !== undefined) car.drive = drive;
@@ -69,7 +76,7 @@ function stockOf(picks: Pick[]): Car[] {
 const FACETS = facetAttributes(vehicleIndexSettings).filter((facet) => !facet.filterOnly).map((facet) => facet.attribute);
 const SEARCHABLE = searchableAttributeGroups(vehicleIndexSettings).flat();
 const REPLICAS = vehicleIndexSettings.replicas;
-const NUMERIC = ["price", "km", "year", "seats"];
+const NUMERIC = ["price", "km", "year", "seats", "atm"];
 const VALUES: Record<string, string[]> = {
   drive: ["All Wheel Drive", "AWD", "all wheel drive", "Four Wheel Drive", "4WD", "FWD", "Front Wheel Drive"],
   fuel: ["Hybrid (Petrol)", "Hybrid", "Unleaded Petrol", "Petrol", "Diesel", "Electric"],
@@ -87,7 +94,7 @@ const VALUES: Record<string, string[]> = {
 const WORDS = ["toyota", "mazda", "ford", "skoda", "corolla", "hilux", "cx", "ranger", "white", "blue", "suv", "ute", "hat", "toy", "ran", "202"];
 
 const facetClause = fc.constantFrom(...Object.keys(VALUES)).chain((attribute) => fc.constantFrom(...VALUES[attribute]!).map((value) => `${attribute}:"${value}"`));
-const numericClause = fc.tuple(fc.constantFrom(...NUMERIC), fc.constantFrom("<", "<=", "=", "!=", ">=", ">"), fc.integer({ min: 0, max: 80_000 })).map(([attribute, operator, value]) => `${attribute} ${operator} ${attribute === "year" ? 2018 + (value % 7) : value}`);
+const numericClause = fc.tuple(fc.constantFrom(...NUMERIC), fc.constantFrom("<", "<=", "=", "!=", ">=", ">"), fc.integer({ min: 0, max: 80_000 })).map(([attribute, operator, value]) => `${attribute} ${operator} ${attribute === "year" ? 2018 + (value % 7) : attribute === "atm" ? ATM_EDGES[value % ATM_EDGES.length] : value}`);
 const rangeClause = fc.tuple(fc.constantFrom(...NUMERIC), fc.integer({ min: 0, max: 60_000 })).map(([attribute, low]) => (attribute === "year" ? `year:2019 TO 2022` : `${attribute}:${low} TO ${low + 30_000}`));
 const clause = fc.oneof(facetClause, facetClause, numericClause, rangeClause).chain((text) => fc.constantFrom(text, `NOT ${text}`));
 const filters = fc.array(fc.tuple(clause, fc.constantFrom(" AND ", " OR ")), { minLength: 1, maxLength: 3 }).map((parts) => {
@@ -264,8 +271,8 @@ describe("one contract: the compact per-site index answers as Algolia over the w
 
   it("a facet of drive and fuel holds the cars' own words, and filters on them find the cars (issue 32)", async () => {
     const cars = stockOf([
-      { make: "Toyota", model: "Corolla", colour: "White", simple_body: "SUV", drive: DRIVES[0]!, fuel: FUELS[0]!, status: "in_stock", car_type: "used", certified: false, price: 29_990, km: 0, year: 2022, seats: 5, state: "QLD", tag: null },
-      { make: "Mazda", model: "CX-5", colour: "Blue", simple_body: "SUV", drive: DRIVES[3]!, fuel: FUELS[3]!, status: "in_stock", car_type: "used", certified: false, price: 39_990, km: 0, year: 2023, seats: 5, state: "QLD", tag: null },
+      { make: "Toyota", model: "Corolla", colour: "White", simple_body: "SUV", drive: DRIVES[0]!, fuel: FUELS[0]!, status: "in_stock", car_type: "used", certified: false, price: 29_990, km: 0, year: 2022, seats: 5, state: "QLD", tag: null, atm: undefined },
+      { make: "Mazda", model: "CX-5", colour: "Blue", simple_body: "SUV", drive: DRIVES[3]!, fuel: FUELS[3]!, status: "in_stock", car_type: "used", certified: false, price: 39_990, km: 0, year: 2023, seats: 5, state: "QLD", tag: null, atm: undefined },
     ]);
     await writeStock(d1.db, SITE, 1, cars);
     const indexes = createStockIndexes({ db: d1.db, indexName: INDEX, budgetBytes: 64 * 1024 * 1024 });
@@ -275,5 +282,19 @@ describe("one contract: the compact per-site index answers as Algolia over the w
     expect(answer('drive:"All Wheel Drive" AND fuel:"Hybrid (Petrol)"').objectIDs).toEqual([String(cars[0]!.id)]);
     // A car that states no drive or fuel of its own is faceted by its simple ones, on both backends alike.
     expect(answer("drive:AWD AND fuel:Electric").objectIDs).toEqual([String(cars[1]!.id)]);
+  });
+
+  it("suits my tow vehicle: a van's ATM at or under the capacity; a van stating no ATM never suits (ADR 0079)", async () => {
+    const base = { make: "Jayco", model: "Starcraft", colour: null, simple_body: null, drive: DRIVES[5]!, fuel: FUELS[5]!, status: "in_stock", car_type: "used" as const, certified: false, price: 49_990, km: null, year: 2022, seats: null, state: "QLD", tag: null };
+    const cars = stockOf(ATMS.map((atm) => ({ ...base, atm })));
+    await writeStock(d1.db, SITE, 1, cars);
+    const indexes = createStockIndexes({ db: d1.db, indexName: INDEX, budgetBytes: 64 * 1024 * 1024 });
+    const { index } = await indexes.sites.get(SITE);
+    const suiting = (capacity: number) => prepareSearch(index, INDEX, { numericFilters: [`atm<=${capacity}`] }).objectIDs.map(Number).sort((a, b) => a - b);
+    const idsOf = (atms: (number | null | undefined)[]) => cars.filter((_, n) => atms.includes(ATMS[n])).map((car) => car.id);
+    expect(suiting(1_799)).toEqual([]);
+    expect(suiting(1_800)).toEqual(idsOf([1_800]));
+    expect(suiting(3_399)).toEqual(idsOf([1_800, 2_600]));
+    expect(suiting(10_000)).toEqual(idsOf([1_800, 2_600, 3_400]));
   });
 });

@@ -2,8 +2,11 @@ import { type Car, carSchema } from "@dealer/shared/contract";
 import { type IndexRecord, type IndexSettings, type RecordFinance, toSearchRecord, vehicleIndexSettings } from "../engine";
 import { customRankingCriteria, facetAttributes, searchableAttributeGroups } from "../engine/settings";
 
-/** What the platform's own queries filter on besides the facets: the sold window and the offers list (ADR 0034). */
-const FILTERED_ATTRIBUTES = ["sold_date_timestamp", "offer_price"];
+/**
+ * What the platform's own queries filter on besides the facets: the sold window, the offers list (ADR 0034) and a van's
+ * ATM, "suits my tow vehicle" (ADR 0079).
+ */
+const FILTERED_ATTRIBUTES = ["sold_date_timestamp", "offer_price", "atm"];
 
 /**
  * The attributes a vehicle index needs in memory: its searchable attributes, facets, ranking and sort attributes, and
@@ -24,15 +27,17 @@ export function indexedAttributes(settings: IndexSettings): string[] {
 const VEHICLE_ATTRIBUTES = indexedAttributes(vehicleIndexSettings);
 
 /**
- * What a row's `search_fields` holds, in its order (migrations 0014, 0029 and 0034): the car fields toSearchRecord derives
- * the indexed attributes from, then the location (its name only), then what the car's repayment reads (lenders without
- * their disclaimers), then the car's own drive and fuel (the facets' values; the simple ones stand in when it has none).
+ * What a row's `search_fields` holds, in its order (migrations 0014, 0029, 0034 and 0046): the car fields toSearchRecord
+ * derives the indexed attributes from, then the location (its name only), then what the car's repayment reads (lenders
+ * without their disclaimers), then the car's own drive and fuel (the facets' values; the simple ones stand in when it
+ * has none), then its caravan specifications (the ATM only).
  */
 const STORED_FIELDS = [
   "id", "site", "name", "year", "make", "model", "badge", "series", "colour", "stocknum", "price", "offer_price",
   "subscription_price", "km", "seats", "status", "sold_date", "show_on_dealer_website", "car_type", "tag", "certified",
   "item_type", "created_at", "simple_body", "simple_drive", "simple_fuel", "simple_transmission", "dealership_id",
   "dealership_slug", "city", "state", "location", "before_price", "preorder", "youxQuote", "finance_lenders", "drive", "fuel",
+  "caravan_specifications",
 ] as const;
 
 /** SQL reading one stored field of a vehicle row's search_fields as an SQL value (`->>`). */

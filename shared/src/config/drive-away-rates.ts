@@ -268,8 +268,14 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
       { name: "NT Government: registration fees", url: "https://nt.gov.au/driving/rego/fees/registration-fees" },
     ],
     demoAs: "new",
-    // 3% of the dutiable value, whatever the vehicle.
-    duty: [{ label: "Any vehicle", when: {}, schedule: flat(100, 3) }],
+    // 3% of the dutiable value ($3 per $100 or part), whatever the vehicle; from 1 July 2022 to 30 June 2027 a plug-in
+    // electric vehicle's duty is $1,500 less, none to $50,000 (nt.gov.au "Get registration and stamp duty concessions
+    // for electric vehicles" and the Minister's release of 21 July 2021, read 28 Nov 2026; ADR 0079). A plug-in hybrid
+    // qualifies too, but a feed's "hybrid" does not say whether it plugs in: hybrids pay the full 3% (may overstate).
+    duty: [
+      { label: "Plug-in electric vehicle (concession to 30 June 2027)", when: { fuels: ["electric"] }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 0), band(50_000, 0, 3)] } },
+      { label: "Any vehicle", when: {}, schedule: flat(100, 3) },
+    ],
     registration: { car: 720, motorcycle: 300, lightTruck: 950, trailer: 120 },
     ctp: null,
     plateFee: 30,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CODE_MESSAGE, MOBILE_MESSAGE, normaliseMobile, SIGN_IN_CODE_LENGTH } from "../rules/accounts";
+import { stateOfPostcode } from "../rules/au-states";
+import { POSTCODE_MESSAGE } from "./postcode-messages";
 
 export const userSchema = z.object({ id: z.string().optional(), phone: z.string().nullable() });
 
@@ -55,3 +57,14 @@ export const signInVerifySchema = z.object({
 });
 /** POST /api/saved-searches: a /search query string (without '?'). */
 export const savedSearchRequestSchema = z.object({ query: z.string().max(2000) });
+
+/** POST /api/account/postcode: the signed-in shopper's postcode, kept with their account on this site (ADR 0079). */
+export const accountPostcodeRequestSchema = z.object({
+  postcode: z
+    .string({ error: POSTCODE_MESSAGE })
+    .trim()
+    .superRefine((postcode, context) => {
+      const found = stateOfPostcode(postcode);
+      if (!found.ok) context.addIssue({ code: "custom", message: found.message });
+    }),
+});

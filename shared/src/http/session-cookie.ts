@@ -56,17 +56,17 @@ export async function sessionFromCookie(db: D1Database, site: string, cookieHead
   const [user, saved] = await db.batch([
     db
       .prepare(
-        "SELECT u.id, u.phone, u.name FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.site = ?2 AND u.site = ?2 AND s.expires_at > ?3",
+        "SELECT u.id, u.phone, u.name, u.postcode FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.site = ?2 AND u.site = ?2 AND s.expires_at > ?3",
       )
       .bind(tokenHash, site, now),
     db
       .prepare("SELECT w.car_id FROM auth_sessions s JOIN watchlist_entries w ON w.user_id = s.user_id WHERE s.token_hash = ? AND s.site = ? ORDER BY w.created_at")
       .bind(tokenHash, site),
   ]);
-  const row = user?.results[0] as { id: string; phone: string; name: string | null } | undefined;
+  const row = user?.results[0] as { id: string; phone: string; name: string | null; postcode: string | null } | undefined;
   if (!row) return null;
   const watchlist = ((saved?.results ?? []) as { car_id: number }[]).map((entry) => entry.car_id);
-  return { userId: row.id, phone: row.phone, name: row.name, watchlist, tokenHash };
+  return { userId: row.id, phone: row.phone, name: row.name, postcode: row.postcode, watchlist, tokenHash };
 }
 
 /**

@@ -102,6 +102,15 @@ describe("each state's published duty formula", () => {
     expect(duty("NT", 30_000)).toBe(900);
     expect(duty("NT", 30_050.01)).toBe(903);
   });
+  it("NT: a plug-in electric vehicle's duty is $1,500 less, so none to $50,000 (the Minister's release: 'effectively removing stamp duty for EVs up to a purchase cost of $50 000')", () => {
+    const electric = { fuel: "electric" as const };
+    const full = (value: number) => Math.ceil(value / 100) * 3;
+    expect(duty("NT", 50_000, electric)).toBe(0);
+    expect(duty("NT", 30_000, electric)).toBe(0);
+    for (const value of [50_000.01, 50_001, 50_099, 50_100, 64_990, 120_000.5]) expect(duty("NT", value, electric)).toBe(full(value) - 1_500);
+    // A hybrid is not known to plug in: the full 3%.
+    expect(duty("NT", 40_000, { fuel: "hybrid" })).toBe(1_200);
+  });
 });
 
 // Tasmania publishes worked examples beside its table (checked figure for figure); the other offices publish tables

@@ -216,3 +216,7 @@ export const estimateAsAtText = (asAt: string) => {
 
 /** An estimate's dollars: whole dollars as prices are, cents where a duty has them ("$1,487.50"). */
 export const driveAwayMoney = (amount: number) => (Number.isInteger(amount) ? formatMoney(amount) : formatMoneyCents(amount));
+
+/** Where a signed-in shopper's postcode is kept with their account (mf-forms, ADR 0079). */
+export const ACCOUNT_POSTCODE_PATH = "/api/account/postcode";
+export const ACCOUNT_POSTCODE_NOTE = "You're signed in: a postcode you ask for is kept with your account on this site, to fill in here on any device.";

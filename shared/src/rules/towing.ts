@@ -40,3 +40,11 @@ export function towVerdict(atm: number | null | undefined, capacity: number): To
 export type TowVehicle = { make: string; model: string; year: number; badge: string | null; brakedCapacityKg: number };
 export const towVehicleLabel = (vehicle: TowVehicle) =>
   `${vehicle.year} ${vehicle.make} ${vehicle.model}${vehicle.badge ? ` ${vehicle.badge}` : ""} (${formatNumber(vehicle.brakedCapacityKg)} kg)`;
+
+/**
+ * "Suits my tow vehicle" on search (ADR 0079): vans whose ATM is at or under the capacity. A van whose listing gives no
+ * ATM is left out, never claimed to suit.
+ */
+export const TOW_FILTER_TITLE = "Suits my tow vehicle";
+export const towFilterText = (capacityKg: number) => `ATM up to ${formatNumber(capacityKg)} kg`;
+export const TOW_FILTER_HINT = "Only vans whose ATM is at or under your vehicle's braked towing capacity; a van whose listing gives no ATM is left out.";

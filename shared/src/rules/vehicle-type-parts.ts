@@ -20,6 +20,9 @@ export const fuelCalculatorShown = (car: Pick<Car, "item_type" | "simple_fuel" |
 /** The kilometres slider: only where the stock has odometers. */
 export const kmFilterShown = (itemType: ItemType): boolean => hasEngine(itemType);
 
+/** "Suits my tow vehicle" (ADR 0079): only where the stock is towed; elsewhere the address's capacity is ignored. */
+export const towFilterShown = (itemType: ItemType): boolean => !hasEngine(itemType);
+
 type PromoCard = SiteConfig["search"]["promoCards"][number];
 
 /** The promo cards for the site's vehicle type: a card that names its types ('We Want Your Car': cars) shows only there. */

@@ -9,26 +9,13 @@ const LOOKUP_DELAY_MS = 250;
 const isVehicles = (body: unknown): body is TowVehicle[] => Array.isArray(body);
 
 /**
- * "My tow vehicle" (issue 34): a variant from the network's car stock, looked up as the shopper types, or a braked
- * capacity typed in; kept on the device and handed to `onChange`. Shared by the caravan page (mf-vehicle) and caravan
- * search (mf-search), so both remember the same vehicle.
+ * The network's tow vehicles looked up as the shopper types (make, model, year, badge); a pick is handed to `onPick`.
+ * Used by the picker below and by caravan search's "Suits my tow vehicle" filter (mf-search).
  */
-export function TowVehiclePicker({ onChange }: { onChange: (tow: StoredTowVehicle | null) => void }) {
+export function TowVehicleLookup({ onPick }: { onPick: (vehicle: TowVehicle) => void }) {
   const id = useId();
-  const [tow, setTow] = useState<StoredTowVehicle | null>(null);
   const [words, setWords] = useState("");
   const [found, setFound] = useState<TowVehicle[]>([]);
-  const [capacity, setCapacity] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, the device's vehicle
-  useEffect(() => {
-    setReady(true);
-    const saved = readTowVehicle(localStorage);
-    setTow(saved);
-    onChange(saved);
-  }, []);
 
   useEffect(() => {
     const query = words.trim();
@@ -49,11 +36,54 @@ export function TowVehiclePicker({ onChange }: { onChange: (tow: StoredTowVehicl
     };
   }, [words]);
 
+  const pick = (vehicle: TowVehicle) => {
+    setFound([]);
+    setWords("");
+    onPick(vehicle);
+  };
+
+  return (
+    <>
+      <label htmlFor={`${id}-words`}>Find your vehicle (make, model, year)</label>
+      <input id={`${id}-words`} type="search" autoComplete="off" maxLength={60} value={words} onChange={(event) => setWords(event.target.value)} />
+      {found.length > 0 && (
+        <ul className="tow-picker__found" aria-label="Vehicles found">
+          {found.map((vehicle) => (
+            <li key={towVehicleLabel(vehicle)}>
+              <button type="button" className="tow-picker__pick" onClick={() => pick(vehicle)}>
+                {towVehicleLabel(vehicle)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * "My tow vehicle" (issue 34): a variant from the network's car stock, looked up as the shopper types, or a braked
+ * capacity typed in; kept on the device and handed to `onChange`. Shared by the caravan page (mf-vehicle) and caravan
+ * search (mf-search), so both remember the same vehicle.
+ */
+export function TowVehiclePicker({ onChange }: { onChange: (tow: StoredTowVehicle | null) => void }) {
+  const id = useId();
+  const [tow, setTow] = useState<StoredTowVehicle | null>(null);
+  const [capacity, setCapacity] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, the device's vehicle
+  useEffect(() => {
+    setReady(true);
+    const saved = readTowVehicle(localStorage);
+    setTow(saved);
+    onChange(saved);
+  }, []);
+
   const choose = (next: StoredTowVehicle) => {
     saveTowVehicle(localStorage, next);
     setTow(next);
-    setFound([]);
-    setWords("");
     setError(null);
     onChange(next);
   };
@@ -71,21 +101,9 @@ export function TowVehiclePicker({ onChange }: { onChange: (tow: StoredTowVehicl
   return (
     <div className="tow-picker" data-ready={ready ? "true" : undefined}>
       <p className="tow-picker__current" data-testid="tow-vehicle">
-        {tow ? (tow.vehicle ? towVehicleLabel(tow.vehicle) : `Braked towing capacity ${tow.capacityKg.toLocaleString("en-AU")} kg`) : "No tow vehicle chosen yet."}
+        {tow ? towVehicleText(tow) : "No tow vehicle chosen yet."}
       </p>
-      <label htmlFor={`${id}-words`}>Find your vehicle (make, model, year)</label>
-      <input id={`${id}-words`} type="search" autoComplete="off" maxLength={60} value={words} onChange={(event) => setWords(event.target.value)} />
-      {found.length > 0 && (
-        <ul className="tow-picker__found" aria-label="Vehicles found">
-          {found.map((vehicle) => (
-            <li key={towVehicleLabel(vehicle)}>
-              <button type="button" className="tow-picker__pick" onClick={() => choose({ capacityKg: vehicle.brakedCapacityKg, vehicle })}>
-                {towVehicleLabel(vehicle)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TowVehicleLookup onPick={(vehicle) => choose({ capacityKg: vehicle.brakedCapacityKg, vehicle })} />
       <form className="tow-picker__capacity" noValidate onSubmit={typed}>
         <label htmlFor={`${id}-capacity`}>or its braked towing capacity (kg)</label>
         <input
@@ -109,3 +127,7 @@ export function TowVehiclePicker({ onChange }: { onChange: (tow: StoredTowVehicl
     </div>
   );
 }
+
+/** The device's tow vehicle in words: the variant, or the capacity typed in. */
+export const towVehicleText = (tow: StoredTowVehicle) =>
+  tow.vehicle ? towVehicleLabel(tow.vehicle) : `Braked towing capacity ${tow.capacityKg.toLocaleString("en-AU")} kg`;

@@ -17,6 +17,7 @@ import {
   priceDisplay,
   shownPriceText,
   TOO_MANY_CODES_MESSAGE,
+  towFilterText,
   vehiclePath,
   WRONG_EMAIL_CODE_MESSAGE,
 } from "@dealer/shared/rules";
@@ -49,6 +50,7 @@ export function searchLabel(query: string): string {
     if (!value) continue;
     if (key === "query") words.push(`"${value}"`);
     else if (key.startsWith("refinementList[")) words.push(value);
+    else if (key === "tow_capacity" && /^\d{1,5}$/.test(value)) words.push(towFilterText(Number(value)));
     else {
       const range = /^range\[([a-z_]+)\]$/.exec(key);
       const [min, max] = value.split(":");

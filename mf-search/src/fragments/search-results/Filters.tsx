@@ -1,10 +1,11 @@
 import type { PageConfig } from "@dealer/shared/config";
-import { bodyType, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds } from "@dealer/shared/rules";
+import { bodyType, formatNumber, type ItemType, kmFilterShown, makeList, rangeBounds, towFilterShown } from "@dealer/shared/rules";
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
 import { CAR_TYPE_LABELS, CERTIFIED_LABELS, RANGE_FORMATS, RANGE_LABELS, type Refine, setRange, toggleValue } from "./refinements";
 import type { RouteState } from "./route-state";
 import type { FacetValue, SearchView } from "./search-view";
+import { TowFilter } from "./TowFilter";
 
 
 /** Titles of the filters a site may add (search.extraFilters). */
@@ -67,10 +68,18 @@ function withRefined(values: FacetValue[] | undefined, refined: string[] | undef
   return list;
 }
 
-export type FiltersProps = { state: RouteState; view: SearchView; config: PageConfig; itemType: ItemType; refine: Refine };
+export type FiltersProps = {
+  state: RouteState;
+  view: SearchView;
+  config: PageConfig;
+  itemType: ItemType;
+  /** A tow capacity the address gave that cannot be used, as typed (ADR 0079). */
+  towRefused: string | null;
+  refine: Refine;
+};
 
 /** The filter panel: loaded on approach or first use (FiltersIsland); the server renders it in place. */
-export function Filters({ state, view, config, itemType, refine }: FiltersProps) {
+export function Filters({ state, view, config, itemType, towRefused, refine }: FiltersProps) {
   const [allMakes, setAllMakes] = useState(false);
   const facet = (attribute: string) => withRefined(view.facets[attribute], state.refinementList[attribute]);
   const makes = makeList(facet("make"), allMakes);
@@ -80,6 +89,8 @@ export function Filters({ state, view, config, itemType, refine }: FiltersProps)
 
   return (
     <div className="filters">
+      {/* First on a site of towed stock: whether the shopper's vehicle can tow it narrows the list most. */}
+      {towFilterShown(itemType) && <TowFilter capacity={state.towCapacity} refused={towRefused} refine={refine} />}
       {config.search.extraFilters.includes("car_type") && !config.search.usedOnly && (
         <FacetList attribute="car_type" title={EXTRA_FILTER_TITLES.car_type} values={facet("car_type")} refine={refine} label={(value) => CAR_TYPE_LABELS[value] ?? value} />
       )}

@@ -1,5 +1,5 @@
-import { CLEAR_FILTERS_LABEL } from "@dealer/shared/rules";
-import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, rangeChipText, setRange, toggleValue } from "./refinements";
+import { CLEAR_FILTERS_LABEL, TOW_FILTER_TITLE, towFilterText } from "@dealer/shared/rules";
+import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, rangeChipText, setRange, setTowCapacity, toggleValue } from "./refinements";
 import type { RouteState } from "./route-state";
 
 /** Current refinements as removable chips. */
@@ -17,6 +17,7 @@ export function RefinementChips({ state, refine, onClear }: { state: RouteState;
       text: rangeChipText(attribute, value),
       remove: setRange(attribute, null),
     })),
+    ...(state.towCapacity !== null ? [{ key: "tow", text: `${TOW_FILTER_TITLE}: ${towFilterText(state.towCapacity)}`, remove: setTowCapacity(null) }] : []),
     ...(state.query ? [{ key: "query", text: `“${state.query}”`, remove: (s: RouteState) => ({ ...s, query: "" }) }] : []),
   ];
   if (chips.length === 0) return null;

@@ -32,6 +32,8 @@ export type SearchResultsProps = {
   layout: "grid" | "carousel";
   /** What the site sells: the filters and promo cards that fit it. */
   itemType: ItemType;
+  /** A tow capacity the address gave that cannot be used, as typed: the panel names the problem (ADR 0079). */
+  towRefused: string | null;
   /** Server time the cards were decided at (tags like "just arrived" depend on it). */
   now: string;
   /** The page's origin: the results' structured data names each car by its absolute URL. */
@@ -284,7 +286,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
           <button type="button" className="link-button search-results__close" onClick={closeDrawer}>
             Close filters
           </button>
-          <FiltersIsland state={state} view={view} config={config} itemType={props.itemType} refine={refine} wanted={filtersWanted} />
+          <FiltersIsland state={state} view={view} config={config} itemType={props.itemType} towRefused={props.towRefused} refine={refine} wanted={filtersWanted} />
           <button type="submit" className="button button--primary search-results__show-me">
             <ShowMeLabel count={view.count} />
           </button>

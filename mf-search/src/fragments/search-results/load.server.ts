@@ -1,12 +1,24 @@
 import { FragmentNotFound, type FragmentDefinition } from "@dealer/shared/fragment-server";
-import { type LandingVocabulary, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, OFFER_PRICE_MIN, quotedFilterValue, REPAYMENT_DISCLAIMER, resolveLandingPath, siteItemType, siteSearchFilters } from "@dealer/shared/rules";
+import {
+  type LandingVocabulary,
+  NO_OFFERS_TEXT,
+  NO_OFFERS_TITLE,
+  NO_RESULTS_TEXT,
+  OFFER_PRICE_MIN,
+  quotedFilterValue,
+  REPAYMENT_DISCLAIMER,
+  resolveLandingPath,
+  siteItemType,
+  siteSearchFilters,
+  towFilterShown,
+} from "@dealer/shared/rules";
 import type { algoliasearch } from "algoliasearch";
 import { createElement } from "react";
 import type { Env } from "../../env";
 import type { SearchApiFor } from "../../search-client/site-client";
 import { stockSearchClient } from "../../search-client/stock-search-client";
 import { type Landing, stateWithLanding } from "./landing";
-import { parseRouteState } from "./route-state";
+import { parseRouteState, TOW_CAPACITY_PARAM } from "./route-state";
 import { facetAttributes, runSearch, type SearchContext } from "./run-search";
 import { Filters } from "./Filters";
 import { ServerFilters } from "./FiltersIsland";
@@ -85,6 +97,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
       const now = new Date();
       const { config } = request;
       const { hitsPerPage, indexName, priceAscendingNeedsPrice } = config.search;
+      const itemType = siteItemType(request.site.template);
       const context: SearchContext = {
         indexName,
         sortIndices: sortIndices(indexName),
@@ -92,6 +105,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         hitsPerPage,
         priceAscendingNeedsPrice,
         facets: facetAttributes(config.search),
+        towing: towFilterShown(itemType),
       };
 
       // The offers list: cars with an offer price (the same threshold the price display uses).
@@ -109,7 +123,11 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         if (landing.dealership) context.fixedFilters += ` AND dealership_slug:${quotedFilterValue(landing.dealership)}`;
       }
       const queryIndex = request.path.indexOf("?");
-      const state = stateWithLanding(parseRouteState(queryIndex >= 0 ? request.path.slice(queryIndex + 1) : ""), landing);
+      const query = new URLSearchParams(queryIndex >= 0 ? request.path.slice(queryIndex + 1) : "");
+      const state = stateWithLanding(parseRouteState(query), landing);
+      // A capacity the address gives but that cannot be used (0, 100000, words): the panel says why and keeps what was typed.
+      const typedTow = query.get(TOW_CAPACITY_PARAM)?.trim().slice(0, 12) ?? "";
+      const towRefused = context.towing && typedTow !== "" && state.towCapacity === null ? typedTow : null;
       const view = await runSearch(client, state, context, config, now);
       const pathname = request.path.split(/[?#]/, 1)[0] || "/search";
       return {
@@ -120,7 +138,8 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         address: { pathname, landing: segments.length > 0, dealership: landing.dealership },
         offers,
         layout: request.params.layout === "carousel" ? "carousel" : "grid",
-        itemType: siteItemType(request.site.template),
+        itemType,
+        towRefused,
         now: now.toISOString(),
         origin: request.origin,
         financeDisclaimer: REPAYMENT_DISCLAIMER,

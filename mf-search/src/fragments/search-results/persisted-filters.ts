@@ -2,7 +2,7 @@ import { emptyRouteState, parseRouteState, type RouteState, routeStateToQuery } 
 
 /**
  * Spec §4: the filter state is initialised once from persisted attributes, or defaults (ADR 0048). What persists is
- * the shopper's filters and sort (refinements, ranges, sortBy), per site (storage is per origin, and each site has
+ * the shopper's filters and sort (refinements, ranges, the tow capacity, sortBy), per site (storage is per origin, and each site has
  * its own host); a keyword and a page are one visit's. Stored as the address's query string, read back through
  * parseRouteState, so a stored value is checked like any address.
  */
@@ -10,7 +10,7 @@ export const PERSISTED_FILTERS_KEY = "search:filters";
 
 /** The part of a state that persists, as a query string ('' when there is nothing to keep). */
 export function persistedQuery(state: RouteState): string {
-  return routeStateToQuery({ ...emptyRouteState(), refinementList: state.refinementList, range: state.range, sortBy: state.sortBy });
+  return routeStateToQuery({ ...emptyRouteState(), refinementList: state.refinementList, range: state.range, towCapacity: state.towCapacity, sortBy: state.sortBy });
 }
 
 /** The persisted filters, or null when none are kept (or storage is refused). */

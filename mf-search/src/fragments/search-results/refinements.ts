@@ -26,6 +26,9 @@ export const setRange = (attribute: string, refinement: string | null) => (state
   return { ...state, range };
 };
 
+/** Sets or clears "suits my tow vehicle" (ADR 0079). */
+export const setTowCapacity = (towCapacity: number | null) => (state: RouteState): RouteState => ({ ...state, towCapacity });
+
 export const CERTIFIED_LABELS: Record<string, string> = { true: "Certified", false: "Not certified" };
 export const CAR_TYPE_LABELS: Record<string, string> = { new: "New", used: "Used", demo: "Demo" };
 /** How a range is named in the panel and on its chip. */

@@ -13,7 +13,19 @@ describe("route state (InstantSearch routing conventions)", () => {
       sortBy: "Car_production:price:asc",
       refinementList: { make: ["Toyota", "Ford"] },
       range: { price: "10000:30000", km: ":40000" },
+      towCapacity: null,
     });
+  });
+
+  it("reads and writes the tow vehicle's capacity (ADR 0079): whole kg within the limits, as typed into the form", () => {
+    expect(parseRouteState("tow_capacity=3500").towCapacity).toBe(3_500);
+    expect(parseRouteState("tow_capacity=3%2C500+kg").towCapacity).toBe(3_500);
+    expect(routeStateToQuery(parseRouteState("tow_capacity=3%2C500"))).toBe("?tow_capacity=3500");
+    for (const refused of ["0", "10001", "100000", "-5", "2.5", "heavy", ""]) expect(parseRouteState(`tow_capacity=${refused}`).towCapacity).toBeNull();
+    expect(parseRouteState("tow_capacity=1").towCapacity).toBe(1);
+    expect(parseRouteState("tow_capacity=10000").towCapacity).toBe(10_000);
+    const base = parseRouteState("tow_capacity=2000");
+    expect(sameFilters(base, { ...base, towCapacity: 2_500 })).toBe(false);
   });
 
   it("reads the budget finder's simple_body as the body facet", () => {

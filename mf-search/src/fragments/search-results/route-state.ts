@@ -1,7 +1,10 @@
+import { towingCapacityOf } from "@dealer/shared/rules";
+
 /**
  * The search page's address, read and written with InstantSearch's routing conventions (what its history router
- * writes with qs): `query=`, `page=` (1-based), `sortBy=`, `refinementList[make][0]=Toyota`, `range[price]=10000:30000`.
- * Pure and dependency-free: the server render and the browser's first paint both read it, before any search code loads.
+ * writes with qs): `query=`, `page=` (1-based), `sortBy=`, `refinementList[make][0]=Toyota`, `range[price]=10000:30000`,
+ * and the platform's own `tow_capacity=3500` ("suits my tow vehicle", ADR 0079).
+ * Pure: the server render and the browser's first paint both read it, before any search code loads.
  */
 export type RouteState = {
   query: string;
@@ -11,7 +14,12 @@ export type RouteState = {
   refinementList: Record<string, string[]>;
   /** 'min:max', either side may be empty. */
   range: Record<string, string>;
+  /** "Suits my tow vehicle": the braked towing capacity (kg) a van's ATM must be at or under; null for no such filter. */
+  towCapacity: number | null;
 };
+
+/** The address's name of the tow vehicle's capacity; also the name of the filter panel's field, so a form without JavaScript sends it. */
+export const TOW_CAPACITY_PARAM = "tow_capacity";
 
 /** Attributes a shopper can refine, disjunctive (counts ignore their own refinement) as InstantSearch does. */
 export const REFINEMENT_ATTRIBUTES = [
@@ -30,7 +38,13 @@ const MAX_QUERY_LENGTH = 512;
 /** The vehicle index's paginationLimitedTo: no page past it has a car, whatever hitsPerPage is (ADR 0059). */
 const MAX_PAGE = 20_000;
 
-export const emptyRouteState = (): RouteState => ({ query: "", page: 1, sortBy: null, refinementList: {}, range: {} });
+export const emptyRouteState = (): RouteState => ({ query: "", page: 1, sortBy: null, refinementList: {}, range: {}, towCapacity: null });
+
+/** A capacity as the address gives it ("3500", or "3,500 kg" as typed into the form), else null (the panel names the refusal). */
+function readTowCapacity(raw: string | null): number | null {
+  const checked = towingCapacityOf((raw ?? "").slice(0, 20));
+  return checked.ok ? checked.kg : null;
+}
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
@@ -56,6 +70,7 @@ export function parseRouteState(search: string | URLSearchParams): RouteState {
   state.page = readPage(params.get("page"));
   const sortBy = params.get("sortBy");
   if (sortBy && /^[A-Za-z0-9_:.-]{1,100}$/.test(sortBy)) state.sortBy = sortBy;
+  state.towCapacity = readTowCapacity(params.get(TOW_CAPACITY_PARAM));
   for (const [key, rawValue] of params) {
     const refinement = /^refinementList\[([a-z_]+)\](?:\[\d{0,3}\])?$/.exec(key);
     const value = clean(rawValue, MAX_VALUE_LENGTH);
@@ -84,6 +99,7 @@ export function routeStateToQuery(state: RouteState): string {
     for (const [index, value] of values.entries()) pairs.push([`refinementList[${attribute}][${index}]`, value]);
   }
   for (const [attribute, value] of Object.entries(state.range)) if (value && value !== ":") pairs.push([`range[${attribute}]`, value]);
+  if (state.towCapacity !== null) pairs.push([TOW_CAPACITY_PARAM, String(state.towCapacity)]);
   if (state.sortBy) pairs.push(["sortBy", state.sortBy]);
   if (state.page > 1) pairs.push(["page", String(state.page)]);
   return pairs.length ? `?${pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join("&")}` : "";
@@ -92,7 +108,12 @@ export function routeStateToQuery(state: RouteState): string {
 /** Same refinements and text, ignoring page and sort: a change of these resets the page. */
 /** Anything refined (a keyword, a facet value or a range): the page then shows its refinement chips. */
 export function isRefined(state: RouteState): boolean {
-  return state.query !== "" || Object.keys(state.range).length > 0 || Object.values(state.refinementList).some((values) => values.length > 0);
+  return (
+    state.query !== "" ||
+    state.towCapacity !== null ||
+    Object.keys(state.range).length > 0 ||
+    Object.values(state.refinementList).some((values) => values.length > 0)
+  );
 }
 
 export function sameFilters(a: RouteState, b: RouteState): boolean {
@@ -101,6 +122,7 @@ export function sameFilters(a: RouteState, b: RouteState): boolean {
       state.query,
       Object.entries(state.refinementList).filter(([, values]) => values.length).sort(),
       Object.entries(state.range).filter(([, value]) => value && value !== ":").sort(),
+      state.towCapacity,
     ]);
   return normal(a) === normal(b);
 }

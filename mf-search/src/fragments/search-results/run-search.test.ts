@@ -32,6 +32,7 @@ const context: SearchContext = {
   hitsPerPage: 21,
   priceAscendingNeedsPrice: true,
   facets: facetAttributes(defaultSiteConfig.search),
+  towing: false,
 };
 const now = new Date("2024-08-02T00:00:00Z");
 
@@ -73,5 +74,11 @@ describe("a page past the end", () => {
   it("counts only the facets the site shows, and any the address refines", () => {
     const parameters = searchParameters(parseRouteState("refinementList[fuel][0]=Diesel"), { ...context, facets: facetAttributes({ extraFilters: ["colour"] }) });
     expect(parameters.disjunctiveFacets).toEqual(["make", "make_model", "certified", "body", "car_type", "colour", "fuel", "price", "km", "weekly_price_range"]);
+  });
+
+  it("filters by ATM at or under the tow capacity on a site of towed stock only (ADR 0079)", () => {
+    const state = parseRouteState("tow_capacity=2500");
+    expect(searchParameters(state, { ...context, towing: true }).numericRefinements).toEqual({ atm: { "<=": [2_500] } });
+    expect(searchParameters(state, context).numericRefinements).toEqual({});
   });
 });

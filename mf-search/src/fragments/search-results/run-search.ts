@@ -16,6 +16,8 @@ export type SearchContext = {
   priceAscendingNeedsPrice: boolean;
   /** The refinement lists this site shows (facetAttributes): only these are counted. */
   facets: string[];
+  /** The site's stock is towed: the address's tow capacity filters by ATM (ADR 0079); elsewhere it is ignored. */
+  towing: boolean;
 };
 
 /** Facets the page shows: make, model, certified, body, car type (its total stands in for a capped count) and the site's extras. */
@@ -35,6 +37,8 @@ export function searchParameters(state: RouteState, context: SearchContext): Pla
     if (min === null && max === null) continue;
     numericRefinements[attribute] = { ...(min !== null ? { ">=": [min] } : {}), ...(max !== null ? { "<=": [max] } : {}) };
   }
+  // A van suits at or under the capacity; one without an ATM has no value to compare, so neither backend matches it.
+  if (context.towing && state.towCapacity !== null) numericRefinements.atm = { "<=": [state.towCapacity] };
   const refinements = Object.fromEntries(
     Object.entries(state.refinementList).filter(([attribute]) => (REFINEMENT_ATTRIBUTES as readonly string[]).includes(attribute)),
   );

@@ -1,8 +1,18 @@
-import { driveAwayEstimateAtom } from "@dealer/shared/atoms";
+import { driveAwayEstimateAtom, sessionAtom } from "@dealer/shared/atoms";
 import { readPlace, savePlace, type StoredPlace } from "@dealer/shared/buyer-choices";
 import { readCustomer } from "@dealer/shared/customer-storage";
-import { AU_STATES, type DriveAwayEstimate, driveAwayMoney, estimateAsAtText, POSTCODE_LENGTH, postcodeInput, registrationPlace } from "@dealer/shared/rules";
-import { useSetAtom } from "jotai";
+import {
+  ACCOUNT_POSTCODE_NOTE,
+  ACCOUNT_POSTCODE_PATH,
+  AU_STATES,
+  type DriveAwayEstimate,
+  driveAwayMoney,
+  estimateAsAtText,
+  POSTCODE_LENGTH,
+  postcodeInput,
+  registrationPlace,
+} from "@dealer/shared/rules";
+import { useAtom, useSetAtom } from "jotai";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { DRIVE_AWAY_FORM_FIELDS, type DriveAwayPanelProps } from "./props";
 
@@ -18,8 +28,9 @@ const isEstimate = (body: unknown): body is DriveAwayEstimate =>
 
 /**
  * The shopper's drive-away price in their own state (issue 34), beside the car's price: a state or a postcode
- * (remembered on the device, else the postcode the shopper's saved details hold), then the total and its parts,
- * the date the rates are as at and their sources. Without JavaScript the form reloads the page with the estimate.
+ * (remembered on the device, else a signed-in shopper's account postcode, else the postcode the shopper's saved details
+ * hold), then the total and its parts, the date the rates are as at and their sources. A postcode a signed-in shopper
+ * asks for is kept with their account on this site (ADR 0079). Without JavaScript the form reloads the page with the estimate.
  */
 export function DriveAway({ carId, priceType, asked }: DriveAwayPanelProps) {
   const id = useId();
@@ -28,7 +39,19 @@ export function DriveAway({ carId, priceType, asked }: DriveAwayPanelProps) {
   const [error, setError] = useState<FieldError>(asked.error);
   const [shown, setShown] = useState<Shown>(asked.estimate ? { kind: "estimate", estimate: asked.estimate } : { kind: "idle" });
   const share = useSetAtom(driveAwayEstimateAtom);
+  const [session, setSession] = useAtom(sessionAtom);
   const [ready, setReady] = useState(false);
+
+  /** A signed-in shopper's new postcode goes with their account (this site's only); a failure costs the estimate nothing. */
+  const keepWithAccount = (postcode: string) => {
+    if (session.userId === null || session.postcode === postcode) return;
+    fetch(ACCOUNT_POSTCODE_PATH, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ postcode }) })
+      .then((response) => {
+        if (response.ok) setSession({ ...session, postcode });
+        else console.warn(`[vehicle] account postcode answered ${response.status}`);
+      })
+      .catch((failure: unknown) => console.warn("[vehicle] account postcode not kept", failure));
+  };
 
   const ask = async (place: { state: string; postcode: string }) => {
     const checked = registrationPlace(place);
@@ -48,13 +71,15 @@ export function DriveAway({ carId, priceType, asked }: DriveAwayPanelProps) {
       setShown({ kind: "estimate", estimate: body });
       share({ carId, estimate: body });
       savePlace(localStorage, stored);
+      if ("postcode" in stored) keepWithAccount(stored.postcode);
     } catch (failure) {
       console.warn("[vehicle] drive-away estimate failed", failure);
       setShown({ kind: "failed" });
     }
   };
 
-  // A place picked before (or the postcode of the shopper's saved details) is asked for once the panel runs.
+  // A place picked on this device, else the signed-in account's postcode, else that of the shopper's saved details, is
+  // asked for once the panel runs.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser
   useEffect(() => {
     setReady(true);
@@ -64,8 +89,9 @@ export function DriveAway({ carId, priceType, asked }: DriveAwayPanelProps) {
     }
     if (asked.error) return;
     const saved = readPlace(localStorage);
-    const savedPostcode = readCustomer(localStorage)?.postcode;
-    const place = saved ?? (savedPostcode && /^\d{4}$/.test(savedPostcode) ? { postcode: savedPostcode } : null);
+    const postcodes = [session.userId === null ? null : session.postcode, readCustomer(localStorage)?.postcode];
+    const known = postcodes.find((candidate): candidate is string => typeof candidate === "string" && /^\d{4}$/.test(candidate));
+    const place = saved ?? (known ? { postcode: known } : null);
     if (!place) return;
     const next = "state" in place ? { state: place.state, postcode: "" } : { state: "", postcode: place.postcode };
     setState(next.state);
@@ -129,6 +155,7 @@ export function DriveAway({ carId, priceType, asked }: DriveAwayPanelProps) {
           </p>
         )}
       </form>
+      {session.userId !== null && <p className="drive-away__note">{ACCOUNT_POSTCODE_NOTE}</p>}
       <div className="drive-away__result" aria-live="polite">
         {shown.kind === "estimate" && <Estimate estimate={shown.estimate} />}
         {shown.kind === "failed" && <p className="drive-away__error">{FAILED}</p>}

@@ -1,5 +1,7 @@
+import { type Session, sessionAtom } from "@dealer/shared/atoms";
 import { CUSTOMER_KEY, REGISTRATION_PLACE_KEY, TOW_VEHICLE_KEY } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
+import { useAtomValue } from "jotai";
 import { type ComponentType, createElement, lazy, useLayoutEffect } from "react";
 import { OnUse } from "../../components/OnUse";
 import { type ApproachOptions, onApproach } from "../../components/on-approach";
@@ -45,7 +47,8 @@ const stored = (key: string) => () => {
   }
 };
 const [place, customer] = [stored(REGISTRATION_PLACE_KEY), stored(CUSTOMER_KEY)];
-const rememberedPlace = () => place() || customer();
+/** A place on the device, or a signed-in shopper's account postcode (ADR 0079). */
+const rememberedPlace = (session: Session) => place() || customer() || (session.userId !== null && Boolean(session.postcode));
 const rememberedTowVehicle = stored(TOW_VEHICLE_KEY);
 
 /** Clicks are held from the moment the code is evaluated, so even a tap before the slot itself hydrates is kept. */
@@ -72,9 +75,11 @@ const deferred = <P extends object>(id: string, load: () => Promise<ComponentTyp
 
 /** A part kept as the server sent it until used, or until the page settles when `remembered` says so (OnUse). */
 const onUse =
-  <P extends object>(id: string, load: () => Promise<ComponentType<P>>, remembered: () => boolean) =>
-  (props: P) =>
-    createElement(OnUse<P>, { id, className: BUYER_TOOL_CLASS, props, load, approach: { inView: false, idleIf: remembered } });
+  <P extends object>(id: string, load: () => Promise<ComponentType<P>>, remembered: (session: Session) => boolean) =>
+  (props: P) => {
+    const session = useAtomValue(sessionAtom);
+    return createElement(OnUse<P>, { id, className: BUYER_TOOL_CLASS, props, load, approach: { inView: false, idleIf: () => remembered(session) } });
+  };
 
 /** The wrapper of the buyer tools beside the price (issue 34), on the server's render and the browser's alike. */
 export const BUYER_TOOL_CLASS = "vehicle-detail__buyer-tool";

@@ -1,0 +1,168 @@
+import type { Car } from "@dealer/shared/contract";
+import { formatNumber, siteSearchFilters, TOW_FILTER_TITLE, TOWING_CAPACITY_MESSAGE, towFilterText, towVerdict } from "@dealer/shared/rules";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
+import { createCaravanSite, vansWithAtms, writeVans } from "../support/buyer-tools";
+import { demoConfig } from "../support/finance";
+import { operatorApi } from "../support/operator";
+import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { searchSite } from "../support/search-api";
+
+/**
+ * "Suits my tow vehicle" on caravan search (issue 34, ADR 0079): vans whose ATM is at or under the shopper's braked
+ * towing capacity, on either search backend (this file runs in the Algolia pass too). The cars expected are worked out
+ * here from the records' ATMs with the tow verdict's own rule, never read from the page.
+ */
+const GENERATED = "issue34-tow-search";
+const CAPACITY_FIELD = "Your vehicle's braked towing capacity (kg)";
+const WIDE = { width: 1280, height: 900 };
+
+let browser: Browser;
+let generatedVans: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const key = await createCaravanSite(GENERATED, "Issue 34 Tow Search");
+  // ATMs either side of 3,000 kg, and two vans whose listings give none (null, 0): neither may be claimed to suit.
+  generatedVans = await vansWithAtms([
+    { stocknum: "TOW1", atm: 1_800 },
+    { stocknum: "TOW2", atm: 3_000 },
+    { stocknum: "TOW3", atm: 3_001 },
+    { stocknum: "TOW4", atm: null },
+    { stocknum: "TOW5", atm: 0 },
+  ]);
+  await writeVans(GENERATED, key, generatedVans);
+});
+afterAll(async () => {
+  await browser?.close();
+  await operatorApi("DELETE", `/sites/${GENERATED}`);
+});
+
+/** A van suits when its page's verdict would be within (or near) the capacity: a van without an ATM is "unknown". */
+const suits = (atm: unknown, capacity: number) => {
+  const kind = towVerdict(typeof atm === "number" ? atm : null, capacity).kind;
+  return kind === "within" || kind === "near";
+};
+const atmOf = (car: Pick<Car, "caravan_specifications">) => car.caravan_specifications?.aggregate_trailer_mass ?? null;
+
+/** Every van the site's search lists (its own conditions, as the page applies them), paged through the search API. */
+async function listedVans(site: string): Promise<{ id: number; atm: number | null }[]> {
+  const filters = siteSearchFilters(demoConfig(site), new Date()).map((filter) => `(${filter})`).join(" AND ");
+  const vans: { id: number; atm: number | null }[] = [];
+  for (let page = 0; ; page++) {
+    const { hits } = await searchSite<Car>(site, { filters, hitsPerPage: 1000, page, attributesToRetrieve: ["id", "caravan_specifications"] });
+    vans.push(...hits.map((hit) => ({ id: hit.id, atm: atmOf(hit) })));
+    if (hits.length < 1000) return vans;
+  }
+}
+
+const countText = (count: number) => new RegExp(`^${formatNumber(count)} vehicles? ·`);
+const address = (page: Page) => decodeURIComponent(new URL(page.url()).search);
+const shownIds = (page: Page) => page.locator(".card__link[data-car-id]").evaluateAll((links) => links.map((link) => Number((link as HTMLElement).dataset.carId)));
+
+async function searchPage(site: string, path: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: WIDE, javaScriptEnabled: options.javaScript ?? true });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto(siteUrl(site, path));
+  if (options.javaScript !== false) await waitForHydration(page);
+  return { page, errors };
+}
+
+describe("suits my tow vehicle on caravan search", () => {
+  it("on a caravan site: a typed capacity filters by ATM, the address shares it, the device keeps it for the van's page, axe clean", async () => {
+    const vans = await listedVans("coastal-caravans");
+    const atms = vans.flatMap((van) => (van.atm ? [van.atm] : [])).sort((a, b) => a - b);
+    expect(atms.length).toBeGreaterThan(100);
+    // The median van's ATM: about half the vans suit.
+    const capacity = atms[Math.floor(atms.length / 2)]!;
+    const expected = new Set(vans.filter((van) => suits(van.atm, capacity)).map((van) => van.id));
+    expect(expected.size).toBeGreaterThan(0);
+    expect(expected.size).toBeLessThan(vans.length);
+
+    const { page, errors } = await searchPage("coastal-caravans", "/search");
+    const filter = page.getByTestId("tow-filter");
+    expect(await filter.locator("legend").innerText()).toBe(TOW_FILTER_TITLE);
+    const field = filter.getByLabel(CAPACITY_FIELD);
+    // The panel's code loads on approach: typed again until the panel, not its server markup, takes it.
+    await field.hover();
+    await expect
+      .poll(async () => {
+        await field.fill(String(capacity));
+        await field.press("Enter");
+        return address(page);
+      })
+      .toBe(`?tow_capacity=${capacity}`);
+    await expect.poll(() => page.locator(".search-results__count").innerText()).toMatch(countText(expected.size));
+    const shown = await shownIds(page);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const id of shown) expect(expected.has(id), `car ${id}`).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: `Remove ${TOW_FILTER_TITLE}: ${towFilterText(capacity)}` }).count()).toBe(1);
+    expect(await axeViolations(page, ["[data-testid='tow-filter']"])).toEqual([]);
+
+    // The address shares the filter: a fresh device opening it sees the same vans, and the capacity in the field.
+    const shared = await searchPage("coastal-caravans", `/search?tow_capacity=${capacity}`);
+    expect(await shared.page.locator(".search-results__count").innerText()).toMatch(countText(expected.size));
+    expect(await shared.page.getByLabel(CAPACITY_FIELD).inputValue()).toBe(String(capacity));
+    await shared.page.context().close();
+
+    // Stated once: the van's own page checks it against the capacity the device now keeps.
+    const [first] = shown;
+    const href = (await page.locator(`.card__link[data-car-id="${first}"]`).getAttribute("href")) ?? "";
+    await page.goto(new URL(href, page.url()).href);
+    await waitForHydration(page);
+    await page.getByTestId("tow-check").scrollIntoViewIfNeeded();
+    const atm = vans.find((van) => van.id === first)?.atm ?? null;
+    await expect.poll(() => page.getByTestId("tow-verdict").innerText().catch(() => ""), { timeout: 15_000 }).toBe(towVerdict(atm, capacity).text);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("on a generated caravan site: at or under the capacity, a kilogram over is out, and a van without an ATM never suits", async () => {
+    const idsSuiting = (capacity: number) =>
+      generatedVans
+        .filter((van) => suits(atmOf(van as Pick<Car, "caravan_specifications">), capacity))
+        .map((van) => van.id as number)
+        .sort((a, b) => a - b);
+    expect(idsSuiting(3_000)).toHaveLength(2);
+    const { page, errors } = await searchPage(GENERATED, "/search");
+    // The stock written above reaches the search (on Algolia through the push queue).
+    await expect.poll(() => page.reload().then(() => page.locator(".search-results__count").innerText()), { timeout: 60_000 }).toMatch(countText(generatedVans.length));
+    await waitForHydration(page);
+    for (const capacity of [3_000, 10_000, 1_799]) {
+      await page.goto(siteUrl(GENERATED, `/search?tow_capacity=${capacity}`));
+      await waitForHydration(page);
+      expect(await page.locator(".search-results__count").innerText()).toMatch(countText(idsSuiting(capacity).length));
+      expect((await shownIds(page)).sort((a, b) => a - b)).toEqual(idsSuiting(capacity));
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("without JavaScript: the panel's form sends the capacity, and a capacity of 0 is named and filters nothing", async () => {
+    const vans = await listedVans("coastal-caravans");
+    const capacity = 2_500;
+    const expected = vans.filter((van) => suits(van.atm, capacity)).length;
+    const { page } = await searchPage("coastal-caravans", "/search", { javaScript: false });
+    // Enter sends the filter panel's form, as the phone's Show Me button does.
+    await page.getByLabel(CAPACITY_FIELD).fill(String(capacity));
+    await page.getByLabel(CAPACITY_FIELD).press("Enter");
+    await page.waitForURL(/tow_capacity=2500/);
+    expect(await page.locator(".search-results__count").innerText()).toMatch(countText(expected));
+
+    await page.goto(siteUrl("coastal-caravans", "/search?tow_capacity=0"));
+    expect(await page.getByTestId("tow-filter").getByRole("alert").innerText()).toBe(TOWING_CAPACITY_MESSAGE);
+    expect(await page.locator(".search-results__count").innerText()).toMatch(countText(vans.length));
+    await page.context().close();
+  });
+
+  it("on a car site the filter is absent and a shared tow capacity changes nothing", async () => {
+    const { page } = await searchPage("harbour-city-motors", "/search?tow_capacity=3000", { javaScript: false });
+    expect(await page.getByTestId("tow-filter").count()).toBe(0);
+    const plain = await searchPage("harbour-city-motors", "/search", { javaScript: false });
+    expect(await page.locator(".search-results__count").innerText()).toBe(await plain.page.locator(".search-results__count").innerText());
+    await plain.page.context().close();
+    await page.context().close();
+  });
+});
