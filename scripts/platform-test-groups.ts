@@ -11,6 +11,7 @@ import { join } from "node:path";
  * - the running Workers (tests/support/workers.ts stops and restarts them);
  * - a car's reservation (tests/support/checkout.ts: a reserved car shows Reserved in search and on its page);
  * - rows written straight into the local D1.
+ * A file is read with the support modules it imports (tests/support/*), so a helper that hides a change counts too.
  * The patterns are conservative: a file that merely mentions one runs alone, which costs time, never a flake.
  */
 const CHANGES_SHARED_STATE = [
@@ -29,10 +30,16 @@ export function platformTestGroups(testsDir: string): PlatformTestGroups {
   const groups: PlatformTestGroups = { alone: [], together: [] };
   for (const folder of ["http", "browser"]) {
     for (const name of readdirSync(join(testsDir, folder)).filter((file) => file.endsWith(".test.ts")).sort()) {
-      const source = readFileSync(join(testsDir, folder, name), "utf8");
+      const source = withSupport(testsDir, readFileSync(join(testsDir, folder, name), "utf8"));
       const group = CHANGES_SHARED_STATE.some((pattern) => pattern.test(source)) ? groups.alone : groups.together;
       group.push(`${folder}/${name}`);
     }
   }
   return groups;
+}
+
+/** A test file's source followed by the source of each tests/support module it imports. */
+function withSupport(testsDir: string, source: string): string {
+  const modules = [...source.matchAll(/from "\.\.\/support\/([\w-]+)"/g)].map((match) => match[1]);
+  return [source, ...modules.map((module) => readFileSync(join(testsDir, "support", `${module}.ts`), "utf8"))].join("\n");
 }
