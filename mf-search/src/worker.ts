@@ -10,6 +10,7 @@ import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
 import { consumePhotos, PHOTO_QUEUE_NAME } from "./stock/photos/photo-consumer";
+import { prunePhotoCopies } from "./stock/photos/photo-prune";
 import { pruneFeedBatches } from "./stock/photos/photo-store";
 import { searchBackendOf } from "./search-backend/backend";
 import { consumeDeadPushes, consumeSearchPushes, SEARCH_PUSH_DEAD_LETTERS } from "./search-backend/push-consumer";
@@ -118,14 +119,15 @@ export default {
   },
   /**
    * Crons: with Algolia, every site's pushed version and record count against D1, drift queued for repair; hourly,
-   * change log entries older than the log keeps (an index that old reloads its site) and feed reports past what a
-   * site keeps (ADR 0071).
+   * change log entries older than the log keeps (an index that old reloads its site), feed reports past what a
+   * site keeps (ADR 0071) and photo copies no car shows (ADR 0080).
    */
   async scheduled(controller: ScheduledController, env: Env) {
     if (controller.cron === PRUNE_CRON) {
       const now = new Date();
       await pruneStockChanges(env.DB, now);
       await pruneFeedBatches(env.DB, now);
+      await prunePhotoCopies(env, now);
     } else await reconcileSites(env);
   },
 };

@@ -4,6 +4,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { checkAndStorePhoto } from "./photos/photo-check";
+import { pruneUnreferenced } from "./photos/photo-prune";
 import { applyBatch } from "./stock-store";
 import type { StockEnv } from "./write-key";
 
@@ -46,6 +47,17 @@ function indexOf(entries: StoredPhotoEntry[], reference: string | number): numbe
   const text = String(reference);
   if (/^\d{1,3}$/.test(text)) return Number(text) < entries.length ? Number(text) : -1;
   return isPhotoHash(text) ? entries.findIndex((entry) => photoHashOf(entry.image.url) === text) : -1;
+}
+
+/**
+ * The copies a write dropped from its cars (a car deleted, a photo list replaced) are deleted from R2 once no other car
+ * of the site shows them (ADR 0080), after the answer; the hourly sweep catches any this misses.
+ */
+export function pruneDropped(c: StockContext, before: ReadonlySet<string>, after: ReadonlySet<string>) {
+  const dropped = [...before].filter((hash) => !after.has(hash));
+  if (!dropped.length) return;
+  const site = c.get("writer").site;
+  c.executionCtx.waitUntil(pruneUnreferenced(c.env, site, dropped).catch((error) => console.error(`[mf-search] ${site}: photo copies not pruned`, error)));
 }
 
 const notFound = (c: StockContext) => c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
@@ -128,7 +140,10 @@ export function mountPhotoUploads(app: Hono<StockEnv>) {
     const entries = entriesOf(stored.car);
     const index = indexOf(entries, c.req.param("ref"));
     if (index < 0) return c.json({ message: "The vehicle has no photo at that position or with that hash." }, 404);
-    return writePhotos(c, stored, entries.toSpliced(index, 1));
+    const answer = await writePhotos(c, stored, entries.toSpliced(index, 1));
+    const hash = photoHashOf(entries[index]?.image.url ?? "");
+    if (answer.status === 200 && hash) pruneDropped(c, new Set([hash]), new Set());
+    return answer;
   });
 
   app.put("/vehicles/:stocknum/photos/order", async (c) => {
