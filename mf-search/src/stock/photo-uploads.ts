@@ -4,7 +4,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { checkAndStorePhoto } from "./photos/photo-check";
-import { pruneUnreferenced } from "./photos/photo-prune";
+import { hashesIn, pruneUnreferenced } from "./photos/photo-prune";
 import { applyBatch } from "./stock-store";
 import type { StockEnv } from "./write-key";
 
@@ -63,24 +63,33 @@ export function pruneDropped(c: StockContext, before: ReadonlySet<string>, after
 const notFound = (c: StockContext) => c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
 
 /** The car as stored (its JSON text too: the write happens only while the car is still as read). */
-async function readCar(c: StockContext): Promise<{ read: string; car: Car } | null> {
+export async function readCar(c: StockContext): Promise<StoredCar | null> {
   const row = await c.env.DB.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?")
     .bind(c.get("writer").dealershipId, c.req.param("stocknum") ?? "")
     .first<{ data: string }>();
   return row ? { read: row.data, car: JSON.parse(row.data) as Car } : null;
 }
+export type StoredCar = { read: string; car: Car };
 
-/** Writes the car with these photos (the first is its card's picture); 409 when a feed changed it meanwhile. */
-async function writePhotos(c: StockContext, { read, car }: { read: string; car: Car }, entries: StoredPhotoEntry[], status: 200 | 201 = 200) {
+/**
+ * Writes the car with these changes like a feed's change (stock version, change log, search) and answers `body` of it;
+ * 409 when a feed or another request changed it meanwhile. The copies the change dropped are pruned (ADR 0080).
+ */
+export async function writeCar(c: StockContext, { read, car }: StoredCar, changes: Partial<Car>, body: (car: Car) => object, status: 200 | 201 = 200) {
   const now = new Date().toISOString();
-  const next: Car = { ...car, images: entries, primary_image_url: entries[0]?.image.url ?? null, updated_at: now };
+  const next: Car = { ...car, ...changes, updated_at: now };
   const writer = c.get("writer");
   const plan = { ok: true as const, changed: [next], unchanged: 0, deleting: [], changedIds: [car.id] };
   await applyBatch(c.env.DB, writer, plan, now, stockChangeNotifier(c.env), { readAs: new Map([[car.stocknum, read]]) });
   const stored = await c.env.DB.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?").bind(writer.dealershipId, car.stocknum).first<{ data: string }>();
-  if (stored?.data !== JSON.stringify(next)) return c.json({ message: "The vehicle changed while its photos were saved (another request or a feed); nothing was changed. Send again." }, 409);
-  return c.json({ stocknum: car.stocknum, photos: photoList(entries) }, status);
+  if (stored?.data !== JSON.stringify(next)) return c.json({ message: "The vehicle changed while its media were saved (another request or a feed); nothing was changed. Send again." }, 409);
+  pruneDropped(c, hashesIn([read]), hashesIn([stored.data]));
+  return c.json(body(next), status);
 }
+
+/** Writes the car with these photos (the first is its card's picture). */
+const writePhotos = (c: StockContext, stored: StoredCar, entries: StoredPhotoEntry[], status: 200 | 201 = 200) =>
+  writeCar(c, stored, { images: entries, primary_image_url: entries[0]?.image.url ?? null }, (car) => ({ stocknum: car.stocknum, photos: photoList(entries) }), status);
 
 /** A multipart upload's files and fields, or the 400 naming what is wrong. */
 async function readUpload(c: StockContext) {
@@ -140,10 +149,7 @@ export function mountPhotoUploads(app: Hono<StockEnv>) {
     const entries = entriesOf(stored.car);
     const index = indexOf(entries, c.req.param("ref"));
     if (index < 0) return c.json({ message: "The vehicle has no photo at that position or with that hash." }, 404);
-    const answer = await writePhotos(c, stored, entries.toSpliced(index, 1));
-    const hash = photoHashOf(entries[index]?.image.url ?? "");
-    if (answer.status === 200 && hash) pruneDropped(c, new Set([hash]), new Set());
-    return answer;
+    return writePhotos(c, stored, entries.toSpliced(index, 1));
   });
 
   app.put("/vehicles/:stocknum/photos/order", async (c) => {

@@ -5,6 +5,7 @@ import { hashesIn, hashesOfCars } from "./photos/photo-prune";
 import { type FeedPhotos, feedReport, recordFeedPhotos, resolveFeedPhotos } from "./photos/photo-store";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { completeFeedRecord, feedJsonSchema, feedKeyOf, type RecordNotes } from "./feed-record";
+import { mountMediaUploads } from "./media-uploads";
 import { mountPhotoUploads, pruneDropped } from "./photo-uploads";
 import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";
 import { MAX_BATCH_SIZE, type RejectedRecord, stockBatchSchema, validateBatch } from "./validate-batch";
@@ -20,6 +21,8 @@ import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
  *   GET  /batches/{id} -> the batch's feed report: each photo's outcome (ready, pending, failed) with its reason
  *   GET|POST /vehicles/{stocknum}/photos, DELETE /vehicles/{stocknum}/photos/{ref}, PUT /vehicles/{stocknum}/photos/order:
  *   a car's photos by upload (photo-uploads.ts)
+ *   PUT|DELETE /vehicles/{stocknum}/spin, PUT|DELETE /vehicles/{stocknum}/video: its spin frames and walkaround video
+ *   (media-uploads.ts)
  */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -171,6 +174,7 @@ export function createStockApi(options: { now?: () => Date } = {}) {
   });
 
   mountPhotoUploads(app);
+  mountMediaUploads(app);
 
   app.get("/vehicles", async (c) => {
     const vehicles = await findVehicles(c.env.DB, c.get("writer"), c.req.query("stocknum") || undefined, c.req.query("after") ?? "");

@@ -47,6 +47,26 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | "heic" | null {
   return null;
 }
 
+/**
+ * A car's spin and walkaround video by upload (ADR 0080): frames are photos (the same checks), a video is WebM or MP4 by
+ * its bytes, kept whole in R2 and served in byte ranges. One video fits one upload request.
+ */
+export const MEDIA_LIMITS = { minSpinFrames: 4, maxSpinFrames: 72, maxVideoBytes: 45 * 1024 * 1024 } as const;
+export type VideoType = "webm" | "mp4";
+export const VIDEO_MIME: Record<VideoType, string> = { webm: "video/webm", mp4: "video/mp4" };
+const MP4_BRANDS = ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "dash", "qt  "];
+
+/** The file's own bytes decide whether it is a video the platform serves: WebM (Matroska/EBML) or MP4 (its ftyp brand). */
+export function sniffVideoType(bytes: Uint8Array): VideoType | null {
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return "webm";
+  const box = String.fromCharCode(...bytes.subarray(4, 12));
+  return box.startsWith("ftyp") && MP4_BRANDS.includes(box.slice(4)) ? "mp4" : null;
+}
+
+/** The platform's address of an uploaded video (the gateway's /cdn/video route) and the hash it names. */
+export const VIDEO_PATH_PREFIX = "/cdn/video/";
+export const videoUrl = (hash: string, type: VideoType) => `${VIDEO_PATH_PREFIX}${hash}.${type}`;
+
 /** The reasons a photo is refused or failed, in the dealer's words (the feed report shows them). */
 export const PHOTO_REASONS = {
   notImage: "The file is not a JPEG, PNG, WebP or AVIF image.",
@@ -58,6 +78,8 @@ export const PHOTO_REASONS = {
   http: (status: number) => `The photo's address answered HTTP ${status}.`,
   timeout: `The photo was not fetched and stored within ${PHOTO_LIMITS.deadlineMs / 1000} s (a slow or silent address): tried again later.`,
   unreachable: "The photo's address could not be reached.",
+  notVideo: "The file is not a WebM or MP4 video.",
+  videoTooLarge: `The video is over ${MEDIA_LIMITS.maxVideoBytes / 1024 / 1024} MB: send a shorter or smaller walkaround.`,
   uploadTooLarge: `The upload is over ${PHOTO_LIMITS.maxUploadRequestBytes / 1024 / 1024} MB a request: send the photos in several requests (each photo at most ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB).`,
 } as const;
 
