@@ -16,7 +16,7 @@ export async function serveVideo<E extends { Bindings: GatewayEnv }>(c: Context<
   if (!PHOTOS) return c.text("Videos are not configured on this deployment.", 503);
   const key = `${site}/${hash}`;
   const head = await PHOTOS.head(key);
-  if (!head || head.customMetadata?.type !== "video") return c.text("Unknown video", 404);
+  if (head?.customMetadata?.type !== "video") return c.text("Unknown video", 404);
   const headers = { "Content-Type": head.httpMetadata?.contentType ?? "application/octet-stream", "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" };
   return rangedAnswer(
     c.req.raw,
