@@ -46,7 +46,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createImageRoutes } from "./images";
 import { servePhoto } from "./images/photo-route";
-import { createMediaRoutes, DEMO_MEDIA_FILES } from "./media";
+import { createMediaRoutes, DEMO_MEDIA_FILES, serveVideo } from "./media";
 import type { GatewayEnv } from "./env";
 import { carFileStart, carFileStream, PAGES_FILE, pagePaths, sitemapIndexXml, urlsetXml } from "./content/sitemap";
 import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, loadStatistics } from "./content/site-content";
@@ -227,6 +227,8 @@ export function createGatewayApp() {
 
   // A dealer's photos, on the site's own host (ADR 0067).
   app.get("/cdn/image/:params/photos/:hash", (c) => servePhoto(c, c.get("tenant").slug));
+  // Their uploaded walkaround videos, in byte ranges (ADR 0080).
+  app.get("/cdn/video/:file", (c) => serveVideo(c, c.get("tenant").slug));
 
   // Search API, stock feed and leads are served by their remotes on the tenant's own host.
   app.all("/1/*", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));

@@ -10,6 +10,7 @@ import { searchResultsFragment } from "./fragments/search-results/load.server";
 import { featuredStockFragment } from "./fragments/vehicle-row/featured-stock.server";
 import { similarVehiclesFragment } from "./fragments/vehicle-row/similar-vehicles.server";
 import { consumePhotos, PHOTO_QUEUE_NAME } from "./stock/photos/photo-consumer";
+import { prunePhotoCopies } from "./stock/photos/photo-prune";
 import { pruneFeedBatches } from "./stock/photos/photo-store";
 import { searchBackendOf } from "./search-backend/backend";
 import { consumeDeadPushes, consumeSearchPushes, SEARCH_PUSH_DEAD_LETTERS } from "./search-backend/push-consumer";
@@ -97,8 +98,8 @@ const QUERY_BODY_LIMIT = 256 * 1024;
 const STOCK_BODY_LIMIT = 5 * 1024 * 1024;
 app.use("/1/indexes/:index/batch", bodyLimit(STOCK_BODY_LIMIT));
 app.use("/1/*", async (c, next) => (c.req.path.endsWith("/batch") ? next() : bodyLimit(QUERY_BODY_LIMIT)(c, next)));
-/** A car's photos by upload (ADR 0075) take up to PHOTO_LIMITS.maxUploadRequestBytes a request; every other stock call 5 MB. */
-const UPLOAD_PATH = /^\/api\/stock\/vehicles\/[^/]+\/photos$/;
+/** A car's photos, spin frames and video by upload (ADR 0075, 0080) take up to PHOTO_LIMITS.maxUploadRequestBytes a request; every other stock call 5 MB. */
+const UPLOAD_PATH = /^\/api\/stock\/vehicles\/[^/]+\/(photos|spin|video)$/;
 const uploadLimit = bodyLimit(PHOTO_LIMITS.maxUploadRequestBytes, undefined, PHOTO_REASONS.uploadTooLarge);
 const stockLimit = bodyLimit(STOCK_BODY_LIMIT);
 app.use("/api/stock/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : stockLimit(c, next)));
@@ -118,14 +119,15 @@ export default {
   },
   /**
    * Crons: with Algolia, every site's pushed version and record count against D1, drift queued for repair; hourly,
-   * change log entries older than the log keeps (an index that old reloads its site) and feed reports past what a
-   * site keeps (ADR 0071).
+   * change log entries older than the log keeps (an index that old reloads its site), feed reports past what a
+   * site keeps (ADR 0071) and photo copies no car shows (ADR 0080).
    */
   async scheduled(controller: ScheduledController, env: Env) {
     if (controller.cron === PRUNE_CRON) {
       const now = new Date();
       await pruneStockChanges(env.DB, now);
       await pruneFeedBatches(env.DB, now);
+      await prunePhotoCopies(env, now);
     } else await reconcileSites(env);
   },
 };

@@ -87,6 +87,11 @@ export async function startPhotoOrigin(): Promise<PhotoOrigin> {
       const chunk = Buffer.alloc(1024 * 1024);
       for (let i = 0; i < 26; i += 1) response.write(chunk);
       response.end();
+    } else if (path.startsWith("/silent/")) {
+      // Never answers: the consumer's per-photo deadline (ADR 0080) must end the attempt.
+    } else if (path.startsWith("/endless/")) {
+      // A JPEG's first bytes, then nothing more, ever.
+      response.writeHead(200, { "content-type": "image/jpeg" }).write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
     } else {
       response.writeHead(404).end("Not found");
     }
@@ -97,7 +102,12 @@ export async function startPhotoOrigin(): Promise<PhotoOrigin> {
     url: (path) => `${base}${path}`,
     served: (path) => photos.get(path),
     photo: { width: PIXELS.height, height: PIXELS.width },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // The silent and endless answers never end by themselves.
+        server.closeAllConnections();
+      }),
   };
 }
 

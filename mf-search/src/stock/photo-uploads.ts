@@ -6,6 +6,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { checkAndStorePhoto } from "./photos/photo-check";
+import { hashesIn, pruneUnreferenced } from "./photos/photo-prune";
 import { applyBatch } from "./stock-store";
 import type { StockEnv } from "./write-key";
 
@@ -54,29 +55,50 @@ function indexOf(entries: StoredPhotoEntry[], reference: string | number): numbe
   return isPhotoHash(text) ? entries.findIndex((entry) => photoHashOf(entry.image.url) === text) : -1;
 }
 
+/**
+ * The copies a write dropped from its cars (a car deleted, a photo list replaced) are deleted from R2 once no other car
+ * of the site shows them (ADR 0080), after the answer; the hourly sweep catches any this misses.
+ */
+export function pruneDropped(c: StockContext, before: ReadonlySet<string>, after: ReadonlySet<string>) {
+  const dropped = [...before].filter((hash) => !after.has(hash));
+  if (!dropped.length) return;
+  const site = c.get("writer").site;
+  c.executionCtx.waitUntil(pruneUnreferenced(c.env, site, dropped).catch((error) => console.error(`[mf-search] ${site}: photo copies not pruned`, error)));
+}
+
 const notFound = (c: StockContext) => c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
 
 /** The car as stored (its JSON text too: the write happens only while the car is still as read). */
-async function readCar(c: StockContext): Promise<{ read: string; car: Car } | null> {
+export async function readCar(c: StockContext): Promise<StoredCar | null> {
   const row = await c.env.DB.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?")
     .bind(c.get("writer").dealershipId, c.req.param("stocknum") ?? "")
     .first<{ data: string }>();
   return row ? { read: row.data, car: JSON.parse(row.data) as Car } : null;
 }
+export type StoredCar = { read: string; car: Car };
 
-/** Writes the car with these photos (the first is its card's picture); 409 when a feed changed it meanwhile. */
-async function writePhotos(c: StockContext, { read, car }: { read: string; car: Car }, entries: StoredPhotoEntry[], change: PhotoChange, status: 200 | 201 = 200) {
+/**
+ * Writes the car with these changes like a feed's change (stock version, change log, search) and answers `body` of it;
+ * 409 when a feed or another request changed it meanwhile. The copies the change dropped are pruned (ADR 0080). A
+ * staff member's change is audited with `audit` as its detail (ADR 0078).
+ */
+export async function writeCar(c: StockContext, { read, car }: StoredCar, changes: Partial<Car>, body: (car: Car) => object, status: 200 | 201 = 200, audit?: Record<string, unknown>) {
   const now = new Date().toISOString();
-  const next: Car = { ...car, images: entries, primary_image_url: entries[0]?.image.url ?? null, updated_at: now };
+  const next: Car = { ...car, ...changes, updated_at: now };
   const writer = c.get("writer");
   const plan = { ok: true as const, changed: [next], unchanged: 0, deleting: [], changedIds: [car.id] };
   await applyBatch(c.env.DB, writer, plan, now, stockChangeNotifier(c.env), { readAs: new Map([[car.stocknum, read]]) });
   const stored = await c.env.DB.prepare("SELECT data FROM vehicles WHERE dealership_id = ? AND stocknum = ?").bind(writer.dealershipId, car.stocknum).first<{ data: string }>();
-  if (stored?.data !== JSON.stringify(next)) return c.json({ message: "The vehicle changed while its photos were saved (another request or a feed); nothing was changed. Send again." }, 409);
+  if (stored?.data !== JSON.stringify(next)) return c.json({ message: "The vehicle changed while its media were saved (another request or a feed); nothing was changed. Send again." }, 409);
+  pruneDropped(c, hashesIn([read]), hashesIn([stored.data]));
   const staff = c.get("staff");
-  if (staff) await recordAudit(c.env.DB, auditBy(staff, { action: "stock.photos", subject: car.stocknum, detail: { change, photos: entries.length } }));
-  return c.json({ stocknum: car.stocknum, photos: photoList(entries) }, status);
+  if (staff && audit) await recordAudit(c.env.DB, auditBy(staff, { action: "stock.photos", subject: car.stocknum, detail: audit }));
+  return c.json(body(next), status);
 }
+
+/** Writes the car with these photos (the first is its card's picture). */
+const writePhotos = (c: StockContext, stored: StoredCar, entries: StoredPhotoEntry[], change: PhotoChange, status: 200 | 201 = 200) =>
+  writeCar(c, stored, { images: entries, primary_image_url: entries[0]?.image.url ?? null }, (car) => ({ stocknum: car.stocknum, photos: photoList(entries) }), status, { change, photos: entries.length });
 
 /** A multipart upload's files and fields, or the 400 naming what is wrong. */
 async function readUpload(c: StockContext) {

@@ -1,10 +1,12 @@
 import { resolveSiteConfig, type StockCsvMapping } from "@dealer/shared/config";
 import { CsvProblem, type CsvRecords, csvToRecords, parseWithFieldErrors, siteTemplateSchema } from "@dealer/shared/contract";
 import { type Context, Hono } from "hono";
+import { hashesIn, hashesOfCars } from "./photos/photo-prune";
 import { type FeedPhotos, feedReport, recordFeedPhotos, resolveFeedPhotos } from "./photos/photo-store";
 import { stockChangeNotifier } from "../search-backend/push-messages";
 import { completeFeedRecord, feedJsonSchema, feedKeyOf, type RecordNotes } from "./feed-record";
-import { mountPhotoUploads } from "./photo-uploads";
+import { mountMediaUploads } from "./media-uploads";
+import { mountPhotoUploads, pruneDropped } from "./photo-uploads";
 import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";
 import { MAX_BATCH_SIZE, type RejectedRecord, stockBatchSchema, validateBatch } from "./validate-batch";
 import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
@@ -13,11 +15,14 @@ import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
  * The dealer stock feed API, mounted at /api/stock. Every route needs a dealership write key.
  *   POST /vehicles/batch { upsert: Car[], delete: stocknum[] } -> { upserted, deleted, unchanged, version, records }
  *   (a record may leave out the platform's own fields; `records` says per record what was filled in or ignored)
- *   (and what is `pending`: its photo URLs being fetched; `batch` names the feed report when the batch had photo URLs)
+ *   (and what is `pending`: its photo URLs being fetched; `batch` names the feed report when the batch had photo URLs;
+ *   `photos_over_limit`: its URLs left out because the car's uploads, which a feed never replaces, fill the 100; ADR 0080)
  *   GET  /vehicles[?stocknum=|?after=] -> { vehicles: Car[], next: stocknum | null } (500 a page, by stock number)
  *   GET  /batches/{id} -> the batch's feed report: each photo's outcome (ready, pending, failed) with its reason
  *   GET|POST /vehicles/{stocknum}/photos, DELETE /vehicles/{stocknum}/photos/{ref}, PUT /vehicles/{stocknum}/photos/order:
  *   a car's photos by upload (photo-uploads.ts)
+ *   PUT|DELETE /vehicles/{stocknum}/spin, PUT|DELETE /vehicles/{stocknum}/video: its spin frames and walkaround video
+ *   (media-uploads.ts)
  */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -120,7 +125,9 @@ export function createStockApi(options: { now?: () => Date } = {}) {
         return c.json({ message: `${plan.conflicts.length} record(s) rejected; nothing was applied.`, rejected: plan.conflicts }, 400);
       }
       if (csv && !photos.cars.length) return c.json({ message: `Every row (${rejected.length}) was refused; nothing was applied.`, rejected, ignored_columns: csv.ignoredColumns }, 400);
+      const before = await hashesOfCars(c.env.DB, writer.dealershipId, [...plan.changed.map((car) => car.stocknum), ...plan.deleting]);
       const applied = await applyBatch(c.env.DB, writer, plan, at.toISOString(), stockChangeNotifier(c.env));
+      pruneDropped(c, before, hashesIn(plan.changed.map((car) => JSON.stringify(car))));
       const report = await recordFeedPhotos(c.env.DB, c.env.PHOTO_QUEUE, writer, photos, at.toISOString());
       // What the platform filled in or left out, per record that has something to say.
       const written = new Set(photos.cars.map((car) => car.stocknum));
@@ -128,8 +135,11 @@ export function createStockApi(options: { now?: () => Date } = {}) {
         const stocknum = String(entry.record.stocknum);
         if (!written.has(stocknum)) return [];
         const pending = photos.pending.get(stocknum) ?? [];
+        const dropped = photos.dropped.get(stocknum);
         const notes = entry.notes ?? { derived: [], ignored: [] };
-        return notes.derived.length || notes.ignored.length || pending.length ? [{ index, stocknum, ...notes, pending }] : [];
+        return notes.derived.length || notes.ignored.length || pending.length || dropped
+          ? [{ index, stocknum, ...notes, pending, ...(dropped ? { photos_over_limit: dropped } : {}) }]
+          : [];
       });
       return c.json({ ...applied, ...(report ? { batch: report } : {}), records, ...(csv ? { rejected, ignored_columns: csv.ignoredColumns } : {}) });
     };
@@ -164,6 +174,7 @@ export function createStockApi(options: { now?: () => Date } = {}) {
   });
 
   mountPhotoUploads(app);
+  mountMediaUploads(app);
 
   app.get("/vehicles", async (c) => {
     const vehicles = await findVehicles(c.env.DB, c.get("writer"), c.req.query("stocknum") || undefined, c.req.query("after") ?? "");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { byteRange } from "./byte-range";
+import { byteRange, ifRangeHolds } from "./byte-range";
 
 describe("byteRange", () => {
   it("gives the asked bytes, inclusive, clamped to the file", () => {
@@ -36,5 +36,21 @@ describe("byteRange", () => {
         }
       }),
     );
+  });
+});
+
+describe("ifRangeHolds", () => {
+  const current = { etag: '"abc123"', lastModified: new Date("2026-11-28T10:00:00.400Z") };
+  it("applies the range without If-Range, or when it names the file's strong ETag or exact date", () => {
+    expect(ifRangeHolds(undefined, current)).toBe(true);
+    expect(ifRangeHolds('"abc123"', current)).toBe(true);
+    expect(ifRangeHolds("Sat, 28 Nov 2026 10:00:00 GMT", current)).toBe(true);
+  });
+  it("sends the whole file for another ETag, a weak one, another date or an unreadable value", () => {
+    expect(ifRangeHolds('"other"', current)).toBe(false);
+    expect(ifRangeHolds('W/"abc123"', current)).toBe(false);
+    expect(ifRangeHolds("Sat, 28 Nov 2026 09:59:59 GMT", current)).toBe(false);
+    expect(ifRangeHolds("yesterday", current)).toBe(false);
+    expect(ifRangeHolds('"abc123"', {})).toBe(false);
   });
 });

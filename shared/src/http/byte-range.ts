@@ -22,3 +22,17 @@ export function byteRange(header: string | null | undefined, size: number): Byte
   if (last !== "" && Number(last) < start) return { kind: "whole" };
   return start >= size ? { kind: "unsatisfiable" } : { kind: "part", start, end };
 }
+
+/**
+ * If-Range (RFC 9110 §13.1.5): a range applies only while the file is still the copy the client has, named by its
+ * strong ETag or its exact Last-Modified date; otherwise the whole file is sent. A weak ETag never matches. Without
+ * the header the range applies.
+ */
+export function ifRangeHolds(header: string | null | undefined, current: { etag?: string; lastModified?: Date }): boolean {
+  if (!header) return true;
+  const value = header.trim();
+  if (value.startsWith("W/")) return false;
+  if (value.startsWith('"')) return current.etag !== undefined && value === current.etag;
+  const date = Date.parse(value);
+  return current.lastModified !== undefined && !Number.isNaN(date) && Math.floor(current.lastModified.getTime() / 1000) * 1000 === date;
+}

@@ -33,6 +33,6 @@ export {
   sha256Hex,
 } from "./session-cookie";
 export { keepCurrentConfigVersion, refreshTenantCache, TENANT_POINTER_TTL_SECONDS, TENANT_ROW_TTL_SECONDS, type TenantPointer, tenantPointerKey, tenantRowKey } from "./tenant-cache";
-export { type ByteRange, byteRange } from "./byte-range";
+export { type ByteRange, byteRange, ifRangeHolds } from "./byte-range";
 export { CROSS_SITE_MESSAGE, isStockPhotoPath, presentsBearerKey, refusedAsCrossSite, type RequestSite, requestSite, sameSiteOnly } from "./same-site";
 export { afterAnswer } from "./after-answer";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseImageParams } from "./image-url";
-import { exifOrientation, IMAGE_NOT_FOUND_PATH, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry } from "./index";
+import { exifOrientation, IMAGE_NOT_FOUND_PATH, keepUploads, PHOTO_LIMITS, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry, uploadedPhotoEntry } from "./index";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : part)));
@@ -73,5 +73,40 @@ describe("photo rules", () => {
   it("backs off 1, 2, 4 … minutes to at most 6 hours", () => {
     expect([1, 2, 3, 4].map(photoRetryDelaySeconds)).toEqual([60, 120, 240, 480]);
     expect(photoRetryDelaySeconds(20)).toBe(6 * 3600);
+  });
+});
+
+describe("a feed's photos beside a car's uploads (ADR 0080)", () => {
+  const upload = (n: number) => uploadedPhotoEntry({ hash: String(n).padStart(64, "0"), width: 800, height: 600, colour: "#102030" }, undefined);
+  const source = (n: number) => `upload:${String(n).padStart(64, "0")}`;
+  const fed = (n: number) => storedPhotoEntry(`https://photos.example/${n}.jpg`, { status: "pending" });
+  const feed = (...ns: number[]) => ns.map((n) => `https://photos.example/new-${n}.jpg`);
+
+  it("keeps each upload the feed does not name at its stored position, the feed's photos around it in order", () => {
+    const stored = [upload(1), fed(1), fed(2), upload(2)];
+    expect(keepUploads(feed(1, 2, 3, 4), stored)).toEqual({ sources: [source(1), ...feed(1, 2), source(2), ...feed(3, 4)], dropped: [] });
+  });
+
+  it("puts an upload the feed names where the feed puts it, once", () => {
+    const stored = [upload(1), fed(1), upload(2)];
+    // Upload 1 named second; upload 2, not named, back at its stored third place.
+    expect(keepUploads([...feed(1), source(1)], stored).sources).toEqual([...feed(1), source(1), source(2)]);
+  });
+
+  it("changes nothing for a car without uploads, whatever the feed sends", () => {
+    expect(keepUploads(feed(1, 2), [fed(1)])).toEqual({ sources: feed(1, 2), dropped: [] });
+    expect(keepUploads([], [])).toEqual({ sources: [], dropped: [] });
+  });
+
+  it("keeps uploads when the feed sends no photos at all", () => {
+    expect(keepUploads([], [fed(1), upload(1), upload(2)]).sources).toEqual([source(1), source(2)]);
+  });
+
+  it("past the limit a car takes, drops the feed's last photos, never an upload", () => {
+    const full = feed(...Array.from({ length: PHOTO_LIMITS.perCar }, (_, n) => n));
+    const kept = keepUploads(full, [upload(1), upload(2)]);
+    expect(kept.sources).toHaveLength(PHOTO_LIMITS.perCar);
+    expect(kept.sources.slice(0, 2)).toEqual([source(1), source(2)]);
+    expect(kept.dropped).toEqual(full.slice(-2));
   });
 });

@@ -13,8 +13,11 @@ export const PHOTO_LIMITS = {
   /** Pixels a side below which a file is an icon or a tracking pixel, not a photo of a car. */
   minSide: 100,
   perCar: 100,
-  /** A photo origin that has not answered in this time is a failed attempt (retried later). */
-  fetchTimeoutMs: 20_000,
+  /**
+   * One photo's whole attempt (fetch, read, check, clean, store): past it the attempt is a failure retried later, so a
+   * silent origin, a body that never ends or a stalled image service cannot hold the queue (ADR 0080).
+   */
+  deadlineMs: 30_000,
   /**
    * One upload request's body (ADR 0075): two photos at the 25 MB limit. Cloudflare refuses bodies over 100 MB (Free
    * and Pro plans) before the Worker runs, and a Worker holds what it parses in its 128 MB, so the platform's own
@@ -44,6 +47,26 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | "heic" | null {
   return null;
 }
 
+/**
+ * A car's spin and walkaround video by upload (ADR 0080): frames are photos (the same checks), a video is WebM or MP4 by
+ * its bytes, kept whole in R2 and served in byte ranges. One video fits one upload request.
+ */
+export const MEDIA_LIMITS = { minSpinFrames: 4, maxSpinFrames: 72, maxVideoBytes: 45 * 1024 * 1024 } as const;
+export type VideoType = "webm" | "mp4";
+export const VIDEO_MIME: Record<VideoType, string> = { webm: "video/webm", mp4: "video/mp4" };
+const MP4_BRANDS = ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "dash", "qt  "];
+
+/** The file's own bytes decide whether it is a video the platform serves: WebM (Matroska/EBML) or MP4 (its ftyp brand). */
+export function sniffVideoType(bytes: Uint8Array): VideoType | null {
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return "webm";
+  const box = String.fromCharCode(...bytes.subarray(4, 12));
+  return box.startsWith("ftyp") && MP4_BRANDS.includes(box.slice(4)) ? "mp4" : null;
+}
+
+/** The platform's address of an uploaded video (the gateway's /cdn/video route) and the hash it names. */
+export const VIDEO_PATH_PREFIX = "/cdn/video/";
+export const videoUrl = (hash: string, type: VideoType) => `${VIDEO_PATH_PREFIX}${hash}.${type}`;
+
 /** The reasons a photo is refused or failed, in the dealer's words (the feed report shows them). */
 export const PHOTO_REASONS = {
   notImage: "The file is not a JPEG, PNG, WebP or AVIF image.",
@@ -53,8 +76,10 @@ export const PHOTO_REASONS = {
   tooWide: (width: number, height: number) => `The image is ${width} x ${height} px: at most ${PHOTO_LIMITS.maxSide.toLocaleString("en-AU")} px a side.`,
   tooSmall: (width: number, height: number) => `The image is ${width} x ${height} px: at least ${PHOTO_LIMITS.minSide} px a side.`,
   http: (status: number) => `The photo's address answered HTTP ${status}.`,
-  timeout: `The photo's address did not answer within ${PHOTO_LIMITS.fetchTimeoutMs / 1000} s.`,
+  timeout: `The photo was not fetched and stored within ${PHOTO_LIMITS.deadlineMs / 1000} s (a slow or silent address): tried again later.`,
   unreachable: "The photo's address could not be reached.",
+  notVideo: "The file is not a WebM or MP4 video.",
+  videoTooLarge: `The video is over ${MEDIA_LIMITS.maxVideoBytes / 1024 / 1024} MB: send a shorter or smaller walkaround.`,
   uploadTooLarge: `The upload is over ${PHOTO_LIMITS.maxUploadRequestBytes / 1024 / 1024} MB a request: send the photos in several requests (each photo at most ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB).`,
 } as const;
 
@@ -148,6 +173,33 @@ export const UPLOAD_SOURCE_PREFIX = "upload:";
 export function uploadedPhotoEntry(photo: ReadyPhoto, alt: string | undefined): StoredPhotoEntry {
   const entry = storedPhotoEntry(`${UPLOAD_SOURCE_PREFIX}${photo.hash}`, { status: "ready", ...photo });
   return alt ? { ...entry, photo: { ...entry.photo!, alt } } : entry;
+}
+
+const sourceOf = (entry: StoredPhotoEntry) => entry.photo?.source ?? entry.image.url;
+export const isUploadSource = (source: string) => source.startsWith(UPLOAD_SOURCE_PREFIX);
+
+/**
+ * A feed's photo list with the car's uploaded photos kept (ADR 0080): a feed owns the photos it sends, the dealer's staff
+ * own what they uploaded, so an upload the feed does not name stays at its stored position and the feed's photos fill
+ * the other places in the feed's order. An upload the feed names (its stored entry sent back) goes where the feed puts
+ * it. Past the 100 a car, the feed's last photos give way (`dropped`); only the photos API deletes an upload.
+ */
+export function keepUploads(sources: string[], stored: StoredPhotoEntry[]): { sources: string[]; dropped: string[] } {
+  const named = new Set(sources);
+  const uploads = stored.flatMap((entry, index) => {
+    const source = sourceOf(entry);
+    return isUploadSource(source) && !named.has(source) ? [[index, source] as const] : [];
+  });
+  if (!uploads.length) return { sources, dropped: [] };
+  let room = PHOTO_LIMITS.perCar - uploads.length - sources.filter(isUploadSource).length;
+  const merged: string[] = [];
+  const dropped: string[] = [];
+  for (const source of sources) {
+    if (isUploadSource(source) || room-- > 0) merged.push(source);
+    else dropped.push(source);
+  }
+  for (const [index, source] of uploads) merged.splice(Math.min(index, merged.length), 0, source);
+  return { sources: merged, dropped };
 }
 
 /** The held photo's hash a platform URL names (`/cdn/image/…/photos/{hash}`), or null. */

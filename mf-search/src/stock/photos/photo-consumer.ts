@@ -50,13 +50,37 @@ async function readCapped(response: Response): Promise<Bytes | null> {
 }
 
 /**
- * The photo behind a URL, read through the SSRF guard at most 25 MB, then checked and kept by the same code as an
- * upload (photo-check.ts).
+ * The attempt's outcome, or `expired` once `ms` pass: the attempt's signal is then aborted and whatever it still waits
+ * on (a body that never ends, a stalled Images call) no longer holds the caller. A late result is dropped.
  */
-export async function fetchPhoto(env: Env, site: string, url: string, fetcher: typeof fetch = fetch): Promise<Outcome> {
+export async function withinDeadline<T>(attempt: (signal: AbortSignal) => Promise<T>, ms: number, expired: T): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<T>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new DOMException("The photo's deadline passed", "TimeoutError"));
+      resolve(expired);
+    }, ms);
+  });
+  try {
+    return await Promise.race([attempt(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The photo behind a URL, read through the SSRF guard at most 25 MB, then checked and kept by the same code as an
+ * upload (photo-check.ts), all within the photo's deadline (ADR 0080).
+ */
+export function fetchPhoto(env: Env, site: string, url: string, options: { fetcher?: typeof fetch; deadlineMs?: number } = {}): Promise<Outcome> {
+  return withinDeadline((signal) => attemptPhoto(env, site, url, signal, options.fetcher ?? fetch), options.deadlineMs ?? PHOTO_LIMITS.deadlineMs, failed(PHOTO_REASONS.timeout));
+}
+
+async function attemptPhoto(env: Env, site: string, url: string, signal: AbortSignal, fetcher: typeof fetch): Promise<Outcome> {
   let response: Response;
   try {
-    response = await guardedGet(url, { signal: AbortSignal.timeout(PHOTO_LIMITS.fetchTimeoutMs), headers: { accept: "image/avif,image/webp,image/jpeg,image/png,*/*;q=0.5" } }, photoPolicy(env), fetcher);
+    response = await guardedGet(url, { signal, headers: { accept: "image/avif,image/webp,image/jpeg,image/png,*/*;q=0.5" } }, photoPolicy(env), fetcher);
   } catch (error) {
     if (error instanceof OutboundRefused) return refused(error.message);
     return failed(error instanceof Error && error.name === "TimeoutError" ? PHOTO_REASONS.timeout : PHOTO_REASONS.unreachable);

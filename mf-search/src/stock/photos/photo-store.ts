@@ -1,5 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
-import { isDealerPhotoUrl, type PhotoState, type StoredPhotoEntry, storedPhotoEntry } from "@dealer/shared/media";
+import { isDealerPhotoUrl, isUploadSource, keepUploads, type PhotoState, type StoredPhotoEntry, storedPhotoEntry } from "@dealer/shared/media";
 import type { PhotoMessage } from "./photo-message";
 
 /**
@@ -48,8 +48,9 @@ export async function photoRows(db: D1Database, site: string, urls: string[]): P
 }
 
 const entriesOf = (car: Pick<Car, "images">) => car.images as StoredPhotoEntry[];
+const photoSourceOf = (entry: StoredPhotoEntry) => entry.photo?.source ?? entry.image.url;
 /** The dealer's URL of each photo of a car, as the feed sent it or as stored. */
-export const photoSourcesOf = (car: Pick<Car, "images">) => entriesOf(car).map((entry) => entry.photo?.source ?? entry.image.url);
+export const photoSourcesOf = (car: Pick<Car, "images">) => entriesOf(car).map(photoSourceOf);
 const dealerSourcesOf = (car: Pick<Car, "images">) => photoSourcesOf(car).filter(isDealerPhotoUrl);
 
 /** The car with these photo entries; a car with a dealer's photos headlines its first (the card's picture). */
@@ -58,9 +59,21 @@ function withEntries(car: Car, entries: StoredPhotoEntry[]): Car {
   return { ...car, images: entries, primary_image_url: entries.some((entry) => entry.photo) ? first : car.primary_image_url };
 }
 
-/** Each of these URLs (the dealer's own, or the platform's pictures) as the entry the platform stores for it. */
-const resolveEntries = (sources: string[], rows: Map<string, PhotoRow>, original: StoredPhotoEntry[]) =>
-  sources.map((source, index) => (isDealerPhotoUrl(source) ? storedPhotoEntry(source, stateOf(rows.get(source))) : (original[index] ?? { image: { url: source, thumb: { url: source } } })));
+/**
+ * Each of these sources as the entry the platform stores for it: a dealer's URL in its state; an upload or a platform
+ * picture as the entry `known` has for it (the stored car's first: a feed cannot restate an upload). An upload known
+ * nowhere (deleted meanwhile) is left out.
+ */
+function resolveEntries(sources: string[], rows: Map<string, PhotoRow>, known: StoredPhotoEntry[]): StoredPhotoEntry[] {
+  const bySource = new Map<string, StoredPhotoEntry>();
+  for (const entry of known) if (!bySource.has(photoSourceOf(entry))) bySource.set(photoSourceOf(entry), entry);
+  return sources.flatMap((source) => {
+    if (isDealerPhotoUrl(source)) return [storedPhotoEntry(source, stateOf(rows.get(source)))];
+    const entry = bySource.get(source);
+    if (entry) return [entry];
+    return isUploadSource(source) ? [] : [{ image: { url: source, thumb: { url: source } } }];
+  });
+}
 
 export interface FeedPhotos {
   cars: Car[];
@@ -72,6 +85,8 @@ export interface FeedPhotos {
   toFetch: string[];
   /** Every dealer photo of the batch by record, for the feed report. */
   report: [string, number, string][];
+  /** Per stock number, the feed's photo URLs left out because the car's uploads and these pass 100 (ADR 0080). */
+  dropped: Map<string, string[]>;
 }
 
 /**
@@ -79,36 +94,39 @@ export interface FeedPhotos {
  * stored photos while any new one is still pending: the new list waits (photo_waits) and replaces them when settled.
  */
 export async function resolveFeedPhotos(db: D1Database, writer: PhotoOwner, cars: Car[], now: Date): Promise<FeedPhotos> {
+  const outcome: FeedPhotos = { cars, pending: new Map(), waits: [], toFetch: [], report: [], dropped: new Map() };
+  if (!cars.length) return outcome;
   const urls = unique(cars.flatMap(dealerSourcesOf));
-  const outcome: FeedPhotos = { cars, pending: new Map(), waits: [], toFetch: [], report: [] };
-  if (!urls.length) return outcome;
-  const withPhotos = cars.filter((car) => dealerSourcesOf(car).length);
+  // Every car's stored photos, not only those the batch sends photos for: a car's uploads outlive a feed (ADR 0080).
   const [rows, stored] = await Promise.all([
     photoRows(db, writer.site, urls),
     db
       .prepare("SELECT stocknum, data -> '$.images' AS images FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))")
-      .bind(writer.dealershipId, json(withPhotos.map((car) => car.stocknum)))
+      .bind(writer.dealershipId, json(cars.map((car) => car.stocknum)))
       .all<{ stocknum: string; images: string | null }>(),
   ]);
   const storedImages = new Map(stored.results.map((row) => [row.stocknum, JSON.parse(row.images ?? "[]") as StoredPhotoEntry[]]));
   const queued = (row: PhotoRow | undefined) => row?.status === "ready" || (row?.status === "pending" && now.getTime() - Date.parse(row.updated_at) < STALE_PENDING_MS);
   outcome.toFetch = urls.filter((url) => !queued(rows.get(url)));
   outcome.cars = cars.map((car) => {
-    const sources = photoSourcesOf(car);
+    const old = storedImages.get(car.stocknum) ?? [];
+    const fed = photoSourcesOf(car);
+    const { sources, dropped } = keepUploads(fed, old);
+    if (dropped.length) outcome.dropped.set(car.stocknum, dropped);
     const dealer = sources.filter(isDealerPhotoUrl);
-    if (!dealer.length) return car;
+    if (!dealer.length && sources.length === fed.length) return car;
     sources.forEach((url, position) => {
       if (isDealerPhotoUrl(url)) outcome.report.push([car.stocknum, position, url]);
     });
     const pending = dealer.filter((url) => stateOf(rows.get(url)).status === "pending");
     if (pending.length) outcome.pending.set(car.stocknum, pending);
-    const old = storedImages.get(car.stocknum) ?? [];
     const changedList = json(photoSourcesOf({ images: old })) !== json(sources);
     if (pending.length && old.length && changedList) {
-      outcome.waits.push({ stocknum: car.stocknum, urls: sources });
+      // The feed's own list waits: the uploads are placed again when it is taken, as they are then.
+      outcome.waits.push({ stocknum: car.stocknum, urls: fed.filter((source) => !dropped.includes(source)) });
       return withEntries(car, old);
     }
-    return withEntries(car, resolveEntries(sources, rows, entriesOf(car)));
+    return withEntries(car, resolveEntries(sources, rows, [...old, ...entriesOf(car)]));
   });
   return outcome;
 }
@@ -219,9 +237,10 @@ export async function refreshCarsShowing(db: D1Database, site: string, url: stri
   const doneWaits: [number, string][] = [];
   for (const { dealershipId, read, car, wait } of cars) {
     const waitDone = wait?.filter(isDealerPhotoUrl).every((source) => stateOf(rows.get(source)).status !== "pending") ?? false;
-    const sources = waitDone && wait ? wait : photoSourcesOf(car);
+    // A waiting list is taken with the car's uploads as they are now (ADR 0080).
+    const sources = waitDone && wait ? keepUploads(wait, entriesOf(car)).sources : photoSourcesOf(car);
     if (waitDone) doneWaits.push([dealershipId, car.stocknum]);
-    const next = withEntries(car, resolveEntries(sources, rows, waitDone ? [] : entriesOf(car)));
+    const next = withEntries(car, resolveEntries(sources, rows, entriesOf(car)));
     if (json(next) === json(car)) continue;
     const group = byDealership.get(dealershipId) ?? { cars: [] as Car[], readAs: new Map<string, string>() };
     group.cars.push(next);
