@@ -68,6 +68,7 @@ export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; fil
   { pkg: "@module-federation/runtime-core", file: "shared/index.js", replacement: "shared-handler.ts" },
   { pkg: "@module-federation/runtime-core", file: "utils/share.js", replacement: "share-scope.ts" },
   { pkg: "@module-federation/runtime-core", file: "global.js", replacement: "runtime-global.ts" },
+  { pkg: "@module-federation/runtime-core", file: "core.js", replacement: "federation-core.ts" },
   { pkg: "@module-federation/error-codes", file: "desc.mjs", replacement: "error-descriptions.ts" },
   { pkg: "@module-federation/sdk", file: "logger.js", replacement: "sdk-logger.ts" },
   { pkg: "@module-federation/sdk", file: "dom.js", replacement: "sdk-dom.ts" },
