@@ -52,9 +52,11 @@ export const HOST_BUNDLER_RUNTIME = "bundler-runtime-index.ts";
 export const REMOTE_BUNDLER_RUNTIME = "bundler-runtime-from-host.ts";
 
 /**
- * Federation runtime files the platform never needs (each path inside its package's dist/), and what replaces each:
- * runtime-core's manifest, snapshot and preloadRemote parts, the error codes' one-line descriptions, the semver range
- * parser, and the bundler runtime's shared tree-shaking parts and its copy of the runtime's API.
+ * Federation runtime files the platform never needs, or needs only a part of (each path inside its package's dist/),
+ * and what replaces each: runtime-core's manifest, snapshot and preloadRemote parts, the error codes' one-line
+ * descriptions, the semver range parser, the bundler runtime's shared tree-shaking parts and its copy of the
+ * runtime's API (ADR 0028, 0052), and runtime-core's instance, remote, module, entry-loading, shared and global parts
+ * and the sdk's script loader, each cut to the one way the platform uses federation (ADR 0081).
  */
 export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; file: string; replacement: string }[] = [
   { pkg: "@module-federation/runtime-core", file: "plugins/snapshot/SnapshotHandler.js", replacement: "snapshot-handler.ts" },
