@@ -52,9 +52,11 @@ export const HOST_BUNDLER_RUNTIME = "bundler-runtime-index.ts";
 export const REMOTE_BUNDLER_RUNTIME = "bundler-runtime-from-host.ts";
 
 /**
- * Federation runtime files the platform never needs (each path inside its package's dist/), and what replaces each:
- * runtime-core's manifest, snapshot and preloadRemote parts, the error codes' one-line descriptions, the semver range
- * parser, and the bundler runtime's shared tree-shaking parts and its copy of the runtime's API.
+ * Federation runtime files the platform never needs, or needs only a part of (each path inside its package's dist/),
+ * and what replaces each: runtime-core's manifest, snapshot and preloadRemote parts, the error codes' one-line
+ * descriptions, the semver range parser, the bundler runtime's shared tree-shaking parts and its copy of the
+ * runtime's API (ADR 0028, 0052), and runtime-core's instance, remote, module, entry-loading, shared and global parts
+ * and the sdk's script loader, each cut to the one way the platform uses federation (ADR 0081).
  */
 export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; file: string; replacement: string }[] = [
   { pkg: "@module-federation/runtime-core", file: "plugins/snapshot/SnapshotHandler.js", replacement: "snapshot-handler.ts" },
@@ -62,8 +64,16 @@ export const TRIMMED_RUNTIME_FILES: { pkg: (typeof runtimePackages)[number]; fil
   { pkg: "@module-federation/runtime-core", file: "plugins/generate-preload-assets.js", replacement: "generate-preload-assets.ts" },
   { pkg: "@module-federation/runtime-core", file: "utils/preload.js", replacement: "preload.ts" },
   { pkg: "@module-federation/runtime-core", file: "utils/semver/index.js", replacement: "semver.ts" },
+  { pkg: "@module-federation/runtime-core", file: "remote/index.js", replacement: "remote-handler.ts" },
+  { pkg: "@module-federation/runtime-core", file: "module/index.js", replacement: "remote-module.ts" },
+  { pkg: "@module-federation/runtime-core", file: "utils/load.js", replacement: "remote-entry-load.ts" },
+  { pkg: "@module-federation/runtime-core", file: "shared/index.js", replacement: "shared-handler.ts" },
+  { pkg: "@module-federation/runtime-core", file: "utils/share.js", replacement: "share-scope.ts" },
+  { pkg: "@module-federation/runtime-core", file: "global.js", replacement: "runtime-global.ts" },
+  { pkg: "@module-federation/runtime-core", file: "core.js", replacement: "federation-core.ts" },
   { pkg: "@module-federation/error-codes", file: "desc.mjs", replacement: "error-descriptions.ts" },
   { pkg: "@module-federation/sdk", file: "logger.js", replacement: "sdk-logger.ts" },
+  { pkg: "@module-federation/sdk", file: "dom.js", replacement: "sdk-dom.ts" },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "index.js", replacement: HOST_BUNDLER_RUNTIME },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "init.js", replacement: "bundler-init.ts" },
   { pkg: "@module-federation/webpack-bundler-runtime", file: "getSharedFallbackGetter.js", replacement: "shared-fallback-getter.ts" },

@@ -9,9 +9,17 @@ import { consumes } from "@module-federation/webpack-bundler-runtime/dist/consum
 import { initContainerEntry } from "@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js";
 import { initializeSharing } from "@module-federation/webpack-bundler-runtime/dist/initializeSharing.js";
 import { installInitialConsumes } from "@module-federation/webpack-bundler-runtime/dist/installInitialConsumes.js";
-import { remotes } from "@module-federation/webpack-bundler-runtime/dist/remotes.js";
 import { BUNDLER_RUNTIME_GLOBAL, type BundlerRuntimeParts, bundlerFederation } from "./bundler-federation";
 import { getSharedFallbackGetter } from "./shared-fallback-getter";
+
+/**
+ * Static remotes (`remotes` in a build's federation options) are declared by no build of the platform: the shell
+ * registers each remote at run time and loads it with loadRemote, and the remotes are built with disableRemote. The
+ * bundler runtime's part for them (with its option merging) is left out of the shell.
+ */
+function remotes(): never {
+  throw new Error("[federation] static remotes are not used on this platform: the shell registers remotes at run time");
+}
 
 const parts: BundlerRuntimeParts = { attachShareScopeMap, consumes, initContainerEntry, initializeSharing, installInitialConsumes, remotes, getSharedFallbackGetter };
 (globalThis as Record<string, unknown>)[BUNDLER_RUNTIME_GLOBAL] = parts;
