@@ -81,9 +81,9 @@ describe("loadSiteStock", () => {
     await writeStock(d1.db, A, 1, ofA.slice(0, 3));
     const expected = (await loadSiteStock(d1.db, A)).records;
     await d1.db.prepare("UPDATE vehicles SET search_fields = NULL").run();
-    // The latest migration that rewrites the column (0029 added the finance fields to 0014's).
+    // The latest migration that rewrites the column (0029 added the finance fields to 0014's, 0046 the ATM), its fill.
     const migration = migrationsSql().findLast((sql) => sql.includes("UPDATE vehicles SET search_fields"))!;
-    await d1.db.prepare(splitSqlStatements(migration).at(-1)!).run();
+    await d1.db.prepare(splitSqlStatements(migration).find((statement) => statement.trimStart().startsWith("UPDATE vehicles SET search_fields"))!).run();
     expect((await loadSiteStock(d1.db, A)).records).toEqual(expected);
   });
 });
