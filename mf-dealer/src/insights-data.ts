@@ -185,27 +185,22 @@ function figuresSql(scope: Scope): string {
   )`;
 }
 
-/** The scope's totals and each list's count and first cars, in one statement over the figures (taken once). */
-function summaryStatement(db: D1Database, scope: Scope): D1PreparedStatement {
+/**
+ * The scope's totals, each list's count and first cars, and one page of the table's car ids in the asked order
+ * (filtered by a list or not): one statement, so the figures are taken once.
+ */
+function summaryStatement(db: D1Database, scope: Scope, table: { sort: InsightSort; list?: InsightListName; page: number }): D1PreparedStatement {
   const lists = LIST_NAMES.map(
     (name) =>
       `SUM(CASE WHEN ${LIST_SQL[name]} THEN 1 ELSE 0 END) AS "count_${name}",
        (SELECT json_group_array(id) FROM (SELECT id FROM figures WHERE ${LIST_SQL[name]} ORDER BY id LIMIT ${LIST_PREVIEW})) AS "first_${name}"`,
   );
+  const page = `(SELECT json_group_array(id) FROM (SELECT id FROM figures${table.list ? ` WHERE ${LIST_SQL[table.list]}` : ""}
+    ORDER BY ${SORT_SQL[table.sort]} LIMIT ${PAGE_SIZE} OFFSET ${(Math.trunc(table.page) - 1) * PAGE_SIZE})) AS page`;
   return bindScope(
     db.prepare(
       `${figuresSql(scope)} SELECT COUNT(*) AS cars, coalesce(SUM(views), 0) AS views, coalesce(SUM(searches), 0) AS searches,
-         coalesce(SUM(leads), 0) AS leads, coalesce(SUM(saves), 0) AS saves, ${lists.join(", ")} FROM figures`,
-    ),
-    scope,
-  );
-}
-
-/** One page of the table's car ids, in the asked order, filtered by a list or not. */
-function pageStatement(db: D1Database, scope: Scope, sort: InsightSort, list: InsightListName | undefined, page: number): D1PreparedStatement {
-  return bindScope(
-    db.prepare(
-      `${figuresSql(scope)} SELECT id FROM figures${list ? ` WHERE ${LIST_SQL[list]}` : ""} ORDER BY ${SORT_SQL[sort]} LIMIT ${PAGE_SIZE} OFFSET ${(Math.trunc(page) - 1) * PAGE_SIZE}`,
+         coalesce(SUM(leads), 0) AS leads, coalesce(SUM(saves), 0) AS saves, ${lists.join(", ")}, ${page} FROM figures`,
     ),
     scope,
   );
@@ -332,8 +327,7 @@ export async function loadInsights(
   const trendScope = dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(dealershipId)}`;
   const results = await db.batch<Record<string, unknown>>([
     ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
-    summaryStatement(db, scope),
-    pageStatement(db, scope, table.sort, table.list, table.page),
+    summaryStatement(db, scope, table),
     db
       .prepare(
         `SELECT c.day, SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
@@ -343,9 +337,10 @@ export async function loadInsights(
     // Every lead of the scope a day, a car's or not: what the inbox received.
     db.prepare(`SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM leads WHERE site = ? AND created_at >= ?${leadScope} GROUP BY day`).bind(site, scope.since),
   ]);
-  const [summaryResult, pageResult, trend, leadTrend] = results.slice(MARKET_REFRESH.length);
+  const [summaryResult, trend, leadTrend] = results.slice(MARKET_REFRESH.length);
   const summary = summaryResult?.results?.[0] ?? {};
-  const pageIds = (pageResult?.results ?? []).map((row) => Number(row.id));
+  // json_group_array keeps its subquery's order.
+  const pageIds = ids(summary.page);
   const firstIds = Object.fromEntries(LIST_NAMES.map((name) => [name, ids(summary[`first_${name}`])])) as Record<InsightListName, number[]>;
   const rows = await carRows(db, scope, [...new Set([...pageIds, ...Object.values(firstIds).flat()])], now);
   const rowsOf = (list: readonly number[]) => list.flatMap((id) => rows.get(id) ?? []);
