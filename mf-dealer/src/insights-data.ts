@@ -1,28 +1,58 @@
 import { insightDay } from "@dealer/shared/insights";
 import {
+  AGED_DAYS,
   agedPast,
   type CarInsight,
   daysInStock,
+  FEW_PHOTOS,
   IN_STOCK_STATUSES,
-  marketPrices,
-  type MarketCar,
-  photoCount,
+  INSIGHT_LISTS,
+  type InsightListName,
+  MIN_COMPARABLES,
+  type MarketBand,
+  ODOMETER_BAND_EDGES,
   type PricePosition,
-  pricePosition,
+  pricePositionInBand,
+  WELL_ABOVE_MARKET,
+  YEAR_BAND_YEARS,
 } from "@dealer/shared/rules";
 import { z } from "zod";
 
 export const INSIGHT_PERIODS = ["7", "30", "90"] as const;
 /** The whole group: every dealership of the site. */
 export const WHOLE_GROUP = "all";
+/** Cars a page of the per-car table shows, and cars each list shows on the page (the table filtered by it has them all). */
+export const PAGE_SIZE = 50;
+export const LIST_PREVIEW = 10;
+/** Cars the CSV reads at a time: it is written as they come, never held whole. */
+const CSV_CHUNK = 500;
 
-/** The page's and the CSV's query: which dealership (or the whole group) and over how many days. */
+export const LIST_NAMES = Object.keys(INSIGHT_LISTS) as InsightListName[];
+
+/** The table's orders, each with its own direction (what a dealer looks for first); ties in listing order. */
+export const INSIGHT_SORTS = {
+  listed: "Order listed",
+  days: "Longest in stock",
+  views: "Most page views",
+  searches: "Most search appearances",
+  leads: "Most leads",
+  saves: "Most watchlist saves",
+  photos: "Fewest photos",
+  position: "Highest against the market",
+  changes: "Most price changes",
+} as const;
+export type InsightSort = keyof typeof INSIGHT_SORTS;
+
+/** The page's and the CSV's query: which dealership (or the whole group), over how many days, and the table's page. */
 export const insightsQuerySchema = z.object({
   dealership: z
     .string()
     .regex(/^[a-z0-9-]{1,100}$/, "Choose a dealership from the list")
     .optional(),
   days: z.enum(INSIGHT_PERIODS, { message: "Choose 7, 30 or 90 days" }).default("30"),
+  sort: z.enum(Object.keys(INSIGHT_SORTS) as [InsightSort, ...InsightSort[]], { message: "Choose an order from the list" }).default("listed"),
+  list: z.enum(LIST_NAMES as [InsightListName, ...InsightListName[]], { message: "Choose a list from the page" }).optional(),
+  page: z.coerce.number({ message: "Enter a page number" }).int("Enter a page number").min(1, "Enter a page number from 1").max(100_000, "Enter a page number up to 100000").default(1),
 });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 
@@ -47,8 +77,134 @@ export type CarRow = CarInsight & {
 
 export type PriceChange = { at: string; from: number | null; to: number | null };
 export type DayTotals = { day: string; views: number; searches: number; leads: number };
+export type InsightTotals = { cars: number; views: number; searches: number; leads: number; saves: number };
 
 const IN_STOCK = IN_STOCK_STATUSES.map((status) => `'${status}'`).join(", ");
+
+const number = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+/** The first day of a period of `days` ending today (UTC, as the counts are kept). */
+export const periodStart = (days: number, now: Date): string => insightDay(new Date(now.getTime() - (days - 1) * 86_400_000));
+
+/*
+ * The SQL below states the rules of shared/src/rules/insights.ts in SQLite, built from the same constants, so that a
+ * view reads O(page) rows (ADR 0077): the scope's counts, list counts and order are taken in D1, and only a page of
+ * cars (and each list's first few) reaches the Worker, where the rules themselves make their figures. The
+ * expressions of a car's listing time, photos and band are migration 0044's vehicles_insights index's, character for
+ * character: SQLite then reads them from the index, not from each record's JSON.
+ */
+const LISTED_SQL = "json_extract(v.data, '$.created_at')";
+const PHOTOS_SQL = "max(coalesce(json_array_length(v.data, '$.images'), 0), coalesce(json_extract(v.data, '$.photos_count'), 0))";
+/** yearBand: the first year of the car's band counted from 1900. */
+const yearBandSql = (year: string) => `(${year} - ((((${year} - 1900) % ${YEAR_BAND_YEARS}) + ${YEAR_BAND_YEARS}) % ${YEAR_BAND_YEARS}))`;
+/** odometerBand: the lower edge of the car's band. */
+const odometerBandSql = (km: string) =>
+  `(CASE ${[...ODOMETER_BAND_EDGES]
+    .reverse()
+    .map((edge) => `WHEN ${km} >= ${edge} THEN ${edge}`)
+    .join(" ")} END)`;
+/** comparableKey is not null: an integer model year and an odometer reading (make and model are the band's). */
+const keyedSql = (car: string) => `typeof(${car}.year) = 'integer' AND typeof(${car}.km) IN ('integer', 'real') AND ${car}.km >= 0`;
+/** An asking price the market counts: positive. */
+const askingSql = (price: string) => `(typeof(${price}) IN ('integer', 'real') AND ${price} > 0)`;
+/** The car's band in market_bands `b` (LEFT JOIN: none is "not enough data"). */
+const bandJoinSql = `LEFT JOIN market_bands b ON b.make = lower(trim(v.make)) AND b.model = lower(trim(v.model)) AND ${keyedSql("v")}
+  AND b.year_band = ${yearBandSql("v.year")} AND b.km_band = ${odometerBandSql("v.km")}`;
+
+/**
+ * The bands of the models marked since the last view (migration 0044's triggers), computed again from the network's
+ * stock: each model one range of the vehicles_market index (migration 0043). In the view's own first D1 batch, before
+ * its reads, so the market it shows is the stock as it is.
+ */
+const MARKET_REFRESH = [
+  "DELETE FROM market_bands WHERE (make, model) IN (SELECT make, model FROM market_dirty)",
+  `INSERT INTO market_bands (make, model, year_band, km_band, n, below, middle, above)
+   SELECT make, model, year_band, km_band, MAX(n),
+     MAX(CASE WHEN rn = (n - 1) / 2 - 1 THEN price END), MAX(CASE WHEN rn = (n - 1) / 2 THEN price END), MAX(CASE WHEN rn = (n - 1) / 2 + 1 THEN price END)
+   FROM (
+     SELECT make, model, year_band, km_band, price, ROW_NUMBER() OVER band - 1 AS rn, COUNT(*) OVER (PARTITION BY make, model, year_band, km_band) AS n
+     FROM (
+       SELECT d.make, d.model, ${yearBandSql("m.year")} AS year_band, ${odometerBandSql("m.km")} AS km_band, m.price
+       FROM market_dirty d JOIN vehicles m ON lower(trim(m.make)) = d.make AND lower(trim(m.model)) = d.model AND m.status IN (${IN_STOCK})
+       WHERE d.make <> '' AND d.model <> '' AND ${keyedSql("m")} AND ${askingSql("m.price")}
+     )
+     WINDOW band AS (PARTITION BY make, model, year_band, km_band ORDER BY price)
+   )
+   GROUP BY make, model, year_band, km_band`,
+  "DELETE FROM market_dirty",
+];
+
+/** Where the figures of a car in stock are asked: the site, the period's first day, now, and the dealership (null: the whole group). */
+type Scope = { site: string; since: string; now: string; dealershipId: number | null };
+const bindScope = (statement: D1PreparedStatement, scope: Scope) => statement.bind(scope.site, scope.since, scope.now);
+
+/** A car's median with its own price left out (pricePositionInBand), when it has one: the car priced, enough comparables. */
+const at = (value: string, next: string) => `(CASE WHEN ${value} >= c.price THEN ${next} ELSE ${value} END)`;
+const MEDIAN_SQL = `(CASE WHEN ${askingSql("c.price")} AND c.n - 1 >= ${MIN_COMPARABLES} THEN
+  (CASE WHEN (c.n - 1) % 2 = 1 THEN ${at("c.middle", "c.above")} ELSE (${at("c.below", "c.middle")} + ${at("c.middle", "c.above")}) / 2.0 END) END)`;
+
+/** Each list's membership (INSIGHT_LISTS) over the figures below. */
+const LIST_SQL: Record<InsightListName, string> = {
+  aged60: `days > ${AGED_DAYS[0]}`,
+  aged90: `days > ${AGED_DAYS[1]}`,
+  viewedNotEnquired: "views > 0 AND leads = 0",
+  wellAbove: `median IS NOT NULL AND price - median > median * ${WELL_ABOVE_MARKET}`,
+  fewPhotos: `photos < ${FEW_PHOTOS}`,
+};
+
+const SORT_SQL: Record<InsightSort, string> = {
+  listed: "id",
+  days: "days IS NULL, days DESC, id",
+  views: "views DESC, id",
+  searches: "searches DESC, id",
+  leads: "leads DESC, id",
+  saves: "saves DESC, id",
+  photos: "photos, id",
+  position: "median IS NULL, (price - median) / median DESC, id",
+  changes: "changes DESC, id",
+};
+
+/** Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3 now). */
+function figuresSql(scope: Scope): string {
+  const dealership = scope.dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(scope.dealershipId)}`;
+  return `WITH cars AS (
+    SELECT v.id, ${LISTED_SQL} AS listed_at, v.sold_date, ${PHOTOS_SQL} AS photos, v.price, b.n, b.below, b.middle, b.above
+    FROM vehicles v INDEXED BY vehicles_insights ${bandJoinSql}
+    WHERE v.site = ?1 AND v.status IN (${IN_STOCK})${dealership}
+  ),
+  counts AS (SELECT car_id, SUM(views) AS views, SUM(search_appearances) AS searches FROM car_daily_counts WHERE site = ?1 AND day >= ?2 GROUP BY car_id),
+  car_leads AS (SELECT car_id, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2 GROUP BY car_id),
+  car_saves AS (SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ?1 AND w.created_at >= ?2 GROUP BY w.car_id),
+  car_changes AS (SELECT car_id, COUNT(*) AS n FROM car_price_changes WHERE site = ?1 GROUP BY car_id),
+  figures AS MATERIALIZED (
+    SELECT c.id, c.price, c.photos, coalesce(k.views, 0) AS views, coalesce(k.searches, 0) AS searches, coalesce(l.n, 0) AS leads,
+      coalesce(s.n, 0) AS saves, coalesce(p.n, 0) AS changes, ${MEDIAN_SQL} AS median,
+      max(0, CAST(julianday(coalesce(nullif(c.sold_date, ''), ?3)) - julianday(c.listed_at) AS INTEGER)) AS days
+    FROM cars c LEFT JOIN counts k ON k.car_id = c.id LEFT JOIN car_leads l ON l.car_id = c.id LEFT JOIN car_saves s ON s.car_id = c.id
+      LEFT JOIN car_changes p ON p.car_id = c.id
+  )`;
+}
+
+/**
+ * The scope's totals, each list's count and first cars, and one page of the table's car ids in the asked order
+ * (filtered by a list or not): one statement, so the figures are taken once.
+ */
+function summaryStatement(db: D1Database, scope: Scope, table: { sort: InsightSort; list?: InsightListName; page: number }): D1PreparedStatement {
+  const lists = LIST_NAMES.map(
+    (name) =>
+      `SUM(CASE WHEN ${LIST_SQL[name]} THEN 1 ELSE 0 END) AS "count_${name}",
+       (SELECT json_group_array(id) FROM (SELECT id FROM figures WHERE ${LIST_SQL[name]} ORDER BY id LIMIT ${LIST_PREVIEW})) AS "first_${name}"`,
+  );
+  const page = `(SELECT json_group_array(id) FROM (SELECT id FROM figures${table.list ? ` WHERE ${LIST_SQL[table.list]}` : ""}
+    ORDER BY ${SORT_SQL[table.sort]} LIMIT ${PAGE_SIZE} OFFSET ${(Math.trunc(table.page) - 1) * PAGE_SIZE})) AS page`;
+  return bindScope(
+    db.prepare(
+      `${figuresSql(scope)} SELECT COUNT(*) AS cars, coalesce(SUM(views), 0) AS views, coalesce(SUM(searches), 0) AS searches,
+         coalesce(SUM(leads), 0) AS leads, coalesce(SUM(saves), 0) AS saves, ${lists.join(", ")}, ${page} FROM figures`,
+    ),
+    scope,
+  );
+}
 
 type VehicleRow = {
   id: number;
@@ -59,70 +215,43 @@ type VehicleRow = {
   make: string | null;
   model: string | null;
   year: number | null;
-  km: number | null;
   price: number | null;
   listed_at: string | null;
   sold_date: string | null;
-  images: number | null;
-  photos_count: number | null;
+  photos: number | null;
+  n: number | null;
+  below: number | null;
+  middle: number | null;
+  above: number | null;
 };
 
-const number = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-
-/** The first day of a period of `days` ending today (UTC, as the counts are kept). */
-export const periodStart = (days: number, now: Date): string => insightDay(new Date(now.getTime() - (days - 1) * 86_400_000));
-
-/**
- * The figures of the site's cars in stock (one dealership's, or all of them), over the period. The market is every
- * site's stock in the same makes and models; only its median and count reach the rows.
- */
-export async function loadInsights(db: D1Database, site: string, dealershipId: number | null, days: number, now: Date): Promise<{ cars: CarRow[]; trend: DayTotals[] }> {
-  const since = periodStart(days, now);
-  const scope = dealershipId === null ? "" : " AND v.dealership_id = ?";
-  const leadScope = dealershipId === null ? "" : " AND dealership_id = ?";
-  const scoped = (statement: D1PreparedStatement, ...values: unknown[]) => statement.bind(...values, ...(dealershipId === null ? [] : [dealershipId]));
-  const [vehicles, counts, leads, saves, market, trend, leadTrend, priceChanges] = await db.batch<Record<string, unknown>>([
-    scoped(
-      db.prepare(
-        `SELECT v.id, v.slug, v.stocknum, json_extract(v.data, '$.name') AS name, d.name AS dealership, v.make, v.model, v.year, v.km, v.price,
-           json_extract(v.data, '$.created_at') AS listed_at, v.sold_date, json_array_length(v.data, '$.images') AS images,
-           json_extract(v.data, '$.photos_count') AS photos_count
-         FROM vehicles v JOIN dealerships d ON d.id = v.dealership_id
-         WHERE v.site = ? AND v.status IN (${IN_STOCK})${scope} ORDER BY v.id`,
-      ),
-      site,
+/** These cars' rows, their figures made by the shared rules from their own records and their band: O(cars) reads. */
+async function carRows(db: D1Database, scope: Scope, ids: readonly number[], now: Date): Promise<Map<number, CarRow>> {
+  if (ids.length === 0) return new Map();
+  // ?1 the site, ?2 the cars (a JSON list), ?3 the period's first day.
+  const of = "(SELECT value FROM json_each(?2))";
+  const bind = (sql: string, period = true) => db.prepare(sql).bind(...[scope.site, JSON.stringify(ids), ...(period ? [scope.since] : [])]);
+  const [vehicles, counts, leads, saves, priceChanges] = await db.batch<Record<string, unknown>>([
+    bind(
+      `SELECT v.id, v.slug, v.stocknum, json_extract(v.data, '$.name') AS name, d.name AS dealership, v.make, v.model, v.year, v.price,
+         ${LISTED_SQL} AS listed_at, v.sold_date, ${PHOTOS_SQL} AS photos, b.n, b.below, b.middle, b.above
+       FROM vehicles v JOIN dealerships d ON d.id = v.dealership_id ${bandJoinSql}
+       WHERE v.id IN ${of} AND v.site = ?1`,
+      false,
     ),
-    db.prepare("SELECT car_id, SUM(views) AS views, SUM(search_appearances) AS searches FROM car_daily_counts WHERE site = ? AND day >= ? GROUP BY car_id").bind(site, since),
-    db.prepare("SELECT car_id, kind, COUNT(*) AS n FROM leads WHERE site = ? AND car_id IS NOT NULL AND created_at >= ? GROUP BY car_id, kind").bind(site, since),
-    db
-      .prepare("SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ? AND w.created_at >= ? GROUP BY w.car_id")
-      .bind(site, since),
-    // Each model the scope's cars are, then that model's range of the vehicles_market index (migration 0043): no table scan.
-    scoped(
-      db.prepare(
-        `SELECT m.make, m.model, m.year, m.km, m.price
-         FROM (SELECT DISTINCT lower(trim(v.make)) AS make, lower(trim(v.model)) AS model FROM vehicles v WHERE v.site = ? AND v.status IN (${IN_STOCK})${scope}) s
-         JOIN vehicles m ON lower(trim(m.make)) = s.make AND lower(trim(m.model)) = s.model AND m.status IN (${IN_STOCK})`,
-      ),
-      site,
+    bind(
+      `SELECT car_id, SUM(views) AS views, SUM(search_appearances) AS searches FROM car_daily_counts WHERE site = ?1 AND car_id IN ${of} AND day >= ?3 GROUP BY car_id`,
     ),
-    scoped(
-      db.prepare(
-        `SELECT c.day, SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
-         WHERE c.site = ? AND c.day >= ?${scope} GROUP BY c.day ORDER BY c.day`,
-      ),
-      site,
-      since,
+    bind(`SELECT car_id, kind, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IN ${of} AND created_at >= ?3 GROUP BY car_id, kind`),
+    bind(
+      `SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ?1 AND w.car_id IN ${of} AND w.created_at >= ?3 GROUP BY w.car_id`,
     ),
-    // Every lead of the scope a day, a car's or not: what the inbox received.
-    scoped(db.prepare(`SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM leads WHERE site = ? AND created_at >= ?${leadScope} GROUP BY day`), site, since),
-    // The site's price changes, each car's oldest first; with one MAX(), SQLite takes the bare columns from its row (the last).
-    db
-      .prepare(
-        `SELECT car_id, group_concat(substr(changed_at, 1, 10), ' ') AS days, MAX(changed_at) AS last_at, old_price, new_price
-         FROM (SELECT car_id, changed_at, old_price, new_price FROM car_price_changes WHERE site = ? ORDER BY car_id, changed_at) GROUP BY car_id`,
-      )
-      .bind(site),
+    // Each car's price changes, oldest first; with one MAX(), SQLite takes the bare columns from its row (the last).
+    bind(
+      `SELECT car_id, group_concat(substr(changed_at, 1, 10), ' ') AS days, MAX(changed_at) AS last_at, old_price, new_price
+       FROM (SELECT car_id, changed_at, old_price, new_price FROM car_price_changes WHERE site = ?1 AND car_id IN ${of} ORDER BY car_id, changed_at) GROUP BY car_id`,
+      false,
+    ),
   ]);
   const countOf = new Map((counts?.results ?? []).map((row) => [Number(row.car_id), { views: Number(row.views), searches: Number(row.searches) }]));
   const leadsOf = new Map<number, Record<string, number>>();
@@ -138,18 +267,14 @@ export async function loadInsights(db: D1Database, site: string, dealershipId: n
     ]),
   );
   const savesOf = new Map((saves?.results ?? []).map((row) => [Number(row.car_id), Number(row.n)]));
-  const prices = marketPrices(
-    (market?.results ?? []).flatMap((row): MarketCar[] =>
-      typeof row.make === "string" && typeof row.model === "string" && typeof row.year === "number" ? [{ make: row.make, model: row.model, year: row.year, km: number(row.km), price: number(row.price) }] : [],
-    ),
-  );
-  const cars = ((vehicles?.results ?? []) as unknown as VehicleRow[]).map((row): CarRow => {
+  const rows = new Map<number, CarRow>();
+  for (const row of (vehicles?.results ?? []) as unknown as VehicleRow[]) {
     const days = row.listed_at ? daysInStock(row.listed_at, row.sold_date, now) : null;
     const leadsByKind = leadsOf.get(row.id) ?? {};
     const price = number(row.price);
-    const position: PricePosition =
-      row.make && row.model && row.year !== null ? pricePosition({ make: row.make, model: row.model, year: row.year, km: number(row.km), price }, prices) : { kind: "not-enough-data", comparables: 0 };
-    return {
+    const band: MarketBand | undefined = row.n === null ? undefined : { n: row.n, below: row.below, middle: row.middle, above: row.above };
+    // A car in stock with an asking price is one of its band's own prices (the band was computed in this view).
+    rows.set(row.id, {
       id: row.id,
       slug: row.slug,
       stocknum: row.stocknum,
@@ -163,18 +288,117 @@ export async function loadInsights(db: D1Database, site: string, dealershipId: n
       leadsByKind,
       leads: Object.values(leadsByKind).reduce((sum, n) => sum + n, 0),
       saves: savesOf.get(row.id) ?? 0,
-      photos: photoCount({ images: new Array(row.images ?? 0), photos_count: row.photos_count }),
-      position,
+      photos: row.photos ?? 0,
+      position: pricePositionInBand(price, band, price !== null && price > 0),
       priceChanges: changesOf.get(row.id) ?? { days: [], last: null },
-    };
-  });
+    });
+  }
+  return rows;
+}
+
+const ids = (value: unknown): number[] => {
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : [];
+  return Array.isArray(parsed) ? parsed.map(Number) : [];
+};
+
+export type InsightsView = {
+  totals: InsightTotals;
+  lists: Record<InsightListName, { count: number; cars: CarRow[] }>;
+  /** The table's page: its cars in order, and how many cars the table has in all (the list's, when filtered). */
+  page: { cars: CarRow[]; total: number };
+  trend: DayTotals[];
+};
+
+/**
+ * The page's figures for the site's cars in stock (one dealership's, or all of them) over the period: totals, lists
+ * and the table's page. Two D1 round trips: the market's refresh and every aggregate, then the rows of the page's
+ * cars and each list's first ones.
+ */
+export async function loadInsights(
+  db: D1Database,
+  site: string,
+  dealershipId: number | null,
+  days: number,
+  now: Date,
+  table: { sort: InsightSort; list?: InsightListName; page: number },
+): Promise<InsightsView> {
+  const scope: Scope = { site, since: periodStart(days, now), now: now.toISOString(), dealershipId };
+  const leadScope = dealershipId === null ? "" : ` AND dealership_id = ${Math.trunc(dealershipId)}`;
+  const trendScope = dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(dealershipId)}`;
+  const results = await db.batch<Record<string, unknown>>([
+    ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
+    summaryStatement(db, scope, table),
+    db
+      .prepare(
+        `SELECT c.day, SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
+         WHERE c.site = ? AND c.day >= ?${trendScope} GROUP BY c.day ORDER BY c.day`,
+      )
+      .bind(site, scope.since),
+    // Every lead of the scope a day, a car's or not: what the inbox received.
+    db.prepare(`SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM leads WHERE site = ? AND created_at >= ?${leadScope} GROUP BY day`).bind(site, scope.since),
+  ]);
+  const [summaryResult, trend, leadTrend] = results.slice(MARKET_REFRESH.length);
+  const summary = summaryResult?.results?.[0] ?? {};
+  // json_group_array keeps its subquery's order.
+  const pageIds = ids(summary.page);
+  const firstIds = Object.fromEntries(LIST_NAMES.map((name) => [name, ids(summary[`first_${name}`])])) as Record<InsightListName, number[]>;
+  const rows = await carRows(db, scope, [...new Set([...pageIds, ...Object.values(firstIds).flat()])], now);
+  const rowsOf = (list: readonly number[]) => list.flatMap((id) => rows.get(id) ?? []);
+  const totals: InsightTotals = {
+    cars: Number(summary.cars ?? 0),
+    views: Number(summary.views ?? 0),
+    searches: Number(summary.searches ?? 0),
+    leads: Number(summary.leads ?? 0),
+    saves: Number(summary.saves ?? 0),
+  };
+  const lists = Object.fromEntries(LIST_NAMES.map((name) => [name, { count: Number(summary[`count_${name}`] ?? 0), cars: rowsOf(firstIds[name]) }])) as InsightsView["lists"];
   const byDay = new Map<string, DayTotals>();
   const dayOf = (day: string): DayTotals => {
-    const totals = byDay.get(day) ?? { day, views: 0, searches: 0, leads: 0 };
-    byDay.set(day, totals);
-    return totals;
+    const totalsOfDay = byDay.get(day) ?? { day, views: 0, searches: 0, leads: 0 };
+    byDay.set(day, totalsOfDay);
+    return totalsOfDay;
   };
   for (const row of trend?.results ?? []) Object.assign(dayOf(String(row.day)), { views: Number(row.views), searches: Number(row.searches) });
   for (const row of leadTrend?.results ?? []) dayOf(String(row.day)).leads = Number(row.n);
-  return { cars, trend: [...byDay.values()] };
+  return { totals, lists, page: { cars: rowsOf(pageIds), total: table.list ? lists[table.list].count : totals.cars }, trend: [...byDay.values()] };
+}
+
+/**
+ * Every car in stock of the scope, CSV_CHUNK at a time in listing order (after refreshing the market): the CSV writes
+ * each chunk as it comes, so no view holds the scope's cars whole. Also the lead kinds of the header.
+ */
+export async function insightsForCsv(
+  db: D1Database,
+  site: string,
+  dealershipId: number | null,
+  days: number,
+  now: Date,
+): Promise<{ kinds: string[]; chunks: AsyncGenerator<CarRow[]> }> {
+  const scope: Scope = { site, since: periodStart(days, now), now: now.toISOString(), dealershipId };
+  const dealership = dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(dealershipId)}`;
+  const results = await db.batch<Record<string, unknown>>([
+    ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
+    db
+      .prepare(
+        `SELECT DISTINCT l.kind FROM leads l JOIN vehicles v ON v.id = l.car_id AND v.site = l.site
+         WHERE l.site = ? AND l.created_at >= ? AND v.status IN (${IN_STOCK})${dealership} ORDER BY l.kind`,
+      )
+      .bind(site, scope.since),
+  ]);
+  const kinds = (results.at(-1)?.results ?? []).map((row) => String(row.kind));
+  async function* chunks(): AsyncGenerator<CarRow[]> {
+    let after = 0;
+    for (;;) {
+      const { results: page } = await db
+        .prepare(`SELECT v.id FROM vehicles v WHERE v.site = ? AND v.status IN (${IN_STOCK})${dealership} AND v.id > ? ORDER BY v.id LIMIT ${CSV_CHUNK}`)
+        .bind(site, after)
+        .all<{ id: number }>();
+      if (page.length === 0) return;
+      const rows = await carRows(db, scope, page.map((row) => row.id), now);
+      yield page.flatMap((row) => rows.get(row.id) ?? []);
+      after = page.at(-1)?.id ?? after;
+      if (page.length < CSV_CHUNK) return;
+    }
+  }
+  return { kinds, chunks: chunks() };
 }

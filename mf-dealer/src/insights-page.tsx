@@ -1,16 +1,30 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
-import { csvFile, INSIGHT_LISTS, type InsightListName, type PricePosition, pricePositionWords, vehiclePath } from "@dealer/shared/rules";
+import { csvLines, INSIGHT_LISTS, type PricePosition, pricePositionWords, vehiclePath } from "@dealer/shared/rules";
 import { STAFF_PATHS } from "@dealer/shared/staff";
 import { buttonClass } from "@dealer/shared/ui";
 import { Hono } from "hono";
 import { type Ctx, staffFor } from "./access";
 import type { Env } from "./env";
-import { type CarRow, type Dealership, type DayTotals, INSIGHT_PERIODS, insightsQuerySchema, loadInsights, periodStart, WHOLE_GROUP } from "./insights-data";
+import {
+  type CarRow,
+  type Dealership,
+  type DayTotals,
+  INSIGHT_PERIODS,
+  INSIGHT_SORTS,
+  type InsightSort,
+  type InsightsQuery,
+  insightsForCsv,
+  insightsQuerySchema,
+  LIST_NAMES,
+  loadInsights,
+  PAGE_SIZE,
+  periodStart,
+  WHOLE_GROUP,
+} from "./insights-data";
 import { ConsoleField, ErrorList, html, invalidProps, Page, PRIVATE } from "./page";
 
 const CSV_PATH = `${STAFF_PATHS.insights}.csv`;
-const FIELD_LABELS: Record<string, string> = { dealership: "Dealership", days: "Period" };
-const LIST_NAMES = Object.keys(INSIGHT_LISTS) as InsightListName[];
+const FIELD_LABELS: Record<string, string> = { dealership: "Dealership", days: "Period", sort: "Order", list: "List", page: "Page" };
 
 const leadWords = (leads: Record<string, number>) =>
   Object.entries(leads)
@@ -30,9 +44,10 @@ type Asked = {
   dealerships: Dealership[];
   query: Record<string, string>;
   errors: Record<string, string[]>;
-  /** Set when the query is good: the dealership (null: the whole group) and the period's days. */
+  /** Set when the query is good: the dealership (null: the whole group), the period's days and the table's page. */
   chosen?: Dealership | null;
   days?: number;
+  table?: Pick<InsightsQuery, "sort" | "list" | "page">;
 };
 
 async function readQuery(c: Ctx, site: string, own: Dealership): Promise<Asked> {
@@ -43,7 +58,8 @@ async function readQuery(c: Ctx, site: string, own: Dealership): Promise<Asked> 
   const slug = parsed.data.dealership ?? own.slug;
   const chosen = slug === WHOLE_GROUP && results.length > 1 ? null : results.find((dealership) => dealership.slug === slug);
   if (chosen === undefined) return { dealerships: results, query, errors: { dealership: ["Choose a dealership from the list"] } };
-  return { dealerships: results, query, errors: {}, chosen, days: Number(parsed.data.days) };
+  const { sort, list, page } = parsed.data;
+  return { dealerships: results, query, errors: {}, chosen, days: Number(parsed.data.days), table: { sort, list, page } };
 }
 
 /** Every day of the period, a day without counts at 0. */
@@ -137,22 +153,33 @@ export function createInsightsPage() {
     const { staff } = allowed;
     const asked = await readQuery(c, staff.site, { id: staff.dealershipId, slug: staff.dealershipSlug, name: staff.dealershipName });
     if (asked.days === undefined) return c.json({ message: "Invalid insights query", fieldErrors: asked.errors }, 400, PRIVATE);
-    const { cars } = await loadInsights(c.env.DB, staff.site, asked.chosen?.id ?? null, asked.days, new Date());
-    const kinds = [...new Set(cars.flatMap((car) => Object.keys(car.leadsByKind)))].sort();
+    const { kinds, chunks } = await insightsForCsv(c.env.DB, staff.site, asked.chosen?.id ?? null, asked.days, new Date());
     const header = [
       "stocknum", "car", "dealership", "price", "days_in_stock", "page_views", "search_appearances", "leads",
       ...kinds.map((kind) => `leads_${kind}`), "saves", "photos", "market_median", "comparables", "price_position_percent",
       "price_changes", "price_change_days", "last_price_change_at", "last_price_from", "last_price_to", ...LIST_NAMES,
     ];
-    const rows = cars.map((car) => [
+    const row = (car: CarRow) => [
       car.stocknum, car.name, car.dealership, car.price, car.days, car.views, car.searches, car.leads,
       ...kinds.map((kind) => car.leadsByKind[kind] ?? 0), car.saves, car.photos,
       car.position.kind === "position" ? car.position.median : "", car.position.comparables, car.position.kind === "position" ? car.position.percent : "",
       car.priceChanges.days.length, car.priceChanges.days.join(" "), car.priceChanges.last?.at ?? "", car.priceChanges.last?.from ?? "", car.priceChanges.last?.to ?? "",
       ...LIST_NAMES.map((name) => (INSIGHT_LISTS[name].includes(car) ? "yes" : "no")),
-    ]);
+    ];
+    // Written a chunk of cars at a time as they are read (ADR 0077): a group's 25,000 cars are never held whole.
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(csvLines([header])));
+      },
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(csvLines(next.value.map(row))));
+      },
+    });
     const file = `insights-${asked.chosen?.slug ?? WHOLE_GROUP}-${asked.days}d.csv`;
-    return c.body(csvFile(header, rows), 200, { ...PRIVATE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${file}"` });
+    return c.body(body, 200, { ...PRIVATE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${file}"` });
   });
 
   app.get(STAFF_PATHS.insights, async (c) => {
@@ -161,15 +188,28 @@ export function createInsightsPage() {
     const { staff } = allowed;
     const asked = await readQuery(c, staff.site, { id: staff.dealershipId, slug: staff.dealershipSlug, name: staff.dealershipName });
     const now = new Date();
-    const loaded = asked.days !== undefined ? await loadInsights(c.env.DB, staff.site, asked.chosen?.id ?? null, asked.days, now) : null;
+    const loaded = asked.days !== undefined && asked.table ? await loadInsights(c.env.DB, staff.site, asked.chosen?.id ?? null, asked.days, now, asked.table) : null;
     const days = asked.days ?? 30;
     const scopeName = asked.chosen === null ? "the whole group" : (asked.chosen?.name ?? staff.dealershipName);
     const typed = (field: string) => (typeof asked.query[field] === "string" ? asked.query[field] : "");
-    const cars: CarRow[] = loaded?.cars ?? [];
+    const cars: CarRow[] = loaded?.page.cars ?? [];
     const trend = loaded ? everyDay(loaded.trend, days, now) : [];
-    const total = (pick: (car: CarRow) => number) => cars.reduce((sum, car) => sum + pick(car), 0);
     const group = asked.dealerships.length > 1;
-    const search = new URL(c.req.url).search;
+    const url = new URL(c.req.url);
+    const search = url.search;
+    /** This page's address with some of its query changed (a list, the page); a page is always asked from the first. */
+    const linkTo = (change: Record<string, string | undefined>) => {
+      const params = new URLSearchParams(url.search);
+      for (const [key, value] of Object.entries(change)) {
+        if (value === undefined) params.delete(key);
+        else params.set(key, value);
+      }
+      const query = params.toString();
+      return query ? `${STAFF_PATHS.insights}?${query}` : STAFF_PATHS.insights;
+    };
+    const table = asked.table ?? { sort: "listed" as InsightSort, list: undefined, page: 1 };
+    const pages = Math.max(1, Math.ceil((loaded?.page.total ?? 0) / PAGE_SIZE));
+    const first = (table.page - 1) * PAGE_SIZE;
     return c.html(
       html(
         <Page title={`Insights: ${scopeName}`} staff={staff} buildId={c.env.BUILD_ID} path={STAFF_PATHS.insights}>
@@ -193,6 +233,16 @@ export function createInsightsPage() {
                 ))}
               </select>
             </ConsoleField>
+            <ConsoleField id="insights-sort" label="Order" errors={asked.errors.sort}>
+              <select className="ui-select" id="insights-sort" name="sort" defaultValue={typed("sort") || "listed"} {...invalidProps("insights-sort", asked.errors.sort)}>
+                {Object.entries(INSIGHT_SORTS).map(([sort, label]) => (
+                  <option key={sort} value={sort}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </ConsoleField>
+            {table.list && <input type="hidden" name="list" value={table.list} />}
             <button type="submit" className={buttonClass({ variant: "primary" })}>
               Show
             </button>
@@ -206,11 +256,11 @@ export function createInsightsPage() {
               </p>
               <dl className="console-details console-card" aria-label="Totals">
                 {[
-                  ["Cars in stock", cars.length],
-                  ["Page views", total((car) => car.views)],
-                  ["Search appearances", total((car) => car.searches)],
-                  ["Leads", total((car) => car.leads)],
-                  ["Watchlist saves", total((car) => car.saves)],
+                  ["Cars in stock", loaded.totals.cars],
+                  ["Page views", loaded.totals.views],
+                  ["Search appearances", loaded.totals.searches],
+                  ["Leads", loaded.totals.leads],
+                  ["Watchlist saves", loaded.totals.saves],
                 ].map(([label, value]) => (
                   <div key={label}>
                     <dt>{label}</dt>
@@ -225,10 +275,10 @@ export function createInsightsPage() {
               <TrendTable trend={trend} />
               <h2>Act on</h2>
               {LIST_NAMES.map((name) => {
-                const listed = cars.filter((car) => INSIGHT_LISTS[name].includes(car));
+                const { count, cars: listed } = loaded.lists[name];
                 return (
-                  <section key={name} aria-labelledby={`list-${name}`} data-list={name}>
-                    <h3 id={`list-${name}`}>{`${INSIGHT_LISTS[name].title} (${listed.length})`}</h3>
+                  <section key={name} aria-labelledby={`list-${name}`} data-list={name} data-count={count}>
+                    <h3 id={`list-${name}`}>{`${INSIGHT_LISTS[name].title} (${count})`}</h3>
                     {listed.length ? (
                       <ul className="console-list">
                         {listed.map((car) => (
@@ -240,10 +290,16 @@ export function createInsightsPage() {
                     ) : (
                       <p>None.</p>
                     )}
+                    {count > listed.length && <a href={linkTo({ list: name, page: undefined })}>{`All ${count} in the table below`}</a>}
                   </section>
                 );
               })}
-              <h2>Each car</h2>
+              <h2 id="each-car">Each car</h2>
+              <p aria-live="polite" data-table-count={loaded.page.total}>
+                {table.list ? `${INSIGHT_LISTS[table.list].title}: ` : ""}
+                {cars.length ? `cars ${first + 1} to ${first + cars.length} of ${loaded.page.total}` : `no cars on page ${table.page} of ${pages}`}{" "}
+                {table.list && <a href={linkTo({ list: undefined, page: undefined })}>Show every car</a>}
+              </p>
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone, so a keyboard must be able to reach it. */}
               <section className="console-table" aria-label="Each car's figures" tabIndex={0}>
                 <table>
@@ -264,7 +320,7 @@ export function createInsightsPage() {
                   </thead>
                   <tbody>
                     {cars.map((car) => (
-                      <tr key={car.id} data-stocknum={car.stocknum}>
+                      <tr key={car.id} data-stocknum={car.stocknum} data-lists={LIST_NAMES.filter((name) => INSIGHT_LISTS[name].includes(car)).join(" ")}>
                         <th scope="row">{`${car.name} (${car.stocknum})`}</th>
                         {group && <td>{car.dealership}</td>}
                         <td data-figure="days">{car.days ?? ""}</td>
@@ -280,6 +336,13 @@ export function createInsightsPage() {
                   </tbody>
                 </table>
               </section>
+              {pages > 1 && (
+                <nav aria-label="Pages of the table" className="console-pages">
+                  {table.page > 1 && <a href={linkTo({ page: String(Math.min(table.page - 1, pages)) })} rel="prev">Previous page</a>}{" "}
+                  <span>{`Page ${table.page} of ${pages}`}</span>{" "}
+                  {table.page < pages && <a href={linkTo({ page: String(table.page + 1) })} rel="next">Next page</a>}
+                </nav>
+              )}
             </>
           )}
         </Page>,

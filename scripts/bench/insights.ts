@@ -21,8 +21,11 @@ function ask(port: number, site: string, path: string, init: { method?: string; 
   });
 }
 
-/** One insights address: the cars it listed and its response times (to the end of the body). */
-export type InsightsFigures = { path: string; cars: number; times: Summary };
+/**
+ * One insights address: the rows of its table's page, the first view's time (after an import it refreshes the whole
+ * market, ADR 0077) and the next views' times (to the end of the body).
+ */
+export type InsightsFigures = { path: string; cars: number; first: number; times: Summary };
 
 /**
  * The insights page's server time (issue 31 goal 4, ADR 0070) for a fresh read-only staff member of a group's site:
@@ -46,17 +49,19 @@ export async function benchInsights(port: number, site: string, dealership: stri
   const code = /sign in to .* is (\d{6})\./.exec(outbox.messages[0]?.body ?? "")?.[1] ?? "";
   const cookie = (await form("/dealer/sign-in/verify", { email, code })).setCookie.split(";")[0] ?? "";
   const figures: InsightsFigures[] = [];
-  for (const path of ["/dealer/insights?dealership=all&days=90", "/dealer/insights?days=30"]) {
+  for (const path of ["/dealer/insights?dealership=all&days=90", "/dealer/insights?days=30", "/dealer/insights?dealership=all&days=90&sort=position&page=3", "/dealer/insights.csv?dealership=all&days=90"]) {
     const times: number[] = [];
     let cars = 0;
-    for (let run = 0; run < runs; run++) {
+    let first = 0;
+    for (let run = -1; run < (path.includes(".csv") ? Math.min(runs, 3) : runs); run++) {
       const started = performance.now();
       const page = await ask(port, site, path, { headers: { cookie, ...client } });
-      times.push(performance.now() - started);
+      if (run < 0) first = performance.now() - started;
+      else times.push(performance.now() - started);
       if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
-      cars = (page.body.match(/<tr data-stocknum=/g) ?? []).length;
+      cars = path.includes(".csv") ? page.body.split("\r\n").length - 2 : (page.body.match(/<tr data-stocknum=/g) ?? []).length;
     }
-    figures.push({ path, cars, times: summarize(times) });
+    figures.push({ path, cars, first, times: summarize(times) });
   }
   return figures;
 }

@@ -38,6 +38,36 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+type Stock = { id: number; stocknum: string; make: string | null; model: string | null; year: number | null; km: number | null; price: number | null };
+const priced = (price: number | null) => typeof price === "number" && price > 0;
+/** ADR 0070's comparable key, written here from the ADR: make and model without case or outer spaces, 3-year band from 1900, odometer band. */
+function keyOf(car: Stock): string | null {
+  const edges = [0, 20_000, 50_000, 100_000, 150_000, 200_000];
+  const make = car.make?.trim().toLowerCase();
+  const model = car.model?.trim().toLowerCase();
+  if (!make || !model || typeof car.year !== "number" || !Number.isInteger(car.year) || typeof car.km !== "number" || car.km < 0) return null;
+  return [make, model, car.year - ((car.year - 1900) % 3), edges.filter((edge) => (car.km as number) >= edge).at(-1)].join("|");
+}
+/** Each car's market median (its own price left out once) from every site's stock, or null: fewer than 5 comparables or no asking price. */
+function medians(cars: readonly Stock[]): Map<number, number | null> {
+  const network = query<Stock>(`SELECT id, stocknum, make, model, year, km, price FROM vehicles WHERE status IN ('in_stock', 'coming_soon')`);
+  const bands = new Map<string, number[]>();
+  for (const other of network) {
+    const key = keyOf(other);
+    if (key !== null && priced(other.price)) bands.set(key, [...(bands.get(key) ?? []), other.price as number]);
+  }
+  return new Map(
+    cars.map((car) => {
+      const prices = [...(bands.get(keyOf(car) ?? "") ?? [])];
+      prices.splice(prices.indexOf(car.price as number), 1);
+      if (!priced(car.price) || prices.length < 5) return [car.id, null];
+      const sorted = prices.sort((a, b) => a - b);
+      const half = Math.floor(sorted.length / 2);
+      return [car.id, sorted.length % 2 ? (sorted[half] as number) : ((sorted[half - 1] as number) + (sorted[half] as number)) / 2];
+    }),
+  );
+}
+
 const dealershipOf = (site: string) => query<{ slug: string; id: number }>(`SELECT slug, id FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0] as { slug: string; id: number };
 
 describe("counting views and search appearances", () => {
@@ -126,7 +156,83 @@ describe("dealer insights over HTTP", () => {
         }
       });
 
+      it("the page's totals, lists and table pages (each order, a list's filter) are the records', O(page) cars a view", { timeout: 90_000 }, async () => {
+        const DAYS = 30;
+        const since = new Date(Date.now() - (DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+        const scope = group ? "" : ` AND v.dealership_id = ${dealership.id}`;
+        const cars = query<Stock & { created_at: string; photos: number }>(
+          `SELECT v.id, v.stocknum, v.make, v.model, v.year, v.km, v.price, json_extract(v.data, '$.created_at') AS created_at,
+             max(coalesce(json_array_length(v.data, '$.images'), 0), coalesce(json_extract(v.data, '$.photos_count'), 0)) AS photos
+           FROM vehicles v WHERE v.site = '${site}' AND v.status IN ('in_stock', 'coming_soon')${scope} ORDER BY v.id`,
+        );
+        const byCar = (sql: string) => new Map(query<{ car_id: number; n: number }>(sql).map((row) => [row.car_id, row.n]));
+        const views = byCar(`SELECT car_id, SUM(views) AS n FROM car_daily_counts WHERE site = '${site}' AND day >= '${since}' GROUP BY car_id`);
+        const leads = byCar(`SELECT car_id, COUNT(*) AS n FROM leads WHERE site = '${site}' AND car_id IS NOT NULL AND created_at >= '${since}' GROUP BY car_id`);
+        const median = medians(cars);
+        const figures = cars.map((car) => {
+          const days = Math.floor((Date.now() - Date.parse(car.created_at)) / DAY_MS);
+          const m = median.get(car.id) ?? null;
+          const lists = {
+            aged60: days > 60,
+            aged90: days > 90,
+            viewedNotEnquired: (views.get(car.id) ?? 0) > 0 && (leads.get(car.id) ?? 0) === 0,
+            wellAbove: m !== null && (car.price as number) - m > m * 0.1,
+            fewPhotos: car.photos < 10,
+          };
+          return { ...car, days, lists };
+        });
+        const base = group ? "/dealer/insights?dealership=all&days=30" : "/dealer/insights?days=30";
+        const page = async (query: string) => {
+          const response = await get(`${base}${query}`);
+          expect(response.status, query).toBe(200);
+          const html = await response.text();
+          return {
+            html,
+            rows: [...html.matchAll(/<tr data-stocknum="([^"]+)"/g)].map((match) => match[1]),
+            count: (list: string) => Number(new RegExp(`data-list="${list}" data-count="(\\d+)"`).exec(html)?.[1]),
+          };
+        };
+        const first = await page("");
+        expect(new RegExp(`data-total="Cars in stock">${cars.length}<`).test(first.html)).toBe(true);
+        for (const list of ["aged60", "aged90", "viewedNotEnquired", "wellAbove", "fewPhotos"] as const) {
+          expect(first.count(list), list).toBe(figures.filter((car) => car.lists[list]).length);
+        }
+        // Listing order, 50 a page: the first page and the last.
+        expect(first.rows).toEqual(cars.slice(0, 50).map((car) => car.stocknum));
+        const last = Math.max(1, Math.ceil(cars.length / 50));
+        expect((await page(`&page=${last}`)).rows).toEqual(cars.slice((last - 1) * 50).map((car) => car.stocknum));
+        expect((await page(`&page=${last + 1}`)).rows).toEqual([]);
+        // Longest in stock first (ties in listing order), and fewest photos first.
+        const byDays = [...figures].sort((a, b) => b.days - a.days || a.id - b.id);
+        expect((await page("&sort=days")).rows).toEqual(byDays.slice(0, 50).map((car) => car.stocknum));
+        const byPhotos = [...figures].sort((a, b) => a.photos - b.photos || a.id - b.id);
+        expect((await page("&sort=photos&page=2")).rows).toEqual(byPhotos.slice(50, 100).map((car) => car.stocknum));
+        // A list's filter: its cars in listing order; the list on the page shows its first 10.
+        for (const list of ["fewPhotos", "wellAbove"] as const) {
+          const listed = figures.filter((car) => car.lists[list]).map((car) => car.stocknum);
+          expect((await page(`&list=${list}`)).rows, list).toEqual(listed.slice(0, 50));
+          const shown = [...(new RegExp(`data-list="${list}"[^>]*>(.*?)</section>`, "s").exec(first.html)?.[1] ?? "").matchAll(/<li data-stocknum="([^"]+)"/g)].map((match) => match[1]);
+          expect(shown, list).toEqual(listed.slice(0, 10));
+        }
+        // The CSV's medians for every car are the market's, from every site's stock.
+        const csv = parseCsv(await (await get(group ? "/dealer/insights.csv?dealership=all&days=30" : "/dealer/insights.csv?days=30")).text());
+        const [header = [], ...rows] = csv;
+        const at = (row: string[], name: string) => row[header.indexOf(name)];
+        expect(rows.length).toBe(cars.length);
+        for (const car of cars) {
+          const row = rows.find((line) => at(line, "stocknum") === car.stocknum) ?? [];
+          const m = median.get(car.id) ?? null;
+          expect(at(row, "market_median"), car.stocknum).toBe(m === null ? "" : String(m));
+        }
+      });
+
       it("bad query input is a 400 naming the field, on the CSV and the page", { timeout: 60_000 }, async () => {
+        for (const [bad, field] of [["page=0", "page"], ["page=two", "page"], ["sort=cheapest", "sort"], ["list=everything", "list"]]) {
+          const response = await get(`/dealer/insights.csv?${bad}`);
+          expect(response.status, bad).toBe(400);
+          expect(Object.keys(((await response.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors), bad).toEqual([field]);
+          expect((await get(`/dealer/insights?${bad}`)).status, bad).toBe(400);
+        }
         const days = await get("/dealer/insights.csv?days=5");
         expect(days.status).toBe(400);
         expect(Object.keys(((await days.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual(["days"]);

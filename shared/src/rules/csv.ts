@@ -8,6 +8,8 @@ export function csvCell(value: unknown): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** A CSV file: a header line, then a line per row (CRLF, as RFC 4180 writes it). */
-export const csvFile = (header: readonly string[], rows: readonly (readonly unknown[])[]): string =>
-  `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+/** CSV lines, each ended by CRLF (as RFC 4180 writes it): a file's part, for a file sent in pieces. */
+export const csvLines = (rows: readonly (readonly unknown[])[]): string => rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+
+/** A CSV file: a header line, then a line per row. */
+export const csvFile = (header: readonly string[], rows: readonly (readonly unknown[])[]): string => csvLines([header, ...rows]);

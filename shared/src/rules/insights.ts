@@ -57,50 +57,27 @@ export type PricePosition =
   | { kind: "position"; comparables: number; median: number; difference: number; percent: number; wellAbove: boolean };
 
 /**
- * The market of a set of cars: the asking prices by comparable key. Each car's position is then against the others
- * in its band (the car itself left out), so a car is never its own market. Each band's prices are sorted once here,
- * so a page of 25,000 cars takes each car's median without copying and sorting its band again.
+ * What the console keeps of a comparable band (ADR 0077, migration 0044's market_bands): how many asking prices it has
+ * and the three around its middle, at 0-based positions h - 1, h and h + 1 of the sorted prices, h = floor((n - 1) / 2).
+ * That is all any car's median needs, its own price left out or not; never a car or a dealer.
  */
-export function marketPrices(cars: readonly MarketCar[]): Map<string, number[]> {
-  const market = new Map<string, number[]>();
-  for (const car of cars) {
-    const key = comparableKey(car);
-    if (key === null || !askingPrice(car.price)) continue;
-    const prices = market.get(key);
-    if (prices) prices.push(car.price);
-    else market.set(key, [car.price]);
-  }
-  for (const prices of market.values()) prices.sort((a, b) => a - b);
-  return market;
-}
+export type MarketBand = { n: number; below: number | null; middle: number | null; above: number | null };
 
-/** The first index of `sorted` (ascending) whose value is at least `value`. */
-function lowerBound(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** The car's price against the median of its comparables in `market` (marketPrices over the network, the car included; each band sorted). */
-export function pricePosition(car: MarketCar, market: ReadonlyMap<string, readonly number[]>): PricePosition {
-  const key = comparableKey(car);
-  const sorted = (key !== null && market.get(key)) || [];
-  // Leave the car's own price out once: it is in the network's stock too.
-  const own = askingPrice(car.price) ? lowerBound(sorted, car.price) : -1;
-  const skip = own >= 0 && sorted[own] === car.price ? own : -1;
-  const comparables = sorted.length - (skip >= 0 ? 1 : 0);
-  if (comparables < MIN_COMPARABLES) return { kind: "not-enough-data", comparables };
-  // The i-th price of the band without the skipped one.
-  const at = (i: number) => sorted[skip >= 0 && i >= skip ? i + 1 : i]!;
-  const half = Math.floor(comparables / 2);
-  const middle = comparables % 2 ? at(half) : (at(half - 1) + at(half)) / 2;
-  if (!askingPrice(car.price)) return { kind: "no-price", comparables };
-  const difference = car.price - middle;
+/**
+ * The car's price against the median of its comparables: `band` is its band (the network's cars in stock with an asking
+ * price, see comparableKey), `own` says the car's own asking price is one of the band's and is left out once, so a car
+ * is never its own market. Only the median and the count leave this rule: never another dealer's car or price.
+ */
+export function pricePositionInBand(price: number | null | undefined, band: MarketBand | undefined, own: boolean): PricePosition {
+  const comparables = band ? band.n - (own ? 1 : 0) : 0;
+  if (!band || comparables < MIN_COMPARABLES) return { kind: "not-enough-data", comparables };
+  if (!askingPrice(price)) return { kind: "no-price", comparables };
+  const { below, middle: mid, above } = band as { below: number; middle: number; above: number };
+  // The i-th of the band's prices without the car's: below the car's price a position keeps its price, from it on the
+  // next one (the band sorted, the car's the first of its price).
+  const at = (value: number, next: number) => (own && value >= price ? next : value);
+  const middle = comparables % 2 ? at(mid, above) : own ? (at(below, mid) + at(mid, above)) / 2 : (mid + above) / 2;
+  const difference = price - middle;
   const percent = Math.round((difference / middle) * 1000) / 10;
   return { kind: "position", comparables, median: middle, difference, percent, wellAbove: difference > middle * WELL_ABOVE_MARKET };
 }
