@@ -26,23 +26,31 @@ CREATE TABLE market_dirty (
   PRIMARY KEY (make, model)
 ) WITHOUT ROWID;
 
+-- Each trigger skips a model already marked with NOT EXISTS, not OR IGNORE: a trigger fired by the stock writer's
+-- upsert (INSERT … ON CONFLICT DO UPDATE) takes the outer statement's conflict policy (abort), so OR IGNORE inside it
+-- would fail the whole batch on the second car of a model.
 CREATE TRIGGER market_dirty_on_insert AFTER INSERT ON vehicles
 WHEN NEW.make IS NOT NULL AND NEW.model IS NOT NULL
 BEGIN
-  INSERT OR IGNORE INTO market_dirty (make, model) VALUES (lower(trim(NEW.make)), lower(trim(NEW.model)));
+  INSERT INTO market_dirty (make, model) SELECT lower(trim(NEW.make)), lower(trim(NEW.model))
+  WHERE NOT EXISTS (SELECT 1 FROM market_dirty WHERE make = lower(trim(NEW.make)) AND model = lower(trim(NEW.model)));
 END;
 
 CREATE TRIGGER market_dirty_on_update AFTER UPDATE OF data, status ON vehicles
 BEGIN
-  INSERT OR IGNORE INTO market_dirty (make, model)
-  SELECT lower(trim(OLD.make)), lower(trim(OLD.model)) WHERE OLD.make IS NOT NULL AND OLD.model IS NOT NULL
-  UNION SELECT lower(trim(NEW.make)), lower(trim(NEW.model)) WHERE NEW.make IS NOT NULL AND NEW.model IS NOT NULL;
+  INSERT INTO market_dirty (make, model)
+  SELECT make, model FROM (
+    SELECT lower(trim(OLD.make)) AS make, lower(trim(OLD.model)) AS model WHERE OLD.make IS NOT NULL AND OLD.model IS NOT NULL
+    UNION SELECT lower(trim(NEW.make)), lower(trim(NEW.model)) WHERE NEW.make IS NOT NULL AND NEW.model IS NOT NULL
+  ) AS changed
+  WHERE NOT EXISTS (SELECT 1 FROM market_dirty WHERE market_dirty.make = changed.make AND market_dirty.model = changed.model);
 END;
 
 CREATE TRIGGER market_dirty_on_delete AFTER DELETE ON vehicles
 WHEN OLD.make IS NOT NULL AND OLD.model IS NOT NULL
 BEGIN
-  INSERT OR IGNORE INTO market_dirty (make, model) VALUES (lower(trim(OLD.make)), lower(trim(OLD.model)));
+  INSERT INTO market_dirty (make, model) SELECT lower(trim(OLD.make)), lower(trim(OLD.model))
+  WHERE NOT EXISTS (SELECT 1 FROM market_dirty WHERE make = lower(trim(OLD.make)) AND model = lower(trim(OLD.model)));
 END;
 
 -- Every model there is, so the first view computes the whole market once.
