@@ -65,8 +65,13 @@ describe("insights: price changes and the trend of leads", () => {
         String(car.price - 2500),
       ]);
 
-      const page = await (await get("/dealer/insights?days=7")).text();
-      const cell = new RegExp(`<tr data-stocknum="${car.stocknum}">.*?data-figure="price-changes">([^<]*)<`, "s").exec(page)?.[1];
+      // The table is paged in the order listed (ADR 0077): the car is on whichever page holds it.
+      let cell: string | undefined;
+      for (let number = 1; cell === undefined; number++) {
+        const page = await (await get(`/dealer/insights?days=7&page=${number}`)).text();
+        if (!page.includes("<tr data-stocknum=")) break;
+        cell = new RegExp(`<tr data-stocknum="${car.stocknum}"[^>]*>.*?data-figure="price-changes">([^<]*)<`, "s").exec(page)?.[1];
+      }
       expect(cell).toBe(`${before + 2} (last ${today}: ${money(car.price - 1000)} to ${money(car.price - 2500)})`);
     } finally {
       await write({});

@@ -39,7 +39,7 @@ describe("audit entries", () => {
 });
 
 describe("the refusal cap", () => {
-  it("keeps at most REFUSALS_PER_ACTOR_HOUR refusals an actor leaves under one action on one site in an hour; other entries, actors and sites are not capped", async () => {
+  it("keeps at most REFUSALS_PER_ACTOR_HOUR refusals an actor leaves under one action on one site in an hour; other entries, actors, sites and the operator are not capped", async () => {
     const { db, dispose } = await createTestD1();
     try {
       const start = new Date("2026-11-28T10:00:00Z");
@@ -50,6 +50,7 @@ describe("the refusal cap", () => {
       await recordAudit(db, refusal("staff:2 b@x.example"), at(2));
       await recordAudit(db, refusal("staff:1 a@x.example", "summit-auto-group"), at(2));
       await recordAudit(db, { site: "harbour-city-motors", actor: "staff:1 a@x.example", action: "staff.sign_in" }, at(2));
+      for (let i = 0; i <= REFUSALS_PER_ACTOR_HOUR; i++) await recordAudit(db, refusal("operator", "platform"), at(3));
       // An hour after the first refusals, the actor's refusals are written again.
       await recordAudit(db, refusal("staff:1 a@x.example"), at(61));
       const count = async (where: string) => (await db.prepare(`SELECT count(*) AS n FROM audit_log WHERE ${where}`).first<{ n: number }>())!.n;
@@ -57,6 +58,7 @@ describe("the refusal cap", () => {
       expect(await count("actor LIKE 'staff:2%'")).toBe(1);
       expect(await count("site = 'summit-auto-group'")).toBe(1);
       expect(await count("action = 'staff.sign_in'")).toBe(1);
+      expect(await count("actor = 'operator'")).toBe(REFUSALS_PER_ACTOR_HOUR + 1);
     } finally {
       await dispose();
     }

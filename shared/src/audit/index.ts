@@ -47,7 +47,11 @@ export function auditStatement(db: D1Database, entry: AuditEntry, now = new Date
   return db.prepare(`${AUDIT_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?)`).bind(...auditValues(auditEntrySchema.parse(entry), now));
 }
 
-/** Refusals one actor may leave under one action in an hour; a leaked key or a scripted session would fill the log. */
+/**
+ * Refusals one actor may leave under one action in an hour; a leaked key or a scripted staff session would fill the
+ * log. The operator's own refusals are never capped: the operator key is the platform's, and each refusal is a change
+ * the operator meant to make.
+ */
 export const REFUSALS_PER_ACTOR_HOUR = 60;
 const REFUSAL_ACTIONS: readonly AuditAction[] = ["refused", "key.refused"];
 
@@ -57,7 +61,7 @@ const REFUSAL_ACTIONS: readonly AuditAction[] = ["refused", "key.refused"];
  */
 export async function recordAudit(db: D1Database, entry: AuditEntry, now = new Date()): Promise<void> {
   const row = auditEntrySchema.parse(entry);
-  if (!REFUSAL_ACTIONS.includes(row.action)) return void (await auditStatement(db, row, now).run());
+  if (!REFUSAL_ACTIONS.includes(row.action) || row.actor === "operator") return void (await auditStatement(db, row, now).run());
   const hourBefore = new Date(now.getTime() - 3_600_000).toISOString();
   await db
     .prepare(
