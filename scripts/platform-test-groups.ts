@@ -3,7 +3,8 @@ import { join } from "node:path";
 
 /**
  * npm test runs the platform's test files in two groups (ADR 0082): files that change what other files see run one
- * at a time, the rest two at a time, which roughly halves the wall time of the browser tests on a 2-core machine.
+ * at a time, the rest two at a time: browser tests spend much of their time waiting, so a second file uses time the
+ * first leaves idle (the saving against one at a time is not yet measured; docs/benchmarks/platform.md).
  *
  * A file runs alone when its source changes shared state or reads counts other files move:
  * - a site's settings, keys or sites themselves (the operator API, the console through a staff sign-in);
