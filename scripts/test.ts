@@ -15,6 +15,7 @@ import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions
  */
 type Tally = { passed: number; failed: number };
 const tally: Tally = { passed: 0, failed: 0 };
+const runStarted = Date.now();
 const REPORTS = join(ROOT, ".state/reports");
 mkdirSync(REPORTS, { recursive: true });
 
@@ -22,12 +23,16 @@ function bin(name: string): string {
   return join(ROOT, "node_modules/.bin", name);
 }
 
+/** Seconds since a step's start, printed beside its result so a run's log shows where its time went. */
+const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 function check(label: string, command: string, args: string[]): boolean {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } });
   const ok = result.status === 0;
   ok ? tally.passed++ : tally.failed++;
-  console.log(`${ok ? "✔" : "✘"} ${label}`);
+  console.log(`${ok ? "✔" : "✘"} ${label} (${seconds(started)})`);
   return ok;
 }
 
@@ -37,6 +42,7 @@ function check(label: string, command: string, args: string[]): boolean {
  */
 function vitest(label: string, config: string, { node, extra = [] }: { node?: string; extra?: string[] } = {}): void {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const report = join(REPORTS, `${label.replace(/\W+/g, "-")}.json`);
   const args = ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra];
   const result = spawnSync(node ?? bin("vitest"), node ? [join(ROOT, "node_modules/vitest/vitest.mjs"), ...args] : args, {
@@ -54,7 +60,7 @@ function vitest(label: string, config: string, { node, extra = [] }: { node?: st
   tally.failed += json.numFailedTests;
   // A suite that fails to load has no failed tests; count it so the run cannot look green.
   if (!json.success && json.numFailedTests === 0) tally.failed++;
-  console.log(`${json.success ? "✔" : "✘"} ${label}: ${json.numPassedTests} passed, ${json.numFailedTests} failed`);
+  console.log(`${json.success ? "✔" : "✘"} ${label}: ${json.numPassedTests} passed, ${json.numFailedTests} failed (${seconds(started)})`);
 }
 
 /** 22 beside Node 20 or 24; 24 beside 22. */
@@ -138,7 +144,7 @@ async function algoliaConfiguredRun(): Promise<void> {
     await startPlatform();
     await step("stock:sync --settings", "see its error above", pushSettings);
     const sites = await step("Pushing the stock through the queue", "see .state/logs/platform.log for the consumer's errors", () => pushStockThroughQueue());
-    console.log(`Stock of ${sites.length} sites in the stand-in after ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(`Stock of ${sites.length} sites in the stand-in after ${seconds(started)}`);
     vitest("search tests on Algolia (the stand-in)", "tests/vitest.algolia.config.ts");
   } finally {
     await stopAllSessions();
@@ -149,5 +155,6 @@ async function algoliaConfiguredRun(): Promise<void> {
   }
 }
 
-console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
+console.log(`\nnpm test took ${seconds(runStarted)}`);
+console.log(`${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 ? 0 : 1);
