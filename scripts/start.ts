@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   if (values.remote) {
     const name = values.remote as RemoteName;
     await build([name]);
-    const session = await step(`Starting ${name} alone`, "is the platform running? It must be started without it: npm run start:without -- " + name, () => startRemoteAlone(name));
+    const session = await step(`Starting ${name} alone`, `is the platform running? It must be started without it: npm run start:without -- ${name}`, () => startRemoteAlone(name));
     started.push(session);
     console.log(`\n${name} runs alone at http://127.0.0.1:${session.port} (pid ${session.pid}); the platform's gateway finds it through the dev registry.`);
     return;
