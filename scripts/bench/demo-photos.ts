@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import { request } from "node:http";
-import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -8,7 +7,7 @@ import { demoWriteKey, generateDemoData } from "../../db/demo/generate";
 import { localToday } from "../../db/demo/today";
 import { postStockBatch } from "../../db/import/stock-client";
 import { launchChromium } from "../chromium";
-import { createDemoPhotoOrigin } from "../demo-photos/origin";
+import { listenDemoPhotoOrigin } from "../demo-photos/origin";
 import { demoPhotoPath, pictureOfDrawing } from "../demo-photos/render";
 import { PLATFORM_PORT, ROOT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
@@ -45,9 +44,8 @@ if (!recordedSessions().some((session) => session.label === "platform")) {
 
 const cacheDir = join(ROOT, ".state/demo-photos");
 mkdirSync(cacheDir, { recursive: true });
-const origin = createDemoPhotoOrigin(cacheDir);
-await new Promise<void>((resolve) => origin.server.listen(0, "127.0.0.1", resolve));
-const originUrl = `http://127.0.0.1:${(origin.server.address() as AddressInfo).port}`;
+const origin = await listenDemoPhotoOrigin(cacheDir);
+const originUrl = origin.base;
 
 type Car = Record<string, unknown> & { stocknum: string; dealership_slug: string; images?: ({ image: { url: string } } | string)[] };
 const siteCars = (generateDemoData({ today: localToday() }).vehicles as unknown as Car[]).filter((car) => car.site === SITE);
@@ -166,4 +164,4 @@ if (runs > 0) {
 }
 
 if (!options.keep) await postStockBatch(baseUrl, host, KEY, { upsert: [], delete: cars.map((car) => car.stocknum) });
-origin.server.close();
+await origin.close();

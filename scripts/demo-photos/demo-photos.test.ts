@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehicleImagePath, vehicleImageUrl, vehicleSpinFramePath } from "@dealer/shared/media";
 import { buildVehiclePicture } from "../../edge/src/images/vehicle-svg";
-import { createDemoPhotoOrigin } from "./origin";
+import { listenDemoPhotoOrigin } from "./origin";
 import { DEMO_PHOTO, type DemoPicture, demoPhotoPath, parseDemoPhotoPath, pictureOfDrawing, renderDemoPhoto } from "./render";
 
 const RED_SUV: DemoPicture = { body: "suv", colour: "red", angle: "three-quarter" };
@@ -49,30 +47,24 @@ describe("renderDemoPhoto", () => {
 });
 
 describe("the demo photo origin", () => {
-  const cacheDir = mkdtempSync(join(tmpdir(), "demo-photos-"));
-  const origin = createDemoPhotoOrigin(cacheDir);
-  let base = "";
+  let origin: Awaited<ReturnType<typeof listenDemoPhotoOrigin>>;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => origin.server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(origin.server.address() as AddressInfo).port}`;
+    origin = await listenDemoPhotoOrigin();
   });
-  afterAll(async () => {
-    await new Promise((resolve) => origin.server.close(resolve));
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  afterAll(() => origin.close());
 
   it("serves a picture rendered once and kept, as JPEG, and 404 for anything else", async () => {
     const picture: DemoPicture = { body: "hatch", colour: "blue", angle: "side" };
-    const [one, two] = await Promise.all([fetch(`${base}/${demoPhotoPath(picture)}`), fetch(`${base}/${demoPhotoPath(picture)}`)]);
+    const [one, two] = await Promise.all([fetch(`${origin.base}/${demoPhotoPath(picture)}`), fetch(`${origin.base}/${demoPhotoPath(picture)}`)]);
     expect([one.status, one.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
     const bytes = Buffer.from(await one.arrayBuffer());
     expect(Buffer.from(await two.arrayBuffer()).equals(bytes)).toBe(true);
     expect(bytes.equals(await renderDemoPhoto(picture))).toBe(true);
-    expect(readFileSync(join(cacheDir, demoPhotoPath(picture))).equals(bytes)).toBe(true);
-    expect((await fetch(`${base}/${demoPhotoPath(picture)}`)).status).toBe(200);
+    expect(readFileSync(join(origin.cacheDir, demoPhotoPath(picture))).equals(bytes)).toBe(true);
+    expect((await fetch(`${origin.base}/${demoPhotoPath(picture)}`)).status).toBe(200);
     expect(origin.rendered()).toBe(1);
-    expect((await fetch(`${base}/vehicles/hatch/blue/side.svg`)).status).toBe(404);
-    expect((await fetch(`${base}/vehicles/hatch/blue/../../etc.jpg`)).status).toBe(404);
-    expect(existsSync(join(cacheDir, "vehicles/hatch/blue/side.jpg.part"))).toBe(false);
+    expect((await fetch(`${origin.base}/vehicles/hatch/blue/side.svg`)).status).toBe(404);
+    expect((await fetch(`${origin.base}/vehicles/hatch/blue/../../etc.jpg`)).status).toBe(404);
+    expect(existsSync(join(origin.cacheDir, "vehicles/hatch/blue/side.jpg.part"))).toBe(false);
   });
 });

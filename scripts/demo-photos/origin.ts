@@ -1,5 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type DemoPicture, demoPhotoPath, parseDemoPhotoPath, renderDemoPhoto } from "./render";
 
@@ -51,4 +53,23 @@ export function createDemoPhotoOrigin(cacheDir: string): { server: Server; rende
   // workerd keeps connections open between fetches; Node's 5 s default would race a request sent on a closing one.
   server.keepAliveTimeout = 65_000;
   return { server, rendered: () => rendered };
+}
+
+/**
+ * The origin on a free port of 127.0.0.1 (the bench's and the tests'): its address, its cache folder (a temporary one,
+ * removed on close, when none is named), and a close that waits.
+ */
+export async function listenDemoPhotoOrigin(cacheDir?: string) {
+  const dir = cacheDir ?? mkdtempSync(join(tmpdir(), "demo-photos-"));
+  const { server, rendered } = createDemoPhotoOrigin(dir);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cacheDir: dir,
+    rendered,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!cacheDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

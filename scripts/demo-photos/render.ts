@@ -1,7 +1,7 @@
 import {
-  VEHICLE_IMAGE_ANGLES,
-  VEHICLE_IMAGE_BODIES,
-  VEHICLE_IMAGE_COLOURS,
+  isVehicleImageAngle,
+  isVehicleImageBody,
+  isVehicleImageColour,
   type VehicleImageAngle,
   type VehicleImageBody,
   type VehicleImageColour,
@@ -32,11 +32,7 @@ const PATH = /^vehicles\/([a-z]+)\/([a-z]+)\/([a-z-]+)\.jpg$/;
 /** The picture a path names, or null for anything else (the origin answers 404). */
 export function parseDemoPhotoPath(path: string): DemoPicture | null {
   const [, body = "", colour = "", angle = ""] = PATH.exec(path) ?? [];
-  const known =
-    (VEHICLE_IMAGE_BODIES as readonly string[]).includes(body) &&
-    Object.hasOwn(VEHICLE_IMAGE_COLOURS, colour) &&
-    (VEHICLE_IMAGE_ANGLES as readonly string[]).includes(angle);
-  return known ? { body: body as VehicleImageBody, colour: colour as VehicleImageColour, angle: angle as VehicleImageAngle } : null;
+  return isVehicleImageBody(body) && isVehicleImageColour(colour) && isVehicleImageAngle(angle) ? { body, colour, angle } : null;
 }
 
 /** Octaves of the texture: cells across the picture and strength. The finer ones survive a card's downscale. */

@@ -1,11 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoPhotoOrigin } from "../../scripts/demo-photos/origin";
+import { listenDemoPhotoOrigin } from "../../scripts/demo-photos/origin";
 import { DEMO_PHOTO, type DemoPicture, demoPhotoPath, renderDemoPhoto } from "../../scripts/demo-photos/render";
 import { PHOTO_SITES, photoRecord, settledReport, storedCar } from "../support/photo-origin";
 import { fetchSite } from "../support/platform";
@@ -21,17 +17,11 @@ const PICTURES: DemoPicture[] = [
   { body: "suv", colour: "silver", angle: "three-quarter" },
   { body: "suv", colour: "silver", angle: "interior" },
 ];
-const cacheDir = mkdtempSync(join(tmpdir(), "demo-photos-"));
-const origin = createDemoPhotoOrigin(cacheDir);
-let base = "";
+let origin: Awaited<ReturnType<typeof listenDemoPhotoOrigin>>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => origin.server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(origin.server.address() as AddressInfo).port}`;
+  origin = await listenDemoPhotoOrigin();
 });
-afterAll(async () => {
-  await new Promise((resolve) => origin.server.close(resolve));
-  rmSync(cacheDir, { recursive: true, force: true });
-});
+afterAll(() => origin.close());
 
 const ACCEPTS = [
   ["image/avif,image/webp,*/*", "image/avif", "heif"],
@@ -44,7 +34,7 @@ describe("the demo's photographs through the photo pipeline", () => {
     const hashes = await Promise.all(PICTURES.map(async (picture) => createHash("sha256").update(await renderDemoPhoto(picture)).digest("hex")));
     // A fresh query string per run: the site has never seen the URL, so it is fetched (a held URL would not be).
     const run = randomUUID().slice(0, 8);
-    const urls = PICTURES.map((picture) => `${base}/${demoPhotoPath(picture)}?run=${run}`);
+    const urls = PICTURES.map((picture) => `${origin.base}/${demoPhotoPath(picture)}?run=${run}`);
     const stocknum = `DP-${run}`.toUpperCase();
     try {
       const answer = (await (await stockApi(site, key, "/vehicles/batch", { upsert: [photoRecord(stocknum, urls)] })).json()) as { batch: string };
