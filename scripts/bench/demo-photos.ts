@@ -19,7 +19,7 @@ import { timePage } from "./page-timing";
  * photo origin, through the feed and the queue like a dealer's, waits until they are held, then prints the bytes a
  * photo is served at per width and format, the image bytes of the first view of a car page and of /search at 390 px
  * (the new cars lead /search: newest first), and Lighthouse on both. Prints, asserts nothing; deletes the cars at the
- * end unless --keep.
+ * end unless --keep (kept, they lead /search, where the platform tests expect a demo car).
  */
 const { values: options } = parseArgs({
   options: {
