@@ -1,13 +1,10 @@
 import {
   BANNER_HEIGHTS,
+  isVehicleImageAngle,
+  isVehicleImageBody,
+  isVehicleImageColour,
   parseImageParams,
   SPIN_FRAME_COUNT,
-  VEHICLE_IMAGE_ANGLES,
-  VEHICLE_IMAGE_BODIES,
-  VEHICLE_IMAGE_COLOURS,
-  type VehicleImageAngle,
-  type VehicleImageBody,
-  type VehicleImageColour,
 } from "@dealer/shared/media";
 import { type Context, Hono } from "hono";
 import { isMapTile } from "@dealer/shared/rules";
@@ -17,10 +14,6 @@ import { buildSpinFrame, buildVehiclePicture, type PictureOptions } from "./vehi
 
 /** A picture at a URL never changes, so browsers and the edge may keep it for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
-
-const isBody = (value: string): value is VehicleImageBody => (VEHICLE_IMAGE_BODIES as readonly string[]).includes(value);
-const isColour = (value: string): value is VehicleImageColour => Object.hasOwn(VEHICLE_IMAGE_COLOURS, value);
-const isAngle = (value: string): value is VehicleImageAngle => (VEHICLE_IMAGE_ANGLES as readonly string[]).includes(value);
 
 function svg(c: Context, body: string) {
   return c.body(body, 200, {
@@ -47,7 +40,7 @@ export function createImageRoutes() {
     if (!params.ok) return c.text(params.error, 400);
     const body = c.req.param("body") ?? "";
     const colour = c.req.param("colour") ?? "";
-    if (!isBody(body) || !isColour(colour)) return c.text("Unknown vehicle picture", 404);
+    if (!isVehicleImageBody(body) || !isVehicleImageColour(colour)) return c.text("Unknown vehicle picture", 404);
     return { body, colour, ...params.params };
   };
 
@@ -65,7 +58,7 @@ export function createImageRoutes() {
     const picture = resolve(c);
     if (picture instanceof Response) return picture;
     const angle = /^([a-z-]+)\.svg$/.exec(c.req.param("file"))?.[1] ?? "";
-    if (!isAngle(angle)) return c.text("Unknown vehicle picture", 404);
+    if (!isVehicleImageAngle(angle)) return c.text("Unknown vehicle picture", 404);
     return svg(c, buildVehiclePicture({ ...picture, angle }));
   });
 

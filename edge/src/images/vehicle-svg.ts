@@ -19,6 +19,8 @@ export interface PictureOptions {
   width: number;
   /** Below 50 the picture drops its shading; SVG has no other notion of quality. */
   quality: number;
+  /** false: no studio backdrop (transparent), for the demo photos' renderer to put the picture on its own. */
+  backdrop?: boolean;
 }
 
 /** A colour moved toward black (amount < 0) or white (amount > 0). */
@@ -43,7 +45,7 @@ function svgDocument(options: PictureOptions, title: string, content: string): s
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${options.width}" height="${height}" viewBox="0 0 ${CANVAS.width} ${CANVAS.height}" role="img" aria-label="${title}">` +
     `<title>${title}</title>${defs}` +
-    `<rect width="${CANVAS.width}" height="${CANVAS.height}" fill="${shaded ? "url(#studio)" : "#eceef1"}"/>` +
+    (options.backdrop === false ? "" : `<rect width="${CANVAS.width}" height="${CANVAS.height}" fill="${shaded ? "url(#studio)" : "#eceef1"}"/>`) +
     content.replaceAll("PAINT", shaded ? "url(#paint)" : paint).replaceAll("EDGE", shade(paint, -0.45)) +
     "</svg>"
   );

@@ -33,6 +33,10 @@ export type VehicleImageAngle = (typeof VEHICLE_IMAGE_ANGLES)[number];
 
 export const SPIN_FRAME_COUNT = 24;
 
+export const isVehicleImageBody = (value: string): value is VehicleImageBody => (VEHICLE_IMAGE_BODIES as readonly string[]).includes(value);
+export const isVehicleImageColour = (value: string): value is VehicleImageColour => Object.hasOwn(VEHICLE_IMAGE_COLOURS, value);
+export const isVehicleImageAngle = (value: string): value is VehicleImageAngle => (VEHICLE_IMAGE_ANGLES as readonly string[]).includes(value);
+
 export function vehicleImagePath(body: VehicleImageBody, colour: VehicleImageColour, angle: VehicleImageAngle): string {
   return `vehicles/${body}/${colour}/${angle}.svg`;
 }
