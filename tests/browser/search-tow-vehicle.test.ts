@@ -1,13 +1,11 @@
 import type { Car } from "@dealer/shared/contract";
-import { formatNumber, siteSearchFilters, TOW_FILTER_TITLE, TOWING_CAPACITY_MESSAGE, towFilterText, towVerdict } from "@dealer/shared/rules";
+import { formatNumber, TOW_FILTER_TITLE, TOWING_CAPACITY_MESSAGE, towFilterText, towVerdict } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { createCaravanSite, vansWithAtms, writeVans } from "../support/buyer-tools";
-import { demoConfig } from "../support/finance";
+import { atmOf, createCaravanSite, listedVans, vansWithAtms, writeVans } from "../support/buyer-tools";
 import { operatorApi } from "../support/operator";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
-import { searchSite } from "../support/search-api";
 
 /**
  * "Suits my tow vehicle" on caravan search (issue 34, ADR 0079): vans whose ATM is at or under the shopper's braked
@@ -44,19 +42,6 @@ const suits = (atm: unknown, capacity: number) => {
   const kind = towVerdict(typeof atm === "number" ? atm : null, capacity).kind;
   return kind === "within" || kind === "near";
 };
-const atmOf = (car: Pick<Car, "caravan_specifications">) => car.caravan_specifications?.aggregate_trailer_mass ?? null;
-
-/** Every van the site's search lists (its own conditions, as the page applies them), paged through the search API. */
-async function listedVans(site: string): Promise<{ id: number; atm: number | null }[]> {
-  const filters = siteSearchFilters(demoConfig(site), new Date()).map((filter) => `(${filter})`).join(" AND ");
-  const vans: { id: number; atm: number | null }[] = [];
-  for (let page = 0; ; page++) {
-    const { hits } = await searchSite<Car>(site, { filters, hitsPerPage: 1000, page, attributesToRetrieve: ["id", "caravan_specifications"] });
-    vans.push(...hits.map((hit) => ({ id: hit.id, atm: atmOf(hit) })));
-    if (hits.length < 1000) return vans;
-  }
-}
-
 const countText = (count: number) => new RegExp(`^${formatNumber(count)} vehicles? ·`);
 const address = (page: Page) => decodeURIComponent(new URL(page.url()).search);
 const shownIds = (page: Page) => page.locator(".card__link[data-car-id]").evaluateAll((links) => links.map((link) => Number((link as HTMLElement).dataset.carId)));
