@@ -3,7 +3,7 @@ import { formatNumber, TOW_FILTER_TITLE, TOWING_CAPACITY_MESSAGE, towFilterText,
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { atmOf, createCaravanSite, listedVans, vansWithAtms, writeVans } from "../support/buyer-tools";
+import { atmOf, listedVans, vanSiteAround3000 } from "../support/buyer-tools";
 import { operatorApi } from "../support/operator";
 import { DEV_FAULT_HEADER } from "../../shared/src/fragment/dev-faults";
 import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
@@ -13,7 +13,9 @@ import { launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } 
  * towing capacity, on either search backend (this file runs in the Algolia pass too). The cars expected are worked out
  * here from the records' ATMs with the tow verdict's own rule, never read from the page.
  */
-const GENERATED = "issue34-tow-search";
+// Its own slug each run: a site deleted and created again under one slug restarts its stock version, and the search
+// may still hold the earlier site's index under that version (ADR 0086, "Left").
+const GENERATED = `issue34-tow-search-${Date.now().toString(36)}`;
 const CAPACITY_FIELD = "Your vehicle's braked towing capacity (kg)";
 const WIDE = { width: 1280, height: 900 };
 
@@ -22,16 +24,7 @@ let generatedVans: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const key = await createCaravanSite(GENERATED, "Issue 34 Tow Search");
-  // ATMs either side of 3,000 kg, and two vans whose listings give none (null, 0): neither may be claimed to suit.
-  generatedVans = await vansWithAtms([
-    { stocknum: "TOW1", atm: 1_800 },
-    { stocknum: "TOW2", atm: 3_000 },
-    { stocknum: "TOW3", atm: 3_001 },
-    { stocknum: "TOW4", atm: null },
-    { stocknum: "TOW5", atm: 0 },
-  ]);
-  await writeVans(GENERATED, key, generatedVans);
+  generatedVans = await vanSiteAround3000(GENERATED, "Issue 34 Tow Search", "TOW");
 });
 afterAll(async () => {
   await browser?.close();

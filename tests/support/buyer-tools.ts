@@ -81,3 +81,14 @@ export async function listedVans(site: string): Promise<{ id: number; atm: numbe
     if (hits.length < 1000) return vans;
   }
 }
+
+/**
+ * A generated caravan site with five vans against 3,000 kg: within (1,800), within but over 85% (3,000), over by a
+ * kilogram (3,001), and two whose listings state no ATM (null, 0). Its vans, with stock numbers `${prefix}1` to 5.
+ */
+export async function vanSiteAround3000(slug: string, name: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const key = await createCaravanSite(slug, name);
+  const vans = await vansWithAtms([1_800, 3_000, 3_001, null, 0].map((atm, n) => ({ stocknum: `${prefix}${n + 1}`, atm })));
+  await writeVans(slug, key, vans);
+  return vans;
+}
