@@ -122,7 +122,15 @@ describe("the tow verdict on caravan search cards", () => {
     expect(expectedKinds).toEqual(new Set(["within", "near", "over", "unknown"]));
     const { page, errors } = await searchPage(GENERATED, "/search", PHONE, capacity);
     // The stock written above reaches the search (on Algolia through the push queue).
-    await expect.poll(async () => (await page.reload(), await cardVerdicts(page)).length, { timeout: 60_000 }).toBe(generatedVans.length);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await cardVerdicts(page)).length;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(generatedVans.length);
     await waitForHydration(page);
     expect(await expectVerdicts(page, atmById, capacity)).toEqual(expectedKinds);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
