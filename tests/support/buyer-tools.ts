@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { type Car, carSchema } from "@dealer/shared/contract";
+import { siteSearchFilters } from "@dealer/shared/rules";
 import { parse } from "yaml";
 import { query } from "./db";
+import { demoConfig } from "./finance";
 import { operatorApi } from "./operator";
 import { fetchSite } from "./platform";
+import { searchSite } from "./search-api";
 
 /** A shown, in-stock car of the site matching an SQL condition on its row (`data` is its JSON), parsed by the contract. */
 export function carWhere(site: string, condition: string): Car {
@@ -63,4 +66,29 @@ export async function writeVans(site: string, key: string, upsert: Record<string
     body: JSON.stringify({ upsert, delete: [] }),
   });
   if (written.status !== 200) throw new Error(`vans not written to ${site}: ${written.status} ${await written.text()}`);
+}
+
+/** A van's ATM as its listing states it (null: none). */
+export const atmOf = (car: Pick<Car, "caravan_specifications">) => car.caravan_specifications?.aggregate_trailer_mass ?? null;
+
+/** Every van the site's search lists (its own conditions, as the page applies them), paged through the search API. */
+export async function listedVans(site: string): Promise<{ id: number; atm: number | null }[]> {
+  const filters = siteSearchFilters(demoConfig(site), new Date()).map((filter) => `(${filter})`).join(" AND ");
+  const vans: { id: number; atm: number | null }[] = [];
+  for (let page = 0; ; page++) {
+    const { hits } = await searchSite<Car>(site, { filters, hitsPerPage: 1000, page, attributesToRetrieve: ["id", "caravan_specifications"] });
+    vans.push(...hits.map((hit) => ({ id: hit.id, atm: atmOf(hit) })));
+    if (hits.length < 1000) return vans;
+  }
+}
+
+/**
+ * A generated caravan site with five vans against 3,000 kg: within (1,800), within but over 85% (3,000), over by a
+ * kilogram (3,001), and two whose listings state no ATM (null, 0). Its vans, with stock numbers `${prefix}1` to 5.
+ */
+export async function vanSiteAround3000(slug: string, name: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const key = await createCaravanSite(slug, name);
+  const vans = await vansWithAtms([1_800, 3_000, 3_001, null, 0].map((atm, n) => ({ stocknum: `${prefix}${n + 1}`, atm })));
+  await writeVans(slug, key, vans);
+  return vans;
 }

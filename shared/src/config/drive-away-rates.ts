@@ -116,6 +116,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     sources: [
       { name: "State Revenue Office Victoria: motor vehicle duty rates", url: "https://www.sro.vic.gov.au/rates-taxes-duties-and-levies/motor-vehicle-duty-current-rates" },
       { name: "VicRoads: registration fees", url: "https://www.vicroads.vic.gov.au/registration/registration-fees" },
+      { name: "State Revenue Office Victoria: drive-away deals 2025-26", url: "https://www.sro.vic.gov.au/node/16793" },
     ],
     demoAs: "new",
     duty: [
@@ -125,14 +126,19 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
       {
         label: "New passenger car",
         when: { classes: ["car"], conditions: ["new", "demo"] },
-        // The dearer rates apply to the whole value over the luxury car tax threshold ($80,567 in 2025-26).
+        // The dearer rates apply to the whole value over the luxury car tax threshold: $80,567 for 2025-26 (the SRO's
+        // "Drive-away deals 2025-26", registrations from 1 July 2025; ADR 0086).
         schedule: { kind: "bands", per: 200, bands: [band(0, 0, 8.4), band(80_567, 0, 10.4, false), band(100_000, 0, 14, false), band(150_000, 0, 18, false)] },
       },
       // Motorcycles are non-passenger vehicles: new, they pay the new non-passenger rate.
       { label: "New non-passenger vehicle", when: { classes: ["lightTruck", "motorcycle"], conditions: ["new", "demo"] }, schedule: flat(200, 5.4) },
       { label: "Used vehicle", when: {}, schedule: flat(200, 8.4) },
     ],
-    registration: { car: 970, motorcycle: 560, lightTruck: 1_100, trailer: 200 },
+    // A new passenger car's 12 months with the TAC charge: the "registration costs to be deducted" of the SRO's
+    // drive-away deals 2025-26 (ADR 0086). Motorcycle, light truck and trailer, the plate and the transfer fee are
+    // unverified: no stored VicRoads page gives a dated figure for them (and the SRO's page does not say whether
+    // its figure includes the plates, so a new car's estimate may count them twice).
+    registration: { car: 973.7, motorcycle: 560, lightTruck: 1_100, trailer: 200 },
     ctp: null,
     plateFee: 40,
     transferFee: 48,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DRIVE_AWAY_RATES, type DutySchedule, driveAwayRatesSchema } from "../config/drive-away-rates";
 import { AU_STATES } from "./public-holidays";
-import { co2Of, type DutyFacts, driveAwayEstimate, dutyBySchedule, dutyRuleFor, estimateAsAtText, noMoreToPayText, PART_NAMES } from "./drive-away";
+import { co2Of, type DutyFacts, driveAwayEstimate, dutyBySchedule, dutyRuleFor, estimateAsAtText, governmentCharges, noMoreToPayText, PART_NAMES } from "./drive-away";
 import { makeCar } from "./test-fixtures";
 
 const R = DEFAULT_DRIVE_AWAY_RATES;
@@ -141,6 +141,34 @@ describe("each office's published examples and table rows", () => {
   it("VIC (the SRO's current rates): the $80,567 LCT threshold, the dearer rate on the whole value a cent over it", () => {
     expect(duty("VIC", 80_567)).toBeCloseTo(Math.ceil(80_567 / 200) * 8.4, 2);
     expect(duty("VIC", 80_567.01)).toBeCloseTo(Math.ceil(80_567.01 / 200) * 10.4, 2);
+    // A dollar either side (2025-26's threshold, the SRO's "Drive-away deals 2025-26").
+    expect(duty("VIC", 80_566)).toBeCloseTo(Math.ceil(80_566 / 200) * 8.4, 2);
+    expect(duty("VIC", 80_568)).toBeCloseTo(Math.ceil(80_568 / 200) * 10.4, 2);
+  });
+  it("VIC (the SRO's drive-away deals 2025-26): its price bands and dividing factors follow from the threshold, the rates and the $973.70 registration", () => {
+    const registration = R.VIC.registration.car;
+    expect(registration).toBe(973.7);
+    // The page's bands of a drive-away price: a band's top dutiable value, plus its duty, plus the registration.
+    const bandTops: [number, number, number][] = [
+      [80_567, 8.4, 84_925],
+      [100_000, 10.4, 106_174],
+      [150_000, 14, 161_474],
+    ];
+    for (const [value, rate, published] of bandTops) expect(Math.round(value * (1 + rate / 200) + registration)).toBe(published);
+    // Its method backwards: a new car's duty and registration added to a dutiable value (a multiple of $200) give a
+    // drive-away price that, less $973.70 and divided by the band's factor, is that value again.
+    const factors: [number, number][] = [
+      [40_000, 1.042],
+      [90_000, 1.052],
+      [120_000, 1.07],
+      [200_000, 1.09],
+    ];
+    for (const [value, factor] of factors) {
+      const { parts } = governmentCharges(R.VIC, facts(), value);
+      const [dutyPart, registrationPart] = parts;
+      const price = value + (dutyPart?.amount ?? 0) + (registrationPart?.amount ?? 0);
+      expect((price - 973.7) / factor).toBeCloseTo(value, 6);
+    }
   });
 });
 

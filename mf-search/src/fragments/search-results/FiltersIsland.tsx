@@ -37,6 +37,12 @@ export function FiltersIsland(props: FiltersProps & { wanted: boolean }) {
   const root = useRef<HTMLDivElement>(null);
   const pending = useRef<{ index: number; click: boolean } | null>(null);
 
+  // A slot the gateway could not render in time is rendered here from its props (mount-slot's fallback): there is no
+  // server markup to keep, and an empty panel would wait for a pointer that nothing invites, so its code loads now.
+  useEffect(() => {
+    if (!preloaded && root.current?.childElementCount === 0) setRequested(true);
+  }, [preloaded]);
+
   useEffect(() => {
     if (Loaded || !(wanted || requested)) return;
     let current = true;

@@ -2,8 +2,9 @@ import type { PageConfig } from "@dealer/shared/config";
 import { EmailUsButton } from "@dealer/shared/email-us";
 import { FIND_SIMILAR_LABEL, formatMoney, formatNumber, SOLD_CARD_TEXT } from "@dealer/shared/rules";
 import { certifiedBadgeUrl } from "@dealer/shared/media";
-import { Fragment } from "react";
+import { Fragment, useContext } from "react";
 import { WatchlistButton } from "@dealer/shared/watchlist-button";
+import { CardTow } from "./card-tow";
 import { CardSavedToggles } from "./CardSavedToggles";
 import type { ResultCard } from "./result-card";
 
@@ -36,6 +37,7 @@ function Price({ price, priceType }: Pick<ResultCard, "price" | "priceType">) {
 
 function Card({ card, index }: { card: ResultCard; index: number }) {
   const first = index < FIRST_ROW;
+  const tow = useContext(CardTow);
   return (
     <li className={card.inStock ? "card" : "card card--sold"}>
       <a className="card__link" href={card.href} data-car-id={card.id}>
@@ -77,6 +79,7 @@ function Card({ card, index }: { card: ResultCard; index: number }) {
         {card.transmission && <li>{card.transmission}</li>}
         {card.body && <li>{card.body}</li>}
       </ul>
+      {tow && <tow.Verdict atm={card.atm} capacityKg={tow.capacityKg} />}
       <CardSavedToggles card={card} />
       <WatchlistButton carId={card.id} carName={card.saved.name} inStock={card.inStock} className="button card__watchlist" />
       {card.inStock && <EmailUsButton slug={card.saved.slug} ariaLabel={`Email Us about the ${card.title}`} className="button card__email-us" />}

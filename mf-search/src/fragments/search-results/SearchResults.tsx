@@ -6,6 +6,7 @@ import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState }
 import { SEARCH_EVENTS } from "../../analytics-events";
 import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
 import type { BrowserSearch } from "./browser-search";
+import { CardTow, useCardTow } from "./card-tow";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
 import { loadChips, useSearchParts } from "./deferred-parts";
@@ -109,6 +110,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
   const engine = useRef<Promise<{ search: BrowserSearch; itemListJson: (typeof import("./browser-search"))["resultsItemListJson"] }> | null>(null);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const promos = useMemo(() => promoCardsFor(config.search.promoCards, props.itemType), [config, props.itemType]);
+  const tow = useCardTow(props.context.towing, state.towCapacity);
 
   const loadEngine = () => {
     engine.current ??= import("./browser-search").then(({ createBrowserSearch, resultsItemListJson }) => ({
@@ -315,7 +317,9 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
           ) : (
             // The carousel's code loads when a page first shows it (deferred-parts); the grid never suspends.
             <Suspense fallback={null}>
-              <Results cards={view.cards} promos={view.page === 0 && !props.offers ? promos : NO_PROMOS} />
+              <CardTow.Provider value={tow}>
+                <Results cards={view.cards} promos={view.page === 0 && !props.offers ? promos : NO_PROMOS} />
+              </CardTow.Provider>
             </Suspense>
           )}
           <p id={FINANCE_DISCLAIMER_ID} className="search-results__disclaimer">

@@ -22,4 +22,10 @@ describe("toResultCard", () => {
     expect(toResultCard(makeCar(), makeConfig(), now)).toMatchObject({ favourite: true, compare: true });
     expect(toResultCard(makeCar({ status: "sold" }), makeConfig(), now)).toMatchObject({ favourite: false, compare: false });
   });
+
+  it("carries the search record's ATM for the card's tow verdict, null for a hit without one (ADR 0086)", () => {
+    expect(toResultCard({ ...makeCar(), atm: 2_450 }, makeConfig(), now).atm).toBe(2_450);
+    expect(toResultCard({ ...makeCar(), atm: null }, makeConfig(), now).atm).toBeNull();
+    expect(toResultCard(makeCar(), makeConfig(), now).atm).toBeNull();
+  });
 });

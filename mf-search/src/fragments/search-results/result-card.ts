@@ -33,6 +33,8 @@ export type ResultCard = {
   body: string | null;
   /** The car's advertised repayment with its rates (ADR 0038), where it has one. */
   repayment: RepaymentLabels | null;
+  /** A van's stated ATM in kg (the search record's), null without one: the card's tow verdict is computed from it on the device (ADR 0086). */
+  atm: number | null;
   favourite: boolean;
   compare: boolean;
   /** What a favourite keeps on the device. */
@@ -45,14 +47,14 @@ export type CardCar = Pick<
   | "before_price" | "subscription_price" | "preorder" | "status" | "reserved" | "certified" | "tag" | "created_at"
   | "simple_fuel" | "fuel" | "km" | "simple_transmission" | "simple_body" | "finance_lenders" | "youxQuote" | "dealership_slug"
   | "dealership_id" | "images" | "file" | "trade_in_enabled" | "checkout_enabled" | "price_type"
->;
+> & { atm?: number | null };
 
 /** Attributes a card needs: the search request retrieves only these. */
 export const cardAttributes = [
   "id", "slug", "name", "year", "make", "model", "badge", "car_type", "primary_image_url", "price", "offer_price",
   "before_price", "subscription_price", "preorder", "status", "reserved", "certified", "tag", "created_at",
   "simple_fuel", "fuel", "km", "simple_transmission", "simple_body", "finance_lenders", "youxQuote", "dealership_slug",
-  "dealership_id", "images", "file", "trade_in_enabled", "checkout_enabled", "price_type",
+  "dealership_id", "images", "file", "trade_in_enabled", "checkout_enabled", "price_type", "atm",
 ] as const satisfies readonly (keyof CardCar)[];
 
 export function toResultCard(car: CardCar, config: PageConfig, now: Date, slot: "card" | "row" = "card"): ResultCard {
@@ -73,6 +75,7 @@ export function toResultCard(car: CardCar, config: PageConfig, now: Date, slot: 
     transmission: car.simple_transmission ?? null,
     body: car.simple_body ?? null,
     repayment: repaymentLabels(carRepayment(car, config, now)),
+    atm: car.atm ?? null,
     favourite: buttons.favourite,
     compare: buttons.compare,
     saved: { slug: car.slug, name: car.name, make: car.make, model: car.model, primary_image_url: car.primary_image_url ?? null },
