@@ -1,9 +1,8 @@
 import { MEDIA_LIMITS, PHOTO_REASONS, sniffVideoType, VIDEO_MIME, type VideoType, videoUrl } from "@dealer/shared/media";
-import { parseWithFieldErrors } from "@dealer/shared/contract";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { PhotoEnv } from "../env";
-import { readCar, writeCar } from "./photo-uploads";
+import { jsonBody, notFound, readCar, writeCar } from "./photo-uploads";
 import type { StockEnv } from "./write-key";
 
 /**
@@ -129,12 +128,10 @@ async function startInR2(c: StockContext, row: UploadRow, first: Uint8Array): Pr
 
 export function mountVideoUploads(app: Hono<StockEnv>) {
   app.post("/vehicles/:stocknum/video/uploads", async (c) => {
-    const body = await c.req.json().catch(() => undefined);
-    if (body === undefined) return c.json({ message: 'The body must be JSON: { "size": the video\'s size in bytes }.' }, 400);
-    const parsed = parseWithFieldErrors(startSchema, body);
-    if (!parsed.ok) return c.json({ message: "Invalid video upload.", errors: parsed.fieldErrors }, 400);
+    const parsed = await jsonBody(c, startSchema, '{ "size": the video\'s size in bytes }', "Invalid video upload.");
+    if ("error" in parsed) return parsed.error;
     const stored = await readCar(c);
-    if (!stored) return c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
+    if (!stored) return notFound(c);
     const writer = c.get("writer");
     const row: UploadRow = { id: randomId(), size: parsed.data.size, type: null, r2_upload_id: null, created_at: new Date().toISOString() };
     await c.env.DB.prepare("INSERT INTO video_uploads (id, site, dealership_id, stocknum, size, created_at) VALUES (?, ?, ?, ?, ?, ?)")
@@ -179,7 +176,7 @@ export function mountVideoUploads(app: Hono<StockEnv>) {
     const { missing } = uploadState(row, parts.map((p) => p.part));
     if (missing.length || !row.r2_upload_id || !row.type) return invalid(c, "parts", `Not received yet: part ${missing.join(", ")}.`);
     const stored = await readCar(c);
-    if (!stored) return c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
+    if (!stored) return notFound(c);
     const site = c.get("writer").site;
     await bucket(c.env)
       .resumeMultipartUpload(videoKey(site, row.id), row.r2_upload_id)
