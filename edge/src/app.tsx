@@ -188,6 +188,14 @@ export function createGatewayApp() {
     return response.ok ? response : failedAsset(c.req.path, response);
   });
   app.get("/healthz", (c) => c.json({ ok: true, shellBuild: c.env.SHELL_BUILD_ID }));
+  // Local runs only: a remote's cron on demand (ADR 0084). Only the gateway listens in the local session, so
+  // `/__scheduled/{remote}?cron=…` hands the request to the remote, which runs the cron when LOCAL_DEV is on.
+  app.get("/__scheduled/:remote", (c) => {
+    const remote = remoteNameSchema.safeParse(c.req.param("remote"));
+    if (!isLocalDev(c.env) || !remote.success) return c.notFound();
+    const url = new URL(c.req.url);
+    return forwardToRemote(c.env, remote.data, new Request(new URL(`/__scheduled${url.search}`, url), { method: "GET" }));
+  });
   // The operator's API (sites and keys): the operator key decides, on any host.
   app.route("/api/operator", createOperatorApi());
 

@@ -1,8 +1,9 @@
 import { waitUntil } from "cloudflare:workers";
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import type { FragmentRequest } from "@dealer/shared/fragment";
+import { isLocalDev } from "@dealer/shared/dev-faults";
 import { bodyLimit, stockDataVersion } from "@dealer/shared/http";
-import { PHOTO_LIMITS, PHOTO_REASONS } from "@dealer/shared/media";
+import { MEDIA_LIMITS, PHOTO_LIMITS, PHOTO_REASONS } from "@dealer/shared/media";
 import type { Env } from "./env";
 import { directorySearchFragment } from "./fragments/directory/directory.server";
 import { manufacturerSearchFragment } from "./fragments/manufacturers/manufacturer.server";
@@ -27,6 +28,7 @@ import { createSearchApi, type SearchApiDeps } from "./search-api";
 import { createStockWrites } from "./search-api-writes";
 import { createSiteSearchRoute } from "./site-search/site-search-route";
 import { createStockApi } from "./stock";
+import { abortStaleVideoUploads } from "./stock/video-uploads";
 import { carsWriterAsRead } from "./stock/stock-store";
 
 const INDEX_NAME = "Car_production";
@@ -102,7 +104,19 @@ app.use("/1/*", async (c, next) => (c.req.path.endsWith("/batch") ? next() : bod
 const UPLOAD_PATH = /^\/api\/stock\/vehicles\/[^/]+\/(photos|spin|video)$/;
 const uploadLimit = bodyLimit(PHOTO_LIMITS.maxUploadRequestBytes, undefined, PHOTO_REASONS.uploadTooLarge);
 const stockLimit = bodyLimit(STOCK_BODY_LIMIT);
-app.use("/api/stock/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : stockLimit(c, next)));
+/** A part of a video sent in parts (ADR 0084) is at most MEDIA_LIMITS.videoPartBytes. */
+const VIDEO_PART_PATH = /^\/api\/stock\/vehicles\/[^/]+\/video\/uploads\/[^/]+\/parts\/[^/]+$/;
+const partLimit = bodyLimit(MEDIA_LIMITS.videoPartBytes, undefined, `A part is at most ${MEDIA_LIMITS.videoPartBytes} bytes (part_bytes).`);
+app.use("/api/stock/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : VIDEO_PART_PATH.test(c.req.path) ? partLimit(c, next) : stockLimit(c, next)));
+/**
+ * Local runs only (LOCAL_DEV): a cron on demand at /__scheduled?cron=…, reached through the gateway's
+ * /__scheduled/mf-search. wrangler's --test-scheduled does this only for a session's first Worker, the gateway (ADR 0084).
+ */
+app.get("/__scheduled", async (c) => {
+  if (!isLocalDev(c.env)) return c.notFound();
+  await runCron(c.req.query("cron") ?? "", c.env);
+  return c.text("Ran scheduled event");
+});
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock/search-sync", createSearchSyncApi());
 app.route("/api/stock", createStockApi());
@@ -120,14 +134,17 @@ export default {
   /**
    * Crons: with Algolia, every site's pushed version and record count against D1, drift queued for repair; hourly,
    * change log entries older than the log keeps (an index that old reloads its site), feed reports past what a
-   * site keeps (ADR 0071) and photo copies no car shows (ADR 0080).
+   * site keeps (ADR 0071), photo copies no car shows (ADR 0080) and video uploads never completed (ADR 0084).
    */
-  async scheduled(controller: ScheduledController, env: Env) {
-    if (controller.cron === PRUNE_CRON) {
-      const now = new Date();
-      await pruneStockChanges(env.DB, now);
-      await pruneFeedBatches(env.DB, now);
-      await prunePhotoCopies(env, now);
-    } else await reconcileSites(env);
-  },
+  scheduled: (controller: ScheduledController, env: Env) => runCron(controller.cron, env),
 };
+
+async function runCron(cron: string, env: Env): Promise<void> {
+  if (cron === PRUNE_CRON) {
+    const now = new Date();
+    await pruneStockChanges(env.DB, now);
+    await pruneFeedBatches(env.DB, now);
+    await prunePhotoCopies(env, now);
+    await abortStaleVideoUploads(env, now);
+  } else await reconcileSites(env);
+}

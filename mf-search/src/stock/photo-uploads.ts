@@ -66,7 +66,15 @@ export function pruneDropped(c: StockContext, before: ReadonlySet<string>, after
   c.executionCtx.waitUntil(pruneUnreferenced(c.env, site, dropped).catch((error) => console.error(`[mf-search] ${site}: photo copies not pruned`, error)));
 }
 
-const notFound = (c: StockContext) => c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
+export const notFound = (c: StockContext) => c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
+
+/** A JSON body read with its schema, or the 400 saying what the body must be (`shape`) or naming each bad field. */
+export async function jsonBody<T extends z.ZodType>(c: StockContext, schema: T, shape: string, invalid: string): Promise<{ data: z.infer<T> } | { error: Response }> {
+  const body = await c.req.json().catch(() => undefined);
+  if (body === undefined) return { error: c.json({ message: `The body must be JSON: ${shape}.` }, 400) };
+  const parsed = parseWithFieldErrors(schema, body);
+  return parsed.ok ? { data: parsed.data } : { error: c.json({ message: invalid, errors: parsed.fieldErrors }, 400) };
+}
 
 /** The car as stored (its JSON text too: the write happens only while the car is still as read). */
 export async function readCar(c: StockContext): Promise<StoredCar | null> {
@@ -162,10 +170,8 @@ export function mountPhotoUploads(app: Hono<StockEnv>) {
   });
 
   app.put("/vehicles/:stocknum/photos/order", async (c) => {
-    const body = await c.req.json().catch(() => undefined);
-    if (body === undefined) return c.json({ message: "The body must be JSON: { \"order\": [position or hash, …] }." }, 400);
-    const parsed = parseWithFieldErrors(orderSchema, body);
-    if (!parsed.ok) return c.json({ message: "Invalid order.", errors: parsed.fieldErrors }, 400);
+    const parsed = await jsonBody(c, orderSchema, '{ "order": [position or hash, …] }', "Invalid order.");
+    if ("error" in parsed) return parsed.error;
     const stored = await readCar(c);
     if (!stored) return notFound(c);
     const entries = entriesOf(stored.car);
@@ -179,10 +185,8 @@ export function mountPhotoUploads(app: Hono<StockEnv>) {
   });
 
   app.patch("/vehicles/:stocknum/photos/:ref", async (c) => {
-    const body = await c.req.json().catch(() => undefined);
-    if (body === undefined) return c.json({ message: 'The body must be JSON: { "alt": "words" } (or null to remove them).' }, 400);
-    const parsed = parseWithFieldErrors(altSchema, body);
-    if (!parsed.ok) return c.json({ message: "Invalid alt text.", errors: parsed.fieldErrors }, 400);
+    const parsed = await jsonBody(c, altSchema, '{ "alt": "words" } (or null to remove them)', "Invalid alt text.");
+    if ("error" in parsed) return parsed.error;
     const stored = await readCar(c);
     if (!stored) return notFound(c);
     const entries = entriesOf(stored.car);

@@ -7,6 +7,7 @@ import { stockChangeNotifier } from "../search-backend/push-messages";
 import { completeFeedRecord, feedJsonSchema, feedKeyOf, type RecordNotes } from "./feed-record";
 import { mountMediaUploads } from "./media-uploads";
 import { mountPhotoUploads, pruneDropped } from "./photo-uploads";
+import { mountVideoUploads } from "./video-uploads";
 import { applyBatch, findVehicles, planBatch, storedIdentities, VEHICLES_PER_LISTING } from "./stock-store";
 import { MAX_BATCH_SIZE, type RejectedRecord, stockBatchSchema, validateBatch } from "./validate-batch";
 import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
@@ -22,7 +23,8 @@ import { requireWriteKey, type StockEnv, type StockWriter } from "./write-key";
  *   GET|POST /vehicles/{stocknum}/photos, DELETE /vehicles/{stocknum}/photos/{ref}, PUT /vehicles/{stocknum}/photos/order:
  *   a car's photos by upload (photo-uploads.ts)
  *   PUT|DELETE /vehicles/{stocknum}/spin, PUT|DELETE /vehicles/{stocknum}/video: its spin frames and walkaround video
- *   (media-uploads.ts)
+ *   (media-uploads.ts); POST /vehicles/{stocknum}/video/uploads and its parts: a video too big for one request
+ *   (video-uploads.ts)
  */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -175,6 +177,7 @@ export function createStockApi(options: { now?: () => Date } = {}) {
 
   mountPhotoUploads(app);
   mountMediaUploads(app);
+  mountVideoUploads(app);
 
   app.get("/vehicles", async (c) => {
     const vehicles = await findVehicles(c.env.DB, c.get("writer"), c.req.query("stocknum") || undefined, c.req.query("after") ?? "");

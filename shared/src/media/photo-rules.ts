@@ -49,9 +49,18 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | "heic" | null {
 
 /**
  * A car's spin and walkaround video by upload (ADR 0080): frames are photos (the same checks), a video is WebM or MP4 by
- * its bytes, kept whole in R2 and served in byte ranges. One video fits one upload request.
+ * its bytes, kept whole in R2 and served in byte ranges. Up to `maxVideoBytes` a video fits one upload request; up to
+ * `maxChunkedVideoBytes` it comes in parts of `videoPartBytes` (R2 multipart, ADR 0084): about four minutes of a phone's
+ * 1080p, and a Worker holds one part at a time. A chunked upload not completed within `videoUploadHours` is aborted.
  */
-export const MEDIA_LIMITS = { minSpinFrames: 4, maxSpinFrames: 72, maxVideoBytes: 45 * 1024 * 1024 } as const;
+export const MEDIA_LIMITS = {
+  minSpinFrames: 4,
+  maxSpinFrames: 72,
+  maxVideoBytes: 45 * 1024 * 1024,
+  maxChunkedVideoBytes: 500 * 1024 * 1024,
+  videoPartBytes: 16 * 1024 * 1024,
+  videoUploadHours: 24,
+} as const;
 export type VideoType = "webm" | "mp4";
 export const VIDEO_MIME: Record<VideoType, string> = { webm: "video/webm", mp4: "video/mp4" };
 const MP4_BRANDS = ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "dash", "qt  "];
@@ -79,7 +88,8 @@ export const PHOTO_REASONS = {
   timeout: `The photo was not fetched and stored within ${PHOTO_LIMITS.deadlineMs / 1000} s (a slow or silent address): tried again later.`,
   unreachable: "The photo's address could not be reached.",
   notVideo: "The file is not a WebM or MP4 video.",
-  videoTooLarge: `The video is over ${MEDIA_LIMITS.maxVideoBytes / 1024 / 1024} MB: send a shorter or smaller walkaround.`,
+  videoTooLarge: `The video is over ${MEDIA_LIMITS.maxVideoBytes / 1024 / 1024} MB: send it in parts (POST …/video/uploads) or send a smaller walkaround.`,
+  chunkedVideoTooLarge: `The video is over ${MEDIA_LIMITS.maxChunkedVideoBytes / 1024 / 1024} MB: send a shorter or smaller walkaround.`,
   uploadTooLarge: `The upload is over ${PHOTO_LIMITS.maxUploadRequestBytes / 1024 / 1024} MB a request: send the photos in several requests (each photo at most ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB).`,
 } as const;
 

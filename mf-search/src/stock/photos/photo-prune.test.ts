@@ -35,7 +35,48 @@ const removeCar = (stocknum: string) => env.DB.prepare("DELETE FROM vehicles WHE
 const store = (site: string, n: number) => env.PHOTOS.put(`${site}/${hash(n)}`, new Uint8Array([n]));
 const held = async (site: string, n: number) => (await env.PHOTOS.head(`${site}/${hash(n)}`)) !== null;
 
+/** The D1 with `between` run once right after its first batch (the prune's read of the references) has answered. */
+function afterFirstRead(db: D1Database, between: () => Promise<unknown>): D1Database {
+  let armed = true;
+  return new Proxy(db, {
+    get(target, name) {
+      if (name !== "batch") return Reflect.get(target, name).bind(target);
+      return async (statements: D1PreparedStatement[]) => {
+        const results = await target.batch(statements);
+        if (armed) {
+          armed = false;
+          await between();
+        }
+        return results;
+      };
+    },
+  });
+}
+
 describe("pruning photo copies", () => {
+  it("keeps a copy a car of the site came to show between the prune's read and its delete (ADR 0084)", async () => {
+    await store("site-e", 5);
+    const writeCar = async () => {
+      await car("site-e", "E1", [uploadedPhotoEntry(photo(5), undefined)], 6);
+      // Every write of a car bumps its site's stock version (stock-store.ts, applyBatch).
+      await env.DB.prepare("INSERT INTO stock_versions (site, version, updated_at) VALUES ('site-e', 1, '2026-01-01') ON CONFLICT(site) DO UPDATE SET version = version + 1").run();
+    };
+    const racing = { ...env, DB: afterFirstRead(env.DB, writeCar) };
+    expect(await pruneUnreferenced(racing, "site-e", [hash(5)])).toEqual([]);
+    expect(await held("site-e", 5)).toBe(true);
+    // Dropped again, it goes.
+    await removeCar("E1");
+    expect(await pruneUnreferenced(env, "site-e", [hash(5)])).toEqual([hash(5)]);
+  });
+
+  it("keeps the copy of a URL a car still shows as pending while the consumer rewrites it", async () => {
+    await store("site-f", 6);
+    await car("site-f", "F1", [storedPhotoEntry("https://photos.example/6.jpg", { status: "pending" })], 7);
+    await env.DB.prepare("INSERT INTO photos (site, url, status, hash, updated_at) VALUES ('site-f', 'https://photos.example/6.jpg', 'ready', ?, '2026-01-01')").bind(hash(6)).run();
+    expect(await pruneUnreferenced(env, "site-f", [hash(6)])).toEqual([]);
+    expect(await held("site-f", 6)).toBe(true);
+  });
+
   it("keeps a copy while any car of its site shows it, and never touches another site's copy", async () => {
     await Promise.all([store("site-a", 1), store("site-b", 1)]);
     await car("site-a", "A1", [uploadedPhotoEntry(photo(1), undefined)]);

@@ -1,3 +1,4 @@
+import { VIDEO_PATH_PREFIX } from "@dealer/shared/media";
 import type { PhotoEnv } from "../../env";
 
 /**
@@ -9,10 +10,10 @@ import type { PhotoEnv } from "../../env";
  */
 const HASH = /[0-9a-f]{64}/g;
 
-/** Every content hash named in these texts (a car's stored JSON): 64 hex digits after `photos/`, `videos/` or `upload:`. */
+/** Every content hash named in these texts (a car's stored JSON): 64 hex digits after `photos/`, `/cdn/video/` or `upload:`. */
 export const hashesIn = (texts: Iterable<string>) => new Set([...texts].flatMap((text) => text.match(HASH) ?? []));
 
-const NAMES_A_COPY = "(instr(data, 'photos/') OR instr(data, 'videos/') OR instr(data, 'upload:'))";
+const NAMES_A_COPY = `(instr(data, 'photos/') OR instr(data, '${VIDEO_PATH_PREFIX}') OR instr(data, 'upload:'))`;
 
 /** The hashes these stored cars of a dealership name, read before a write that may drop them. */
 export async function hashesOfCars(db: D1Database, dealershipId: number, stocknums: string[]): Promise<Set<string>> {
@@ -24,28 +25,58 @@ export async function hashesOfCars(db: D1Database, dealershipId: number, stocknu
   return hashesIn(results.map((row) => row.text));
 }
 
-/** The hashes the site's cars show, or wait for (photo_waits: a car keeping its photos until its new ones are held). */
-async function siteReferences(db: D1Database, site: string): Promise<Set<string>> {
-  const [cars, waits] = await db.batch<{ text: string }>([
+/**
+ * The hashes the site's cars show or wait for (photo_waits: a car keeping its photos until its new ones are held), the
+ * copies of URLs a car names while it still shows them as pending (the consumer has stored the copy and is about to
+ * rewrite the car), and the site's stock version these were read at.
+ */
+async function siteReferences(db: D1Database, site: string): Promise<{ hashes: Set<string>; version: number }> {
+  const [cars, waits, named, version] = await db.batch<{ text: string }>([
     db.prepare(`SELECT data AS text FROM vehicles WHERE site = ? AND ${NAMES_A_COPY}`).bind(site),
     db
       .prepare("SELECT p.hash AS text FROM photo_waits w, json_each(w.urls) u JOIN photos p ON p.site = w.site AND p.url = u.value WHERE w.site = ? AND p.hash IS NOT NULL")
       .bind(site),
+    db
+      .prepare(
+        `SELECT p.hash AS text FROM vehicles v, json_each(v.data, '$.images') j JOIN photos p ON p.site = v.site AND p.url = j.value ->> '$.photo.source'
+          WHERE v.site = ?1 AND instr(v.data, '"status":"pending"') AND j.value ->> '$.photo.status' = 'pending' AND p.hash IS NOT NULL`,
+      )
+      .bind(site),
+    db.prepare("SELECT coalesce((SELECT version FROM stock_versions WHERE site = ?), 0) AS text").bind(site),
   ]);
-  return hashesIn([...(cars?.results ?? []), ...(waits?.results ?? [])].map((row) => row.text));
+  const texts = [...(cars?.results ?? []), ...(waits?.results ?? []), ...(named?.results ?? [])].map((row) => row.text);
+  return { hashes: hashesIn(texts), version: Number(version?.results[0]?.text ?? 0) };
 }
 
-/** Of these hashes of the site, deletes the copies (and their `photos` rows) nothing references; the hashes deleted. */
+/** Times a prune reads the references again when a write of the site's stock came between its read and its delete. */
+const PRUNE_TRIES = 3;
+
+/**
+ * Of these hashes of the site, deletes the copies (and their `photos` rows) nothing references; the hashes deleted.
+ * The rows go in one D1 statement guarded by the site's stock version as the references were read: every write of a car
+ * bumps it, so a car written in between (a feed naming a held URL, an upload, the consumer's refresh) makes the prune
+ * read again instead of deleting a copy that car now shows (ADR 0084). A feed that read a row before this delete
+ * finds it gone after its own write and has the URL fetched again (photo-store.ts, `recordFeedPhotos`).
+ */
 export async function pruneUnreferenced(env: PhotoEnv & { DB: D1Database }, site: string, candidates: Iterable<string>): Promise<string[]> {
   const wanted = [...new Set(candidates)];
   if (!wanted.length || !env.PHOTOS) return [];
-  const references = await siteReferences(env.DB, site);
-  const unreferenced = wanted.filter((hash) => !references.has(hash));
-  if (!unreferenced.length) return [];
-  // The rows first: from now on a feed naming one of their URLs fetches it again.
-  await env.DB.prepare("DELETE FROM photos WHERE site = ? AND hash IN (SELECT value FROM json_each(?))").bind(site, JSON.stringify(unreferenced)).run();
-  await env.PHOTOS.delete(unreferenced.map((hash) => `${site}/${hash}`));
-  return unreferenced;
+  for (let attempt = 0; attempt < PRUNE_TRIES; attempt++) {
+    const references = await siteReferences(env.DB, site);
+    const unreferenced = wanted.filter((hash) => !references.hashes.has(hash));
+    if (!unreferenced.length) return [];
+    const [, still] = await env.DB.batch<{ version: number }>([
+      env.DB.prepare(
+        "DELETE FROM photos WHERE site = ?1 AND hash IN (SELECT value FROM json_each(?2)) AND coalesce((SELECT version FROM stock_versions WHERE site = ?1), 0) = ?3",
+      ).bind(site, JSON.stringify(unreferenced), references.version),
+      env.DB.prepare("SELECT coalesce((SELECT version FROM stock_versions WHERE site = ?), 0) AS version").bind(site),
+    ]);
+    if (Number(still?.results[0]?.version ?? -1) !== references.version) continue;
+    // The rows went first: from now on a feed naming one of their URLs fetches it again.
+    await env.PHOTOS.delete(unreferenced.map((hash) => `${site}/${hash}`));
+    return unreferenced;
+  }
+  return [];
 }
 
 /**

@@ -75,6 +75,42 @@ describe("a dealer's photos in the stock", () => {
   });
 });
 
+describe("a feed racing the prune of a copy it shows (ADR 0084)", () => {
+  it("has a held URL fetched again when its copy was pruned between the feed's read and its write", async () => {
+    const url = "https://photos.example/raced.jpg";
+    const hash = "b".repeat(64);
+    queued.splice(0);
+    await d1.db.prepare("INSERT INTO photos (site, url, status, hash, width, height, colour, updated_at) VALUES (?, ?, 'ready', ?, 1200, 900, '#112233', '2026-05-10')").bind(SITE, url, hash).run();
+    // The prune's own statements, as pruneUnreferenced runs them once it found no car showing the copy: its row goes.
+    const prune = () => d1.db.prepare("DELETE FROM photos WHERE site = ? AND hash = ?").bind(SITE, hash).run();
+    // The feed read the URL as held (resolveFeedPhotos); the prune runs before its first batch (the plan and the write).
+    let armed = true;
+    const db = new Proxy(d1.db, {
+      get: (target, name) =>
+        name === "batch"
+          ? async (statements: D1PreparedStatement[]) => {
+              if (armed) {
+                armed = false;
+                await prune();
+              }
+              return target.batch(statements);
+            }
+          : Reflect.get(target, name).bind(target),
+    });
+    const answer = await app.request(
+      "/vehicles/batch",
+      { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json", Host: HOST }, body: JSON.stringify({ upsert: [{ ...record([url]), stocknum: "PHOTO-RACE", id: 999_002, slug: "photo-race" }] }) },
+      { DB: db, PHOTO_QUEUE },
+      context,
+    );
+    expect(answer.status).toBe(200);
+    expect(armed).toBe(false);
+    // The car shows the copy's address; the URL is pending again and queued, so the same bytes are stored under it again.
+    expect(queued.splice(0)).toEqual([{ site: SITE, url }]);
+    expect(await d1.db.prepare("SELECT status FROM photos WHERE site = ? AND url = ?").bind(SITE, url).first("status")).toBe("pending");
+  });
+});
+
 describe("feed reports kept", () => {
   it("keeps a site's reports of the last 30 days, at most its 100 newest, and drops the rest with their photo rows", async () => {
     const now = new Date("2026-06-30T00:00:00.000Z");

@@ -87,6 +87,8 @@ export interface FeedPhotos {
   report: [string, number, string][];
   /** Per stock number, the feed's photo URLs left out because the car's uploads and these pass 100 (ADR 0080). */
   dropped: Map<string, string[]>;
+  /** URLs the cars show from a copy held when they were read: one pruned before the write is fetched again (ADR 0084). */
+  held: string[];
 }
 
 /**
@@ -94,7 +96,7 @@ export interface FeedPhotos {
  * stored photos while any new one is still pending: the new list waits (photo_waits) and replaces them when settled.
  */
 export async function resolveFeedPhotos(db: D1Database, writer: PhotoOwner, cars: Car[], now: Date): Promise<FeedPhotos> {
-  const outcome: FeedPhotos = { cars, pending: new Map(), waits: [], toFetch: [], report: [], dropped: new Map() };
+  const outcome: FeedPhotos = { cars, pending: new Map(), waits: [], toFetch: [], report: [], dropped: new Map(), held: [] };
   if (!cars.length) return outcome;
   const urls = unique(cars.flatMap(dealerSourcesOf));
   // Every car's stored photos, not only those the batch sends photos for: a car's uploads outlive a feed (ADR 0080).
@@ -108,6 +110,7 @@ export async function resolveFeedPhotos(db: D1Database, writer: PhotoOwner, cars
   const storedImages = new Map(stored.results.map((row) => [row.stocknum, JSON.parse(row.images ?? "[]") as StoredPhotoEntry[]]));
   const queued = (row: PhotoRow | undefined) => row?.status === "ready" || (row?.status === "pending" && now.getTime() - Date.parse(row.updated_at) < STALE_PENDING_MS);
   outcome.toFetch = urls.filter((url) => !queued(rows.get(url)));
+  outcome.held = urls.filter((url) => rows.get(url)?.status === "ready");
   outcome.cars = cars.map((car) => {
     const old = storedImages.get(car.stocknum) ?? [];
     const fed = photoSourcesOf(car);
@@ -146,7 +149,7 @@ export async function recordFeedPhotos(
   const batch = crypto.randomUUID();
   const waiting = new Set(photos.waits.map((wait) => wait.stocknum));
   const settled = unique(photos.report.map(([stocknum]) => stocknum)).filter((stocknum) => !waiting.has(stocknum));
-  await db.batch([
+  const [, , , , , lost] = await db.batch<{ url: string }>([
     db
       .prepare(
         "INSERT INTO photos (site, url, status, updated_at) SELECT ?, value, 'pending', ? FROM json_each(?) WHERE true ON CONFLICT (site, url) DO UPDATE SET updated_at = excluded.updated_at",
@@ -164,8 +167,14 @@ export async function recordFeedPhotos(
     db
       .prepare("INSERT INTO feed_batch_photos (batch_id, stocknum, position, url) SELECT ?, value ->> '$[0]', value ->> '$[1]', value ->> '$[2]' FROM json_each(?)")
       .bind(batch, json(photos.report)),
+    // A held URL whose row is gone was pruned between the feed's read and its write (ADR 0084): the car shows a copy
+    // that is no more, so the URL is fetched again (the same bytes are the same copy, under the URL the car shows).
+    db
+      .prepare("INSERT INTO photos (site, url, status, updated_at) SELECT ?, value, 'pending', ? FROM json_each(?) WHERE true ON CONFLICT (site, url) DO NOTHING RETURNING url")
+      .bind(writer.site, now, json(photos.held)),
   ]);
-  await queuePhotos(queue, photos.toFetch.map((url) => ({ site: writer.site, url })));
+  const refetch = [...photos.toFetch, ...(lost?.results ?? []).map((row) => row.url)];
+  await queuePhotos(queue, refetch.map((url) => ({ site: writer.site, url })));
   return batch;
 }
 
