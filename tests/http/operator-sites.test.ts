@@ -188,4 +188,16 @@ describe("npm run site (the operator command and API)", () => {
     const stock = await fetchSite("harbour-city-motors", "/api/stock/vehicles", { headers: { authorization: `Bearer ${writeKey}` } });
     expect(stock.status).toBe(401);
   });
+
+  it("made again under the same slug, the site searches its own new stock, never the deleted site's", async () => {
+    const created = siteCommand("create", "examples/sites/seventh-dealer.yaml");
+    expect(created.ok, created.out).toBe(true);
+    const key = (JSON.parse(created.out) as { keys: { key: string }[] }).keys[0]?.key ?? "";
+    // One batch, as the deleted site's was, and no search before it: the new stock's version is one the search index
+    // may still hold for the deleted site, had the versions started again.
+    const written = await stockBatch(key, { upsert: [await aCar("SAM002")], delete: [] });
+    expect(written.status, await written.clone().text()).toBe(200);
+    await expect.poll(async () => (await search(SITE)).hits.map((hit) => hit.stocknum), { timeout: 10_000 }).toEqual(["SAM002"]);
+    expect(await (await fetchSite(SITE, "/search")).text()).not.toContain("SAM001");
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestD1 } from "../../../db/test-support/d1";
+import { BUMP_SITE_STOCK_VERSION_SQL, readSiteStockVersion } from "@dealer/shared/http";
 import { deleteSite, exportSite, SITE_TABLES } from "./site-store";
 
 let db: D1Database;
@@ -26,5 +27,15 @@ describe("a site's delete and export", () => {
   it("run as SQL on every table (a site with no rows exports nothing and deletes cleanly)", async () => {
     expect(await new Response(exportSite(db, "no-such-site")).text()).toBe("");
     await expect(deleteSite(db, "no-such-site")).resolves.toBeUndefined();
+  });
+
+  it("move a deleted site's stock version on, so a site made again under its slug never meets a version held for the old one", async () => {
+    const bump = () => db.prepare(BUMP_SITE_STOCK_VERSION_SQL).bind("made-again", new Date().toISOString()).first();
+    for (let i = 0; i < 3; i++) await bump();
+    await deleteSite(db, "made-again");
+    // Every index holding version 3 reads 4, with no change-log entry, as "reload the whole site".
+    expect(await readSiteStockVersion(db, "made-again")).toBe(4);
+    await bump();
+    expect(await readSiteStockVersion(db, "made-again")).toBe(5);
   });
 });

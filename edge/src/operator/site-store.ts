@@ -227,6 +227,8 @@ export const SITE_TABLES = [
   "feed_batches",
   "photo_waits",
   "photos",
+  "video_upload_parts",
+  "video_uploads",
   "vehicle_views",
   "car_daily_counts",
   "car_price_changes",
@@ -266,8 +268,9 @@ function siteCondition(table: (typeof SITE_TABLES)[number]): string {
   if (table === "sites") return "slug = ?";
   // A chat's messages belong to its conversation (ADR 0049).
   if (table === "chat_messages") return "lead_id IN (SELECT lead_id FROM chat_conversations WHERE site = ?)";
-  // A feed report's photo lines belong to its batch (ADR 0067).
+  // A feed report's photo lines belong to its batch (ADR 0067), a video upload's parts to the upload (ADR 0084).
   if (table === "feed_batch_photos") return "batch_id IN (SELECT id FROM feed_batches WHERE site = ?)";
+  if (table === "video_upload_parts") return "upload_id IN (SELECT id FROM video_uploads WHERE site = ?)";
   return "site = ?";
 }
 
@@ -307,7 +310,17 @@ export function exportSite(db: D1Database, slug: string): ReadableStream<Uint8Ar
   });
 }
 
-/** Removes every row of the site in one transaction. */
+/**
+ * Removes every row of the site in one transaction but its stock version, which moves on instead: the search indexes,
+ * their pushes and the gateway's kept slots know a site's stock by slug and version, so a site made again under the
+ * slug must never start at a version they hold for the old one. The new version has no change-log entry, which every
+ * index reads as "reload the whole site" (now empty): the embedded index drops the old stock and the Algolia
+ * reconcile deletes the old site's records. The row left is a counter, no dealer's data.
+ */
 export async function deleteSite(db: D1Database, slug: string): Promise<void> {
-  await db.batch(SITE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE ${siteCondition(table)}`).bind(slug)));
+  await db.batch(
+    SITE_TABLES.map((table) =>
+      table === "stock_versions" ? reloadSiteStockStatement(db, slug, new Date()) : db.prepare(`DELETE FROM ${table} WHERE ${siteCondition(table)}`).bind(slug),
+    ),
+  );
 }
