@@ -190,14 +190,25 @@ describe("npm run site (the operator command and API)", () => {
   });
 
   it("made again under the same slug, the site searches its own new stock, never the deleted site's", async () => {
-    const created = siteCommand("create", "examples/sites/seventh-dealer.yaml");
-    expect(created.ok, created.out).toBe(true);
-    const key = (JSON.parse(created.out) as { keys: { key: string }[] }).keys[0]?.key ?? "";
-    // One batch, as the deleted site's was, and no search before it: the new stock's version is one the search index
-    // may still hold for the deleted site, had the versions started again.
-    const written = await stockBatch(key, { upsert: [await aCar("SAM002")], delete: [] });
-    expect(written.status, await written.clone().text()).toBe(200);
+    const create = () => {
+      const created = siteCommand("create", "examples/sites/seventh-dealer.yaml");
+      expect(created.ok, created.out).toBe(true);
+      return (JSON.parse(created.out) as { keys: { key: string }[] }).keys[0]?.key ?? "";
+    };
+    const stockVersion = () => query<{ version: number }>(`SELECT version FROM stock_versions WHERE site = '${SITE}'`)[0]?.version ?? 0;
+    const first = await aCar("SAM002");
+    expect((await stockBatch(create(), { upsert: [first], delete: [] })).status).toBe(200);
     await expect.poll(async () => (await search(SITE)).hits.map((hit) => hit.stocknum), { timeout: 10_000 }).toEqual(["SAM002"]);
-    expect(await (await fetchSite(SITE, "/search")).text()).not.toContain("SAM001");
+    // The search index now holds the site at this version.
+    const held = stockVersion();
+    expect((await operatorApi("DELETE", `/sites/${SITE}`)).status).toBe(200);
+
+    // Made again, its stock written up to the version the index holds for the deleted site, with no search between.
+    const key = create();
+    const car = await aCar("SAM003");
+    do expect((await stockBatch(key, { upsert: [{ ...car, price: Number(car.price) + stockVersion() }], delete: [] })).status).toBe(200);
+    while (stockVersion() < held);
+    await expect.poll(async () => (await search(SITE)).hits.map((hit) => hit.stocknum), { timeout: 10_000 }).toEqual(["SAM003"]);
+    expect(await (await fetchSite(SITE, "/search")).text()).not.toContain("SAM002");
   });
 });
