@@ -44,14 +44,14 @@ describe("the console's stock list and photo upload, in Chromium", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("pages forward and back with plain links (script off), each page as the records order it", { timeout: 120_000 }, async () => {
+  it("pages forward and back with plain links (the list has no script), each page as the records order it", { timeout: 120_000 }, async () => {
     const biggest = query<{ site: string; dealership_id: number; slug: string }>(
       "SELECT v.site, v.dealership_id, d.slug FROM vehicles v JOIN dealerships d ON d.id = v.dealership_id GROUP BY v.dealership_id ORDER BY COUNT(*) DESC LIMIT 1",
     )[0] as { site: string; dealership_id: number; slug: string };
     const all = query<{ stocknum: string }>(`SELECT stocknum FROM vehicles WHERE dealership_id = ${biggest.dealership_id} ORDER BY stocknum`).map((car) => car.stocknum);
     const pages = Math.min(3, Math.ceil(all.length / STOCK_PAGE_SIZE));
     expect(pages).toBeGreaterThan(1);
-    const { page } = await consolePage(browser, biggest.site, biggest.slug, "read-only", { javaScriptEnabled: false, viewport: PHONE_360 });
+    const { page } = await consolePage(browser, biggest.site, biggest.slug, "read-only", { viewport: PHONE_360 });
     const shown = () => page.locator("tr[data-stocknum]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-stocknum")));
     const expected = (n: number) => all.slice(n * STOCK_PAGE_SIZE, (n + 1) * STOCK_PAGE_SIZE);
     await page.goto(siteUrl(biggest.site, "/dealer/stock"));

@@ -77,12 +77,12 @@ export async function consolePage(
   site: string,
   dealership: string,
   role: "admin" | "salesperson" | "read-only",
-  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number } } = {},
 ): Promise<{ page: Page; email: string }> {
   // A fresh address each run: codes to one address are limited to 5 an hour.
   const email = newStaffEmail(role);
   expect((await inviteByOperator(site, { dealership, email, role })).status).toBe(201);
-  const context = await browser.newContext({ extraHTTPHeaders: newClient(), viewport: options.viewport ?? PHONE, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const context = await browser.newContext({ extraHTTPHeaders: newClient(), viewport: options.viewport ?? PHONE });
   const page = await context.newPage();
   await staffSignInOnPage(page, site, email);
   return { page, email };
