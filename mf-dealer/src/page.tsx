@@ -13,8 +13,11 @@ export const html = (element: ReactElement) => `<!doctype html>${renderToString(
 /** The console's stylesheet: the design system's tokens, core and components, then the console's own (rspack.config.ts). */
 const stylesheet = (buildId: string) => `/_mf/mf-dealer/${encodeURIComponent(buildId)}/${FRAGMENT_STYLESHEET}`;
 
+/** One of the console's page scripts (rspack.config.ts), from the same build as the page. */
+export const pageScript = (buildId: string, name: string) => `/_mf/mf-dealer/${encodeURIComponent(buildId)}/${name}.js`;
+
 /**
- * A console page: server-rendered HTML with forms and no script, styled by the design system (ADR 0047, 0069),
+ * A console page: server-rendered HTML with forms (a page may add a small script that enhances them, ADR 0085), styled by the design system (ADR 0047, 0069),
  * laid out for a phone first (one column; the navigation wraps; tables scroll inside their own box).
  */
 export function Page({ title, staff, buildId, path = "", children }: { title: string; staff?: Staff | null; buildId: string; path?: string; children: ReactNode }) {

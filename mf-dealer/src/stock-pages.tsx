@@ -8,8 +8,9 @@ import { Hono } from "hono";
 import { type Ctx, readForm, staffFor } from "./access";
 import type { Env } from "./env";
 import { answerOf, stockApi } from "./forms-api";
-import { ConsoleField, ErrorList, html, invalidProps, Page, PRIVATE } from "./page";
-import { type StockQuery, type StockRow, stockCar, stockPage, stockQuerySchema } from "./stock-list";
+import { ConsoleField, ErrorList, html, invalidProps, Page, PRIVATE, pageScript } from "./page";
+import { PHOTO_UPLOAD_MARKS, PHOTO_UPLOAD_SCRIPTS } from "./photo-upload-scripts";
+import { type StockPage, type StockQuery, type StockRow, stockCar, stockPage, stockQuerySchema } from "./stock-list";
 
 /**
  * The stock and its photos (issue 31, ADR 0078): a dealership's cars a page at a time, and a car's photos managed
@@ -36,8 +37,10 @@ const DONE: Record<string, string> = {
   delete: "Photo deleted.",
 };
 
-function StockList({ staff, buildId, query, rows, next, errors }: { staff: Staff; buildId: string; query: StockQuery; rows: StockRow[]; next: string | null; errors: Record<string, string[]> }) {
-  const link = (after: string | null) => `${STAFF_PATHS.stock}?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(after ? { after } : {}) })}`;
+type StockListProps = { staff: Staff; buildId: string; query: StockQuery; page: StockPage; errors: Record<string, string[]> };
+
+function StockList({ staff, buildId, query, page: { rows, next, previous }, errors }: StockListProps) {
+  const link = (start: { after: string } | { before: string } | null) => `${STAFF_PATHS.stock}?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...start })}`;
   return (
     <Page title="Stock" staff={staff} buildId={buildId} path={STAFF_PATHS.stock}>
       <h1>Stock</h1>
@@ -82,9 +85,14 @@ function StockList({ staff, buildId, query, rows, next, errors }: { staff: Staff
         </div>
       )}
       <nav aria-label="Stock pages" className="console-actions">
-        {query.after && <a href={link(null)}>First page</a>}
+        {previous && <a href={link(null)}>First page</a>}
+        {previous && (
+          <a href={link({ before: previous })} rel="prev">
+            Previous page
+          </a>
+        )}
         {next && (
-          <a href={link(next)} rel="next">
+          <a href={link({ after: next })} rel="next">
             Next page
           </a>
         )}
@@ -164,20 +172,31 @@ function CarPage({ staff, buildId, car, photos, errors, notice, typed }: CarPage
         </p>
       )}
       <ErrorList errors={errors} labelOf={photoLabel} />
-      <h2>{`Photos (${photos.length})`}</h2>
-      {photos.length === 0 ? (
-        <p>This car has no photos yet.</p>
-      ) : (
-        <ol className="console-photos">
-          {photos.map((photo) => (
-            <PhotoCard key={refOf(photo)} stocknum={car.stocknum} photo={photo} count={photos.length} canEdit={canEdit} errors={errors} typed={typed} />
-          ))}
-        </ol>
-      )}
+      {/* The enhancement's live region (ADR 0085): outside the section it redraws, so it is announced. */}
+      {canEdit && <p className="console-live" role="status" {...{ [PHOTO_UPLOAD_MARKS.photosStatus]: "" }} />}
+      <section id={PHOTO_UPLOAD_MARKS.photos} aria-labelledby="car-photos-heading" {...{ [PHOTO_UPLOAD_MARKS.api]: apiPath(car.stocknum) }}>
+        <h2 id="car-photos-heading">{`Photos (${photos.length})`}</h2>
+        {photos.length === 0 ? (
+          <p>This car has no photos yet.</p>
+        ) : (
+          <ol className="console-photos">
+            {photos.map((photo) => (
+              <PhotoCard key={refOf(photo)} stocknum={car.stocknum} photo={photo} count={photos.length} canEdit={canEdit} errors={errors} typed={typed} />
+            ))}
+          </ol>
+        )}
+      </section>
       {canEdit && (
         <>
           <h2>Add photos</h2>
-          <form method="post" action={`${carPath(car.stocknum)}/photos`} encType="multipart/form-data" className="console-form console-card" noValidate data-photo-upload>
+          <form
+            method="post"
+            action={`${carPath(car.stocknum)}/photos`}
+            encType="multipart/form-data"
+            className="console-form console-card"
+            noValidate
+            {...{ [PHOTO_UPLOAD_MARKS.api]: apiPath(car.stocknum) }}
+          >
             <ConsoleField id="upload-photo" label={`Photos (JPEG, PNG, WebP or AVIF; up to ${PHOTO_LIMITS.maxUploadFiles} at a time)`} errors={errors.photo}>
               <input className="ui-input" id="upload-photo" name="photo" type="file" multiple accept="image/jpeg,image/png,image/webp,image/avif" {...invalidProps("upload-photo", errors.photo)} />
             </ConsoleField>
@@ -193,7 +212,10 @@ function CarPage({ staff, buildId, car, photos, errors, notice, typed }: CarPage
                 Upload
               </button>
             </div>
+            <p className="console-live" role="status" {...{ [PHOTO_UPLOAD_MARKS.uploadStatus]: "" }} />
           </form>
+          {/* The only first-load script: it fetches the enhancement on approach (ADR 0085). */}
+          <script defer src={pageScript(buildId, PHOTO_UPLOAD_SCRIPTS.loader)} />
         </>
       )}
     </Page>
@@ -261,8 +283,8 @@ export function createStockPages() {
     if (allowed instanceof Response) return allowed;
     const parsed = parseWithFieldErrors(stockQuerySchema, c.req.query());
     const query: StockQuery = parsed.ok ? parsed.data : { q: (c.req.query("q") ?? "").slice(0, 200) };
-    const { rows, next } = parsed.ok ? await stockPage(c.env.DB, allowed.staff.dealershipId, query) : { rows: [], next: null };
-    return c.html(html(<StockList staff={allowed.staff} buildId={c.env.BUILD_ID} query={query} rows={rows} next={next} errors={parsed.ok ? {} : parsed.fieldErrors} />), parsed.ok ? 200 : 400, PRIVATE);
+    const page = parsed.ok ? await stockPage(c.env.DB, allowed.staff.dealershipId, query) : { rows: [], next: null, previous: null };
+    return c.html(html(<StockList staff={allowed.staff} buildId={c.env.BUILD_ID} query={query} page={page} errors={parsed.ok ? {} : parsed.fieldErrors} />), parsed.ok ? 200 : 400, PRIVATE);
   });
 
   app.get(`${STAFF_PATHS.stock}/:stocknum`, async (c) => {

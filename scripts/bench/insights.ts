@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { request } from "node:http";
 import { DEMO_OPERATOR_KEY } from "../../db/demo/generate";
 import { DEV_NO_COUNT_HEADER } from "../../shared/src/insights";
@@ -99,4 +100,59 @@ export async function benchCounting(port: number, site: string, runs: number): P
     }
   }
   return { path, on: summarize(on), off: summarize(off), added: summarize(on.map((ms, i) => ms - (off[i] ?? 0))) };
+}
+
+/** The counting code path's cost per page, in workerd alone: on the page's path (the send left to waitUntil) and with the send awaited. */
+export type IsolatedCountingFigures = { view: Summary; search: Summary; viewAwaited: Summary; searchAwaited: Summary; batch: number };
+
+/**
+ * What counting adds to a page, timed in isolation (issue 31: goal 2 ms): the gateway's and a search page's counting
+ * code (scripts/bench/counting-worker.ts, the shared `countInsight`) run `batch` times in one request of a workerd
+ * started by Miniflare with a real local queue, less the same request with the loop doing nothing; per page = the
+ * difference / batch. A Worker's clock stands still while it computes, so the time is taken from outside, over many
+ * pages at once, which leaves the machine's load on a few requests instead of on each page.
+ * - On the page's path: the sends left to waitUntil, as the pages do; the answer leaves before the queue is done,
+ *   so after each such request the bench waits as long as the same batch took awaited, for its sends to drain
+ *   before the next is timed.
+ * - Awaited: every send awaited before the answer, the local queue's own work included (an upper bound; in
+ *   production the send is an RPC to Cloudflare's queue service, outside the Worker's CPU).
+ * Each figure is summarised over `rounds` rounds.
+ */
+export async function benchCountingIsolated(rounds: number, batch = 500): Promise<IsolatedCountingFigures> {
+  const { build } = await import("esbuild");
+  const { Miniflare } = await import("miniflare");
+  const bundled = await build({
+    entryPoints: [join(import.meta.dirname, "counting-worker.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    conditions: ["workerd", "worker", "import"],
+    write: false,
+    minify: true,
+  });
+  const mf = new Miniflare({ modules: true, script: bundled.outputFiles[0]?.text ?? "", compatibilityDate: "2026-04-01", queueProducers: { INSIGHTS_QUEUE: "bench-insights" } });
+  try {
+    const url = await mf.ready;
+    const time = async (query: string) => {
+      const started = performance.now();
+      const answer = await mf.dispatchFetch(new URL(`/?${query}`, url));
+      await answer.text();
+      return performance.now() - started;
+    };
+    for (const query of ["path=none&n=10", "path=view&n=10&wait=1", "path=search&n=10&wait=1"]) await time(query);
+    const figures = { view: [] as number[], search: [] as number[], viewAwaited: [] as number[], searchAwaited: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      const none = await time(`path=none&n=${batch}`);
+      for (const path of ["view", "search"] as const) {
+        const awaited = await time(`path=${path}&n=${batch}&wait=1`);
+        figures[`${path}Awaited`].push((awaited - none) / batch);
+        figures[path].push(((await time(`path=${path}&n=${batch}`)) - none) / batch);
+        await new Promise((resolve) => setTimeout(resolve, awaited));
+      }
+    }
+    return { view: summarize(figures.view), search: summarize(figures.search), viewAwaited: summarize(figures.viewAwaited), searchAwaited: summarize(figures.searchAwaited), batch };
+  } finally {
+    await mf.dispose();
+  }
 }

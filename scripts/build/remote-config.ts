@@ -47,3 +47,14 @@ export function createRemoteConfig(options: RemoteConfigOptions): Configuration 
     ],
   });
 }
+
+/**
+ * A remote's own pages' scripts (the dealer console's progressive enhancements, ADR 0085): plain browser bundles, no
+ * federation, each at a fixed name under the same build folder as the remote (`/_mf/{remote}/{buildId}/{name}.js`;
+ * the build id already changes with every source), so a server-rendered page links one without reading a manifest.
+ */
+export function createPageScriptsConfig(options: Pick<RemoteConfigOptions, "packageDir" | "distDir" | "buildId"> & { scripts: Record<string, string> }): Configuration {
+  const build = resolveBrowserBuild({ ...options, publicBase: `/_mf/${basename(options.packageDir)}` });
+  const config = browserConfig(build, { role: "remote", context: options.packageDir, entry: options.scripts, plugins: [] });
+  return { ...config, name: "page-scripts", output: { ...config.output, filename: "[name].js", chunkFilename: "[name].[contenthash:8].js" } };
+}

@@ -156,6 +156,32 @@ describe("the console's stock list", () => {
     expect((await stocknumsOn(`/dealer/stock?q=${encodeURIComponent(prefix.toLowerCase())}`)).stocknums).toEqual(byPrefix.slice(0, STOCK_PAGE_SIZE).map((each) => each.stocknum));
   });
 
+  it("pages back with Previous page to the very page it came from, down to the first page, with and without a search", async () => {
+    const all = query<{ stocknum: string; make: string }>(`SELECT stocknum, make FROM vehicles WHERE dealership_id = ${biggest.dealership_id} ORDER BY stocknum`);
+    const linkOf = (body: string, rel: "next" | "prev") => [...body.matchAll(/href="([^"]+)" rel="([a-z]+)"/g)].find((match) => match[2] === rel)?.[1]?.replace(/&amp;/g, "&");
+    const pageOf = (cars: { stocknum: string }[], n: number) => cars.slice(n * STOCK_PAGE_SIZE, (n + 1) * STOCK_PAGE_SIZE).map((car) => car.stocknum);
+    // Forward to the last page (at most 4), then back with "Previous page" to the first, each page as computed from the records.
+    for (const [start, cars] of [
+      ["/dealer/stock", all],
+      [`/dealer/stock?q=${encodeURIComponent(all[0]?.make ?? "")}`, all.filter((car) => car.make.toLowerCase() === all[0]?.make.toLowerCase())],
+    ] as const) {
+      const pages = Math.min(4, Math.ceil(cars.length / STOCK_PAGE_SIZE));
+      let page = await stocknumsOn(start);
+      expect(linkOf(page.body, "prev"), start).toBeUndefined();
+      for (let n = 1; n < pages; n++) page = await stocknumsOn(linkOf(page.body, "next") ?? "");
+      expect(page.stocknums, `${start}: page ${pages}`).toEqual(pageOf(cars, pages - 1));
+      for (let n = pages - 2; n >= 0; n--) {
+        page = await stocknumsOn(linkOf(page.body, "prev") ?? "");
+        expect(page.stocknums, `${start}: back to page ${n + 1}`).toEqual(pageOf(cars, n));
+        expect(linkOf(page.body, "next"), `${start}: page ${n + 1} links on`).toBeDefined();
+      }
+      expect(linkOf(page.body, "prev"), `${start}: the first page has no previous`).toBeUndefined();
+    }
+    // A page before a stock number with fewer than a page of cars before it is the first page, full.
+    expect((await stocknumsOn(`/dealer/stock?before=${encodeURIComponent(all[3]?.stocknum ?? "")}`)).stocknums).toEqual(pageOf(all, 0));
+    expect((await fetchSite(biggest.site, `/dealer/stock?after=A&before=B`, { headers: { cookie } })).status).toBe(400);
+  });
+
   it("answers a search too long with 400 and the field marked, never a 5xx", async () => {
     const response = await fetchSite(biggest.site, `/dealer/stock?q=${"a".repeat(61)}`, { headers: { cookie } });
     expect(response.status).toBe(400);
@@ -166,7 +192,8 @@ describe("the console's stock list", () => {
   });
 
   it("reads one index range a query, never the whole table nor a sort of the matches", () => {
-    for (const sql of [STOCK_SQL.all, STOCK_SQL.stocknum(1), STOCK_SQL.make(1), STOCK_SQL.model(0)]) {
+    const ranges = ["after", "before", "from"] as const;
+    for (const sql of ranges.flatMap((range) => [STOCK_SQL.all(range), STOCK_SQL.stocknum(1, range), STOCK_SQL.make(1, range), STOCK_SQL.model(0, range)])) {
       const plan = queryPlan(sql.replace(/\?1\b/g, "1").replace(/\?\d/g, "'x'"));
       expect(plan.join("; "), sql).toMatch(/^SEARCH vehicles USING (COVERING )?INDEX \S+ \(dealership_id=\?/);
       expect(plan.join("; "), sql).not.toMatch(/SCAN|TEMP B-TREE/);

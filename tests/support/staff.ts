@@ -72,11 +72,17 @@ export const CONSOLE_SITES = [
 export const PHONE = { width: 390, height: 844 };
 
 /** A freshly invited staff member of that dealership, signed in on a phone-sized page of their own. */
-export async function consolePage(browser: Browser, site: string, dealership: string, role: "admin" | "salesperson" | "read-only"): Promise<{ page: Page; email: string }> {
+export async function consolePage(
+  browser: Browser,
+  site: string,
+  dealership: string,
+  role: "admin" | "salesperson" | "read-only",
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; email: string }> {
   // A fresh address each run: codes to one address are limited to 5 an hour.
   const email = newStaffEmail(role);
   expect((await inviteByOperator(site, { dealership, email, role })).status).toBe(201);
-  const context = await browser.newContext({ extraHTTPHeaders: newClient(), viewport: PHONE });
+  const context = await browser.newContext({ extraHTTPHeaders: newClient(), viewport: options.viewport ?? PHONE });
   const page = await context.newPage();
   await staffSignInOnPage(page, site, email);
   return { page, email };

@@ -25,6 +25,8 @@ export type SizeResult = {
   memory: { steady?: MemoryFigures; afterLoad?: MemoryFigures; peakHeapBytes: number; peakRssKb: number };
   cold: ColdRun[];
   errors: string[];
+  /** The phases chosen (`--only`): a figure of another phase is "not run", not "failed". */
+  phases?: string[];
   seconds: number;
 };
 
@@ -35,16 +37,16 @@ const gib = (kb: number) => (kb >= 2 ** 20 ? `${(kb / 2 ** 20).toFixed(2)} GiB` 
 const p50p95 = (s: Summary) => `${ms(s.p50)} / ${ms(s.p95)}`;
 const p50max = (s: Summary) => `${ms(s.p50)} / ${ms(s.max)}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-/** A figure, or why it is missing. */
-const shown = <T>(value: T | undefined, format: (value: T) => string) => (value === undefined ? "failed (see errors)" : format(value));
+/** Why a phase's figure is missing: left out by `--only`, or failed (a report without `phases` ran them all). */
+const missing = (r: SizeResult, phase: string) => (r.phases && !r.phases.includes(phase) ? "not run" : "failed (see errors)");
 
 function streamCell(figures: StreamFigures): string {
   const failed = figures.failedSearches + figures.failedBatches;
   return `${p50p95(figures.search)}, max ${ms(figures.search.max)}${failed ? `; ${figures.failedSearches} searches and ${figures.failedBatches} batches failed` : ""}`;
 }
 
-function pageRows(who: string, pages: PageFigures | undefined): [string, string][] {
-  if (!pages) return [[`pages, ${who}`, "failed (see errors)"]];
+function pageRows(who: string, pages: PageFigures | undefined, why: string): [string, string][] {
+  if (!pages) return [[`pages, ${who}`, why]];
   return Object.entries(pages).map(([label, figures]) => [`${label}, ${who}: first view / repeat view, p50`, `${ms(figures.first.p50)} / ${ms(figures.repeat.p50)}`]);
 }
 
@@ -52,6 +54,8 @@ function pageRows(who: string, pages: PageFigures | undefined): [string, string]
 export function figureRows(r: SizeResult): [string, string][] {
   const cold = (pick: (run: ColdRun) => number) => (r.cold.length ? `${ms(median(r.cold.map(pick)))} (${r.cold.map((run) => ms(pick(run))).join(", ")})` : "not run");
   const { steady, afterLoad } = r.memory;
+  /** A figure, or why it is missing. */
+  const shown = <T>(value: T | undefined, format: (value: T) => string, phase?: string) => (value !== undefined ? format(value) : phase ? missing(r, phase) : "failed (see errors)");
   return [
     ["vehicles (largest site / small site)", `${count(r.vehicles)} (${count(r.largest.vehicles)} / ${count(r.small.vehicles)})`],
     ["sites with stock", count(r.sitesWithStock)],
@@ -65,26 +69,26 @@ export function figureRows(r: SizeResult): [string, string][] {
     ["mf-search heap after a fresh isolate's first search (largest site)", r.cold.length ? mib(median(r.cold.map((run) => run.heapAfterLargest.usedSize))) : "not run"],
     ["platform RSS / PSS after all phases (every process)", shown(afterLoad, (m) => `${gib(m.rssKb)} / ${gib(m.pssKb)}`)],
     ["platform RSS, largest sampled", gib(r.memory.peakRssKb)],
-    ["search API warm p50 / p95, largest site", shown(r.warm, (w) => p50p95(w.largest))],
-    ["search API warm p50 / p95, small site", shown(r.warm, (w) => p50p95(w.small))],
+    ["search API warm p50 / p95, largest site", shown(r.warm, (w) => p50p95(w.largest), "search")],
+    ["search API warm p50 / p95, small site", shown(r.warm, (w) => p50p95(w.small), "search")],
     ["search API cold: fresh isolate's first search, largest site (median, runs)", cold((run) => run.largestFirstMs)],
     ["search API: its next search, largest site", cold((run) => run.largestNextMs)],
     ["platform restart for that fresh isolate (stop, start)", cold((run) => run.restartSeconds * 1000)],
     ["search API: then the small site's first search", cold((run) => run.smallFirstMs)],
-    ["search API: first search after the import, largest site", shown(r.firstSearchAfterImportMs, ms)],
-    ["search API p50 / p95 while a batch/s arrives on other sites", shown(r.stream, (s) => streamCell(s.other))],
-    ["search API p50 / p95 while a batch/s arrives on the same site", shown(r.stream, (s) => streamCell(s.same))],
-    ["stock batch of 100 accepted, p50 / max", shown(r.stream, (s) => p50max({ ...s.other.batch, max: Math.max(s.other.batch.max, s.same.batch.max) }))],
-    ["one vehicle changed: accepted p50, largest site", shown(r.change, (c) => ms(c.largest.accepted.p50))],
-    ["change to visible in search p50 / max, largest site", shown(r.change, (c) => p50max(c.largest.visible))],
-    ["change to visible in search p50 / max, small site", shown(r.change, (c) => p50max(c.small.visible))],
-    ["CPU of one change (platform, polls excluded) p50 / max, largest site", shown(r.change, (c) => p50max(c.largest.cpu))],
+    ["search API: first search after the import, largest site", shown(r.firstSearchAfterImportMs, ms, "search")],
+    ["search API p50 / p95 while a batch/s arrives on other sites", shown(r.stream, (s) => streamCell(s.other), "stream")],
+    ["search API p50 / p95 while a batch/s arrives on the same site", shown(r.stream, (s) => streamCell(s.same), "stream")],
+    ["stock batch of 100 accepted, p50 / max", shown(r.stream, (s) => p50max({ ...s.other.batch, max: Math.max(s.other.batch.max, s.same.batch.max) }), "stream")],
+    ["one vehicle changed: accepted p50, largest site", shown(r.change, (c) => ms(c.largest.accepted.p50), "change")],
+    ["change to visible in search p50 / max, largest site", shown(r.change, (c) => p50max(c.largest.visible), "change")],
+    ["change to visible in search p50 / max, small site", shown(r.change, (c) => p50max(c.small.visible), "change")],
+    ["CPU of one change (platform, polls excluded) p50 / max, largest site", shown(r.change, (c) => p50max(c.largest.cpu), "change")],
     [
       "bulk feed searchable in full after its last batch's 200 (goal 10 s)",
-      shown(r.catchUp, (c) => `${ms(c.catchUpMs)} (${count(c.vehicles)} cars in ${c.batches} batches, sent in ${c.importSeconds.toFixed(0)} s)`),
+      shown(r.catchUp, (c) => `${ms(c.catchUpMs)} (${count(c.vehicles)} cars in ${c.batches} batches, sent in ${c.importSeconds.toFixed(0)} s)`, "feed"),
     ],
-    ...pageRows("largest site", r.pages?.largest),
-    ...pageRows("small site", r.pages?.small),
+    ...pageRows("largest site", r.pages?.largest, missing(r, "pages")),
+    ...pageRows("small site", r.pages?.small, missing(r, "pages")),
     ...(r.insights?.pages ?? []).map(({ path, cars, first, times }): [string, string] => [
       `${path}, largest site (${count(cars)} rows): first view; then p50 / p95 (goal p95 300 ms)`,
       `${ms(first)}; ${p50p95(times)}`,

@@ -272,6 +272,7 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
     memory: { steady, afterLoad, peakHeapBytes: peak.heapBytes, peakRssKb: peak.rssKb },
     cold,
     errors,
+    phases: options.feed ? options.only : options.only.filter((phase) => phase !== "feed"),
     seconds: (performance.now() - startedAt) / 1000,
   };
 }
