@@ -1,6 +1,7 @@
 import { readTowVehicle } from "@dealer/shared/buyer-choices";
 import { towVerdict } from "@dealer/shared/rules";
-import type { CardTowVerdictProps } from "./card-tow";
+
+export type CardTowVerdictProps = { atm: number | null; capacityKg: number };
 
 /** The capacity of the tow vehicle the device keeps (the van page's picker and the tow filter keep it), or null. */
 export const deviceTowCapacity = (storage: Storage): number | null => readTowVehicle(storage)?.capacityKg ?? null;

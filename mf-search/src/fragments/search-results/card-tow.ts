@@ -1,7 +1,7 @@
 import { TOW_VEHICLE_KEY } from "@dealer/shared/buyer-choice-keys";
 import { type ComponentType, createContext, useEffect, useState } from "react";
+import type { CardTowVerdictProps } from "./CardTowVerdict";
 
-export type CardTowVerdictProps = { atm: number | null; capacityKg: number };
 /** The verdict's part (CardTowVerdict.tsx) and the device's capacity, once both are known. */
 export type CardTowState = { Verdict: ComponentType<CardTowVerdictProps>; capacityKg: number };
 export const CardTow = createContext<CardTowState | null>(null);
