@@ -1,6 +1,7 @@
 import { createSeededStore, type PageState } from "@dealer/shared/atoms";
+import { CUSTOMER_KEY } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
-import { recordVisit, SUCCESS_DETAILS_ID, takeSuccessLines } from "@dealer/shared/visit";
+import { recordVisit, SUCCESS_DETAILS_ID } from "@dealer/shared/visit";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { Provider } from "jotai";
 import { startTransition } from "react";
@@ -50,23 +51,46 @@ function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<S
   });
 }
 
-// Type-checked against the module without importing it: its code loads only on pages with a lead form.
+// Type-checked against the module without importing it: its code loads only when a lead form needs it.
 const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 
-/**
- * The visitor's saved details in every lead form on the page, and postcode boxes that take digits only, before any
- * form's code has loaded (most load on first use).
- */
-async function prepareLeadForms(): Promise<void> {
-  const forms = document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`);
-  if (!forms.length) return;
+/** Whether this device holds saved details to fill in; a browser that refuses storage has none. */
+function hasSavedDetails(): boolean {
+  try {
+    return window.localStorage.getItem(CUSTOMER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+async function prepareLeadForm(form: HTMLFormElement): Promise<void> {
   try {
     const { limitPostcodeFields, prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
-    for (const form of forms) limitPostcodeFields(form);
-    for (const form of forms) prefillCustomerForm(form, window.localStorage);
+    limitPostcodeFields(form);
+    prefillCustomerForm(form, window.localStorage);
   } catch (error) {
     // Storage the browser refuses (a private window's policy), or the code not loading, only means empty fields.
     console.warn("[shell] saved details not filled in", error);
+  }
+}
+
+/**
+ * The visitor's saved details in each lead form, and its postcode boxes taking digits only, before the form's own code
+ * has loaded (most load on first use). The filler is not in the first load (issue 35): it loads as a form nears the
+ * viewport when the device has details saved, else on the shopper's first pointer or focus in the form, which comes
+ * before the first key (the markup's pattern still holds the postcode on submit).
+ */
+function prepareLeadForms(): void {
+  const saved = hasSavedDetails();
+  for (const form of document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`)) {
+    let prepared = false;
+    const prepare = () => {
+      if (prepared) return;
+      prepared = true;
+      void prepareLeadForm(form);
+    };
+    onFirstInteraction(form, prepare);
+    if (saved) void nearViewport(form, prepare).then((near) => near && prepare());
   }
 }
 
@@ -74,26 +98,22 @@ async function prepareLeadForms(): Promise<void> {
 function noteVisit(): void {
   try {
     recordVisit(window.sessionStorage, window.location.pathname + window.location.search);
-    const details = document.getElementById(SUCCESS_DETAILS_ID);
-    const lines = details ? takeSuccessLines(window.sessionStorage) : [];
-    if (details && lines.length) {
-      details.replaceChildren(
-        ...lines.map((line) => {
-          const paragraph = document.createElement("p");
-          paragraph.textContent = line;
-          return paragraph;
-        }),
-      );
-    }
   } catch (error) {
-    // A browser that refuses storage: the lead carries this page only, /success its general thanks.
+    // A browser that refuses storage: the lead carries this page only.
     console.warn("[shell] visit not noted", error);
   }
+  const details = document.getElementById(SUCCESS_DETAILS_ID);
+  // Only /success has the element: its code is not in every page's first load.
+  if (!details) return;
+  import(/* webpackChunkName: "success-details" */ "./success-details").then(
+    ({ showSuccessDetails }) => showSuccessDetails(details),
+    (error: unknown) => console.warn("[shell] the lead's details not shown", error),
+  );
 }
 
 async function start(state: PageState): Promise<void> {
   noteVisit();
-  void prepareLeadForms();
+  prepareLeadForms();
   const store = createSeededStore(state);
   hydrateHeader(store);
   listenForEmailUs(store);
