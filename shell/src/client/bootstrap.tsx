@@ -1,6 +1,7 @@
 import { createSeededStore, type PageState } from "@dealer/shared/atoms";
 import { CUSTOMER_KEY } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
+import { postcodeInput } from "@dealer/shared/rules";
 import { recordVisit, SUCCESS_DETAILS_ID } from "@dealer/shared/visit";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { Provider } from "jotai";
@@ -51,7 +52,7 @@ function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<S
   });
 }
 
-// Type-checked against the module without importing it: its code loads only when a lead form needs it.
+// Type-checked against the module without importing it: its code loads only when a lead form has details to fill.
 const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 
 /** Whether this device holds saved details to fill in; a browser that refuses storage has none. */
@@ -63,10 +64,9 @@ function hasSavedDetails(): boolean {
   }
 }
 
-async function prepareLeadForm(form: HTMLFormElement): Promise<void> {
+async function fillSavedDetails(form: HTMLFormElement): Promise<void> {
   try {
-    const { limitPostcodeFields, prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
-    limitPostcodeFields(form);
+    const { prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
     prefillCustomerForm(form, window.localStorage);
   } catch (error) {
     // Storage the browser refuses (a private window's policy), or the code not loading, only means empty fields.
@@ -75,22 +75,34 @@ async function prepareLeadForm(form: HTMLFormElement): Promise<void> {
 }
 
 /**
- * The visitor's saved details in each lead form, and its postcode boxes taking digits only, before the form's own code
- * has loaded (most load on first use). The filler is not in the first load (issue 35): it loads as a form nears the
- * viewport when the device has details saved, else on the shopper's first pointer or focus in the form, which comes
- * before the first key (the markup's pattern still holds the postcode on submit).
+ * Lead forms before their own code has loaded (most load on first use). Their postcode boxes take digits only from the
+ * page's start: the markup limits them (inputmode, pattern, maxlength) but a browser still lets letters in. The
+ * visitor's saved details fill each form's empty fields; the filler is not in the first load (issue 35, ADR 0087): only
+ * a device with details saved fetches it, as a form nears the viewport or on the first pointer or focus in it.
  */
 function prepareLeadForms(): void {
-  const saved = hasSavedDetails();
-  for (const form of document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`)) {
-    let prepared = false;
-    const prepare = () => {
-      if (prepared) return;
-      prepared = true;
-      void prepareLeadForm(form);
+  const forms = document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`);
+  if (!forms.length) return;
+  document.addEventListener(
+    "input",
+    (event) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement) || !input.name.endsWith("postcode") || !input.form?.hasAttribute(CUSTOMER_PREFILL_ATTRIBUTE)) return;
+      const digits = postcodeInput(input.value);
+      if (digits !== input.value) input.value = digits;
+    },
+    true,
+  );
+  if (!hasSavedDetails()) return;
+  for (const form of forms) {
+    let filled = false;
+    const fill = () => {
+      if (filled) return;
+      filled = true;
+      void fillSavedDetails(form);
     };
-    onFirstInteraction(form, prepare);
-    if (saved) void nearViewport(form, prepare).then((near) => near && prepare());
+    onFirstInteraction(form, fill);
+    void nearViewport(form, fill).then((near) => near && fill());
   }
 }
 
