@@ -53,7 +53,8 @@ import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, 
 import { loadModelRange, loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
-import { DEV_TIMING_HEADER, type RenderedShellPart, shellOnlyPage, streamComposedPage } from "./page/stream-page";
+import { createPageCache, type KeptPageSlot, keptPageHtml, pageKey } from "./page/page-cache";
+import { DEV_TIMING_HEADER, type RenderedShellPart, shellOnlyPage, streamComposedPage, timingComment } from "./page/stream-page";
 import { holdingAnswer, holdingPage } from "./operator/holding-page";
 import { createOperatorApi } from "./operator/operator-api";
 import { forwardToRemote } from "./proxy/forward";
@@ -68,6 +69,18 @@ type Gateway = { Bindings: GatewayEnv; Variables: SecurityVariables & { tenant: 
 const VEHICLE_SITE_HEADER = "x-dealer-site";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
+/** Whole anonymous car pages, kept by the stock version read beside the car (ADR 0087). */
+const pageCache = createPageCache();
+/** A tenant's config as text, once per resolved tenant (the isolate keeps the object while it trusts it). */
+const configTexts = new WeakMap<object, string>();
+function configText(config: object): string {
+  let text = configTexts.get(config);
+  if (text === undefined) {
+    text = JSON.stringify(config);
+    configTexts.set(config, text);
+  }
+  return text;
+}
 const NOT_FOUND_PAGE = "not-found";
 
 function shellState(tenant: Tenant, session: Session): ShellState {
@@ -353,18 +366,42 @@ export function createGatewayApp() {
     const counting = !(isLocalDev(c.env) && c.req.header(DEV_NO_COUNT_HEADER) !== undefined);
     if (plan.name === "vehicle" && subject?.carId && counting)
       countInsight(c.env.INSIGHTS_QUEUE, { site: tenant.slug, kind: "view", day: insightDay(new Date()), cars: [subject.carId] }, waitUntil);
+    const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
+    // A whole anonymous car page kept at this very stock version (ADR 0087): answered as it was composed, with this
+    // answer's nonce. Never a signed-in shopper's, a draft preview's or one asked under a dev fault, and only a page
+    // made of slots alone (a shell part may read other tables than the stock).
+    const pageKeyText =
+      subject?.stock && !signedIn && !tenant.preview && !devFault && !plan.parts?.length
+        ? pageKey({
+            shellBuild: c.env.SHELL_BUILD_ID,
+            site: tenant.slug,
+            name: tenant.name,
+            template: tenant.template,
+            configVersion: tenant.configVersion,
+            config: configText(tenant.config),
+            stock: subject.stock,
+            href: url.href,
+          })
+        : null;
+    const keptPage = pageKeyText ? pageCache.get(pageKeyText) : undefined;
+    if (keptPage) {
+      countInsight(c.env.INSIGHTS_QUEUE, { site: tenant.slug, kind: "search", day: insightDay(new Date()), cars: [...keptPage.cars] }, waitUntil);
+      const keptSlots = keptPage.slots.map((slot) => ({ ...slot, ms: 0, how: "kept" }));
+      const timing = timed ? timingComment({ started: timed, subjectMs: Date.now() - timed }, Date.now() - timed, keptSlots, "kept") : "";
+      return c.body(keptPageHtml(keptPage, c.var.nonce) + timing, 200, { ...HTML, "cache-control": "no-store" });
+    }
     // Only the path names a landing (a 'landing' query parameter is just text).
     const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
     const landed = landing?.[1] ? await resolveSiteLanding(c.env, tenant, landing[1], landing[2]) : undefined;
     if (landed === null) return notFound();
     const shellParts = await renderShellParts(state, page);
-    const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const social = subject?.share ? { ...subject.share, url: new URL(subject.share.path, url.origin).href, image: subject.share.image && new URL(subject.share.image, url.origin).href } : undefined;
     const head = parts(subject?.title ?? (landed && landing?.[1] ? landingTitle(landing[1], landed) : null) ?? plan.title, plan.name, subject?.place, plan.description, social);
     // Kept slots (ADR 0033, 0074): never a draft preview's; a car page names the stock version it read beside its car.
     const keeping = {
       scope: tenant.preview ? null : { configVersion: tenant.configVersion, ...(subject?.stock ? { stock: subject.stock } : {}) },
       ...(timed ? { timing: { started: timed, subjectMs: Date.now() - timed } } : {}),
+      ...(pageKeyText ? { keepPage: (html: string, slots: KeptPageSlot[], cars: readonly number[], until: number) => pageCache.set(pageKeyText, html, c.var.nonce, slots, cars, until) } : {}),
     };
     const stream = streamComposedPage(c.env, c.executionCtx, { ...head, preloadImage: subject?.leadImage ?? null }, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts, keeping);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });

@@ -15,7 +15,7 @@ import { percentile } from "./stats";
  * npm run bench (with the platform running under npm start): prints the platform's figures, asserts
  * nothing. `-- --no-lighthouse` skips the slowest part; `-- --only page-time,lighthouse` runs only the parts named
  * (memory, starts, page-time, profile, car-profile, styles, javascript, insights, counting, lighthouse); `-- --lighthouse-route /cars/{slug}` runs
- * Lighthouse for that one route.
+ * Lighthouse for that one route, `-- --lighthouse-runs 2` fewer times than the goal's median of 5.
  */
 const { values: options } = parseArgs({
   options: {
@@ -23,6 +23,8 @@ const { values: options } = parseArgs({
     runs: { type: "string", default: "30" },
     only: { type: "string" },
     "lighthouse-route": { type: "string", multiple: true },
+    // The goal's figure is a median of 5; fewer to show the part works on a busy machine.
+    "lighthouse-runs": { type: "string", default: "5" },
     // The insights part's group site and one of its dealerships (bench:scale's state has a group of 25,000 cars).
     "insights-site": { type: "string", default: "summit-auto-group" },
     "insights-dealership": { type: "string", default: "summit-toyota-brisbane" },
@@ -34,10 +36,12 @@ const SITE = "harbour-city-motors";
 const RUNS = Number(options.runs);
 const host = `${SITE}.localhost:${PLATFORM_PORT}`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-const LIGHTHOUSE_RUNS = 5;
+const LIGHTHOUSE_RUNS = Number(options["lighthouse-runs"]);
 /** Issue 35's goals, printed beside each figure. */
-const GOALS = { shellKb: 90, routeKb: 110, headroomKb: 10, fullRatio: 15, headRatio: 3, firstViewRatio: 8, tbtMs: 200, performance: 95 };
+const GOALS = { shellKb: 90, routeKb: 110, headroomKb: 10, fullRatio: 15, headRatio: 3, firstViewRatio: 8, tbtMs: 200, performance: 95, memoryMb: 1536 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** This shared machine's load, printed beside every timed figure: absolute times move with it, ratios less. */
+const load = () => `load average ${loadavg().map((value) => value.toFixed(1)).join(" / ")} on 2 cores`;
 
 const sessions = recordedSessions();
 if (!sessions.length) {
@@ -47,10 +51,14 @@ if (!sessions.length) {
 
 if (parts.has("memory")) {
   console.log("Memory of the running platform (every process of each wrangler dev session):");
+  let totalKb = 0;
   for (const session of sessions) {
     const { processes, rssKb, pssKb } = sessionMemory(session);
+    totalKb += rssKb;
     console.log(`  ${session.label.padEnd(12)} ${processes} processes   RSS ${mb(rssKb)}   PSS ${mb(pssKb)}`);
   }
+  // At rest; the goal is after an hour of mixed load, which `npm run bench:mixed-load` runs (scaled).
+  console.log(`  whole platform RSS ${mb(totalKb)} at rest (goal <= ${GOALS.memoryMb} MB after a mixed load: npm run bench:mixed-load)`);
 }
 
 if (parts.has("starts")) {
@@ -66,7 +74,12 @@ const routes = { "/search": "/search", "/cars/{slug}": carPath };
 const p50 = (list: number[]) => percentile(list, 50);
 
 if (parts.has("page-time")) {
-  console.log(`\nPage time from the platform vs the same bytes from a static file server, same run (${RUNS} runs each, ${SITE}):`);
+  console.log(`\nPage time from the platform vs the same bytes from a static file server, same run (${RUNS} runs each, ${SITE}; ${load()}):`);
+  // Issue 35's goals are the car page's head and full page, and a first view of a search address.
+  const goal = (route: string, kind: "head" | "full" | "first", ratio: number) => {
+    const wanted = route === "/cars/{slug}" ? { head: GOALS.headRatio, full: GOALS.fullRatio, first: null }[kind] : kind === "first" ? GOALS.firstViewRatio : null;
+    return `${ratio.toFixed(1)}x${wanted === null ? "" : `, goal ${wanted}x`}`;
+  };
   for (const [label, path] of Object.entries(routes)) {
     const page = { head: [] as number[], slot: [] as number[], full: [] as number[] };
     const fixed = { head: [] as number[], full: [] as number[] };
@@ -94,10 +107,10 @@ if (parts.has("page-time")) {
     });
     const ratio = (list: number[]) => `${(p50(list) / p50(fixed.full)).toFixed(1)}x`;
     console.log(
-      `  ${label.padEnd(13)} ${(html.length / 1024).toFixed(0)} KB  head p50 ${ms(p50(page.head))} (static ${ms(p50(fixed.head))}, ${(p50(page.head) / p50(fixed.head)).toFixed(1)}x, goal ${GOALS.headRatio}x)` +
-        `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${ratio(page.full)}, goal ${GOALS.fullRatio}x)`,
+      `  ${label.padEnd(13)} ${(html.length / 1024).toFixed(0)} KB  head p50 ${ms(p50(page.head))} (static ${ms(p50(fixed.head))}, ${goal(label, "head", p50(page.head) / p50(fixed.head))})` +
+        `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${goal(label, "full", p50(page.full) / p50(fixed.full))})`,
     );
-    console.log(`  ${"".padEnd(13)} first view of an address (no kept slot fits): full p50 ${ms(p50(fresh))} p95 ${ms(percentile(fresh, 95))} (${ratio(fresh)}, goal ${GOALS.firstViewRatio}x)`);
+    console.log(`  ${"".padEnd(13)} first view of an address (no kept slot fits): full p50 ${ms(p50(fresh))} p95 ${ms(percentile(fresh, 95))} (${goal(label, "first", p50(fresh) / p50(fixed.full))})`);
     console.log(`  ${"".padEnd(13)} every slot rendered (none kept, as before ADR 0074): head p50 ${ms(p50(unkept.head))} (${(p50(unkept.head) / p50(fixed.head)).toFixed(1)}x)   full p50 ${ms(p50(unkept.full))} (${ratio(unkept.full)})`);
     console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt through the gateway) p50 ${ms(p50(floor))}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
   }
@@ -146,7 +159,9 @@ if (parts.has("car-profile")) {
     }
     // The last run's: the first anonymous one renders what the next ones keep.
     const calls = runs.at(-1)?.slots.filter((slot) => slot.how !== "kept").length ?? 0;
+    const wholePages = runs.filter((r) => r.page === "kept").length;
     console.log(`  ${label}: the car and stock version (one D1 read) ${ms(p50(runs.map((r) => r.subjectMs)))}, head ready ${ms(p50(runs.map((r) => r.headMs)))}, ${calls} service calls for ${runs[0]?.slots.length ?? 0} slots`);
+    console.log(`    whole page answered as kept (ADR 0087) in ${wholePages} of ${runs.length} views`);
     for (const [index, slot] of (runs[0]?.slots ?? []).entries()) {
       const hows = new Set(runs.map((r) => r.slots[index]?.how));
       console.log(`    ${slot.slot.padEnd(18)} ${`${slot.remote} ${slot.fragment}`.padEnd(34)} ${ms(p50(runs.map((r) => r.slots[index]?.ms ?? 0)))}  ${[...hows].join("/")}`);
@@ -229,7 +244,7 @@ if (parts.has("counting")) {
 
 if (parts.has("lighthouse")) {
   console.log(
-    `\nLighthouse, mobile with simulated throttling, median of ${LIGHTHOUSE_RUNS} runs (goal: TBT <= ${GOALS.tbtMs} ms and performance >= ${GOALS.performance} at a CPU benchmark of 1,000-1,500; TBT scales with the benchmark, printed beside it):`,
+    `\nLighthouse, mobile with simulated throttling, median of ${LIGHTHOUSE_RUNS} runs (goal: TBT <= ${GOALS.tbtMs} ms and performance >= ${GOALS.performance} at a CPU benchmark of 1,000-1,500; TBT scales with the benchmark, printed beside it; ${load()} at the start):`,
   );
   const lighthouseRoutes = options["lighthouse-route"] ?? ["/search", "/cars/{slug}", "/finance", "/dealer-locator"];
   for (const label of lighthouseRoutes) {
@@ -238,7 +253,7 @@ if (parts.has("lighthouse")) {
     console.log(
       `  ${label.padEnd(16)} performance ${f.performance} (goal ${GOALS.performance})   TBT ${f.tbt.toFixed(0)} ms (goal ${GOALS.tbtMs})   LCP ${(f.lcp / 1000).toFixed(2)} s   CLS ${f.cls.toFixed(3)}   SEO ${f.seo}   accessibility ${f.accessibility}   CPU benchmark ${f.benchmarkIndex.toFixed(0)}`,
     );
-    console.log(`  ${"".padEnd(16)} each run, TBT at benchmark: ${f.runs.map((run) => `${run.tbt.toFixed(0)} ms @ ${run.benchmarkIndex.toFixed(0)}`).join(", ")}`);
+    console.log(`  ${"".padEnd(16)} each run, TBT at benchmark: ${f.runs.map((run) => `${run.tbt.toFixed(0)} ms @ ${run.benchmarkIndex.toFixed(0)}`).join(", ")}   (${load()} after)`);
     const tasks = f.longTasks.map((task) => `${task.script} ${task.ms.toFixed(0)} ms (${task.count})`).join("; ");
     console.log(`  ${"".padEnd(16)} long tasks by script (median-TBT run): ${tasks || "none"}`);
   }

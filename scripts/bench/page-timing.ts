@@ -49,7 +49,7 @@ export const firstView = (path: string, run: number) => `${path}${path.includes(
 export const NO_KEPT_SLOTS = { "x-dev-fault": "none=none:0" };
 
 /** Where a page's server time went, from the gateway's dev-only closing comment (`x-dev-timing`, ADR 0074). */
-export type DevTiming = { subjectMs: number; headMs: number; slots: { slot: string; remote: string; fragment: string; ms: number; how: string }[] };
+export type DevTiming = { subjectMs: number; headMs: number; slots: { slot: string; remote: string; fragment: string; ms: number; how: string }[]; page?: "kept" };
 
 export function devTimingOf(html: string): DevTiming | null {
   const comment = /<!--dev-timing (.*?)-->/.exec(html);

@@ -54,7 +54,7 @@ export function browserConfig(
   return {
     context: options.context,
     mode: isProduction ? "production" : "development",
-    target: ["web", "es2020"],
+    target: ["web", "es2022"],
     devtool: false,
     entry: options.entry,
     output: {

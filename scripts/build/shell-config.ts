@@ -9,13 +9,15 @@ export const shellDir = join(repoRoot, "shell");
 
 /**
  * Shell chunks only some pages use, by their name (webpackChunkName) and the modules in them: kept out of "app" and
- * the head's preloads (ADR 0021, 0029): the Email Us dialog on demand, the saved-details filler on lead pages, and
- * what a slot the server could not render (or whose remote failed) needs.
+ * the head's preloads (ADR 0021, 0029, 0087): the Email Us dialog on demand, the saved-details filler as a lead form
+ * nears or is touched, /success's details of the lead sent, and what a slot the server could not render (or whose
+ * remote failed) needs.
  */
 const ON_DEMAND_CHUNKS: Record<string, RegExp> = {
   "email-us": /[\\/]email-us-dialog\.tsx$/,
   "customer-prefill": /[\\/]customer-storage\.ts$/,
-  "slot-fallback": /[\\/](fallback-props|unavailable-notice)\.ts$/,
+  "success-details": /[\\/]success-details\.ts$/,
+  "slot-fallback": /[\\/](fallback-props|unavailable-notice|fragment-styles)\.ts$/,
 };
 
 /** dist/entry.json: files (relative to /_shell/{buildId}/) the gateway puts in every page. */

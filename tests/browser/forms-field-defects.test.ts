@@ -50,4 +50,28 @@ describe("lead form fields (issue 23)", () => {
       await page.context().close();
     });
   }
+
+  it("a device's saved details fill the form before its code loads; a device without them never fetches the filler (ADR 0087)", async () => {
+    const page = await shopperPage(browser);
+    await page.route(/\/_mf\/mf-forms\/.*__federation_expose_/, (route) => route.abort());
+    const filler: string[] = [];
+    page.on("request", (request) => {
+      if (/\/_shell\/.*customer-prefill\./.test(request.url())) filler.push(request.url());
+    });
+    const values = (names: string[]) =>
+      page.locator("#slot-form form").evaluate((form: HTMLFormElement, fields) => fields.map((name) => (form.elements.namedItem(`values.${name}`) as HTMLInputElement | null)?.value ?? null), names);
+    await page.goto(siteUrl("harbour-city-motors", "/contact"));
+    await waitForHydration(page);
+    await page.locator("#slot-form").getByLabel("Postcode").hover();
+    expect(filler).toEqual([]);
+    expect(await values(["name", "email", "phone", "postcode"])).toEqual(["", "", "", ""]);
+
+    const saved = { name: "Robin Saved", email: "robin.saved@example.com", phone: "0412 555 019", postcode: "4006" };
+    await page.evaluate((customer) => window.localStorage.setItem("dealer:customer", JSON.stringify(customer)), saved);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => values(["name", "email", "phone", "postcode"])).toEqual([saved.name, saved.email, saved.phone, saved.postcode]);
+    expect(filler).toHaveLength(1);
+    await page.context().close();
+  });
 });

@@ -55,12 +55,18 @@ async function openWithRelated(site: string, car: Car, options: { answer?: { sta
   const path = relatedCarsPath(car.slug);
   const { answer } = options;
   if (answer) await page.route(`**${path}`, (route) => route.fulfill(answer));
-  page.on("response", async (response) => {
-    if (new URL(response.url()).pathname === path) calls.push({ method: response.request().method(), body: await response.json().catch(() => null) });
+  // A call is recorded once its body is read, which may finish after the row has settled: nearRow waits for both.
+  const reading: Promise<void>[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname !== path) return;
+    reading.push(response.json().then((body: unknown) => body, () => null).then((body) => void calls.push({ method: response.request().method(), body })));
   });
   await page.goto(siteUrl(site, `/cars/${car.slug}`), { waitUntil: "domcontentloaded" });
   await waitForHydration(page);
-  const nearRow = () => waitForSimilarRow(page);
+  const nearRow = async () => {
+    await waitForSimilarRow(page);
+    await Promise.all(reading);
+  };
   return { page, calls, nearRow, errors };
 }
 

@@ -11,7 +11,7 @@ import { stockApi } from "../support/stock-api";
  * is always rendered for them. The gateway's dev-only timing comment (x-dev-timing) says which slots were kept.
  */
 const SITE = "harbour-city-motors";
-type Timing = { slots: { slot: string; how: string }[] };
+type Timing = { slots: { slot: string; how: string }[]; page?: "kept" };
 type StockRecord = Record<string, unknown> & { id: number; slug: string; stocknum: string; dealership_slug: string; price: number | null; status: string };
 
 async function view(path: string, headers: Record<string, string> = {}) {
@@ -26,7 +26,7 @@ async function view(path: string, headers: Record<string, string> = {}) {
     const start = html.indexOf(`data-slot="${slot}"`);
     return start < 0 ? "" : html.slice(start, html.indexOf('data-slot="', start + 20));
   };
-  return { html, how, slotMarkup, vehicleSlot: slotMarkup("vehicle") };
+  return { html, how, slotMarkup, vehicleSlot: slotMarkup("vehicle"), page: timing.page, csp: response.headers.get("content-security-policy") ?? "" };
 }
 
 /** A priced car in stock whose price block shows its own price (no offer or before price, no subscription). */
@@ -119,5 +119,47 @@ describe("car page kept slots", () => {
     }
     const stored = (await dealerLeads(SITE, `write-${SITE}`, "?limit=1000")).filter((lead) => emails.includes(String(lead.values.email)));
     expect(stored).toHaveLength(2);
+  });
+
+  it("a repeat anonymous view is the whole page kept (ADR 0087), each answer with its own nonce, and only on its own site", async () => {
+    const car = await plainPricedCar();
+    const path = `/cars/${car.slug}`;
+    await view(path);
+    const first = await view(path);
+    const second = await view(path);
+    expect(second.page).toBe("kept");
+    expect(second.vehicleSlot).toContain(shownPrice(car.price as number));
+    // Every inline tag carries the nonce its own answer's policy names, never the one the page was composed with.
+    const nonces = [first, second].map(({ html, csp }) => {
+      const named = /'nonce-([^']+)'/.exec(csp)?.[1];
+      if (!named) throw new Error("no nonce in the content security policy");
+      const inPage = new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]));
+      expect([...inPage]).toEqual([named]);
+      return named;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // Another site asked for the same address answers for itself: this site's car is not its page.
+    const other = await fetchSite("metro-certified", path, { headers: { "x-dev-timing": "on" } });
+    expect(other.status).toBe(404);
+    expect(await other.text()).not.toContain(car.stocknum);
+  });
+
+  it("a price changed through the stock API shows on the next view of a page that was kept whole", async () => {
+    const original = await plainPricedCar();
+    const path = `/cars/${original.slug}`;
+    const key = `write-${original.dealership_slug}`;
+    await view(path);
+    await view(path);
+    expect((await view(path)).page).toBe("kept");
+    const changedPrice = (original.price as number) + 2113;
+    try {
+      expect((await stockApi(SITE, key, "/vehicles/batch", { upsert: [{ ...original, price: changedPrice }], delete: [] })).status).toBe(200);
+      const next = await view(path);
+      expect(next.page).toBeUndefined();
+      expect(next.vehicleSlot).toContain(shownPrice(changedPrice));
+    } finally {
+      await stockApi(SITE, key, "/vehicles/batch", { upsert: [original], delete: [] });
+    }
+    expect((await view(path)).vehicleSlot).toContain(shownPrice(original.price as number));
   });
 });

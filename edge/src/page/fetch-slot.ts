@@ -1,5 +1,5 @@
 import { DEV_FAULT_HEADER } from "@dealer/shared/dev-faults";
-import { BUILD_ID_HEADER, FRAGMENT_DATA_HEADER, type FragmentRequest, type RemoteName, SHOWN_CARS_HEADER, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
+import { BUILD_ID_HEADER, FRAGMENT_DATA_HEADER, type FragmentRequest, type RemoteName, REQUEST_ONLY_DATA, SHOWN_CARS_HEADER, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
 import { shownCarsFrom } from "@dealer/shared/insights";
 import { readStockDataVersion } from "@dealer/shared/http";
 import { type GatewayEnv, remoteBinding } from "../env";
@@ -13,8 +13,12 @@ export function lastKnownBuild(remote: RemoteName): string | undefined {
   return lastBuildByRemote.get(remote);
 }
 
-/** `cars`: the search results the slot shows (SHOWN_CARS_HEADER), for the page to count (ADR 0070). */
-export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number; build?: string; cars?: readonly number[]; kept?: true };
+/**
+ * `cars`: the search results the slot shows (SHOWN_CARS_HEADER), for the page to count (ADR 0070). `keepable`: the
+ * markup was kept (until `keptUntil`), or rendered from the data the page's key names (its stock version, or the
+ * request alone), so a page made of such slots may be kept whole (ADR 0087).
+ */
+export type SlotOutcome = { html: string; status: "rendered" | "fallback"; reason?: string; ms: number; build?: string; cars?: readonly number[]; kept?: true; keepable?: true; keptUntil?: number };
 
 // The Cache API where the runtime has one (every Worker, and `wrangler dev`); unit tests run without it.
 const slotCache = createSlotCache(Date.now, () => (typeof caches === "undefined" ? undefined : (caches as unknown as { default: SharedSlotTier }).default));
@@ -68,7 +72,7 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   // Only anonymous pages share kept slots (nobody's own page is held in memory), and never under a dev fault.
   const cacheKey = scope && request.session.userId === null && !devFault ? `${plan.remote}/${plan.fragment}\u0000${scope.configVersion}\u0000${body}` : null;
   const kept = cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readStockDataVersion(env.DB, request.site.slug), scope?.stock));
-  if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build, kept: true, ...(kept.cars ? { cars: kept.cars } : {}) };
+  if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build, kept: true, keepable: true, keptUntil: kept.until, ...(kept.cars ? { cars: kept.cars } : {}) };
   const binding = remoteBinding(env, plan.remote);
   if (!binding) return fallback("remote not bound");
   try {
@@ -91,7 +95,8 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
     const cars = shownCarsFrom(response.headers.get(SHOWN_CARS_HEADER));
     const shown = cars.length ? { cars } : {};
     if (cacheKey && data && build) slotCache.set(cacheKey, { html, build, data, ...shown }, request.site.slug, scope?.waitUntil);
-    return { html, status: "rendered", ms: Date.now() - started, ...(build ? { build } : {}), ...shown };
+    const keepable = cacheKey && build && (data === REQUEST_ONLY_DATA || (scope?.stock !== undefined && data === scope.stock)) ? { keepable: true as const } : {};
+    return { html, status: "rendered", ms: Date.now() - started, ...(build ? { build } : {}), ...shown, ...keepable };
   } catch (error) {
     const reason = error instanceof SlotTimeout ? "timeout" : `fetch failed: ${(error as Error).message}`;
     console.warn(`[gateway] slot ${request.slot} (${plan.remote}) fell back: ${reason}`);

@@ -9,7 +9,8 @@ export const STOCK_VERSION_CHECK_MS = 1000;
 
 /** `cars`: the search results it shows, counted each time it is served (ADR 0070). */
 export type KeptSlot = { html: string; build: string; data: string; cars?: readonly number[] };
-type Entry = KeptSlot & { until: number };
+/** A kept slot and when it stops being used. */
+export type Entry = KeptSlot & { until: number };
 
 /**
  * The tier isolates share (the Cache API's `caches.default`, which `wrangler dev` runs locally too): a slot one
@@ -69,7 +70,7 @@ export function createSlotCache(now: () => number = Date.now, shared?: () => Sha
   }
 
   /** The shared tier's slot for `key` at the site's stock version now, kept in this isolate too once found. */
-  async function sharedSlot(tier: SharedSlotTier, key: string, site: string, stock: string): Promise<KeptSlot | undefined> {
+  async function sharedSlot(tier: SharedSlotTier, key: string, site: string, stock: string): Promise<Entry | undefined> {
     const answer = await tier.match(await sharedKey(key, site, stock)).catch(() => undefined);
     if (!answer) return undefined;
     const kept = (await answer.json().catch(() => null)) as (KeptSlot & { until: number }) | null;
@@ -83,7 +84,7 @@ export function createSlotCache(now: () => number = Date.now, shared?: () => Sha
      * The slot kept for `key` of a page of `site`, if its data is still at the version it was rendered from: this
      * isolate's own, else the shared tier's. `fresh` is the site's stock version the page read itself.
      */
-    async get(key: string, site: string, readStock: () => Promise<string>, fresh?: string): Promise<KeptSlot | undefined> {
+    async get(key: string, site: string, readStock: () => Promise<string>, fresh?: string): Promise<Entry | undefined> {
       const entry = entries.get(key);
       if (entry) {
         if (entry.until > now() && (await currentVersion(entry.data, site, readStock, fresh)) === entry.data) return entry;

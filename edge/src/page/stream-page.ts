@@ -6,6 +6,7 @@ import { slotTimeoutMs } from "../env";
 import type { RoutePlan, SlotPlan } from "../routes/slot-plans";
 import { type DocumentParts, documentEnd, documentStart } from "./document";
 import { fetchSlot, type KeepScope } from "./fetch-slot";
+import type { KeptPageSlot } from "./page-cache";
 import { headAssetsFor, noteSlotBuild, type RemoteHeadAssets, shellCss, shellPreloads } from "./head-assets";
 
 /** What a route decides about its page; the head's assets are the gateway's business. */
@@ -65,12 +66,18 @@ async function headParts(env: GatewayEnv, parts: PageParts, plan: RoutePlan | nu
  * How the page's slots may be kept (KeepScope without the page's waitUntil); `timing` (local development, the
  * `x-dev-timing` header) ends the page with a comment of where its time went, which `npm run bench` prints.
  */
-export type PageKeeping = { scope: Omit<NonNullable<KeepScope>, "waitUntil"> | null; timing?: { started: number; subjectMs: number } };
+export type PageKeeping = {
+  scope: Omit<NonNullable<KeepScope>, "waitUntil"> | null;
+  timing?: { started: number; subjectMs: number };
+  /** Takes the whole page (without the timing comment) when every slot in it was kept or keepable (ADR 0087). */
+  keepPage?: (html: string, slots: KeptPageSlot[], cars: readonly number[], until: number) => void;
+};
 
 /** The dev-only comment closing a page asked with DEV_TIMING_HEADER (ADR 0074). */
 export const DEV_TIMING_HEADER = "x-dev-timing";
-const timingComment = (timing: { started: number; subjectMs: number }, headMs: number, slots: { slot: string; remote: string; fragment: string; ms: number; how: string }[]) =>
-  `<!--dev-timing ${JSON.stringify({ subjectMs: timing.subjectMs, headMs, slots }).replaceAll("--", "- -")}-->`;
+/** `page: "kept"` when the whole page was answered as kept (ADR 0087); its slots then made no service call either. */
+export const timingComment = (timing: { started: number; subjectMs: number }, headMs: number, slots: { slot: string; remote: string; fragment: string; ms: number; how: string }[], page?: "kept") =>
+  `<!--dev-timing ${JSON.stringify({ subjectMs: timing.subjectMs, headMs, slots, ...(page ? { page } : {}) }).replaceAll("--", "- -")}-->`;
 
 /** Server-rendered shell markup placed among the slots: before the slot it names, else after the main slots. */
 export type RenderedShellPart = { before?: string; html: string };
@@ -98,7 +105,12 @@ export function streamComposedPage(
   // An identity TransformStream is the runtime's own pipe; a ReadableStream fed from JavaScript was slower to send.
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
-  const send = (html: string) => writer.write(encoder.encode(html));
+  // The page's text as sent, for keeping it whole (ADR 0087).
+  const sent: string[] | null = keeping.keepPage ? [] : null;
+  const send = (html: string) => {
+    sent?.push(html);
+    return writer.write(encoder.encode(html));
+  };
 
   async function write() {
     const document = await headParts(env, parts, plan, waitUntil);
@@ -140,10 +152,20 @@ export function streamComposedPage(
     const timing = keeping.timing
       ? timingComment(keeping.timing, headMs, settled.map((outcome, index) => ({ slot: ordered[index]?.slot ?? "", remote: ordered[index]?.remote ?? "", fragment: ordered[index]?.fragment ?? "", ms: outcome.ms, how: outcome.kept ? "kept" : outcome.status })))
       : "";
-    await send((trailingWritten ? "" : partsBefore(undefined)) + (hasAside ? "</aside></div>" : "</div>") + documentEnd(parts.state) + timing);
+    await send((trailingWritten ? "" : partsBefore(undefined)) + (hasAside ? "</aside></div>" : "</div>") + documentEnd(parts.state));
+    if (timing) await writer.write(encoder.encode(timing));
     await writer.close();
     // The page's search results, served fresh or kept, are one queue message after the page (ADR 0070).
     const shown = [...new Set(settled.flatMap((outcome) => outcome.cars ?? []))].slice(0, INSIGHT_MAX_CARS);
+    if (sent && keeping.keepPage && settled.every((outcome) => outcome.keepable)) {
+      keeping.keepPage(
+        sent.join(""),
+        ordered.map(({ slot, remote, fragment }) => ({ slot, remote, fragment })),
+        shown,
+        // No longer than its oldest kept slot would have been used: what it shows of the clock stays as fresh.
+        Math.min(...settled.map((outcome) => outcome.keptUntil ?? Number.POSITIVE_INFINITY)),
+      );
+    }
     countInsight(env.INSIGHTS_QUEUE, { site: parts.state.site.slug, kind: "search", day: insightDay(new Date()), cars: shown }, waitUntil);
   }
   ctx.waitUntil(write().catch((error) => writer.abort(error)));

@@ -1,4 +1,4 @@
-import { type LocalPrefill, localPrefillToStore, postcodeInput } from "../rules/forms";
+import { type LocalPrefill, localPrefillToStore } from "../rules/forms";
 import { CUSTOMER_KEY } from "./buyer-choice-keys";
 
 export type StoredCustomer = { name: string; email: string; phone: string; last_name?: string; postcode?: string };
@@ -37,9 +37,9 @@ export const CUSTOMER_PREFILL_ATTRIBUTE = "data-customer-prefill";
 const PREFILLED = ["name", "email", "phone", "postcode"] as const;
 
 /**
- * Fills a lead form's empty fields from the device. The shell runs it on every marked form as the page starts, so a
- * form whose code loads on first use shows the details at once; a form hydrated at load runs it again (it never
- * overwrites what is there).
+ * Fills a lead form's empty fields from the device. The shell runs it on every marked form as the form nears the
+ * viewport or is first touched, so a form whose code loads on first use shows the details before the shopper types; a
+ * form hydrated at load runs it again (it never overwrites what is there).
  */
 export function prefillCustomerForm(form: HTMLFormElement, storage: Storage): void {
   const saved = readCustomer(storage);
@@ -47,18 +47,5 @@ export function prefillCustomerForm(form: HTMLFormElement, storage: Storage): vo
   for (const field of PREFILLED) {
     const input = form.elements.namedItem(`values.${field}`);
     if (input instanceof HTMLInputElement && !input.value && saved[field]) input.value = saved[field] ?? "";
-  }
-}
-
-/**
- * The postcode boxes of a lead form take digits only from the page's start: the markup limits them (inputmode,
- * pattern, maxlength) but a browser still lets letters in, and most forms' own code loads on first use.
- */
-export function limitPostcodeFields(form: HTMLFormElement): void {
-  for (const input of form.querySelectorAll<HTMLInputElement>('input[name$="postcode"]')) {
-    input.addEventListener("input", () => {
-      const digits = postcodeInput(input.value);
-      if (digits !== input.value) input.value = digits;
-    });
   }
 }

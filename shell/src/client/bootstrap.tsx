@@ -1,6 +1,8 @@
 import { createSeededStore, type PageState } from "@dealer/shared/atoms";
+import { CUSTOMER_KEY } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
-import { recordVisit, SUCCESS_DETAILS_ID, takeSuccessLines } from "@dealer/shared/visit";
+import { postcodeInput } from "@dealer/shared/rules";
+import { recordVisit, SUCCESS_DETAILS_ID } from "@dealer/shared/visit";
 import type { SlotMarker } from "@dealer/shared/fragment";
 import { Provider } from "jotai";
 import { startTransition } from "react";
@@ -50,23 +52,57 @@ function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<S
   });
 }
 
-// Type-checked against the module without importing it: its code loads only on pages with a lead form.
+// Type-checked against the module without importing it: its code loads only when a lead form has details to fill.
 const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 
-/**
- * The visitor's saved details in every lead form on the page, and postcode boxes that take digits only, before any
- * form's code has loaded (most load on first use).
- */
-async function prepareLeadForms(): Promise<void> {
-  const forms = document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`);
-  if (!forms.length) return;
+/** Whether this device holds saved details to fill in; a browser that refuses storage has none. */
+function hasSavedDetails(): boolean {
   try {
-    const { limitPostcodeFields, prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
-    for (const form of forms) limitPostcodeFields(form);
-    for (const form of forms) prefillCustomerForm(form, window.localStorage);
+    return window.localStorage.getItem(CUSTOMER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+async function fillSavedDetails(form: HTMLFormElement): Promise<void> {
+  try {
+    const { prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
+    prefillCustomerForm(form, window.localStorage);
   } catch (error) {
     // Storage the browser refuses (a private window's policy), or the code not loading, only means empty fields.
     console.warn("[shell] saved details not filled in", error);
+  }
+}
+
+/**
+ * Lead forms before their own code has loaded (most load on first use). Their postcode boxes take digits only from the
+ * page's start: the markup limits them (inputmode, pattern, maxlength) but a browser still lets letters in. The
+ * visitor's saved details fill each form's empty fields; the filler is not in the first load (issue 35, ADR 0087): only
+ * a device with details saved fetches it, as a form nears the viewport or on the first pointer or focus in it.
+ */
+function prepareLeadForms(): void {
+  const forms = document.querySelectorAll<HTMLFormElement>(`form[${CUSTOMER_PREFILL_ATTRIBUTE}]`);
+  if (!forms.length) return;
+  document.addEventListener(
+    "input",
+    (event) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement) || !input.name.endsWith("postcode") || !input.form?.hasAttribute(CUSTOMER_PREFILL_ATTRIBUTE)) return;
+      const digits = postcodeInput(input.value);
+      if (digits !== input.value) input.value = digits;
+    },
+    true,
+  );
+  if (!hasSavedDetails()) return;
+  for (const form of forms) {
+    let filled = false;
+    const fill = () => {
+      if (filled) return;
+      filled = true;
+      void fillSavedDetails(form);
+    };
+    onFirstInteraction(form, fill);
+    void nearViewport(form, fill).then((near) => near && fill());
   }
 }
 
@@ -74,26 +110,22 @@ async function prepareLeadForms(): Promise<void> {
 function noteVisit(): void {
   try {
     recordVisit(window.sessionStorage, window.location.pathname + window.location.search);
-    const details = document.getElementById(SUCCESS_DETAILS_ID);
-    const lines = details ? takeSuccessLines(window.sessionStorage) : [];
-    if (details && lines.length) {
-      details.replaceChildren(
-        ...lines.map((line) => {
-          const paragraph = document.createElement("p");
-          paragraph.textContent = line;
-          return paragraph;
-        }),
-      );
-    }
   } catch (error) {
-    // A browser that refuses storage: the lead carries this page only, /success its general thanks.
+    // A browser that refuses storage: the lead carries this page only.
     console.warn("[shell] visit not noted", error);
   }
+  const details = document.getElementById(SUCCESS_DETAILS_ID);
+  // Only /success has the element: its code is not in every page's first load.
+  if (!details) return;
+  import(/* webpackChunkName: "success-details" */ "./success-details").then(
+    ({ showSuccessDetails }) => showSuccessDetails(details),
+    (error: unknown) => console.warn("[shell] the lead's details not shown", error),
+  );
 }
 
 async function start(state: PageState): Promise<void> {
   noteVisit();
-  void prepareLeadForms();
+  prepareLeadForms();
   const store = createSeededStore(state);
   hydrateHeader(store);
   listenForEmailUs(store);

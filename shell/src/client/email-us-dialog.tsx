@@ -4,7 +4,7 @@ import { Provider } from "jotai";
 import { registerRemotes } from "@module-federation/enhanced/runtime";
 import { createRoot } from "react-dom/client";
 import { federationName } from "../federation/remote-name";
-import { linkFragmentStyles } from "./mount-slot";
+import { linkFragmentStyles } from "./fragment-styles";
 import { loadFragment, remoteEntryUrl } from "./remote-loader";
 import { readSlotMarker } from "./slot-marker";
 

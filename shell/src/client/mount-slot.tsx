@@ -13,6 +13,7 @@ type Store = ReturnType<typeof createSeededStore>;
 // Only a slot the server could not render, or one whose remote failed, needs these: they load then.
 const fallbackProps = () => import(/* webpackChunkName: "slot-fallback" */ "./fallback-props");
 const unavailableNotice = () => import(/* webpackChunkName: "slot-fallback" */ "./unavailable-notice");
+const fragmentStyles = () => import(/* webpackChunkName: "slot-fallback" */ "./fragment-styles");
 export type SlotOutcome = "hydrated" | "client-rendered" | "unavailable";
 
 /** Browser tests wait on these attributes instead of sleeping. */
@@ -41,22 +42,6 @@ function markOutcome(el: HTMLElement, outcome: SlotOutcome): SlotOutcome {
   for (const attribute of Object.values(OUTCOME_ATTRIBUTES)) el.removeAttribute(attribute);
   el.setAttribute(OUTCOME_ATTRIBUTES[outcome], "true");
   return outcome;
-}
-
-// Type-checked against the contract without importing it at run time (that module pulls in zod).
-const FRAGMENT_STYLESHEET: (typeof import("@dealer/shared/fragment"))["FRAGMENT_STYLESHEET"] = "fragments.css";
-
-/**
- * The head carries the styles of every remote the gateway could reach; a fallback slot of a remote
- * it could not gets them here, once the remote has answered, so a dead remote costs no failing request.
- */
-export function linkFragmentStyles(el: HTMLElement, marker: Pick<SlotMarker, "remote" | "build">): void {
-  const href = `/_mf/${marker.remote}/${marker.build}/${FRAGMENT_STYLESHEET}`;
-  if (document.querySelector(`[data-styles="${marker.remote}"], link[rel="stylesheet"][href="${href}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  el.before(link);
 }
 
 /**
@@ -88,7 +73,7 @@ export async function mountSlot(
       });
       return markOutcome(el, "hydrated");
     }
-    const props = await fallbackSlotProps;
+    const [props, { linkFragmentStyles }] = await Promise.all([fallbackSlotProps, fragmentStyles()]);
     linkFragmentStyles(el, marker);
     await new Promise<void>((done) => {
       createRoot(el, { identifierPrefix: slotIdPrefix(marker.slot) }).render(slotTree(store, marker, <Fragment {...props} />, done));

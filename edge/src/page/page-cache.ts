@@ -1,0 +1,52 @@
+import { SLOT_CACHE_TTL_MS } from "./slot-cache";
+
+/** Whole pages kept per gateway isolate (a car page is about 110 KB): a few MB at most. */
+export const PAGE_CACHE_ENTRIES = 32;
+
+/** What a kept page's dev timing comment and insight count need: its slots and the search results it shows. */
+export type KeptPageSlot = { slot: string; remote: string; fragment: string };
+/** The page split at its CSP nonce, so each answer carries a fresh one; `cars` are counted each time it is served. */
+export type KeptPage = { parts: string[]; slots: KeptPageSlot[]; cars: readonly number[] };
+type Entry = KeptPage & { until: number };
+
+/**
+ * What a kept page is keyed on (ADR 0087): the page is the same bytes while all of these are. `stock` is the site's
+ * stock version the page read beside its car on this very view, so a stock write is a new key at once; the shell's
+ * build, the site's name, template, config text and version, and the full address (host, path and query) decide the
+ * rest. Only an anonymous page, never a draft preview's, and no dev fault (the caller's conditions) is keyed at all.
+ */
+export type PageKeyParts = { shellBuild: string; site: string; name: string; template: string; configVersion: number; config: string; stock: string; href: string };
+
+export const pageKey = (parts: PageKeyParts): string =>
+  JSON.stringify([parts.shellBuild, parts.site, parts.name, parts.template, parts.configVersion, parts.stock, parts.href, parts.config]);
+
+/**
+ * Whole anonymous car pages the gateway keeps per isolate (ADR 0087): a repeat view answers the page it composed last
+ * time, without composing the head, asking the slot cache thirteen times or streaming fourteen chunks. A page is kept
+ * only when every slot in it was kept or keepable (a render that named the data it came from), and no longer than
+ * the oldest of its kept slots would have been used (SLOT_CACHE_TTL_MS after its render). The nonce is the one per-response part: the page is kept
+ * split at it and joined with the answer's own.
+ */
+export function createPageCache(now: () => number = Date.now) {
+  const entries = new Map<string, Entry>();
+  return {
+    get(key: string): KeptPage | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (!(entry.until > now())) return undefined;
+      // The most asked pages stay: each answer moves its page to the back of the queue out.
+      entries.set(key, entry);
+      return entry;
+    },
+    /** `until`: the earliest a slot in it stops being used (the page is kept no longer), at most SLOT_CACHE_TTL_MS. */
+    set(key: string, html: string, nonce: string, slots: KeptPageSlot[], cars: readonly number[], until = Number.POSITIVE_INFINITY): void {
+      entries.delete(key);
+      entries.set(key, { parts: html.split(nonce), slots, cars, until: Math.min(until, now() + SLOT_CACHE_TTL_MS) });
+      if (entries.size > PAGE_CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
+
+/** A kept page with this answer's nonce in every place the composed page had its own. */
+export const keptPageHtml = (page: KeptPage, nonce: string): string => page.parts.join(nonce);
