@@ -121,11 +121,11 @@ try {
   await stopAllSessions();
 }
 
-/** The HTTP and browser tests in their two groups (scripts/platform-test-groups.ts): alone first, then three at a time. */
+/** The HTTP and browser tests in their two groups (scripts/platform-test-groups.ts): alone first, then two at a time. */
 function platformTests(): void {
   const { alone, together } = platformTestGroups(join(ROOT, "tests"));
   vitest("platform tests that change shared state, one file at a time", "tests/vitest.config.ts", { extra: alone });
-  vitest("platform tests, three files at a time", "tests/vitest.config.ts", { extra: ["--fileParallelism", "--maxWorkers=3", ...together] });
+  vitest("platform tests, two files at a time", "tests/vitest.config.ts", { extra: ["--fileParallelism", "--maxWorkers=2", ...together] });
 }
 
 /**
