@@ -1,10 +1,11 @@
 import type { InsightEvent } from "@dealer/shared/insights";
 import type { ProviderPolicyEnv } from "@dealer/shared/config";
 import type { RemoteName } from "@dealer/shared/fragment";
+import type { SearchPushEnv } from "@dealer/shared/search-backend";
 import type { SecretsEnv } from "@dealer/shared/secrets";
 
 /** Bindings of the gateway Worker (see edge/wrangler.jsonc). */
-export type GatewayEnv = SecretsEnv & ProviderPolicyEnv & {
+export type GatewayEnv = SecretsEnv & ProviderPolicyEnv & SearchPushEnv & {
   DB: D1Database;
   /** Shell client assets (shell/dist/client). */
   ASSETS: Fetcher;

@@ -1,6 +1,7 @@
 import { auditStatement } from "@dealer/shared/audit";
 import { changesSearchRecords, type FieldErrors, overrideErrors, providerPolicyProblems, resolvedSettings, type SiteConfig, type StoredConfig } from "@dealer/shared/config";
 import { keepCurrentConfigVersion, refreshTenantCache, reloadSiteStockStatement } from "@dealer/shared/http";
+import { queueSiteReload } from "@dealer/shared/search-backend";
 import type { Env } from "./env";
 import { auditBy, type Staff } from "@dealer/shared/staff";
 
@@ -55,7 +56,7 @@ export async function publishConfig(env: Env, staff: Staff, override: Record<str
   const version = published.version + 1;
   const reindex = changesSearchRecords(staff.site, published, { template: published.template, override });
   const note = rolledBackFrom === null ? null : `rollback to version ${rolledBackFrom}`;
-  await db.batch([
+  const results = await db.batch<{ version: number }>([
     keepCurrentConfigVersion(db, staff.site),
     db.prepare("INSERT INTO site_config_versions (site, version, config, published_by, published_at, note) VALUES (?, ?, ?, ?, ?, ?)").bind(staff.site, version, config, staff.email, now.toISOString(), note),
     db.prepare("UPDATE sites SET config = ?, config_version = ? WHERE slug = ?").bind(config, version, staff.site),
@@ -68,6 +69,7 @@ export async function publishConfig(env: Env, staff: Staff, override: Record<str
     ...(reindex ? [reloadSiteStockStatement(db, staff.site, now)] : []),
   ]);
   if (env.TENANTS) await refreshTenantCache(env.TENANTS, db, staff.site);
+  if (reindex) await queueSiteReload(env, staff.site, results.at(-1)?.results[0]?.version ?? null);
   return version;
 }
 

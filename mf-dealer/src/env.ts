@@ -1,9 +1,11 @@
 import type { ProviderPolicyEnv } from "@dealer/shared/config";
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
+import type { SearchPushEnv } from "@dealer/shared/search-backend";
 
 /** Bindings of the dealer console's Worker (wrangler.jsonc). */
 export type Env = RemoteEnv &
-  ProviderPolicyEnv & {
+  ProviderPolicyEnv &
+  SearchPushEnv & {
     DB: D1Database;
     /** The tenant cache the gateway reads (the same KV namespace): a publish points it at the new version (ADR 0046). */
     TENANTS?: KVNamespace;

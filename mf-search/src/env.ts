@@ -1,5 +1,5 @@
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
-import type { SearchPushMessage } from "./search-backend/push-messages";
+import type { SearchPushEnv } from "@dealer/shared/search-backend";
 import type { PhotoMessage } from "./stock/photos/photo-message";
 
 /** The search backend's settings (shared/src/search-backend): vars, and the two keys as Worker secrets. */
@@ -10,9 +10,7 @@ export type SearchBackendEnv = {
   ALGOLIA_INDEX?: string;
   ALGOLIA_SEARCH_KEY?: string;
   ALGOLIA_WRITE_KEY?: string;
-  /** Stock changes on their way to Algolia (ADR 0035); used only when SEARCH_BACKEND=algolia. */
-  SEARCH_PUSH_QUEUE?: Queue<SearchPushMessage>;
-};
+} & SearchPushEnv;
 
 /** A dealer's photos (ADR 0067): fetched by the photo queue's consumer, kept in R2, measured and cleaned by Images. */
 export type PhotoEnv = {

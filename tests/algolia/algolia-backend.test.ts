@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { algoliasearch } from "algoliasearch";
 import { afterAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { query } from "../support/db";
+import { operatorApi } from "../support/operator";
 import { fetchSite } from "../support/platform";
 
 /**
@@ -174,5 +178,36 @@ describe("search on Algolia: stock", () => {
     const reconciled = (await (await stockApi(key, "/search-sync", {})).json()) as { site: { action: string } };
     expect(reconciled.site.action).toBe("resync");
     await expect.poll(hrefs, { timeout: 20_000, interval: 500 }).toContain(first);
+  });
+});
+
+describe("search on Algolia: a deleted site", () => {
+  const LEAVING = "algolia-leaving-dealer";
+  afterAll(async () => {
+    await operatorApi("DELETE", `/sites/${LEAVING}`);
+  });
+
+  it("leaves the index within seconds of the operator's delete, not at the hourly reconciliation", async () => {
+    await operatorApi("DELETE", `/sites/${LEAVING}`);
+    const file = parseYaml(readFileSync(join(import.meta.dirname, "../../examples/sites/seventh-dealer.yaml"), "utf8")) as Record<string, unknown> & { dealerships: { slug: string }[] };
+    const dealerships = file.dealerships.map((dealership) => ({ ...dealership, slug: `${LEAVING}-${dealership.slug}` }));
+    const created = await operatorApi("POST", "/sites", { ...file, slug: LEAVING, domains: [], dealerships });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { keys } = (await created.json()) as { keys: { key: string }[] };
+
+    // One of Harbour's cars, sent by the new dealer's feed without the platform's own fields (the platform derives them).
+    const { vehicles } = (await (await stockApi(`write-${SITE}`, "/vehicles?limit=1")).json()) as { vehicles: Record<string, unknown>[] };
+    const { id: _id, slug: _slug, site: _site, dealership_id: _d, dealership_slug: _ds, ...car } = vehicles[0]!;
+    const written = await fetchSite(LEAVING, "/api/stock/vehicles/batch", {
+      method: "POST",
+      headers: { authorization: `Bearer ${keys[0]!.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ upsert: [{ ...car, stocknum: "LEAVE01", vin: null }], delete: [] }),
+    });
+    expect(written.status, await written.clone().text()).toBe(200);
+    const indexed = async () => (await admin.searchSingleIndex<Hit>({ indexName: INDEX, searchParams: { filters: `site:"${LEAVING}"`, hitsPerPage: 10 } })).hits.map((hit) => hit.stocknum);
+    await expect.poll(indexed, { timeout: 20_000, interval: 250 }).toEqual(["LEAVE01"]);
+
+    expect((await operatorApi("DELETE", `/sites/${LEAVING}`)).status).toBe(200);
+    await expect.poll(indexed, { timeout: 20_000, interval: 250 }).toEqual([]);
   });
 });

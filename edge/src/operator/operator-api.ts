@@ -4,6 +4,7 @@ import { maxList, maxText, numberIn, type SiteTemplate } from "@dealer/shared/co
 import { bodyLimit, bodyTooLargeMessage } from "@dealer/shared/http";
 import { issueKey, keyScopeSchema, listKeys, revokeKey, rotateKey, verifyKey } from "@dealer/shared/keys";
 import { listSecretSlots, secretSlotSchema, secretValueSchema, storeSecretStatement } from "@dealer/shared/secrets";
+import { queueSiteReload } from "@dealer/shared/search-backend";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
@@ -128,8 +129,9 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
       if (!site || problems.length) return refuse(problems);
       const before = mode === "update" ? await siteDomains(c.env.DB, site.slug) : [];
       try {
-        const keys = await writeSite(c.env.DB, site, mode, now(), update);
+        const { keys, reloadedStockVersion } = await writeSite(c.env.DB, site, mode, now(), update);
         await forgetTenant(c.env, site.slug, [...before, ...site.domains]);
+        await queueSiteReload(c.env, site.slug, reloadedStockVersion);
         const merge = update?.audit.detail ?? {};
         return c.json({ site: await showSite(c.env.DB, site.slug), ...(mode === "create" ? { keys } : merge) }, mode === "create" ? 201 : 200);
       } catch (error) {
@@ -165,8 +167,9 @@ export function createOperatorApi(options: { now?: () => Date } = {}) {
     const slug = c.req.param("slug");
     if (!(await c.env.DB.prepare("SELECT 1 FROM sites WHERE slug = ?").bind(slug).first())) return refuseNoSite(c, "site.delete", slug);
     const domains = await siteDomains(c.env.DB, slug);
-    await deleteSite(c.env.DB, slug);
+    const stockVersion = await deleteSite(c.env.DB, slug);
     await forgetTenant(c.env, slug, domains);
+    await queueSiteReload(c.env, slug, stockVersion);
     return c.json({ deleted: slug });
   });
 

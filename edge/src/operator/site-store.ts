@@ -82,7 +82,7 @@ async function nextIds(db: D1Database): Promise<{ dealership: () => number; loca
 /**
  * Every row of the site in one D1 batch (one transaction: all or nothing). Ids of dealerships and locations that
  * exist are kept (leads and bookings name them); a create also issues one write key per dealership, each with its
- * audit entry in the same batch.
+ * audit entry in the same batch. Answers the keys and the site's new stock version when the change reloads its stock.
  */
 export async function writeSite(
   db: D1Database,
@@ -90,7 +90,7 @@ export async function writeSite(
   mode: "create" | "update",
   now: Date,
   update: { version: number; audit: AuditEntry } | null = null,
-): Promise<IssuedKey[]> {
+): Promise<{ keys: IssuedKey[]; reloadedStockVersion: number | null }> {
   const known = await existing(db, site.slug);
   const ids = await nextIds(db);
   const statements: D1PreparedStatement[] = [];
@@ -116,9 +116,8 @@ export async function writeSite(
     ...site.domains.map((domain) => db.prepare("INSERT INTO site_domains (domain, site) VALUES (?, ?)").bind(domain, site.slug)),
   );
   // Stock written under the old finance must be indexed again (ADR 0055).
-  if (known.config && changesSearchRecords(site.slug, known.config, { template: site.template, override: site.config })) {
-    statements.push(reloadSiteStockStatement(db, site.slug, now));
-  }
+  const reloadAt = known.config && changesSearchRecords(site.slug, known.config, { template: site.template, override: site.config }) ? statements.length : -1;
+  if (reloadAt >= 0) statements.push(reloadSiteStockStatement(db, site.slug, now));
   const keptLocations = new Set<number>();
   const dealershipIds = new Map<string, number>();
   for (const dealership of site.dealerships) {
@@ -167,12 +166,12 @@ export async function writeSite(
   }
   if (update) statements.push(auditStatement(db, update.audit, now));
   try {
-    await db.batch(statements);
+    const results = await db.batch<{ version: number }>(statements);
+    return { keys: issued, reloadedStockVersion: results[reloadAt]?.results[0]?.version ?? null };
   } catch (error) {
     if (update && /UNIQUE constraint failed: site_config_versions/.test(String(error))) throw new ConfigMovedError();
     throw error;
   }
-  return issued;
 }
 
 /** What `site show` prints: the site as stored, its hosts, template, dealerships, locations and keys (never a key). */
@@ -314,13 +313,14 @@ export function exportSite(db: D1Database, slug: string): ReadableStream<Uint8Ar
  * Removes every row of the site in one transaction but its stock version, which moves on instead: the search indexes,
  * their pushes and the gateway's kept slots know a site's stock by slug and version, so a site made again under the
  * slug must never start at a version they hold for the old one. The new version has no change-log entry, which every
- * index reads as "reload the whole site" (now empty): the embedded index drops the old stock and the Algolia
- * reconcile deletes the old site's records. The row left is a counter, no dealer's data.
+ * index reads as "reload the whole site" (now empty): the embedded index drops the old stock and the Algolia push
+ * deletes the old site's records. The row left is a counter, no dealer's data. Answers the new version.
  */
-export async function deleteSite(db: D1Database, slug: string): Promise<void> {
-  await db.batch(
+export async function deleteSite(db: D1Database, slug: string): Promise<number> {
+  const results = await db.batch<{ version: number }>(
     SITE_TABLES.map((table) =>
       table === "stock_versions" ? reloadSiteStockStatement(db, slug, new Date()) : db.prepare(`DELETE FROM ${table} WHERE ${siteCondition(table)}`).bind(slug),
     ),
   );
+  return results[SITE_TABLES.indexOf("stock_versions")]?.results[0]?.version ?? 0;
 }

@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import { type AlgoliaClientFor, algoliaClient, searchBackendOf } from "./backend";
-import { searchPushMessageSchema } from "./push-messages";
+import { searchPushMessageSchema } from "@dealer/shared/search-backend";
 import { pushSite, recordPushFailure } from "./push-site";
 
 /** The queue a push goes to after its last try (wrangler.jsonc: max_retries of the push queue's consumer). */

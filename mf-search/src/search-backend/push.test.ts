@@ -12,7 +12,7 @@ import { inProcessRequester } from "../search-client/in-process-requester";
 import { createStockApi } from "../stock";
 import type { AlgoliaBackend } from "./backend";
 import { consumeDeadPushes, consumeSearchPushes, retryDelaySeconds } from "./push-consumer";
-import type { SearchPushMessage } from "./push-messages";
+import type { SearchPushMessage } from "@dealer/shared/search-backend";
 import { reconcileSites } from "./reconcile";
 import { createSearchSyncApi } from "./search-sync-api";
 

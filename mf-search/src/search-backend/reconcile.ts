@@ -1,7 +1,6 @@
-import { siteFilter } from "@dealer/shared/search-backend";
+import { type SearchPushMessage, siteFilter } from "@dealer/shared/search-backend";
 import type { Env } from "../env";
 import { type AlgoliaBackend, type AlgoliaClientFor, algoliaClient, searchBackendOf } from "./backend";
-import type { SearchPushMessage } from "./push-messages";
 
 /** Sites counted per multi-query request (one subrequest each). */
 const SITES_PER_REQUEST = 50;

@@ -8,3 +8,4 @@ export {
   searchConnectSources,
   siteFilter,
 } from "./search-backend";
+export { queueSiteReload, type SearchPushEnv, type SearchPushMessage, searchPushMessageSchema } from "./search-push";
