@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { postStockBatch } from "../../db/import/stock-client";
+import { PHOTOS_AT_ONCE } from "../../mf-search/src/stock/photos/photo-consumer";
 import { PLATFORM_PORT, ROOT, recordedSessions, type Session } from "../stack";
 import { firstView, timePage } from "./page-timing";
 import { searchSite } from "./search-api";
@@ -111,9 +112,9 @@ function processMemory(session: Session): { workerdKb: number; nodeKb: number } 
 }
 
 /**
- * The photo queue's consumer settings from mf-search's wrangler.jsonc. A batch's messages are handled one after the
- * other (photo-consumer.ts); deployed, up to max_concurrency batches run at once, while wrangler dev's queue broker
- * delivers one batch at a time (it awaits each delivery): locally one photo is in flight.
+ * The photo queue's consumer settings from mf-search's wrangler.jsonc. A batch's photos are handled PHOTOS_AT_ONCE at a
+ * time (photo-consumer.ts); deployed, up to max_concurrency batches run at once, while wrangler dev's queue broker
+ * delivers one batch at a time (it awaits each delivery): locally PHOTOS_AT_ONCE photos are in flight.
  */
 function consumerSettings(): { batch: number; concurrency: number } {
   const config = readFileSync(join(ROOT, "mf-search/wrangler.jsonc"), "utf8");
@@ -218,8 +219,8 @@ console.log(
 const photoKb = origin.counts().bytes / Math.max(1, origin.counts().served) / 1024;
 console.log(
   `  memory per photo (estimate from the code, not a reading): 2 x ${photoKb.toFixed(0)} KB fetched + 2 x the cleaned copy (about as large) = ${((4 * photoKb) / 1024).toFixed(1)} MB; ` +
-    `at the 25 MB limit about 100 MB. wrangler dev delivers one batch of ${batch} at a time, its photos one after the other (deployed: up to max_concurrency ${concurrency} batches, each its own isolate), ` +
-    "so the growth above is one photo in flight plus the pages' own caches and uncollected garbage: an upper bound",
+    `at the 25 MB limit about 100 MB. wrangler dev delivers one batch of ${batch} at a time, ${PHOTOS_AT_ONCE} of its photos at once (deployed: up to max_concurrency ${concurrency} batches), ` +
+    `so the growth above is ${PHOTOS_AT_ONCE} photos in flight plus the pages' own caches and uncollected garbage: an upper bound`,
 );
 
 console.log(`\n  p95 during ingestion vs before (goal within 1.5x; ${RUNS} rounds before, ${during.search.length} during):`);

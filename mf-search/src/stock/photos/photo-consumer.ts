@@ -95,40 +95,90 @@ async function attemptPhoto(env: Env, site: string, url: string, signal: AbortSi
   return checkAndStorePhoto(env, site, bytes);
 }
 
-/** One message: fetch the URL unless it is held already, record the outcome, bring the cars showing it up to date. */
-async function consumeOne(message: Message<unknown>, env: Env, carsWriter: CarsWriter): Promise<void> {
+/** Photos of a consumer batch fetched and checked at once: most of a photo's time is waiting on its origin and on Images. */
+export const PHOTOS_AT_ONCE = 4;
+
+type Message<Body> = MessageBatch<Body>["messages"][number];
+/** A message's URL once settled; `retryAfter` is set when it failed for a reason time may cure. */
+type Settled = { message: Message<unknown>; site: string; url: string; retryAfter: number | null };
+
+const acked = (message: Message<unknown>): null => {
+  message.ack();
+  return null;
+};
+
+/**
+ * One message: fetch the URL unless it is held already, and record the outcome. A URL found held is still settled (its
+ * cars refreshed): it is a message retried after its batch's stock write failed, or a duplicate (a read, no write).
+ */
+async function settleOne(message: Message<unknown>, env: Env): Promise<Settled | null> {
   const parsed = messageSchema.safeParse(message.body);
-  if (!parsed.success) return message.ack();
+  if (!parsed.success) return acked(message);
   const { site, url }: PhotoMessage = parsed.data;
   const row = await env.DB.prepare("SELECT status, attempts FROM photos WHERE site = ? AND url = ?").bind(site, url).first<{ status: string; attempts: number }>();
-  if (!row || row.status === "ready") return message.ack();
+  if (!row) return acked(message);
+  if (row.status === "ready") return { message, site, url, retryAfter: null };
   const outcome = await fetchPhoto(env, site, url);
-  const now = new Date().toISOString();
   const { state } = outcome;
   await env.DB.prepare(
     `UPDATE photos SET status = ?3, hash = ?4, width = ?5, height = ?6, colour = ?7, reason = ?8, attempts = attempts + 1, updated_at = ?9
       WHERE site = ?1 AND url = ?2`,
   )
-    .bind(site, url, state.status, ...(state.status === "ready" ? [state.hash, state.width, state.height, state.colour, null] : [null, null, null, null, state.reason]), now)
+    .bind(site, url, state.status, ...(state.status === "ready" ? [state.hash, state.width, state.height, state.colour, null] : [null, null, null, null, state.reason]), new Date().toISOString())
     .run();
-  await refreshCarsShowing(env.DB, site, url, carsWriter(env.DB, now, stockChangeNotifier(env)));
   const attempts = row.attempts + 1;
-  if ("retry" in outcome && outcome.retry && attempts < PHOTO_MAX_ATTEMPTS) message.retry({ delaySeconds: photoRetryDelaySeconds(attempts) });
-  else message.ack();
+  const retry = "retry" in outcome && outcome.retry && attempts < PHOTO_MAX_ATTEMPTS;
+  return { message, site, url, retryAfter: retry ? photoRetryDelaySeconds(attempts) : null };
 }
 
-type Message<Body> = MessageBatch<Body>["messages"][number];
+/** Each item through `work`, at most `limit` at a time, in order of the items. */
+async function atMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
 
 /** The stock's write for a settled photo's cars, given by the worker (the stock imports photos, not the other way). */
 export type CarsWriter = (db: D1Database, now: string, changed: ReturnType<typeof stockChangeNotifier>) => WriteCarsAsRead;
 
+/**
+ * A batch: its photos fetched PHOTOS_AT_ONCE at a time, then each site's cars showing any of them rewritten once (ADR
+ * 0088; one rewrite per photo made a demo start over a thousand stock writes). A message is acked or retried only
+ * after its cars are written: if that write fails, the batch's messages come again and settle the same URLs again.
+ */
 export async function consumePhotos(batch: MessageBatch<unknown>, env: Env, carsWriter: CarsWriter): Promise<void> {
-  for (const message of batch.messages) {
-    try {
-      await consumeOne(message, env, carsWriter);
-    } catch (error) {
+  const settled = await atMost(batch.messages, PHOTOS_AT_ONCE, (message) =>
+    settleOne(message, env).catch((error) => {
       console.error("[mf-search] photo not processed", message.body, error);
       message.retry({ delaySeconds: photoRetryDelaySeconds(message.attempts) });
+      return null;
+    }),
+  );
+  const bySite = new Map<string, Settled[]>();
+  for (const done of settled) if (done) bySite.set(done.site, [...(bySite.get(done.site) ?? []), done]);
+  for (const [site, done] of bySite) {
+    try {
+      await refreshCarsShowing(
+        env.DB,
+        site,
+        done.map((one) => one.url),
+        carsWriter(env.DB, new Date().toISOString(), stockChangeNotifier(env)),
+      );
+    } catch (error) {
+      console.error("[mf-search] cars of settled photos not written", site, error);
+      for (const { message } of done) message.retry({ delaySeconds: photoRetryDelaySeconds(message.attempts) });
+      continue;
+    }
+    for (const { message, retryAfter } of done) {
+      if (retryAfter === null) message.ack();
+      else message.retry({ delaySeconds: retryAfter });
     }
   }
 }

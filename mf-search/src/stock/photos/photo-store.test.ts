@@ -6,6 +6,7 @@ import { demoSeedSql } from "../../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../../db/test-support/d1";
 import { createStockApi } from "..";
 import { applyBatch, carsWriterAsRead } from "../stock-store";
+import { consumePhotos } from "./photo-consumer";
 import { FEED_REPORTS_KEPT, pruneFeedBatches, refreshCarsShowing } from "./photo-store";
 
 /**
@@ -41,7 +42,7 @@ const settle = async (url: string, state: { hash: string } | { reason: string })
     .prepare("UPDATE photos SET status = ?, hash = ?, width = 1200, height = 900, colour = '#112233', reason = ? WHERE site = ? AND url = ?")
     .bind("hash" in state ? "ready" : "failed", "hash" in state ? state.hash : null, "reason" in state ? state.reason : null, SITE, url)
     .run();
-  return refreshCarsShowing(d1.db, SITE, url, carsWriterAsRead(d1.db, "2026-05-10T12:00:00.000Z"));
+  return refreshCarsShowing(d1.db, SITE, [url], carsWriterAsRead(d1.db, "2026-05-10T12:00:00.000Z"));
 };
 
 describe("a dealer's photos in the stock", () => {
@@ -72,6 +73,43 @@ describe("a dealer's photos in the stock", () => {
     const plan = { ok: true as const, changed: [car], unchanged: 0, deleting: [], changedIds: [car.id] };
     await applyBatch(d1.db, { site: SITE, dealershipId: row?.dealership_id ?? 0, dealershipSlug: "" }, plan, "2026-05-10T12:00:00.000Z", undefined, { readAs: new Map([["PHOTO-1", row?.data ?? ""]]) });
     expect(await images()).toBeNull();
+  });
+});
+
+describe("a consumer batch's photos settled together (ADR 0088)", () => {
+  it("writes each car once for the batch's photos, and acks each message only after that write", async () => {
+    const urls = ["https://photos.example/b1.jpg", "https://photos.example/b2.jpg", "https://photos.example/b3.jpg"];
+    const refused = "http://10.0.0.9/private.jpg";
+    const cars = ["PHOTO-B1", "PHOTO-B2"].map((stocknum, n) => ({ ...record([...urls, refused]), stocknum, id: 999_010 + n, slug: `photo-batch-${n}` }));
+    expect((await send({ upsert: cars })).upserted).toBe(2);
+    queued.splice(0);
+    // The first three are held already (stored by an upload or another batch): they are settled without a fetch. The
+    // private address is refused by the outbound guard, a failure not retried.
+    for (const [n, url] of urls.entries()) await d1.db.prepare("UPDATE photos SET status = 'ready', hash = ?, width = 1200, height = 800, colour = '#445566' WHERE site = ? AND url = ?").bind(String(n).repeat(64), SITE, url).run();
+    const version = async () => Number(await d1.db.prepare("SELECT version FROM stock_versions WHERE site = ?").bind(SITE).first("version"));
+    const before = await version();
+    const outcome: string[] = [];
+    const writes: number[] = [];
+    const messages = [...urls, refused].map((url) => ({ body: { site: SITE, url }, attempts: 1, ack: () => outcome.push(`ack ${url}`), retry: () => outcome.push(`retry ${url}`) }));
+    const writer = (db: D1Database, now: string) => {
+      const write = carsWriterAsRead(db, now);
+      return async (...args: Parameters<typeof write>) => {
+        writes.push(args[1].length);
+        return write(...args);
+      };
+    };
+    await consumePhotos({ queue: "dealer-photo-fetch", messages } as unknown as MessageBatch<unknown>, { DB: d1.db } as never, writer);
+    // One write of both cars for the four photos (one a photo and car before: eight).
+    expect(writes).toEqual([2]);
+    expect(await version()).toBe(before + 1);
+    expect(outcome.sort()).toEqual([...urls, refused].map((url) => `ack ${url}`).sort());
+    const shown = JSON.parse((await d1.db.prepare("SELECT data ->> '$.images' AS images FROM vehicles WHERE stocknum = 'PHOTO-B2'").first<{ images: string }>())?.images ?? "[]");
+    const failure = await d1.db.prepare("SELECT status, reason FROM photos WHERE site = ? AND url = ?").bind(SITE, refused).first<{ status: string; reason: string }>();
+    expect(failure?.status).toBe("failed");
+    expect(shown).toEqual([
+      ...urls.map((url, n) => storedPhotoEntry(url, { status: "ready", hash: String(n).repeat(64), width: 1200, height: 800, colour: "#445566" })),
+      storedPhotoEntry(refused, { status: "failed", reason: failure?.reason ?? "" }),
+    ]);
   });
 });
 

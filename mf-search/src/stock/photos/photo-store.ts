@@ -225,19 +225,21 @@ export async function feedReport(db: D1Database, writer: PhotoOwner, batch: stri
 }
 
 /**
- * A URL of the site was settled (ready or failed): every car that shows it, or waits for it, is brought up to date. A
- * waiting car takes its new list once none of it is pending. Written like a feed's change (stock version, change log,
- * search push), under the car's own dealership, and only while the car is still as it was read.
+ * URLs of the site were settled (ready or failed): every car that shows one, or waits for one, is brought up to date,
+ * once for all of them (a consumer batch's URLs are settled together: one stock write per dealership, not one per photo
+ * and car, ADR 0088). A waiting car takes its new list once none of it is pending. Written like a feed's change (stock
+ * version, change log, search push), under the car's own dealership, and only while the car is still as it was read.
  */
-export async function refreshCarsShowing(db: D1Database, site: string, url: string, writeCars: WriteCarsAsRead): Promise<number> {
+export async function refreshCarsShowing(db: D1Database, site: string, urls: string[], writeCars: WriteCarsAsRead): Promise<number> {
+  if (!urls.length) return 0;
   const { results } = await db
     .prepare(
       `SELECT v.dealership_id, v.data, w.urls AS wait FROM vehicles v
          LEFT JOIN photo_waits w ON w.dealership_id = v.dealership_id AND w.stocknum = v.stocknum
-        WHERE v.site = ?1 AND (EXISTS (SELECT 1 FROM json_each(v.data, '$.images') j WHERE j.value ->> '$.photo.source' = ?2)
-           OR EXISTS (SELECT 1 FROM json_each(w.urls) u WHERE u.value = ?2))`,
+        WHERE v.site = ?1 AND (EXISTS (SELECT 1 FROM json_each(v.data, '$.images') j WHERE j.value ->> '$.photo.source' IN (SELECT value FROM json_each(?2)))
+           OR EXISTS (SELECT 1 FROM json_each(w.urls) u WHERE u.value IN (SELECT value FROM json_each(?2))))`,
     )
-    .bind(site, url)
+    .bind(site, json(unique(urls)))
     .all<{ dealership_id: number; data: string; wait: string | null }>();
   if (!results.length) return 0;
   const cars = results.map((row) => ({ dealershipId: row.dealership_id, read: row.data, car: JSON.parse(row.data) as Car, wait: row.wait ? (JSON.parse(row.wait) as string[]) : null }));
