@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { postJson, signIn } from "../support/accounts";
-import { carWhere, createCaravanSite, deliveryChargeOf, nswPassengerDuty, vansWithAtms, writeVans } from "../support/buyer-tools";
+import { carWhere, createCaravanSite, deliveryChargeOf, nswPassengerDuty, vansWithAtms, waHeavyDuty, writeVans } from "../support/buyer-tools";
 import { operatorApi } from "../support/operator";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
@@ -109,8 +109,7 @@ describe("the drive-away price on a car page", () => {
     const price = truck.price as number;
     const gst = Math.round(price * 10) / 100;
     const value = price + gst + deliveryChargeOf("outback-trucks");
-    // RevenueWA: 3% of the dutiable value for a vehicle over 4.5 t GVM, at most $12,000.
-    const duty = Math.min(Math.round(Math.ceil(value) * 3) / 100, 12_000);
+    const duty = waHeavyDuty(value);
     const wa = DEFAULT_DRIVE_AWAY_RATES.WA;
     const expected = Math.round((value + duty + wa.registration.lightTruck + wa.plateFee) * 100) / 100;
 
