@@ -1,11 +1,11 @@
 import { DEFAULT_DRIVE_AWAY_RATES } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
-import { ACCOUNT_POSTCODE_NOTE, driveAwayMoney, estimateAsAtText, NO_ATM_TEXT, TOWING_CAPACITY_MESSAGE, TOWING_NOTE, towVerdict } from "@dealer/shared/rules";
+import { ACCOUNT_POSTCODE_NOTE, ctpPartName, driveAwayMoney, estimateAsAtText, NO_ATM_TEXT, PART_NAMES, TOWING_CAPACITY_MESSAGE, TOWING_NOTE, towVerdict, unconfirmedText } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { postJson, signIn } from "../support/accounts";
-import { carWhere, createCaravanSite, deliveryChargeOf, nswPassengerDuty, vansWithAtms, writeVans } from "../support/buyer-tools";
+import { carWhere, createCaravanSite, deliveryChargeOf, nswPassengerDuty, vansWithAtms, waHeavyDuty, writeVans } from "../support/buyer-tools";
 import { operatorApi } from "../support/operator";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
@@ -71,6 +71,9 @@ describe("the drive-away price on a car page", () => {
     await expect.poll(() => panel.getByTestId("drive-away-total").innerText().catch(() => "")).toBe(`${driveAwayMoney(expected)} drive away in NSW`);
     expect(await panel.getByTestId("drive-away-part").count()).toBe(6);
     expect(await panel.innerText()).toContain(estimateAsAtText(nsw.asAt));
+    // The fees no published 2025-26 page confirms are named as typical amounts (ADR 0090); NSW's duty is confirmed.
+    const ctp = nsw.ctp?.car ?? { from: 0, to: 0 };
+    expect(await panel.getByTestId("drive-away-unconfirmed").innerText()).toBe(unconfirmedText("NSW", [PART_NAMES.registration, ctpPartName(ctp), PART_NAMES.transfer]));
     expect(await panel.getByRole("link", { name: nsw.sources[0]?.name }).getAttribute("href")).toBe(nsw.sources[0]?.url);
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page, ["[data-testid='drive-away']"])).toEqual([]);
@@ -109,8 +112,7 @@ describe("the drive-away price on a car page", () => {
     const price = truck.price as number;
     const gst = Math.round(price * 10) / 100;
     const value = price + gst + deliveryChargeOf("outback-trucks");
-    // RevenueWA: 3% of the dutiable value for a vehicle over 4.5 t GVM, at most $12,000.
-    const duty = Math.min(Math.round(Math.ceil(value) * 3) / 100, 12_000);
+    const duty = waHeavyDuty(value);
     const wa = DEFAULT_DRIVE_AWAY_RATES.WA;
     const expected = Math.round((value + duty + wa.registration.lightTruck + wa.plateFee) * 100) / 100;
 

@@ -1,3 +1,4 @@
+import { TOW_VEHICLE_KEY } from "@dealer/shared/buyer-choice-keys";
 import type { Car } from "@dealer/shared/contract";
 import { formatNumber, TOW_FILTER_TITLE, TOWING_CAPACITY_MESSAGE, towFilterText, towVerdict } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
@@ -40,8 +41,13 @@ const countText = (count: number) => new RegExp(`^${formatNumber(count)} vehicle
 const address = (page: Page) => decodeURIComponent(new URL(page.url()).search);
 const shownIds = (page: Page) => page.locator(".card__link[data-car-id]").evaluateAll((links) => links.map((link) => Number((link as HTMLElement).dataset.carId)));
 
-async function searchPage(site: string, path: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
+/** A search page on a fresh device, which may already keep a tow vehicle of this capacity (as the van page's picker leaves it). */
+async function searchPage(site: string, path: string, options: { javaScript?: boolean; towCapacityKg?: number } = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: WIDE, javaScriptEnabled: options.javaScript ?? true });
+  if (options.towCapacityKg !== undefined) {
+    const stored = JSON.stringify({ capacityKg: options.towCapacityKg, vehicle: null });
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOW_VEHICLE_KEY, stored] as const);
+  }
   const page = await context.newPage();
   const errors = watchConsole(page);
   await page.goto(siteUrl(site, path));
@@ -120,6 +126,49 @@ describe("suits my tow vehicle on caravan search", () => {
     await page.context().close();
     // Longer than its wait for the queue to push the new site's stock (on Algolia).
   }, 120_000);
+
+  // The cards' verdicts use the device's capacity (ADR 0086); the field states it, but only the shopper applies it (ADR 0090).
+  it("on two caravan sites: the remembered tow vehicle's capacity fills the field without filtering; Enter applies it, an address's own capacity wins", async () => {
+    const coastal = await listedVans("coastal-caravans");
+    const coastalAtms = coastal.flatMap((van) => (van.atm ? [van.atm] : [])).sort((a, b) => a - b);
+    const generated = generatedVans.map((van) => ({ id: van.id as number, atm: atmOf(van as Pick<Car, "caravan_specifications">) }));
+    const sites = [
+      { site: "coastal-caravans", vans: coastal, capacity: coastalAtms[Math.floor(coastalAtms.length / 2)]! },
+      { site: GENERATED, vans: generated, capacity: 3_000 },
+    ];
+    for (const { site, vans, capacity } of sites) {
+      const suiting = vans.filter((van) => suits(van.atm, capacity)).length;
+      expect(suiting, site).toBeGreaterThan(0);
+      expect(suiting, site).toBeLessThan(vans.length);
+      const { page, errors } = await searchPage(site, "/search", { towCapacityKg: capacity });
+      // Every van is listed (on Algolia the generated site's stock arrives through the push queue).
+      await expect.poll(() => page.reload().then(() => page.locator(".search-results__count").innerText()), { timeout: 60_000 }).toMatch(countText(vans.length));
+      await waitForHydration(page);
+      const field = page.getByTestId("tow-filter").getByLabel(CAPACITY_FIELD);
+      // No pointer, key or touch: the panel loads because the device keeps a vehicle, and states its capacity.
+      await expect.poll(() => field.inputValue(), { timeout: 15_000 }).toBe(String(capacity));
+      await expect.poll(() => page.getByRole("button", { name: `Use my tow vehicle: Braked towing capacity ${capacity.toLocaleString("en-AU")} kg` }).count()).toBe(1);
+      // Stated, not applied: the address, the count and the chips are the unfiltered search's, even after tabbing through it.
+      await field.focus();
+      await field.press("Tab");
+      expect(address(page), site).toBe("");
+      expect(await page.locator(".search-results__count").innerText()).toMatch(countText(vans.length));
+      expect(await page.getByRole("button", { name: `Remove ${TOW_FILTER_TITLE}: ${towFilterText(capacity)}` }).count()).toBe(0);
+      // Enter asks for it.
+      await field.press("Enter");
+      await expect.poll(() => address(page)).toBe(`?tow_capacity=${capacity}`);
+      await expect.poll(() => page.locator(".search-results__count").innerText(), { timeout: 15_000 }).toMatch(countText(suiting));
+      expect(await axeViolations(page, ["[data-testid='tow-filter']"])).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+
+      // An address that gives its own capacity keeps it in the field.
+      const shared = await searchPage(site, "/search?tow_capacity=1800", { towCapacityKg: capacity });
+      await expect.poll(() => shared.page.getByRole("button", { name: /^Use my tow vehicle/ }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await shared.page.getByLabel(CAPACITY_FIELD).inputValue()).toBe("1800");
+      await shared.page.context().close();
+    }
+  }, 180_000);
 
   it("when the gateway renders the search in the browser (its slot too slow for the page), the panel and its tow filter still appear", async () => {
     const page = await browser.newPage({ viewport: WIDE });

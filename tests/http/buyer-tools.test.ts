@@ -1,7 +1,7 @@
 import { DEFAULT_DRIVE_AWAY_RATES } from "@dealer/shared/config";
 import { type DriveAwayEstimate, noMoreToPayText, PART_NAMES, TOWING_CAPACITY_MESSAGE, type TowVehicle } from "@dealer/shared/rules";
 import { describe, expect, it } from "vitest";
-import { carWhere, deliveryChargeOf, nswPassengerDuty, qldDuty } from "../support/buyer-tools";
+import { carWhere, deliveryChargeOf, nswPassengerDuty, qldDuty, waHeavyDuty } from "../support/buyer-tools";
 import { query } from "../support/db";
 import { fetchSite } from "../support/platform";
 
@@ -67,7 +67,7 @@ describe("GET /api/drive-away", () => {
     const value = price + gst + deliveryChargeOf(TRUCK_SITE);
     const estimate = await estimateOf(TRUCK_SITE, `car_id=${truck.id}&state=wa`);
     expect(part(estimate, PART_NAMES.gst)).toBe(gst);
-    expect(part(estimate, "Stamp duty (Heavy vehicle)")).toBe(Math.min(Math.round(Math.ceil(value) * 3) / 100, 12_000));
+    expect(part(estimate, "Stamp duty (Heavy vehicle)")).toBe(waHeavyDuty(value));
     expect(part(estimate, PART_NAMES.registration)).toBe(DEFAULT_DRIVE_AWAY_RATES.WA.registration.lightTruck);
     expect(estimate.total).toBe(sumOf(estimate));
   });

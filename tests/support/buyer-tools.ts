@@ -25,6 +25,8 @@ export function deliveryChargeOf(site: string): number {
 }
 
 /** NSW's published passenger vehicle duty: $3 per $100 (or part) to $45,000, then $1,350 plus $5 per $100 (or part) over it. */
+/** RevenueWA: 3% of the dutiable value (per whole dollar or part) for a vehicle over 4.5 t GVM, at most $12,000, rounded down to the nearest 5 cents (Duties Act 2008 s 236). */
+export const waHeavyDuty = (value: number) => (Math.floor(Math.min(Math.ceil(value) * 3, 1_200_000) / 5) * 5) / 100;
 export const nswPassengerDuty = (value: number) => (value <= 45_000 ? Math.ceil(value / 100) * 3 : 1_350 + Math.ceil((value - 45_000) / 100) * 5);
 /** QLD's published duty per $100 (or part) by cylinders (hybrid/electric $2), the dearer rate on the whole value over $100,000. */
 export function qldDuty(value: number, cylinders: number | null, fuel: string): number {

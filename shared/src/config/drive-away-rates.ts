@@ -24,6 +24,9 @@ const date = z.iso.date();
  * per `per` dollars (or part) of the value above `over`; whole-value bands charge `rate` per `per` dollars (or part)
  * of the whole value (QLD's and VIC's dearer rates apply to the whole value once it is over the threshold).
  */
+/** A duty rounded down to a multiple of these cents (WA: "rounded down to the nearest 5 cents", Duties Act 2008 s 236(1)). */
+const roundDownSchema = z.number().int().min(1).max(100).optional();
+
 const bandSchema = z.object({ over: dollars, base: dollars, rate: z.number().min(0).max(100), marginal: z.boolean() }).strict();
 
 export const dutyScheduleSchema = z.discriminatedUnion("kind", [
@@ -35,11 +38,20 @@ export const dutyScheduleSchema = z.discriminatedUnion("kind", [
       bands: z.array(bandSchema).min(1).max(12),
       minimum: dollars.optional(),
       maximum: dollars.optional(),
+      roundDownToCents: roundDownSchema,
     })
     .strict(),
   /** WA's light vehicles: a flat percent up to `lowUpTo`, rising in a straight line to `highPercent` at `highFrom`. */
   z
-    .object({ kind: z.literal("sliding"), lowUpTo: dollars, lowPercent: percent, highFrom: dollars, highPercent: percent, ratePlaces: z.number().int().min(0).max(6) })
+    .object({
+      kind: z.literal("sliding"),
+      lowUpTo: dollars,
+      lowPercent: percent,
+      highFrom: dollars,
+      highPercent: percent,
+      ratePlaces: z.number().int().min(0).max(6),
+      roundDownToCents: roundDownSchema,
+    })
     .strict(),
 ]);
 export type DutySchedule = z.infer<typeof dutyScheduleSchema>;
@@ -61,6 +73,22 @@ const dutyRuleSchema = z.object({ label: z.string().min(1).max(100), when: dutyW
 export type DutyRule = z.infer<typeof dutyRuleSchema>;
 
 const perClass = z.object({ car: dollars, motorcycle: dollars, lightTruck: dollars, trailer: dollars }).strict();
+
+/**
+ * The figures of a state that no published page has confirmed for the year its `asAt` names (ADR 0090): the page
+ * names them beside the estimate, so a typical amount is never presented as the office's own figure.
+ */
+export const UNCONFIRMED_FIGURES = [
+  "duty",
+  "registration.car",
+  "registration.motorcycle",
+  "registration.lightTruck",
+  "registration.trailer",
+  "ctp",
+  "plateFee",
+  "transferFee",
+] as const;
+export type UnconfirmedFigure = (typeof UNCONFIRMED_FIGURES)[number];
 const rangeSchema = z.object({ from: dollars, to: dollars }).strict().refine((range) => range.from <= range.to, { message: "from is at most to" });
 
 export const stateRatesSchema = z
@@ -77,6 +105,7 @@ export const stateRatesSchema = z
     ctp: z.object({ car: rangeSchema, motorcycle: rangeSchema, lightTruck: rangeSchema }).strict().nullable(),
     plateFee: dollars,
     transferFee: dollars,
+    unconfirmed: z.array(z.enum(UNCONFIRMED_FIGURES)).max(UNCONFIRMED_FIGURES.length).optional(),
   })
   .strict();
 export type StateRates = z.infer<typeof stateRatesSchema>;
@@ -87,11 +116,16 @@ export type DriveAwayRates = z.infer<typeof driveAwayRatesSchema>;
 const band = (over: number, base: number, rate: number, marginal = true) => ({ over, base, rate, marginal });
 const flat = (per: number, rate: number) => ({ kind: "bands" as const, per, bands: [band(0, 0, rate)] });
 const NO_DUTY = flat(100, 0);
+/**
+ * Registration, CTP, plate and transfer fees that no stored transport department page confirms for 2025-26 (ADR 0090
+ * lists what was searched): typical amounts, named as such beside every estimate that uses them.
+ */
+const FEES_UNCONFIRMED: UnconfirmedFigure[] = ["registration.car", "registration.motorcycle", "registration.lightTruck", "registration.trailer", "ctp", "plateFee", "transferFee"];
 
 /**
  * Best reading of each office's published 2025-26 tables (effective 1 July 2025). Registration is a light vehicle's
  * typical 12 months (the states price it by mass, cylinders or area, which a listing seldom gives), so it is named an
- * estimate on every page.
+ * estimate on every page; each state's `unconfirmed` names the figures no published 2025-26 page confirms (ADR 0090).
  */
 export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
   NSW: {
@@ -110,6 +144,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     ctp: { car: { from: 450, to: 1_100 }, motorcycle: { from: 180, to: 700 }, lightTruck: { from: 500, to: 1_300 } },
     plateFee: 46,
     transferFee: 40,
+    unconfirmed: FEES_UNCONFIRMED,
   },
   VIC: {
     asAt: "2025-07-01",
@@ -142,6 +177,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     ctp: null,
     plateFee: 40,
     transferFee: 48,
+    unconfirmed: ["registration.motorcycle", "registration.lightTruck", "registration.trailer", "plateFee", "transferFee"],
   },
   QLD: {
     asAt: "2025-07-01",
@@ -167,6 +203,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     ctp: { car: { from: 395, to: 425 }, motorcycle: { from: 250, to: 600 }, lightTruck: { from: 430, to: 560 } },
     plateFee: 40,
     transferFee: 39,
+    unconfirmed: FEES_UNCONFIRMED,
   },
   WA: {
     asAt: "2025-07-01",
@@ -178,14 +215,20 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     duty: [
       { label: "Caravan or camper trailer (no duty)", when: { classes: ["trailer"] }, schedule: NO_DUTY },
       // 3% of the value, at most $12,000.
-      { label: "Heavy vehicle", when: { gvmOverKg: 4_500 }, schedule: { kind: "bands", per: 1, bands: [band(0, 0, 0.03)], maximum: 12_000 } },
-      // 2.75% to $25,000; 2.75 + (value - 25,000) / 6,666.66 % (two places) to $50,000; 6.5% over.
-      { label: "Light vehicle", when: {}, schedule: { kind: "sliding", lowUpTo: 25_000, lowPercent: 2.75, highFrom: 50_000, highPercent: 6.5, ratePlaces: 2 } },
+      { label: "Heavy vehicle", when: { gvmOverKg: 4_500 }, schedule: { kind: "bands", per: 1, bands: [band(0, 0, 0.03)], maximum: 12_000, roundDownToCents: 5 } },
+      // 2.75% to $25,000; 2.75 + (value - 25,000) / 6,666.66 % (two places) to $50,000; 6.5% over. Every WA duty is
+      // "rounded down to the nearest 5 cents" (Duties Act 2008 s 236(1)).
+      {
+        label: "Light vehicle",
+        when: {},
+        schedule: { kind: "sliding", lowUpTo: 25_000, lowPercent: 2.75, highFrom: 50_000, highPercent: 6.5, ratePlaces: 2, roundDownToCents: 5 },
+      },
     ],
     registration: { car: 900, motorcycle: 330, lightTruck: 1_150, trailer: 260 },
     ctp: null,
     plateFee: 30,
     transferFee: 27,
+    unconfirmed: FEES_UNCONFIRMED,
   },
   SA: {
     asAt: "2025-07-01",
@@ -213,6 +256,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     ctp: { car: { from: 350, to: 450 }, motorcycle: { from: 200, to: 450 }, lightTruck: { from: 360, to: 470 } },
     plateFee: 38,
     transferFee: 35,
+    unconfirmed: FEES_UNCONFIRMED,
   },
   TAS: {
     asAt: "2025-07-01",
@@ -238,6 +282,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     ctp: null,
     plateFee: 27,
     transferFee: 35,
+    unconfirmed: FEES_UNCONFIRMED,
   },
   ACT: {
     asAt: "2025-07-01",
@@ -256,7 +301,9 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
       { label: "Heavy vehicle", when: { gvmOverKg: 4_500 }, schedule: flat(100, 3) },
       // From 1 September 2025 a zero emission car is no longer free of duty: 2.5% is the published minimum (ADR 0072).
       { label: "Zero emission vehicle", when: { fuels: ["electric"] }, schedule: flat(100, 2.5) },
-      // New light vehicles by CO2 performance: A zero, B to 130 g/km, C to 175 g/km (and unrated), D above.
+      // New light vehicles by CO2 performance: A zero, B to 130 g/km, C to 175 g/km (and unrated), D above. Unconfirmed:
+      // the Revenue Office's 2024-25 page already classed light vehicles AAA, AA, A, B, C, D or non-rated, and every
+      // rate changed from 1 September 2025; neither table is in the stored material (ADR 0090).
       { label: "New vehicle, rating B", when: { classes: ["car"], conditions: ["new", "demo"], co2AtMost: 130 }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 1), band(45_000, 450, 2)] } },
       { label: "New vehicle, rating C", when: { classes: ["car"], conditions: ["new", "demo"], co2AtMost: 175 }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 3), band(45_000, 1_350, 5)] } },
       { label: "New vehicle, rating D", when: { classes: ["car"], conditions: ["new", "demo"], co2AtMost: 1000 }, schedule: { kind: "bands", per: 100, bands: [band(0, 0, 4), band(45_000, 1_800, 6)] } },
@@ -266,6 +313,7 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     ctp: { car: { from: 420, to: 650 }, motorcycle: { from: 200, to: 500 }, lightTruck: { from: 480, to: 800 } },
     plateFee: 45,
     transferFee: 50,
+    unconfirmed: ["duty", ...FEES_UNCONFIRMED],
   },
   NT: {
     asAt: "2025-07-01",
@@ -286,5 +334,6 @@ export const DEFAULT_DRIVE_AWAY_RATES: DriveAwayRates = {
     ctp: null,
     plateFee: 30,
     transferFee: 20,
+    unconfirmed: FEES_UNCONFIRMED,
   },
 };

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DRIVE_AWAY_RATES, type DutySchedule, driveAwayRatesSchema } from "../config/drive-away-rates";
 import { AU_STATES } from "./public-holidays";
-import { co2Of, type DutyFacts, driveAwayEstimate, dutyBySchedule, dutyRuleFor, estimateAsAtText, governmentCharges, noMoreToPayText, PART_NAMES } from "./drive-away";
+import { co2Of, type DutyFacts, driveAwayEstimate, dutyBySchedule, dutyRuleFor, estimateAsAtText, governmentCharges, noMoreToPayText, PART_NAMES, unconfirmedText } from "./drive-away";
 import { makeCar } from "./test-fixtures";
 
 const R = DEFAULT_DRIVE_AWAY_RATES;
@@ -132,6 +132,21 @@ describe("each office's published examples and table rows", () => {
     // $45,000: R = 2.75 + 3.00 = 5.75, so $2,587.50.
     expect(duty("WA", 45_000)).toBe(2_587.5);
   });
+  it("WA (Duties Act 2008 s 236(1)): every duty is rounded down to the nearest 5 cents", () => {
+    // $30,123: R = 2.75 + 5,123 / 6,666.66 = 3.52 (3.5184...), so 30,123 x 3.52% = $1,060.3296: $1,060.30, not $1,060.33.
+    expect(duty("WA", 30_123)).toBe(1_060.3);
+    // $25,001 at 2.75% (the slope reaches 2.76 only past $25,033): $687.5275, so $687.50.
+    expect(duty("WA", 25_001)).toBe(687.5);
+    // A heavy vehicle's 3% of $123,457 is $3,703.71: $3,703.70.
+    expect(duty("WA", 123_456.5, { vehicleClass: "lightTruck", gvmKg: 9_000 })).toBe(3_703.7);
+    const wa = R.WA.duty.map((rule) => rule.schedule);
+    fc.assert(
+      fc.property(fc.constantFrom(...wa), fc.integer({ min: 0, max: 300_000_00 }), (schedule, valueCents) => {
+        const owed = Math.round(dutyBySchedule(schedule, valueCents / 100) * 100);
+        return owed % 5 === 0;
+      }),
+    );
+  });
   it("SA (RevenueSA's table): each band's base plus its rate per $100 or part over the band's floor", () => {
     expect(duty("SA", 1_000)).toBe(10);
     expect(duty("SA", 2_000)).toBe(30);
@@ -182,13 +197,19 @@ const edges: Edge[] = AU_STATES.flatMap((state) =>
   }),
 );
 
+/** Dollars rounded down to the schedule's step of cents, if it has one (WA's 5 cents). */
+const roundedDown = (schedule: DutySchedule, dollars: number) => {
+  const step = schedule.roundDownToCents ?? 1;
+  return (Math.floor(Math.round(dollars * 100) / step) * step) / 100;
+};
+
 /** A band's own formula, read off the schedule: what each office's table says for a value in that band. */
 function byBand(schedule: Extract<DutySchedule, { kind: "bands" }>, index: number, value: number) {
   const band = schedule.bands[index];
   if (!band) throw new Error("no band");
   const units = (amount: number) => Math.ceil(amount / schedule.per);
   const raw = band.marginal ? band.base + units(value - band.over) * band.rate : band.base + units(value) * band.rate;
-  return Math.round(Math.min(Math.max(raw, schedule.minimum ?? 0), schedule.maximum ?? Number.POSITIVE_INFINITY) * 100) / 100;
+  return roundedDown(schedule, Math.round(Math.min(Math.max(raw, schedule.minimum ?? 0), schedule.maximum ?? Number.POSITIVE_INFINITY) * 100) / 100);
 }
 
 describe("each band's edges, a dollar either side", () => {
@@ -199,9 +220,9 @@ describe("each band's edges, a dollar either side", () => {
       if (schedule.kind === "sliding") {
         // The flat percents hold up to and from the edges; the slope's value a dollar inside the edge.
         const inside = at === schedule.lowUpTo ? at + 1 : at - 1;
-        expect(dutyBySchedule(schedule, at)).toBe(Math.round(at * (at === schedule.lowUpTo ? schedule.lowPercent : schedule.highPercent)) / 100);
+        expect(dutyBySchedule(schedule, at)).toBe(roundedDown(schedule, Math.round(at * (at === schedule.lowUpTo ? schedule.lowPercent : schedule.highPercent)) / 100));
         const rate = Math.round((schedule.lowPercent + ((inside - schedule.lowUpTo) * (schedule.highPercent - schedule.lowPercent)) / (schedule.highFrom - schedule.lowUpTo)) * 100) / 100;
-        expect(dutyBySchedule(schedule, inside)).toBe(Math.round(inside * rate) / 100);
+        expect(dutyBySchedule(schedule, inside)).toBe(roundedDown(schedule, Math.round(inside * rate) / 100));
         return;
       }
       const index = schedule.bands.findIndex((band) => band.over === at);
@@ -272,4 +293,39 @@ describe("a car's drive-away estimate", () => {
   });
 
   it("says the date its rates are as at", () => expect(estimateAsAtText("2025-07-01")).toBe("Estimate as at 1 July 2025"));
+});
+
+describe("the figures no published page confirms (ADR 0090)", () => {
+  const used = makeCar({ price: 30_000, price_type: "Excl. Government Charges", car_type: "used", variant: { cylinders: 4 } });
+  const fresh = makeCar({ price: 30_000, price_type: "Excl. Government Charges", car_type: "new", variant: { cylinders: 4, fuelconsumptioncombined: 7 } });
+  const estimate = (car: typeof used, state: keyof typeof R, rates = R) => driveAwayEstimate({ car, price: 30_000, state, rates, deliveryCharge: 0 });
+  const names = (parts: { name: string }[], prefix: string) => parts.filter((part) => part.name.startsWith(prefix)).map((part) => part.name);
+
+  it("are each estimate's parts that come from them: NSW's registration, CTP and transfer, not its duty", () => {
+    const nsw = estimate(used, "NSW");
+    expect(nsw.unconfirmed).toEqual([PART_NAMES.registration, ...names(nsw.parts, "CTP insurance"), PART_NAMES.transfer]);
+  });
+  it("name the ACT's duty, and VIC's plates but not its confirmed new car registration of $973.70", () => {
+    const act = estimate(fresh, "ACT");
+    expect(act.unconfirmed).toEqual([...names(act.parts, "Stamp duty"), PART_NAMES.registration, ...names(act.parts, "CTP insurance"), PART_NAMES.plates]);
+    const vic = estimate(fresh, "VIC");
+    expect(vic.parts).toContainEqual({ name: PART_NAMES.registration, amount: 973.7 });
+    expect(vic.unconfirmed).toEqual([PART_NAMES.plates]);
+    expect(estimate(used, "VIC").unconfirmed).toEqual([PART_NAMES.transfer]);
+  });
+  it("are none for a state whose figures are all confirmed, and none for a Drive Away price", () => {
+    const confirmed = { ...R, NSW: { ...R.NSW, unconfirmed: [] } };
+    expect(estimate(used, "NSW", confirmed).unconfirmed).toEqual([]);
+    const driveAway = makeCar({ price: 30_000, price_type: "Drive Away", state: "NSW" });
+    expect(estimate(driveAway, "NSW").unconfirmed).toEqual([]);
+  });
+  it("are checked like every setting: an unknown figure is refused", () => {
+    expect(driveAwayRatesSchema.safeParse({ ...R, NSW: { ...R.NSW, unconfirmed: ["registration.boat"] } }).success).toBe(false);
+    expect(driveAwayRatesSchema.safeParse({ ...R, NSW: { ...R.NSW, unconfirmed: ["duty"] } }).success).toBe(true);
+  });
+  it("are named beside the estimate", () => {
+    expect(unconfirmedText("NSW", [PART_NAMES.registration, PART_NAMES.transfer])).toBe(
+      "Not confirmed against NSW's published figures for this year, so typical amounts: Registration (12 months); Registration transfer. Check them with the sources below.",
+    );
+  });
 });

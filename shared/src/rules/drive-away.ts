@@ -1,4 +1,4 @@
-import type { DriveAwayRates, DutyRule, DutySchedule, StateRates, VehicleClass } from "../config/drive-away-rates";
+import type { DriveAwayRates, DutyRule, DutySchedule, StateRates, UnconfirmedFigure, VehicleClass } from "../config/drive-away-rates";
 import type { SiteConfig } from "../config/site-config";
 import type { Car } from "../contract/car";
 import type { AuStateCode } from "./au-states";
@@ -11,8 +11,13 @@ const cents = (amount: number) => Math.round(amount * 100);
 const dollarsOf = (amountCents: number) => amountCents / 100;
 const roundCents = (amount: number) => dollarsOf(cents(amount));
 
-/** Duty on a dutiable value by one schedule, to the cent (the schedule's minimum and maximum applied). */
+/** Duty on a dutiable value by one schedule, to the cent (the schedule's minimum, maximum and rounding applied). */
 export function dutyBySchedule(schedule: DutySchedule, value: number): number {
+  const step = schedule.roundDownToCents ?? 1;
+  return dollarsOf(Math.floor(cents(unroundedDuty(schedule, value)) / step) * step);
+}
+
+function unroundedDuty(schedule: DutySchedule, value: number): number {
   if (value <= 0) return 0;
   if (schedule.kind === "sliding") {
     const { lowUpTo, lowPercent, highFrom, highPercent, ratePlaces } = schedule;
@@ -103,6 +108,8 @@ export type DriveAwayEstimate = {
   sources: DriveAwaySource[];
   /** For a Drive Away price: "No more to pay in QLD." and what differs in another state. */
   note: string | null;
+  /** The parts whose figure no published page confirms for the rates' year (the state's `unconfirmed`; ADR 0090). */
+  unconfirmed: string[];
 };
 
 export const GST_RATE = 0.1;
@@ -131,21 +138,28 @@ export const dutyPartName = (rule: DutyRule) => `Stamp duty (${rule.label})`;
 export const ctpPartName = (range: { from: number; to: number }) =>
   `CTP insurance (insurers charge ${formatMoney(range.from)} to ${formatMoney(range.to)}; the highest is counted)`;
 
-type GovernmentCharges = { parts: DriveAwayPart[]; total: number };
+type GovernmentCharges = { parts: DriveAwayPart[]; total: number; unconfirmed: string[] };
 
 /** The state's charges on a dutiable value: duty, 12 months' registration, CTP where separate, plates or transfer. */
 export function governmentCharges(rates: StateRates, facts: DutyFacts, dutiableValue: number): GovernmentCharges {
   const rule = dutyRuleFor(rates, facts);
   const ctp = rates.ctp && facts.vehicleClass !== "trailer" ? rates.ctp[facts.vehicleClass] : null;
   const used = (facts.condition === "demo" ? rates.demoAs : facts.condition) === "used";
-  const parts: DriveAwayPart[] = [
-    { name: dutyPartName(rule), amount: dutyBySchedule(rule.schedule, dutiableValue) },
-    { name: PART_NAMES.registration, amount: rates.registration[facts.vehicleClass] },
-    ...(ctp ? [{ name: ctpPartName(ctp), amount: ctp.to }] : []),
-    used ? { name: PART_NAMES.transfer, amount: rates.transferFee } : { name: PART_NAMES.plates, amount: rates.plateFee },
+  const unconfirmed = new Set<UnconfirmedFigure>(rates.unconfirmed);
+  // Each part with the figure of the configuration it comes from.
+  const charged: [DriveAwayPart, UnconfirmedFigure][] = [
+    [{ name: dutyPartName(rule), amount: dutyBySchedule(rule.schedule, dutiableValue) }, "duty"],
+    [{ name: PART_NAMES.registration, amount: rates.registration[facts.vehicleClass] }, `registration.${facts.vehicleClass}`],
+    ...(ctp ? [[{ name: ctpPartName(ctp), amount: ctp.to }, "ctp"] as [DriveAwayPart, UnconfirmedFigure]] : []),
+    used ? [{ name: PART_NAMES.transfer, amount: rates.transferFee }, "transferFee"] : [{ name: PART_NAMES.plates, amount: rates.plateFee }, "plateFee"],
   ];
-  return { parts, total: sumParts(parts) };
+  const parts = charged.map(([part]) => part);
+  return { parts, total: sumParts(parts), unconfirmed: charged.flatMap(([part, figure]) => (unconfirmed.has(figure) ? [part.name] : [])) };
 }
+
+/** Beside an estimate: which of its parts are typical amounts rather than the office's confirmed figures (ADR 0090). */
+export const unconfirmedText = (state: AuStateCode, names: string[]) =>
+  `Not confirmed against ${state}'s published figures for this year, so typical amounts: ${names.join("; ")}. Check them with the sources below.`;
 
 /** A list of parts' total, added in cents. */
 export const sumParts = (parts: DriveAwayPart[]) => dollarsOf(parts.reduce((sum, part) => sum + cents(part.amount), 0));
@@ -175,7 +189,7 @@ export function driveAwayEstimate({ car, price, state, rates, deliveryCharge }: 
   const about = { state, basis, asAt: stateRates.asAt, sources: stateRates.sources };
   if (basis === "driveAway") {
     const parts = [{ name: PART_NAMES.driveAway, amount: price }];
-    return { ...about, parts, total: sumParts(parts), note: driveAwayNote(car, price, state, rates, facts) };
+    return { ...about, parts, total: sumParts(parts), note: driveAwayNote(car, price, state, rates, facts), unconfirmed: [] };
   }
   const gst = basis === "exclGst" ? roundCents(price * GST_RATE) : 0;
   const delivery = roundCents(deliveryCharge);
@@ -186,7 +200,7 @@ export function driveAwayEstimate({ car, price, state, rates, deliveryCharge }: 
     ...(delivery > 0 ? [{ name: PART_NAMES.delivery, amount: delivery }] : []),
     ...charges.parts,
   ];
-  return { ...about, parts, total: sumParts(parts), note: null };
+  return { ...about, parts, total: sumParts(parts), note: null, unconfirmed: charges.unconfirmed };
 }
 
 /**

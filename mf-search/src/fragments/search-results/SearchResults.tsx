@@ -104,7 +104,10 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
   const [itemList, setItemList] = useState(() => parts.itemListJson?.(props.view.cards, props.view.page * props.context.hitsPerPage, props.origin) ?? "");
   const [status, setStatus] = useState<"data" | "loading" | "error">("data");
   const [drawerOpen, setDrawerOpen] = useState(false);
-  /** The filter panel's code is wanted: the phone's drawer opened, or a search ran (its counts change). */
+  /**
+   * The filter panel's code is wanted: the phone's drawer opened, or a search ran (its counts change); also once the
+   * cards show tow verdicts, so the tow filter states the capacity they use (ADR 0090).
+   */
   const [filtersWanted, setFiltersWanted] = useState(false);
   const latest = useRef(0);
   const engine = useRef<Promise<{ search: BrowserSearch; itemListJson: (typeof import("./browser-search"))["resultsItemListJson"] }> | null>(null);
@@ -288,7 +291,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
           <button type="button" className="link-button search-results__close" onClick={closeDrawer}>
             Close filters
           </button>
-          <FiltersIsland state={state} view={view} config={config} itemType={props.itemType} towRefused={props.towRefused} refine={refine} wanted={filtersWanted} />
+          <FiltersIsland state={state} view={view} config={config} itemType={props.itemType} towRefused={props.towRefused} refine={refine} wanted={filtersWanted || tow !== null} />
           <button type="submit" className="button button--primary search-results__show-me">
             <ShowMeLabel count={view.count} />
           </button>

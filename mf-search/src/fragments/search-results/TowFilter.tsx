@@ -26,17 +26,31 @@ export function TowFilter({ capacity, refused, refine }: Props) {
   const [device, setDevice] = useState<StoredTowVehicle | null>(null);
   // The device's vehicle and the lookup come after the first render, so it is the server's markup control for control.
   const [mounted, setMounted] = useState(false);
+  /** The field shows the device's capacity, not applied: leaving it untouched filters nothing (ADR 0090). */
+  const [prefilled, setPrefilled] = useState(false);
 
   useEffect(() => {
     setMounted(true);
     setDevice(readTowVehicle(localStorage));
   }, []);
-  // The field follows the address (a chip removed, Back).
+  // The field follows the address (a chip removed, Back). Without a capacity there, it states the device's: the cards'
+  // verdicts use it (ADR 0086), but it filters nothing until the shopper asks (ADR 0090). A refused one stays as typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address's capacity is what the field follows.
   useEffect(() => {
-    if (capacity !== null) setTyped(String(capacity));
+    if (capacity !== null) {
+      setTyped(String(capacity));
+      setPrefilled(false);
+      return;
+    }
+    const stored = error === null ? readTowVehicle(localStorage) : null;
+    if (stored) {
+      setTyped(String(stored.capacityKg));
+      setPrefilled(true);
+    }
   }, [capacity]);
 
   const apply = (tow: StoredTowVehicle) => {
+    setPrefilled(false);
     saveTowVehicle(localStorage, tow);
     setDevice(tow);
     setTyped(String(tow.capacityKg));
@@ -44,7 +58,9 @@ export function TowFilter({ capacity, refused, refine }: Props) {
     refine(setTowCapacity(tow.capacityKg));
   };
 
-  const commit = () => {
+  const commit = (left: boolean) => {
+    // Tabbing through a prefilled field is not asking for the filter; Enter is.
+    if (left && prefilled) return;
     if (typed.trim() === "") {
       setError(null);
       if (capacity !== null) refine(setTowCapacity(null));
@@ -72,12 +88,15 @@ export function TowFilter({ capacity, refused, refine }: Props) {
         autoComplete="off"
         maxLength={String(TOWING_CAPACITY_LIMITS.max).length + 2}
         value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        onBlur={commit}
+        onChange={(event) => {
+          setPrefilled(false);
+          setTyped(event.target.value);
+        }}
+        onBlur={() => commit(true)}
         onKeyDown={(event) => {
           if (event.key !== "Enter") return;
           event.preventDefault();
-          commit();
+          commit(false);
         }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}

@@ -11,6 +11,7 @@ import {
   POSTCODE_LENGTH,
   postcodeInput,
   registrationPlace,
+  unconfirmedText,
 } from "@dealer/shared/rules";
 import { useAtom, useSetAtom } from "jotai";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -181,6 +182,12 @@ function Estimate({ estimate }: { estimate: DriveAwayEstimate }) {
           ))}
         </tbody>
       </table>
+      {/* A stale cached answer from before ADR 0090 has no list. */}
+      {estimate.unconfirmed?.length ? (
+        <p className="drive-away__note" data-testid="drive-away-unconfirmed">
+          {unconfirmedText(estimate.state, estimate.unconfirmed)}
+        </p>
+      ) : null}
       <p className="drive-away__as-at">
         {estimateAsAtText(estimate.asAt)}. Sources:{" "}
         {estimate.sources.map((source, index) => (
