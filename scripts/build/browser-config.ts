@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { rspack, type Configuration, type RspackPluginInstance } from "@rspack/core";
 import { BuildOutputPlugin, type BuildOutputOptions } from "./build-output-plugin";
 import { resolveBuildId } from "./build-id";
-import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, type FederationRole } from "./federation-runtime-alias";
+import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, federationStartRule, type FederationRole } from "./federation-runtime-alias";
 
 export const repoRoot = resolve(import.meta.dirname, "../..");
 const isProduction = process.env.NODE_ENV !== "development";
@@ -81,6 +81,7 @@ export function browserConfig(
           },
           type: "javascript/auto",
         },
+        federationStartRule(),
       ],
     },
     optimization: {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { federationRuntimeEsmAlias, federationRuntimeTrimAlias, HOST_BUNDLER_RUNTIME, packageDist, REMOTE_BUNDLER_RUNTIME, TRIMMED_RUNTIME_FILES } from "./federation-runtime-alias";
@@ -70,5 +71,88 @@ describe("the semver stand-in", () => {
   it("refuses a range it cannot read rather than guess", () => {
     expect(() => satisfy("1.2.3", "1.x")).toThrow(/not supported/);
     expect(satisfy("not a version", "^1.0.0")).toBe(false);
+  });
+});
+
+describe("the federation start-up published by the shell (ADR 0091)", () => {
+  const rspackDefault = () => {
+    const source = readFileSync(join(dirname(createRequire(import.meta.url).resolve("@rspack/core")), "moduleFederationDefaultRuntime.js"), "utf8");
+    // What rspack inlines: the function's body, its runtime require named as the build's.
+    return source.slice(source.indexOf("{") + 1, source.lastIndexOf("}")).replace("__module_federation_runtime_require__", "__webpack_require__");
+  };
+  const declarations = (name: string) =>
+    `const __module_federation_runtime_plugins__ = [];const __module_federation_remote_infos__ = {};const __module_federation_container_name__ = ${JSON.stringify(name)};const __module_federation_share_strategy__ = "loaded-first";const __module_federation_share_fallbacks__ = undefined;const __module_federation_library_type__ = "var";`;
+
+  /** A build's runtime require as rspack emits it for a remote (one exposed module, two shared ones), with every bundler runtime call recorded. */
+  function build() {
+    const calls: [string, Record<string, unknown>][] = [];
+    const part = (name: string) => (args: Record<string, unknown>) => void calls.push([name, args]);
+    const fallback = () => Promise.resolve();
+    const require = Object.assign(() => undefined, {
+      federation: {} as Record<string, unknown>,
+      f: { consumes: () => undefined, j: () => undefined },
+      S: {},
+      I: () => undefined,
+      initContainer: () => undefined,
+      getContainer: () => undefined,
+      initializeSharingData: {
+        scopeToSharingDataMapping: { default: [{ name: "react", version: "19.3.1", factory: fallback, eager: 0, treeShakingMode: null, singleton: 1, requiredVersion: "19.3.1", strictVersion: 1 }] },
+      },
+      consumesLoadingData: {
+        chunkMapping: { 139: ["6446"] },
+        moduleIdToConsumeDataMapping: { 6446: { shareScope: "default", shareKey: "react", import: "react", requiredVersion: "19.3.1", strictVersion: true, singleton: true, eager: false, fallback, treeShakingMode: null } },
+        initialConsumes: [],
+      },
+      initializeExposesData: { moduleMap: { "./Thing": () => Promise.resolve("thing") }, shareScope: "default" },
+    });
+    const runtime = {
+      bundlerRuntime: { S: {}, consumes: part("consumes"), I: part("I"), initContainerEntry: part("initContainerEntry"), installInitialConsumes: part("installInitialConsumes"), init: (args: Record<string, unknown>) => {
+          part("init")(args);
+          return "instance";
+        },
+      },
+      attachShareScopeMap: () => void calls.push(["attachShareScopeMap", {}]),
+    };
+    return { require, runtime, calls };
+  }
+  /** Everything the start-up set, with functions named by what they call. */
+  async function exercise({ require, calls }: ReturnType<typeof build>) {
+    const f = require.f as unknown as { consumes: (chunk: string, promises: unknown[]) => void };
+    f.consumes("139", []);
+    (require.I as unknown as (scope: string) => void)("default");
+    (require.initContainer as unknown as (scope: object) => void)({});
+    const exposed = await (require.getContainer as unknown as (module: string) => Promise<unknown>)("./Thing");
+    const missing = await (require.getContainer as unknown as (module: string) => Promise<unknown>)("./Nothing").catch((error: Error) => error.message);
+    const { federation } = require as unknown as { federation: Record<string, unknown> };
+    return {
+      calls: calls.map(([name, args]) => [name, Object.keys(args).sort(), args.shareScopeKey ?? args.chunkId ?? null]),
+      exposed,
+      missing,
+      instance: federation.instance,
+      libraryType: federation.libraryType,
+      initOptions: JSON.parse(JSON.stringify(federation.initOptions)),
+      handlers: JSON.parse(JSON.stringify(federation.consumesLoadingModuleToHandlerMapping)),
+    };
+  }
+
+  it("starts a build exactly as rspack's own start-up does", async () => {
+    const original = build();
+    new Function("__webpack_require__", "__module_federation_bundler_runtime__", declarations("mf_thing") + rspackDefault())(original.require, original.runtime);
+    const loader = createRequire(import.meta.url)("./federation-runtime-trim/container-start-loader.cjs") as (this: { getOptions: () => object }, source: string) => string;
+    const rewritten = loader.call({ getOptions: () => ({ runtimeGlobal: "__startContainerTest" }) }, declarations("mf_thing") + rspackDefault());
+    expect(rewritten).not.toContain("consumesLoadingModuleToHandlerMapping");
+    const replaced = build();
+    const { startContainer } = await import("./federation-runtime-trim/container-start");
+    new Function("__webpack_require__", "__module_federation_bundler_runtime__", "globalThis", rewritten)(replaced.require, replaced.runtime, { __startContainerTest: { startContainer } });
+    const expected = await exercise(original);
+    expect(expected.exposed).toBe("thing");
+    expect(await exercise(replaced)).toEqual(expected);
+  });
+
+  it("refuses static remotes rather than start a build half-way", async () => {
+    const { startContainer } = await import("./federation-runtime-trim/container-start");
+    const { require, runtime } = build();
+    const options = { name: "mf_thing", shareStrategy: "loaded-first", libraryType: "var", plugins: [], remoteInfos: { other: [{}] }, shareFallbacks: undefined };
+    expect(() => startContainer(require as never, runtime, options)).toThrow(/static remotes are not used/);
   });
 });

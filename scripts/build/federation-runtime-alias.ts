@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { BUNDLER_RUNTIME_GLOBAL } from "./federation-runtime-trim/bundler-federation";
 
 const require = createRequire(import.meta.url);
 
@@ -94,4 +95,16 @@ export function federationRuntimeTrimAlias(role: FederationRole): Record<string,
       join(import.meta.dirname, "federation-runtime-trim", role === "remote" && replacement === HOST_BUNDLER_RUNTIME ? REMOTE_BUNDLER_RUNTIME : replacement),
     ]),
   );
+}
+
+/**
+ * The rule that swaps the federation plugin's inlined start-up in every build for a call of the shell's published
+ * copy (container-start.ts, ADR 0091). The plugin names that module with the match resource below.
+ */
+export function federationStartRule() {
+  return {
+    test: /@module-federation[\\/]runtime[\\/]rspack\.js$/,
+    loader: join(import.meta.dirname, "federation-runtime-trim", "container-start-loader.cjs"),
+    options: { runtimeGlobal: BUNDLER_RUNTIME_GLOBAL },
+  };
 }

@@ -32,7 +32,9 @@ export function createRemoteConfig(options: RemoteConfigOptions): Configuration 
         name: federationName(remote),
         filename: "remoteEntry.js",
         exposes: options.exposes,
-        shared: sharedSingletons(options.packageDir),
+        // The shell provides every singleton before any remote starts (its remoteEntry.js throws without the shell):
+        // a remote's own copy was never chosen, yet its share data and fallbacks were in every remoteEntry.js (ADR 0091).
+        shared: Object.fromEntries(Object.entries(sharedSingletons(options.packageDir)).map(([request, shared]) => [request, { ...shared, import: false as const }])),
         shareStrategy: "loaded-first",
         manifest: true,
         dts: false,

@@ -5,12 +5,13 @@
  */
 import { init as initRuntime } from "@module-federation/runtime";
 import { init } from "./bundler-init";
+import type { startContainer } from "./container-start";
 
 type Part = (...args: never[]) => unknown;
 export type BundlerRuntimeParts = Record<
   "attachShareScopeMap" | "consumes" | "initContainerEntry" | "initializeSharing" | "installInitialConsumes" | "remotes" | "getSharedFallbackGetter",
   Part
->;
+> & { startContainer: typeof startContainer };
 
 /** Where the shell puts the parts for the remotes' containers (as the runtime core sits on _FEDERATION_RUNTIME_CORE). */
 export const BUNDLER_RUNTIME_GLOBAL = "__dealerFederationBundlerRuntime";

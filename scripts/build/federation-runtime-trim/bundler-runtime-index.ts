@@ -10,6 +10,7 @@ import { initContainerEntry } from "@module-federation/webpack-bundler-runtime/d
 import { initializeSharing } from "@module-federation/webpack-bundler-runtime/dist/initializeSharing.js";
 import { installInitialConsumes } from "@module-federation/webpack-bundler-runtime/dist/installInitialConsumes.js";
 import { BUNDLER_RUNTIME_GLOBAL, type BundlerRuntimeParts, bundlerFederation } from "./bundler-federation";
+import { startContainer } from "./container-start";
 import { getSharedFallbackGetter } from "./shared-fallback-getter";
 
 /**
@@ -21,7 +22,8 @@ function remotes(): never {
   throw new Error("[federation] static remotes are not used on this platform: the shell registers remotes at run time");
 }
 
-const parts: BundlerRuntimeParts = { attachShareScopeMap, consumes, initContainerEntry, initializeSharing, installInitialConsumes, remotes, getSharedFallbackGetter };
+// startContainer: every build's federation start-up, once for the page (container-start.ts).
+const parts: BundlerRuntimeParts = { attachShareScopeMap, consumes, initContainerEntry, initializeSharing, installInitialConsumes, remotes, getSharedFallbackGetter, startContainer };
 (globalThis as Record<string, unknown>)[BUNDLER_RUNTIME_GLOBAL] = parts;
 
 const federation = bundlerFederation(parts);
