@@ -39,7 +39,9 @@ async function run(label: string, command: string, args: string[], logFile?: str
   if (!logFile) console.log(`\n▶ ${label}`);
   const out = logFile ? openSync(logFile, "w") : "inherit";
   const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", out, out], env: { ...process.env, NO_COLOR: "1" } });
+  stepProcesses.add(child);
   const [code] = (await once(child, "exit")) as [number | null];
+  stepProcesses.delete(child);
   if (logFile) {
     closeSync(out as number);
     console.log(`\n▶ ${label} (ran beside the platform's start and tests; its output:)`);
@@ -47,6 +49,9 @@ async function run(label: string, command: string, args: string[], logFile?: str
   }
   return code;
 }
+
+/** The steps' processes still running: a run that is stopped stops them too (a background step would outlive it). */
+const stepProcesses = new Set<ChildProcess>();
 
 /** Where a step that runs beside another keeps its output; undefined in the foreground. */
 type Where = { background?: boolean };
@@ -142,7 +147,10 @@ const checksDone = algoliaOnly
     });
 
 // Whatever happens, the sessions this run started (the tests replace them) are stopped.
-process.on("exit", () => killSessionsNow(recordedSessions()));
+process.on("exit", () => {
+  killSessionsNow(recordedSessions());
+  for (const child of stepProcesses) child.kill();
+});
 process.on("SIGINT", () => void stopAllSessions().finally(() => process.exit(130)));
 try {
   const running = recordedSessions();
