@@ -91,7 +91,8 @@ export function writeDevVars(): void {
   }
 }
 
-export type Session = { label: string; workers: WorkerName[]; pid: number; port: number; process?: ChildProcess };
+/** `stopping` is set before a deliberate stop, so the supervisor tells a stop from a crash. */
+export type Session = { label: string; workers: WorkerName[]; pid: number; port: number; process?: ChildProcess; stopping?: boolean };
 
 /** Start one `wrangler dev` session for these Workers (the first one answers on the port) and wait until it serves. */
 export async function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
@@ -180,6 +181,7 @@ function groupAlive(pid: number): boolean {
 
 /** Stop a session's process group by the PID we started, gently first; the port is free afterwards. */
 export async function stopSession(session: Pick<Session, "label" | "pid" | "port">): Promise<void> {
+  recordSessions(recordedSessions().map((s) => (s.pid === session.pid ? { ...s, stopping: true } : s)));
   if (groupAlive(session.pid)) {
     process.kill(-session.pid, "SIGINT");
     for (let i = 0; i < 40 && groupAlive(session.pid); i++) await new Promise((r) => setTimeout(r, 250));
@@ -204,14 +206,83 @@ function recordSessions(sessions: Session[]): void {
   mkdirSync(RUN_DIR, { recursive: true });
   // Written aside and renamed: a stop reading at the same moment sees the old list or the new, never half a file.
   const partial = `${SESSIONS_FILE}.${process.pid}`;
-  writeFileSync(partial, JSON.stringify(sessions.map(({ label, workers, pid, port }) => ({ label, workers, pid, port })), null, 2));
+  writeFileSync(partial, JSON.stringify(sessions.map(({ label, workers, pid, port, stopping }) => ({ label, workers, pid, port, stopping })), null, 2));
   renameSync(partial, SESSIONS_FILE);
+}
+
+function readSessionsFile(): Session[] {
+  return existsSync(SESSIONS_FILE) ? (JSON.parse(readFileSync(SESSIONS_FILE, "utf8")) as Session[]) : [];
 }
 
 /** Sessions started from this checkout that still run (a record whose process is gone is dropped). */
 export function recordedSessions(): Session[] {
-  if (!existsSync(SESSIONS_FILE)) return [];
-  return (JSON.parse(readFileSync(SESSIONS_FILE, "utf8")) as Session[]).filter((s) => groupAlive(s.pid));
+  return readSessionsFile().filter((s) => groupAlive(s.pid));
+}
+
+/**
+ * The session's own `wrangler dev` process has ended: gone, or a zombie nobody reaped (its workerd may outlive it in
+ * the group, but the port it served is closed).
+ */
+function leaderEnded(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+export type Restart = { label: string; exitedAt: Date; restartedAt?: Date; error?: string; logTail: string };
+
+/**
+ * Keeps the platform's session up while tests run: under load `wrangler dev` has exited mid-run (an empty
+ * "✘ [ERROR]", then an esbuild deadlock) and every later test met a closed port. A recorded session whose process
+ * ended without stopSession marking it is started again with the same Workers on the same port; each restart is
+ * reported through `report` as it happens and kept in `restarts`. A test may stop and start sessions itself
+ * (tests/support/workers.ts): those stops are marked, so they are never taken for a crash.
+ */
+export function superviseSessions(report: (line: string) => void, everyMs = 2000): { restarts: Restart[]; stop: () => Promise<void> } {
+  const restarts: Restart[] = [];
+  let restarting: Promise<void> | null = null;
+  let stopped = false;
+  const check = () => {
+    if (restarting || stopped) return;
+    const crashed = readSessionsFile().find((s) => !s.stopping && leaderEnded(s.pid));
+    if (crashed) restarting = restart(crashed).finally(() => (restarting = null));
+  };
+  const restart = async (session: Session) => {
+    const logFile = join(RUN_DIR, "logs", `${session.label}.log`);
+    // The last lines that say something (workerd's stack addresses say nothing), shortened.
+    const lines = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n") : [];
+    const logTail = lines.filter((line) => line.trim() && !line.trim().startsWith("stack:")).slice(-8).map((line) => `    ${line.slice(0, 240)}`).join("\n");
+    const event: Restart = { label: session.label, exitedAt: new Date(), logTail };
+    restarts.push(event);
+    report(`\n✘ PLATFORM DOWN: the ${session.label} session (wrangler dev, pid ${session.pid}) exited by itself at ${event.exitedAt.toISOString()}; tests from then until it is back meet a closed port on ${session.port}. Its log (${logFile}) ends:\n${logTail}\n  Restarting it…`);
+    killSessionsNow([session]);
+    recordSessions(readSessionsFile().filter((s) => s.pid !== session.pid));
+    for (let i = 0; i < 40 && (await isListening(session.port)); i++) await new Promise((r) => setTimeout(r, 250));
+    try {
+      const again = await startSession(session.label, session.workers, session.port);
+      event.restartedAt = new Date();
+      report(`✔ PLATFORM RESTARTED: ${session.label} serves again (pid ${again.pid}) at ${event.restartedAt.toISOString()}, ${Math.round((event.restartedAt.getTime() - event.exitedAt.getTime()) / 1000)} s after it exited.`);
+    } catch (error) {
+      event.error = (error as Error).message;
+      report(`✘ PLATFORM RESTART FAILED: ${event.error}`);
+    }
+  };
+  const timer = setInterval(check, everyMs);
+  return {
+    restarts,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await restarting;
+    },
+  };
 }
 
 export async function stopAllSessions(): Promise<void> {

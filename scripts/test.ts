@@ -1,16 +1,18 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
-import type { ChildProcess } from "node:child_process";
 import { pushSettings, pushStockThroughQueue, standInSettings, startStandIn, stopStandIn } from "./algolia-run";
 import { platformTestGroups } from "./platform-test-groups";
 import { ensureChromium, ensureSqlite, ensureXmllint } from "./chromium";
 import { loadDemoStock, prepare, StepFailed, step } from "./setup";
-import { killSessionsNow, ROOT, recordedSessions, startPlatform, stopAllSessions, writeDevVars } from "./stack";
+import { killSessionsNow, ROOT, type Restart, recordedSessions, startPlatform, stopAllSessions, superviseSessions, writeDevVars } from "./stack";
 
 /**
- * npm test: typecheck, lint, unit tests, then the running platform's HTTP and browser tests, then the search tests
- * again with the platform configured for Algolia against the stand-in (ADR 0035).
+ * npm test: typecheck, lint and unit tests beside the platform's build and start and its first group of HTTP and
+ * browser tests, then the second group, then the search tests again with the platform configured for Algolia against
+ * the stand-in (ADR 0035). A supervisor restarts the platform if it dies mid-run and says so (ADR 0092).
  * Ends with one plain line "N passed, N failed" (CI reads it; vitest's own summary is not read).
  */
 type Tally = { passed: number; failed: number };
@@ -23,14 +25,42 @@ function bin(name: string): string {
   return join(ROOT, "node_modules/.bin", name);
 }
 
-/** Seconds since a step's start, printed beside its result so a run's log shows where its time went. */
-const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+/**
+ * Seconds since a step's start, printed beside its result with the machine's load (its 1-minute average) so a run's
+ * log shows where its time went and how busy the machine was.
+ */
+const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s, load ${loadavg()[0]?.toFixed(1)}`;
 
-function check(label: string, command: string, args: string[]): boolean {
-  console.log(`\n▶ ${label}`);
+/**
+ * Runs a step's command. A step that runs beside another writes its output to a file, printed in one piece when it
+ * ends, so two steps' lines never interleave; a step in the foreground prints as it goes.
+ */
+async function run(label: string, command: string, args: string[], logFile?: string): Promise<number | null> {
+  if (!logFile) console.log(`\n▶ ${label}`);
+  const out = logFile ? openSync(logFile, "w") : "inherit";
+  const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", out, out], env: { ...process.env, NO_COLOR: "1" } });
+  stepProcesses.add(child);
+  const [code] = (await once(child, "exit")) as [number | null];
+  stepProcesses.delete(child);
+  if (logFile) {
+    closeSync(out as number);
+    console.log(`\n▶ ${label} (ran beside the platform's start and tests; its output:)`);
+    process.stdout.write(readFileSync(logFile, "utf8"));
+  }
+  return code;
+}
+
+/** The steps' processes still running: a run that is stopped stops them too (a background step would outlive it). */
+const stepProcesses = new Set<ChildProcess>();
+
+/** Where a step that runs beside another keeps its output; undefined in the foreground. */
+type Where = { background?: boolean };
+const logOf = (label: string, { background }: Where) => (background ? join(REPORTS, `${label.replace(/\W+/g, "-")}.log`) : undefined);
+
+async function check(label: string, command: string, args: string[], where: Where = {}): Promise<boolean> {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } });
-  const ok = result.status === 0;
+  const code = await run(label, command, args, logOf(label, where));
+  const ok = code === 0;
   ok ? tally.passed++ : tally.failed++;
   console.log(`${ok ? "✔" : "✘"} ${label} (${seconds(started)})`);
   return ok;
@@ -40,19 +70,15 @@ function check(label: string, command: string, args: string[]): boolean {
  * Runs vitest (under another Node binary when given, with extra arguments such as file filters) and counts its tests
  * from the JSON report (each test is one check).
  */
-function vitest(label: string, config: string, { node, extra = [] }: { node?: string; extra?: string[] } = {}): void {
-  console.log(`\n▶ ${label}`);
+async function vitest(label: string, config: string, { node, extra = [], ...where }: { node?: string; extra?: string[] } & Where = {}): Promise<void> {
   const started = Date.now();
   const report = join(REPORTS, `${label.replace(/\W+/g, "-")}.json`);
+  rmSync(report, { force: true });
   const args = ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra];
-  const result = spawnSync(node ?? bin("vitest"), node ? [join(ROOT, "node_modules/vitest/vitest.mjs"), ...args] : args, {
-    cwd: ROOT,
-    stdio: "inherit",
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  const code = await run(label, node ?? bin("vitest"), node ? [join(ROOT, "node_modules/vitest/vitest.mjs"), ...args] : args, logOf(label, where));
   if (!existsSync(report)) {
     tally.failed++;
-    console.log(`✘ ${label}: no report (exit ${result.status})`);
+    console.log(`✘ ${label}: no report (exit ${code})`);
     return;
   }
   const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
@@ -67,35 +93,64 @@ function vitest(label: string, config: string, { node, extra = [] }: { node?: st
 const SECOND_NODE_MAJOR = process.versions.node.startsWith("22.") ? 24 : 22;
 
 /** That Node's binary, from the npm registry's own package of it (node-{platform}-{arch}), kept in .state. */
-function secondNode(): string | null {
+async function secondNode(where: Where): Promise<string | null> {
   const prefix = join(ROOT, `.state/node-${SECOND_NODE_MAJOR}`);
   const name = `node-${process.platform}-${process.arch}`;
   const binary = join(prefix, "node_modules", name, "bin/node");
   if (existsSync(binary)) return binary;
   mkdirSync(prefix, { recursive: true });
-  const ok = check(`install Node ${SECOND_NODE_MAJOR} (${name} from the npm registry)`, "npm", ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", prefix, `${name}@${SECOND_NODE_MAJOR}`]);
+  const ok = await check(`install Node ${SECOND_NODE_MAJOR} (${name} from the npm registry)`, "npm", ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", prefix, `${name}@${SECOND_NODE_MAJOR}`], where);
   return ok && existsSync(binary) ? binary : null;
 }
 
 /** `npm test -- --algolia-only`: just the Algolia-configured run (for work on the search backend). */
 const algoliaOnly = process.argv.includes("--algolia-only");
-if (!algoliaOnly) {
-  check("typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
-  check("lint (biome)", bin("biome"), ["lint", "."]);
-  // The lead formats' unit tests and the sitemap and lead HTTP tests validate XML with xmllint.
-  ensureXmllint();
-  vitest("unit tests", "vitest.config.ts");
+
+/**
+ * Typecheck, lint and the unit tests need no platform, so they run beside its build and start and the first platform
+ * group (ADR 0092); the second group, two files at a time, waits for them.
+ */
+async function checksWithoutPlatform(): Promise<void> {
+  const where = { background: true };
+  await check("typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"], where);
+  await check("lint (biome)", bin("biome"), ["lint", "."], where);
+  await vitest("unit tests", "vitest.config.ts", where);
   // CI runs the tooling's unit tests on a second supported Node line too (`--second-node` locally): the platform
   // supports 20, 22 and 24. What runs on Node is the tooling (scripts/, db/: start, seed, import, bench, miniflare);
   // the Workers' code runs in workerd whichever Node starts it, so its tests run once (ADR 0082).
   if (process.env.CI || process.argv.includes("--second-node")) {
-    const node = secondNode();
-    if (node) vitest(`tooling unit tests on Node ${SECOND_NODE_MAJOR}`, "vitest.config.ts", { node, extra: ["scripts/", "db/"] });
+    const node = await secondNode(where);
+    if (node) await vitest(`tooling unit tests on Node ${SECOND_NODE_MAJOR}`, "vitest.config.ts", { node, extra: ["scripts/", "db/"], ...where });
   }
 }
 
+/** The platform's sessions restarted during this run (the supervisor's reports), summed up before the tally. */
+const restarts: Restart[] = [];
+/** Keeps the platform up while tests run (scripts/stack.ts); its reports print as they happen. */
+function supervise(): { stop: () => Promise<void> } {
+  const supervisor = superviseSessions((line) => console.log(line));
+  return {
+    stop: async () => {
+      await supervisor.stop();
+      restarts.push(...supervisor.restarts);
+    },
+  };
+}
+
+// The lead formats' unit tests and the sitemap and lead HTTP tests validate XML with xmllint.
+if (!algoliaOnly) ensureXmllint();
+const checksDone = algoliaOnly
+  ? Promise.resolve()
+  : checksWithoutPlatform().catch((error) => {
+      tally.failed++;
+      console.error("✘ typecheck, lint or unit tests could not run:", error);
+    });
+
 // Whatever happens, the sessions this run started (the tests replace them) are stopped.
-process.on("exit", () => killSessionsNow(recordedSessions()));
+process.on("exit", () => {
+  killSessionsNow(recordedSessions());
+  for (const child of stepProcesses) child.kill();
+});
 process.on("SIGINT", () => void stopAllSessions().finally(() => process.exit(130)));
 try {
   const running = recordedSessions();
@@ -107,9 +162,11 @@ try {
   ensureSqlite();
   const prepared = await prepare();
   if (!algoliaOnly || prepared.stockEmpty) {
+    const started = Date.now();
     await startPlatform();
     if (prepared.stockEmpty) await loadDemoStock();
-    if (!algoliaOnly) platformTests();
+    console.log(`Platform serving after ${seconds(started)}`);
+    if (!algoliaOnly) await platformTests();
     await stopAllSessions();
   }
   await algoliaConfiguredRun();
@@ -118,14 +175,24 @@ try {
   if (error instanceof StepFailed) console.error(`✘ platform tests could not run: ${error.message}\n  What to do: ${error.advice}`);
   else console.error("✘ platform tests could not run:", error);
 } finally {
+  await checksDone;
   await stopAllSessions();
 }
 
-/** The HTTP and browser tests in their two groups (scripts/platform-test-groups.ts): alone first, then two at a time. */
-function platformTests(): void {
+/**
+ * The HTTP and browser tests in their two groups (scripts/platform-test-groups.ts): alone first, then two at a time
+ * once the unit tests beside the first group are done, with the supervisor keeping the platform up.
+ */
+async function platformTests(): Promise<void> {
   const { alone, together } = platformTestGroups(join(ROOT, "tests"));
-  vitest("platform tests that change shared state, one file at a time", "tests/vitest.config.ts", { extra: alone });
-  vitest("platform tests, two files at a time", "tests/vitest.config.ts", { extra: ["--fileParallelism", "--maxWorkers=2", ...together] });
+  const supervisor = supervise();
+  try {
+    await vitest("platform tests that change shared state, one file at a time", "tests/vitest.config.ts", { extra: alone });
+    await checksDone;
+    await vitest("platform tests, two files at a time", "tests/vitest.config.ts", { extra: ["--fileParallelism", "--maxWorkers=2", ...together] });
+  } finally {
+    await supervisor.stop();
+  }
 }
 
 /**
@@ -138,15 +205,18 @@ async function algoliaConfiguredRun(): Promise<void> {
   const settings = standInSettings();
   Object.assign(process.env, settings);
   let standIn: ChildProcess | null = null;
+  let supervisor: { stop: () => Promise<void> } | null = null;
   try {
     standIn = await step("Starting the Algolia stand-in", "is the port taken? STAND_IN_PORT=… picks another", startStandIn);
     writeDevVars();
     await startPlatform();
+    supervisor = supervise();
     await step("stock:sync --settings", "see its error above", pushSettings);
     const sites = await step("Pushing the stock through the queue", "see .state/logs/platform.log for the consumer's errors", () => pushStockThroughQueue());
     console.log(`Stock of ${sites.length} sites in the stand-in after ${seconds(started)}`);
-    vitest("search tests on Algolia (the stand-in)", "tests/vitest.algolia.config.ts");
+    await vitest("search tests on Algolia (the stand-in)", "tests/vitest.algolia.config.ts");
   } finally {
+    await supervisor?.stop();
     await stopAllSessions();
     stopStandIn(standIn);
     for (const name of Object.keys(settings)) delete process.env[name];
@@ -155,6 +225,10 @@ async function algoliaConfiguredRun(): Promise<void> {
   }
 }
 
+for (const restart of restarts) {
+  const back = restart.restartedAt ? `restarted at ${restart.restartedAt.toISOString()}` : `not restarted (${restart.error})`;
+  console.log(`\n✘ The ${restart.label} session (wrangler dev) exited by itself at ${restart.exitedAt.toISOString()} and was ${back}: tests that failed in between with ECONNREFUSED or "socket hang up" met its closed port, not a fault of their own.`);
+}
 console.log(`\nnpm test took ${seconds(runStarted)}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 ? 0 : 1);
