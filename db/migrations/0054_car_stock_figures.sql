@@ -27,24 +27,26 @@ CREATE INDEX car_stock_figures_scope ON car_stock_figures(site, status, dealersh
 -- A model's cars of a status with what a band needs: the market's refresh reads only this index.
 CREATE INDEX car_stock_figures_market ON car_stock_figures(make, model, status, year, km, price);
 
+-- A car's figures as its record has them: the one statement of them, which the triggers and the backfill read.
+CREATE VIEW car_stock_figures_of_vehicles AS
+SELECT id AS car_id, site, dealership_id, status, json_extract(data, '$.created_at') AS listed_at, sold_date,
+  max(coalesce(json_array_length(data, '$.images'), 0), coalesce(json_extract(data, '$.photos_count'), 0)) AS photos,
+  lower(trim(make)) AS make, lower(trim(model)) AS model, year, km, price
+FROM vehicles;
+
 -- Deleted then written again, never upserted: a trigger fired by the stock writer's upsert takes the outer
--- statement's conflict policy (see migration 0044), so a conflict here must not be possible.
+-- statement's conflict policy (see migration 0044), so a conflict here must not be possible. The stock writer's
+-- upsert may change a car's id, hence OLD.id.
 CREATE TRIGGER car_stock_figures_on_insert AFTER INSERT ON vehicles
 BEGIN
   DELETE FROM car_stock_figures WHERE car_id = NEW.id;
-  INSERT INTO car_stock_figures (car_id, site, dealership_id, status, listed_at, sold_date, photos, make, model, year, km, price)
-  VALUES (NEW.id, NEW.site, NEW.dealership_id, NEW.status, json_extract(NEW.data, '$.created_at'), NEW.sold_date,
-    max(coalesce(json_array_length(NEW.data, '$.images'), 0), coalesce(json_extract(NEW.data, '$.photos_count'), 0)),
-    lower(trim(NEW.make)), lower(trim(NEW.model)), NEW.year, NEW.km, NEW.price);
+  INSERT INTO car_stock_figures SELECT * FROM car_stock_figures_of_vehicles WHERE car_id = NEW.id;
 END;
 
 CREATE TRIGGER car_stock_figures_on_update AFTER UPDATE OF id, site, dealership_id, status, data ON vehicles
 BEGIN
-  DELETE FROM car_stock_figures WHERE car_id = OLD.id;
-  INSERT INTO car_stock_figures (car_id, site, dealership_id, status, listed_at, sold_date, photos, make, model, year, km, price)
-  VALUES (NEW.id, NEW.site, NEW.dealership_id, NEW.status, json_extract(NEW.data, '$.created_at'), NEW.sold_date,
-    max(coalesce(json_array_length(NEW.data, '$.images'), 0), coalesce(json_extract(NEW.data, '$.photos_count'), 0)),
-    lower(trim(NEW.make)), lower(trim(NEW.model)), NEW.year, NEW.km, NEW.price);
+  DELETE FROM car_stock_figures WHERE car_id IN (OLD.id, NEW.id);
+  INSERT INTO car_stock_figures SELECT * FROM car_stock_figures_of_vehicles WHERE car_id = NEW.id;
 END;
 
 CREATE TRIGGER car_stock_figures_on_delete AFTER DELETE ON vehicles
@@ -52,11 +54,7 @@ BEGIN
   DELETE FROM car_stock_figures WHERE car_id = OLD.id;
 END;
 
-INSERT INTO car_stock_figures (car_id, site, dealership_id, status, listed_at, sold_date, photos, make, model, year, km, price)
-SELECT id, site, dealership_id, status, json_extract(data, '$.created_at'), sold_date,
-  max(coalesce(json_array_length(data, '$.images'), 0), coalesce(json_extract(data, '$.photos_count'), 0)),
-  lower(trim(make)), lower(trim(model)), year, km, price
-FROM vehicles;
+INSERT INTO car_stock_figures SELECT * FROM car_stock_figures_of_vehicles;
 
 -- Read by nothing now (the page and the refresh read the table above); each cost every stock write a JSON read.
 DROP INDEX vehicles_insights;
