@@ -88,13 +88,11 @@ export const periodStart = (days: number, now: Date): string => insightDay(new D
 
 /*
  * The SQL below states the rules of shared/src/rules/insights.ts in SQLite, built from the same constants, so that a
- * view reads O(page) rows (ADR 0077): the scope's counts, list counts and order are taken in D1, and only a page of
- * cars (and each list's first few) reaches the Worker, where the rules themselves make their figures. The
- * expressions of a car's listing time, photos and band are migration 0044's vehicles_insights index's, character for
- * character: SQLite then reads them from the index, not from each record's JSON.
+ * view reads O(page) records (ADR 0077): the scope's counts, list counts and order are taken in D1, and only a page of
+ * cars (and each list's first few) reaches the Worker, where the rules themselves make their figures. A car's listing
+ * time, photos and band columns are read from car_stock_figures (migration 0054, ADR 0089), plain columns kept by
+ * triggers on every stock write, so no view parses a record's JSON for its scope or the market.
  */
-const LISTED_SQL = "json_extract(v.data, '$.created_at')";
-const PHOTOS_SQL = "max(coalesce(json_array_length(v.data, '$.images'), 0), coalesce(json_extract(v.data, '$.photos_count'), 0))";
 /** yearBand: the first year of the car's band counted from 1900. */
 const yearBandSql = (year: string) => `(${year} - ((((${year} - 1900) % ${YEAR_BAND_YEARS}) + ${YEAR_BAND_YEARS}) % ${YEAR_BAND_YEARS}))`;
 /** odometerBand: the lower edge of the car's band. */
@@ -107,16 +105,17 @@ const odometerBandSql = (km: string) =>
 const keyedSql = (car: string) => `typeof(${car}.year) = 'integer' AND typeof(${car}.km) IN ('integer', 'real') AND ${car}.km >= 0`;
 /** An asking price the market counts: positive. */
 const askingSql = (price: string) => `(typeof(${price}) IN ('integer', 'real') AND ${price} > 0)`;
-/** The car's band in market_bands `b` (LEFT JOIN: none is "not enough data"). */
-const bandJoinSql = `LEFT JOIN market_bands b ON b.make = lower(trim(v.make)) AND b.model = lower(trim(v.model)) AND ${keyedSql("v")}
-  AND b.year_band = ${yearBandSql("v.year")} AND b.km_band = ${odometerBandSql("v.km")}`;
+/** The band in market_bands `b` of the car `f` of car_stock_figures (LEFT JOIN: none is "not enough data"). */
+const bandJoinSql = `LEFT JOIN market_bands b ON b.make = f.make AND b.model = f.model AND ${keyedSql("f")}
+  AND b.year_band = ${yearBandSql("f.year")} AND b.km_band = ${odometerBandSql("f.km")}`;
 
 /**
  * The bands of the models marked since the last view (migration 0044's triggers), computed again from the network's
- * stock: each model one range of the vehicles_market index (migration 0043). In the view's own first D1 batch, before
- * its reads, so the market it shows is the stock as it is.
+ * stock: each model one range of car_stock_figures_market (migration 0054), driven from the marks (CROSS JOIN keeps
+ * that order: nothing marked, nothing read). In the view's own first D1 batch, before its reads, so the market it
+ * shows is the stock as it is.
  */
-const MARKET_REFRESH = [
+export const MARKET_REFRESH = [
   "DELETE FROM market_bands WHERE (make, model) IN (SELECT make, model FROM market_dirty)",
   `INSERT INTO market_bands (make, model, year_band, km_band, n, below, middle, above)
    SELECT make, model, year_band, km_band, MAX(n),
@@ -125,7 +124,7 @@ const MARKET_REFRESH = [
      SELECT make, model, year_band, km_band, price, ROW_NUMBER() OVER band - 1 AS rn, COUNT(*) OVER (PARTITION BY make, model, year_band, km_band) AS n
      FROM (
        SELECT d.make, d.model, ${yearBandSql("m.year")} AS year_band, ${odometerBandSql("m.km")} AS km_band, m.price
-       FROM market_dirty d JOIN vehicles m ON lower(trim(m.make)) = d.make AND lower(trim(m.model)) = d.model AND m.status IN (${IN_STOCK})
+       FROM market_dirty d CROSS JOIN car_stock_figures m ON m.make = d.make AND m.model = d.model AND m.status IN (${IN_STOCK})
        WHERE d.make <> '' AND d.model <> '' AND ${keyedSql("m")} AND ${askingSql("m.price")}
      )
      WINDOW band AS (PARTITION BY make, model, year_band, km_band ORDER BY price)
@@ -165,12 +164,12 @@ const SORT_SQL: Record<InsightSort, string> = {
 };
 
 /** Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3 now). */
-function figuresSql(scope: Scope): string {
-  const dealership = scope.dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(scope.dealershipId)}`;
+function figuresSql(dealershipId: number | null): string {
+  const dealership = dealershipId === null ? "" : ` AND f.dealership_id = ${Math.trunc(dealershipId)}`;
   return `WITH cars AS (
-    SELECT v.id, ${LISTED_SQL} AS listed_at, v.sold_date, ${PHOTOS_SQL} AS photos, v.price, b.n, b.below, b.middle, b.above
-    FROM vehicles v INDEXED BY vehicles_insights ${bandJoinSql}
-    WHERE v.site = ?1 AND v.status IN (${IN_STOCK})${dealership}
+    SELECT f.car_id AS id, f.listed_at, f.sold_date, f.photos, f.price, b.n, b.below, b.middle, b.above
+    FROM car_stock_figures f ${bandJoinSql}
+    WHERE f.site = ?1 AND f.status IN (${IN_STOCK})${dealership}
   ),
   counts AS (SELECT car_id, SUM(views) AS views, SUM(search_appearances) AS searches FROM car_daily_counts WHERE site = ?1 AND day >= ?2 GROUP BY car_id),
   car_leads AS (SELECT car_id, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2 GROUP BY car_id),
@@ -189,7 +188,7 @@ function figuresSql(scope: Scope): string {
  * The scope's totals, each list's count and first cars, and one page of the table's car ids in the asked order
  * (filtered by a list or not): one statement, so the figures are taken once.
  */
-function summaryStatement(db: D1Database, scope: Scope, table: { sort: InsightSort; list?: InsightListName; page: number }): D1PreparedStatement {
+export function summarySql(dealershipId: number | null, table: { sort: InsightSort; list?: InsightListName; page: number }): string {
   const lists = LIST_NAMES.map(
     (name) =>
       `SUM(CASE WHEN ${LIST_SQL[name]} THEN 1 ELSE 0 END) AS "count_${name}",
@@ -197,13 +196,8 @@ function summaryStatement(db: D1Database, scope: Scope, table: { sort: InsightSo
   );
   const page = `(SELECT json_group_array(id) FROM (SELECT id FROM figures${table.list ? ` WHERE ${LIST_SQL[table.list]}` : ""}
     ORDER BY ${SORT_SQL[table.sort]} LIMIT ${PAGE_SIZE} OFFSET ${(Math.trunc(table.page) - 1) * PAGE_SIZE})) AS page`;
-  return bindScope(
-    db.prepare(
-      `${figuresSql(scope)} SELECT COUNT(*) AS cars, coalesce(SUM(views), 0) AS views, coalesce(SUM(searches), 0) AS searches,
-         coalesce(SUM(leads), 0) AS leads, coalesce(SUM(saves), 0) AS saves, ${lists.join(", ")}, ${page} FROM figures`,
-    ),
-    scope,
-  );
+  return `${figuresSql(dealershipId)} SELECT COUNT(*) AS cars, coalesce(SUM(views), 0) AS views, coalesce(SUM(searches), 0) AS searches,
+    coalesce(SUM(leads), 0) AS leads, coalesce(SUM(saves), 0) AS saves, ${lists.join(", ")}, ${page} FROM figures`;
 }
 
 type VehicleRow = {
@@ -233,9 +227,9 @@ async function carRows(db: D1Database, scope: Scope, ids: readonly number[], now
   const bind = (sql: string, period = true) => db.prepare(sql).bind(...[scope.site, JSON.stringify(ids), ...(period ? [scope.since] : [])]);
   const [vehicles, counts, leads, saves, priceChanges] = await db.batch<Record<string, unknown>>([
     bind(
-      `SELECT v.id, v.slug, v.stocknum, json_extract(v.data, '$.name') AS name, d.name AS dealership, v.make, v.model, v.year, v.price,
-         ${LISTED_SQL} AS listed_at, v.sold_date, ${PHOTOS_SQL} AS photos, b.n, b.below, b.middle, b.above
-       FROM vehicles v JOIN dealerships d ON d.id = v.dealership_id ${bandJoinSql}
+      `SELECT v.id, v.slug, v.stocknum, json_extract(v.data, '$.name') AS name, d.name AS dealership, v.make, v.model, v.year, f.price,
+         f.listed_at, f.sold_date, f.photos, b.n, b.below, b.middle, b.above
+       FROM vehicles v JOIN car_stock_figures f ON f.car_id = v.id JOIN dealerships d ON d.id = v.dealership_id ${bandJoinSql}
        WHERE v.id IN ${of} AND v.site = ?1`,
       false,
     ),
@@ -327,7 +321,7 @@ export async function loadInsights(
   const trendScope = dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(dealershipId)}`;
   const results = await db.batch<Record<string, unknown>>([
     ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
-    summaryStatement(db, scope, table),
+    bindScope(db.prepare(summarySql(dealershipId, table)), scope),
     db
       .prepare(
         `SELECT c.day, SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
@@ -376,6 +370,7 @@ export async function insightsForCsv(
 ): Promise<{ kinds: string[]; chunks: AsyncGenerator<CarRow[]> }> {
   const scope: Scope = { site, since: periodStart(days, now), now: now.toISOString(), dealershipId };
   const dealership = dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(dealershipId)}`;
+  const csvScope = dealershipId === null ? "" : ` AND f.dealership_id = ${Math.trunc(dealershipId)}`;
   const results = await db.batch<Record<string, unknown>>([
     ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
     db
@@ -390,7 +385,7 @@ export async function insightsForCsv(
     let after = 0;
     for (;;) {
       const { results: page } = await db
-        .prepare(`SELECT v.id FROM vehicles v WHERE v.site = ? AND v.status IN (${IN_STOCK})${dealership} AND v.id > ? ORDER BY v.id LIMIT ${CSV_CHUNK}`)
+        .prepare(`SELECT f.car_id AS id FROM car_stock_figures f WHERE f.site = ? AND f.status IN (${IN_STOCK})${csvScope} AND f.car_id > ? ORDER BY f.car_id LIMIT ${CSV_CHUNK}`)
         .bind(site, after)
         .all<{ id: number }>();
       if (page.length === 0) return;

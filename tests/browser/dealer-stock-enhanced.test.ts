@@ -1,48 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PHOTO_REASONS } from "@dealer/shared/media";
-import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STOCK_PAGE_SIZE } from "../../mf-dealer/src/stock-list";
 import { query } from "../support/db";
 import { photoRecord } from "../support/photo-origin";
-import { launchChromium, siteUrl } from "../support/platform";
-import { CONSOLE_SITES, checkConsolePage, consolePage } from "../support/staff";
+import { siteUrl } from "../support/platform";
+import { CONSOLE_SITES, cardRefs, checkConsolePage, consolePage, firstDealershipKey, photoTestBrowser } from "../support/staff";
 import { stockApi, uploadPhotos } from "../support/stock-api";
 
 /**
  * Issue 31 (ADR 0085): the stock list pages back with "Previous page" as plain links; and on a phone 360 px wide the car
  * page's upload form, enhanced once it is near: files chosen and dropped are listed, each uploaded with its own progress,
- * a refused one showing the API's reason beside it while the others go in, and photos reordered from the keyboard,
+ * a refused one showing the API's reason beside it while the others go in, and photos reordered, alt text saved (a
+ * refused one shown beside its field) and a photo deleted (ADR 0089),
  * all without the page loading again; axe finds nothing at each step.
  */
 const PHONE_360 = { width: 360, height: 780 };
-const keyOf = (site: string) => `write-${query<{ slug: string }>(`SELECT slug FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0]?.slug}`;
-const dir = mkdtempSync(join(tmpdir(), "console-upload-"));
 const png = (red: number, size = 800) => sharp({ create: { width: size, height: (size * 3) / 4, channels: 3, background: { r: red, g: 110, b: 70 } } }).png().toBuffer();
-async function fileOf(name: string, bytes: Buffer | string): Promise<string> {
-  const file = join(dir, name);
-  writeFileSync(file, bytes);
-  return file;
-}
-const cardRefs = (page: Page) => page.locator("[data-photo]").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-photo")));
 const storedHashes = (site: string, stocknum: string) =>
   (JSON.parse(query<{ data: string }>(`SELECT data FROM vehicles WHERE site = '${site}' AND stocknum = '${stocknum}'`)[0]?.data ?? "{}") as { images: { image: { url: string } }[] }).images.map((entry) =>
     entry.image.url.slice(-64),
   );
 
 describe("the console's stock list and photo upload, in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const chromium = photoTestBrowser("console-upload-");
+  const fileOf = chromium.file;
 
   it("pages forward and back with plain links (the list has no script), each page as the records order it", { timeout: 120_000 }, async () => {
     const biggest = query<{ site: string; dealership_id: number; slug: string }>(
@@ -51,7 +34,7 @@ describe("the console's stock list and photo upload, in Chromium", () => {
     const all = query<{ stocknum: string }>(`SELECT stocknum FROM vehicles WHERE dealership_id = ${biggest.dealership_id} ORDER BY stocknum`).map((car) => car.stocknum);
     const pages = Math.min(3, Math.ceil(all.length / STOCK_PAGE_SIZE));
     expect(pages).toBeGreaterThan(1);
-    const { page } = await consolePage(browser, biggest.site, biggest.slug, "read-only", { viewport: PHONE_360 });
+    const { page } = await consolePage(chromium.browser(), biggest.site, biggest.slug, "read-only", { viewport: PHONE_360 });
     const shown = () => page.locator("tr[data-stocknum]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-stocknum")));
     const expected = (n: number) => all.slice(n * STOCK_PAGE_SIZE, (n + 1) * STOCK_PAGE_SIZE);
     await page.goto(siteUrl(biggest.site, "/dealer/stock"));
@@ -72,8 +55,8 @@ describe("the console's stock list and photo upload, in Chromium", () => {
   });
 
   for (const { site } of CONSOLE_SITES) {
-    it(`${site}: drop and choose photos, each uploaded with its progress, a refused one with its reason; reorder by keyboard, no reload`, { timeout: 240_000 }, async () => {
-      const key = keyOf(site);
+    it(`${site}: drop and choose photos, each uploaded with its progress, a refused one with its reason; reorder, alt text, delete, no reload`, { timeout: 240_000 }, async () => {
+      const key = firstDealershipKey(site);
       const stocknum = `UP-${randomUUID().slice(0, 8)}`.toUpperCase();
       expect((await stockApi(site, key, "/vehicles/batch", { upsert: [photoRecord(stocknum, [], "CX-9")] })).status).toBe(200);
       try {
@@ -81,7 +64,7 @@ describe("the console's stock list and photo upload, in Chromium", () => {
         const first = await uploadPhotos(site, key, stocknum, await Promise.all([10, 20, 30].map(async (red, i) => ({ bytes: await png(red), name: `lot-${i}.png` }))));
         expect(first.status).toBe(201);
         const dealership = query<{ slug: string }>(`SELECT d.slug FROM vehicles v JOIN dealerships d ON d.id = v.dealership_id WHERE v.site = '${site}' AND v.stocknum = '${stocknum}'`)[0]?.slug ?? "";
-        const { page } = await consolePage(browser, site, dealership, "salesperson", { viewport: PHONE_360 });
+        const { page } = await consolePage(chromium.browser(), site, dealership, "salesperson", { viewport: PHONE_360 });
         const scripts: string[] = [];
         page.on("request", (request) => {
           if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname.split("/").at(-1) ?? "");
@@ -141,6 +124,42 @@ describe("the console's stock list and photo upload, in Chromium", () => {
         await page.getByRole("button", { name: "Make main photo (photo 4)" }).click();
         await page.locator("[data-photos-status]").filter({ hasText: "Main photo set: it was photo 4." }).waitFor();
         expect(storedHashes(site, stocknum)).toEqual([refs[4], refs[0], refs[1], refs[2], refs[3]]);
+        expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+        await checkConsolePage(page);
+
+        // Alt text saved from the keyboard without a page load; focus stays in the field.
+        const storedAlts = () =>
+          (JSON.parse(query<{ data: string }>(`SELECT data FROM vehicles WHERE site = '${site}' AND stocknum = '${stocknum}'`)[0]?.data ?? "{}") as { images: { photo?: { alt?: string } }[] }).images.map(
+            (entry) => entry.photo?.alt ?? null,
+          );
+        await page.getByLabel("Alt text (photo 2)").fill("Boot open, cargo blind fitted");
+        await page.getByLabel("Alt text (photo 2)").press("Enter");
+        await page.locator("[data-photos-status]").filter({ hasText: "Alt text of photo 2 saved." }).waitFor();
+        expect(storedAlts()).toEqual([null, "Boot open, cargo blind fitted", null, null, "Front on the lot"]);
+        expect(await page.getByLabel("Alt text (photo 2)").inputValue()).toBe("Boot open, cargo blind fitted");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe(`photo-${refs[0]}-alt`);
+        // Too long: refused with the API's reason beside the field, kept as typed, nothing saved.
+        const long = "x".repeat(251);
+        await page.getByLabel("Alt text (photo 2)").evaluate((input, value) => {
+          (input as HTMLInputElement).removeAttribute("maxlength");
+          (input as HTMLInputElement).value = value;
+        }, long);
+        await page.getByRole("button", { name: "Save alt text (photo 2)" }).click();
+        await page.locator("[data-photos-status]").filter({ hasText: "The alt text of photo 2 was not saved:" }).waitFor();
+        expect(await page.getByLabel("Alt text (photo 2)").inputValue()).toBe(long);
+        expect(await page.getByLabel("Alt text (photo 2)").getAttribute("aria-invalid")).toBe("true");
+        expect(await page.locator(`#photo-${refs[0]}-alt-error`).textContent()).toBeTruthy();
+        expect(storedAlts()[1]).toBe("Boot open, cargo blind fitted");
+        await checkConsolePage(page);
+
+        // Photo 3 deleted: the photos redrawn without it, focus on the photo now in its place.
+        await page.getByRole("button", { name: "Delete (photo 3)" }).click();
+        await page.locator("[data-photos-status]").filter({ hasText: "Photo 3 deleted: 4 photos left." }).waitFor();
+        const left = [refs[4], refs[0], refs[2], refs[3]];
+        expect(await cardRefs(page)).toEqual(left);
+        expect(storedHashes(site, stocknum)).toEqual(left);
+        expect(await page.getByRole("heading", { name: "Photos (4)" }).count()).toBe(1);
+        expect(await page.evaluate(() => document.activeElement?.closest("[data-photo]")?.getAttribute("data-photo"))).toBe(refs[2]);
         expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
         await checkConsolePage(page);
         await page.context().close();

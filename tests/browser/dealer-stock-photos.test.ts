@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { query } from "../support/db";
 import { photoRecord } from "../support/photo-origin";
-import { fetchSite, launchChromium, siteUrl } from "../support/platform";
-import { CONSOLE_SITES, checkConsolePage, consolePage } from "../support/staff";
+import { fetchSite, siteUrl } from "../support/platform";
+import { CONSOLE_SITES, cardRefs, checkConsolePage, consolePage, firstDealershipKey, photoTestBrowser } from "../support/staff";
 import { stockApi } from "../support/stock-api";
 
 /**
@@ -17,39 +13,25 @@ import { stockApi } from "../support/stock-api";
  * 0085), and sees them on the public car page; moves one first, writes its alt text and finds it in the
  * car page's img alt; deletes one. Read-only staff see the photos without a control to change them.
  */
-/** The write key of the site's first dealership (the demo's keys are `write-{dealership}`), which stores the test's car. */
-const keyOf = (site: string) => `write-${query<{ slug: string }>(`SELECT slug FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0]?.slug}`;
-const dir = mkdtempSync(join(tmpdir(), "console-photos-"));
-/** A real raster file of the given colour, written where the file chooser can take it. */
-async function photoFile(name: string, red: number): Promise<string> {
-  const file = join(dir, name);
-  writeFileSync(file, await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: red, g: 120, b: 60 } } }).png().toBuffer());
-  return file;
-}
 /** The car page's gallery alt texts as served (the page is cached by stock version: polled until it shows the change). */
 const galleryAlts = async (site: string, slug: string) =>
   [...(await (await fetchSite(site, `/cars/${slug}`)).text()).matchAll(/<img[^>]*alt="([^"]*image \d+ of \d+)"/g)].map((match) => (match[1] ?? "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&"));
-const cardRefs = (page: Page) => page.locator("[data-photo]").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-photo")));
 
 describe("the console's stock and photos manager, in Chromium at a phone's width", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const chromium = photoTestBrowser("console-photos-");
+  /** A real raster file of the given colour, written where the file chooser can take it. */
+  const photoFile = async (name: string, red: number) =>
+    chromium.file(name, await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: red, g: 120, b: 60 } } }).png().toBuffer());
 
   for (const { site } of CONSOLE_SITES) {
     it(`${site}: upload, see on the car page, reorder, alt text, delete; read-only sees no controls`, { timeout: 240_000 }, async () => {
-      const key = keyOf(site);
+      const key = firstDealershipKey(site);
       const stocknum = `PH-${randomUUID().slice(0, 8)}`.toUpperCase();
       expect((await stockApi(site, key, "/vehicles/batch", { upsert: [photoRecord(stocknum, [], "CX-8")] })).status).toBe(200);
       try {
         const car = query<{ slug: string; dealership: string }>(`SELECT v.slug, d.slug AS dealership FROM vehicles v JOIN dealerships d ON d.id = v.dealership_id WHERE v.site = '${site}' AND v.stocknum = '${stocknum}'`)[0];
         if (!car) throw new Error("the car was not stored");
-        const { page } = await consolePage(browser, site, car.dealership, "salesperson");
+        const { page } = await consolePage(chromium.browser(), site, car.dealership, "salesperson");
         await page.route("**/photo-upload.js", (route) => route.abort());
 
         // Found in the stock list by its stock number.
@@ -122,7 +104,7 @@ describe("the console's stock and photos manager, in Chromium at a phone's width
         await page.context().close();
 
         // Read-only staff: the photos, no controls.
-        const reader = await consolePage(browser, site, car.dealership, "read-only");
+        const reader = await consolePage(chromium.browser(), site, car.dealership, "read-only");
         await reader.page.goto(siteUrl(site, `/dealer/stock/${stocknum}`));
         await checkConsolePage(reader.page);
         expect(await reader.page.locator("[data-photo] img").getAttribute("alt")).toBe(alt);

@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { demoStaffAdminEmail } from "../../db/demo/seed-sql";
 import { emailOutbox, newClient } from "./accounts";
 import { axeViolations } from "./axe";
+import { query } from "./db";
 import { DEMO_OPERATOR_KEY } from "./operator";
-import { fetchSite, siteUrl } from "./platform";
+import { fetchSite, launchChromium, siteUrl } from "./platform";
 
 export { demoStaffAdminEmail };
 /** The demo operator key (seeded as a hash like every key, ADR 0043). */
@@ -96,3 +100,36 @@ export async function checkConsolePage(page: Page): Promise<void> {
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^(serif|"Times New Roman"|Times)/);
 }
 
+
+/**
+ * The console's photo tests' Chromium (launched before the block's tests, closed after) and a folder for the files
+ * their file choosers take (removed after): `file` writes one there and answers its path.
+ */
+export function photoTestBrowser(prefix: string): { browser: () => Browser; file: (name: string, bytes: Buffer | string) => string } {
+  let browser: Browser | undefined;
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    browser: () => {
+      if (!browser) throw new Error("Chromium is not running: call photoTestBrowser inside a describe block");
+      return browser;
+    },
+    file: (name, bytes) => {
+      const file = join(dir, name);
+      writeFileSync(file, bytes);
+      return file;
+    },
+  };
+}
+
+/** The write key of the site's first dealership (the demo's keys are `write-{dealership}`), which stores a test's car. */
+export const firstDealershipKey = (site: string) => `write-${query<{ slug: string }>(`SELECT slug FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0]?.slug}`;
+
+/** The photo cards on a console car page, in order, by their refs (the stored photo's hash, else its place). */
+export const cardRefs = (page: Page) => page.locator("[data-photo]").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-photo")));

@@ -4,8 +4,8 @@ import { PHOTO_UPLOAD_MARKS } from "../photo-upload-scripts";
 /**
  * The car page's upload form and photo order, enhanced (ADR 0085). Files chosen or dropped are listed, then sent to
  * the stock API one request each, in order, so each shows its own progress and, when refused, the API's own reason
- * beside it; the others still go in. Move up, Move down and Make main photo send the new order and redraw the photos
- * from the car's page, without loading the page. Every outcome is also said in a live region. The server-rendered
+ * beside it; the others still go in. Each photo's alt text, delete, Move up, Move down and Make main photo go to the
+ * stock API and redraw the photos from the car's page, without loading the page. Every outcome is also said in a live region. The server-rendered
  * forms stay the fallback: nothing here is needed for them to work.
  */
 const form = document.querySelector<HTMLFormElement>(`form[${PHOTO_UPLOAD_MARKS.api}]`);
@@ -41,6 +41,25 @@ const say = (region: HTMLElement | null | undefined, words: string) => {
   if (region) region.textContent = words;
 };
 
+/** A field's problem beside it, as the server renders one (or none): its words, `aria-invalid` and `aria-describedby`. */
+function showFieldError(input: HTMLInputElement, words: string | null): void {
+  const field = input.closest(".field");
+  field?.querySelector(".field__error")?.remove();
+  field?.classList.toggle("field--invalid", words !== null);
+  if (words === null) {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+    return;
+  }
+  const error = document.createElement("span");
+  error.className = "field__error";
+  error.id = `${input.id}-error`;
+  error.textContent = words;
+  input.after(error);
+  input.setAttribute("aria-invalid", "true");
+  input.setAttribute("aria-describedby", error.id);
+}
+
 if (form && input && uploadStatus) {
   const api = form.getAttribute(PHOTO_UPLOAD_MARKS.api) ?? "";
   const alt = form.querySelector<HTMLInputElement>('input[name="alt"]');
@@ -56,22 +75,7 @@ if (form && input && uploadStatus) {
   list.setAttribute("aria-label", "Photos to upload");
   field?.after(zone, list);
 
-  const fieldError = (words: string | null) => {
-    field?.querySelector(".field__error")?.remove();
-    field?.classList.toggle("field--invalid", words !== null);
-    if (words === null) {
-      input.removeAttribute("aria-invalid");
-      input.removeAttribute("aria-describedby");
-      return;
-    }
-    const error = document.createElement("span");
-    error.className = "field__error";
-    error.id = `${input.id}-error`;
-    error.textContent = words;
-    input.after(error);
-    input.setAttribute("aria-invalid", "true");
-    input.setAttribute("aria-describedby", error.id);
-  };
+  const fieldError = (words: string | null) => showFieldError(input, words);
 
   const add = (files: Iterable<File>) => {
     // Rows of an earlier upload's photos (now on the car) make way for the new choice; refused ones stay until removed.
@@ -202,26 +206,74 @@ if (form && input && uploadStatus) {
   form.setAttribute(PHOTO_UPLOAD_MARKS.enhanced, "");
 }
 
-/** Move up, Move down and Make main photo: the new order sent as the plain form's handler would, the photos redrawn. */
+/** The photos' section's API address (the stock API's photos of this car). */
+const photosApi = () => document.getElementById(PHOTO_UPLOAD_MARKS.photos)?.getAttribute(PHOTO_UPLOAD_MARKS.api) ?? "";
+
+/** Sends one change of the photos; a refusal is said (`failed`, then the API's reason) and answers null. */
+async function change(url: string, init: RequestInit, failed: string): Promise<Response | null> {
+  const answer = await fetch(url, { ...init, credentials: "same-origin" }).catch(() => null);
+  if (answer?.ok) return answer;
+  say(photosStatus, answer ? `${failed}: ${reasonOf(answer.status, await answer.text())}` : `${failed}: the connection failed.`);
+  return null;
+}
+
+/**
+ * A photo card's buttons, without a page load: Save alt text (PATCH), Delete (DELETE), Move up, Move down and Make
+ * main photo (PUT …/order, computed from the page's order as the form's handler does). Each redraws the photos from
+ * the car's page and says what happened; a refused alt text is shown beside its field, as the server would.
+ */
 document.addEventListener("submit", async (event) => {
   const target = event.target as HTMLFormElement;
   const button = event.submitter as HTMLButtonElement | null;
   const card = target.closest<HTMLElement>("[data-photo]");
   const action = button?.value;
-  if (!card || !target.closest(`#${PHOTO_UPLOAD_MARKS.photos}`) || (action !== "up" && action !== "down" && action !== "primary")) return;
+  if (!card || !target.closest(`#${PHOTO_UPLOAD_MARKS.photos}`) || !action || !["alt", "delete", "up", "down", "primary"].includes(action)) return;
   event.preventDefault();
   const refs = [...document.querySelectorAll<HTMLElement>(`#${PHOTO_UPLOAD_MARKS.photos} [data-photo]`)].map((each) => each.dataset.photo ?? "");
   const ref = card.dataset.photo ?? "";
   const from = refs.indexOf(ref);
+  const photoUrl = `${photosApi()}/${encodeURIComponent(ref)}`;
+  if (action === "alt") {
+    const input = target.querySelector<HTMLInputElement>('input[name="alt"]');
+    const answer = await fetch(photoUrl, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ alt: input?.value ?? "" }),
+      credentials: "same-origin",
+    }).catch(() => null);
+    if (!answer?.ok) {
+      const reason = answer ? reasonOf(answer.status, await answer.text()) : "The connection failed: check the signal and save it again.";
+      if (input) {
+        showFieldError(input, reason);
+        input.focus();
+      }
+      say(photosStatus, `The alt text of photo ${from + 1} was not saved: ${reason}`);
+      return;
+    }
+    await redrawPhotos().catch(() => undefined);
+    say(photosStatus, `Alt text of photo ${from + 1} saved.`);
+    document.getElementById(card.id)?.querySelector<HTMLInputElement>('input[name="alt"]')?.focus();
+    return;
+  }
+  if (action === "delete") {
+    if (!(await change(photoUrl, { method: "DELETE" }, `Photo ${from + 1} was not deleted`))) return;
+    await redrawPhotos().catch(() => undefined);
+    say(photosStatus, `Photo ${from + 1} deleted: ${refs.length - 1} photo${refs.length === 2 ? "" : "s"} left.`);
+    // The keyboard goes to the photo now in its place (or the one before), else to the upload's file field.
+    const cards = document.querySelectorAll<HTMLElement>(`#${PHOTO_UPLOAD_MARKS.photos} [data-photo]`);
+    const next = cards[Math.min(from, cards.length - 1)];
+    (next?.querySelector<HTMLButtonElement>("button:not([disabled])") ?? input)?.focus();
+    return;
+  }
   const to = action === "primary" ? 0 : action === "up" ? Math.max(0, from - 1) : Math.min(refs.length - 1, from + 1);
   const order = refs.filter((each) => each !== ref);
   order.splice(to, 0, ref);
-  const api = `${document.getElementById(PHOTO_UPLOAD_MARKS.photos)?.getAttribute(PHOTO_UPLOAD_MARKS.api)}/order`;
-  const answer = await fetch(api, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ order }), credentials: "same-origin" }).catch(() => null);
-  if (!answer?.ok) {
-    say(photosStatus, answer ? `The order was not saved: ${reasonOf(answer.status, await answer.text())}` : "The order was not saved: the connection failed.");
-    return;
-  }
+  const saved = await change(
+    `${photosApi()}/order`,
+    { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ order }) },
+    "The order was not saved",
+  );
+  if (!saved) return;
   await redrawPhotos().catch(() => undefined);
   say(photosStatus, action === "primary" ? `Main photo set: it was photo ${from + 1}.` : `Photo order saved: photo ${from + 1} is now photo ${to + 1} of ${refs.length}.`);
   // Keep the keyboard where it was: the same button on the moved photo, or its card's first enabled one.

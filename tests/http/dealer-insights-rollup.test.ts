@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MARKET_REFRESH, summarySql } from "../../mf-dealer/src/insights-data";
+import { query, queryPlan } from "../support/db";
+import { medians, parseCsv, type Stock } from "../support/insights";
+import { fetchSite } from "../support/platform";
+import { stockApi } from "../support/stock-api";
+import { signedInStaff } from "../support/staff";
+
+/**
+ * ADR 0089: the insights page reads each car's listing time, photos and band columns from car_stock_figures, kept by
+ * triggers on vehicles. The rollup must be each record's own figures after the stock API changes a car's price and
+ * odometer, sells one and deletes one (and brings it back), and the page's market must follow; the page's statements
+ * must read the rollup by index, never every car's record.
+ */
+const SITE = "harbour-city-motors";
+
+type Figures = {
+  site: string;
+  dealership_id: number;
+  status: string;
+  listed_at: string | null;
+  sold_date: string | null;
+  photos: number;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  km: number | null;
+  price: number | null;
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+const numeric = (value: unknown) => (typeof value === "number" ? value : null);
+
+/** Each of the site's cars' figures, read here from its record's JSON. */
+function fromRecords(): Map<number, Figures> {
+  const cars = query<{ id: number; site: string; dealership_id: number; status: string; data: string }>(
+    `SELECT id, site, dealership_id, status, data FROM vehicles WHERE site = '${SITE}'`,
+  );
+  return new Map(
+    cars.map((car) => {
+      const record = JSON.parse(car.data) as Record<string, unknown>;
+      const images = Array.isArray(record.images) ? record.images.length : 0;
+      return [
+        car.id,
+        {
+          site: car.site,
+          dealership_id: car.dealership_id,
+          status: car.status,
+          listed_at: text(record.created_at),
+          sold_date: text(record.sold_date),
+          photos: Math.max(images, numeric(record.photos_count) ?? 0),
+          make: text(record.make)?.trim().toLowerCase() ?? null,
+          model: text(record.model)?.trim().toLowerCase() ?? null,
+          year: numeric(record.year),
+          km: numeric(record.km),
+          price: numeric(record.price),
+        },
+      ];
+    }),
+  );
+}
+
+function rollup(): Map<number, Figures> {
+  const rows = query<Figures & { car_id: number }>(
+    `SELECT car_id, site, dealership_id, status, listed_at, sold_date, photos, make, model, year, km, price FROM car_stock_figures WHERE site = '${SITE}'`,
+  );
+  return new Map(rows.map(({ car_id, ...figures }) => [car_id, figures]));
+}
+
+describe("car_stock_figures (the insights rollup) over stock writes", () => {
+  const dealership = query<{ id: number; slug: string }>(`SELECT id, slug FROM dealerships WHERE site = '${SITE}' ORDER BY id LIMIT 1`)[0] as { id: number; slug: string };
+  const key = `write-${dealership.slug}`;
+  const originals: Record<string, unknown>[] = [];
+  let cookie = "";
+  beforeAll(async () => {
+    cookie = (await signedInStaff(SITE, dealership.slug, "read-only")).cookie;
+  }, 60_000);
+  afterAll(async () => {
+    // Every car as it was (the deleted one written again): the other tests read the demo's stock.
+    if (originals.length) await stockApi(SITE, key, "/vehicles/batch", { upsert: originals, delete: [] });
+  });
+
+  it("is each record's figures after a reprice, a new odometer reading, a sale, a delete and the car written back", { timeout: 120_000 }, async () => {
+    expect(rollup()).toEqual(fromRecords());
+    const picked = query<{ stocknum: string }>(
+      `SELECT stocknum FROM vehicles WHERE site = '${SITE}' AND dealership_id = ${dealership.id} AND status = 'in_stock' AND price > 20000 AND km > 0 ORDER BY id LIMIT 3`,
+    );
+    expect(picked).toHaveLength(3);
+    for (const { stocknum } of picked) {
+      const { vehicles } = (await (await stockApi(SITE, key, `/vehicles?stocknum=${encodeURIComponent(stocknum)}`)).json()) as { vehicles: Record<string, unknown>[] };
+      originals.push(vehicles[0] as Record<string, unknown>);
+    }
+    const [repriced, sold, deleted] = originals as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+    const today = new Date().toISOString().slice(0, 10);
+    const written = await stockApi(SITE, key, "/vehicles/batch", {
+      upsert: [
+        { ...repriced, price: Number(repriced.price) - 1500, km: Number(repriced.km) + 60_000 },
+        { ...sold, status: "sold", sold_date: today },
+      ],
+      delete: [deleted.stocknum],
+    });
+    expect(written.status).toBe(200);
+    const after = rollup();
+    expect(after).toEqual(fromRecords());
+    const idOf = (car: Record<string, unknown>) => query<{ id: number }>(`SELECT id FROM vehicles WHERE site = '${SITE}' AND stocknum = '${car.stocknum}'`)[0]?.id;
+    expect(idOf(deleted)).toBeUndefined();
+    expect(after.get(idOf(sold) as number)?.status).toBe("sold");
+    expect(after.get(idOf(repriced) as number)?.price).toBe(Number(repriced.price) - 1500);
+
+    // The page's market follows at once: every car's median in the CSV is the network's, from the records as they are now.
+    const csv = await fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie } });
+    expect(csv.status).toBe(200);
+    const [header = [], ...rows] = parseCsv(await csv.text());
+    const at = (row: string[], name: string) => row[header.indexOf(name)];
+    const cars = query<Stock>(
+      `SELECT id, stocknum, make, model, year, km, price FROM vehicles WHERE site = '${SITE}' AND dealership_id = ${dealership.id} AND status IN ('in_stock', 'coming_soon')`,
+    );
+    expect(rows.map((row) => at(row, "stocknum")).sort()).toEqual(cars.map((car) => car.stocknum).sort());
+    const median = medians(cars);
+    for (const car of cars) {
+      const row = rows.find((line) => at(line, "stocknum") === car.stocknum) ?? [];
+      expect(at(row, "market_median"), car.stocknum).toBe(String(median.get(car.id) ?? ""));
+    }
+
+    // Written back: the deleted car is a new row (an insert), the others updated.
+    expect((await stockApi(SITE, key, "/vehicles/batch", { upsert: originals, delete: [] })).status).toBe(200);
+    expect(rollup()).toEqual(fromRecords());
+  });
+
+  it("the page's statements read the rollup by index and the market's refresh starts from the marked models", () => {
+    const bound = (sql: string) => sql.replace(/\?1\b/g, `'${SITE}'`).replace(/\?2\b/g, "'2026-01-01'").replace(/\?3\b/g, "'2026-02-01T00:00:00.000Z'");
+    for (const dealershipId of [null, dealership.id]) {
+      const plan = queryPlan(bound(summarySql(dealershipId, { sort: "position", page: 2 })));
+      expect(plan, String(dealershipId)).toContain(`SEARCH f USING INDEX car_stock_figures_scope (site=? AND status=?${dealershipId === null ? "" : " AND dealership_id=?"})`);
+      expect(plan.filter((line) => /\b(vehicles|v)\b/.test(line)), String(dealershipId)).toEqual([]);
+    }
+    const refresh = queryPlan(MARKET_REFRESH[1] as string);
+    expect(refresh).toContain("SCAN d");
+    expect(refresh).toContain("SEARCH m USING COVERING INDEX car_stock_figures_market (make=? AND model=? AND status=?)");
+    expect(refresh.filter((line) => /\bSCAN m\b/.test(line))).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { query } from "./db";
+
+/** The insights tests' own reading of the records (issue 31, ADR 0070): the CSV's rows and the network's market. */
+
+/** RFC 4180 rows: quoted cells may hold commas, quotes and line breaks. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\r" && text[index + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      index += 1;
+    } else cell += char;
+  }
+  return rows;
+}
+
+export type Stock = { id: number; stocknum: string; make: string | null; model: string | null; year: number | null; km: number | null; price: number | null };
+const priced = (price: number | null) => typeof price === "number" && price > 0;
+/** ADR 0070's comparable key, written here from the ADR: make and model without case or outer spaces, 3-year band from 1900, odometer band. */
+function keyOf(car: Stock): string | null {
+  const edges = [0, 20_000, 50_000, 100_000, 150_000, 200_000];
+  const make = car.make?.trim().toLowerCase();
+  const model = car.model?.trim().toLowerCase();
+  if (!make || !model || typeof car.year !== "number" || !Number.isInteger(car.year) || typeof car.km !== "number" || car.km < 0) return null;
+  return [make, model, car.year - ((car.year - 1900) % 3), edges.filter((edge) => (car.km as number) >= edge).at(-1)].join("|");
+}
+/** Each car's market median (its own price left out once) from every site's stock, or null: fewer than 5 comparables or no asking price. */
+export function medians(cars: readonly Stock[]): Map<number, number | null> {
+  const network = query<Stock>(`SELECT id, stocknum, make, model, year, km, price FROM vehicles WHERE status IN ('in_stock', 'coming_soon')`);
+  const bands = new Map<string, number[]>();
+  for (const other of network) {
+    const key = keyOf(other);
+    if (key !== null && priced(other.price)) bands.set(key, [...(bands.get(key) ?? []), other.price as number]);
+  }
+  return new Map(
+    cars.map((car) => {
+      const prices = [...(bands.get(keyOf(car) ?? "") ?? [])];
+      prices.splice(prices.indexOf(car.price as number), 1);
+      if (!priced(car.price) || prices.length < 5) return [car.id, null];
+      const sorted = prices.sort((a, b) => a - b);
+      const half = Math.floor(sorted.length / 2);
+      return [car.id, sorted.length % 2 ? (sorted[half] as number) : ((sorted[half - 1] as number) + (sorted[half] as number)) / 2];
+    }),
+  );
+}
+
