@@ -231,6 +231,7 @@ export const SITE_TABLES = [
   "vehicle_views",
   "car_daily_counts",
   "car_price_changes",
+  "car_stock_figures",
   "online_payments",
   "spin_entries",
   "test_payment_sessions",
