@@ -188,14 +188,24 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
   // A result card opened (the cards are server markup: one listener on the section reads the card's id).
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
+    let loaded: Awaited<ReturnType<typeof analytics>> | null = null;
     const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest<HTMLElement>("a[data-car-id]") : null;
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-car-id]") : null;
       if (!link) return;
-      void analytics().then(({ track, flushAnalytics }) => {
-        track({ kind: "event", id: SEARCH_EVENTS.resultOpened, data: { car_id: Number(link.dataset.carId) } });
+      const send = (module: Awaited<ReturnType<typeof analytics>>) => {
+        loaded = module;
+        module.track({ kind: "event", id: SEARCH_EVENTS.resultOpened, data: { car_id: Number(link.dataset.carId) } });
         // The card's page replaces this one: the beacon leaves now.
-        flushAnalytics();
-      });
+        module.flushAnalytics();
+      };
+      if (loaded) return send(loaded);
+      // A plain click leaves the page before the module's chunk can arrive on a slow phone, and the event would be
+      // lost: that first click waits for the chunk (preloaded from pointerdown), then follows the link.
+      const leaves = !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !link.target;
+      if (leaves) event.preventDefault();
+      void analytics()
+        .then(send, (error) => console.warn("[analytics] module not loaded", error))
+        .finally(() => leaves && location.assign(link.href));
     };
     // Its code starts loading as a pointer or a key goes down, ahead of the click that needs it.
     const preload = () => void analytics();
