@@ -93,6 +93,8 @@ export const periodStart = (days: number, now: Date): string => insightDay(new D
  * time, photos and band columns are read from car_stock_figures (migration 0054, ADR 0089), plain columns kept by
  * triggers on every stock write, so no view parses a record's JSON for its scope or the market.
  */
+/** The scope's dealership as a condition on `column` (nothing for the whole group). */
+const dealershipSql = (dealershipId: number | null, column: string) => (dealershipId === null ? "" : ` AND ${column} = ${Math.trunc(dealershipId)}`);
 /** yearBand: the first year of the car's band counted from 1900. */
 const yearBandSql = (year: string) => `(${year} - ((((${year} - 1900) % ${YEAR_BAND_YEARS}) + ${YEAR_BAND_YEARS}) % ${YEAR_BAND_YEARS}))`;
 /** odometerBand: the lower edge of the car's band. */
@@ -165,7 +167,7 @@ const SORT_SQL: Record<InsightSort, string> = {
 
 /** Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3 now). */
 function figuresSql(dealershipId: number | null): string {
-  const dealership = dealershipId === null ? "" : ` AND f.dealership_id = ${Math.trunc(dealershipId)}`;
+  const dealership = dealershipSql(dealershipId, "f.dealership_id");
   return `WITH cars AS (
     SELECT f.car_id AS id, f.listed_at, f.sold_date, f.photos, f.price, b.n, b.below, b.middle, b.above
     FROM car_stock_figures f ${bandJoinSql}
@@ -317,8 +319,8 @@ export async function loadInsights(
   table: { sort: InsightSort; list?: InsightListName; page: number },
 ): Promise<InsightsView> {
   const scope: Scope = { site, since: periodStart(days, now), now: now.toISOString(), dealershipId };
-  const leadScope = dealershipId === null ? "" : ` AND dealership_id = ${Math.trunc(dealershipId)}`;
-  const trendScope = dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(dealershipId)}`;
+  const leadScope = dealershipSql(dealershipId, "dealership_id");
+  const trendScope = dealershipSql(dealershipId, "v.dealership_id");
   const results = await db.batch<Record<string, unknown>>([
     ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
     bindScope(db.prepare(summarySql(dealershipId, table)), scope),
@@ -369,14 +371,12 @@ export async function insightsForCsv(
   now: Date,
 ): Promise<{ kinds: string[]; chunks: AsyncGenerator<CarRow[]> }> {
   const scope: Scope = { site, since: periodStart(days, now), now: now.toISOString(), dealershipId };
-  const dealership = dealershipId === null ? "" : ` AND v.dealership_id = ${Math.trunc(dealershipId)}`;
-  const csvScope = dealershipId === null ? "" : ` AND f.dealership_id = ${Math.trunc(dealershipId)}`;
   const results = await db.batch<Record<string, unknown>>([
     ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
     db
       .prepare(
         `SELECT DISTINCT l.kind FROM leads l JOIN vehicles v ON v.id = l.car_id AND v.site = l.site
-         WHERE l.site = ? AND l.created_at >= ? AND v.status IN (${IN_STOCK})${dealership} ORDER BY l.kind`,
+         WHERE l.site = ? AND l.created_at >= ? AND v.status IN (${IN_STOCK})${dealershipSql(dealershipId, "v.dealership_id")} ORDER BY l.kind`,
       )
       .bind(site, scope.since),
   ]);
@@ -385,7 +385,7 @@ export async function insightsForCsv(
     let after = 0;
     for (;;) {
       const { results: page } = await db
-        .prepare(`SELECT f.car_id AS id FROM car_stock_figures f WHERE f.site = ? AND f.status IN (${IN_STOCK})${csvScope} AND f.car_id > ? ORDER BY f.car_id LIMIT ${CSV_CHUNK}`)
+        .prepare(`SELECT f.car_id AS id FROM car_stock_figures f WHERE f.site = ? AND f.status IN (${IN_STOCK})${dealershipSql(dealershipId, "f.dealership_id")} AND f.car_id > ? ORDER BY f.car_id LIMIT ${CSV_CHUNK}`)
         .bind(site, after)
         .all<{ id: number }>();
       if (page.length === 0) return;

@@ -209,12 +209,11 @@ if (form && input && uploadStatus) {
 /** The photos' section's API address (the stock API's photos of this car). */
 const photosApi = () => document.getElementById(PHOTO_UPLOAD_MARKS.photos)?.getAttribute(PHOTO_UPLOAD_MARKS.api) ?? "";
 
-/** Sends one change of the photos; a refusal is said (`failed`, then the API's reason) and answers null. */
-async function change(url: string, init: RequestInit, failed: string): Promise<Response | null> {
+/** Sends one change of the photos: the answer, or why it was refused (the API's reason, else `offline`). */
+async function change(url: string, init: RequestInit, offline = "the connection failed."): Promise<Response | string> {
   const answer = await fetch(url, { ...init, credentials: "same-origin" }).catch(() => null);
   if (answer?.ok) return answer;
-  say(photosStatus, answer ? `${failed}: ${reasonOf(answer.status, await answer.text())}` : `${failed}: the connection failed.`);
-  return null;
+  return answer ? reasonOf(answer.status, await answer.text()) : offline;
 }
 
 /**
@@ -235,19 +234,17 @@ document.addEventListener("submit", async (event) => {
   const photoUrl = `${photosApi()}/${encodeURIComponent(ref)}`;
   if (action === "alt") {
     const input = target.querySelector<HTMLInputElement>('input[name="alt"]');
-    const answer = await fetch(photoUrl, {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ alt: input?.value ?? "" }),
-      credentials: "same-origin",
-    }).catch(() => null);
-    if (!answer?.ok) {
-      const reason = answer ? reasonOf(answer.status, await answer.text()) : "The connection failed: check the signal and save it again.";
+    const saved = await change(
+      photoUrl,
+      { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ alt: input?.value ?? "" }) },
+      "The connection failed: check the signal and save it again.",
+    );
+    if (typeof saved === "string") {
       if (input) {
-        showFieldError(input, reason);
+        showFieldError(input, saved);
         input.focus();
       }
-      say(photosStatus, `The alt text of photo ${from + 1} was not saved: ${reason}`);
+      say(photosStatus, `The alt text of photo ${from + 1} was not saved: ${saved}`);
       return;
     }
     await redrawPhotos().catch(() => undefined);
@@ -256,7 +253,8 @@ document.addEventListener("submit", async (event) => {
     return;
   }
   if (action === "delete") {
-    if (!(await change(photoUrl, { method: "DELETE" }, `Photo ${from + 1} was not deleted`))) return;
+    const deleted = await change(photoUrl, { method: "DELETE" });
+    if (typeof deleted === "string") return say(photosStatus, `Photo ${from + 1} was not deleted: ${deleted}`);
     await redrawPhotos().catch(() => undefined);
     say(photosStatus, `Photo ${from + 1} deleted: ${refs.length - 1} photo${refs.length === 2 ? "" : "s"} left.`);
     // The keyboard goes to the photo now in its place (or the one before), else to the upload's file field.
@@ -268,12 +266,8 @@ document.addEventListener("submit", async (event) => {
   const to = action === "primary" ? 0 : action === "up" ? Math.max(0, from - 1) : Math.min(refs.length - 1, from + 1);
   const order = refs.filter((each) => each !== ref);
   order.splice(to, 0, ref);
-  const saved = await change(
-    `${photosApi()}/order`,
-    { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ order }) },
-    "The order was not saved",
-  );
-  if (!saved) return;
+  const saved = await change(`${photosApi()}/order`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ order }) });
+  if (typeof saved === "string") return say(photosStatus, `The order was not saved: ${saved}`);
   await redrawPhotos().catch(() => undefined);
   say(photosStatus, action === "primary" ? `Main photo set: it was photo ${from + 1}.` : `Photo order saved: photo ${from + 1} is now photo ${to + 1} of ${refs.length}.`);
   // Keep the keyboard where it was: the same button on the moved photo, or its card's first enabled one.
