@@ -8,7 +8,7 @@ import { localToday } from "../../db/demo/today";
 import { postStockBatch } from "../../db/import/stock-client";
 import { launchChromium } from "../chromium";
 import { listenDemoPhotoOrigin } from "../demo-photos/origin";
-import { demoPhotoPath, pictureOfDrawing } from "../demo-photos/render";
+import { demoShotPath, shotOfUrl } from "../demo-photos/render";
 import { PLATFORM_PORT, ROOT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
 import { timePage } from "./page-timing";
@@ -55,9 +55,10 @@ const KEY = demoWriteKey(dealership);
 const demoCars = siteCars.filter((car) => car.dealership_slug === dealership && car.status === "in_stock" && (car.images ?? []).length >= 4);
 const cars = demoCars.slice(0, Number(options.cars)).map((car, n) => {
   const { id: _id, slug: _slug, name: _name, created_at: _created, updated_at: _updated, thumbnails: _thumbs, primary_image_url: _primary, spin_images: _spin, ...rest } = car;
+  // The demo's own photo URLs on this bench's origin: URLs the site has not held yet, so they go through the queue.
   const photos = (car.images ?? []).flatMap((entry) => {
-    const picture = pictureOfDrawing(typeof entry === "string" ? entry : entry.image.url);
-    return picture ? [`${originUrl}/${demoPhotoPath(picture)}`] : [];
+    const picture = shotOfUrl(typeof entry === "string" ? entry : entry.image.url);
+    return picture ? [`${originUrl}/${demoShotPath(picture)}`] : [];
   });
   return { ...rest, stocknum: `DEMO-PHOTOS-${n + 1}`, vin: null, images: photos.map((url) => ({ image: { url } })) };
 });
