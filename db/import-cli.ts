@@ -96,7 +96,11 @@ async function main(): Promise<number> {
     for (const batch of load.batches) {
       const key = load.key ?? demoWriteKey(batch.dealershipSlug);
       const host = `${load.site}.localhost`;
-      const { status, body } = "csv" in batch ? await postStockCsv(baseUrl, host, key, batch.csv) : await postStockBatch(baseUrl, host, key, batch);
+      const send = () => ("csv" in batch ? postStockCsv(baseUrl, host, key, batch.csv) : postStockBatch(baseUrl, host, key, batch));
+      let { status, body } = await send();
+      // A batch is an idempotent upsert: one that met the local Worker restarting (wrangler dev's 503, seen while the
+      // demo's photos ingest beside the load) is sent again.
+      for (let retry = 1; status === 503 && retry <= 3; retry++) ({ status, body } = await send());
       // A CSV's bad rows are refused one by one while its good rows load: each is named with its row and reasons.
       const rejected = (body as { rejected?: unknown[] } | null)?.rejected;
       if (status === 200 && rejected?.length) {
