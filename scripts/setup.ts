@@ -121,29 +121,31 @@ export function loadDemoStock(): Promise<void> {
 
 export type DemoPhotos = { ready: number; failed: number; pending: number; seconds: number };
 
+type ReportPhoto = { url: string; status: "ready" | "failed" | "pending" };
+
 /**
  * Waits until the demo feed's photos are settled (none pending in its batches' feed reports) or `timeoutMs` passes,
- * with a line every 15 s. Resolves at once when the demo stock was loaded before this checkout kept its batches.
+ * with a line every 15 s; counts distinct photos (a site's URL), not the cars showing them. Resolves at once when the
+ * demo stock was loaded before this checkout kept its batches.
  */
 export async function waitForDemoPhotos(timeoutMs = 15 * 60_000, log: (line: string) => void = console.log): Promise<DemoPhotos> {
   const started = Date.now();
   const batches = existsSync(DEMO_BATCHES_FILE) ? (JSON.parse(readFileSync(DEMO_BATCHES_FILE, "utf8")) as { site: string; dealership: string; batch: string }[]) : [];
   let lastLine = started;
   for (;;) {
-    const counts = { ready: 0, failed: 0, pending: 0 };
+    const photos = new Map<string, ReportPhoto["status"]>();
     for (const { site, dealership, batch } of batches) {
       const { status, body } = await getFeedReport(`http://127.0.0.1:${PLATFORM_PORT}`, `${site}.localhost`, demoWriteKey(dealership), batch).catch(() => ({ status: 0, body: null }));
       // A pruned report (ADR 0071) is long settled; an unreachable platform counts as pending until the timeout.
       if (status === 404) continue;
-      const report = status === 200 ? (body as typeof counts) : { ready: 0, failed: 0, pending: 1 };
-      counts.ready += report.ready;
-      counts.failed += report.failed;
-      counts.pending += report.pending;
+      if (status !== 200) photos.set(`${site} ${batch}`, "pending");
+      for (const photo of status === 200 ? (body as { photos: ReportPhoto[] }).photos : []) photos.set(`${site} ${photo.url}`, photo.status);
     }
-    const seconds = Math.round((Date.now() - started) / 1000);
-    if (counts.pending === 0 || Date.now() - started > timeoutMs) return { ...counts, seconds };
+    const count = (wanted: ReportPhoto["status"]) => [...photos.values()].filter((status) => status === wanted).length;
+    const counts = { ready: count("ready"), failed: count("failed"), pending: count("pending"), seconds: Math.round((Date.now() - started) / 1000) };
+    if (counts.pending === 0 || Date.now() - started > timeoutMs) return counts;
     if (Date.now() - lastLine >= PROGRESS_EVERY_MS) {
-      log(`  … demo photos: ${counts.ready} in, ${counts.pending} still coming through the queue (${seconds} s)`);
+      log(`  … demo photos: ${counts.ready} in, ${counts.pending} still coming through the queue (${counts.seconds} s)`);
       lastLine = Date.now();
     }
     await new Promise((resolve) => setTimeout(resolve, 2000));

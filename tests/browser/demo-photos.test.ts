@@ -1,13 +1,13 @@
-import { type SlotImage, type StoredPhotoEntry, slotImage } from "@dealer/shared/media";
+import { type SlotImage, slotImage } from "@dealer/shared/media";
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoPhotoOrigin } from "../../db/demo/media";
 import { PLATFORM_PORT } from "../../scripts/stack";
-import { query } from "../support/db";
 import { PHONE } from "../support/pages";
 import { PHOTO_SITES } from "../support/photo-origin";
 import { fetchSite, launchChromium, siteUrl, waitForHydration } from "../support/platform";
+import { carImages } from "../support/vehicles";
 
 /**
  * Issue 30 goal 4 (ADR 0094) in Chromium, on two sites: a demo car's card on /search and its page's lead photo are the
@@ -16,7 +16,6 @@ import { fetchSite, launchChromium, siteUrl, waitForHydration } from "../support
  * 0) that the gateway served from /cdn/image on the site's host as AVIF or WebP, at the width its URL asks.
  */
 const ORIGIN = demoPhotoOrigin(PLATFORM_PORT);
-type Entry = StoredPhotoEntry;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,12 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The stored car's photo entries (the platform's own record, not the page). */
-function storedImages(site: string, slug: string): Entry[] {
-  const [row] = query<{ images: string }>(`SELECT json_extract(data, '$.images') AS images FROM vehicles WHERE site = '${site}' AND slug = '${slug}'`);
-  return JSON.parse(row?.images ?? "[]") as Entry[];
-}
 
 /** A page that records each image answer's content type by URL. */
 async function pageWithImageTypes(site: string, path: string): Promise<{ page: Page; types: Map<string, string> }> {
@@ -68,7 +61,7 @@ describe("the demo's cars show photographs through the photo pipeline", () => {
     const search = await pageWithImageTypes(site, "/search");
     const card = search.page.locator(".card:has(.card__image)").first();
     const slug = ((await card.locator("a.card__link").getAttribute("href")) ?? "").replace(/^\/cars\//, "");
-    const images = storedImages(site, slug);
+    const images = carImages(site, slug);
     const [first] = images;
     // The feed named the demo origin's JPEG; the platform holds a copy of it and shows that.
     expect(images.length).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { IMAGE_SLOTS, type ImageSlot, type SlotImage, type StoredPhotoEntry, slotImage } from "@dealer/shared/media";
+import { IMAGE_SLOTS, type ImageSlot, type SlotImage, slotImage } from "@dealer/shared/media";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { query } from "../support/db";
+import { carImages } from "../support/vehicles";
 import { DESKTOP, PHONE } from "../support/pages";
 import { browserWithPhotoOrigin, PHOTO_SITES, photoRecord, settledReport, storedCar } from "../support/photo-origin";
 import { fetchSite, siteUrl, waitForHydration } from "../support/platform";
@@ -169,10 +170,9 @@ describe("car pictures by slot", () => {
     const href = (await card.locator("a.card__link").getAttribute("href")) ?? "";
     const found = await attributesOf(card.locator(".card__image"));
     // The stored car's held copy (its width caps the srcset, its colour fills the slot), read from the platform's record.
-    const [row] = query<{ images: string; spin: string }>(
-      `SELECT json_extract(data, '$.images') AS images, json_extract(data, '$.spin_images') AS spin FROM vehicles WHERE site = '${site}' AND path = '${href}'`,
-    );
-    const [photo] = JSON.parse(row?.images ?? "[]") as StoredPhotoEntry[];
+    const slug = href.replace(/^\/cars\//, "");
+    const [photo] = carImages(site, slug);
+    const [row] = query<{ spin: string }>(`SELECT json_extract(data, '$.spin_images') AS spin FROM vehicles WHERE site = '${site}' AND slug = '${slug}'`);
     const spin = JSON.parse(row?.spin ?? "[]") as string[];
     expect(photo?.photo?.status).toBe("ready");
     expectSlot(found, slotImage("card", photo?.image.url ?? "", photo?.photo), "demo card");
