@@ -1,3 +1,4 @@
+import type { CarInput } from "@dealer/shared/contract";
 import type { Car } from "@dealer/shared/contract";
 import { algoliasearch } from "algoliasearch";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,7 +14,9 @@ import { pushesPerDealership, replicaSettings, syncStock } from "./sync-stock";
 
 const INDEX = "Car_production";
 const SITE = "summit-auto-group";
-const demo = generateDemoData({ today: "2026-05-10" });
+const generated = generateDemoData({ today: "2026-05-10" });
+// The demo's photos are URLs for the photo queue (ADR 0094), whose path has its own tests (photos/): these cars go without.
+const demo = { ...generated, vehicles: generated.vehicles.map((car): CarInput => ({ ...car, images: [], photos_count: 0 })) };
 const writeKeys = new Map(demo.apiKeys.filter((k) => k.site === SITE && k.scopes.includes("stock:write")).map((k) => [k.dealership_id!, k.key]));
 /** A few cars of each of the site's dealerships keep the test quick; the path is the same for a thousand. */
 const siteCars = [...writeKeys.keys()].flatMap((dealershipId) => (demo.vehicles.filter((v) => v.dealership_id === dealershipId) as Car[]).slice(0, 40));
