@@ -123,3 +123,9 @@ export function keepInteriorWithSpin(vehicles: CarInput[]): void {
   const spinning = new Set(demoSpinCars(vehicles));
   for (const car of vehicles) if (!spinning.has(car)) car.spin_interior_image = null;
 }
+
+/**
+ * A demo car without its photos: tests of the stock's own path post demo cars as plain records, whose photo URLs would
+ * go to the photo queue (tested on its own, mf-search/src/stock/photos/).
+ */
+export const withoutPhotos = <T extends Pick<CarInput, "images" | "photos_count">>(car: T): T => ({ ...car, images: [], photos_count: 0 });
