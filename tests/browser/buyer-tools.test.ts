@@ -97,10 +97,8 @@ describe("the drive-away price on a car page", () => {
     await waitForHydration(form);
     const email = `drive-away-${Date.now()}@example.com`;
     const fields = form.locator("#finance-form");
-    await fields.getByLabel("Name").fill("Pat Borrower");
-    await fields.getByLabel("Email").fill(email);
-    await fields.getByLabel("Phone").fill("0412 555 444");
-    await fields.getByLabel("Postcode").fill("2000");
+    const contact = { Name: "Pat Borrower", Email: email, Phone: "0412 555 444", Postcode: "2000" };
+    for (const [label, text] of Object.entries(contact)) await fields.getByLabel(label).fill(text);
     await fields.getByRole("button", { name: "Submit Form" }).click();
     await form.waitForURL(/\/success$/);
     const inbox = await inboxWith("harbour-city-motors", car.dealership_slug as string, email);
