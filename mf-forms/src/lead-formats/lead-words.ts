@@ -79,7 +79,7 @@ function driveAwayRows(estimate: Finance["drive_away"] | null): LeadRow[] {
   return [
     { label: DRIVE_AWAY_LABEL, value: `${money(estimate.total)} in ${estimate.state} (${estimateAsAtText(estimate.as_at)})` },
     ...estimate.parts.map((part) => ({ label: `${DRIVE_AWAY_LABEL}: ${part.name}`, value: `${money(part.amount)}${typical.has(part.name) ? ` (${TYPICAL_AMOUNT})` : ""}` })),
-    { label: DRIVE_AWAY_NOTE_LABEL, value: estimate.unconfirmed_text ?? "" },
+    ...(estimate.unconfirmed_text ? [{ label: DRIVE_AWAY_NOTE_LABEL, value: estimate.unconfirmed_text }] : []),
     ...(estimate.sources ?? []).map((source) => ({ label: DRIVE_AWAY_SOURCE_LABEL, value: source.name, href: source.url })),
   ];
 }
