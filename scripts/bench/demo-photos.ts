@@ -134,7 +134,8 @@ async function firstViewImages(path: string, viewport: Viewport, accept?: string
       const body = await response.body().catch(() => Buffer.alloc(0));
       images.push({ url: response.url(), bytes: body.length, type: response.headers()["content-type"] ?? "" });
     });
-    await page.goto(`http://${host}${path}`, { waitUntil: "load" });
+    // Bytes, not time: a desktop /search waits on a dozen first transforms by the local binding on a loaded machine.
+    await page.goto(`http://${host}${path}`, { waitUntil: "load", timeout: 120_000 });
     await page.waitForTimeout(1500);
     return images;
   } finally {
