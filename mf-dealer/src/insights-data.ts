@@ -24,7 +24,7 @@ export const WHOLE_GROUP = "all";
 export const PAGE_SIZE = 50;
 export const LIST_PREVIEW = 10;
 /** Cars the CSV reads at a time: it is written as they come, never held whole. */
-const CSV_CHUNK = 500;
+const CSV_CHUNK = 2000;
 
 export const LIST_NAMES = Object.keys(INSIGHT_LISTS) as InsightListName[];
 

@@ -89,8 +89,8 @@ const PERIOD_COLUMNS = INSIGHT_PERIODS.flatMap((period) => [`views${period}`, `s
 
 /**
  * Adds the counts to car_daily_counts and to each car's period counts (car_period_counts, migration 0055) in one D1
- * batch: a count of day d joins a period of a site's rollup day when d is on or after the period's first day, as the
- * page's own sums take it. A site with no rollup day yet is left to its first view, which sums it whole.
+ * batch: each site is first brought forward to the batch's latest day of its counts (rollPeriodCounts), then a count
+ * of day d joins each period of the site's day that d is on or after the first day of, as the page's own sums take it.
  */
 export async function recordInsightCounts(db: D1Database, counts: readonly InsightCount[]): Promise<void> {
   if (counts.length === 0) return;
@@ -105,25 +105,33 @@ export async function recordInsightCounts(db: D1Database, counts: readonly Insig
      FROM car_period_count_days r WHERE r.site = ?1 AND ?3 >= ${periodStartSql("r.day", LONGEST)}
      ON CONFLICT (site, car_id) DO UPDATE SET ${PERIOD_COLUMNS.map((column) => `${column} = ${column} + excluded.${column}`).join(", ")}`,
   );
-  await db.batch(counts.flatMap((count) => [upsert.bind(count.site, count.car, count.day, count.views, count.searches), rolled.bind(count.site, count.car, count.day, count.views, count.searches)]));
+  // Each site first brought to its counts' latest day (before the counts, which the sums would otherwise hold twice).
+  const latest = new Map<string, string>();
+  for (const { site, day } of counts) if (day > (latest.get(site) ?? "")) latest.set(site, day);
+  await db.batch([
+    ...[...latest].flatMap(([site, day]) => rollPeriodCounts(db, site, day, "forward")),
+    ...counts.flatMap((count) => [upsert.bind(count.site, count.car, count.day, count.views, count.searches), rolled.bind(count.site, count.car, count.day, count.views, count.searches)]),
+  ]);
 }
 
 /**
- * The statements that bring a site's period counts to `day` (a UTC day) when they are of another day (or of none):
- * every car's sums again from car_daily_counts, once a day a site (ADR 0096). Run first in a view's or a CSV's D1
- * batch, so what it reads is as exact as summing the days itself.
+ * The statements that bring a site's period counts to `day` (a UTC day): when its rows are of another day (or of none),
+ * every car's sums again from car_daily_counts (ADR 0096). A view or CSV runs them first in its D1 batch for today
+ * (`exactly`), so what it reads is as exact as summing the days itself; the consumer runs them for its counts' latest
+ * day (`forward`, never back), so a busy site is summed at its first counts of a day rather than at a dealer's view.
  */
-export function rollPeriodCounts(db: D1Database, site: string, day: string): D1PreparedStatement[] {
-  const stale = "NOT EXISTS (SELECT 1 FROM car_period_count_days WHERE site = ?1 AND day = ?2)";
+export function rollPeriodCounts(db: D1Database, site: string, day: string, to: "exactly" | "forward" = "exactly"): D1PreparedStatement[] {
+  // The site when its rows are to be summed again, else NULL: one scalar subquery, so a site already there reads no row.
+  const stale = `(SELECT ?1 WHERE NOT EXISTS (SELECT 1 FROM car_period_count_days WHERE site = ?1 AND day ${to === "exactly" ? "=" : ">="} ?2))`;
   return [
-    db.prepare(`DELETE FROM car_period_counts WHERE site = ?1 AND ${stale}`).bind(site, day),
+    db.prepare(`DELETE FROM car_period_counts WHERE site = ${stale}`).bind(site, day),
     db
       .prepare(
         `INSERT INTO car_period_counts (site, car_id, ${PERIOD_COLUMNS.join(", ")})
          SELECT site, car_id, ${INSIGHT_PERIODS.map((period) => `SUM(iif(day >= ${periodStartSql("?2", period)}, views, 0)), SUM(iif(day >= ${periodStartSql("?2", period)}, search_appearances, 0))`).join(", ")}
-         FROM car_daily_counts WHERE site = ?1 AND day >= ${periodStartSql("?2", LONGEST)} AND ${stale} GROUP BY car_id`,
+         FROM car_daily_counts WHERE site = ${stale} AND day >= ${periodStartSql("?2", LONGEST)} GROUP BY car_id`,
       )
       .bind(site, day),
-    db.prepare("INSERT OR REPLACE INTO car_period_count_days (site, day) VALUES (?1, ?2)").bind(site, day),
+    db.prepare(`INSERT OR REPLACE INTO car_period_count_days (site, day) SELECT ?1, ?2 WHERE ${stale} IS NOT NULL`).bind(site, day),
   ];
 }
