@@ -26,35 +26,13 @@ CREATE TABLE car_period_count_days (
 
 -- Each car's name (the record's `name`) in car_stock_figures too: the CSV writes every car of the scope, and reading
 -- each car's ~5 KB record for its name was most of its time (21,622 records for the largest group at 250,000 vehicles).
--- The column is added at the end of the table and of the view, so the triggers' `SELECT *` still lines up; the view
--- and the triggers are made again as migration 0054 made them, with the name.
-DROP TRIGGER car_stock_figures_on_insert;
-DROP TRIGGER car_stock_figures_on_update;
-DROP TRIGGER car_stock_figures_on_delete;
-DROP VIEW car_stock_figures_of_vehicles;
+-- The column is added at the end of the table and of the view that states a car's figures, so migration 0054's
+-- triggers (`INSERT … SELECT *` from the view, resolved when they run) write it as they are.
 ALTER TABLE car_stock_figures ADD COLUMN name TEXT;
-
+DROP VIEW car_stock_figures_of_vehicles;
 CREATE VIEW car_stock_figures_of_vehicles AS
 SELECT id AS car_id, site, dealership_id, status, json_extract(data, '$.created_at') AS listed_at, sold_date,
   max(coalesce(json_array_length(data, '$.images'), 0), coalesce(json_extract(data, '$.photos_count'), 0)) AS photos,
   lower(trim(make)) AS make, lower(trim(model)) AS model, year, km, price, json_extract(data, '$.name') AS name
 FROM vehicles;
-
-CREATE TRIGGER car_stock_figures_on_insert AFTER INSERT ON vehicles
-BEGIN
-  DELETE FROM car_stock_figures WHERE car_id = NEW.id;
-  INSERT INTO car_stock_figures SELECT * FROM car_stock_figures_of_vehicles WHERE car_id = NEW.id;
-END;
-
-CREATE TRIGGER car_stock_figures_on_update AFTER UPDATE OF id, site, dealership_id, status, data ON vehicles
-BEGIN
-  DELETE FROM car_stock_figures WHERE car_id IN (OLD.id, NEW.id);
-  INSERT INTO car_stock_figures SELECT * FROM car_stock_figures_of_vehicles WHERE car_id = NEW.id;
-END;
-
-CREATE TRIGGER car_stock_figures_on_delete AFTER DELETE ON vehicles
-BEGIN
-  DELETE FROM car_stock_figures WHERE car_id = OLD.id;
-END;
-
 UPDATE car_stock_figures SET name = (SELECT json_extract(v.data, '$.name') FROM vehicles v WHERE v.id = car_stock_figures.car_id);
