@@ -17,12 +17,12 @@ CREATE TABLE car_period_counts (
   searches30 INTEGER NOT NULL,
   searches90 INTEGER NOT NULL,
   PRIMARY KEY (site, car_id)
-) WITHOUT ROWID;
+);
 
 CREATE TABLE car_period_count_days (
   site TEXT PRIMARY KEY,
   day TEXT NOT NULL
-) WITHOUT ROWID;
+);
 
 -- Each car's name (the record's `name`) in car_stock_figures too: the CSV writes every car of the scope, and reading
 -- each car's ~5 KB record for its name was most of its time (21,622 records for the largest group at 250,000 vehicles).
