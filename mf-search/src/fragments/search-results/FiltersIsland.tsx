@@ -1,5 +1,6 @@
 import { type ComponentType, createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { FiltersProps } from "./Filters";
+import { loadOnce } from "./load-once";
 
 type FiltersComponent = ComponentType<FiltersProps>;
 
@@ -9,15 +10,8 @@ type FiltersComponent = ComponentType<FiltersProps>;
  */
 export const ServerFilters = createContext<FiltersComponent | null>(null);
 
-let loading: Promise<FiltersComponent> | null = null;
 /** The panel's code, loaded once: on approach, on the phone's Filters button, or with the first search. */
-export function loadFilters(): Promise<FiltersComponent> {
-  loading ??= import("./Filters").then((module) => module.Filters);
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
+export const loadFilters = loadOnce((): Promise<FiltersComponent> => import("./Filters").then((module) => module.Filters));
 
 const CONTROLS = "input, button, select, a[href]";
 const controlIndex = (root: HTMLElement, target: EventTarget | null) =>
