@@ -2,7 +2,7 @@ import { compareIdsAtom, favouritesAtom } from "@dealer/shared/atoms";
 import { useAtomValue } from "jotai";
 import { type ComponentProps, type ComponentType, createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CardTow } from "./card-tow";
-import { loadOnce } from "./load-once";
+import { loadOnce, useLoadedPart } from "./load-once";
 import type { ResultGrid } from "./ResultGrid";
 import type { ResultCard } from "./result-card";
 
@@ -35,7 +35,6 @@ function useDeviceMarks(cards: ResultCard[]): boolean {
  */
 export function GridIsland({ cards, promos }: GridProps) {
   const preloaded = useContext(ServerGrid);
-  const [Loaded, setLoaded] = useState<GridComponent | null>(() => preloaded);
   const [requested, setRequested] = useState(false);
   const marked = useDeviceMarks(cards);
   const towVerdicts = useContext(CardTow) !== null;
@@ -43,24 +42,12 @@ export function GridIsland({ cards, promos }: GridProps) {
   const pendingClick = useRef<number | null>(null);
   // The search that changes the cards waits for this code first (SearchResults' show()), so new cards never meet old markup.
   const serverCards = useRef(cards);
-  const wanted = requested || marked || towVerdicts || cards !== serverCards.current;
+  const Loaded = useLoadedPart(preloaded, requested || marked || towVerdicts || cards !== serverCards.current, loadGrid, "The result cards");
 
   // A slot the gateway could not render is rendered here from its props: no server markup to keep, so the code loads now.
   useEffect(() => {
     if (!preloaded && root.current?.childElementCount === 0) setRequested(true);
   }, [preloaded]);
-
-  useEffect(() => {
-    if (Loaded || !wanted) return;
-    let current = true;
-    loadGrid().then(
-      (component) => current && setLoaded(() => component),
-      (error: unknown) => console.warn("The result cards' code failed to load", error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [Loaded, wanted]);
 
   useLayoutEffect(() => {
     const replay = pendingClick.current;
