@@ -31,7 +31,7 @@ function useDeviceMarks(cards: ResultCard[]): boolean {
  * as it is, hydrated as nothing (React leaves an element's inner HTML alone when it hydrates one with
  * dangerouslySetInnerHTML). The cards' links, their Email Us buttons (the shell's listener) and the page's result
  * click count work on that markup without this code; a click on a card's button (favourite, compare, watchlist) that
- * comes first is replayed on the same button of the rendered cards.
+ * comes first is replayed on the same button of the rendered cards, each such click in its order.
  */
 export function GridIsland({ cards, promos }: GridProps) {
   const preloaded = useContext(ServerGrid);
@@ -39,7 +39,7 @@ export function GridIsland({ cards, promos }: GridProps) {
   const marked = useDeviceMarks(cards);
   const towVerdicts = useContext(CardTow) !== null;
   const root = useRef<HTMLDivElement>(null);
-  const pendingClick = useRef<number | null>(null);
+  const pendingClicks = useRef<number[]>([]);
   // The search that changes the cards waits for this code first (SearchResults' show()), so new cards never meet old markup.
   const serverCards = useRef(cards);
   const Loaded = useLoadedPart(preloaded, requested || marked || towVerdicts || cards !== serverCards.current, loadGrid, "The result cards");
@@ -50,10 +50,9 @@ export function GridIsland({ cards, promos }: GridProps) {
   }, [preloaded]);
 
   useLayoutEffect(() => {
-    const replay = pendingClick.current;
-    if (!Loaded || replay === null || !root.current) return;
-    pendingClick.current = null;
-    root.current.querySelectorAll("button")[replay]?.click();
+    if (!Loaded || !root.current) return;
+    const buttons = root.current.querySelectorAll("button");
+    for (const index of pendingClicks.current.splice(0)) buttons[index]?.click();
   }, [Loaded]);
 
   if (Loaded) {
@@ -77,7 +76,7 @@ export function GridIsland({ cards, promos }: GridProps) {
       onFocus={request}
       onClickCapture={(event) => {
         const button = event.target instanceof Element ? event.target.closest("button") : null;
-        if (button && root.current) pendingClick.current = [...root.current.querySelectorAll("button")].indexOf(button);
+        if (button && root.current) pendingClicks.current.push([...root.current.querySelectorAll("button")].indexOf(button));
         request();
       }}
     />
