@@ -1,4 +1,4 @@
-import { insightDay } from "@dealer/shared/insights";
+import { INSIGHT_PERIODS, type InsightPeriod, insightDay, rollPeriodCounts } from "@dealer/shared/insights";
 import {
   AGED_DAYS,
   agedPast,
@@ -18,14 +18,13 @@ import {
 } from "@dealer/shared/rules";
 import { z } from "zod";
 
-export const INSIGHT_PERIODS = ["7", "30", "90"] as const;
 /** The whole group: every dealership of the site. */
 export const WHOLE_GROUP = "all";
 /** Cars a page of the per-car table shows, and cars each list shows on the page (the table filtered by it has them all). */
 export const PAGE_SIZE = 50;
 export const LIST_PREVIEW = 10;
 /** Cars the CSV reads at a time: it is written as they come, never held whole. */
-const CSV_CHUNK = 500;
+const CSV_CHUNK = 2000;
 
 export const LIST_NAMES = Object.keys(INSIGHT_LISTS) as InsightListName[];
 
@@ -135,8 +134,17 @@ export const MARKET_REFRESH = [
   "DELETE FROM market_dirty",
 ];
 
-/** Where the figures of a car in stock are asked: the site, the period's first day, now, and the dealership (null: the whole group). */
-type Scope = { site: string; since: string; now: string; dealershipId: number | null };
+/** Where the figures of a car in stock are asked: the site, the period (its days and first day), today and now, and the dealership (null: the whole group). */
+type Scope = { site: string; period: InsightPeriod; since: string; today: string; now: string; dealershipId: number | null };
+
+function scopeOf(site: string, dealershipId: number | null, days: number, now: Date): Scope {
+  const period = INSIGHT_PERIODS.find((choice) => Number(choice) === days);
+  if (!period) throw new Error(`no insights period of ${days} days`);
+  return { site, period, since: periodStart(days, now), today: insightDay(now), now: now.toISOString(), dealershipId };
+}
+
+/** The view's first statements: the market's marked models and the site's period counts brought to today. */
+const refreshes = (db: D1Database, scope: Scope) => [...MARKET_REFRESH.map((sql) => db.prepare(sql)), ...rollPeriodCounts(db, scope.site, scope.today)];
 const bindScope = (statement: D1PreparedStatement, scope: Scope) => statement.bind(scope.site, scope.since, scope.now);
 
 /** A car's median with its own price left out (pricePositionInBand), when it has one: the car priced, enough comparables. */
@@ -165,23 +173,25 @@ const SORT_SQL: Record<InsightSort, string> = {
   changes: "changes DESC, id",
 };
 
-/** Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3 now). */
-function figuresSql(dealershipId: number | null): string {
+/**
+ * Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3
+ * now): its views and search appearances are one row of car_period_counts (rolled to today by the view's first batch).
+ */
+function figuresSql(dealershipId: number | null, period: InsightPeriod): string {
   const dealership = dealershipSql(dealershipId, "f.dealership_id");
   return `WITH cars AS (
     SELECT f.car_id AS id, f.listed_at, f.sold_date, f.photos, f.price, b.n, b.below, b.middle, b.above
     FROM car_stock_figures f ${bandJoinSql}
     WHERE f.site = ?1 AND f.status IN (${IN_STOCK})${dealership}
   ),
-  counts AS (SELECT car_id, SUM(views) AS views, SUM(search_appearances) AS searches FROM car_daily_counts WHERE site = ?1 AND day >= ?2 GROUP BY car_id),
   car_leads AS (SELECT car_id, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2 GROUP BY car_id),
   car_saves AS (SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ?1 AND w.created_at >= ?2 GROUP BY w.car_id),
   car_changes AS (SELECT car_id, COUNT(*) AS n FROM car_price_changes WHERE site = ?1 GROUP BY car_id),
   figures AS MATERIALIZED (
-    SELECT c.id, c.price, c.photos, coalesce(k.views, 0) AS views, coalesce(k.searches, 0) AS searches, coalesce(l.n, 0) AS leads,
+    SELECT c.id, c.price, c.photos, coalesce(k.views${period}, 0) AS views, coalesce(k.searches${period}, 0) AS searches, coalesce(l.n, 0) AS leads,
       coalesce(s.n, 0) AS saves, coalesce(p.n, 0) AS changes, ${MEDIAN_SQL} AS median,
       max(0, CAST(julianday(coalesce(nullif(c.sold_date, ''), ?3)) - julianday(c.listed_at) AS INTEGER)) AS days
-    FROM cars c LEFT JOIN counts k ON k.car_id = c.id LEFT JOIN car_leads l ON l.car_id = c.id LEFT JOIN car_saves s ON s.car_id = c.id
+    FROM cars c LEFT JOIN car_period_counts k ON k.site = ?1 AND k.car_id = c.id LEFT JOIN car_leads l ON l.car_id = c.id LEFT JOIN car_saves s ON s.car_id = c.id
       LEFT JOIN car_changes p ON p.car_id = c.id
   )`;
 }
@@ -190,7 +200,7 @@ function figuresSql(dealershipId: number | null): string {
  * The scope's totals, each list's count and first cars, and one page of the table's car ids in the asked order
  * (filtered by a list or not): one statement, so the figures are taken once.
  */
-export function summarySql(dealershipId: number | null, table: { sort: InsightSort; list?: InsightListName; page: number }): string {
+export function summarySql(dealershipId: number | null, period: InsightPeriod, table: { sort: InsightSort; list?: InsightListName; page: number }): string {
   const lists = LIST_NAMES.map(
     (name) =>
       `SUM(CASE WHEN ${LIST_SQL[name]} THEN 1 ELSE 0 END) AS "count_${name}",
@@ -198,7 +208,7 @@ export function summarySql(dealershipId: number | null, table: { sort: InsightSo
   );
   const page = `(SELECT json_group_array(id) FROM (SELECT id FROM figures${table.list ? ` WHERE ${LIST_SQL[table.list]}` : ""}
     ORDER BY ${SORT_SQL[table.sort]} LIMIT ${PAGE_SIZE} OFFSET ${(Math.trunc(table.page) - 1) * PAGE_SIZE})) AS page`;
-  return `${figuresSql(dealershipId)} SELECT COUNT(*) AS cars, coalesce(SUM(views), 0) AS views, coalesce(SUM(searches), 0) AS searches,
+  return `${figuresSql(dealershipId, period)} SELECT COUNT(*) AS cars, coalesce(SUM(views), 0) AS views, coalesce(SUM(searches), 0) AS searches,
     coalesce(SUM(leads), 0) AS leads, coalesce(SUM(saves), 0) AS saves, ${lists.join(", ")}, ${page} FROM figures`;
 }
 
@@ -229,15 +239,15 @@ async function carRows(db: D1Database, scope: Scope, ids: readonly number[], now
   const bind = (sql: string, period = true) => db.prepare(sql).bind(...[scope.site, JSON.stringify(ids), ...(period ? [scope.since] : [])]);
   const [vehicles, counts, leads, saves, priceChanges] = await db.batch<Record<string, unknown>>([
     bind(
-      `SELECT v.id, v.slug, v.stocknum, json_extract(v.data, '$.name') AS name, d.name AS dealership, v.make, v.model, v.year, f.price,
+      // The name from car_stock_figures (migration 0055): the record's JSON is read only for a car without one.
+      `SELECT v.id, v.slug, v.stocknum, f.name, d.name AS dealership, iif(f.name IS NULL, v.make, NULL) AS make, iif(f.name IS NULL, v.model, NULL) AS model,
+         iif(f.name IS NULL, v.year, NULL) AS year, f.price,
          f.listed_at, f.sold_date, f.photos, b.n, b.below, b.middle, b.above
        FROM vehicles v JOIN car_stock_figures f ON f.car_id = v.id JOIN dealerships d ON d.id = v.dealership_id ${bandJoinSql}
        WHERE v.id IN ${of} AND v.site = ?1`,
       false,
     ),
-    bind(
-      `SELECT car_id, SUM(views) AS views, SUM(search_appearances) AS searches FROM car_daily_counts WHERE site = ?1 AND car_id IN ${of} AND day >= ?3 GROUP BY car_id`,
-    ),
+    bind(`SELECT car_id, views${scope.period} AS views, searches${scope.period} AS searches FROM car_period_counts WHERE site = ?1 AND car_id IN ${of}`, false),
     bind(`SELECT car_id, kind, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IN ${of} AND created_at >= ?3 GROUP BY car_id, kind`),
     bind(
       `SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ?1 AND w.car_id IN ${of} AND w.created_at >= ?3 GROUP BY w.car_id`,
@@ -318,12 +328,13 @@ export async function loadInsights(
   now: Date,
   table: { sort: InsightSort; list?: InsightListName; page: number },
 ): Promise<InsightsView> {
-  const scope: Scope = { site, since: periodStart(days, now), now: now.toISOString(), dealershipId };
+  const scope = scopeOf(site, dealershipId, days, now);
   const leadScope = dealershipSql(dealershipId, "dealership_id");
   const trendScope = dealershipSql(dealershipId, "v.dealership_id");
+  const first = refreshes(db, scope);
   const results = await db.batch<Record<string, unknown>>([
-    ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
-    bindScope(db.prepare(summarySql(dealershipId, table)), scope),
+    ...first,
+    bindScope(db.prepare(summarySql(dealershipId, scope.period, table)), scope),
     db
       .prepare(
         `SELECT c.day, SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
@@ -333,7 +344,7 @@ export async function loadInsights(
     // Every lead of the scope a day, a car's or not: what the inbox received.
     db.prepare(`SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM leads WHERE site = ? AND created_at >= ?${leadScope} GROUP BY day`).bind(site, scope.since),
   ]);
-  const [summaryResult, trend, leadTrend] = results.slice(MARKET_REFRESH.length);
+  const [summaryResult, trend, leadTrend] = results.slice(first.length);
   const summary = summaryResult?.results?.[0] ?? {};
   // json_group_array keeps its subquery's order.
   const pageIds = ids(summary.page);
@@ -370,9 +381,9 @@ export async function insightsForCsv(
   days: number,
   now: Date,
 ): Promise<{ kinds: string[]; chunks: AsyncGenerator<CarRow[]> }> {
-  const scope: Scope = { site, since: periodStart(days, now), now: now.toISOString(), dealershipId };
+  const scope = scopeOf(site, dealershipId, days, now);
   const results = await db.batch<Record<string, unknown>>([
-    ...MARKET_REFRESH.map((sql) => db.prepare(sql)),
+    ...refreshes(db, scope),
     db
       .prepare(
         `SELECT DISTINCT l.kind FROM leads l JOIN vehicles v ON v.id = l.car_id AND v.site = l.site

@@ -1,4 +1,5 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
+import { INSIGHT_PERIODS } from "@dealer/shared/insights";
 import { csvLines, INSIGHT_LISTS, type PricePosition, pricePositionWords, vehiclePath } from "@dealer/shared/rules";
 import { STAFF_PATHS } from "@dealer/shared/staff";
 import { buttonClass } from "@dealer/shared/ui";
@@ -9,7 +10,6 @@ import {
   type CarRow,
   type Dealership,
   type DayTotals,
-  INSIGHT_PERIODS,
   INSIGHT_SORTS,
   type InsightSort,
   type InsightsQuery,

@@ -50,6 +50,7 @@ const counts = { pages: 0, carPages: 0, fuzz: 0, fuzz5xx: 0, leads: 0, leadsAcce
 /** What a fuzzed call answered with a 5xx, and how the leads not accepted were answered: a 5xx names its cause. */
 const fuzz5xx = new Set<string>();
 const leadRefusals = new Map<number, number>();
+const feedRefusals = new Set<string>();
 const endsAt = Date.now() + MINUTES * 60_000;
 const running = () => Date.now() < endsAt;
 const pick = <T>(list: T[], i: number): T => list[i % list.length] as T;
@@ -119,9 +120,15 @@ async function feedImport(site: string): Promise<void> {
   const { vehicles } = generateDemoData({ today: localToday() });
   const records = vehicles.filter((vehicle) => vehicle.site === site) as Record<string, unknown>[];
   for (const batch of splitIntoBatches(records)) {
-    const answer = await postStockBatch(`http://127.0.0.1:${PLATFORM_PORT}`, `${site}.localhost:${PLATFORM_PORT}`, demoWriteKey(batch.dealershipSlug), { upsert: batch.upsert });
+    // A connection the loaded platform drops mid-upload is a refused batch to count, not the end of the run.
+    const answer = await postStockBatch(`http://127.0.0.1:${PLATFORM_PORT}`, `${site}.localhost:${PLATFORM_PORT}`, demoWriteKey(batch.dealershipSlug), { upsert: batch.upsert }).catch(
+      (error: Error) => ({ status: 0, body: error.message }),
+    );
     counts.feedRecords += batch.upsert.length;
-    if (answer.status >= 300) counts.feedFailures++;
+    if (answer.status >= 300 || answer.status === 0) {
+      counts.feedFailures++;
+      feedRefusals.add(answer.status ? `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}` : String(answer.body));
+    }
   }
 }
 
@@ -159,6 +166,7 @@ console.log(
   `  load: ${counts.pages} pages and ${counts.carPages} car pages (${counts.errors} failed), ${counts.fuzz} fuzzed calls (${counts.fuzz5xx} answered 5xx), ` +
     `${counts.leadsAccepted} of ${counts.leads} leads accepted, ${counts.feedRecords} feed records (${counts.feedFailures} batches refused)`,
 );
+if (feedRefusals.size) console.log(`  feed batches refused: ${[...feedRefusals].join("; ")}`);
 if (fuzz5xx.size) console.log(`  fuzzed calls answered 5xx: ${[...fuzz5xx].join("; ")}`);
 if (leadRefusals.size) console.log(`  leads not accepted, by status: ${[...leadRefusals].map(([status, n]) => `${status} x${n}`).join(", ")}`);
 console.log(

@@ -10,7 +10,7 @@ import { PHOTOS_AT_ONCE } from "../../mf-search/src/stock/photos/photo-consumer"
 import { PLATFORM_PORT, ROOT, recordedSessions, type Session } from "../stack";
 import { firstView, timePage } from "./page-timing";
 import { searchSite } from "./search-api";
-import { sessionProcesses } from "./session-usage";
+import { sessionCpuByKind, sessionProcesses } from "./session-usage";
 import { percentile } from "./stats";
 import { IsolateInspector } from "./workerd-inspector";
 
@@ -156,7 +156,9 @@ const carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(searchHtml)?.[1] ?? "/cars/un
 const inspector = await IsolateInspector.connect(platform, "mf-search");
 
 const before = newProbe();
+const cpuAtStart = { at: performance.now(), ms: sessionCpuByKind(platform) };
 for (let i = 0; i < RUNS; i++) await probeOnce(before, carPath, i);
+const cpuAfterBefore = { at: performance.now(), ms: sessionCpuByKind(platform) };
 // Idle memory after the rounds before: the pages' own growth is then in the baseline, not counted as the queue's.
 const idle = { ...processMemory(platform), heap: (await inspector.heapUsage()).usedSize };
 
@@ -198,6 +200,7 @@ for (let i = 0; pending > 0 && !stalled && performance.now() < deadline; i++) aw
 await watch;
 // A stalled run's rate counts up to its last progress, not the wait that showed the stall.
 const finished = stalled ? lastProgress.at : performance.now();
+const cpuAtEnd = { at: performance.now(), ms: sessionCpuByKind(platform) };
 const loadAfter = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 const outcomes = [...reports.values()].flatMap((report) => report.photos);
@@ -228,6 +231,15 @@ for (const [label, key] of [["/search page (first view)", "search"], [`${carPath
   const [was, now] = [percentile(before[key], 95), percentile(during[key], 95)];
   console.log(`    ${label.padEnd(44)} before ${fmt(was).padStart(7)}   during ${fmt(now).padStart(7)}   ${(now / was).toFixed(2)}x   (p50 ${fmt(percentile(before[key], 50))} -> ${fmt(percentile(during[key], 50))})`);
 }
+
+/** CPU a second of each kind of process between two readings: where the platform's time went in each phase. */
+const cpuRate = (from: typeof cpuAtStart, to: typeof cpuAtStart) =>
+  new Map([...to.ms].map(([name, ms]) => [name, Math.max(0, ms - (from.ms.get(name) ?? 0)) / ((to.at - from.at) / 1000)]));
+const [cpuBefore, cpuDuring] = [cpuRate(cpuAtStart, cpuAfterBefore), cpuRate(cpuAfterBefore, cpuAtEnd)];
+const busiest = [...cpuDuring].sort((a, b) => b[1] - a[1]);
+const total = (rates: Map<string, number>) => [...rates.values()].reduce((sum, ms) => sum + ms, 0);
+console.log(`\n  CPU of the platform's processes, ms a second (1000 = one core), before -> during ingestion: all ${total(cpuBefore).toFixed(0)} -> ${total(cpuDuring).toFixed(0)}`);
+for (const [name, ms] of busiest) console.log(`    ${name.padEnd(36)} ${(cpuBefore.get(name) ?? 0).toFixed(0).padStart(5)} -> ${ms.toFixed(0).padStart(5)}`);
 
 for (let i = 0; i < CARS; i += 500) await postBatch({ upsert: [], delete: stocknums.slice(i, i + 500) });
 inspector.close();

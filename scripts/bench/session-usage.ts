@@ -52,3 +52,26 @@ export function sessionCpuMs(session: Pick<Session, "pid">): number {
   }
   return ns / 1e6;
 }
+
+const TICKS_A_SECOND = 100;
+/** A session's process by what it is: the Workers (workerd), wrangler's Node (miniflare, with the local Images binding on sharp), esbuild. */
+const kindOf = (command: string[]) => (command[0]?.endsWith("workerd") ? "workerd" : command[0]?.endsWith("esbuild") ? "esbuild" : "node (wrangler, miniflare, Images)");
+
+/**
+ * CPU time (ms) a session's processes have used so far, by kind: which part of the platform a load goes to. From each
+ * process's utime and stime, which keep the time of threads that ended (libvips' pool threads come and go).
+ */
+export function sessionCpuByKind(session: Pick<Session, "pid">): Map<string, number> {
+  const byKind = new Map<string, number>();
+  for (const { pid, command } of sessionProcesses(session)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_A_SECOND;
+      byKind.set(kindOf(command), (byKind.get(kindOf(command)) ?? 0) + ms);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return byKind;
+}

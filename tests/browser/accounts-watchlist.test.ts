@@ -102,7 +102,8 @@ describe("watchlist in Chromium", () => {
     const href = (await page.locator(".card").first().locator("a.card__link").getAttribute("href")) ?? "";
     const button = () => page.locator(".card", { has: page.locator(`a.card__link[href="${href}"]`) }).locator(".card__watchlist");
     await button().click();
-    expect(await button().getAttribute("aria-pressed")).toBe("true");
+    // The first click loads the cards' code and is replayed on the rendered card (ADR 0097).
+    await expect.poll(() => button().getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => page.locator(".shell-toast__title").textContent()).toBe("Car Saved In Watchlist");
     await page.reload({ waitUntil: "domcontentloaded" });
     expect(await button().getAttribute("aria-pressed")).toBe("true");

@@ -1,12 +1,14 @@
 import { DEFAULT_DRIVE_AWAY_RATES } from "@dealer/shared/config";
 import type { Car } from "@dealer/shared/contract";
-import { ACCOUNT_POSTCODE_NOTE, ctpPartName, driveAwayMoney, estimateAsAtText, NO_ATM_TEXT, PART_NAMES, TOWING_CAPACITY_MESSAGE, TOWING_NOTE, towVerdict, unconfirmedText } from "@dealer/shared/rules";
+import { ACCOUNT_POSTCODE_NOTE, ctpPartName, driveAwayMoney, estimateAsAtText, NO_ATM_TEXT, PART_NAMES, TOWING_CAPACITY_MESSAGE, TOWING_NOTE, towVerdict, TYPICAL_AMOUNT, unconfirmedText } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { postJson, signIn } from "../support/accounts";
 import { carWhere, createCaravanSite, deliveryChargeOf, nswPassengerDuty, vansWithAtms, waHeavyDuty, writeVans } from "../support/buyer-tools";
 import { operatorApi } from "../support/operator";
+import { shopperPage } from "../support/leads";
+import { inboxWith } from "../support/staff";
 import { launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
 
 const NARROW = { width: 360, height: 780 };
@@ -88,10 +90,22 @@ describe("the drive-away price on a car page", () => {
     const link = new URL(href, page.url());
     expect(link.searchParams.get("drive_away_state")).toBe("NSW");
     expect(link.searchParams.get("vehiclePriceBudget")).toBe(String(Math.round(expected)));
-    const form = await page.context().newPage();
+    const form = await shopperPage(browser);
     await form.goto(link.href);
     expect(await form.locator('input[name="finance.drive_away_state"]').inputValue()).toBe("NSW");
-    await form.close();
+    // Sent, the enquiry reaches the dealer's inbox with the typical amounts marked in the page's words (ADR 0098).
+    await waitForHydration(form);
+    const email = `drive-away-${Date.now()}@example.com`;
+    const fields = form.locator("#finance-form");
+    const contact = { Name: "Pat Borrower", Email: email, Phone: "0412 555 444", Postcode: "2000" };
+    for (const [label, text] of Object.entries(contact)) await fields.getByLabel(label).fill(text);
+    await fields.getByRole("button", { name: "Submit Form" }).click();
+    await form.waitForURL(/\/success$/);
+    const inbox = await inboxWith("harbour-city-motors", car.dealership_slug as string, email);
+    expect(inbox).toContain(`<dt>Drive-away estimate: ${PART_NAMES.registration}</dt><dd>${driveAwayMoney(nsw.registration.car)} (${TYPICAL_AMOUNT})</dd>`);
+    expect(inbox).toContain(`<dt>Drive-away estimate: Stamp duty (Passenger vehicle)</dt><dd>${driveAwayMoney(nswPassengerDuty(value))}</dd>`);
+    expect(inbox).toContain(`<dt>Drive-away estimate: not confirmed</dt><dd>${unconfirmedText("NSW", [PART_NAMES.registration, ctpPartName(ctp), PART_NAMES.transfer])}</dd>`);
+    await form.context().close();
     await panel.scrollIntoViewIfNeeded();
 
     // A bad postcode is named; the next visit asks for the remembered state by itself.

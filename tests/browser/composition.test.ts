@@ -20,7 +20,7 @@ describe("tenants", () => {
         // The header's text, and the logo's alt text where the site has an image logo (issue 25).
         name: await page.locator("#shell-header").evaluate((header) => `${(header as HTMLElement).innerText} ${header.querySelector(".shell-header__logo")?.getAttribute("alt") ?? ""}`),
         primary: await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand-primary").trim()),
-        cars: await page.locator(".card__title").allInnerTexts(),
+        cars: await page.locator(".card__title").allTextContents(),
       };
     }
     const harbour = seen["harbour-city-motors"]!;

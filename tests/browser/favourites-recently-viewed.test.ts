@@ -25,7 +25,8 @@ describe("favourites", () => {
     const toggle = toggleIn(card, "favourite");
     expect(await pressed(toggle)).toBe(false);
     await toggle.click();
-    expect(await pressed(toggle)).toBe(true);
+    // The first click loads the cards' code and is replayed on the rendered card (ADR 0097).
+    await expect.poll(() => pressed(toggle)).toBe(true);
     await expect(favouritesCount(page).innerText()).resolves.toMatch(/1$/);
 
     await page.reload({ waitUntil: "domcontentloaded" });

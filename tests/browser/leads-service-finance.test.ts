@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
 import { shopperPage } from "../support/leads";
-import { signedInStaff } from "../support/staff";
+import { inboxWith } from "../support/staff";
 import { fetchSite, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
 /**
@@ -42,22 +42,6 @@ async function receiptFor(site: string, email: string): Promise<Mail> {
     )
     .toBe(true);
   return mail as Mail;
-}
-
-/** The dealer's inbox page, signed in as a new staff member of the dealership, once it lists the shopper's lead. */
-async function inboxWith(site: string, dealership: string, email: string): Promise<string> {
-  const { cookie } = await signedInStaff(site, dealership, "salesperson");
-  let html = "";
-  await expect
-    .poll(
-      async () => {
-        html = await (await fetchSite(site, "/dealer/leads", { headers: { cookie } })).text();
-        return html.includes(email);
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe(true);
-  return html;
 }
 
 describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and calculator figures on %s", (SITE) => {

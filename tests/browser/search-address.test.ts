@@ -14,9 +14,9 @@ afterAll(async () => {
 const SITES = ["harbour-city-motors", "summit-auto-group"] as const;
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 
-const titles = (page: Page) => page.locator(".card__title").allInnerTexts();
+const titles = (page: Page) => page.locator(".card__title").allTextContents();
 const prices = async (page: Page) =>
-  (await page.locator(".card__price").allInnerTexts())
+  (await page.locator(".card__price").allTextContents())
     .map((text) => Number(/\$([\d,]+)\s*$/.exec(text)?.[1]?.replace(/,/g, "") ?? Number.NaN))
     .filter((price) => !Number.isNaN(price)); // subscription prices (per week) are not comparable
 const countText = (page: Page) => page.getByRole("status").filter({ hasText: "vehicle" }).innerText();
@@ -107,7 +107,7 @@ describe("links from the budget finder", () => {
   it("a body tile's address (refinementList[simple_body], range[price]=:budget) lands on those results", async () => {
     const page = await browser.newPage();
     await page.goto(siteUrl("harbour-city-motors", "/search?range[price]=:54000&refinementList[simple_body][0]=SUV"));
-    const facts = await page.locator(".card__facts").allInnerTexts();
+    const facts = await page.locator(".card__facts").allTextContents();
     expect(facts.length).toBeGreaterThan(0);
     expect(facts.every((text) => text.includes("SUV"))).toBe(true);
     expect((await prices(page)).every((price) => price <= 54000)).toBe(true);

@@ -44,12 +44,12 @@ async function searchPage(site: string, path: string, viewport: { width: number;
   return { page, errors };
 }
 
-/** Each shown card's car id and the verdict it states (null: none). */
+/** Each shown card's car id and the verdict it states (null: none); text, not innerText: cards past the first row are not laid out until near the viewport (ADR 0097). */
 const cardVerdicts = (page: Page) =>
   page.locator(".search-results__grid > li.card").evaluateAll((cards) =>
     cards.map((card) => {
       const verdict = card.querySelector<HTMLElement>("[data-testid='card-tow-verdict']");
-      return { id: Number(card.querySelector<HTMLElement>("[data-car-id]")?.dataset.carId), text: verdict?.innerText ?? null, kind: verdict?.dataset.verdict ?? null };
+      return { id: Number(card.querySelector<HTMLElement>("[data-car-id]")?.dataset.carId), text: verdict?.textContent ?? null, kind: verdict?.dataset.verdict ?? null };
     }),
   );
 

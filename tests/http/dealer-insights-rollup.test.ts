@@ -7,7 +7,7 @@ import { stockApi } from "../support/stock-api";
 import { signedInStaff } from "../support/staff";
 
 /**
- * ADR 0089: the insights page reads each car's listing time, photos and band columns from car_stock_figures, kept by
+ * ADR 0089: the insights page reads each car's listing time, photos, band columns and name (ADR 0096) from car_stock_figures, kept by
  * triggers on vehicles. The rollup must be each record's own figures after the stock API changes a car's price and
  * odometer, sells one and deletes one (and brings it back), and the page's market must follow; the page's statements
  * must read the rollup by index, never every car's record.
@@ -26,6 +26,7 @@ type Figures = {
   year: number | null;
   km: number | null;
   price: number | null;
+  name: string | null;
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -54,6 +55,7 @@ function fromRecords(): Map<number, Figures> {
           year: numeric(record.year),
           km: numeric(record.km),
           price: numeric(record.price),
+          name: text(record.name),
         },
       ];
     }),
@@ -62,7 +64,7 @@ function fromRecords(): Map<number, Figures> {
 
 function rollup(): Map<number, Figures> {
   const rows = query<Figures & { car_id: number }>(
-    `SELECT car_id, site, dealership_id, status, listed_at, sold_date, photos, make, model, year, km, price FROM car_stock_figures WHERE site = '${SITE}'`,
+    `SELECT car_id, site, dealership_id, status, listed_at, sold_date, photos, make, model, year, km, price, name FROM car_stock_figures WHERE site = '${SITE}'`,
   );
   return new Map(rows.map(({ car_id, ...figures }) => [car_id, figures]));
 }
@@ -94,7 +96,7 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     const today = new Date().toISOString().slice(0, 10);
     const written = await stockApi(SITE, key, "/vehicles/batch", {
       upsert: [
-        { ...repriced, price: Number(repriced.price) - 1500, km: Number(repriced.km) + 60_000 },
+        { ...repriced, price: Number(repriced.price) - 1500, km: Number(repriced.km) + 60_000, name: `${repriced.name} (renamed)` },
         { ...sold, status: "sold", sold_date: today },
       ],
       delete: [deleted.stocknum],
@@ -106,6 +108,7 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     expect(idOf(deleted)).toBeUndefined();
     expect(after.get(idOf(sold) as number)?.status).toBe("sold");
     expect(after.get(idOf(repriced) as number)?.price).toBe(Number(repriced.price) - 1500);
+    expect(after.get(idOf(repriced) as number)?.name).toBe(`${repriced.name} (renamed)`);
 
     // The page's market follows at once: every car's median in the CSV is the network's, from the records as they are now.
     const csv = await fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie } });
@@ -121,6 +124,8 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
       const row = rows.find((line) => at(line, "stocknum") === car.stocknum) ?? [];
       expect(at(row, "market_median"), car.stocknum).toBe(String(median.get(car.id) ?? ""));
     }
+    // The CSV's names are the rollup's (migration 0055), the new one included.
+    expect(at(rows.find((row) => at(row, "stocknum") === repriced.stocknum) ?? [], "car")).toBe(`${repriced.name} (renamed)`);
 
     // Written back: the deleted car is a new row (an insert), the others updated.
     expect((await stockApi(SITE, key, "/vehicles/batch", { upsert: originals, delete: [] })).status).toBe(200);
@@ -130,9 +135,12 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
   it("the page's statements read the rollup by index and the market's refresh starts from the marked models", () => {
     const bound = (sql: string) => sql.replace(/\?1\b/g, `'${SITE}'`).replace(/\?2\b/g, "'2026-01-01'").replace(/\?3\b/g, "'2026-02-01T00:00:00.000Z'");
     for (const dealershipId of [null, dealership.id]) {
-      const plan = queryPlan(bound(summarySql(dealershipId, { sort: "position", page: 2 })));
+      const plan = queryPlan(bound(summarySql(dealershipId, "30", { sort: "position", page: 2 })));
       expect(plan, String(dealershipId)).toContain(`SEARCH f USING INDEX car_stock_figures_scope (site=? AND status=?${dealershipId === null ? "" : " AND dealership_id=?"})`);
       expect(plan.filter((line) => /\b(vehicles|v)\b/.test(line)), String(dealershipId)).toEqual([]);
+      // A car's period counts are its one row of car_period_counts (ADR 0096), never its days.
+      expect(plan, String(dealershipId)).toContain("SEARCH k USING INDEX sqlite_autoindex_car_period_counts_1 (site=? AND car_id=?) LEFT-JOIN");
+      expect(plan.filter((line) => line.includes("car_daily_counts")), String(dealershipId)).toEqual([]);
     }
     const refresh = queryPlan(MARKET_REFRESH[1] as string);
     expect(refresh).toContain("SCAN d");

@@ -11,9 +11,11 @@ import { dealerLeads, enquiry, postLead } from "../support/leads";
 import { fetchSite } from "../support/platform";
 import { comparableCar, tradeIn } from "../support/trade-in";
 import { DEFAULT_DRIVE_AWAY_RATES } from "@dealer/shared/config";
-import { ctpPartName, estimateAsAtText, formatMoney, PART_NAMES } from "@dealer/shared/rules";
+import { ctpPartName, estimateAsAtText, formatMoney, PART_NAMES, TYPICAL_AMOUNT, unconfirmedText } from "@dealer/shared/rules";
+import type { UnconfirmedFigure } from "@dealer/shared/config";
 import { carWhere, deliveryChargeOf, nswPassengerDuty } from "../support/buyer-tools";
 import { signedInStaff } from "../support/staff";
+import { parseCsv } from "../support/insights";
 
 /**
  * Each lead kind as a dealer's CRM receives it (issue 21): the ADF/XML valid against the ADF 1.0 DTD, the JSON
@@ -238,31 +240,39 @@ describe("a finance enquiry that financed the drive-away price (issue 34)", () =
   };
   const dollars = (amount: number) => (Number.isInteger(amount) ? formatMoney(amount) : `$${amount.toLocaleString("en-AU", { minimumFractionDigits: 2 })}`);
 
-  it("carries the estimate and its parts, worked out by the platform from NSW's published rates: JSON, ADF (DTD-valid), e-mail and inbox", { timeout: 120_000 }, async () => {
+  it("carries the estimate and its parts, each typical amount marked in the car page's words: JSON, ADF (DTD-valid), e-mail, inbox page and CSV", { timeout: 120_000 }, async () => {
     const validate = await schemaValidator();
     const price = egc.price as number;
     const delivery = deliveryChargeOf(SITE);
     const nsw = DEFAULT_DRIVE_AWAY_RATES.NSW;
-    const parts = [
-      { name: "Price (Excl. Government Charges)", amount: price },
-      ...(delivery > 0 ? [{ name: PART_NAMES.delivery, amount: delivery }] : []),
-      { name: "Stamp duty (Passenger vehicle)", amount: nswPassengerDuty(price + delivery) },
-      { name: PART_NAMES.registration, amount: nsw.registration.car },
-      { name: ctpPartName(nsw.ctp?.car ?? { from: 0, to: 0 }), amount: nsw.ctp?.car.to },
-      { name: PART_NAMES.transfer, amount: nsw.transferFee },
+    // Each government charge with the figure of NSW's rates it comes from, so the test names the typical amounts itself.
+    const charges: [{ name: string; amount: number }, UnconfirmedFigure][] = [
+      [{ name: "Stamp duty (Passenger vehicle)", amount: nswPassengerDuty(price + delivery) }, "duty"],
+      [{ name: PART_NAMES.registration, amount: nsw.registration.car }, "registration.car"],
+      [{ name: ctpPartName(nsw.ctp?.car ?? { from: 0, to: 0 }), amount: nsw.ctp?.car.to ?? 0 }, "ctp"],
+      [{ name: PART_NAMES.transfer, amount: nsw.transferFee }, "transferFee"],
     ];
-    const total = parts.reduce((sum, part) => sum + (part.amount ?? 0), 0);
+    const parts = [{ name: "Price (Excl. Government Charges)", amount: price }, ...(delivery > 0 ? [{ name: PART_NAMES.delivery, amount: delivery }] : []), ...charges.map(([part]) => part)];
+    const unconfirmed = charges.filter(([, figure]) => nsw.unconfirmed?.includes(figure)).map(([part]) => part.name);
+    expect(unconfirmed.length, "NSW names some fees unconfirmed (ADR 0090), or this test proves nothing").toBeGreaterThan(0);
+    const typical = new Set(unconfirmed);
+    const partText = (part: { name: string; amount: number }) => `Drive-away estimate: ${part.name}: ${dollars(part.amount)}${typical.has(part.name) ? ` (${TYPICAL_AMOUNT})` : ""}`;
+    const note = unconfirmedText("NSW", unconfirmed);
+    const total = parts.reduce((sum, part) => sum + part.amount, 0);
     const body = { ...financed("NSW"), vehiclePriceBudget: Math.round(total) };
     const { leadId, json, adf } = await sendAndReceive(body);
     expect(adfProblems(adf)).toEqual([]);
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
-    expect(json.finance?.drive_away).toEqual({ state: "NSW", total, parts, as_at: nsw.asAt });
+    expect(json.finance?.drive_away).toEqual({ state: "NSW", total, parts, as_at: nsw.asAt, unconfirmed, unconfirmed_text: note, sources: nsw.sources });
     expect(json.finance?.budget).toBe(Math.round(total));
 
     const headline = `Drive-away estimate: ${dollars(total)} in NSW (${estimateAsAtText(nsw.asAt)})`;
     expect(adf).toContain(`<amount type="total" limit="maximum" currency="AUD">${Math.round(total)}</amount>`);
-    expect(adf).toContain(`${headline}.`);
-    for (const part of parts) expect(adf).toContain(`Drive-away estimate: ${part.name}: ${dollars(part.amount ?? 0)}.`);
+    const adfText = adf.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    expect(adfText).toContain(`${headline}.`);
+    for (const part of parts) expect(adfText).toContain(`${partText(part)}.`);
+    expect(adfText).toContain(`Drive-away estimate: not confirmed: ${note}`);
+    for (const source of nsw.sources) expect(adfText).toContain(`Drive-away estimate: source: ${source.name} (${source.url}).`);
 
     let mail = "";
     await expect
@@ -276,12 +286,26 @@ describe("a finance enquiry that financed the drive-away price (issue 34)", () =
       )
       .toBe(true);
     expect(mail).toContain(headline);
-    for (const part of parts) expect(mail).toContain(`Drive-away estimate: ${part.name}: ${dollars(part.amount ?? 0)}`);
+    for (const part of parts) expect(mail).toContain(`${partText(part)}\n`);
+    expect(mail).toContain(`Drive-away estimate: not confirmed: ${note}`);
+    for (const source of nsw.sources) expect(mail).toContain(`Drive-away estimate: source: ${source.name} (${source.url})`);
 
     const { cookie } = await signedInStaff(SITE, egc.dealership_slug as string, "salesperson");
     const inbox = (await (await fetchSite(SITE, "/dealer/leads", { headers: { cookie } })).text()).replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
     expect(inbox).toContain(`<dt>Drive-away estimate</dt><dd>${dollars(total)} in NSW (${estimateAsAtText(nsw.asAt)})</dd>`);
-    expect(inbox).toContain(`<dt>Drive-away estimate: Stamp duty (Passenger vehicle)</dt><dd>${dollars(nswPassengerDuty(price + delivery))}</dd>`);
+    for (const part of parts) {
+      const [label, value] = partText(part).split(/: (?=\$)/);
+      expect(inbox).toContain(`<dt>${label}</dt><dd>${value}</dd>`);
+    }
+    expect(inbox).toContain(`<dt>Drive-away estimate: not confirmed</dt><dd>${note}</dd>`);
+    expect(inbox).toContain(`<dt>Drive-away estimate: source</dt><dd><a href="${nsw.sources[0]?.url}">${nsw.sources[0]?.name}</a></dd>`);
+
+    // The inbox's CSV: the names and the sentence in their own columns.
+    const [header = [], ...rows] = parseCsv(await (await fetchSite(SITE, "/dealer/leads?format=csv", { headers: { cookie } })).text());
+    const row = rows.find((cells) => cells[0] === String(leadId)) ?? [];
+    const cell = (column: string) => row[header.indexOf(column)];
+    expect(cell("finance.drive_away.unconfirmed")).toBe(unconfirmed.join("; "));
+    expect(cell("finance.drive_away.unconfirmed_text")).toBe(note);
   });
 
   it("a state that does not exist, or a state without a priced car of the site, is a 400 naming the field; nothing is stored", async () => {

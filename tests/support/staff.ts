@@ -57,6 +57,22 @@ export async function signedInStaff(site: string, dealership: string, role: "adm
   return { email, cookie: await staffSignIn(site, email) };
 }
 
+/** A salesperson's inbox page once it lists the lead sent from this address, its apostrophes and ampersands read back as text. */
+export async function inboxWith(site: string, dealership: string, email: string): Promise<string> {
+  const { cookie } = await signedInStaff(site, dealership, "salesperson");
+  let html = "";
+  await expect
+    .poll(
+      async () => {
+        html = await (await fetchSite(site, "/dealer/leads", { headers: { cookie } })).text();
+        return html.includes(email);
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
+  return html.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+}
+
 /** Signs a staff member in on the dealer pages in a browser, as they would: the e-mailed code, then the leads page. */
 export async function staffSignInOnPage(page: Page, site: string, email: string): Promise<void> {
   await page.goto(siteUrl(site, "/dealer/leads"));

@@ -230,6 +230,8 @@ export const SITE_TABLES = [
   "video_uploads",
   "vehicle_views",
   "car_daily_counts",
+  "car_period_counts",
+  "car_period_count_days",
   "car_price_changes",
   "car_stock_figures",
   "online_payments",

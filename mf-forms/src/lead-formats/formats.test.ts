@@ -1,4 +1,6 @@
-import { leadRecordSchema, locationSchema } from "@dealer/shared/contract";
+import { DEFAULT_DRIVE_AWAY_RATES } from "@dealer/shared/config";
+import { type Car, leadRecordSchema, locationSchema } from "@dealer/shared/contract";
+import { type DriveAwayEstimate, driveAwayEstimate, driveAwayMoney, TYPICAL_AMOUNT, unconfirmedText } from "@dealer/shared/rules";
 import { makeCar } from "@dealer/shared/testing";
 import { describe, expect, it } from "vitest";
 import { adfProblems } from "../../../tests/support/adf";
@@ -51,11 +53,11 @@ const LEADS: Record<string, PostedLead> = {
   finance_enquiry: { kind: "finance_enquiry", ...base, values: { ...base.values, category: "Finance Enquiry" }, userData: { ...base.userData, car_id: 101 }, vehiclePriceBudget: 30000, preferredDealership: "harbour-city-toyota" },
 };
 
-function deliverable(posted: PostedLead, id = 42): DeliverableLead {
+function deliverable(posted: PostedLead, id = 42, driveAway?: DriveAwayEstimate): DeliverableLead {
   const placed = placeLead(posted, facts);
   if (!placed.ok) throw new Error(JSON.stringify(placed.fieldErrors));
   const valuation = posted.vehicle ? ({ estimate: true, low: 20000, high: 22000, offer: 20000, comparables: 3 } as const) : undefined;
-  const record = { lead_id: id, ...buildLeadRecord(posted, placed.place, facts, { ...extras, valuation }) };
+  const record = { lead_id: id, ...buildLeadRecord(posted, placed.place, facts, { ...extras, valuation, driveAway }) };
   return { id, site: facts.site.slug, kind: posted.kind, createdAt: createdAt.toISOString(), carId: record.vehicle?.id ?? null, dealershipId: 1, dealershipSlug: "harbour-city-toyota", lead: posted, record };
 }
 
@@ -145,5 +147,35 @@ describe("JSON webhook and e-mail", () => {
     expect(trade).toContain("Make: Mazda\nModel: CX-5\nYear: 2020\nOdometer: 61,000 km\nRegistration: ABC123\nState: NSW");
     expect(trade).toContain("Online valuation: $20,000 to $22,000, offer $20,000");
     expect(trade).toContain("Has the vehicle been in an accident?: No");
+  });
+});
+
+describe("a finance enquiry's drive-away estimate (ADR 0098)", () => {
+  const car = { ...facts.car, price_type: "Excl. Government Charges" } as Car;
+  const estimate = driveAwayEstimate({ car, price: 27_990, state: "NSW", rates: DEFAULT_DRIVE_AWAY_RATES, deliveryCharge: 0 });
+  const financed = (driveAway: DriveAwayEstimate) => deliverable(LEADS.finance_enquiry as PostedLead, 42, driveAway);
+
+  it("marks each typical amount, and gives the car page's sentence and the sources, in the record, e-mail and ADF", () => {
+    expect(estimate.unconfirmed.length).toBeGreaterThan(0);
+    const lead = financed(estimate);
+    expect(leadRecordSchema.parse(lead.record).finance?.drive_away).toMatchObject({ unconfirmed: estimate.unconfirmed, unconfirmed_text: unconfirmedText("NSW", estimate.unconfirmed), sources: estimate.sources });
+    const { body } = leadEmail(lead);
+    const adf = leadAdf(lead, provider, "sales@example.com");
+    expect(adfProblems(adf)).toEqual([]);
+    for (const part of estimate.parts) {
+      const marked = estimate.unconfirmed.includes(part.name) ? ` (${TYPICAL_AMOUNT})` : "";
+      expect(body).toContain(`Drive-away estimate: ${part.name}: ${driveAwayMoney(part.amount)}${marked}\n`);
+    }
+    expect(body).toContain(`Drive-away estimate: not confirmed: ${unconfirmedText("NSW", estimate.unconfirmed)}`);
+    for (const source of estimate.sources) expect(adf).toContain(`Drive-away estimate: source: ${source.name} (${source.url}).`);
+  });
+
+  it("an estimate kept before ADR 0090 had no list: nothing is marked and there is no sentence", () => {
+    const { unconfirmed: _, ...older } = estimate;
+    const lead = financed(older as DriveAwayEstimate);
+    const { body } = leadEmail(lead);
+    expect(lead.record.finance?.drive_away).toMatchObject({ unconfirmed: [], unconfirmed_text: null });
+    expect(body).not.toContain(TYPICAL_AMOUNT);
+    expect(body).not.toContain("Drive-away estimate: not confirmed");
   });
 });

@@ -122,7 +122,8 @@ function adfCustomer(record: LeadRecord): string {
     labelled(L.licence, licenceWords(customer)),
     customer.preferred_contact ? `Prefers contact by ${customer.preferred_contact}.` : "",
     labelled(L.services, record.services.join(", ")),
-    ...(record.finance ? financeRows(record.finance).map((row) => labelled(row.label, row.value)) : []),
+    // A row's link (a drive-away source) goes with its words: comments are text.
+    ...(record.finance ? financeRows(record.finance).map((row) => labelled(row.label, row.href ? `${row.value} (${row.href})` : row.value)) : []),
     record.reservation ? `Reserved online: deposit ${record.reservation.deposit} AUD, held until ${record.reservation.held_until}.` : "",
     `News and offers: ${customer.consent.opt_in ? "opted in" : "not opted in"} (${customer.consent.recorded_at}).`,
     `Page: ${record.source.page_url}`,

@@ -1,5 +1,5 @@
 import type { LeadRecord } from "@dealer/shared/contract";
-import { estimateAsAtText, formatMoney, formatMoneyCents } from "@dealer/shared/rules";
+import { estimateAsAtText, formatMoney, formatMoneyCents, TYPICAL_AMOUNT } from "@dealer/shared/rules";
 import { CONTACT_METHOD_WORDS, FIELD_LABELS as L, TEST_DRIVE_DISCLAIMER } from "../leads/variants";
 
 /** One line a salesperson reads: a label, its value, and a link where the value has one. */
@@ -66,12 +66,21 @@ const NO_CALCULATOR = { interest_rate: null, repayment: null, frequency: null, b
 
 export const DRIVE_AWAY_LABEL = "Drive-away estimate";
 
-/** The drive-away estimate the shopper financed: its total, state and date, then each part under its own name. */
+export const DRIVE_AWAY_NOTE_LABEL = `${DRIVE_AWAY_LABEL}: not confirmed`;
+export const DRIVE_AWAY_SOURCE_LABEL = `${DRIVE_AWAY_LABEL}: source`;
+
+/**
+ * The drive-away estimate the shopper financed: its total, state and date, then each part under its own name, a
+ * typical amount marked as such; then the car page's sentence naming those, and the sources it points to (ADR 0098).
+ */
 function driveAwayRows(estimate: Finance["drive_away"] | null): LeadRow[] {
   if (!estimate) return [];
+  const typical = new Set(estimate.unconfirmed ?? []);
   return [
     { label: DRIVE_AWAY_LABEL, value: `${money(estimate.total)} in ${estimate.state} (${estimateAsAtText(estimate.as_at)})` },
-    ...estimate.parts.map((part) => ({ label: `${DRIVE_AWAY_LABEL}: ${part.name}`, value: money(part.amount) })),
+    ...estimate.parts.map((part) => ({ label: `${DRIVE_AWAY_LABEL}: ${part.name}`, value: `${money(part.amount)}${typical.has(part.name) ? ` (${TYPICAL_AMOUNT})` : ""}` })),
+    ...(estimate.unconfirmed_text ? [{ label: DRIVE_AWAY_NOTE_LABEL, value: estimate.unconfirmed_text }] : []),
+    ...(estimate.sources ?? []).map((source) => ({ label: DRIVE_AWAY_SOURCE_LABEL, value: source.name, href: source.url })),
   ];
 }
 

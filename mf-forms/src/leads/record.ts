@@ -1,5 +1,5 @@
 import { type CalculatorFigures, type Car, carSchema, LEAD_RECORD_VERSION, type LeadKind, type LeadRecord, leadDepartment, type Location, locationSchema } from "@dealer/shared/contract";
-import { convertCategory, type DriveAwayEstimate, FINANCE_LINK_PARAMS, siteDriveAwayEstimate, vehiclePath, type TradeInValuation, zonedIso } from "@dealer/shared/rules";
+import { convertCategory, type DriveAwayEstimate, FINANCE_LINK_PARAMS, siteDriveAwayEstimate, vehiclePath, type TradeInValuation, unconfirmedText, zonedIso } from "@dealer/shared/rules";
 // Not through the media barrel: with "sideEffects": false, wrangler's esbuild drops the barrel's lazy init once
 // the contract pulls media into a lazily loaded chunk, and image-url's constants read as undefined.
 import { fixedImageUrl } from "@dealer/shared/image-slots";
@@ -212,6 +212,23 @@ export function financeDriveAway(
   return estimate ? { ok: true, estimate } : { ok: false, fieldErrors: { [DRIVE_AWAY_FIELD]: [DRIVE_AWAY_NEEDS_PRICED_CAR] } };
 }
 
+/**
+ * The estimate as the lead keeps it: the parts, and the ones that are typical amounts with the car page's own words
+ * and sources (ADR 0098). An estimate stored before ADR 0090 has no list: none is named.
+ */
+function driveAwayOf(estimate: DriveAwayEstimate): NonNullable<NonNullable<LeadRecord["finance"]>["drive_away"]> {
+  const unconfirmed = estimate.unconfirmed ?? [];
+  return {
+    state: estimate.state,
+    total: estimate.total,
+    parts: estimate.parts,
+    as_at: estimate.asAt,
+    unconfirmed,
+    unconfirmed_text: unconfirmed.length ? unconfirmedText(estimate.state, unconfirmed) : null,
+    sources: estimate.sources,
+  };
+}
+
 /** What the server adds to a lead when it takes it. */
 export type LeadExtras = {
   createdAt: Date;
@@ -295,7 +312,7 @@ export function buildLeadRecord(lead: PostedLead, place: LeadPlace, facts: SiteF
           preferred_dealership: facts.dealerships.find((dealership) => dealership.slug === (values.dealership_slug ?? lead.preferredDealership))?.name ?? null,
           calculator: calculatorOf(lead.finance),
           credit_check: extras.creditCheck ? { consent_text: extras.creditCheck.consent_text, consented_at: extras.creditCheck.consented_at } : null,
-          drive_away: extras.driveAway ? { state: extras.driveAway.state, total: extras.driveAway.total, parts: extras.driveAway.parts, as_at: extras.driveAway.asAt } : null,
+          drive_away: extras.driveAway ? driveAwayOf(extras.driveAway) : null,
         }
       : null,
     reservation: lead.reservation && lead.amount !== undefined ? { deposit: lead.amount, held_until: new Date(lead.reservation.hold_until).toISOString() } : null,

@@ -132,6 +132,14 @@ export const leadRecordSchema = z
             total: dollars,
             parts: z.array(z.object({ name: text, amount: dollars })).describe("The total's parts (price, GST, delivery, duty, registration, CTP, plates or transfer); they add up to the total."),
             as_at: z.iso.date().describe("The date the state's rates are as at."),
+            unconfirmed: z
+              .array(text)
+              .optional()
+              .describe("The names of the parts whose figure no published page confirms for the rates' year: typical amounts (ADR 0090, as /api/drive-away names them); absent on leads stored before ADR 0098."),
+            unconfirmed_text: nullableText
+              .optional()
+              .describe("The words the car page shows beside the estimate naming those parts (null when every part is confirmed)."),
+            sources: z.array(z.object({ name: text, url: text })).optional().describe("The state's published pages the rates come from, as the car page links them."),
           })
           .nullable()
           .optional()

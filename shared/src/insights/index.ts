@@ -78,12 +78,60 @@ export function tallyInsightEvents(bodies: readonly unknown[]): { counts: Insigh
   return { counts: [...counts.values()], refused };
 }
 
-/** Adds the counts to car_daily_counts in one D1 batch (one upsert per car and day). */
+/** The insights periods in days (the console's choice of period): each car's counts over each are kept (car_period_counts). */
+export const INSIGHT_PERIODS = ["7", "30", "90"] as const;
+export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
+
+/** The SQL of the first day of a period ending on `day` (a UTC day as SQL): the day less (period - 1) days. */
+const periodStartSql = (day: string, period: InsightPeriod) => `date(${day}, '-${Number(period) - 1} days')`;
+const LONGEST = INSIGHT_PERIODS[INSIGHT_PERIODS.length - 1] as InsightPeriod;
+const PERIOD_COLUMNS = INSIGHT_PERIODS.flatMap((period) => [`views${period}`, `searches${period}`]);
+
+/**
+ * Adds the counts to car_daily_counts and to each car's period counts (car_period_counts, migration 0055) in one D1
+ * batch: each site is first brought forward to the batch's latest day of its counts (rollPeriodCounts), then a count
+ * of day d joins each period of the site's day that d is on or after the first day of, as the page's own sums take it.
+ */
 export async function recordInsightCounts(db: D1Database, counts: readonly InsightCount[]): Promise<void> {
   if (counts.length === 0) return;
   const upsert = db.prepare(
     `INSERT INTO car_daily_counts (site, car_id, day, views, search_appearances) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (site, car_id, day) DO UPDATE SET views = views + excluded.views, search_appearances = search_appearances + excluded.search_appearances`,
   );
-  await db.batch(counts.map((count) => upsert.bind(count.site, count.car, count.day, count.views, count.searches)));
+  // ?1 site, ?2 car, ?3 day, ?4 views, ?5 search appearances.
+  const rolled = db.prepare(
+    `INSERT INTO car_period_counts (site, car_id, ${PERIOD_COLUMNS.join(", ")})
+     SELECT ?1, ?2, ${INSIGHT_PERIODS.map((period) => `iif(?3 >= ${periodStartSql("r.day", period)}, ?4, 0), iif(?3 >= ${periodStartSql("r.day", period)}, ?5, 0)`).join(", ")}
+     FROM car_period_count_days r WHERE r.site = ?1 AND ?3 >= ${periodStartSql("r.day", LONGEST)}
+     ON CONFLICT (site, car_id) DO UPDATE SET ${PERIOD_COLUMNS.map((column) => `${column} = ${column} + excluded.${column}`).join(", ")}`,
+  );
+  // Each site first brought to its counts' latest day (before the counts, which the sums would otherwise hold twice).
+  const latest = new Map<string, string>();
+  for (const { site, day } of counts) if (day > (latest.get(site) ?? "")) latest.set(site, day);
+  await db.batch([
+    ...[...latest].flatMap(([site, day]) => rollPeriodCounts(db, site, day, "forward")),
+    ...counts.flatMap((count) => [upsert.bind(count.site, count.car, count.day, count.views, count.searches), rolled.bind(count.site, count.car, count.day, count.views, count.searches)]),
+  ]);
+}
+
+/**
+ * The statements that bring a site's period counts to `day` (a UTC day): when its rows are of another day (or of none),
+ * every car's sums again from car_daily_counts (ADR 0096). A view or CSV runs them first in its D1 batch for today
+ * (`exactly`), so what it reads is as exact as summing the days itself; the consumer runs them for its counts' latest
+ * day (`forward`, never back), so a busy site is summed at its first counts of a day rather than at a dealer's view.
+ */
+export function rollPeriodCounts(db: D1Database, site: string, day: string, to: "exactly" | "forward" = "exactly"): D1PreparedStatement[] {
+  // The site when its rows are to be summed again, else NULL: one scalar subquery, so a site already there reads no row.
+  const stale = `(SELECT ?1 WHERE NOT EXISTS (SELECT 1 FROM car_period_count_days WHERE site = ?1 AND day ${to === "exactly" ? "=" : ">="} ?2))`;
+  return [
+    db.prepare(`DELETE FROM car_period_counts WHERE site = ${stale}`).bind(site, day),
+    db
+      .prepare(
+        `INSERT INTO car_period_counts (site, car_id, ${PERIOD_COLUMNS.join(", ")})
+         SELECT site, car_id, ${INSIGHT_PERIODS.map((period) => `SUM(iif(day >= ${periodStartSql("?2", period)}, views, 0)), SUM(iif(day >= ${periodStartSql("?2", period)}, search_appearances, 0))`).join(", ")}
+         FROM car_daily_counts WHERE site = ${stale} AND day >= ${periodStartSql("?2", LONGEST)} GROUP BY car_id`,
+      )
+      .bind(site, day),
+    db.prepare(`INSERT OR REPLACE INTO car_period_count_days (site, day) SELECT ?1, ?2 WHERE ${stale} IS NOT NULL`).bind(site, day),
+  ];
 }

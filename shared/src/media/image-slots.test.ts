@@ -27,10 +27,11 @@ describe("image slots", () => {
 
   it("writes srcset, sizes and the box from the rule, src the candidate nearest the box", () => {
     const card = slotImage("card", DRAWING);
+    const cardQuality = IMAGE_SLOTS.card.quality;
     expect(card).toEqual({
-      src: "/cdn/image/width=320,quality=75/vehicles/suv/blue/three-quarter.svg",
+      src: `/cdn/image/width=320,quality=${cardQuality}/vehicles/suv/blue/three-quarter.svg`,
       srcSet: slotWidths("card")
-        .map((width) => `/cdn/image/width=${width},quality=75/vehicles/suv/blue/three-quarter.svg ${width}w`)
+        .map((width) => `/cdn/image/width=${width},quality=${cardQuality}/vehicles/suv/blue/three-quarter.svg ${width}w`)
         .join(", "),
       sizes: IMAGE_SLOTS.card.sizes,
       width: 320,

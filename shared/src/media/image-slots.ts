@@ -29,14 +29,22 @@ type SlotRule = {
  * from 64rem (3 cards, 1.5rem gaps; 2 cards with 1rem from 40rem); the car page's viewer is 3/5 of the main column
  * beside the 24rem aside from 64rem.
  */
+/**
+ * A card's photo (search results, favourites): at most 640 w at quality 65 (ADR 0095), so a card is <= 30 KB in AVIF and
+ * in WebP. On a 390 px phone the card is drawn 358 px wide: 640 w is 1.8 device pixels a CSS pixel at 2x and 3x, where
+ * 800 w doubled the bytes (a photo's grain survives the smaller downscale) and 960 w tripled them for detail a card's
+ * size does not show; a lower quality hides its loss at that density.
+ */
+const CARD_PHOTO = { max: 640, quality: 65 } as const;
+
 export const IMAGE_SLOTS: Record<ImageSlot, SlotRule> = {
   card: {
     width: 320,
     height: 213,
     min: 240,
-    max: 960,
+    max: CARD_PHOTO.max,
     sizes: "(min-width: 75rem) 17.25rem, (min-width: 64rem) calc(33.3vw - 7.85rem), (min-width: 40rem) calc(50vw - 1.5rem), calc(100vw - 2rem)",
-    quality: DEFAULT_IMAGE_QUALITY,
+    quality: CARD_PHOTO.quality,
   },
   /** The similar-vehicles and featured-stock rows: cards 15rem wide (80% of a narrow phone). */
   row: { width: 240, height: 160, min: 240, max: 480, sizes: "(min-width: 19rem) 15rem, 80vw", quality: DEFAULT_IMAGE_QUALITY },
@@ -57,7 +65,7 @@ export const IMAGE_SLOTS: Record<ImageSlot, SlotRule> = {
   /** A /compare column's picture, at most 240 px. */
   compare: { width: 240, height: 160, min: 240, max: 480, sizes: "15rem", quality: DEFAULT_IMAGE_QUALITY },
   /** Favourites and recently viewed: a grid or strip of cards 14 to 16rem wide (a whole phone's width below 34rem). */
-  saved: { width: 240, height: 160, min: 240, max: 800, sizes: "(min-width: 34rem) 16rem, calc(100vw - 2rem)", quality: DEFAULT_IMAGE_QUALITY },
+  saved: { width: 240, height: 160, min: 240, max: CARD_PHOTO.max, sizes: "(min-width: 34rem) 16rem, calc(100vw - 2rem)", quality: CARD_PHOTO.quality },
   /** The print sheet's picture, at most 600 px: printers ask for detail, so up to 1200. */
   print: { width: 600, height: 400, min: 640, max: 1200, sizes: "(min-width: 37.5rem) 37.5rem, 100vw", quality: DEFAULT_IMAGE_QUALITY },
 };

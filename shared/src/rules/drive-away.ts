@@ -157,9 +157,15 @@ export function governmentCharges(rates: StateRates, facts: DutyFacts, dutiableV
   return { parts, total: sumParts(parts), unconfirmed: charged.flatMap(([part, figure]) => (unconfirmed.has(figure) ? [part.name] : [])) };
 }
 
-/** Beside an estimate: which of its parts are typical amounts rather than the office's confirmed figures (ADR 0090). */
+/** What a part no published page confirms is: the car page's words beside the estimate, and the lead's beside each such part. */
+export const TYPICAL_AMOUNT = "typical amount";
+
+/**
+ * Beside an estimate: which of its parts are typical amounts rather than the office's confirmed figures (ADR 0090).
+ * The lead's e-mail, inbox, ADF and CSV carry the same sentence, with the sources after it (ADR 0098).
+ */
 export const unconfirmedText = (state: AuStateCode, names: string[]) =>
-  `Not confirmed against ${state}'s published figures for this year, so typical amounts: ${names.join("; ")}. Check them with the sources below.`;
+  `Not confirmed against ${state}'s published figures for this year, so ${TYPICAL_AMOUNT}s: ${names.join("; ")}. Check them with the sources below.`;
 
 /** A list of parts' total, added in cents. */
 export const sumParts = (parts: DriveAwayPart[]) => dollarsOf(parts.reduce((sum, part) => sum + cents(part.amount), 0));

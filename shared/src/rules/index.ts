@@ -54,5 +54,6 @@ export * from "./words";
 export * from "./au-states";
 export * from "./drive-away";
 export * from "./towing";
+export * from "./towing-capacity";
 export * from "./insights";
 export * from "./csv";

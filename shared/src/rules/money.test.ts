@@ -16,3 +16,35 @@ describe("money formatting", () => {
     expect(formatRate(undefined)).toBe("-");
   });
 });
+
+describe("money formatting without Intl (ADR 0097)", () => {
+  const intl = {
+    money: new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 }),
+    cents: new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    number: new Intl.NumberFormat("en-AU"),
+  };
+  const same = (value: number) => {
+    expect(formatMoney(value), `formatMoney(${value})`).toBe(intl.money.format(value));
+    expect(formatMoneyCents(value), `formatMoneyCents(${value})`).toBe(intl.cents.format(value));
+    expect(formatNumber(value), `formatNumber(${value})`).toBe(intl.number.format(value));
+  };
+
+  it("writes what Intl writes for edge values, ties and the values only Intl answers", () => {
+    const values = [0, -0, 0.5, 1.5, 2.5, 1.005, 1.015, 2.675, 0.0005, 0.0015, 1.9996, 999.995, 999_999.5, 0.1 + 0.2, 1e-7, 123e-20, 1e20, 1e21, 2 ** 53, Number.MAX_VALUE, Number.MIN_VALUE];
+    for (const value of [...values, ...values.map((v) => -v), Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0.4, -0.5]) same(value);
+  });
+
+  it("writes what Intl writes for prices, repayments and kilometres (seeded pseudo-random)", () => {
+    let seed = 35;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      same(Math.round(next() * 200_000));
+      same(next() * 10 ** Math.floor(next() * 9));
+      // Repayments as the finance rules compute them: a division that lands near a half cent.
+      same(Math.round(next() * 1e6) / 1000 + 0.005);
+    }
+  });
+});

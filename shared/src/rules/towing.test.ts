@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NO_ATM_TEXT, TOWING_CAPACITY_MESSAGE, towingCapacityOf, towVerdict } from "./towing";
+import { NO_ATM_TEXT, towVerdict } from "./towing";
+import { TOWING_CAPACITY_MESSAGE, towingCapacityOf } from "./towing-capacity";
 
 describe("can my car tow this van", () => {
   it("is within, within but over 85 %, or over, at the edges", () => {

@@ -6,19 +6,8 @@ import { formatNumber } from "./money";
  * the gross combination mass (GCM) count too, and a listing gives none of them.
  */
 export const TOWING_COMFORT_SHARE = 0.85;
-/** A car's braked capacity in kg: the heaviest light vehicles tow 4,500 kg; 10,000 leaves room for a prime mover's ute. */
-export const TOWING_CAPACITY_LIMITS = { min: 1, max: 10_000 } as const;
-export const TOWING_CAPACITY_MESSAGE = `Please enter a braked towing capacity from ${TOWING_CAPACITY_LIMITS.min} to ${formatNumber(TOWING_CAPACITY_LIMITS.max)} kg.`;
 export const TOWING_NOTE =
   "A guide only: the van's laden weight, its ball download and your vehicle's gross combination mass (GCM) also have to be within your vehicle's limits.";
-
-/** The capacity a shopper typed, in whole kg, or the message that says why it cannot be used. */
-export function towingCapacityOf(raw: string): { ok: true; kg: number } | { ok: false; message: string } {
-  const text = raw.trim().replace(/,/g, "").replace(/\s*kg$/i, "");
-  if (!/^\d+$/.test(text)) return { ok: false, message: TOWING_CAPACITY_MESSAGE };
-  const kg = Number(text);
-  return kg >= TOWING_CAPACITY_LIMITS.min && kg <= TOWING_CAPACITY_LIMITS.max ? { ok: true, kg } : { ok: false, message: TOWING_CAPACITY_MESSAGE };
-}
 
 export type TowVerdict =
   | { kind: "unknown"; text: string }

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { TOWING_CAPACITY_LIMITS, type TowVehicle, towingCapacityOf, towVehicleLabel } from "../rules/towing";
+import { type TowVehicle, towVehicleLabel } from "../rules/towing";
+import { TOWING_CAPACITY_LIMITS, towingCapacityOf } from "../rules/towing-capacity";
 import { readTowVehicle, type StoredTowVehicle, saveTowVehicle } from "./buyer-choices";
 
 /** Served by mf-vehicle through the gateway on every site's host (mf-vehicle/src/api/buyer-tools.ts). */

@@ -1,7 +1,7 @@
 import type { AuStateCode } from "../rules/au-states";
 import { auStateOf } from "../rules/au-states";
 import type { TowVehicle } from "../rules/towing";
-import { TOWING_CAPACITY_LIMITS } from "../rules/towing";
+import { TOWING_CAPACITY_LIMITS } from "../rules/towing-capacity";
 import { REGISTRATION_PLACE_KEY, TOW_VEHICLE_KEY } from "./buyer-choice-keys";
 
 /**

@@ -1,5 +1,6 @@
 import { type ComponentType, createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { FiltersProps } from "./Filters";
+import { loadOnce, useLoadedPart } from "./load-once";
 
 type FiltersComponent = ComponentType<FiltersProps>;
 
@@ -9,15 +10,8 @@ type FiltersComponent = ComponentType<FiltersProps>;
  */
 export const ServerFilters = createContext<FiltersComponent | null>(null);
 
-let loading: Promise<FiltersComponent> | null = null;
 /** The panel's code, loaded once: on approach, on the phone's Filters button, or with the first search. */
-export function loadFilters(): Promise<FiltersComponent> {
-  loading ??= import("./Filters").then((module) => module.Filters);
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
+export const loadFilters = loadOnce((): Promise<FiltersComponent> => import("./Filters").then((module) => module.Filters));
 
 const CONTROLS = "input, button, select, a[href]";
 const controlIndex = (root: HTMLElement, target: EventTarget | null) =>
@@ -32,8 +26,8 @@ const controlIndex = (root: HTMLElement, target: EventTarget | null) =>
 export function FiltersIsland(props: FiltersProps & { wanted: boolean }) {
   const { wanted, ...filters } = props;
   const preloaded = useContext(ServerFilters);
-  const [Loaded, setLoaded] = useState<FiltersComponent | null>(() => preloaded);
   const [requested, setRequested] = useState(false);
+  const Loaded = useLoadedPart(preloaded, wanted || requested, loadFilters, "Filters");
   const root = useRef<HTMLDivElement>(null);
   const pending = useRef<{ index: number; click: boolean } | null>(null);
 
@@ -42,18 +36,6 @@ export function FiltersIsland(props: FiltersProps & { wanted: boolean }) {
   useEffect(() => {
     if (!preloaded && root.current?.childElementCount === 0) setRequested(true);
   }, [preloaded]);
-
-  useEffect(() => {
-    if (Loaded || !(wanted || requested)) return;
-    let current = true;
-    loadFilters().then(
-      (component) => current && setLoaded(() => component),
-      (error: unknown) => console.warn("Filters failed to load", error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [Loaded, wanted, requested]);
 
   useLayoutEffect(() => {
     const replay = pending.current;

@@ -10,7 +10,8 @@ import { CardTow, useCardTow } from "./card-tow";
 import { FiltersIsland, loadFilters } from "./FiltersIsland";
 import { searchAddress } from "./landing";
 import { loadChips, useSearchParts } from "./deferred-parts";
-import { FINANCE_DISCLAIMER_ID, Pagination, ResultGrid } from "./ResultGrid";
+import { GridIsland, loadGrid } from "./GridIsland";
+import { FINANCE_DISCLAIMER_ID, Pagination } from "./Pagination";
 import { persistFilters, persistedQuery, readPersistedFilters } from "./persisted-filters";
 import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
 import { SaveSearch } from "./SaveSearch";
@@ -83,8 +84,8 @@ function ShowMeLabel({ count }: { count: number }) {
   return <>Show Me {plural(useAnimatedCount(count))}</>;
 }
 
-/** The cards re-render only when the results change, not on every loading or drawer state. */
-const Grid = memo(ResultGrid);
+/** The cards re-render only when the results change, not on every loading or drawer state; their code loads on use. */
+const Grid = memo(GridIsland);
 const NO_PROMOS: PageConfig["search"]["promoCards"] = [];
 
 /**
@@ -136,7 +137,7 @@ function SearchPage({ config, ...props }: SearchResultsProps & { config: PageCon
     // The controls follow the new state at once; the loading state renders after the request has left (a
     // transition): the keystroke-to-results time was partly that render (ADR 0025).
     setState(next);
-    const pending = Promise.all([loadEngine(), loadFilters()]).then(async ([{ search, itemListJson }]) => {
+    const pending = Promise.all([loadEngine(), loadFilters(), loadGrid()]).then(async ([{ search, itemListJson }]) => {
       const result = await search(next, config, new Date(props.now));
       return { result, itemList: itemListJson(result.cards, result.page * props.context.hitsPerPage, props.origin) };
     });

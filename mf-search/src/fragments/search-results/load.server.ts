@@ -22,18 +22,21 @@ import { parseRouteState, TOW_CAPACITY_PARAM } from "./route-state";
 import { facetAttributes, runSearch, type SearchContext } from "./run-search";
 import { Filters } from "./Filters";
 import { ServerFilters } from "./FiltersIsland";
+import { ServerGrid } from "./GridIsland";
 import { ServerParts, type SearchParts } from "./deferred-parts";
 import { RefinementChips } from "./RefinementChips";
 import { ResultCarousel } from "./ResultCarousel";
+import { ResultGrid } from "./ResultGrid";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
 import { sortIndices } from "./sort-options";
 import { resultsItemListJson } from "./structured-data";
 
 const serverParts: SearchParts = { ResultCarousel, RefinementChips, itemListJson: resultsItemListJson };
 
-/** The filter panel and the deferred parts are in the server's markup; the browser loads their code later (FiltersIsland, deferred-parts). */
+/** The filter panel, the cards and the deferred parts are in the server's markup; the browser loads their code later (FiltersIsland, GridIsland, deferred-parts). */
 function SearchResultsWithFilters(props: SearchResultsProps) {
-  return createElement(ServerFilters.Provider, { value: Filters }, createElement(ServerParts.Provider, { value: serverParts }, createElement(SearchResults, props)));
+  const results = createElement(ServerParts.Provider, { value: serverParts }, createElement(SearchResults, props));
+  return createElement(ServerFilters.Provider, { value: Filters }, createElement(ServerGrid.Provider, { value: ResultGrid }, results));
 }
 
 

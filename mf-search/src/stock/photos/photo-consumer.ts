@@ -99,36 +99,26 @@ async function attemptPhoto(env: Env, site: string, url: string, signal: AbortSi
 export const PHOTOS_AT_ONCE = 4;
 
 type Message<Body> = MessageBatch<Body>["messages"][number];
-/** A message's URL once settled; `retryAfter` is set when it failed for a reason time may cure. */
-type Settled = { message: Message<unknown>; site: string; url: string; retryAfter: number | null };
+/** One URL of a batch and every message naming it: the same URL queued twice (two feeds before either was fetched) is one photo. */
+type Photo = PhotoMessage & { messages: Message<unknown>[] };
+/** A photo's outcome once fetched, or null when it was held already (a retried or duplicate message: nothing to record). */
+type Settled = { photo: Photo; outcome: Outcome | null; attempts: number };
 
-const acked = (message: Message<unknown>): null => {
-  message.ack();
-  return null;
-};
-
-/**
- * One message: fetch the URL unless it is held already, and record the outcome. A URL found held is still settled (its
- * cars refreshed): it is a message retried after its batch's stock write failed, or a duplicate (a read, no write).
- */
-async function settleOne(message: Message<unknown>, env: Env): Promise<Settled | null> {
-  const parsed = messageSchema.safeParse(message.body);
-  if (!parsed.success) return acked(message);
-  const { site, url }: PhotoMessage = parsed.data;
-  const row = await env.DB.prepare("SELECT status, attempts FROM photos WHERE site = ? AND url = ?").bind(site, url).first<{ status: string; attempts: number }>();
-  if (!row) return acked(message);
-  if (row.status === "ready") return { message, site, url, retryAfter: null };
-  const outcome = await fetchPhoto(env, site, url);
-  const { state } = outcome;
-  await env.DB.prepare(
-    `UPDATE photos SET status = ?3, hash = ?4, width = ?5, height = ?6, colour = ?7, reason = ?8, attempts = attempts + 1, updated_at = ?9
-      WHERE site = ?1 AND url = ?2`,
-  )
-    .bind(site, url, state.status, ...(state.status === "ready" ? [state.hash, state.width, state.height, state.colour, null] : [null, null, null, null, state.reason]), new Date().toISOString())
-    .run();
-  const attempts = row.attempts + 1;
-  const retry = "retry" in outcome && outcome.retry && attempts < PHOTO_MAX_ATTEMPTS;
-  return { message, site, url, retryAfter: retry ? photoRetryDelaySeconds(attempts) : null };
+/** Each message's photo, one per site and URL; a message naming no photo is acked (nothing will ever make it one). */
+function photosOf(messages: readonly Message<unknown>[]): Photo[] {
+  const photos = new Map<string, Photo>();
+  for (const message of messages) {
+    const parsed = messageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      message.ack();
+      continue;
+    }
+    const key = JSON.stringify([parsed.data.site, parsed.data.url]);
+    const photo = photos.get(key) ?? { ...parsed.data, messages: [] };
+    photo.messages.push(message);
+    photos.set(key, photo);
+  }
+  return [...photos.values()];
 }
 
 /** Each item through `work`, at most `limit` at a time, in order of the items. */
@@ -145,40 +135,89 @@ async function atMost<T, R>(items: readonly T[], limit: number, work: (item: T) 
   return results;
 }
 
+const retryEach = (photo: Photo) => {
+  for (const message of photo.messages) message.retry({ delaySeconds: photoRetryDelaySeconds(message.attempts) });
+};
+
 /** The stock's write for a settled photo's cars, given by the worker (the stock imports photos, not the other way). */
 export type CarsWriter = (db: D1Database, now: string, changed: ReturnType<typeof stockChangeNotifier>) => WriteCarsAsRead;
 
+const recordOutcome = `UPDATE photos SET status = ?3, hash = ?4, width = ?5, height = ?6, colour = ?7, reason = ?8, attempts = attempts + 1, updated_at = ?9
+  WHERE site = ?1 AND url = ?2`;
+
 /**
- * A batch: its photos fetched PHOTOS_AT_ONCE at a time, then each site's cars showing any of them rewritten once (ADR
- * 0088; one rewrite per photo made a demo start over a thousand stock writes). A message is acked or retried only
- * after its cars are written: if that write fails, the batch's messages come again and settle the same URLs again.
+ * A batch (ADR 0088, 0095): its photos, one per URL however many messages name it, read in one query; those not held
+ * fetched PHOTOS_AT_ONCE at a time; their outcomes recorded in one write; then each site's cars showing any of them
+ * rewritten once. Each message is acked or retried by its photo's one outcome, only after its cars are written: if a
+ * write fails, the messages come again and settle the same URLs again (a photo already in R2 is not fetched twice).
  */
 export async function consumePhotos(batch: MessageBatch<unknown>, env: Env, carsWriter: CarsWriter): Promise<void> {
-  const settled = await atMost(batch.messages, PHOTOS_AT_ONCE, (message) =>
-    settleOne(message, env).catch((error) => {
-      console.error("[mf-search] photo not processed", message.body, error);
-      message.retry({ delaySeconds: photoRetryDelaySeconds(message.attempts) });
+  const photos = photosOf(batch.messages);
+  if (!photos.length) return;
+  const { results: rows } = await env.DB.prepare(
+    "SELECT site, url, status, attempts FROM photos WHERE (site, url) IN (SELECT value ->> '$[0]', value ->> '$[1]' FROM json_each(?))",
+  )
+    .bind(JSON.stringify(photos.map(({ site, url }) => [site, url])))
+    .all<{ site: string; url: string; status: string; attempts: number }>();
+  const rowOf = new Map(rows.map((row) => [JSON.stringify([row.site, row.url]), row]));
+  const wanted = photos.flatMap((photo) => {
+    const row = rowOf.get(JSON.stringify([photo.site, photo.url]));
+    // No row: the URL is no longer named by any car (pruned); nothing to fetch.
+    if (!row) for (const message of photo.messages) message.ack();
+    return row ? [{ photo, row }] : [];
+  });
+  // A URL found held is still settled (its cars refreshed): a message retried after its batch's stock write failed, or one
+  // sent again by a later feed (a read, no write).
+  const settled = await atMost(wanted, PHOTOS_AT_ONCE, async ({ photo, row }): Promise<Settled | null> => {
+    if (row.status === "ready") return { photo, outcome: null, attempts: row.attempts };
+    try {
+      return { photo, outcome: await fetchPhoto(env, photo.site, photo.url), attempts: row.attempts + 1 };
+    } catch (error) {
+      console.error("[mf-search] photo not processed", photo.site, photo.url, error);
+      retryEach(photo);
       return null;
-    }),
-  );
+    }
+  }).then((all) => all.filter((one): one is Settled => one !== null));
+  const fetched = settled.filter((one) => one.outcome !== null);
+  if (fetched.length) {
+    const now = new Date().toISOString();
+    const record = env.DB.prepare(recordOutcome);
+    try {
+      // One write for the batch's outcomes, not one a photo: every write holds the database the pages read.
+      await env.DB.batch(
+        fetched.map(({ photo, outcome }) => {
+          const state = (outcome as Outcome).state;
+          const held = state.status === "ready" ? [state.hash, state.width, state.height, state.colour, null] : [null, null, null, null, state.reason];
+          return record.bind(photo.site, photo.url, state.status, ...held, now);
+        }),
+      );
+    } catch (error) {
+      console.error("[mf-search] photo outcomes not recorded", error);
+      for (const { photo } of settled) retryEach(photo);
+      return;
+    }
+  }
   const bySite = new Map<string, Settled[]>();
-  for (const done of settled) if (done) bySite.set(done.site, [...(bySite.get(done.site) ?? []), done]);
+  for (const done of settled) bySite.set(done.photo.site, [...(bySite.get(done.photo.site) ?? []), done]);
   for (const [site, done] of bySite) {
     try {
       await refreshCarsShowing(
         env.DB,
         site,
-        done.map((one) => one.url),
+        done.map(({ photo }) => photo.url),
         carsWriter(env.DB, new Date().toISOString(), stockChangeNotifier(env)),
       );
     } catch (error) {
       console.error("[mf-search] cars of settled photos not written", site, error);
-      for (const { message } of done) message.retry({ delaySeconds: photoRetryDelaySeconds(message.attempts) });
+      for (const { photo } of done) retryEach(photo);
       continue;
     }
-    for (const { message, retryAfter } of done) {
-      if (retryAfter === null) message.ack();
-      else message.retry({ delaySeconds: retryAfter });
+    for (const { photo, outcome, attempts } of done) {
+      const retry = outcome !== null && "retry" in outcome && outcome.retry && attempts < PHOTO_MAX_ATTEMPTS;
+      for (const message of photo.messages) {
+        if (retry) message.retry({ delaySeconds: photoRetryDelaySeconds(attempts) });
+        else message.ack();
+      }
     }
   }
 }

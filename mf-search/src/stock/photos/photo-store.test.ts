@@ -1,6 +1,6 @@
 import type { Car, CarInput } from "@dealer/shared/contract";
-import { storedPhotoEntry } from "@dealer/shared/media";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHOTO_REASONS, photoRetryDelaySeconds, storedPhotoEntry } from "@dealer/shared/media";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateDemoData } from "../../../../db/demo/generate";
 import { demoSeedSql } from "../../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../../db/test-support/d1";
@@ -110,6 +110,30 @@ describe("a consumer batch's photos settled together (ADR 0088)", () => {
       ...urls.map((url, n) => storedPhotoEntry(url, { status: "ready", hash: String(n).repeat(64), width: 1200, height: 800, colour: "#445566" })),
       storedPhotoEntry(refused, { status: "failed", reason: failure?.reason ?? "" }),
     ]);
+  });
+});
+
+describe("the same URL twice in one consumer batch (ADR 0095)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("fetches it once, records one attempt, and settles both messages by that one outcome", async () => {
+    const url = "http://127.0.0.1:9/twice.jpg";
+    expect((await send({ upsert: [{ ...record([url]), stocknum: "PHOTO-TWICE", id: 999_020, slug: "photo-twice" }] })).upserted).toBe(1);
+    queued.splice(0);
+    let fetches = 0;
+    vi.stubGlobal("fetch", async () => {
+      fetches++;
+      return new Response("gone", { status: 404 });
+    });
+    // Two feeds named the URL before either was fetched: two messages, one photo.
+    const outcome: string[] = [];
+    const messages = [1, 2].map((n) => ({ body: { site: SITE, url }, attempts: 1, ack: () => outcome.push(`ack ${n}`), retry: (options: { delaySeconds: number }) => outcome.push(`retry ${n} in ${options.delaySeconds} s`) }));
+    await consumePhotos({ queue: "dealer-photo-fetch", messages } as unknown as MessageBatch<unknown>, { DB: d1.db, LOCAL_DEV: "on" } as never, (db, now) => carsWriterAsRead(db, now));
+    expect(fetches).toBe(1);
+    const row = await d1.db.prepare("SELECT status, reason, attempts FROM photos WHERE site = ? AND url = ?").bind(SITE, url).first();
+    expect(row).toEqual({ status: "failed", reason: PHOTO_REASONS.http(404), attempts: 1 });
+    const delay = photoRetryDelaySeconds(1);
+    expect(outcome.sort()).toEqual([`retry 1 in ${delay} s`, `retry 2 in ${delay} s`]);
   });
 });
 
