@@ -1,18 +1,22 @@
 /**
  * Loads stock through the dealers' stock API (the same path a dealer's feed uses).
  *   npm run stock:import -- --site SLUG [--url http://localhost:$PLATFORM_PORT] [--key WRITE_KEY] FILE.json|FILE.csv
- *   npm run stock:import -- --demo [--today YYYY-MM-DD] [--url ...]
+ *   npm run stock:import -- --demo [--today YYYY-MM-DD] [--url ...] [--batches-out FILE]
  * Records are grouped per dealership (dealership_slug) in batches of <= 500 and sent with that
  * dealership's write key (--key, or the demo key write-{dealership_slug}). Exits 1 on any rejection.
+ * --demo also uploads its spin cars' frames from the demo photo origin (ADR 0094), and --batches-out keeps each
+ * batch's id so `npm start` and `npm test` can wait for the demo's photos to be in (scripts/setup.ts).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { demoWriteKey, generateDemoData } from "./demo/generate";
+import { demoSpinCars, localDemoPhotoOrigin } from "./demo/media";
+import { demoShotPath, demoSpinFrames } from "../scripts/demo-photos/render";
 import { localToday } from "./demo/today";
 import { type DealershipBatch, splitIntoBatches } from "./import/batches";
 import { csvRowTexts, csvToRecords } from "@dealer/shared/contract";
 import { MAX_BATCH_SIZE } from "../mf-search/src/stock/validate-batch";
-import { postStockBatch, postStockCsv } from "./import/stock-client";
+import { postStockBatch, postStockCsv, putSpinFrames } from "./import/stock-client";
 
 interface SiteLoad {
   site: string;
@@ -70,6 +74,7 @@ async function main(): Promise<number> {
       key: { type: "string" },
       demo: { type: "boolean", default: false },
       today: { type: "string" },
+      "batches-out": { type: "string" },
     },
   });
   const baseUrl = values.url as string;
@@ -85,12 +90,17 @@ async function main(): Promise<number> {
   }
 
   let failed = false;
+  const batches: { site: string; dealership: string; batch: string }[] = [];
   for (const load of loads) {
     const totals = { upserted: 0, deleted: 0, unchanged: 0, version: 0 };
     for (const batch of load.batches) {
       const key = load.key ?? demoWriteKey(batch.dealershipSlug);
       const host = `${load.site}.localhost`;
-      const { status, body } = "csv" in batch ? await postStockCsv(baseUrl, host, key, batch.csv) : await postStockBatch(baseUrl, host, key, batch);
+      const send = () => ("csv" in batch ? postStockCsv(baseUrl, host, key, batch.csv) : postStockBatch(baseUrl, host, key, batch));
+      let { status, body } = await send();
+      // A batch is an idempotent upsert: one that met the local Worker restarting (wrangler dev's 503, seen while the
+      // demo's photos ingest beside the load) is sent again.
+      for (let retry = 1; status === 503 && retry <= 3; retry++) ({ status, body } = await send());
       // A CSV's bad rows are refused one by one while its good rows load: each is named with its row and reasons.
       const rejected = (body as { rejected?: unknown[] } | null)?.rejected;
       if (status === 200 && rejected?.length) {
@@ -104,7 +114,8 @@ async function main(): Promise<number> {
         console.error(JSON.stringify(body, null, 2).slice(0, 4000));
         continue;
       }
-      const outcome = body as typeof totals;
+      const outcome = body as typeof totals & { batch?: string | null };
+      if (outcome.batch) batches.push({ site: load.site, dealership: batch.dealershipSlug, batch: outcome.batch });
       totals.upserted += outcome.upserted;
       totals.deleted += outcome.deleted;
       totals.unchanged += outcome.unchanged;
@@ -112,7 +123,33 @@ async function main(): Promise<number> {
     }
     console.log(`${load.site}: ${totals.upserted} upserted, ${totals.unchanged} unchanged, ${totals.deleted} deleted (stock version ${totals.version})`);
   }
+  if (values["batches-out"]) writeFileSync(values["batches-out"], JSON.stringify(batches, null, 2));
+  if (values.demo && !(await uploadDemoSpins(baseUrl, values.today ?? localToday()))) failed = true;
   return failed ? 1 : 0;
+}
+
+/** The demo's spin cars get their frames as a dealer's spin comes: JPEGs uploaded through the stock API (ADR 0094). */
+async function uploadDemoSpins(baseUrl: string, today: string): Promise<boolean> {
+  const origin = localDemoPhotoOrigin();
+  for (const car of demoSpinCars(generateDemoData({ today }).vehicles)) {
+    const frames = await Promise.all(
+      demoSpinFrames(car).map(async (frame) => {
+        const url = `${origin}/${demoShotPath(frame)}`;
+        const answer = await fetch(url).catch((error: Error) => {
+          throw new Error(`Could not reach the demo photo origin at ${origin} (${error.message}): npm start runs it.`);
+        });
+        if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+        return new Uint8Array(await answer.arrayBuffer());
+      }),
+    );
+    const { status, body: answer } = await putSpinFrames(baseUrl, `${car.site}.localhost`, demoWriteKey(car.dealership_slug), car.stocknum, frames);
+    if (status !== 200) {
+      console.error(`${car.site} / ${car.stocknum}: spin upload HTTP ${status}`, JSON.stringify(answer).slice(0, 2000));
+      return false;
+    }
+    console.log(`${car.site}: spin of ${car.stocknum} uploaded (${frames.length} frames)`);
+  }
+  return true;
 }
 
 main().then(

@@ -1,10 +1,12 @@
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type PlaintextKeyRow, plaintextKeysMigrationSql } from "../db/keys/hashed-key-sql";
 import { applyMigrations, executeFile, queries } from "./d1";
-import { withProgress } from "./progress";
+import { demoWriteKey } from "../db/demo/generate";
+import { getFeedReport } from "../db/import/stock-client";
+import { PROGRESS_EVERY_MS, withProgress } from "./progress";
 import { folderFingerprint, readPreparedState, writePreparedState } from "./dev-session/prepared-state";
 import { PLATFORM_PORT, ROOT, STATE_DIR, type Session, writeDevVars } from "./stack";
 
@@ -101,14 +103,53 @@ async function hashPlaintextKeys(): Promise<void> {
   await executeFile(file, "hashing keys");
 }
 
-/** Demo stock goes through the running platform's stock API, so it is validated like any dealer feed. */
+/** The demo feed's batches (site, dealership, feed report id), kept by the load for the photo wait. */
+const DEMO_BATCHES_FILE = join(STATE_DIR, "demo-photo-batches.json");
+
+/**
+ * Demo stock goes through the running platform's stock API, so it is validated like any dealer feed; its photos come
+ * by URL from the demo photo origin through the queue, and its spin cars' frames by upload (ADR 0094).
+ */
 export function loadDemoStock(): Promise<void> {
   return step("Demo stock load", "see the stock API's answer above; npm start retries the load while the stock is empty", async () => {
     console.log("Loading demo stock through the stock API…");
-    await runWithProgress("loading demo stock", "db/import-cli.ts", ["--demo", "--url", `http://localhost:${PLATFORM_PORT}`]);
+    await runWithProgress("loading demo stock", "db/import-cli.ts", ["--demo", "--url", `http://localhost:${PLATFORM_PORT}`, "--batches-out", DEMO_BATCHES_FILE]);
     const known = readPreparedState(STATE_DIR);
     if (known) writePreparedState(STATE_DIR, { ...known, stockLoaded: true });
   });
+}
+
+export type DemoPhotos = { ready: number; failed: number; pending: number; seconds: number };
+
+type ReportPhoto = { url: string; status: "ready" | "failed" | "pending" };
+
+/**
+ * Waits until the demo feed's photos are settled (none pending in its batches' feed reports) or `timeoutMs` passes,
+ * with a line every 15 s; counts distinct photos (a site's URL), not the cars showing them. Resolves at once when the
+ * demo stock was loaded before this checkout kept its batches.
+ */
+export async function waitForDemoPhotos(timeoutMs = 15 * 60_000, log: (line: string) => void = console.log): Promise<DemoPhotos> {
+  const started = Date.now();
+  const batches = existsSync(DEMO_BATCHES_FILE) ? (JSON.parse(readFileSync(DEMO_BATCHES_FILE, "utf8")) as { site: string; dealership: string; batch: string }[]) : [];
+  let lastLine = started;
+  for (;;) {
+    const photos = new Map<string, ReportPhoto["status"]>();
+    for (const { site, dealership, batch } of batches) {
+      const { status, body } = await getFeedReport(`http://127.0.0.1:${PLATFORM_PORT}`, `${site}.localhost`, demoWriteKey(dealership), batch).catch(() => ({ status: 0, body: null }));
+      // A pruned report (ADR 0071) is long settled; an unreachable platform counts as pending until the timeout.
+      if (status === 404) continue;
+      if (status !== 200) photos.set(`${site} ${batch}`, "pending");
+      for (const photo of status === 200 ? (body as { photos: ReportPhoto[] }).photos : []) photos.set(`${site} ${photo.url}`, photo.status);
+    }
+    const count = (wanted: ReportPhoto["status"]) => [...photos.values()].filter((status) => status === wanted).length;
+    const counts = { ready: count("ready"), failed: count("failed"), pending: count("pending"), seconds: Math.round((Date.now() - started) / 1000) };
+    if (counts.pending === 0 || Date.now() - started > timeoutMs) return counts;
+    if (Date.now() - lastLine >= PROGRESS_EVERY_MS) {
+      log(`  … demo photos: ${counts.ready} in, ${counts.pending} still coming through the queue (${counts.seconds} s)`);
+      lastLine = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
 }
 
 export function printSites(session: Session, sites: Prepared["sites"]): void {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { DEMO_PHOTO_ORIGIN_OFFSET } from "../db/demo/media";
 import { LOCAL_DEV_VAR } from "../shared/src/fragment/dev-faults";
 import { ensureMiniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
 
@@ -98,33 +99,64 @@ export function writeDevVars(): void {
 export type Session = { label: string; workers: WorkerName[]; pid: number; port: number; process?: ChildProcess; stopping?: boolean };
 
 /** Start one `wrangler dev` session for these Workers (the first one answers on the port) and wait until it serves. */
-export async function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
-  // A leftover process on the port would answer our health check and pass for this one.
-  if (await isListening(port)) {
-    throw new Error(`port ${port} is already in use: stop the other process (npm run stop), or pick another port with PLATFORM_PORT=…`);
-  }
+export function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
   ensureMiniflareAssetsPatch();
-  mkdirSync(join(RUN_DIR, "logs"), { recursive: true });
   const configs = workers.flatMap((name) => ["-c", join(ROOT, name, "wrangler.jsonc")]);
   const args = [
     wranglerBin, "dev", ...configs, "--ip", "127.0.0.1", "--port", String(port),
     "--inspector-port", String(inspectorPort(port)), "--persist-to", STATE_DIR,
     "--show-interactive-dev-session=false", "--log-level", "warn",
   ];
+  return startRecorded({ label, workers, port }, args, wranglerEnv, (session, logFile) => waitUntilServing(session, logFile));
+}
+
+/** A process of this checkout, recorded so `npm run stop` stops it by its PID, that must serve before this returns. */
+async function startRecorded(
+  named: Pick<Session, "label" | "workers" | "port">,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (session: Session, logFile: string) => Promise<void>,
+): Promise<Session> {
+  const { label, port } = named;
+  // A leftover process on the port would answer our health check and pass for this one.
+  if (await isListening(port)) {
+    throw new Error(`port ${port} is already in use: stop the other process (npm run stop), or pick another port with PLATFORM_PORT=…`);
+  }
+  mkdirSync(join(RUN_DIR, "logs"), { recursive: true });
   const logFile = join(RUN_DIR, "logs", `${label}.log`);
   const log = openSync(logFile, "a");
   // Its own process group (pgid = pid): stopping the group stops workerd and esbuild with it.
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: wranglerEnv, stdio: ["ignore", log, log], detached: true });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", log, log], detached: true });
   if (!child.pid) throw new Error(`could not start ${label}`);
-  const session: Session = { label, workers, pid: child.pid, port, process: child };
+  const session: Session = { ...named, pid: child.pid, process: child };
   recordSessions([...recordedSessions().filter((s) => s.label !== label), session]);
   try {
-    await waitUntilServing(session, logFile);
+    await ready(session, logFile);
   } catch (error) {
     await stopSession(session);
     throw error;
   }
   return session;
+}
+
+/** The demo's photo origin (ADR 0094): its port, beside the platform's. */
+export const DEMO_PHOTOS_PORT = PLATFORM_PORT + DEMO_PHOTO_ORIGIN_OFFSET;
+export const DEMO_PHOTOS_LABEL = "demo-photos";
+
+/**
+ * The demo's photo origin as a recorded session (scripts/demo-photos/serve.ts): started before the build, so its
+ * rendering of the demo's pictures overlaps the build and the platform's start; `npm run stop` stops it by its PID.
+ */
+export function startDemoPhotoOrigin(): Promise<Session> {
+  const args = [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/demo-photos/serve.ts"), "--port", String(DEMO_PHOTOS_PORT)];
+  return startRecorded({ label: DEMO_PHOTOS_LABEL, workers: [], port: DEMO_PHOTOS_PORT }, args, { ...process.env, PLATFORM_PORT: String(PLATFORM_PORT) }, async (session, logFile) => {
+    const until = Date.now() + 30_000;
+    while (Date.now() < until && !leaderEnded(session.pid)) {
+      if (await fetch(`http://127.0.0.1:${session.port}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`the demo photo origin did not start on port ${session.port}. See ${logFile}`);
+  });
 }
 
 /** The gateway with every remote except those left out (a squad runs its own alone). */
@@ -269,7 +301,7 @@ export function superviseSessions(report: (line: string) => void, everyMs = 2000
     recordSessions(readSessionsFile().filter((s) => s.pid !== session.pid));
     for (let i = 0; i < 40 && (await isListening(session.port)); i++) await new Promise((r) => setTimeout(r, 250));
     try {
-      const again = await startSession(session.label, session.workers, session.port);
+      const again = session.label === DEMO_PHOTOS_LABEL ? await startDemoPhotoOrigin() : await startSession(session.label, session.workers, session.port);
       event.restartedAt = new Date();
       report(`✔ PLATFORM RESTARTED: ${session.label} serves again (pid ${again.pid}) at ${event.restartedAt.toISOString()}, ${Math.round((event.restartedAt.getTime() - event.exitedAt.getTime()) / 1000)} s after it exited.`);
     } catch (error) {

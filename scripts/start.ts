@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { recordStartTime } from "./dev-session/start-times";
-import { build, loadDemoStock, prepare, printSites, StepFailed, step } from "./setup";
-import { killSessionsNow, type RemoteName, remotes, type Session, startPlatform, startRemoteAlone, stopSession } from "./stack";
+import { build, loadDemoStock, prepare, printSites, StepFailed, step, waitForDemoPhotos } from "./setup";
+import { DEMO_PHOTOS_PORT, killSessionsNow, type RemoteName, remotes, type Session, startDemoPhotoOrigin, startPlatform, startRemoteAlone, stopSession } from "./stack";
 
 /**
  * npm start                               the gateway and every remote in one wrangler dev session
@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     console.log(`\n${name} runs alone at http://127.0.0.1:${session.port} (pid ${session.pid}); the platform's gateway finds it through the dev registry.`);
     return;
   }
+  // The demo's photo origin first: it renders the demo's pictures while the platform builds and starts (ADR 0094).
+  started.push(await step("Starting the demo photo origin", "see .state/logs/demo-photos.log; npm run stop clears leftovers", startDemoPhotoOrigin));
   const prepared = await prepare();
   const session = await step("Starting the platform", "see the session log named above; npm run stop clears leftovers", () =>
     startPlatform({ without: (values.without ?? []) as RemoteName[] }),
@@ -46,6 +48,12 @@ async function main(): Promise<void> {
   }
   recordStartTime(Date.now() - startedAt, prepared.stockEmpty);
   printSites(session, prepared.sites);
+  console.log(`\n  Demo photos: http://127.0.0.1:${DEMO_PHOTOS_PORT} (the demo's photo origin); the sites serve now, and a car shows the placeholder until its photos are in.`);
+  void waitForDemoPhotos().then(({ ready, failed, pending }) => {
+    const since = Math.round((Date.now() - startedAt) / 1000);
+    if (pending) console.log(`\n✘ Demo photos: ${pending} still pending ${since} s after the start (${ready} in, ${failed} failed): see .state/logs/platform.log.`);
+    else console.log(`\n✔ Demo photos in: ${ready} held${failed ? `, ${failed} failed` : ""}, ${since} s after the start.`);
+  });
 }
 
 let stopping = false;

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { pushSettings, pushStockThroughQueue, standInSettings, startStandIn, stopStandIn } from "./algolia-run";
 import { platformTestGroups } from "./platform-test-groups";
 import { ensureChromium, ensureSqlite, ensureXmllint } from "./chromium";
-import { loadDemoStock, prepare, StepFailed, step } from "./setup";
-import { killSessionsNow, ROOT, type Restart, recordedSessions, startPlatform, stopAllSessions, superviseSessions, writeDevVars } from "./stack";
+import { loadDemoStock, prepare, StepFailed, step, waitForDemoPhotos } from "./setup";
+import { killSessionsNow, ROOT, type Restart, recordedSessions, startDemoPhotoOrigin, startPlatform, stopAllSessions, superviseSessions, writeDevVars } from "./stack";
 
 /**
  * npm test: typecheck, lint and unit tests beside the platform's build and start and its first group of HTTP and
@@ -160,12 +160,18 @@ try {
   }
   ensureChromium();
   ensureSqlite();
+  // The demo's photo origin renders the demo's pictures while the platform builds and starts (ADR 0094).
+  await startDemoPhotoOrigin();
   const prepared = await prepare();
   if (!algoliaOnly || prepared.stockEmpty) {
     const started = Date.now();
     await startPlatform();
     if (prepared.stockEmpty) await loadDemoStock();
     console.log(`Platform serving after ${seconds(started)}`);
+    // Pages, visual baselines and photo tests read the demo's photos: they are in before the platform tests start.
+    const photosFrom = Date.now();
+    const photos = await waitForDemoPhotos();
+    console.log(`${photos.pending ? "✘" : "✔"} demo photos: ${photos.ready} in, ${photos.failed} failed, ${photos.pending} pending (${seconds(photosFrom)})`);
     if (!algoliaOnly) await platformTests();
     await stopAllSessions();
   }

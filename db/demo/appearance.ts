@@ -1,8 +1,8 @@
-import type { VehicleImageColour } from "@dealer/shared/media";
+import type { VehicleImageBody, VehicleImageColour } from "@dealer/shared/media";
 import type { CatalogueKey } from "./catalogue";
 
 /** Paint names as dealers list them, each with the generated picture's colour. Repeats weight the draw. */
-export const PAINTS: Record<CatalogueKey, [string, VehicleImageColour][]> = {
+const PAINTS: Record<CatalogueKey, [string, VehicleImageColour][]> = {
   cars: [
     ["Glacier White", "white"],
     ["Crystal White Pearl", "white"],
@@ -53,6 +53,33 @@ export const PAINTS: Record<CatalogueKey, [string, VehicleImageColour][]> = {
     ["Graphite", "grey"],
   ],
 };
+
+/**
+ * The paints each body of the demo comes in (ADR 0094): every body, paint and angle is a photograph each site ingests
+ * through the queue, so a car body has two paints and a motorcycle, truck or caravan three. A car is listed by one of
+ * its catalogue's paint names for those colours, so its listed colour is the colour its photos show.
+ */
+const PAINT_POOL: Record<VehicleImageBody, VehicleImageColour[]> = {
+  sedan: ["white", "silver"],
+  hatch: ["red", "white"],
+  suv: ["white", "grey"],
+  ute: ["white", "black"],
+  wagon: ["silver", "blue"],
+  van: ["white", "silver"],
+  coupe: ["blue", "black"],
+  convertible: ["red", "black"],
+  motorcycle: ["red", "black", "blue"],
+  truck: ["white", "silver", "red"],
+  caravan: ["white", "silver", "grey"],
+};
+
+/** Every paint name with the colour its photos show (a name in two lists has the same colour in both). */
+export const PAINT_COLOURS: [string, VehicleImageColour][] = Object.values(PAINTS).flat();
+
+/** The catalogue's paint names (repeats kept, they weight the draw) in the colours this body comes in. */
+export function paintsFor(catalogue: CatalogueKey, body: VehicleImageBody): [string, VehicleImageColour][] {
+  return PAINTS[catalogue].filter(([, colour]) => PAINT_POOL[body].includes(colour));
+}
 
 export const INTERIOR_COLOURS = ["Black Cloth", "Black Leather", "Charcoal Cloth", "Tan Leather", "Grey Leather", "Cream Leather"];
 

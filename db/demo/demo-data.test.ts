@@ -2,7 +2,9 @@ import { resolveSiteConfig } from "@dealer/shared/config";
 import { carSchema, type CarInput, directoryOfferSchema, locationSchema, photoUrlOf } from "@dealer/shared/contract";
 import { DEMO_WALKAROUND_VIDEOS } from "@dealer/shared/media";
 import { describe, expect, it } from "vitest";
+import { PAINT_COLOURS } from "./appearance";
 import { addDays } from "./dates";
+import { demoSpinCars } from "./media";
 import { DEMO_OPERATOR_KEY, demoWriteKey, generateDemoData } from "./generate";
 
 const TODAY = "2026-05-10";
@@ -122,7 +124,7 @@ describe("generateDemoData", () => {
     expect(count(all, (v) => (v.subscription_price ?? 0) > 0)).toBeGreaterThan(10);
     expect(count(all, (v) => v.youxQuote != null)).toBeGreaterThan(20);
     expect(count(all, (v) => v.autograb_data != null)).toBeGreaterThan(20);
-    expect(count(all, (v) => v.spin_images !== undefined && v.spin_images.length > 0 && v.hotspots != null)).toBeGreaterThan(50);
+    expect(count(all, (v) => !!v.spin_code && v.hotspots != null)).toBeGreaterThan(50);
     expect(count(all, (v) => (v.dealercomments ?? "").includes("|"))).toBeGreaterThan(1000);
     expect(count(all, (v) => v.rego_expiry != null && v.rego_expiry < TODAY)).toBeGreaterThan(10);
     expect(count(all, (v) => v.created_at >= addDays(TODAY, -7))).toBeGreaterThan(50);
@@ -172,7 +174,7 @@ describe("generateDemoData", () => {
 
   it("gives some cars and motorcycles with a spin a dealer-hosted walkaround video the gateway serves, others an embed", () => {
     const native = data.vehicles.filter((v) => v.video_url);
-    expect(native.every((v) => (v.spin_images ?? []).length > 0 && !v.external_video_url)).toBe(true);
+    expect(native.every((v) => !!v.spin_code && !v.external_video_url)).toBe(true);
     const served = (site: string, url: string) => native.filter((v) => v.site === site && v.video_url === url).length;
     expect(served("harbour-city-motors", DEMO_WALKAROUND_VIDEOS.car)).toBeGreaterThan(5);
     expect(served("summit-auto-group", DEMO_WALKAROUND_VIDEOS.car)).toBeGreaterThan(5);
@@ -181,13 +183,23 @@ describe("generateDemoData", () => {
     expect(bySite("outback-trucks").some((v) => v.video_url)).toBe(false);
   });
 
-  it("links images to the gateway's CDN paths", () => {
-    const withImages = data.vehicles.filter((v) => (v.images ?? []).length > 0);
+  it("names its photos by URL on the demo photo origin, in the colour the car is listed in (ADR 0094)", () => {
+    const origin = "http://127.0.0.1:9000";
+    const { vehicles } = generateDemoData({ today: TODAY, photoOrigin: origin });
+    const withImages = vehicles.filter((v) => (v.images ?? []).length > 0);
     expect(withImages.length).toBeGreaterThan(2400);
-    for (const v of withImages.slice(0, 200)) {
-      expect(v.primary_image_url).toMatch(/^\/cdn\/image\/width=640,quality=75\/vehicles\/[a-z-]+\/[a-z]+\/[a-z-]+\.svg$/);
-      expect(v.thumbnails).toHaveLength(v.images?.length ?? 0);
+    const colours = Object.fromEntries(PAINT_COLOURS);
+    for (const v of withImages) {
+      const urls = (v.images ?? []).map(photoUrlOf);
+      expect(urls.every((url) => url.startsWith(`${origin}/vehicles/`) && url.endsWith(".jpg"))).toBe(true);
+      // No drawing stands in for a photo, no thumb: the platform makes its own from the held copy.
+      expect([v.primary_image_url, v.thumbnails, v.spin_images]).toEqual([null, [], []]);
+      const paint = /\/vehicles\/[a-z]+\/([a-z]+)\//.exec(urls[0] ?? "")?.[1];
+      expect(new Set(urls.map((url) => /\/vehicles\/[a-z]+\/([a-z]+)\//.exec(url)?.[1]))).toEqual(new Set([paint]));
+      expect(colours[v.colour ?? ""], `${v.stocknum} ${v.colour}`).toBe(paint);
     }
+    // Only the spin cars show the interior panorama (the viewer's Interior mode goes with a spin).
+    expect(vehicles.filter((v) => v.spin_interior_image).map((v) => v.stocknum)).toEqual(demoSpinCars(vehicles).map((v) => v.stocknum));
   });
 
   it("issues a write key per dealership and the local operator key (a site's search key is public, never stored)", () => {

@@ -5,6 +5,7 @@ import { assertIsoDate } from "./dates";
 import { type DeliveryRegionRow, demoDeliveryRegions } from "./delivery";
 import { demoDirectoryOffers } from "./directory";
 import { buildLocation } from "./locations";
+import { keepInteriorWithSpin, localDemoPhotoOrigin } from "./media";
 import { createRng } from "./prng";
 import { DEMO_SITES, type DemoDealershipDef, type DemoSiteDef } from "./sites";
 import { buildVehicle } from "./vehicles";
@@ -32,12 +33,12 @@ export const DEMO_OPERATOR_KEY = "operator-local-demo";
 
 const FIRST_VEHICLE_ID = 100_001;
 
-function dealershipVehicles(site: DemoSiteDef, dealership: DemoDealershipDef, locations: Location[], today: string, firstId: number): CarInput[] {
+function dealershipVehicles(site: DemoSiteDef, dealership: DemoDealershipDef, locations: Location[], day: { today: string; photoOrigin: string }, firstId: number): CarInput[] {
   const ctx = {
     site,
     dealership,
     salesLocations: locations.filter((l) => l.location_type.includes("sales")),
-    today,
+    ...day,
     rng: createRng(`${site.slug}/${dealership.slug}/vehicles`),
   };
   return Array.from({ length: dealership.vehicleCount }, (_, index) => buildVehicle(ctx, firstId + index, index));
@@ -83,19 +84,20 @@ export function mergeSiteRecords(parts: DemoData[]): DemoData {
  * The demo sites with their dealerships, locations, stock and API keys. Pure: the same `today`
  * (YYYY-MM-DD) gives identical data; dates such as "sold in the last 3 days" are relative to it.
  */
-export function generateDemoData(options: { today: string }): DemoData {
-  const { today } = options;
+export function generateDemoData(options: { today: string; photoOrigin?: string }): DemoData {
+  const { today, photoOrigin = localDemoPhotoOrigin() } = options;
   let nextVehicleId = FIRST_VEHICLE_ID;
   const data = mergeSiteRecords(
     DEMO_SITES.map((site) => {
       const records = siteRecords(site, today);
       for (const dealership of site.dealerships) {
-        records.vehicles.push(...dealershipVehicles(site, dealership, dealershipLocations(site, dealership, today), today, nextVehicleId));
+        records.vehicles.push(...dealershipVehicles(site, dealership, dealershipLocations(site, dealership, today), { today, photoOrigin }, nextVehicleId));
         nextVehicleId += dealership.vehicleCount;
       }
       return records;
     }),
   );
+  keepInteriorWithSpin(data.vehicles);
   data.apiKeys.push({ key: DEMO_OPERATOR_KEY, site: null, dealership_id: null, scopes: "operator", name: "local operator key" });
   return data;
 }

@@ -1,5 +1,5 @@
 import type { CarInput, Location } from "@dealer/shared/contract";
-import { COMMENT_CLOSERS, COMMENT_DETAILS, COMMENT_OPENERS, EQUIPMENT, INTERIOR_COLOURS, PAINTS, TAGS } from "./appearance";
+import { COMMENT_CLOSERS, COMMENT_DETAILS, COMMENT_OPENERS, EQUIPMENT, INTERIOR_COLOURS, paintsFor, TAGS } from "./appearance";
 import { CATALOGUES, type CatalogueKey, type FuelKind, type ModelSpec } from "./catalogue";
 import { addDays, pastTimestamp, yearOf } from "./dates";
 import { slugify, TAURUS_MAX_AGE_YEARS } from "@dealer/shared/rules";
@@ -134,6 +134,8 @@ export interface VehicleContext {
   /** The dealership's locations that sell. */
   salesLocations: Location[];
   today: string;
+  /** Where the demo's photographs are served (db/demo/media.ts). */
+  photoOrigin: string;
   rng: Rng;
 }
 
@@ -171,7 +173,7 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
   const year = site.financeProvider === "taurus" && carType === "used" && index % 40 === 17 ? thisYear - TAURUS_MAX_AGE_YEARS - 1 : modelled;
   const age = thisYear - year;
   const location = rng.pick(ctx.salesLocations);
-  const [paintName, paintKey] = rng.pick(PAINTS[catalogue]);
+  const [paintName, paintKey] = rng.pick(paintsFor(catalogue, pictureBody(catalogue, body)));
   const stocknum = `${dealership.stockPrefix}${10001 + index}`;
   const name = `${year} ${spec.make} ${spec.model} ${badge}`;
 
@@ -318,7 +320,7 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
       pictureBody(catalogue, body),
       paintKey,
       stocknum,
-      { withImages: status !== "coming_soon" || rng.chance(0.5), withSpin: catalogue !== "caravans" && rng.chance(0.15) },
+      { withImages: status !== "coming_soon" || rng.chance(0.5), withSpin: catalogue !== "caravans" && rng.chance(0.15), photoOrigin: ctx.photoOrigin },
       rng,
     ),
     video_url: null,
@@ -359,10 +361,10 @@ export function buildVehicle(ctx: VehicleContext, id: number, index: number): Ca
   if (car.dealercomments && index % 10 === 3) car.dealercomments = `${car.dealercomments}|${LONG_DEALER_COMMENT}`;
   const entry = car.finance_lenders?.[site.financeProvider];
   if (entry && index % 25 === 11) entry.comparisonRate = null;
-  // Every fourth car with a spin also has an embedded walkaround video, and another fourth of the cars and motorcycles
-  // with a spin a dealer-hosted one that plays natively; chosen by id, so the seeded sequence is unchanged.
-  if (car.spin_images?.length && car.id % 4 === 0) car.external_video_url = DEMO_WALKAROUND_VIDEO;
-  if (car.spin_images?.length && car.id % 4 === 1) car.video_url = DEMO_NATIVE_VIDEO[catalogue] ?? null;
+  // Every fourth car drawn a spin also has an embedded walkaround video, and another fourth of the cars and motorcycles
+  // drawn a spin a dealer-hosted one that plays natively; chosen by id, so the seeded sequence is unchanged.
+  if (car.spin_code && car.id % 4 === 0) car.external_video_url = DEMO_WALKAROUND_VIDEO;
+  if (car.spin_code && car.id % 4 === 1) car.video_url = DEMO_NATIVE_VIDEO[catalogue] ?? null;
   car.path = `/cars/${car.slug}`;
   return car;
 }

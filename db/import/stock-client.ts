@@ -9,7 +9,7 @@ export interface PostResult {
  * A call to the stock API on a tenant host with a dealership's write key. node:http, because fetch will not
  * send another Host header than the URL's, and the gateway picks the tenant by Host.
  */
-function stockRequest(url: URL, method: "GET" | "POST", host: string, key: string, payload?: string, type = "application/json"): Promise<PostResult> {
+function stockRequest(url: URL, method: "GET" | "POST" | "PUT", host: string, key: string, payload?: string | Uint8Array, type = "application/json"): Promise<PostResult> {
   const headers: Record<string, string | number> = { Host: host, Authorization: `Bearer ${key}` };
   if (payload !== undefined) Object.assign(headers, { "Content-Type": type, "Content-Length": Buffer.byteLength(payload) });
   return new Promise((resolve, reject) => {
@@ -40,6 +40,20 @@ export function postStockBatch(baseUrl: string, host: string, key: string, batch
 /** POSTs CSV text as the dealer's system wrote it; the platform reads it with the site's column mapping (ADR 0075). */
 export function postStockCsv(baseUrl: string, host: string, key: string, csv: string): Promise<PostResult> {
   return stockRequest(new URL("/api/stock/vehicles/batch", baseUrl), "POST", host, key, csv, "text/csv; charset=utf-8");
+}
+
+/** PUTs a car's spin frames, in turning order, as multipart `frame` files (ADR 0080): the car's spin, replaced whole. */
+export async function putSpinFrames(baseUrl: string, host: string, key: string, stocknum: string, frames: Uint8Array[]): Promise<PostResult> {
+  const form = new FormData();
+  for (const [index, frame] of frames.entries()) form.append("frame", new Blob([new Uint8Array(frame)], { type: "image/jpeg" }), `${index}.jpg`);
+  const encoded = new Request("http://upload.invalid/", { method: "POST", body: form });
+  const url = new URL(`/api/stock/vehicles/${encodeURIComponent(stocknum)}/spin`, baseUrl);
+  return stockRequest(url, "PUT", host, key, new Uint8Array(await encoded.arrayBuffer()), encoded.headers.get("content-type") ?? "");
+}
+
+/** A batch's feed report: each photo's outcome (ready, pending, failed), counted. */
+export function getFeedReport(baseUrl: string, host: string, key: string, batch: string): Promise<PostResult> {
+  return stockRequest(new URL(`/api/stock/batches/${encodeURIComponent(batch)}`, baseUrl), "GET", host, key);
 }
 
 /** The dealership's vehicles as stored (one stock number, or all of them). */

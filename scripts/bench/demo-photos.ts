@@ -10,7 +10,7 @@ import { launchChromium } from "../chromium";
 import { listenDemoPhotoOrigin } from "../demo-photos/origin";
 import { IMAGE_SLOTS, slotWidths } from "@dealer/shared/media";
 import sharp from "sharp";
-import { demoPhotoPath, parseDemoPhotoPath, pictureOfDrawing, renderDemoPhoto } from "../demo-photos/render";
+import { demoShotPath, parseDemoPhotoPath, renderDemoPhoto, shotOfUrl } from "../demo-photos/render";
 import { PLATFORM_PORT, ROOT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
 import { timePage } from "./page-timing";
@@ -57,9 +57,10 @@ const KEY = demoWriteKey(dealership);
 const demoCars = siteCars.filter((car) => car.dealership_slug === dealership && car.status === "in_stock" && (car.images ?? []).length >= 4);
 const cars = demoCars.slice(0, Number(options.cars)).map((car, n) => {
   const { id: _id, slug: _slug, name: _name, created_at: _created, updated_at: _updated, thumbnails: _thumbs, primary_image_url: _primary, spin_images: _spin, ...rest } = car;
+  // The demo's own photo URLs on this bench's origin: URLs the site has not held yet, so they go through the queue.
   const photos = (car.images ?? []).flatMap((entry) => {
-    const picture = pictureOfDrawing(typeof entry === "string" ? entry : entry.image.url);
-    return picture ? [`${originUrl}/${demoPhotoPath(picture)}`] : [];
+    const picture = shotOfUrl(typeof entry === "string" ? entry : entry.image.url);
+    return picture ? [`${originUrl}/${demoShotPath(picture)}`] : [];
   });
   return { ...rest, stocknum: `DEMO-PHOTOS-${n + 1}`, vin: null, images: photos.map((url) => ({ image: { url } })) };
 });
@@ -182,7 +183,7 @@ for (const viewport of [PHONE_3X, PHONE_2X, { width: 1280, height: 800, deviceSc
 const firstPicture = parseDemoPhotoPath((cars[0]?.images[0]?.image.url ?? "").slice(originUrl.length + 1));
 if (firstPicture) {
   const cleaned = await sharp(await renderDemoPhoto(firstPicture)).jpeg({ quality: 90 }).toBuffer();
-  console.log(`  The first car's photo (${demoPhotoPath(firstPicture)}) at the card's quality ${IMAGE_SLOTS.card.quality}, as the deployed binding is asked (sharp, here):`);
+  console.log(`  The first car's photo (${demoShotPath(firstPicture)}) at the card's quality ${IMAGE_SLOTS.card.quality}, as the deployed binding is asked (sharp, here):`);
   for (const width of [...picked].filter(Boolean).sort((a, b) => a - b)) {
     const resized = () => sharp(cleaned).resize(width);
     const [avif, webp] = await Promise.all([resized().avif({ quality: IMAGE_SLOTS.card.quality }).toBuffer(), resized().webp({ quality: IMAGE_SLOTS.card.quality }).toBuffer()]);

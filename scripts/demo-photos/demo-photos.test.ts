@@ -2,25 +2,41 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vehicleImagePath, vehicleImageUrl, vehicleSpinFramePath } from "@dealer/shared/media";
+import { SPIN_FRAME_COUNT } from "@dealer/shared/media";
+import { demoPhotoPath, demoSpinCars } from "../../db/demo/media";
+import { generateDemoData } from "../../db/demo/generate";
 import { buildVehiclePicture } from "../../edge/src/images/vehicle-svg";
 import { listenDemoPhotoOrigin } from "./origin";
-import { DEMO_PHOTO, type DemoPicture, demoPhotoPath, parseDemoPhotoPath, pictureOfDrawing, renderDemoPhoto } from "./render";
+import { DEMO_PHOTO, type DemoPicture, demoShotPath, demoShots, parseDemoPhotoPath, renderDemoPhoto } from "./render";
 
 const RED_SUV: DemoPicture = { body: "suv", colour: "red", angle: "three-quarter" };
 
 describe("demo photo paths", () => {
-  it("name a body, colour and angle the platform draws, and nothing else", () => {
+  it("name a body, colour and angle or spin frame the platform draws, and nothing else", () => {
     expect(parseDemoPhotoPath(demoPhotoPath(RED_SUV))).toEqual(RED_SUV);
-    for (const path of ["vehicles/suv/red/three-quarter.svg", "vehicles/blimp/red/side.jpg", "vehicles/suv/pink/side.jpg", "vehicles/suv/red/top.jpg", "vehicles/../red/side.jpg", "suv/red/side.jpg"]) {
+    expect(parseDemoPhotoPath("vehicles/ute/white/spin/23.jpg")).toEqual({ body: "ute", colour: "white", frame: 23 });
+    for (const path of [
+      "vehicles/suv/red/three-quarter.svg",
+      "vehicles/blimp/red/side.jpg",
+      "vehicles/suv/pink/side.jpg",
+      "vehicles/suv/red/top.jpg",
+      "vehicles/../red/side.jpg",
+      "suv/red/side.jpg",
+      `vehicles/suv/red/spin/${SPIN_FRAME_COUNT}.jpg`,
+      "vehicles/suv/red/spin/07.jpg",
+    ]) {
       expect(parseDemoPhotoPath(path), path).toBeNull();
     }
   });
 
-  it("map a demo car's drawing to its photo, and leave spin frames and other pictures alone", () => {
-    expect(pictureOfDrawing(vehicleImageUrl(vehicleImagePath("ute", "white", "dash")))).toEqual({ body: "ute", colour: "white", angle: "dash" });
-    expect(pictureOfDrawing(vehicleImageUrl(vehicleSpinFramePath("ute", "white", 3)))).toBeNull();
-    expect(pictureOfDrawing("/cdn/image/width=600,quality=75/site/image-not-found.svg")).toBeNull();
+  it("the demo stock names a few hundred distinct pictures at most, its spin cars' frames included (ADR 0094)", () => {
+    const { vehicles } = generateDemoData({ today: "2026-11-28", photoOrigin: "http://127.0.0.1:1" });
+    const spinCars = demoSpinCars(vehicles);
+    const shots = demoShots(vehicles, spinCars);
+    expect(spinCars.length).toBe(2);
+    expect(shots.filter((shot) => "frame" in shot)).toHaveLength(2 * SPIN_FRAME_COUNT);
+    expect(new Set(shots.map(demoShotPath)).size).toBe(shots.length);
+    expect(shots.length).toBeLessThanOrEqual(150);
   });
 });
 

@@ -3,18 +3,19 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { type DemoPicture, demoPhotoPath, parseDemoPhotoPath, renderDemoPhoto } from "./render";
+import { type DemoShot, demoShotPath, parseDemoPhotoPath, renderDemoPhoto } from "./render";
 
 /**
  * The demo's photo origin (ADR 0083): a dealer's photo server on this machine, from which the platform's queue consumer
  * fetches the demo cars' photos by URL like any feed's. A picture is rendered on its first request and kept in
- * `cacheDir`, so a start renders only what the queue asks for, once per checkout.
+ * `cacheDir`, so a picture is rendered once per checkout; `npm start`'s origin renders the demo's pictures up front
+ * (`prerender`, ADR 0094) while the platform builds, so the queue is served ready bytes.
  */
-export function createDemoPhotoOrigin(cacheDir: string): { server: Server; rendered: () => number } {
+export function createDemoPhotoOrigin(cacheDir: string): { server: Server; rendered: () => number; prerender: (shots: DemoShot[]) => Promise<void> } {
   const pending = new Map<string, Promise<Buffer>>();
   let rendered = 0;
-  const photo = (picture: DemoPicture): Promise<Buffer> => {
-    const path = demoPhotoPath(picture);
+  const photo = (picture: DemoShot): Promise<Buffer> => {
+    const path = demoShotPath(picture);
     const file = join(cacheDir, path);
     const known = pending.get(path);
     if (known) return known;
@@ -39,7 +40,9 @@ export function createDemoPhotoOrigin(cacheDir: string): { server: Server; rende
     return made;
   };
   const server = createServer((request, response) => {
-    const picture = parseDemoPhotoPath(new URL(request.url ?? "/", "http://origin").pathname.slice(1));
+    const path = new URL(request.url ?? "/", "http://origin").pathname.slice(1);
+    if (path === "healthz") return response.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    const picture = parseDemoPhotoPath(path);
     if (request.method !== "GET" && request.method !== "HEAD") return response.writeHead(405, { allow: "GET, HEAD" }).end();
     if (!picture) return response.writeHead(404, { "content-type": "text/plain" }).end("No such demo photo");
     photo(picture).then(
@@ -52,7 +55,11 @@ export function createDemoPhotoOrigin(cacheDir: string): { server: Server; rende
   });
   // workerd keeps connections open between fetches; Node's 5 s default would race a request sent on a closing one.
   server.keepAliveTimeout = 65_000;
-  return { server, rendered: () => rendered };
+  // One at a time: rendering is CPU-bound, and the build and the platform share the machine.
+  const prerender = async (shots: DemoShot[]) => {
+    for (const shot of shots) await photo(shot);
+  };
+  return { server, rendered: () => rendered, prerender };
 }
 
 /**

@@ -1,14 +1,9 @@
-import {
-  isVehicleImageAngle,
-  isVehicleImageBody,
-  isVehicleImageColour,
-  type VehicleImageAngle,
-  type VehicleImageBody,
-  type VehicleImageColour,
-} from "@dealer/shared/media";
+import { SPIN_FRAME_COUNT, isVehicleImageAngle, isVehicleImageBody, isVehicleImageColour, type VehicleImageBody, type VehicleImageColour } from "@dealer/shared/media";
+import { type CarInput, photoUrlOf } from "@dealer/shared/contract";
 import sharp from "sharp";
+import { type DemoPicture, demoPhotoPath, demoSpinFramePath } from "../../db/demo/media";
 import { createRng, hashSeed } from "../../db/demo/prng";
-import { buildVehiclePicture } from "../../edge/src/images/vehicle-svg";
+import { buildSpinFrame, buildVehiclePicture } from "../../edge/src/images/vehicle-svg";
 
 /**
  * The demo's car photographs (issue 30 goal 4, ADR 0083): the platform's own vehicle drawing rendered to a JPEG over a
@@ -18,21 +13,46 @@ import { buildVehiclePicture } from "../../edge/src/images/vehicle-svg";
  */
 export const DEMO_PHOTO = { width: 1200, height: 800, quality: 82 } as const;
 
-export interface DemoPicture {
+export type { DemoPicture } from "../../db/demo/media";
+/** One frame of a demo car's 360 spin (ADR 0094), uploaded as a dealer's spin is. */
+export interface DemoSpinFrame {
   body: VehicleImageBody;
   colour: VehicleImageColour;
-  angle: VehicleImageAngle;
+  frame: number;
 }
+export type DemoShot = DemoPicture | DemoSpinFrame;
 
-/** The origin's path of a demo photo: vehicles/{body}/{colour}/{angle}.jpg. */
-export const demoPhotoPath = ({ body, colour, angle }: DemoPicture): string => `vehicles/${body}/${colour}/${angle}.jpg`;
+/** The origin's path of a gallery photo or a spin frame. */
+export const demoShotPath = (shot: DemoShot): string => ("angle" in shot ? demoPhotoPath(shot) : demoSpinFramePath(shot.body, shot.colour, shot.frame));
 
-const PATH = /^vehicles\/([a-z]+)\/([a-z]+)\/([a-z-]+)\.jpg$/;
+const PATH = /^vehicles\/([a-z]+)\/([a-z]+)\/(?:spin\/(0|[1-9]\d?)|([a-z-]+))\.jpg$/;
 
 /** The picture a path names, or null for anything else (the origin answers 404). */
-export function parseDemoPhotoPath(path: string): DemoPicture | null {
-  const [, body = "", colour = "", angle = ""] = PATH.exec(path) ?? [];
-  return isVehicleImageBody(body) && isVehicleImageColour(colour) && isVehicleImageAngle(angle) ? { body, colour, angle } : null;
+export function parseDemoPhotoPath(path: string): DemoShot | null {
+  const [, body = "", colour = "", frame, angle = ""] = PATH.exec(path) ?? [];
+  if (!isVehicleImageBody(body) || !isVehicleImageColour(colour)) return null;
+  if (frame !== undefined) return Number(frame) < SPIN_FRAME_COUNT ? { body, colour, frame: Number(frame) } : null;
+  return isVehicleImageAngle(angle) ? { body, colour, angle } : null;
+}
+
+/** The gallery photo or spin frame an origin URL names (any origin), or null. */
+export const shotOfUrl = (url: string): DemoShot | null => (URL.canParse(url) ? parseDemoPhotoPath(new URL(url).pathname.slice(1)) : null);
+
+/** Every picture the demo stock names (its galleries' photos, then its spin cars' frames), each once. */
+export function demoShots(vehicles: Pick<CarInput, "images">[], spinCars: Pick<CarInput, "images">[]): DemoShot[] {
+  const urls = vehicles.flatMap((car) => (car.images ?? []).map(photoUrlOf));
+  const shots = new Map<string, DemoShot>();
+  for (const shot of urls.map(shotOfUrl)) if (shot) shots.set(demoShotPath(shot), shot);
+  for (const car of spinCars) for (const frame of demoSpinFrames(car)) shots.set(demoShotPath(frame), frame);
+  return [...shots.values()];
+}
+
+/** A spin car's frames: its body and paint, as its first gallery photo shows them. */
+export function demoSpinFrames(car: Pick<CarInput, "images">): DemoSpinFrame[] {
+  const first = car.images?.[0];
+  const shot = first ? shotOfUrl(photoUrlOf(first)) : null;
+  if (!shot) return [];
+  return Array.from({ length: SPIN_FRAME_COUNT }, (_, frame) => ({ body: shot.body, colour: shot.colour, frame }));
 }
 
 /** Octaves of the texture: cells across the picture and strength. The finer ones survive a card's downscale. */
@@ -42,12 +62,6 @@ const OCTAVES = [
   { cells: 400, strength: 56 },
   { cells: 600, strength: 40 },
 ] as const;
-
-/** The picture a gateway drawing's URL shows (`…/vehicles/{body}/{colour}/{angle}.svg`), or null (a spin frame, a logo). */
-export function pictureOfDrawing(url: string): DemoPicture | null {
-  const path = /\/(vehicles\/[a-z]+\/[a-z]+\/[a-z-]+)\.svg$/.exec(url)?.[1];
-  return path ? parseDemoPhotoPath(`${path}.jpg`) : null;
-}
 
 /**
  * A grey texture centred on mid-grey: smooth random fields from uneven light down to fine surface detail, plus
@@ -87,15 +101,17 @@ const BAY =
   `<rect width="600" height="235" fill="url(#wall)"/><rect y="235" width="600" height="165" fill="url(#floor)"/>` +
   `<rect y="232" width="600" height="4" fill="#8c9096"/></svg>`;
 
-/** The JPEG of one demo picture: deterministic bytes, no metadata. */
-export async function renderDemoPhoto(picture: DemoPicture): Promise<Buffer> {
+/** The JPEG of one demo picture or spin frame: deterministic bytes, no metadata. */
+export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
   const { width, height, quality } = DEMO_PHOTO;
-  const seed = demoPhotoPath(picture);
+  const seed = demoShotPath(shot);
   const bay = await sharp(Buffer.from(BAY))
     .composite([{ input: await sharedTexture(seed, "bay"), blend: "overlay" }])
     .png()
     .toBuffer();
-  const drawing = await sharp(Buffer.from(buildVehiclePicture({ ...picture, width, quality: 100, backdrop: false })))
+  const options = { body: shot.body, colour: shot.colour, width, quality: 100, backdrop: false };
+  const svg = "angle" in shot ? buildVehiclePicture({ ...options, angle: shot.angle }) : buildSpinFrame({ ...options, frame: shot.frame });
+  const drawing = await sharp(Buffer.from(svg))
     .resize(width, height)
     // A lens is never as sharp as a vector edge.
     .blur(0.7)

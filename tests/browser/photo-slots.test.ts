@@ -3,14 +3,16 @@ import { IMAGE_SLOTS, type ImageSlot, type SlotImage, slotImage } from "@dealer/
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { query } from "../support/db";
+import { carImages } from "../support/vehicles";
 import { DESKTOP, PHONE } from "../support/pages";
 import { browserWithPhotoOrigin, PHOTO_SITES, photoRecord, settledReport, storedCar } from "../support/photo-origin";
 import { fetchSite, siteUrl, waitForHydration } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
 /**
- * Issue 30 goal 5 (ADR 0071) in Chromium, on two sites, for a dealer's photos (through the pipeline) and the demo's
- * drawings alike: every car picture carries its slot's width, height, srcset and sizes (card, gallery, thumbnails,
+ * Issue 30 goal 5 (ADR 0071) in Chromium, on two sites, for a dealer's photos and the demo's photographs (both through
+ * the pipeline) alike: every car picture carries its slot's width, height, srcset and sizes (card, gallery, thumbnails,
  * sticky header, compare, print), as the rule computes them from the stored car; the car page's head preloads its
  * first picture with the same candidates at high priority and the rest load lazily; a photo's dominant colour fills
  * its card until it loads; and every width a srcset names answers with a picture of that width.
@@ -162,12 +164,18 @@ describe("car pictures by slot", () => {
     }
   }, 240_000);
 
-  it.each(SITES)("%s: the demo's drawings carry the same slots, and answer at every width they name", async (site) => {
+  it.each(SITES)("%s: the demo's photographs carry the same slots, and answer at every width they name", async (site) => {
     const search = await open(site, "/search", PHONE);
     const card = search.locator(".card:has(.card__image)").first();
     const href = (await card.locator("a.card__link").getAttribute("href")) ?? "";
     const found = await attributesOf(card.locator(".card__image"));
-    expectSlot(found, slotImage("card", found.src), "demo card");
+    // The stored car's held copy (its width caps the srcset, its colour fills the slot), read from the platform's record.
+    const slug = href.replace(/^\/cars\//, "");
+    const [photo] = carImages(site, slug);
+    const [row] = query<{ spin: string }>(`SELECT json_extract(data, '$.spin_images') AS spin FROM vehicles WHERE site = '${site}' AND slug = '${slug}'`);
+    const spin = JSON.parse(row?.spin ?? "[]") as string[];
+    expect(photo?.photo?.status).toBe("ready");
+    expectSlot(found, slotImage("card", photo?.image.url ?? "", photo?.photo), "demo card");
     await expectServedWidths(site, found.srcSet);
     await search.close();
 
@@ -177,7 +185,8 @@ describe("car pictures by slot", () => {
     const first = page.locator('img[fetchpriority="high"]').first();
     const lead = await attributesOf(first);
     expect(preload).toEqual([{ srcSet: lead.srcSet, sizes: lead.sizes, priority: "high", href: null }]);
-    expectSlot(lead, slotImage("gallery", lead.src), "demo lead picture");
+    // A spin car leads with its first uploaded frame; any other with the gallery's first photo.
+    expectSlot(lead, spin[0] ? slotImage("gallery", spin[0]) : slotImage("gallery", photo?.image.url ?? "", photo?.photo), "demo lead picture");
     await expectServedWidths(site, lead.srcSet);
     // Every other gallery slide waits until it is near.
     const lazy = await page.locator(".vehicle-gallery__image").evaluateAll((images) => images.filter((image) => image.getAttribute("fetchpriority") !== "high").map((image) => image.getAttribute("loading")));

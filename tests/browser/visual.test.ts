@@ -47,8 +47,18 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   // A locations map in or near the first view has swapped its picture for the live map (ADR 0050), whose tiles then load.
   await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>(".locations-map")).every((map) => map.dataset.mapState === "live" || map.getBoundingClientRect().top > innerHeight + 200), null, { timeout: 10_000 });
-  // Lazy images in the first view have loaded (or failed) before the picture is taken.
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.loading === "lazy" || image.complete), null, { timeout: 10_000 });
+  // Images in the first view, lazy ones included (the demo's photos take their time), have loaded (or failed) before
+  // the picture is taken; a lazy one out of the view (below it, or a gallery's next slide) is not asked for.
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images).every((image) => {
+        const box = image.getBoundingClientRect();
+        const inView = box.width > 0 && box.top < innerHeight && box.bottom > 0 && box.left < innerWidth && box.right > 0;
+        return image.complete || (image.loading === "lazy" && !inView);
+      }),
+    null,
+    { timeout: 10_000 },
+  );
 }
 
 describe("the key pages look as their baselines", () => {

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import type { StoredPhotoEntry } from "@dealer/shared/media";
 import { query } from "./db";
 import { siteUrl, waitForHydration, waitForSlot, watchConsole } from "./platform";
 
@@ -11,6 +12,12 @@ export function carPath(site: string, condition: string): string {
   const [row] = withRetry(() => query<{ slug: string }>(sql));
   if (!row) throw new Error(`no car on ${site} where ${condition}`);
   return `/cars/${row.slug}`;
+}
+
+/** A car's stored photo entries (the platform's record: its held copies and what it knows of each), by slug. */
+export function carImages(site: string, slug: string): StoredPhotoEntry[] {
+  const [row] = withRetry(() => query<{ images: string }>(`SELECT json_extract(data, '$.images') AS images FROM vehicles WHERE site = '${site}' AND slug = '${slug}'`));
+  return JSON.parse(row?.images ?? "[]") as StoredPhotoEntry[];
 }
 
 /** The local database is shared with the running Workers; a read that meets a write is tried again. */

@@ -1,13 +1,15 @@
 import type { Car } from "@dealer/shared/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateDemoData } from "../../../db/demo/generate";
+import { withoutPhotos } from "../../../db/demo/media";
 import { demoSeedSql } from "../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
 import { type SearchRecord, toSearchRecord } from "../engine";
 import type { BatchOperation, KeyAccess } from "../search-api";
 import { createStockWrites } from "./stock-writes";
 
-const demo = generateDemoData({ today: "2026-05-10" });
+const generated = generateDemoData({ today: "2026-05-10" });
+const demo = { ...generated, vehicles: generated.vehicles.map(withoutPhotos) };
 const harbourCars = demo.vehicles.filter((v) => v.dealership_slug === "harbour-city-motors").slice(0, 6) as Car[];
 const summitCar = demo.vehicles.find((v) => v.dealership_slug === "summit-kia-adelaide") as Car;
 const INDEX = "Car_production";

@@ -2,12 +2,14 @@ import type { CarInput } from "@dealer/shared/contract";
 import { storedPhotoEntry } from "@dealer/shared/media";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateDemoData } from "../../../db/demo/generate";
+import { withoutPhotos } from "../../../db/demo/media";
 import { demoSeedSql } from "../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
 import { createStockApi } from "./stock-api";
 import { ID_TAKEN } from "./stock-store";
 
-const demo = generateDemoData({ today: "2026-05-10" });
+const generated = generateDemoData({ today: "2026-05-10" });
+const demo = { ...generated, vehicles: generated.vehicles.map(withoutPhotos) };
 const harbourCars = demo.vehicles.filter((v) => v.dealership_slug === "harbour-city-motors").slice(0, 20);
 const summitCar = demo.vehicles.find((v) => v.dealership_slug === "summit-kia-adelaide") as CarInput;
 const HARBOUR_KEY = "write-harbour-city-motors";

@@ -2,6 +2,7 @@ import type { Car } from "@dealer/shared/contract";
 import { algoliasearch } from "algoliasearch";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateDemoData } from "../../../db/demo/generate";
+import { withoutPhotos } from "../../../db/demo/media";
 import { demoSeedSql } from "../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../db/test-support/d1";
 import { vehicleIndexSettings } from "../engine";
@@ -13,7 +14,8 @@ import { pushesPerDealership, replicaSettings, syncStock } from "./sync-stock";
 
 const INDEX = "Car_production";
 const SITE = "summit-auto-group";
-const demo = generateDemoData({ today: "2026-05-10" });
+const generated = generateDemoData({ today: "2026-05-10" });
+const demo = { ...generated, vehicles: generated.vehicles.map(withoutPhotos) };
 const writeKeys = new Map(demo.apiKeys.filter((k) => k.site === SITE && k.scopes.includes("stock:write")).map((k) => [k.dealership_id!, k.key]));
 /** A few cars of each of the site's dealerships keep the test quick; the path is the same for a thousand. */
 const siteCars = [...writeKeys.keys()].flatMap((dealershipId) => (demo.vehicles.filter((v) => v.dealership_id === dealershipId) as Car[]).slice(0, 40));

@@ -3,6 +3,7 @@ import { dealershipLocations, mergeSiteRecords, siteRecords } from "../../../db/
 import { createRng } from "../../../db/demo/prng";
 import { demoSeedSql } from "../../../db/demo/seed-sql";
 import type { DemoDealershipDef, DemoSiteDef } from "../../../db/demo/sites";
+import { localDemoPhotoOrigin } from "../../../db/demo/media";
 import { buildVehicle } from "../../../db/demo/vehicles";
 import { MAX_BATCH_SIZE } from "../../../mf-search/src/stock/validate-batch";
 import type { NetworkPlan } from "./network-plan";
@@ -30,7 +31,7 @@ export function* vehicleBatches(site: DemoSiteDef, dealership: DemoDealershipDef
     const batch: CarInput[] = [];
     for (let index = start; index < Math.min(to, start + MAX_BATCH_SIZE); index++) {
       const rng = createRng(`${site.slug}/${dealership.slug}/vehicles/${index}`);
-      batch.push(buildVehicle({ site, dealership, salesLocations, today, rng }, vehicleId(dealership, index), index));
+      batch.push(buildVehicle({ site, dealership, salesLocations, today, photoOrigin: localDemoPhotoOrigin(), rng }, vehicleId(dealership, index), index));
     }
     yield batch;
   }
