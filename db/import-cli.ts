@@ -97,10 +97,9 @@ async function main(): Promise<number> {
       const key = load.key ?? demoWriteKey(batch.dealershipSlug);
       const host = `${load.site}.localhost`;
       const send = () => ("csv" in batch ? postStockCsv(baseUrl, host, key, batch.csv) : postStockBatch(baseUrl, host, key, batch));
-      let { status, body } = await send();
       // A batch is an idempotent upsert: one that met the local Worker restarting (wrangler dev's 503, seen while the
       // demo's photos ingest beside the load) is sent again.
-      for (let retry = 1; status === 503 && retry <= 3; retry++) ({ status, body } = await send());
+      const { status, body } = await sendAgainWhile((answer) => answer === 503, send);
       // A CSV's bad rows are refused one by one while its good rows load: each is named with its row and reasons.
       const rejected = (body as { rejected?: unknown[] } | null)?.rejected;
       if (status === 200 && rejected?.length) {
@@ -128,6 +127,16 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
+/** Sends again, up to three more times a second apart, while the platform's answer asks for it. */
+async function sendAgainWhile<T extends { status: number }>(again: (status: number) => boolean, send: () => Promise<T>): Promise<T> {
+  let answer = await send();
+  for (let retry = 1; again(answer.status) && retry <= 3; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    answer = await send();
+  }
+  return answer;
+}
+
 /** The demo's spin cars get their frames as a dealer's spin comes: JPEGs uploaded through the stock API (ADR 0094). */
 async function uploadDemoSpins(baseUrl: string, today: string): Promise<boolean> {
   const origin = localDemoPhotoOrigin();
@@ -142,7 +151,12 @@ async function uploadDemoSpins(baseUrl: string, today: string): Promise<boolean>
         return new Uint8Array(await answer.arrayBuffer());
       }),
     );
-    const { status, body: answer } = await putSpinFrames(baseUrl, `${car.site}.localhost`, demoWriteKey(car.dealership_slug), car.stocknum, frames);
+    // A 409 means the photo queue rewrote the car while its frames were saved ("Send again"): the demo's own
+    // photos settle beside this upload, so it is sent again, as a dealer's system would.
+    const { status, body: answer } = await sendAgainWhile(
+      (code) => code === 409 || code === 503,
+      () => putSpinFrames(baseUrl, `${car.site}.localhost`, demoWriteKey(car.dealership_slug), car.stocknum, frames),
+    );
     if (status !== 200) {
       console.error(`${car.site} / ${car.stocknum}: spin upload HTTP ${status}`, JSON.stringify(answer).slice(0, 2000));
       return false;
