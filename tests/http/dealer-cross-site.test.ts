@@ -134,7 +134,13 @@ describe("a staff member of one site and another site's console", () => {
     expect((await own(`/dealer/stock/${stocknum}`)).status).toBe(404);
     expect((await own(`/api/stock/vehicles/${stocknum}/photos`)).status).toBe(404);
     expect((await postDealerForm(HOME, `/dealer/stock/${stocknum}/photos/${hash}`, { action: "delete" }, homeAdmin.cookie)).status).toBe(404);
-    const homeCar = query<{ stocknum: string }>(`SELECT stocknum FROM vehicles WHERE dealership_id = ${home.id} ORDER BY id LIMIT 1`)[0]?.stocknum ?? "";
+    // A home car that does not show that hash itself: the demo's sites load the same photographs, so the same bytes
+    // have the same hash on both, and a home car showing it rightly finds its own site's copy.
+    const homeCar =
+      query<{ stocknum: string }>(
+        `SELECT stocknum FROM vehicles WHERE dealership_id = ${home.id} AND instr(COALESCE(json_extract(data, '$.images'), ''), '${hash}') = 0 ORDER BY id LIMIT 1`,
+      )[0]?.stocknum ?? "";
+    expect(homeCar).not.toBe("");
     expect((await api(`/api/stock/vehicles/${homeCar}/photos/${hash}`, "PATCH", { alt: marker })).status).toBe(404);
     expect((await api(`/api/stock/vehicles/${homeCar}/photos/${hash}`, "DELETE", undefined)).status).toBe(404);
     expect((await api(`/api/stock/vehicles/${stocknum}/photos/0`, "PATCH", { alt: marker })).status).toBe(404);
