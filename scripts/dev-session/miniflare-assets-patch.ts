@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 /**
@@ -31,5 +31,9 @@ export function ensureMiniflareAssetsPatch(file = miniflareSource()): void {
   if (state === "unknown") {
     throw new Error(`miniflare (${file}) changed how it names the assets service: check whether scripts/dev-session/miniflare-assets-patch.ts is still needed`);
   }
-  writeFileSync(file, source.replace(SHARED, PER_WORKER));
+  // Written aside and renamed over it: the unit tests import miniflare while the platform starts (ADR 0092), and one
+  // that read the file half rewritten found no Miniflare export ("Miniflare is not a constructor").
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, source.replace(SHARED, PER_WORKER));
+  renameSync(partial, file);
 }
