@@ -104,6 +104,9 @@ type Photo = PhotoMessage & { messages: Message<unknown>[] };
 /** A photo's outcome once fetched, or null when it was held already (a retried or duplicate message: nothing to record). */
 type Settled = { photo: Photo; outcome: Outcome | null; attempts: number };
 
+/** A photo's key in a batch: its site and URL. */
+const photoKey = (site: string, url: string) => JSON.stringify([site, url]);
+
 /** Each message's photo, one per site and URL; a message naming no photo is acked (nothing will ever make it one). */
 function photosOf(messages: readonly Message<unknown>[]): Photo[] {
   const photos = new Map<string, Photo>();
@@ -113,7 +116,7 @@ function photosOf(messages: readonly Message<unknown>[]): Photo[] {
       message.ack();
       continue;
     }
-    const key = JSON.stringify([parsed.data.site, parsed.data.url]);
+    const key = photoKey(parsed.data.site, parsed.data.url);
     const photo = photos.get(key) ?? { ...parsed.data, messages: [] };
     photo.messages.push(message);
     photos.set(key, photo);
@@ -159,9 +162,9 @@ export async function consumePhotos(batch: MessageBatch<unknown>, env: Env, cars
   )
     .bind(JSON.stringify(photos.map(({ site, url }) => [site, url])))
     .all<{ site: string; url: string; status: string; attempts: number }>();
-  const rowOf = new Map(rows.map((row) => [JSON.stringify([row.site, row.url]), row]));
+  const rowOf = new Map(rows.map((row) => [photoKey(row.site, row.url), row]));
   const wanted = photos.flatMap((photo) => {
-    const row = rowOf.get(JSON.stringify([photo.site, photo.url]));
+    const row = rowOf.get(photoKey(photo.site, photo.url));
     // No row: the URL is no longer named by any car (pruned); nothing to fetch.
     if (!row) for (const message of photo.messages) message.ack();
     return row ? [{ photo, row }] : [];
