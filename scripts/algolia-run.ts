@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, openSync } from "node:fs";
 import { demoWriteKey } from "../db/demo/generate";
-import { request } from "node:http";
+import { requestOnHost } from "./host-request";
 import { join } from "node:path";
 import { query } from "./d1";
 import { PLATFORM_PORT, ROOT } from "./stack";
@@ -59,21 +59,11 @@ export function pushSettings(): void {
 type SiteDrift = { site: string; version: number; pushed: number; stock: number; indexed: number | null; action: string };
 
 /** POST or GET /api/stock/search-sync on a site's host with one of its write keys. */
-function searchSync(site: string, key: string, method: "GET" | "POST"): Promise<SiteDrift> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: PLATFORM_PORT, path: "/api/stock/search-sync", method, headers: { host: `${site}.localhost:${PLATFORM_PORT}`, authorization: `Bearer ${key}` }, agent: false },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => {
-          text += chunk.toString("utf8");
-        });
-        res.on("end", () => (res.statusCode === 200 ? resolve((JSON.parse(text) as { site: SiteDrift }).site) : reject(new Error(`search-sync ${site}: ${res.statusCode} ${text}`))));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+async function searchSync(site: string, key: string, method: "GET" | "POST"): Promise<SiteDrift> {
+  const answer = await requestOnHost(`http://127.0.0.1:${PLATFORM_PORT}`, "/api/stock/search-sync", { method, host: `${site}.localhost:${PLATFORM_PORT}`, headers: { authorization: `Bearer ${key}` } });
+  const text = answer.body.toString("utf8");
+  if (answer.status !== 200) throw new Error(`search-sync ${site}: ${answer.status} ${text}`);
+  return (JSON.parse(text) as { site: SiteDrift }).site;
 }
 
 /**

@@ -1,34 +1,21 @@
-import { request } from "node:http";
+import { requestOnHost } from "../../scripts/host-request";
 
 export interface PostResult {
   status: number;
   body: unknown;
 }
 
-/**
- * A call to the stock API on a tenant host with a dealership's write key. node:http, because fetch will not
- * send another Host header than the URL's, and the gateway picks the tenant by Host.
- */
-function stockRequest(url: URL, method: "GET" | "POST" | "PUT", host: string, key: string, payload?: string | Uint8Array, type = "application/json"): Promise<PostResult> {
-  const headers: Record<string, string | number> = { Host: host, Authorization: `Bearer ${key}` };
+/** A call to the stock API on a tenant host with a dealership's write key; the body read as JSON when it is JSON. */
+async function stockRequest(url: URL, method: "GET" | "POST" | "PUT", host: string, key: string, payload?: string | Uint8Array, type = "application/json"): Promise<PostResult> {
+  const headers: Record<string, string | number> = { Authorization: `Bearer ${key}` };
   if (payload !== undefined) Object.assign(headers, { "Content-Type": type, "Content-Length": Buffer.byteLength(payload) });
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {}
-        resolve({ status: res.statusCode ?? 0, body });
-      });
-    });
-    // Name the address that was tried: with several platforms on one machine, "ECONNREFUSED" alone misleads.
-    req.on("error", (error) => reject(new Error(`Could not reach the platform at ${url.origin} (Host ${host}): ${error.message}. Is it running? Set --url or PLATFORM_PORT.`)));
-    req.end(payload);
-  });
+  const answer = await requestOnHost(url.origin, `${url.pathname}${url.search}`, { method, host, headers, body: payload });
+  const text = answer.body.toString("utf8");
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: answer.status, body };
 }
 
 /** POSTs a batch to the stock API of a tenant host. */

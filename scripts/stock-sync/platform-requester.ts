@@ -1,5 +1,5 @@
-import { request } from "node:http";
 import type { EndRequest, Requester, Response as AlgoliaResponse } from "@algolia/client-common";
+import { NoAnswerInTime, requestOnHost } from "../host-request";
 
 /**
  * Sends the algoliasearch client's requests to the platform listening at `address` (host:port), keeping
@@ -8,27 +8,16 @@ import type { EndRequest, Requester, Response as AlgoliaResponse } from "@algoli
  */
 export function platformRequester(address: string): Requester {
   return {
-    send(endRequest: EndRequest): Promise<AlgoliaResponse> {
+    async send(endRequest: EndRequest): Promise<AlgoliaResponse> {
       const url = new URL(endRequest.url);
-      const target = new URL(`${url.pathname}${url.search}`, `http://${address}`);
-      return new Promise((resolve) => {
-        const req = request(
-          target,
-          { method: endRequest.method, headers: { ...endRequest.headers, Host: url.host }, timeout: endRequest.connectTimeout + endRequest.responseTimeout },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (chunk: Buffer) => chunks.push(chunk));
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, content: Buffer.concat(chunks).toString("utf8"), isTimedOut: false }));
-          },
-        );
+      const timeoutMs = endRequest.connectTimeout + endRequest.responseTimeout;
+      try {
+        const answer = await requestOnHost(`http://${address}`, `${url.pathname}${url.search}`, { method: endRequest.method, host: url.host, headers: endRequest.headers, body: endRequest.data, timeoutMs });
+        return { status: answer.status, content: answer.body.toString("utf8"), isTimedOut: false };
+      } catch (error) {
         // Status 0 is how the client's retry strategy learns of a network failure.
-        req.on("timeout", () => {
-          req.destroy();
-          resolve({ status: 0, content: "", isTimedOut: true });
-        });
-        req.on("error", (error) => resolve({ status: 0, content: error.message, isTimedOut: false }));
-        req.end(endRequest.data);
-      });
+        return { status: 0, content: error instanceof Error ? error.message : String(error), isTimedOut: error instanceof NoAnswerInTime };
+      }
     },
   };
 }

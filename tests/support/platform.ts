@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { requestOnHost } from "../../scripts/host-request";
 import { PLATFORM_PORT } from "../../scripts/stack";
 
 export const GATEWAY_PORT = PLATFORM_PORT;
@@ -26,29 +27,16 @@ function browserHeaders(host: string, method: string, headers: Record<string, st
 }
 
 /** The same, for any Host header (a dealer's own domain). */
-export function fetchSiteOnHost(host: string, path: string, init: RequestOptions = {}): Promise<Response> {
+export async function fetchSiteOnHost(host: string, path: string, init: RequestOptions = {}): Promise<Response> {
   const method = init.method ?? "GET";
   const headers = init.browser === false ? (init.headers ?? {}) : browserHeaders(host, method, init.headers ?? {});
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      // A fresh connection per request: a kept-alive socket the dev server has since closed fails with "socket hang up".
-      { host: "127.0.0.1", port: GATEWAY_PORT, path, method, headers: { ...headers, host }, agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) {
-            // Node gives Set-Cookie as a list.
-            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
-          }
-          resolve(new Response(response.statusCode === 204 ? null : Buffer.concat(chunks), { status: response.statusCode ?? 500, headers }));
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(init.body);
-  });
+  const answer = await requestOnHost(`http://127.0.0.1:${GATEWAY_PORT}`, path, { method, host, headers, body: init.body });
+  const answerHeaders = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    // Node gives Set-Cookie as a list.
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
+  }
+  return new Response(answer.status === 204 ? null : new Uint8Array(answer.body), { status: answer.status || 500, headers: answerHeaders });
 }
 
 /** Time until the page's head has fully arrived. */
@@ -63,7 +51,8 @@ export function headArrival(site: string, path: string, headers: Record<string, 
         resolve({ ms: Date.now() - started });
         response.destroy();
       });
-      response.on("end", () => reject(new Error("the page ended without a head")));
+      // 'close' also comes when the server cuts the answer short, which ends it without 'end'.
+      response.on("close", () => reject(new Error("the page ended without a head")));
     });
     request.on("error", reject);
     request.end();
