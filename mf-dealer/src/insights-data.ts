@@ -330,15 +330,16 @@ export async function loadInsights(
 ): Promise<InsightsView> {
   const scope = scopeOf(site, dealershipId, days, now);
   const leadScope = dealershipSql(dealershipId, "dealership_id");
-  const trendScope = dealershipSql(dealershipId, "v.dealership_id");
+  const trendScope = dealershipSql(dealershipId, "dealership_id");
   const first = refreshes(db, scope);
   const results = await db.batch<Record<string, unknown>>([
     ...first,
     bindScope(db.prepare(summarySql(dealershipId, scope.period, table)), scope),
     db
       .prepare(
-        `SELECT c.day, SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
-         WHERE c.site = ? AND c.day >= ?${trendScope} GROUP BY c.day ORDER BY c.day`,
+        // The scope's views and search appearances a day: a row per dealership and day (migration 0056, ADR 0100), not per car.
+        `SELECT day, SUM(views) AS views, SUM(searches) AS searches FROM dealership_daily_counts
+         WHERE site = ? AND day >= ?${trendScope} GROUP BY day ORDER BY day`,
       )
       .bind(site, scope.since),
     // Every lead of the scope a day, a car's or not: what the inbox received.
