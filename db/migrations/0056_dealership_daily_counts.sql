@@ -61,3 +61,29 @@ INSERT INTO dealership_daily_counts (site, dealership_id, day, views, searches)
 SELECT c.site, v.dealership_id, c.day, SUM(c.views), SUM(c.search_appearances)
 FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
 GROUP BY c.site, v.dealership_id, c.day;
+
+-- Each car in stock's market median (its comparables' median with its own price left out once, as the page states it;
+-- NULL when it has no band or too few comparables), kept in car_stock_figures so a view's scope reads a column instead
+-- of joining every car to market_bands (about half of the scope statement's CPU). The view's market refresh
+-- (mf-dealer/src/insights-data.ts MARKET_REFRESH) writes it for every car of a marked model, in the same batch as its
+-- reads, so it is as fresh as the bands. A row written again by 0054's triggers starts without one (the view below
+-- says NULL) and marks its model, so the next refresh computes it whatever column the write changed.
+ALTER TABLE car_stock_figures ADD COLUMN median REAL;
+DROP VIEW car_stock_figures_of_vehicles;
+CREATE VIEW car_stock_figures_of_vehicles AS
+SELECT id AS car_id, site, dealership_id, status, json_extract(data, '$.created_at') AS listed_at, sold_date,
+  max(coalesce(json_array_length(data, '$.images'), 0), coalesce(json_extract(data, '$.photos_count'), 0)) AS photos,
+  lower(trim(make)) AS make, lower(trim(model)) AS model, year, km, price, json_extract(data, '$.name') AS name, NULL AS median
+FROM vehicles;
+
+CREATE TRIGGER car_stock_figures_mark_market AFTER INSERT ON car_stock_figures
+WHEN NEW.make IS NOT NULL AND NEW.model IS NOT NULL
+BEGIN
+  INSERT INTO market_dirty (make, model) SELECT NEW.make, NEW.model
+  WHERE NOT EXISTS (SELECT 1 FROM market_dirty WHERE make = NEW.make AND model = NEW.model);
+END;
+
+-- Every model marked, so the first view computes every car's median (and the bands, as after an import).
+INSERT INTO market_dirty (make, model)
+SELECT DISTINCT make, model FROM car_stock_figures f WHERE make IS NOT NULL AND model IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM market_dirty d WHERE d.make = f.make AND d.model = f.model);
