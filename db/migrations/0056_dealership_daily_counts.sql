@@ -20,41 +20,39 @@ CREATE TABLE dealership_daily_counts (
 -- The whole group's trend: one range of the site's days.
 CREATE INDEX dealership_daily_counts_day ON dealership_daily_counts(site, day);
 
--- A car's counted days added under (site, dealership): the rows made first with NOT EXISTS, then added to with
--- UPDATE … FROM (no alias: a trigger's UPDATE takes none), never an upsert or OR IGNORE (a trigger fired by the stock writer's upsert takes its conflict policy,
--- see migration 0044). A car with no counts (every new car) reads one empty range of car_daily_counts' key.
-CREATE TRIGGER dealership_daily_counts_on_insert AFTER INSERT ON vehicles
+-- A car's counted days added to (sign 1) or taken from (sign -1) a dealership's days: the one statement of it, which
+-- the triggers on vehicles below run by inserting a row into this view. Rows are made first with NOT EXISTS, then
+-- added to with UPDATE … FROM (a trigger's UPDATE takes no alias), never an upsert or OR IGNORE (a trigger fired by the
+-- stock writer's upsert takes its conflict policy, see migration 0044). A car with no counts (every new car) reads one
+-- empty range of car_daily_counts' key.
+CREATE VIEW dealership_daily_counts_change AS SELECT NULL AS site, NULL AS dealership_id, NULL AS car_id, NULL AS sign;
+CREATE TRIGGER dealership_daily_counts_change INSTEAD OF INSERT ON dealership_daily_counts_change
 BEGIN
   INSERT INTO dealership_daily_counts (site, dealership_id, day, views, searches)
   SELECT NEW.site, NEW.dealership_id, c.day, 0, 0 FROM car_daily_counts c
-  WHERE c.site = NEW.site AND c.car_id = NEW.id
+  WHERE c.site = NEW.site AND c.car_id = NEW.car_id
     AND NOT EXISTS (SELECT 1 FROM dealership_daily_counts d WHERE d.site = NEW.site AND d.dealership_id = NEW.dealership_id AND d.day = c.day);
-  UPDATE dealership_daily_counts SET views = dealership_daily_counts.views + c.views, searches = dealership_daily_counts.searches + c.search_appearances
-  FROM car_daily_counts c WHERE c.site = NEW.site AND c.car_id = NEW.id AND dealership_daily_counts.site = NEW.site
+  UPDATE dealership_daily_counts
+  SET views = dealership_daily_counts.views + NEW.sign * c.views, searches = dealership_daily_counts.searches + NEW.sign * c.search_appearances
+  FROM car_daily_counts c WHERE c.site = NEW.site AND c.car_id = NEW.car_id AND dealership_daily_counts.site = NEW.site
     AND dealership_daily_counts.dealership_id = NEW.dealership_id AND dealership_daily_counts.day = c.day;
+END;
+
+CREATE TRIGGER dealership_daily_counts_on_insert AFTER INSERT ON vehicles
+BEGIN
+  INSERT INTO dealership_daily_counts_change VALUES (NEW.site, NEW.dealership_id, NEW.id, 1);
 END;
 
 CREATE TRIGGER dealership_daily_counts_on_delete AFTER DELETE ON vehicles
 BEGIN
-  UPDATE dealership_daily_counts SET views = dealership_daily_counts.views - c.views, searches = dealership_daily_counts.searches - c.search_appearances
-  FROM car_daily_counts c WHERE c.site = OLD.site AND c.car_id = OLD.id AND dealership_daily_counts.site = OLD.site
-    AND dealership_daily_counts.dealership_id = OLD.dealership_id AND dealership_daily_counts.day = c.day;
+  INSERT INTO dealership_daily_counts_change VALUES (OLD.site, OLD.dealership_id, OLD.id, -1);
 END;
 
 -- A move (the stock writer's upsert may also change a car's id): its days leave the old dealership and join the new.
 CREATE TRIGGER dealership_daily_counts_on_move AFTER UPDATE OF id, site, dealership_id ON vehicles
 WHEN OLD.id IS NOT NEW.id OR OLD.site IS NOT NEW.site OR OLD.dealership_id IS NOT NEW.dealership_id
 BEGIN
-  UPDATE dealership_daily_counts SET views = dealership_daily_counts.views - c.views, searches = dealership_daily_counts.searches - c.search_appearances
-  FROM car_daily_counts c WHERE c.site = OLD.site AND c.car_id = OLD.id AND dealership_daily_counts.site = OLD.site
-    AND dealership_daily_counts.dealership_id = OLD.dealership_id AND dealership_daily_counts.day = c.day;
-  INSERT INTO dealership_daily_counts (site, dealership_id, day, views, searches)
-  SELECT NEW.site, NEW.dealership_id, c.day, 0, 0 FROM car_daily_counts c
-  WHERE c.site = NEW.site AND c.car_id = NEW.id
-    AND NOT EXISTS (SELECT 1 FROM dealership_daily_counts d WHERE d.site = NEW.site AND d.dealership_id = NEW.dealership_id AND d.day = c.day);
-  UPDATE dealership_daily_counts SET views = dealership_daily_counts.views + c.views, searches = dealership_daily_counts.searches + c.search_appearances
-  FROM car_daily_counts c WHERE c.site = NEW.site AND c.car_id = NEW.id AND dealership_daily_counts.site = NEW.site
-    AND dealership_daily_counts.dealership_id = NEW.dealership_id AND dealership_daily_counts.day = c.day;
+  INSERT INTO dealership_daily_counts_change VALUES (OLD.site, OLD.dealership_id, OLD.id, -1), (NEW.site, NEW.dealership_id, NEW.id, 1);
 END;
 
 INSERT INTO dealership_daily_counts (site, dealership_id, day, views, searches)

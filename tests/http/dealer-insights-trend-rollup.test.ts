@@ -108,7 +108,9 @@ describe("insights: the trend of views and searches kept per dealership and day 
     expect(sum(await shown(first.slug))).toBe(sum(firstBefore) - (own?.views ?? 0));
 
     // The same car (its id kept) listed by the second dealership: a move, as a feed makes one.
-    expect((await stockApi(SITE, `write-${second.slug}`, "/vehicles/batch", { upsert: [record], delete: [] })).status).toBe(200);
+    const moved = { ...record, dealership_id: second.id, dealership_slug: second.slug };
+    const listed = await stockApi(SITE, `write-${second.slug}`, "/vehicles/batch", { upsert: [moved], delete: [] });
+    expect(listed.status, await listed.clone().text()).toBe(200);
     expect(query<{ dealership_id: number }>(`SELECT dealership_id FROM vehicles WHERE id = ${car.id}`)[0]?.dealership_id).toBe(second.id);
     await expectEveryScope();
     expect(sum(await shown(second.slug))).toBe(sum(secondBefore) + (own?.views ?? 0));
