@@ -62,7 +62,7 @@ GROUP BY c.site, v.dealership_id, c.day;
 
 -- Each car in stock's market median (its comparables' median with its own price left out once, as the page states it;
 -- NULL when it has no band or too few comparables), kept in car_stock_figures so a view's scope reads a column instead
--- of joining every car to market_bands (about half of the scope statement's CPU). The view's market refresh
+-- of joining every car to market_bands (a third to a half of the scope statement's CPU in sqlite3). The view's market refresh
 -- (mf-dealer/src/insights-data.ts MARKET_REFRESH) writes it for every car of a marked model, in the same batch as its
 -- reads, so it is as fresh as the bands. A row written again by 0054's triggers starts without one (the view below
 -- says NULL) and marks its model, so the next refresh computes it whatever column the write changed.
