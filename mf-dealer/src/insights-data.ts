@@ -110,6 +110,18 @@ const askingSql = (price: string) => `(typeof(${price}) IN ('integer', 'real') A
 const bandJoinSql = `LEFT JOIN market_bands b ON b.make = f.make AND b.model = f.model AND ${keyedSql("f")}
   AND b.year_band = ${yearBandSql("f.year")} AND b.km_band = ${odometerBandSql("f.km")}`;
 
+/** The median of a car in stock priced `price` in its band `b` with its own price left out (pricePositionInBand), when it has one: the car priced, enough comparables. */
+function medianSql(price: string): string {
+  const at = (value: string, next: string) => `(CASE WHEN ${value} >= ${price} THEN ${next} ELSE ${value} END)`;
+  return `(CASE WHEN ${askingSql(price)} AND b.n - 1 >= ${MIN_COMPARABLES} THEN
+    (CASE WHEN (b.n - 1) % 2 = 1 THEN ${at("b.middle", "b.above")} ELSE (${at("b.below", "b.middle")} + ${at("b.middle", "b.above")}) / 2.0 END) END)`;
+}
+
+/** The median of the car `car` of car_stock_figures: its band's, its own price left out (NULL: no band, too few comparables or no price). */
+const carMedianSql = (car: string) =>
+  `(SELECT ${medianSql(`${car}.price`)} FROM market_bands b WHERE b.make = ${car}.make AND b.model = ${car}.model AND ${keyedSql(car)}
+    AND b.year_band = ${yearBandSql(`${car}.year`)} AND b.km_band = ${odometerBandSql(`${car}.km`)})`;
+
 /**
  * The bands of the models marked since the last view (migration 0044's triggers), computed again from the network's
  * stock: each model one range of car_stock_figures_market (migration 0054), driven from the marks (CROSS JOIN keeps
@@ -131,6 +143,11 @@ export const MARKET_REFRESH = [
      WINDOW band AS (PARTITION BY make, model, year_band, km_band ORDER BY price)
    )
    GROUP BY make, model, year_band, km_band`,
+  // Each car in stock of a marked model (driven from the marks, as above): its median from the bands just made
+  // (migration 0056), written only where it moved.
+  `UPDATE car_stock_figures SET median = ${carMedianSql("car_stock_figures")}
+   WHERE car_id IN (SELECT c.car_id FROM market_dirty d CROSS JOIN car_stock_figures c ON c.make = d.make AND c.model = d.model AND c.status IN (${IN_STOCK}))
+     AND median IS NOT ${carMedianSql("car_stock_figures")}`,
   "DELETE FROM market_dirty",
 ];
 
@@ -147,10 +164,6 @@ function scopeOf(site: string, dealershipId: number | null, days: number, now: D
 const refreshes = (db: D1Database, scope: Scope) => [...MARKET_REFRESH.map((sql) => db.prepare(sql)), ...rollPeriodCounts(db, scope.site, scope.today)];
 const bindScope = (statement: D1PreparedStatement, scope: Scope) => statement.bind(scope.site, scope.since, scope.now);
 
-/** A car's median with its own price left out (pricePositionInBand), when it has one: the car priced, enough comparables. */
-const at = (value: string, next: string) => `(CASE WHEN ${value} >= c.price THEN ${next} ELSE ${value} END)`;
-const MEDIAN_SQL = `(CASE WHEN ${askingSql("c.price")} AND c.n - 1 >= ${MIN_COMPARABLES} THEN
-  (CASE WHEN (c.n - 1) % 2 = 1 THEN ${at("c.middle", "c.above")} ELSE (${at("c.below", "c.middle")} + ${at("c.middle", "c.above")}) / 2.0 END) END)`;
 
 /** Each list's membership (INSIGHT_LISTS) over the figures below. */
 const LIST_SQL: Record<InsightListName, string> = {
@@ -175,13 +188,14 @@ const SORT_SQL: Record<InsightSort, string> = {
 
 /**
  * Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3
- * now): its views and search appearances are one row of car_period_counts (rolled to today by the view's first batch).
+ * now): its views and search appearances are one row of car_period_counts (rolled to today by the view's first batch),
+ * its market median a column of its car_stock_figures row (written by the same batch's market refresh).
  */
 function figuresSql(dealershipId: number | null, period: InsightPeriod): string {
   const dealership = dealershipSql(dealershipId, "f.dealership_id");
   return `WITH cars AS (
-    SELECT f.car_id AS id, f.listed_at, f.sold_date, f.photos, f.price, b.n, b.below, b.middle, b.above
-    FROM car_stock_figures f ${bandJoinSql}
+    SELECT f.car_id AS id, f.listed_at, f.sold_date, f.photos, f.price, f.median
+    FROM car_stock_figures f
     WHERE f.site = ?1 AND f.status IN (${IN_STOCK})${dealership}
   ),
   car_leads AS (SELECT car_id, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2 GROUP BY car_id),
@@ -189,7 +203,7 @@ function figuresSql(dealershipId: number | null, period: InsightPeriod): string 
   car_changes AS (SELECT car_id, COUNT(*) AS n FROM car_price_changes WHERE site = ?1 GROUP BY car_id),
   figures AS MATERIALIZED (
     SELECT c.id, c.price, c.photos, coalesce(k.views${period}, 0) AS views, coalesce(k.searches${period}, 0) AS searches, coalesce(l.n, 0) AS leads,
-      coalesce(s.n, 0) AS saves, coalesce(p.n, 0) AS changes, ${MEDIAN_SQL} AS median,
+      coalesce(s.n, 0) AS saves, coalesce(p.n, 0) AS changes, c.median,
       max(0, CAST(julianday(coalesce(nullif(c.sold_date, ''), ?3)) - julianday(c.listed_at) AS INTEGER)) AS days
     FROM cars c LEFT JOIN car_period_counts k ON k.site = ?1 AND k.car_id = c.id LEFT JOIN car_leads l ON l.car_id = c.id LEFT JOIN car_saves s ON s.car_id = c.id
       LEFT JOIN car_changes p ON p.car_id = c.id
@@ -330,15 +344,16 @@ export async function loadInsights(
 ): Promise<InsightsView> {
   const scope = scopeOf(site, dealershipId, days, now);
   const leadScope = dealershipSql(dealershipId, "dealership_id");
-  const trendScope = dealershipSql(dealershipId, "v.dealership_id");
+  const trendScope = dealershipSql(dealershipId, "dealership_id");
   const first = refreshes(db, scope);
   const results = await db.batch<Record<string, unknown>>([
     ...first,
     bindScope(db.prepare(summarySql(dealershipId, scope.period, table)), scope),
     db
       .prepare(
-        `SELECT c.day, SUM(c.views) AS views, SUM(c.search_appearances) AS searches FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id AND v.site = c.site
-         WHERE c.site = ? AND c.day >= ?${trendScope} GROUP BY c.day ORDER BY c.day`,
+        // The scope's views and search appearances a day: a row per dealership and day (migration 0056, ADR 0100), not per car.
+        `SELECT day, SUM(views) AS views, SUM(searches) AS searches FROM dealership_daily_counts
+         WHERE site = ? AND day >= ?${trendScope} GROUP BY day ORDER BY day`,
       )
       .bind(site, scope.since),
     // Every lead of the scope a day, a car's or not: what the inbox received.

@@ -7,7 +7,7 @@ import { stockApi } from "../support/stock-api";
 import { signedInStaff } from "../support/staff";
 
 /**
- * ADR 0089: the insights page reads each car's listing time, photos, band columns and name (ADR 0096) from car_stock_figures, kept by
+ * ADR 0089: the insights page reads each car's listing time, photos, band columns, name (ADR 0096) and market median (ADR 0100) from car_stock_figures, kept by
  * triggers on vehicles. The rollup must be each record's own figures after the stock API changes a car's price and
  * odometer, sells one and deletes one (and brings it back), and the page's market must follow; the page's statements
  * must read the rollup by index, never every car's record.
@@ -124,6 +124,18 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
       const row = rows.find((line) => at(line, "stocknum") === car.stocknum) ?? [];
       expect(at(row, "market_median"), car.stocknum).toBe(String(median.get(car.id) ?? ""));
     }
+    // The median kept per car (migration 0056, written by the view's refresh), which the scope's "well above the
+    // market" list and "highest against the market" order read, is the same network median for every car of the site.
+    const kept = new Map(
+      query<{ car_id: number; median: number | null }>(`SELECT car_id, median FROM car_stock_figures WHERE site = '${SITE}' AND status IN ('in_stock', 'coming_soon')`).map((row) => [
+        row.car_id,
+        row.median,
+      ]),
+    );
+    const siteCars = query<Stock>(`SELECT id, stocknum, make, model, year, km, price FROM vehicles WHERE site = '${SITE}' AND status IN ('in_stock', 'coming_soon')`);
+    expect(kept.size).toBe(siteCars.length);
+    const siteMedians = medians(siteCars);
+    for (const car of siteCars) expect(kept.get(car.id), car.stocknum).toBe(siteMedians.get(car.id) ?? null);
     // The CSV's names are the rollup's (migration 0055), the new one included.
     expect(at(rows.find((row) => at(row, "stocknum") === repriced.stocknum) ?? [], "car")).toBe(`${repriced.name} (renamed)`);
 
@@ -141,10 +153,19 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
       // A car's period counts are its one row of car_period_counts (ADR 0096), never its days.
       expect(plan, String(dealershipId)).toContain("SEARCH k USING INDEX sqlite_autoindex_car_period_counts_1 (site=? AND car_id=?) LEFT-JOIN");
       expect(plan.filter((line) => line.includes("car_daily_counts")), String(dealershipId)).toEqual([]);
+      // A car's median is its own column (migration 0056): no car of the scope is joined to the bands.
+      expect(plan.filter((line) => line.includes("market_bands") || /\bb\b/.test(line)), String(dealershipId)).toEqual([]);
     }
     const refresh = queryPlan(MARKET_REFRESH[1] as string);
     expect(refresh).toContain("SCAN d");
     expect(refresh).toContain("SEARCH m USING COVERING INDEX car_stock_figures_market (make=? AND model=? AND status=?)");
     expect(refresh.filter((line) => /\bSCAN m\b/.test(line))).toEqual([]);
+    // Each marked model's cars get their median by the bands' key, from the marks again.
+    const medians = queryPlan(MARKET_REFRESH[2] as string);
+    expect(medians).toContain("SCAN d");
+    expect(medians).toContain("SEARCH c USING COVERING INDEX car_stock_figures_market (make=? AND model=? AND status=?)");
+    expect(medians).toContain("SEARCH car_stock_figures USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(medians.filter((line) => /\bSCAN (c|car_stock_figures)\b/.test(line))).toEqual([]);
+    expect(medians).toContain("SEARCH b USING PRIMARY KEY (make=? AND model=? AND year_band=? AND km_band=?)");
   });
 });

@@ -232,6 +232,7 @@ export const SITE_TABLES = [
   "car_daily_counts",
   "car_period_counts",
   "car_period_count_days",
+  "dealership_daily_counts",
   "car_price_changes",
   "car_stock_figures",
   "online_payments",

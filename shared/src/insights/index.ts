@@ -88,8 +88,9 @@ const LONGEST = INSIGHT_PERIODS[INSIGHT_PERIODS.length - 1] as InsightPeriod;
 const PERIOD_COLUMNS = INSIGHT_PERIODS.flatMap((period) => [`views${period}`, `searches${period}`]);
 
 /**
- * Adds the counts to car_daily_counts and to each car's period counts (car_period_counts, migration 0055) in one D1
- * batch: each site is first brought forward to the batch's latest day of its counts (rollPeriodCounts), then a count
+ * Adds the counts to car_daily_counts, to each car's period counts (car_period_counts, migration 0055) and to each
+ * dealership's day (dealership_daily_counts, migration 0056, the trend) in one D1 batch, so a retried batch never
+ * counts twice: each site is first brought forward to the batch's latest day of its counts (rollPeriodCounts), then a count
  * of day d joins each period of the site's day that d is on or after the first day of, as the page's own sums take it.
  */
 export async function recordInsightCounts(db: D1Database, counts: readonly InsightCount[]): Promise<void> {
@@ -105,12 +106,29 @@ export async function recordInsightCounts(db: D1Database, counts: readonly Insig
      FROM car_period_count_days r WHERE r.site = ?1 AND ?3 >= ${periodStartSql("r.day", LONGEST)}
      ON CONFLICT (site, car_id) DO UPDATE SET ${PERIOD_COLUMNS.map((column) => `${column} = ${column} + excluded.${column}`).join(", ")}`,
   );
+  // ?1 site, ?2 day, ?3 the day's counts of the site as JSON [[car, views, searches], …]: each added to the dealership
+  // the car is at now (dealership_daily_counts, migration 0056); a car that is not (yet) in the stock adds nothing here,
+  // its days join when a car of its id is written (the table's insert trigger).
+  const byDealership = db.prepare(
+    `INSERT INTO dealership_daily_counts (site, dealership_id, day, views, searches)
+     SELECT ?1, v.dealership_id, ?2, SUM(json_extract(j.value, '$[1]')), SUM(json_extract(j.value, '$[2]'))
+     FROM json_each(?3) j JOIN vehicles v ON v.id = json_extract(j.value, '$[0]') AND v.site = ?1 WHERE true GROUP BY v.dealership_id
+     ON CONFLICT (site, dealership_id, day) DO UPDATE SET views = views + excluded.views, searches = searches + excluded.searches`,
+  );
   // Each site first brought to its counts' latest day (before the counts, which the sums would otherwise hold twice).
   const latest = new Map<string, string>();
-  for (const { site, day } of counts) if (day > (latest.get(site) ?? "")) latest.set(site, day);
+  const ofSiteDay = new Map<string, { site: string; day: string; counts: [number, number, number][] }>();
+  for (const { site, car, day, views, searches } of counts) {
+    if (day > (latest.get(site) ?? "")) latest.set(site, day);
+    const key = `${site}\u0000${day}`;
+    const group = ofSiteDay.get(key) ?? { site, day, counts: [] };
+    group.counts.push([car, views, searches]);
+    ofSiteDay.set(key, group);
+  }
   await db.batch([
     ...[...latest].flatMap(([site, day]) => rollPeriodCounts(db, site, day, "forward")),
     ...counts.flatMap((count) => [upsert.bind(count.site, count.car, count.day, count.views, count.searches), rolled.bind(count.site, count.car, count.day, count.views, count.searches)]),
+    ...[...ofSiteDay.values()].map(({ site, day, counts: cars }) => byDealership.bind(site, day, JSON.stringify(cars))),
   ]);
 }
 
