@@ -313,17 +313,22 @@ export function createGatewayApp() {
 
   app.get("*", async (c) => {
     const tenant = c.var.tenant;
-    const session = await sessionFor(c.env, tenant, c.req.header("cookie"));
-    const state = shellState(tenant, session);
+    const timed = isLocalDev(c.env) && c.req.header(DEV_TIMING_HEADER) !== undefined ? Date.now() : null;
     const url = new URL(c.req.url);
     const path = url.pathname + url.search;
+    const match = matchRoute(url, tenant.config);
+    // The car (or location) a page is about is read while the session is: neither waits on the other (ADR 0101).
+    // A page the gate turns away leaves its read unused, never unhandled.
+    const subjectRead = match?.plan.requires && !match.plan.shellPage ? pageSubject(c.env, tenant, match.plan.requires, match.params) : null;
+    subjectRead?.catch(() => undefined);
+    const [session, hasNvic] = await Promise.all([sessionFor(c.env, tenant, c.req.header("cookie")), carHasNvic(c.env, tenant, url)]);
+    const state = shellState(tenant, session);
     // Gated pages: the session is known before the first byte, so an anonymous shopper goes to sign-in
     // (with type, redirect and back) without seeing the page; a signed-in one is sent on from sign-in.
     const signedIn = session.userId !== null;
-    const gate = gatedRedirect(path, tenant.config.features, { signedIn, loading: false, hasNvic: await carHasNvic(c.env, tenant, url) });
+    const gate = gatedRedirect(path, tenant.config.features, { signedIn, loading: false, hasNvic });
     if (gate) return c.redirect(gate, 302);
     if (signedIn && url.pathname === SIGN_IN_PATH) return c.redirect(safeReturnPath(url.searchParams.get("redirect")), 302);
-    const match = matchRoute(url, tenant.config);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
     const parts = (pageTitle: string, pageName: string, place?: string, description?: string, social?: PageSocial) => ({
       state,
@@ -359,8 +364,7 @@ export function createGatewayApp() {
       if (!result) return notFound();
       return shellPage(result.title ?? plan.title, plan.name, result.element, 200, result.description ?? plan.description);
     }
-    const timed = isLocalDev(c.env) && c.req.header(DEV_TIMING_HEADER) !== undefined ? Date.now() : null;
-    const subject = plan.requires ? await pageSubject(c.env, tenant, plan.requires, params) : null;
+    const subject = subjectRead ? await subjectRead : null;
     if (plan.requires && !subject) return notFound();
     // A car page served is a view (ADR 0070): one queue message after the answer, never a write or a wait here.
     const counting = !(isLocalDev(c.env) && c.req.header(DEV_NO_COUNT_HEADER) !== undefined);

@@ -10,6 +10,7 @@ import { devTimingOf, firstView, NO_KEPT_SLOTS, timePage, withStaticServer } fro
 import { benchCounting, benchCountingIsolated, benchInsights } from "./insights";
 import { searchSite } from "./search-api";
 import { percentile } from "./stats";
+import { workersDirectPort } from "./workerd-inspector";
 
 /**
  * npm run bench (with the platform running under npm start): prints the platform's figures, asserts
@@ -74,6 +75,8 @@ const routes = { "/search": "/search", "/cars/{slug}": carPath };
 const p50 = (list: number[]) => percentile(list, 50);
 
 if (parts.has("page-time")) {
+  const platform = sessions.find((session) => session.port === PLATFORM_PORT);
+  const directPort = platform ? await workersDirectPort(platform, host) : null;
   console.log(`\nPage time from the platform vs the same bytes from a static file server, same run (${RUNS} runs each, ${SITE}; ${load()}):`);
   // Issue 35's goals are the car page's head and full page, and a first view of a search address.
   const goal = (route: string, kind: "head" | "full" | "first", ratio: number) => {
@@ -88,6 +91,8 @@ if (parts.has("page-time")) {
     const unkept = { head: [] as number[], full: [] as number[] };
     // The local dev server's own cost: the gateway answering robots.txt (tenant resolved, no page composed).
     const floor: number[] = [];
+    // The same pages straight from the Workers' workerd, without wrangler dev's proxy (a deployed Worker has none).
+    const direct = { head: [] as number[], full: [] as number[], fresh: [] as number[], floor: [] as number[] };
     const { html } = await timePage(PLATFORM_PORT, host, path);
     await withStaticServer(html, async (staticPort) => {
       for (let i = 0; i < RUNS; i++) {
@@ -103,6 +108,13 @@ if (parts.has("page-time")) {
         const rendered = await timePage(PLATFORM_PORT, host, path, NO_KEPT_SLOTS);
         unkept.head.push(rendered.head);
         unkept.full.push(rendered.full);
+        if (directPort !== null) {
+          const straight = await timePage(directPort, host, path);
+          direct.head.push(straight.head);
+          direct.full.push(straight.full);
+          direct.fresh.push((await timePage(directPort, host, firstView(path, i + RUNS))).full);
+          direct.floor.push((await timePage(directPort, host, "/robots.txt")).full);
+        }
       }
     });
     const ratio = (list: number[]) => `${(p50(list) / p50(fixed.full)).toFixed(1)}x`;
@@ -113,6 +125,11 @@ if (parts.has("page-time")) {
     console.log(`  ${"".padEnd(13)} first view of an address (no kept slot fits): full p50 ${ms(p50(fresh))} p95 ${ms(percentile(fresh, 95))} (${goal(label, "first", p50(fresh) / p50(fixed.full))})`);
     console.log(`  ${"".padEnd(13)} every slot rendered (none kept, as before ADR 0074): head p50 ${ms(p50(unkept.head))} (${(p50(unkept.head) / p50(fixed.head)).toFixed(1)}x)   full p50 ${ms(p50(unkept.full))} (${ratio(unkept.full)})`);
     console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt through the gateway) p50 ${ms(p50(floor))}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
+    if (direct.full.length)
+      console.log(
+        `  ${"".padEnd(13)} without wrangler dev's proxy (straight to the Workers' workerd, port ${directPort}): head p50 ${ms(p50(direct.head))} (${goal(label, "head", p50(direct.head) / p50(fixed.head))})` +
+          `   full p50 ${ms(p50(direct.full))} (${goal(label, "full", p50(direct.full) / p50(fixed.full))})   first view p50 ${ms(p50(direct.fresh))} (${goal(label, "first", p50(direct.fresh) / p50(fixed.full))})   robots.txt ${ms(p50(direct.floor))}`,
+      );
   }
 }
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { request } from "node:http";
 import WebSocket from "ws";
 import type { Session } from "../stack";
 import { sessionProcesses } from "./session-usage";
@@ -44,6 +45,37 @@ export async function isolateInspectorUrl(session: Pick<Session, "pid">, worker:
     }
   }
   throw new Error(`no inspector found for the Worker ${worker} in the session's workerd (pid group ${session.pid})`);
+}
+
+/** A port's answer to `host`'s robots.txt, or "" (fetch cannot name another Host than the address's). */
+function robotsText(port: number, host: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = request({ host: "127.0.0.1", port, path: "/robots.txt", headers: { host }, timeout: 2000 }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+      });
+      res.on("end", () => resolve(res.statusCode === 200 ? text : ""));
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(""));
+    req.end();
+  });
+}
+
+/**
+ * The port of the workerd that runs the session's Workers, reached without wrangler dev's proxy in front (the proxy
+ * is a second workerd the local platform alone has): the listening port of that process that answers `host`'s
+ * robots.txt. Null when none does (the bench then prints only the figures through the proxy).
+ */
+export async function workersDirectPort(session: Pick<Session, "pid">, host: string): Promise<number | null> {
+  const workerd = sessionProcesses(session).filter(({ command }) => command[0]?.endsWith("workerd") && command.some((arg) => arg.startsWith("--inspector-addr")));
+  for (const { pid } of workerd) {
+    for (const port of listeningPorts(pid)) {
+      if ((await robotsText(port, host)).includes("Sitemap:")) return port;
+    }
+  }
+  return null;
 }
 
 /** A DevTools protocol connection to one Worker's isolate, for its heap; reconnects when workerd drops it. */

@@ -140,4 +140,21 @@ describe("vehicleHitRecords", () => {
     expect([...records.keys()]).toEqual([hit]);
     expect(records.get(hit)).toEqual({ ...toSearchRecord(ofA[2]!), weekly_price_range: 123 });
   });
+
+  it("answers a row changed since its last read with its new record at once (only an unchanged row's parse is kept)", async () => {
+    const car = ofA[4]!;
+    await writeStock(d1.db, A, 1, [car]);
+    const id = String(car.id);
+    const read = async () => (await vehicleHitRecords(d1.db, A, [id], () => undefined)).get(id);
+    expect(await read()).toEqual({ ...toSearchRecord(car), weekly_price_range: null });
+    // Read again unchanged: the same record.
+    expect(await read()).toEqual({ ...toSearchRecord(car), weekly_price_range: null });
+    const repriced = { ...car, price: (car.price ?? 0) + 1234, km: (car.km ?? 0) + 1 };
+    await writeStock(d1.db, A, 1, [repriced]);
+    const after = await read();
+    expect(after).toEqual({ ...toSearchRecord(repriced), weekly_price_range: null });
+    expect(after?.price).not.toBe(toSearchRecord(car).price);
+    // Another site asking for that id never gets it, kept or not.
+    expect((await vehicleHitRecords(d1.db, B, [id], () => undefined)).size).toBe(0);
+  });
 });

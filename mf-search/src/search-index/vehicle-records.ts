@@ -1,5 +1,5 @@
 import { type Car, carSchema } from "@dealer/shared/contract";
-import { type IndexRecord, type IndexSettings, type RecordFinance, toSearchRecord, vehicleIndexSettings } from "../engine";
+import { type IndexRecord, type IndexSettings, type RecordFinance, type SearchRecord, toSearchRecord, vehicleIndexSettings } from "../engine";
 import { customRankingCriteria, facetAttributes, searchableAttributeGroups } from "../engine/settings";
 
 /**
@@ -78,11 +78,36 @@ function compactVehicleRecord(values: readonly unknown[], finance: RecordFinance
   return record;
 }
 
+/** Hit rows kept per isolate with the record made from them: a page's hits are mostly cars other pages showed. */
+export const HIT_RECORDS_KEPT = 256;
+const hitRows = new Map<string, { data: string; record: SearchRecord }>();
+
+/**
+ * The search record of a row's data text: the one made last time when the row's text is the same (the record is a
+ * function of that text alone, so a changed row is parsed again at once), else parsed and kept. Keyed by site and id,
+ * least recently read out first. Null for a row that no longer parses.
+ */
+function hitRecordOf(site: string, id: number, data: string): SearchRecord | null {
+  const key = `${site}\u0000${id}`;
+  const kept = hitRows.get(key);
+  hitRows.delete(key);
+  if (kept?.data === data) {
+    hitRows.set(key, kept);
+    return kept.record;
+  }
+  const car = carSchema.safeParse(JSON.parse(data));
+  if (!car.success) return null;
+  const record = toSearchRecord(car.data);
+  hitRows.set(key, { data, record });
+  if (hitRows.size > HIT_RECORDS_KEPT) hitRows.delete(hitRows.keys().next().value as string);
+  return record;
+}
+
 /**
  * The whole search records of a page's hits, read by id within the site (a hit whose row is gone is left out, and
  * its hit dropped). Rows were validated on the way in; one that no longer parses is skipped with a warning. The
  * weekly repayment comes from the site's finance, so it is the index's own (`indexed`): a hit shows the figure its
- * filter compared, as Algolia's would.
+ * filter compared, as Algolia's would. Every row is read from D1 each time; only its parse is kept (hitRecordOf).
  */
 export async function vehicleHitRecords(
   db: D1Database,
@@ -94,16 +119,15 @@ export async function vehicleHitRecords(
   const records = new Map<string, IndexRecord>();
   if (ids.length === 0) return records;
   const { results } = await db
-    .prepare("SELECT data FROM vehicles WHERE site = ? AND id IN (SELECT value FROM json_each(?))")
+    .prepare("SELECT id, data FROM vehicles WHERE site = ? AND id IN (SELECT value FROM json_each(?))")
     .bind(site, JSON.stringify(ids))
-    .all<{ data: string }>();
+    .all<{ id: number; data: string }>();
   for (const row of results) {
-    const car = carSchema.safeParse(JSON.parse(row.data));
-    if (!car.success) {
+    const record = hitRecordOf(site, row.id, row.data);
+    if (!record) {
       console.warn("[mf-search] skipping unparsable vehicle row");
       continue;
     }
-    const record = toSearchRecord(car.data);
     records.set(record.objectID, { ...record, weekly_price_range: indexed(record.objectID)?.weekly_price_range ?? null });
   }
   return records;
