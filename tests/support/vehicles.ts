@@ -59,12 +59,14 @@ export async function openCar(
   browser: Browser,
   site: string,
   path: string,
-  options: { viewport?: { width: number; height: number }; touch?: boolean } = {},
+  /** `beforeLoad`: listeners that must hear the page's own first requests (a video's metadata is fetched at load). */
+  options: { viewport?: { width: number; height: number }; touch?: boolean; beforeLoad?: (page: Page) => void } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const touch = options.touch ?? false;
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, hasTouch: touch, isMobile: touch });
   const page = await context.newPage();
   const errors = watchConsole(page, OFFLINE_EMBEDS);
+  options.beforeLoad?.(page);
   // The DOM, not every image: a loaded machine can take long over the lazy ones.
   await page.goto(siteUrl(site, path), { waitUntil: "domcontentloaded" });
   await waitForHydration(page);
