@@ -84,7 +84,7 @@ describe("a car's interior panorama by upload", () => {
         const refused = await sendInterior(site, auth, stocknum, [["panorama", bytes]]);
         expect([refused.status, await errorsOf(refused)], reason).toEqual([400, { panorama: [reason] }]);
       }
-      expect((await storedCar(site, key, stocknum)) as unknown as { spin_interior_image: string | null }).toMatchObject({ spin_interior_image: null });
+      expect(((await storedCar(site, key, stocknum)) as unknown as { spin_interior_image?: string }).spin_interior_image).toBeUndefined();
 
       // No such car of this dealership, and another site's key on this host.
       expect((await sendInterior(site, auth, `${stocknum}-NONE`, [["panorama", panorama]])).status).toBe(404);
