@@ -162,10 +162,12 @@ async function uploadDemoSpins(baseUrl: string, today: string): Promise<boolean>
     for (const { media, shots, what } of uploads) {
       const files = await Promise.all(shots.map((shot) => demoJpeg(origin, shot)));
       // A 409 means the photo queue rewrote the car while its media were saved ("Send again"): the demo's own
-      // photos settle beside this upload, so it is sent again, as a dealer's system would.
+      // photos settle beside this upload, so it is sent again, as a dealer's system would; so is one whose connection
+      // the local Worker dropped while restarting (status 0 here: a first start once met EPIPE). A PUT replaces whole.
       const { status, body: answer } = await sendAgainWhile(
-        (code) => code === 409 || code === 503,
-        () => putCarMedia(baseUrl, `${car.site}.localhost`, demoWriteKey(car.dealership_slug), car.stocknum, media, files),
+        (code) => code === 0 || code === 409 || code === 503,
+        () =>
+          putCarMedia(baseUrl, `${car.site}.localhost`, demoWriteKey(car.dealership_slug), car.stocknum, media, files).catch((error: Error) => ({ status: 0, body: error.message })),
       );
       if (status !== 200) {
         console.error(`${car.site} / ${car.stocknum}: ${what} upload HTTP ${status}`, JSON.stringify(answer).slice(0, 2000));
