@@ -163,8 +163,9 @@ const claimRows = `UPDATE photos SET claimed_until = ?2 WHERE (site, url) IN (${
   AND (claimed_until IS NULL OR claimed_until <= ?3) RETURNING site, url`;
 
 /**
- * A batch (ADR 0088, 0095): its photos, one per URL however many messages name it, read in one query; those not held
- * fetched PHOTOS_AT_ONCE at a time; their outcomes recorded in one write; then each site's cars showing any of them
+ * A batch (ADR 0088, 0095, 0102): its photos, one per URL however many messages name it, read and claimed in one round
+ * trip; those not held and not another batch's fetched PHOTOS_AT_ONCE at a time (another batch's wait out its claim);
+ * their outcomes recorded in one write that frees the claims; then each site's cars showing any of them
  * rewritten once. Each message is acked or retried by its photo's one outcome, only after its cars are written: if a
  * write fails, the messages come again and settle the same URLs again (a photo already in R2 is not fetched twice).
  */
