@@ -4,19 +4,19 @@
  *   npm run stock:import -- --demo [--today YYYY-MM-DD] [--url ...] [--batches-out FILE]
  * Records are grouped per dealership (dealership_slug) in batches of <= 500 and sent with that
  * dealership's write key (--key, or the demo key write-{dealership_slug}). Exits 1 on any rejection.
- * --demo also uploads its spin cars' frames from the demo photo origin (ADR 0094), and --batches-out keeps each
+ * --demo also uploads its spin cars' frames and interior panoramas from the demo photo origin (ADR 0094, 0102), and --batches-out keeps each
  * batch's id so `npm start` and `npm test` can wait for the demo's photos to be in (scripts/setup.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { demoWriteKey, generateDemoData } from "./demo/generate";
 import { demoSpinCars, localDemoPhotoOrigin } from "./demo/media";
-import { demoShotPath, demoSpinFrames } from "../scripts/demo-photos/render";
+import { type DemoShot, demoInteriorShot, demoShotPath, demoSpinFrames } from "../scripts/demo-photos/render";
 import { localToday } from "./demo/today";
 import { type DealershipBatch, splitIntoBatches } from "./import/batches";
 import { csvRowTexts, csvToRecords } from "@dealer/shared/contract";
 import { MAX_BATCH_SIZE } from "../mf-search/src/stock/validate-batch";
-import { postStockBatch, postStockCsv, putSpinFrames } from "./import/stock-client";
+import { postStockBatch, postStockCsv, putCarMedia } from "./import/stock-client";
 
 interface SiteLoad {
   site: string;
@@ -137,31 +137,44 @@ async function sendAgainWhile<T extends { status: number }>(again: (status: numb
   return answer;
 }
 
-/** The demo's spin cars get their frames as a dealer's spin comes: JPEGs uploaded through the stock API (ADR 0094). */
+/** A demo picture's JPEG from the demo photo origin. */
+async function demoJpeg(origin: string, shot: DemoShot): Promise<Uint8Array> {
+  const url = `${origin}/${demoShotPath(shot)}`;
+  const answer = await fetch(url).catch((error: Error) => {
+    throw new Error(`Could not reach the demo photo origin at ${origin} (${error.message}): npm start runs it.`);
+  });
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+  return new Uint8Array(await answer.arrayBuffer());
+}
+
+/**
+ * The demo's spin cars get their frames and interior panorama as a dealer's come: JPEGs uploaded through the stock API
+ * (ADR 0094, 0102).
+ */
 async function uploadDemoSpins(baseUrl: string, today: string): Promise<boolean> {
   const origin = localDemoPhotoOrigin();
   for (const car of demoSpinCars(generateDemoData({ today }).vehicles)) {
-    const frames = await Promise.all(
-      demoSpinFrames(car).map(async (frame) => {
-        const url = `${origin}/${demoShotPath(frame)}`;
-        const answer = await fetch(url).catch((error: Error) => {
-          throw new Error(`Could not reach the demo photo origin at ${origin} (${error.message}): npm start runs it.`);
-        });
-        if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
-        return new Uint8Array(await answer.arrayBuffer());
-      }),
-    );
-    // A 409 means the photo queue rewrote the car while its frames were saved ("Send again"): the demo's own
-    // photos settle beside this upload, so it is sent again, as a dealer's system would.
-    const { status, body: answer } = await sendAgainWhile(
-      (code) => code === 409 || code === 503,
-      () => putSpinFrames(baseUrl, `${car.site}.localhost`, demoWriteKey(car.dealership_slug), car.stocknum, frames),
-    );
-    if (status !== 200) {
-      console.error(`${car.site} / ${car.stocknum}: spin upload HTTP ${status}`, JSON.stringify(answer).slice(0, 2000));
-      return false;
+    const interior = demoInteriorShot(car);
+    const uploads = [
+      { media: { path: "spin", field: "frame" } as const, shots: demoSpinFrames(car), what: "spin" },
+      { media: { path: "interior", field: "panorama" } as const, shots: interior ? [interior] : [], what: "interior panorama" },
+    ];
+    for (const { media, shots, what } of uploads) {
+      const files = await Promise.all(shots.map((shot) => demoJpeg(origin, shot)));
+      // A 409 means the photo queue rewrote the car while its media were saved ("Send again"): the demo's own
+      // photos settle beside this upload, so it is sent again, as a dealer's system would; so is one whose connection
+      // the local Worker dropped while restarting (status 0 here: a first start once met EPIPE). A PUT replaces whole.
+      const { status, body: answer } = await sendAgainWhile(
+        (code) => code === 0 || code === 409 || code === 503,
+        () =>
+          putCarMedia(baseUrl, `${car.site}.localhost`, demoWriteKey(car.dealership_slug), car.stocknum, media, files).catch((error: Error) => ({ status: 0, body: error.message })),
+      );
+      if (status !== 200) {
+        console.error(`${car.site} / ${car.stocknum}: ${what} upload HTTP ${status}`, JSON.stringify(answer).slice(0, 2000));
+        return false;
+      }
+      console.log(`${car.site}: ${what} of ${car.stocknum} uploaded (${files.length} file${files.length === 1 ? "" : "s"})`);
     }
-    console.log(`${car.site}: spin of ${car.stocknum} uploaded (${frames.length} frames)`);
   }
   return true;
 }

@@ -29,12 +29,15 @@ export function postStockCsv(baseUrl: string, host: string, key: string, csv: st
   return stockRequest(new URL("/api/stock/vehicles/batch", baseUrl), "POST", host, key, csv, "text/csv; charset=utf-8");
 }
 
-/** PUTs a car's spin frames, in turning order, as multipart `frame` files (ADR 0080): the car's spin, replaced whole. */
-export async function putSpinFrames(baseUrl: string, host: string, key: string, stocknum: string, frames: Uint8Array[]): Promise<PostResult> {
+/**
+ * PUTs a car's media as multipart JPEG files in `field`, replacing what it had (ADR 0080, 0102): its spin frames in
+ * turning order (`spin`, `frame`) or its interior panorama (`interior`, `panorama`).
+ */
+export async function putCarMedia(baseUrl: string, host: string, key: string, stocknum: string, media: { path: "spin" | "interior"; field: string }, files: Uint8Array[]): Promise<PostResult> {
   const form = new FormData();
-  for (const [index, frame] of frames.entries()) form.append("frame", new Blob([new Uint8Array(frame)], { type: "image/jpeg" }), `${index}.jpg`);
+  for (const [index, file] of files.entries()) form.append(media.field, new Blob([new Uint8Array(file)], { type: "image/jpeg" }), `${index}.jpg`);
   const encoded = new Request("http://upload.invalid/", { method: "POST", body: form });
-  const url = new URL(`/api/stock/vehicles/${encodeURIComponent(stocknum)}/spin`, baseUrl);
+  const url = new URL(`/api/stock/vehicles/${encodeURIComponent(stocknum)}/${media.path}`, baseUrl);
   return stockRequest(url, "PUT", host, key, new Uint8Array(await encoded.arrayBuffer()), encoded.headers.get("content-type") ?? "");
 }
 

@@ -100,8 +100,8 @@ const QUERY_BODY_LIMIT = 256 * 1024;
 const STOCK_BODY_LIMIT = 5 * 1024 * 1024;
 app.use("/1/indexes/:index/batch", bodyLimit(STOCK_BODY_LIMIT));
 app.use("/1/*", async (c, next) => (c.req.path.endsWith("/batch") ? next() : bodyLimit(QUERY_BODY_LIMIT)(c, next)));
-/** A car's photos, spin frames and video by upload (ADR 0075, 0080) take up to PHOTO_LIMITS.maxUploadRequestBytes a request; every other stock call 5 MB. */
-const UPLOAD_PATH = /^\/api\/stock\/vehicles\/[^/]+\/(photos|spin|video)$/;
+/** A car's photos, spin frames, interior panorama and video by upload (ADR 0075, 0080, 0102) take up to PHOTO_LIMITS.maxUploadRequestBytes a request; every other stock call 5 MB. */
+const UPLOAD_PATH = /^\/api\/stock\/vehicles\/[^/]+\/(photos|spin|interior|video)$/;
 const uploadLimit = bodyLimit(PHOTO_LIMITS.maxUploadRequestBytes, undefined, PHOTO_REASONS.uploadTooLarge);
 const stockLimit = bodyLimit(STOCK_BODY_LIMIT);
 /** A part of a video sent in parts (ADR 0084) is at most MEDIA_LIMITS.videoPartBytes. */

@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoUrlOf } from "@dealer/shared/contract";
 import { SPIN_FRAME_COUNT } from "@dealer/shared/media";
 import { demoPhotoPath, demoSpinCars } from "../../db/demo/media";
 import { generateDemoData } from "../../db/demo/generate";
 import { buildVehiclePicture } from "../../edge/src/images/vehicle-svg";
 import { listenDemoPhotoOrigin } from "./origin";
-import { DEMO_PHOTO, type DemoPicture, demoShotPath, demoShots, parseDemoPhotoPath, renderDemoPhoto } from "./render";
+import { DEMO_PHOTO, type DemoPicture, demoShotPath, demoShots, parseDemoPhotoPath, renderDemoPhoto, shotOfUrl } from "./render";
 
 const RED_SUV: DemoPicture = { body: "suv", colour: "red", angle: "three-quarter" };
 
@@ -29,12 +30,15 @@ describe("demo photo paths", () => {
     }
   });
 
-  it("the demo stock names a few hundred distinct pictures at most, its spin cars' frames included (ADR 0094)", () => {
+  it("the demo stock names a few hundred distinct pictures at most, its spin cars' frames and panoramas included (ADR 0094, 0102)", () => {
     const { vehicles } = generateDemoData({ today: "2026-11-28", photoOrigin: "http://127.0.0.1:1" });
     const spinCars = demoSpinCars(vehicles);
     const shots = demoShots(vehicles, spinCars);
     expect(spinCars.length).toBe(2);
     expect(shots.filter((shot) => "frame" in shot)).toHaveLength(2 * SPIN_FRAME_COUNT);
+    // Each spin car's panorama is its own body and paint's interior, as its first gallery photo shows them.
+    const interiors = spinCars.map((car) => ({ ...shotOfUrl(photoUrlOf(car.images?.[0] ?? "")), angle: "interior" }));
+    expect(shots.filter((shot) => "angle" in shot && shot.angle === "interior")).toEqual(interiors);
     expect(new Set(shots.map(demoShotPath)).size).toBe(shots.length);
     expect(shots.length).toBeLessThanOrEqual(150);
   });

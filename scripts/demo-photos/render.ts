@@ -38,21 +38,35 @@ export function parseDemoPhotoPath(path: string): DemoShot | null {
 /** The gallery photo or spin frame an origin URL names (any origin), or null. */
 export const shotOfUrl = (url: string): DemoShot | null => (URL.canParse(url) ? parseDemoPhotoPath(new URL(url).pathname.slice(1)) : null);
 
-/** Every picture the demo stock names (its galleries' photos, then its spin cars' frames), each once. */
+/** Every picture the demo stock names (its galleries' photos, then its spin cars' frames and panoramas), each once. */
 export function demoShots(vehicles: Pick<CarInput, "images">[], spinCars: Pick<CarInput, "images">[]): DemoShot[] {
   const urls = vehicles.flatMap((car) => (car.images ?? []).map(photoUrlOf));
   const shots = new Map<string, DemoShot>();
   for (const shot of urls.map(shotOfUrl)) if (shot) shots.set(demoShotPath(shot), shot);
-  for (const car of spinCars) for (const frame of demoSpinFrames(car)) shots.set(demoShotPath(frame), frame);
+  for (const car of spinCars) {
+    const interior = demoInteriorShot(car);
+    for (const shot of [...demoSpinFrames(car), ...(interior ? [interior] : [])]) shots.set(demoShotPath(shot), shot);
+  }
   return [...shots.values()];
+}
+
+/** The body and paint of a demo car, as its first gallery photo shows them. */
+function carShot(car: Pick<CarInput, "images">): DemoShot | null {
+  const first = car.images?.[0];
+  return first ? shotOfUrl(photoUrlOf(first)) : null;
 }
 
 /** A spin car's frames: its body and paint, as its first gallery photo shows them. */
 export function demoSpinFrames(car: Pick<CarInput, "images">): DemoSpinFrame[] {
-  const first = car.images?.[0];
-  const shot = first ? shotOfUrl(photoUrlOf(first)) : null;
+  const shot = carShot(car);
   if (!shot) return [];
   return Array.from({ length: SPIN_FRAME_COUNT }, (_, frame) => ({ body: shot.body, colour: shot.colour, frame }));
+}
+
+/** A spin car's interior panorama (ADR 0102): the drawing's interior view of its body and paint, as a photograph. */
+export function demoInteriorShot(car: Pick<CarInput, "images">): DemoPicture | null {
+  const shot = carShot(car);
+  return shot ? { body: shot.body, colour: shot.colour, angle: "interior" } : null;
 }
 
 /** Octaves of the texture: cells across the picture and strength. The finer ones survive a card's downscale. */

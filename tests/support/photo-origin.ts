@@ -23,22 +23,29 @@ export interface PhotoOrigin {
 
 const PIXELS = { width: 1600, height: 1200 } as const;
 
-/** A fresh phone photo: 1600 x 1200 pixels taken upright (EXIF Orientation 6) with a GPS position. */
-export async function phonePhoto(): Promise<Buffer> {
-  // Noise over a colour, so it compresses like a photo rather than a flat drawing.
-  const noise = randomBytes(PIXELS.width * PIXELS.height * 3);
+/** Noise over this call's colour, so it compresses like a photo rather than a flat drawing. */
+function photoLike(width: number, height: number) {
+  const noise = randomBytes(width * height * 3);
   const [r, g, b] = randomBytes(3);
   for (let i = 0; i < noise.length; i += 3) {
     noise[i] = ((noise[i] ?? 0) >> 2) + (r ?? 0) * 0.75;
     noise[i + 1] = ((noise[i + 1] ?? 0) >> 2) + (g ?? 0) * 0.75;
     noise[i + 2] = ((noise[i + 2] ?? 0) >> 2) + (b ?? 0) * 0.75;
   }
-  return sharp(noise, { raw: { ...PIXELS, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "27/1 28/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "153/1 1/1 0/1" } })
-    .toBuffer();
+  return sharp(noise, { raw: { width, height, channels: 3 } });
 }
+
+/** Where a phone says it was: a GPS position in its EXIF (a dealer's yard, or a home). */
+const PHONE_EXIF = { IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "27/1 28/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "153/1 1/1 0/1" } };
+
+/** A fresh phone photo: 1600 x 1200 pixels taken upright (EXIF Orientation 6) with a GPS position. */
+export async function phonePhoto(): Promise<Buffer> {
+  return photoLike(PIXELS.width, PIXELS.height).jpeg({ quality: 85 }).withMetadata({ orientation: 6 }).withExif(PHONE_EXIF).toBuffer();
+}
+
+/** A fresh interior panorama as a phone's panorama mode takes it (ADR 0102): `PANORAMA_PIXELS`, with a GPS position. */
+export const PANORAMA_PIXELS = { width: 2400, height: 800 } as const;
+export const phonePanorama = (): Promise<Buffer> => photoLike(PANORAMA_PIXELS.width, PANORAMA_PIXELS.height).jpeg({ quality: 80 }).withExif(PHONE_EXIF).toBuffer();
 
 /**
  * A 300 x 200 picture of four coloured quarters (each run's own shades) carrying EXIF `orientation`: where each quarter

@@ -1,7 +1,8 @@
 import { MEDIA_LIMITS, PHOTO_LIMITS, PHOTO_PATH_PREFIX, PHOTO_REASONS, sniffVideoType, VIDEO_MIME, vehicleImageUrl, videoUrl } from "@dealer/shared/media";
+import type { Car } from "@dealer/shared/contract";
 import type { Context, Hono } from "hono";
 import { checkAndStorePhoto } from "./photos/photo-check";
-import { readCar, writeCar } from "./photo-uploads";
+import { notFound, readCar, writeCar } from "./photo-uploads";
 import type { StockEnv } from "./write-key";
 
 /**
@@ -10,12 +11,13 @@ import type { StockEnv } from "./write-key";
  *   DELETE /vehicles/{stocknum}/spin
  *   PUT    /vehicles/{stocknum}/video  multipart one `video` file (WebM or MP4): the car's walkaround, replaced
  *   DELETE /vehicles/{stocknum}/video
- * Frames go through the photo pipeline's own check and store (photo-check.ts); a video is kept whole in R2 under
+ *   PUT    /vehicles/{stocknum}/interior  multipart one `panorama` file: the car's interior panorama, replaced (ADR 0102)
+ *   DELETE /vehicles/{stocknum}/interior
+ * Frames and the panorama go through the photo pipeline's own check and store (photo-check.ts); a video is kept whole in R2 under
  * {site}/{SHA-256} and the gateway serves it in byte ranges at /cdn/video/{hash}.{webm|mp4}. Written like any change.
  */
 type StockContext = Context<StockEnv>;
 
-const notFound = (c: StockContext) => c.json({ message: "This dealership has no vehicle with that stock number." }, 404);
 const invalid = (c: StockContext, field: string, problem: string) => c.json({ message: "Invalid upload.", errors: { [field]: [problem] } }, 400);
 
 /** The form's files under `field`, or the 400 naming what is wrong. */
@@ -35,6 +37,8 @@ async function filesOf(c: StockContext, field: string, count: { min: number; max
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+const interiorOf = (car: Car) => ({ stocknum: car.stocknum, spin_interior_image: car.spin_interior_image });
 
 export function mountMediaUploads(app: Hono<StockEnv>) {
   app.put("/vehicles/:stocknum/spin", async (c) => {
@@ -61,6 +65,27 @@ export function mountMediaUploads(app: Hono<StockEnv>) {
     const stored = await readCar(c);
     if (!stored) return notFound(c);
     return writeCar(c, stored, { spin_images: [] }, (car) => ({ stocknum: car.stocknum, spin_images: car.spin_images }));
+  });
+
+  // The viewer's Interior mode shows the panorama (spin_interior_image) in place of the platform's drawing. The signed-in
+  // staff may send it too (isStockPhotoPath), audited like their photo changes.
+  app.put("/vehicles/:stocknum/interior", async (c) => {
+    const files = await filesOf(c, "panorama", { min: 1, max: 1 });
+    if (files instanceof Response) return files;
+    const [file] = files as [File];
+    if (file.size > PHOTO_LIMITS.maxBytes) return invalid(c, "panorama", PHOTO_REASONS.tooLarge);
+    const stored = await readCar(c);
+    if (!stored) return notFound(c);
+    const outcome = await checkAndStorePhoto(c.env, c.get("writer").site, new Uint8Array(await file.arrayBuffer()));
+    if (outcome.state.status !== "ready") return invalid(c, "panorama", outcome.state.reason);
+    const url = vehicleImageUrl(`${PHOTO_PATH_PREFIX}${outcome.state.hash}`);
+    return writeCar(c, stored, { spin_interior_image: url }, interiorOf, 200, { change: "interior", hash: outcome.state.hash });
+  });
+
+  app.delete("/vehicles/:stocknum/interior", async (c) => {
+    const stored = await readCar(c);
+    if (!stored) return notFound(c);
+    return writeCar(c, stored, { spin_interior_image: null }, interiorOf, 200, { change: "interior", hash: null });
   });
 
   app.put("/vehicles/:stocknum/video", async (c) => {

@@ -68,7 +68,7 @@ describe("sameSiteOnly", () => {
 
 describe("isStockPhotoPath", () => {
   it("names a car's photo routes and no other stock route", () => {
-    for (const path of ["/api/stock/vehicles/HCM1/photos", "/api/stock/vehicles/HCM1/photos/order", "/api/stock/vehicles/HCM1/photos/3"]) expect(isStockPhotoPath(path), path).toBe(true);
-    for (const path of ["/api/stock/vehicles/batch", "/api/stock/vehicles", "/api/stock/vehicles/HCM1/photosx", "/api/stock/batches/1"]) expect(isStockPhotoPath(path), path).toBe(false);
+    for (const path of ["/api/stock/vehicles/HCM1/photos", "/api/stock/vehicles/HCM1/photos/order", "/api/stock/vehicles/HCM1/photos/3", "/api/stock/vehicles/HCM1/interior"]) expect(isStockPhotoPath(path), path).toBe(true);
+    for (const path of ["/api/stock/vehicles/batch", "/api/stock/vehicles", "/api/stock/vehicles/HCM1/photosx", "/api/stock/batches/1", "/api/stock/vehicles/HCM1/interiors", "/api/stock/vehicles/HCM1/spin"]) expect(isStockPhotoPath(path), path).toBe(false);
   });
 });

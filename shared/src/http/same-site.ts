@@ -35,10 +35,10 @@ export function requestSite(headers: Headers): RequestSite {
 export const presentsBearerKey = (headers: Headers) => /^Bearer\s+\S/i.test(headers.get("authorization") ?? "");
 
 /**
- * A car's photos under the stock API (ADR 0075), which a signed-in staff member's cookie may also call (ADR 0078):
- * unlike the rest of the stock API, these need the same-site proof when no key authenticates them.
+ * A car's photos and interior panorama under the stock API (ADR 0075, 0102), which a signed-in staff member's cookie
+ * may also call (ADR 0078): unlike the rest of the stock API, these need the same-site proof when no key authenticates them.
  */
-export const isStockPhotoPath = (path: string) => /^\/api\/stock\/vehicles\/[^/]+\/photos(\/|$)/.test(path);
+export const isStockPhotoPath = (path: string) => /^\/api\/stock\/vehicles\/[^/]+\/(photos(\/|$)|interior$)/.test(path);
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -145,28 +145,53 @@ const retryEach = (photo: Photo) => {
 /** The stock's write for a settled photo's cars, given by the worker (the stock imports photos, not the other way). */
 export type CarsWriter = (db: D1Database, now: string, changed: ReturnType<typeof stockChangeNotifier>) => WriteCarsAsRead;
 
-const recordOutcome = `UPDATE photos SET status = ?3, hash = ?4, width = ?5, height = ?6, colour = ?7, reason = ?8, attempts = attempts + 1, updated_at = ?9
-  WHERE site = ?1 AND url = ?2`;
+const recordOutcome = `UPDATE photos SET status = ?3, hash = ?4, width = ?5, height = ?6, colour = ?7, reason = ?8, attempts = attempts + 1, updated_at = ?9,
+  claimed_until = NULL WHERE site = ?1 AND url = ?2`;
 
 /**
- * A batch (ADR 0088, 0095): its photos, one per URL however many messages name it, read in one query; those not held
- * fetched PHOTOS_AT_ONCE at a time; their outcomes recorded in one write; then each site's cars showing any of them
+ * How long a batch holds the URLs it fetches (ADR 0102): its slowest possible run, every photo at its deadline
+ * PHOTOS_AT_ONCE at a time over a full batch (20, wrangler.jsonc), and a margin for the writes. A consumer that dies
+ * holding URLs holds them no longer than this.
+ */
+export const PHOTO_CLAIM_MS = Math.ceil(20 / PHOTOS_AT_ONCE) * PHOTO_LIMITS.deadlineMs + 30_000;
+
+const BATCH_URLS = "SELECT value ->> '$[0]', value ->> '$[1]' FROM json_each(?1)";
+/** The batch's rows as they were before it claimed any (a held URL is settled without a fetch). */
+const readRows = `SELECT site, url, status, attempts, claimed_until FROM photos WHERE (site, url) IN (${BATCH_URLS})`;
+/** The URLs this batch fetches: those not held and claimed by no live batch. */
+const claimRows = `UPDATE photos SET claimed_until = ?2 WHERE (site, url) IN (${BATCH_URLS}) AND status <> 'ready'
+  AND (claimed_until IS NULL OR claimed_until <= ?3) RETURNING site, url`;
+
+/**
+ * A batch (ADR 0088, 0095, 0102): its photos, one per URL however many messages name it, read and claimed in one round
+ * trip; those not held and not another batch's fetched PHOTOS_AT_ONCE at a time (another batch's wait out its claim);
+ * their outcomes recorded in one write that frees the claims; then each site's cars showing any of them
  * rewritten once. Each message is acked or retried by its photo's one outcome, only after its cars are written: if a
  * write fails, the messages come again and settle the same URLs again (a photo already in R2 is not fetched twice).
  */
 export async function consumePhotos(batch: MessageBatch<unknown>, env: Env, carsWriter: CarsWriter): Promise<void> {
   const photos = photosOf(batch.messages);
   if (!photos.length) return;
-  const { results: rows } = await env.DB.prepare(
-    "SELECT site, url, status, attempts FROM photos WHERE (site, url) IN (SELECT value ->> '$[0]', value ->> '$[1]' FROM json_each(?))",
-  )
-    .bind(JSON.stringify(photos.map(({ site, url }) => [site, url])))
-    .all<{ site: string; url: string; status: string; attempts: number }>();
-  const rowOf = new Map(rows.map((row) => [photoKey(row.site, row.url), row]));
+  const keys = JSON.stringify(photos.map(({ site, url }) => [site, url]));
+  const started = Date.now();
+  // Read and claim in one round trip: the claim is the write that keeps two batches from fetching one URL at once.
+  const [read, claim] = await env.DB.batch<{ site: string; url: string; status: string; attempts: number; claimed_until: string | null }>([
+    env.DB.prepare(readRows).bind(keys),
+    env.DB.prepare(claimRows).bind(keys, new Date(started + PHOTO_CLAIM_MS).toISOString(), new Date(started).toISOString()),
+  ]);
+  const rowOf = new Map((read?.results ?? []).map((row) => [photoKey(row.site, row.url), row]));
+  const claimed = new Set((claim?.results ?? []).map((row) => photoKey(row.site, row.url)));
   const wanted = photos.flatMap((photo) => {
-    const row = rowOf.get(photoKey(photo.site, photo.url));
+    const key = photoKey(photo.site, photo.url);
+    const row = rowOf.get(key);
     // No row: the URL is no longer named by any car (pruned); nothing to fetch.
     if (!row) for (const message of photo.messages) message.ack();
+    // Another batch is fetching it: these messages come back once its lease ends and settle by its outcome then.
+    else if (row.status !== "ready" && !claimed.has(key)) {
+      const wait = Math.max(1, Math.ceil((Date.parse(row.claimed_until ?? "") - started) / 1000) || 1);
+      for (const message of photo.messages) message.retry({ delaySeconds: wait });
+      return [];
+    }
     return row ? [{ photo, row }] : [];
   });
   // A URL found held is still settled (its cars refreshed): a message retried after its batch's stock write failed, or one

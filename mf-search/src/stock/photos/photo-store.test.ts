@@ -6,7 +6,7 @@ import { demoSeedSql } from "../../../../db/demo/seed-sql";
 import { createTestD1, runSqlScript } from "../../../../db/test-support/d1";
 import { createStockApi } from "..";
 import { applyBatch, carsWriterAsRead } from "../stock-store";
-import { consumePhotos } from "./photo-consumer";
+import { consumePhotos, PHOTO_CLAIM_MS } from "./photo-consumer";
 import { FEED_REPORTS_KEPT, pruneFeedBatches, refreshCarsShowing } from "./photo-store";
 
 /**
@@ -134,6 +134,73 @@ describe("the same URL twice in one consumer batch (ADR 0095)", () => {
     expect(row).toEqual({ status: "failed", reason: PHOTO_REASONS.http(404), attempts: 1 });
     const delay = photoRetryDelaySeconds(1);
     expect(outcome.sort()).toEqual([`retry 1 in ${delay} s`, `retry 2 in ${delay} s`]);
+  });
+});
+
+describe("the same URL in two consumer batches at once (ADR 0102)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const HASH = "c".repeat(64);
+  /** R2 holding the copy already, so the check settles it from its metadata (the pipeline's own path for a held copy). */
+  const held = { head: async () => ({ customMetadata: { width: "1200", height: "800", colour: "#445566" } }) };
+  const env = { DB: undefined as unknown as D1Database, LOCAL_DEV: "on", PHOTOS: held, IMAGES: {} } as never as { DB: D1Database };
+  const consumer = (log: string[], name: string, url: string) => {
+    const message = { body: { site: SITE, url }, attempts: 1, ack: () => log.push(`${name} ack`), retry: (options: { delaySeconds: number }) => log.push(`${name} retry ${options.delaySeconds}`) };
+    return consumePhotos({ queue: "dealer-photo-fetch", messages: [message] } as unknown as MessageBatch<unknown>, { ...env, DB: d1.db } as never, (db, now) => carsWriterAsRead(db, now));
+  };
+  const rowOf = (url: string) => d1.db.prepare("SELECT status, hash, attempts, claimed_until FROM photos WHERE site = ? AND url = ?").bind(SITE, url).first();
+
+  it("fetches it once: the second batch waits out the first's claim, then settles by its outcome without a fetch", async () => {
+    const url = "http://127.0.0.1:9/claimed.jpg";
+    expect((await send({ upsert: [{ ...record([url]), stocknum: "PHOTO-CLAIM", id: 999_030, slug: "photo-claim" }] })).upserted).toBe(1);
+    let fetches = 0;
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    vi.stubGlobal("fetch", async () => {
+      fetches++;
+      await gate;
+      return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode(HASH)]), { headers: { "content-type": "image/jpeg" } });
+    });
+    const log: string[] = [];
+    // Consumer A takes the batch and holds its fetch open; consumer B's batch of the same URL runs meanwhile.
+    const first = consumer(log, "A", url);
+    await vi.waitFor(() => expect(fetches).toBe(1));
+    const claim = await rowOf(url);
+    expect(claim).toMatchObject({ status: "pending", attempts: 0 });
+    const leaseLeft = Date.parse(String(claim?.claimed_until)) - Date.now();
+    expect(leaseLeft).toBeGreaterThan(PHOTO_CLAIM_MS - 60_000);
+    await consumer(log, "B", url);
+    expect(fetches).toBe(1);
+    const [waited] = log;
+    expect(waited).toMatch(/^B retry \d+$/);
+    expect(Number(waited?.split(" ")[2])).toBeGreaterThanOrEqual(Math.floor(leaseLeft / 1000) - 5);
+
+    open();
+    await first;
+    expect(log.slice(1)).toEqual(["A ack"]);
+    expect(await rowOf(url)).toMatchObject({ status: "ready", attempts: 1, claimed_until: null });
+    // B's message back after the lease: the URL is held, so it is settled (its cars read) and acked with no fetch.
+    await consumer(log, "B", url);
+    expect([fetches, log.at(-1)]).toEqual([1, "B ack"]);
+    const shown = JSON.parse((await d1.db.prepare("SELECT data ->> '$.images' AS images FROM vehicles WHERE stocknum = 'PHOTO-CLAIM'").first<{ images: string }>())?.images ?? "[]");
+    expect(shown.map((entry: { photo: { status: string } }) => entry.photo.status)).toEqual(["ready"]);
+  });
+
+  it("takes over a claim whose lease ended (its consumer died holding it)", async () => {
+    const url = "http://127.0.0.1:9/orphaned.jpg";
+    expect((await send({ upsert: [{ ...record([url]), stocknum: "PHOTO-ORPHAN", id: 999_031, slug: "photo-orphan" }] })).upserted).toBe(1);
+    await d1.db.prepare("UPDATE photos SET claimed_until = ? WHERE site = ? AND url = ?").bind(new Date(Date.now() - 1000).toISOString(), SITE, url).run();
+    let fetches = 0;
+    vi.stubGlobal("fetch", async () => {
+      fetches++;
+      return new Response("gone", { status: 404 });
+    });
+    const log: string[] = [];
+    await consumer(log, "C", url);
+    expect(fetches).toBe(1);
+    expect(await rowOf(url)).toMatchObject({ status: "failed", attempts: 1, claimed_until: null });
+    expect(log).toEqual([`C retry ${photoRetryDelaySeconds(1)}`]);
   });
 });
 
