@@ -8,7 +8,7 @@ export type HostRequest = {
   host: string;
   headers?: Record<string, string | number>;
   body?: string | Uint8Array;
-  /** A server that has not answered in full by then is given up on. */
+  /** A server that has not answered in full by then is given up on (10 minutes unless named: a loaded local platform takes minutes over its slowest calls, such as a site's search sync). */
   timeoutMs?: number;
 };
 
@@ -22,7 +22,7 @@ export class NoAnswerInTime extends Error {}
  * that stops answering is given up after `timeoutMs`. A fresh connection each time: a kept-alive socket the dev
  * server has since closed fails with "socket hang up".
  */
-export function requestOnHost(origin: string, path: string, { method = "GET", host, headers = {}, body, timeoutMs = 120_000 }: HostRequest): Promise<HostAnswer> {
+export function requestOnHost(origin: string, path: string, { method = "GET", host, headers = {}, body, timeoutMs = 600_000 }: HostRequest): Promise<HostAnswer> {
   return new Promise((resolve, reject) => {
     const failed = (why: string) => new Error(`${method} ${path} on ${host} (${origin}): ${why}`);
     const { hostname, port } = new URL(origin);
