@@ -147,14 +147,25 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
   it("the page's statements read the rollup by index and the market's refresh starts from the marked models", () => {
     const bound = (sql: string) => sql.replace(/\?1\b/g, `'${SITE}'`).replace(/\?2\b/g, "'2026-01-01'").replace(/\?3\b/g, "'2026-02-01T00:00:00.000Z'");
     for (const dealershipId of [null, dealership.id]) {
-      const plan = queryPlan(bound(summarySql(dealershipId, "30", { sort: "position", page: 2 })));
-      expect(plan, String(dealershipId)).toContain(`SEARCH f USING INDEX car_stock_figures_scope (site=? AND status=?${dealershipId === null ? "" : " AND dealership_id=?"})`);
+      const [totals = "", lists = "", page = ""] = summarySql(dealershipId, "30", { sort: "position", page: 2 }).map((sql) => queryPlan(bound(sql)).join("\n"));
+      const plan = [totals, lists, page].join("\n").split("\n");
+      const within = dealershipId === null ? "" : " AND dealership_id=?";
+      expect(totals, String(dealershipId)).toContain(`SEARCH f USING COVERING INDEX car_stock_figures_scope (site=? AND status=?${within})`);
       expect(plan.filter((line) => /\b(vehicles|v)\b/.test(line)), String(dealershipId)).toEqual([]);
       // A car's period counts are its one row of car_period_counts (ADR 0096), never its days.
-      expect(plan, String(dealershipId)).toContain("SEARCH k USING INDEX sqlite_autoindex_car_period_counts_1 (site=? AND car_id=?) LEFT-JOIN");
+      expect(totals, String(dealershipId)).toContain("SEARCH k USING INDEX sqlite_autoindex_car_period_counts_1 (site=? AND car_id=?) LEFT-JOIN");
       expect(plan.filter((line) => line.includes("car_daily_counts")), String(dealershipId)).toEqual([]);
       // A car's median is its own column (migration 0056): no car of the scope is joined to the bands.
       expect(plan.filter((line) => line.includes("market_bands") || /\bb\b/.test(line)), String(dealershipId)).toEqual([]);
+      // The lists' counts are ranges of migration 0058's indexes, read alone (ADR 0103): aged by listed_jd, few photos
+      // by photos, well above the market by its partial index; the page "highest against the market" by its index.
+      const group = dealershipId === null ? "" : "_dealership";
+      expect(lists).toContain(`SEARCH f USING COVERING INDEX car_stock_figures_listed${group} (site=?${within} AND listed_jd<?)`);
+      expect(lists).toContain(`SEARCH f USING COVERING INDEX car_stock_figures_photos${group} (site=?${within} AND photos<?)`);
+      expect(lists).toContain("SEARCH f USING COVERING INDEX car_stock_figures_well_above (site=?");
+      expect(lists).toContain("SEARCH f USING COVERING INDEX car_stock_figures_sold (site=?");
+      expect(page).toContain(`SEARCH f USING INDEX car_stock_figures_position${group} (site=?${within})`);
+      expect(page).not.toContain("car_stock_figures_scope");
     }
     const refresh = queryPlan(MARKET_REFRESH[1] as string);
     expect(refresh).toContain("SCAN d");
