@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LIST_PREVIEW, PAGE_SIZE, summarySql } from "../../mf-dealer/src/insights-data";
 import { daysInStock } from "../../shared/src/rules/insights";
 import { query } from "../support/db";
-import { medians, type Stock } from "../support/insights";
+import { medians, type Stock, stockWrites } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { stockApi } from "../support/stock-api";
-import { signedInStaff } from "../support/staff";
 
 /**
  * ADR 0103 (on a group, so the whole group and one dealership differ): the lists' counts and first cars and the sorted pages are read from migration 0058's indexes. Each must be
@@ -22,16 +21,8 @@ type Car = Stock & { dealership_id: number; listed_at: string | null; sold_date:
 const bind = (sql: string, since: string, now: string) => sql.replace(/\?1\b/g, `'${SITE}'`).replace(/\?2\b/g, `'${since}'`).replace(/\?3\b/g, `'${now}'`);
 
 describe("the insights lists and sorted pages by index", () => {
-  const dealership = query<{ id: number; slug: string }>(`SELECT id, slug FROM dealerships WHERE site = '${SITE}' ORDER BY id LIMIT 1`)[0] as { id: number; slug: string };
-  const key = `write-${dealership.slug}`;
-  const originals: Record<string, unknown>[] = [];
-  let cookie = "";
-  beforeAll(async () => {
-    cookie = (await signedInStaff(SITE, dealership.slug, "read-only")).cookie;
-  }, 60_000);
-  afterAll(async () => {
-    if (originals.length) await stockApi(SITE, key, "/vehicles/batch", { upsert: originals, delete: [] });
-  });
+  const writes = stockWrites(SITE);
+  const { dealership, key, originals } = writes;
 
   it("are the rules over the records after stock writes and on later days", { timeout: 120_000 }, async () => {
     const picked = query<{ stocknum: string }>(
@@ -56,7 +47,7 @@ describe("the insights lists and sorted pages by index", () => {
     });
     expect(written.status).toBe(200);
     // A view refreshes the market (the kept medians) and rolls the period counts to today.
-    expect((await fetchSite(SITE, "/dealer/insights?dealership=all&days=30", { headers: { cookie } })).status).toBe(200);
+    expect((await fetchSite(SITE, "/dealer/insights?dealership=all&days=30", { headers: { cookie: writes.cookie } })).status).toBe(200);
     expect(query(`SELECT car_id FROM car_stock_figures WHERE site = '${SITE}' AND listed_jd IS NOT julianday(listed_at)`)).toEqual([]);
 
     const cars = query<Car>(

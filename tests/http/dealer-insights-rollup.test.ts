@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MARKET_REFRESH, summarySql } from "../../mf-dealer/src/insights-data";
 import { query, queryPlan } from "../support/db";
-import { medians, parseCsv, type Stock } from "../support/insights";
+import { medians, parseCsv, type Stock, stockWrites } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { stockApi } from "../support/stock-api";
-import { signedInStaff } from "../support/staff";
 
 /**
  * ADR 0089: the insights page reads each car's listing time, photos, band columns, name (ADR 0096) and market median (ADR 0100) from car_stock_figures, kept by
@@ -70,17 +69,8 @@ function rollup(): Map<number, Figures> {
 }
 
 describe("car_stock_figures (the insights rollup) over stock writes", () => {
-  const dealership = query<{ id: number; slug: string }>(`SELECT id, slug FROM dealerships WHERE site = '${SITE}' ORDER BY id LIMIT 1`)[0] as { id: number; slug: string };
-  const key = `write-${dealership.slug}`;
-  const originals: Record<string, unknown>[] = [];
-  let cookie = "";
-  beforeAll(async () => {
-    cookie = (await signedInStaff(SITE, dealership.slug, "read-only")).cookie;
-  }, 60_000);
-  afterAll(async () => {
-    // Every car as it was (the deleted one written again): the other tests read the demo's stock.
-    if (originals.length) await stockApi(SITE, key, "/vehicles/batch", { upsert: originals, delete: [] });
-  });
+  const writes = stockWrites(SITE);
+  const { dealership, key, originals } = writes;
 
   it("is each record's figures after a reprice, a new odometer reading, a sale, a delete and the car written back", { timeout: 120_000 }, async () => {
     expect(rollup()).toEqual(fromRecords());
@@ -111,7 +101,7 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     expect(after.get(idOf(repriced) as number)?.name).toBe(`${repriced.name} (renamed)`);
 
     // The page's market follows at once: every car's median in the CSV is the network's, from the records as they are now.
-    const csv = await fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie } });
+    const csv = await fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie: writes.cookie } });
     expect(csv.status).toBe(200);
     const [header = [], ...rows] = parseCsv(await csv.text());
     const at = (row: string[], name: string) => row[header.indexOf(name)];
