@@ -162,7 +162,11 @@ function scopeOf(site: string, dealershipId: number | null, days: number, now: D
 
 /** The view's first statements: the market's marked models and the site's period counts brought to today. */
 const refreshes = (db: D1Database, scope: Scope) => [...MARKET_REFRESH.map((sql) => db.prepare(sql)), ...rollPeriodCounts(db, scope.site, scope.today)];
-const bindScope = (statement: D1PreparedStatement, scope: Scope) => statement.bind(scope.site, scope.since, scope.now);
+/** Binds ?1 site, ?2 the period's first day, ?3 now, as far as the statement numbers them (D1 refuses a value it does not use). */
+const bindScope = (db: D1Database, sql: string, scope: Scope) => {
+  const used = Math.max(0, ...[...sql.matchAll(/\?(\d)\b/g)].map((match) => Number(match[1])));
+  return db.prepare(sql).bind(...[scope.site, scope.since, scope.now].slice(0, used));
+};
 
 
 /** Each list's membership (INSIGHT_LISTS) over the figures below. */
@@ -186,44 +190,131 @@ const SORT_SQL: Record<InsightSort, string> = {
   changes: "changes DESC, id",
 };
 
+/** Days in stock of the car `f` of car_stock_figures (?3 now): to its sale date or now, from its listing (a Julian day, migration 0058). */
+const daysSql = (f: string) => `max(0, CAST(julianday(coalesce(nullif(${f}.sold_date, ''), ?3)) - ${f}.listed_jd AS INTEGER))`;
+/** The cars in stock of the scope in car_stock_figures `f` (?1 the site): each index of migration 0058 holds exactly these. */
+const inStockSql = (dealershipId: number | null) => `f.site = ?1 AND f.status IN (${IN_STOCK})${dealershipSql(dealershipId, "f.dealership_id")}`;
+/** The cars with a lead over the period (?2 its first day): few, read once by the statement that names them. */
+const LEAD_CARS = "(SELECT car_id FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2)";
+
+/**
+ * Each list's condition on a car `f` of car_stock_figures alone (its period counts `k` for the viewed list), the same
+ * rule as LIST_SQL over the figures. Those of aged stock, few photos and well above the market are ranges of migration
+ * 0058's indexes.
+ */
+const listOnCarSql = (period: InsightPeriod): Record<InsightListName, string> => ({
+  aged60: `${daysSql("f")} > ${AGED_DAYS[0]}`,
+  aged90: `${daysSql("f")} > ${AGED_DAYS[1]}`,
+  viewedNotEnquired: `coalesce(k.views${period}, 0) > 0 AND f.car_id NOT IN ${LEAD_CARS}`,
+  wellAbove: `f.median IS NOT NULL AND f.price - f.median > f.median * ${WELL_ABOVE_MARKET}`,
+  fewPhotos: `f.photos < ${FEW_PHOTOS}`,
+});
+
 /**
  * Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3
  * now): its views and search appearances are one row of car_period_counts (rolled to today by the view's first batch),
- * its market median a column of its car_stock_figures row (written by the same batch's market refresh).
+ * its market median a column of its car_stock_figures row (written by the same batch's market refresh). Only the
+ * orders by a count read it now (ADR 0103).
  */
 function figuresSql(dealershipId: number | null, period: InsightPeriod): string {
-  const dealership = dealershipSql(dealershipId, "f.dealership_id");
   return `WITH cars AS (
-    SELECT f.car_id AS id, f.listed_at, f.sold_date, f.photos, f.price, f.median
+    SELECT f.car_id AS id, f.listed_jd, f.sold_date, f.photos, f.price, f.median
     FROM car_stock_figures f
-    WHERE f.site = ?1 AND f.status IN (${IN_STOCK})${dealership}
+    WHERE ${inStockSql(dealershipId)}
   ),
   car_leads AS (SELECT car_id, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2 GROUP BY car_id),
   car_saves AS (SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ?1 AND w.created_at >= ?2 GROUP BY w.car_id),
   car_changes AS (SELECT car_id, COUNT(*) AS n FROM car_price_changes WHERE site = ?1 GROUP BY car_id),
   figures AS MATERIALIZED (
     SELECT c.id, c.price, c.photos, coalesce(k.views${period}, 0) AS views, coalesce(k.searches${period}, 0) AS searches, coalesce(l.n, 0) AS leads,
-      coalesce(s.n, 0) AS saves, coalesce(p.n, 0) AS changes, c.median,
-      max(0, CAST(julianday(coalesce(nullif(c.sold_date, ''), ?3)) - julianday(c.listed_at) AS INTEGER)) AS days
+      coalesce(s.n, 0) AS saves, coalesce(p.n, 0) AS changes, c.median, ${daysSql("c")} AS days
     FROM cars c LEFT JOIN car_period_counts k ON k.site = ?1 AND k.car_id = c.id LEFT JOIN car_leads l ON l.car_id = c.id LEFT JOIN car_saves s ON s.car_id = c.id
       LEFT JOIN car_changes p ON p.car_id = c.id
   )`;
 }
 
+type Table = { sort: InsightSort; list?: InsightListName; page: number };
+
 /**
- * The scope's totals, each list's count and first cars, and one page of the table's car ids in the asked order
- * (filtered by a list or not): one statement, so the figures are taken once.
+ * One page of the table's car ids (a JSON list) in the asked order, filtered by a list or not. The orders of columns
+ * kept on the car (listing, photos, position against the market, and days in stock unfiltered) read the top of an
+ * index of migration 0058 and stop at the page; the orders by a count take every car's figures (ADR 0103).
  */
-export function summarySql(dealershipId: number | null, period: InsightPeriod, table: { sort: InsightSort; list?: InsightListName; page: number }): string {
+function pageSql(dealershipId: number | null, period: InsightPeriod, table: Table): string {
+  const offset = (Math.trunc(table.page) - 1) * PAGE_SIZE;
+  const upTo = offset + PAGE_SIZE;
+  const list = table.list ? ` AND ${listOnCarSql(period)[table.list]}` : "";
+  const counts = table.list === "viewedNotEnquired" ? ` LEFT JOIN car_period_counts k ON k.site = ?1 AND k.car_id = f.car_id` : "";
+  const cars = `car_stock_figures f${counts} WHERE ${inStockSql(dealershipId)}${list}`;
+  const ids = (sql: string) => `SELECT json_group_array(id) AS page FROM (${sql})`;
+  switch (table.sort) {
+    case "listed":
+      return ids(`SELECT f.car_id AS id FROM ${cars} ORDER BY f.car_id LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+    case "photos":
+      return ids(`SELECT f.car_id AS id FROM ${cars} ORDER BY f.photos, f.car_id LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+    case "position":
+      // The cars with a median by the position's index, then those without in listing order: each side's first `upTo`.
+      return ids(`SELECT id FROM (
+          SELECT * FROM (SELECT f.car_id AS id, 0 AS g, (f.price - f.median) / f.median AS r FROM ${cars} AND f.median IS NOT NULL
+            ORDER BY (f.price - f.median) / f.median DESC, f.car_id LIMIT ${upTo})
+          UNION ALL SELECT * FROM (SELECT f.car_id, 1, NULL FROM ${cars} AND f.median IS NULL ORDER BY f.car_id LIMIT ${upTo})
+        ) ORDER BY g, r DESC, id LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+    case "days":
+      if (!table.list) {
+        // Without a sale date a car's days fall as its listing day rises: the first `upTo` such cars by listed_jd, then
+        // every one within a day of the last of them (its days' ties), the cars with a sale date (few) and the first
+        // `upTo` without a listing day (they sort last) are every car the page can hold; ordered exactly among them.
+        const unsold = `${cars} AND coalesce(f.sold_date, '') = ''`;
+        return ids(`WITH top AS (SELECT f.listed_jd FROM ${unsold} AND f.listed_jd IS NOT NULL ORDER BY f.listed_jd LIMIT ${upTo}),
+          edge AS (SELECT iif(${daysSql("e")} = 0, NULL, e.listed_jd + 1) AS jd FROM (SELECT max(listed_jd) AS listed_jd, NULL AS sold_date FROM top) e),
+          candidates AS (
+            SELECT f.car_id AS id, f.listed_jd, f.sold_date FROM ${unsold} AND f.listed_jd <= coalesce((SELECT jd FROM edge), 1e300)
+            UNION ALL SELECT f.car_id, f.listed_jd, f.sold_date FROM ${cars} AND f.sold_date <> ''
+            UNION ALL SELECT * FROM (SELECT f.car_id, f.listed_jd, f.sold_date FROM ${unsold} AND f.listed_jd IS NULL ORDER BY f.car_id LIMIT ${upTo})
+          )
+          SELECT id FROM (SELECT f.id, ${daysSql("f")} AS days FROM candidates f) ORDER BY ${SORT_SQL.days} LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+      }
+      break;
+  }
+  return `${figuresSql(dealershipId, period)} ${ids(`SELECT id FROM figures${table.list ? ` WHERE ${LIST_SQL[table.list]}` : ""} ORDER BY ${SORT_SQL[table.sort]} LIMIT ${PAGE_SIZE} OFFSET ${offset}`)}`;
+}
+
+/**
+ * The scope's figures in three statements (?1 site, ?2 the period's first day, ?3 now), none of them ordering every car:
+ * the totals (every car's one row of period counts: the only part still O(scope)); each list's count and first cars,
+ * the aged, few-photos and well-above counts as ranges of migration 0058's indexes, the viewed-but-not-enquired count
+ * as the viewed cars less the viewed ones with a lead (few); and the table's page (pageSql).
+ */
+export function summarySql(dealershipId: number | null, period: InsightPeriod, table: Table): string[] {
+  const scope = inStockSql(dealershipId);
+  const onCar = listOnCarSql(period);
+  const totals = `SELECT COUNT(*) AS cars, coalesce(SUM(k.views${period}), 0) AS views, coalesce(SUM(k.searches${period}), 0) AS searches,
+      coalesce(SUM(k.views${period} > 0), 0) AS viewed
+    FROM car_stock_figures f LEFT JOIN car_period_counts k ON k.site = ?1 AND k.car_id = f.car_id WHERE ${scope}`;
+  // Aged: a range of listed_jd (a day wider than the rule, which then decides) for the cars without a sale date, plus
+  // the cars with one.
+  const aged = (days: number, name: InsightListName) =>
+    `(SELECT COUNT(*) FROM car_stock_figures f WHERE ${scope} AND coalesce(f.sold_date, '') = '' AND f.listed_jd < julianday(?3) - ${days} AND ${onCar[name]})
+      + (SELECT COUNT(*) FROM car_stock_figures f INDEXED BY car_stock_figures_sold WHERE ${scope} AND f.sold_date <> '' AND ${onCar[name]})`;
+  const counts: Record<InsightListName, string> = {
+    aged60: aged(AGED_DAYS[0], "aged60"),
+    aged90: aged(AGED_DAYS[1], "aged90"),
+    viewedNotEnquired: `(SELECT COUNT(*) FROM car_stock_figures f JOIN car_period_counts k ON k.site = ?1 AND k.car_id = f.car_id
+      WHERE f.car_id IN ${LEAD_CARS} AND ${scope} AND k.views${period} > 0)`,
+    wellAbove: `(SELECT COUNT(*) FROM car_stock_figures f WHERE ${scope} AND ${onCar.wellAbove})`,
+    fewPhotos: `(SELECT COUNT(*) FROM car_stock_figures f WHERE ${scope} AND ${onCar.fewPhotos})`,
+  };
   const lists = LIST_NAMES.map(
     (name) =>
-      `SUM(CASE WHEN ${LIST_SQL[name]} THEN 1 ELSE 0 END) AS "count_${name}",
-       (SELECT json_group_array(id) FROM (SELECT id FROM figures WHERE ${LIST_SQL[name]} ORDER BY id LIMIT ${LIST_PREVIEW})) AS "first_${name}"`,
+      `${counts[name]} AS "count_${name}",
+      (SELECT json_group_array(id) FROM (SELECT f.car_id AS id FROM car_stock_figures f${name === "viewedNotEnquired" ? " LEFT JOIN car_period_counts k ON k.site = ?1 AND k.car_id = f.car_id" : ""}
+        WHERE ${scope} AND ${onCar[name]} ORDER BY f.car_id LIMIT ${LIST_PREVIEW})) AS "first_${name}"`,
   );
-  const page = `(SELECT json_group_array(id) FROM (SELECT id FROM figures${table.list ? ` WHERE ${LIST_SQL[table.list]}` : ""}
-    ORDER BY ${SORT_SQL[table.sort]} LIMIT ${PAGE_SIZE} OFFSET ${(Math.trunc(table.page) - 1) * PAGE_SIZE})) AS page`;
-  return `${figuresSql(dealershipId, period)} SELECT COUNT(*) AS cars, coalesce(SUM(views), 0) AS views, coalesce(SUM(searches), 0) AS searches,
-    coalesce(SUM(leads), 0) AS leads, coalesce(SUM(saves), 0) AS saves, ${lists.join(", ")}, ${page} FROM figures`;
+  const leadsAndSaves = `SELECT (SELECT COUNT(*) FROM leads l JOIN car_stock_figures f ON f.car_id = l.car_id WHERE l.site = ?1 AND l.created_at >= ?2 AND ${scope}) AS leads,
+      (SELECT COUNT(*) FROM watchlist_entries w JOIN users u ON u.id = w.user_id JOIN car_stock_figures f ON f.car_id = w.car_id
+        WHERE u.site = ?1 AND w.created_at >= ?2 AND ${scope}) AS saves,
+      ${lists.join(", ")}`;
+  return [totals, leadsAndSaves, pageSql(dealershipId, period, table)];
 }
 
 type VehicleRow = {
@@ -348,7 +439,7 @@ export async function loadInsights(
   const first = refreshes(db, scope);
   const results = await db.batch<Record<string, unknown>>([
     ...first,
-    bindScope(db.prepare(summarySql(dealershipId, scope.period, table)), scope),
+    ...summarySql(dealershipId, scope.period, table).map((sql) => bindScope(db, sql, scope)),
     db
       .prepare(
         // The scope's views and search appearances a day: a row per dealership and day (migration 0056, ADR 0100), not per car.
@@ -359,8 +450,8 @@ export async function loadInsights(
     // Every lead of the scope a day, a car's or not: what the inbox received.
     db.prepare(`SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM leads WHERE site = ? AND created_at >= ?${leadScope} GROUP BY day`).bind(site, scope.since),
   ]);
-  const [summaryResult, trend, leadTrend] = results.slice(first.length);
-  const summary = summaryResult?.results?.[0] ?? {};
+  const [totalsResult, listsResult, pageResult, trend, leadTrend] = results.slice(first.length);
+  const summary = { ...totalsResult?.results?.[0], ...listsResult?.results?.[0], ...pageResult?.results?.[0] };
   // json_group_array keeps its subquery's order.
   const pageIds = ids(summary.page);
   const firstIds = Object.fromEntries(LIST_NAMES.map((name) => [name, ids(summary[`first_${name}`])])) as Record<InsightListName, number[]>;
@@ -373,7 +464,11 @@ export async function loadInsights(
     leads: Number(summary.leads ?? 0),
     saves: Number(summary.saves ?? 0),
   };
-  const lists = Object.fromEntries(LIST_NAMES.map((name) => [name, { count: Number(summary[`count_${name}`] ?? 0), cars: rowsOf(firstIds[name]) }])) as InsightsView["lists"];
+  // Viewed but not enquired: the viewed cars less those of them with a lead (the statement counts the latter).
+  const count = (name: InsightListName) => Number(summary[`count_${name}`] ?? 0);
+  const lists = Object.fromEntries(
+    LIST_NAMES.map((name) => [name, { count: name === "viewedNotEnquired" ? Number(summary.viewed ?? 0) - count(name) : count(name), cars: rowsOf(firstIds[name]) }]),
+  ) as InsightsView["lists"];
   const byDay = new Map<string, DayTotals>();
   const dayOf = (day: string): DayTotals => {
     const totalsOfDay = byDay.get(day) ?? { day, views: 0, searches: 0, leads: 0 };

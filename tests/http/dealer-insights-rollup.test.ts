@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MARKET_REFRESH, summarySql } from "../../mf-dealer/src/insights-data";
 import { query, queryPlan } from "../support/db";
-import { medians, parseCsv, type Stock } from "../support/insights";
+import { medians, parseCsv, type Stock, stockWrites } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { stockApi } from "../support/stock-api";
-import { signedInStaff } from "../support/staff";
 
 /**
  * ADR 0089: the insights page reads each car's listing time, photos, band columns, name (ADR 0096) and market median (ADR 0100) from car_stock_figures, kept by
@@ -70,17 +69,8 @@ function rollup(): Map<number, Figures> {
 }
 
 describe("car_stock_figures (the insights rollup) over stock writes", () => {
-  const dealership = query<{ id: number; slug: string }>(`SELECT id, slug FROM dealerships WHERE site = '${SITE}' ORDER BY id LIMIT 1`)[0] as { id: number; slug: string };
-  const key = `write-${dealership.slug}`;
-  const originals: Record<string, unknown>[] = [];
-  let cookie = "";
-  beforeAll(async () => {
-    cookie = (await signedInStaff(SITE, dealership.slug, "read-only")).cookie;
-  }, 60_000);
-  afterAll(async () => {
-    // Every car as it was (the deleted one written again): the other tests read the demo's stock.
-    if (originals.length) await stockApi(SITE, key, "/vehicles/batch", { upsert: originals, delete: [] });
-  });
+  const writes = stockWrites(SITE);
+  const { dealership, key, originals } = writes;
 
   it("is each record's figures after a reprice, a new odometer reading, a sale, a delete and the car written back", { timeout: 120_000 }, async () => {
     expect(rollup()).toEqual(fromRecords());
@@ -111,7 +101,7 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     expect(after.get(idOf(repriced) as number)?.name).toBe(`${repriced.name} (renamed)`);
 
     // The page's market follows at once: every car's median in the CSV is the network's, from the records as they are now.
-    const csv = await fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie } });
+    const csv = await fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie: writes.cookie } });
     expect(csv.status).toBe(200);
     const [header = [], ...rows] = parseCsv(await csv.text());
     const at = (row: string[], name: string) => row[header.indexOf(name)];
@@ -147,14 +137,25 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
   it("the page's statements read the rollup by index and the market's refresh starts from the marked models", () => {
     const bound = (sql: string) => sql.replace(/\?1\b/g, `'${SITE}'`).replace(/\?2\b/g, "'2026-01-01'").replace(/\?3\b/g, "'2026-02-01T00:00:00.000Z'");
     for (const dealershipId of [null, dealership.id]) {
-      const plan = queryPlan(bound(summarySql(dealershipId, "30", { sort: "position", page: 2 })));
-      expect(plan, String(dealershipId)).toContain(`SEARCH f USING INDEX car_stock_figures_scope (site=? AND status=?${dealershipId === null ? "" : " AND dealership_id=?"})`);
+      const [totals = "", lists = "", page = ""] = summarySql(dealershipId, "30", { sort: "position", page: 2 }).map((sql) => queryPlan(bound(sql)).join("\n"));
+      const plan = [totals, lists, page].join("\n").split("\n");
+      const within = dealershipId === null ? "" : " AND dealership_id=?";
+      expect(totals, String(dealershipId)).toContain(`SEARCH f USING COVERING INDEX car_stock_figures_scope (site=? AND status=?${within})`);
       expect(plan.filter((line) => /\b(vehicles|v)\b/.test(line)), String(dealershipId)).toEqual([]);
       // A car's period counts are its one row of car_period_counts (ADR 0096), never its days.
-      expect(plan, String(dealershipId)).toContain("SEARCH k USING INDEX sqlite_autoindex_car_period_counts_1 (site=? AND car_id=?) LEFT-JOIN");
+      expect(totals, String(dealershipId)).toContain("SEARCH k USING INDEX sqlite_autoindex_car_period_counts_1 (site=? AND car_id=?) LEFT-JOIN");
       expect(plan.filter((line) => line.includes("car_daily_counts")), String(dealershipId)).toEqual([]);
       // A car's median is its own column (migration 0056): no car of the scope is joined to the bands.
       expect(plan.filter((line) => line.includes("market_bands") || /\bb\b/.test(line)), String(dealershipId)).toEqual([]);
+      // The lists' counts are ranges of migration 0058's indexes, read alone (ADR 0103): aged by listed_jd, few photos
+      // by photos, well above the market by its partial index; the page "highest against the market" by its index.
+      const group = dealershipId === null ? "" : "_dealership";
+      expect(lists).toContain(`SEARCH f USING COVERING INDEX car_stock_figures_listed${group} (site=?${within} AND listed_jd<?)`);
+      expect(lists).toContain(`SEARCH f USING COVERING INDEX car_stock_figures_photos${group} (site=?${within} AND photos<?)`);
+      expect(lists).toContain("SEARCH f USING COVERING INDEX car_stock_figures_well_above (site=?");
+      expect(lists).toContain("SEARCH f USING COVERING INDEX car_stock_figures_sold (site=?");
+      expect(page).toContain(`SEARCH f USING INDEX car_stock_figures_position${group} (site=?${within})`);
+      expect(page).not.toContain("car_stock_figures_scope");
     }
     const refresh = queryPlan(MARKET_REFRESH[1] as string);
     expect(refresh).toContain("SCAN d");

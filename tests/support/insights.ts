@@ -1,4 +1,7 @@
+import { afterAll, beforeAll } from "vitest";
 import { query } from "./db";
+import { signedInStaff } from "./staff";
+import { stockApi } from "./stock-api";
 
 /** The insights tests' own reading of the records (issue 31, ADR 0070): the CSV's rows and the network's market. */
 
@@ -61,3 +64,20 @@ export function medians(cars: readonly Stock[]): Map<number, number | null> {
   );
 }
 
+
+/**
+ * For a describe block that writes a site's stock: its first dealership, that dealership's write key, a read-only
+ * member's cookie (set before the tests) and the cars the tests keep in `originals`, written back as they were after
+ * the block (the other tests read the demo's stock).
+ */
+export function stockWrites(site: string) {
+  const dealership = query<{ id: number; slug: string }>(`SELECT id, slug FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0] as { id: number; slug: string };
+  const writes = { dealership, key: `write-${dealership.slug}`, cookie: "", originals: [] as Record<string, unknown>[] };
+  beforeAll(async () => {
+    writes.cookie = (await signedInStaff(site, dealership.slug, "read-only")).cookie;
+  }, 60_000);
+  afterAll(async () => {
+    if (writes.originals.length) await stockApi(site, writes.key, "/vehicles/batch", { upsert: writes.originals, delete: [] });
+  });
+  return writes;
+}

@@ -8,6 +8,7 @@ import { demoWriteKey, generateDemoData } from "../../../db/demo/generate";
 import { DEMO_SITES, type DemoSiteDef } from "../../../db/demo/sites";
 import { localToday } from "../../../db/demo/today";
 import { postStockBatch } from "../../../db/import/stock-client";
+import { insightDay } from "../../../shared/src/insights";
 import { executeFile } from "../../d1";
 import { prepare } from "../../setup";
 import { killSessionsNow, PLATFORM_PORT, ROOT, remotes, type Session, STATE_DIR, startSession, stopSession } from "../../stack";
@@ -16,6 +17,7 @@ import { IsolateInspector } from "../workerd-inspector";
 import { type BenchSite, bulkFeedCatchUp, changeToVisible, memoryNow, pageTimes, search, searchDuringStream, shopperQuery, startSampler, streamTarget, warmSearch } from "./measure";
 import { countsAt, planNetwork } from "./network-plan";
 import { type ColdRun, type SizeResult, sizeTable, summaryTable } from "./report";
+import { shopperCountsSql } from "./shopper-counts";
 import { networkSeedSql, vehicleBatches } from "./synthetic-stock";
 
 /** The phases a size can run (`--only` picks some): memory is taken whenever any runs. */
@@ -245,7 +247,19 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
     same: await searchDuringStream(port, largest.slug, [await streamTarget(port, largest)], options.streamSeconds),
   }), "stream");
   const pages = await phase("page times", async () => ({ largest: await pageTimes(port, largest.slug, options.runs), small: await pageTimes(port, small.slug, options.runs) }), "pages");
-  // Issue 31: the console's insights page of the largest site (a group at full size), its whole group and one dealership.
+  // Issue 31: the console's insights page of the largest site (a group at full size), its whole group and one dealership,
+  // with 90 days of shopper counts for every car of it, written while the platform is stopped (ADR 0103).
+  await phase(
+    "90 days of shopper counts for the largest site (platform stopped and started again)",
+    async () => {
+      await stopPlatform();
+      const file = join(BENCH_DIR, "shopper-counts.sql");
+      writeFileSync(file, shopperCountsSql(largest.slug, insightDay(new Date())));
+      await executeFile(file, "seeding shopper counts");
+      await startPlatform();
+    },
+    "insights",
+  );
   const insights = await phase(
     "insights page, and a car page with counting on and off",
     async () => ({ pages: await benchInsights(port, largest.slug, largest.dealerships[0]!.slug, options.runs), counting: await benchCounting(port, largest.slug, options.runs * 2) }),
