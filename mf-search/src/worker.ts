@@ -70,7 +70,7 @@ function searchApiFor(env: Env) {
     api = createSearchApi(searchApiDeps(env));
     searchApis.set(env, api);
   }
-  return { fetch: (request: Request) => api.fetch(request) };
+  return { fetch: (request: Request) => api.fetch(request), queries: api.queries };
 }
 
 /**

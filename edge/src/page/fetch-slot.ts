@@ -1,10 +1,10 @@
 import { DEV_FAULT_HEADER } from "@dealer/shared/dev-faults";
-import { BUILD_ID_HEADER, FRAGMENT_DATA_HEADER, type FragmentRequest, type RemoteName, REQUEST_ONLY_DATA, SHOWN_CARS_HEADER, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
+import { ANY_ADDRESS_DATA, BUILD_ID_HEADER, FRAGMENT_DATA_HEADER, type FragmentRequest, isRequestOnlyData, type RemoteName, SHOWN_CARS_HEADER, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
 import { shownCarsFrom } from "@dealer/shared/insights";
 import { readStockDataVersion } from "@dealer/shared/http";
 import { type GatewayEnv, remoteBinding } from "../env";
 import type { SlotPlan } from "../routes/slot-plans";
-import { createSlotCache, type SharedSlotTier } from "./slot-cache";
+import { createSlotCache, keptSlotKeys, type SharedSlotTier } from "./slot-cache";
 
 /** Last build each remote answered with, so the head can preload the right manifest. */
 const lastBuildByRemote = new Map<RemoteName, string>();
@@ -70,8 +70,13 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   });
   const body = JSON.stringify(request);
   // Only anonymous pages share kept slots (nobody's own page is held in memory), and never under a dev fault.
-  const cacheKey = scope && request.session.userId === null && !devFault ? `${plan.remote}/${plan.fragment}\u0000${scope.configVersion}\u0000${body}` : null;
-  const kept = cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readStockDataVersion(env.DB, request.site.slug), scope?.stock));
+  const keys = scope && request.session.userId === null && !devFault ? keptSlotKeys(`${plan.remote}/${plan.fragment}`, scope.configVersion, request, body) : null;
+  const cacheKey = keys?.exact ?? null;
+  // A slot whose remote said its markup ignores the address (ANY_ADDRESS_DATA) is kept without it: a new address is no new call.
+  const anyAddressKey = keys?.anyAddress ?? null;
+  const kept =
+    (anyAddressKey && slotCache.requestOnly(anyAddressKey)) ||
+    (cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readStockDataVersion(env.DB, request.site.slug), scope?.stock)));
   if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build, kept: true, keepable: true, keptUntil: kept.until, ...(kept.cars ? { cars: kept.cars } : {}) };
   const binding = remoteBinding(env, plan.remote);
   if (!binding) return fallback("remote not bound");
@@ -94,8 +99,9 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
     const data = response.headers.get(FRAGMENT_DATA_HEADER);
     const cars = shownCarsFrom(response.headers.get(SHOWN_CARS_HEADER));
     const shown = cars.length ? { cars } : {};
-    if (cacheKey && data && build) slotCache.set(cacheKey, { html, build, data, ...shown }, request.site.slug, scope?.waitUntil);
-    const keepable = cacheKey && build && (data === REQUEST_ONLY_DATA || (scope?.stock !== undefined && data === scope.stock)) ? { keepable: true as const } : {};
+    if (cacheKey && anyAddressKey && data && build)
+      slotCache.set(data === ANY_ADDRESS_DATA ? anyAddressKey : cacheKey, { html, build, data, ...shown }, request.site.slug, scope?.waitUntil);
+    const keepable = cacheKey && build && data && (isRequestOnlyData(data) || (scope?.stock !== undefined && data === scope.stock)) ? { keepable: true as const } : {};
     return { html, status: "rendered", ms: Date.now() - started, ...(build ? { build } : {}), ...shown, ...keepable };
   } catch (error) {
     const reason = error instanceof SlotTimeout ? "timeout" : `fetch failed: ${(error as Error).message}`;

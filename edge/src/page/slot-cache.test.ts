@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSlotCache, SLOT_CACHE_ENTRIES, SLOT_CACHE_TTL_MS, STOCK_VERSION_CHECK_MS } from "./slot-cache";
+import { createSlotCache, keptSlotKeys, SLOT_CACHE_ENTRIES, SLOT_CACHE_TTL_MS, STOCK_VERSION_CHECK_MS } from "./slot-cache";
 
 const slot = (data: string, html = "<p>cars</p>") => ({ html, build: "b1", data });
 
@@ -97,5 +97,39 @@ describe("createSlotCache", () => {
     await expect(other.get("car", "a", async () => "stock:a:1")).resolves.toMatchObject({ html: "<p>price 100</p>" });
     await expect(createSlotCache(() => 0, () => tier).get("car", "a", async () => "stock:a:2")).resolves.toBeUndefined();
     await expect(createSlotCache(() => SLOT_CACHE_TTL_MS, () => tier).get("car", "a", async () => "stock:a:1")).resolves.toBeUndefined();
+  });
+});
+
+describe("keptSlotKeys", () => {
+  const request = (site: string, path: string, userId: string | null = null) => ({ site: { slug: site }, session: { userId }, path, params: { q: path } });
+
+  it("keys an address-free slot the same on every address of one site, config version and session", () => {
+    const first = keptSlotKeys("mf-vehicle/RecentlyViewed", 3, request("a", "/search?q=hilux"));
+    const second = keptSlotKeys("mf-vehicle/RecentlyViewed", 3, request("a", "/search?q=ranger"));
+    expect(second.anyAddress).toBe(first.anyAddress);
+    expect(second.exact).not.toBe(first.exact);
+    expect(first.anyAddress).not.toBe(first.exact);
+  });
+
+  it("never shares a key across sites, config versions, sessions or fragments", () => {
+    const base = keptSlotKeys("mf-vehicle/RecentlyViewed", 3, request("a", "/search")).anyAddress;
+    expect(keptSlotKeys("mf-vehicle/RecentlyViewed", 3, request("b", "/search")).anyAddress).not.toBe(base);
+    expect(keptSlotKeys("mf-vehicle/RecentlyViewed", 4, request("a", "/search")).anyAddress).not.toBe(base);
+    expect(keptSlotKeys("mf-vehicle/RecentlyViewed", 3, request("a", "/search", "u1")).anyAddress).not.toBe(base);
+    expect(keptSlotKeys("mf-vehicle/ComparePage", 3, request("a", "/search")).anyAddress).not.toBe(base);
+  });
+});
+
+describe("requestOnly", () => {
+  it("answers only request-only slots of this isolate, until they expire", () => {
+    let clock = 0;
+    const cache = createSlotCache(() => clock);
+    cache.set("frame", slot("request:any-address"));
+    cache.set("stock", slot("stock:a:1"));
+    expect(cache.requestOnly("frame")).toMatchObject({ html: "<p>cars</p>" });
+    expect(cache.requestOnly("stock")).toBeUndefined();
+    expect(cache.requestOnly("other")).toBeUndefined();
+    clock += SLOT_CACHE_TTL_MS;
+    expect(cache.requestOnly("frame")).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { REQUEST_ONLY_DATA } from "@dealer/shared/fragment";
+import { isRequestOnlyData } from "@dealer/shared/fragment";
 
 /** How long kept markup is used: what it shows of the clock (the sold window, a `now`) stays this fresh. */
 export const SLOT_CACHE_TTL_MS = 30_000;
@@ -19,6 +19,17 @@ export type Entry = KeptSlot & { until: number };
  */
 export type SharedSlotTier = { match(request: Request): Promise<Response | undefined>; put(request: Request, response: Response): Promise<void> };
 type WaitUntil = (promise: Promise<unknown>) => void;
+
+/**
+ * A slot's keys: `exact`, the request's whole JSON (`json`, when the caller has it already) (site, config, session, path, params); `anyAddress`, the same
+ * without the path and params, used only for a slot whose remote answered ANY_ADDRESS_DATA. Both hold the site, its
+ * config and version and the session, so no other tenant's or shopper's request shares one; no page path is empty,
+ * so the two never meet.
+ */
+export function keptSlotKeys(name: string, configVersion: number, request: { path: string; params: Record<string, string> }, json = JSON.stringify(request)) {
+  const keyFor = (text: string) => `${name}\u0000${configVersion}\u0000${text}`;
+  return { exact: keyFor(json), anyAddress: keyFor(JSON.stringify({ ...request, path: "", params: {} })) };
+}
 
 /** A shared-tier address: no request text (it holds the site's config) in a URL, only its digest. */
 async function sharedKey(key: string, site: string, version: string): Promise<Request> {
@@ -58,7 +69,7 @@ export function createSlotCache(now: () => number = Date.now, shared?: () => Sha
 
   /** The version the data set is at now; null for one the gateway cannot check (its markup is never reused). */
   function currentVersion(data: string, site: string, readStock: () => Promise<string>, fresh?: string): Promise<string | null> {
-    if (data === REQUEST_ONLY_DATA) return Promise.resolve(data);
+    if (isRequestOnlyData(data)) return Promise.resolve(data);
     if (!data.startsWith("stock:")) return Promise.resolve(null);
     return stockVersion(site, readStock, fresh);
   }
@@ -94,6 +105,14 @@ export function createSlotCache(now: () => number = Date.now, shared?: () => Sha
       if (!tier) return undefined;
       const stock = await stockVersion(site, readStock, fresh);
       return stock ? sharedSlot(tier, key, site, stock) : undefined;
+    },
+    /** This isolate's request-only slot for `key` (never the shared tier, which holds none): no await on a miss. */
+    requestOnly(key: string): Entry | undefined {
+      const entry = entries.get(key);
+      if (!entry || !isRequestOnlyData(entry.data)) return undefined;
+      if (entry.until > now()) return entry;
+      entries.delete(key);
+      return undefined;
     },
     /**
      * Keeps a rendered slot here and, after the answer (`waitUntil`), a stock slot in the shared tier under the

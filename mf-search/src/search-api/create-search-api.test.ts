@@ -193,3 +193,33 @@ describe("write routes", () => {
     expect(replica).toMatchObject({ primary: "Car_production", ranking: expect.arrayContaining(["desc(price)"]) });
   });
 });
+
+describe("in-process queries", () => {
+  const credentials = (apiKey: string) => ({ appId: APP_ID, apiKey, host: "search.internal" });
+  const body = {
+    requests: [
+      { indexName: "Car_production", filters: "site:metro-certified OR NOT site:harbour-city-motors", query: "ford" },
+      { indexName: "Car_production", facets: ["make"], hitsPerPage: 0, facetQuery: undefined },
+      { indexName: "Car_production", type: "facet", facet: "make", facetQuery: "to" },
+    ],
+  };
+
+  it("answer what the route answers for the same body, inside the key's site", async () => {
+    const { app } = setup();
+    const byRoute = await (await app.request("/1/indexes/*/queries", post(KEYS.harbourSearch, body))).json();
+    const inProcess = await app.queries(credentials(KEYS.harbourSearch), body);
+    const timeless = (answer: { results: unknown[] }) => answer.results.map((result) => ({ ...(result as object), processingTimeMS: 0 }));
+    expect(timeless(JSON.parse(JSON.stringify(inProcess)))).toEqual(timeless(byRoute));
+    expect(inProcess.results[0]).toMatchObject({ nbHits: 0 });
+    expect(inProcess.results[1]).toMatchObject({ facets: { make: { Toyota: 3, Ford: 1, Mazda: 1, Škoda: 1 } } });
+  });
+
+  it("refuse an unknown key and name the field of a bad body, as the route does", async () => {
+    const { app } = setup();
+    await expect(app.queries(credentials("nope"), body)).rejects.toMatchObject({ status: 403 });
+    await expect(app.queries(credentials(KEYS.harbourSearch), { requests: [{ indexName: "Car_production", page: -2 }] })).rejects.toThrow(/"page"/);
+    await expect(app.queries(credentials(KEYS.harbourSearch), { requests: [{ indexName: "Car_production", query: "\ud800ford" }] })).resolves.toMatchObject({
+      results: [{ query: "\ufffdford" }],
+    });
+  });
+});

@@ -21,18 +21,32 @@ function withTextKeys(object: Record<string, unknown>): Record<string, unknown> 
 
 const CREDENTIAL_PARAMS = new Set(["x-algolia-application-id", "x-algolia-api-key", "x-algolia-agent"]);
 
+/** Lone surrogate escapes ("\ud800") parse but are not text: in a value or a key they become U+FFFD, as in a URL. */
+const asText = (value: unknown) => (typeof value === "string" ? withoutLoneSurrogates(value) : isObject(value) ? withTextKeys(value) : value);
+
+/** A body handed over in process, made what JSON text would have parsed to: text only, no undefined member. */
+function asParsedJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : asParsedJson(item)));
+  if (!isObject(value)) return asText(value);
+  const members = Object.entries(value).filter(([, member]) => member !== undefined);
+  return asText(Object.fromEntries(members.map(([key, member]) => [key, asParsedJson(member)])));
+}
+
 /** Algolia clients post JSON as text/plain or form content types (to skip CORS preflight): read the text. */
 async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const text = await c.req.text();
   let json: unknown = {};
   if (text.trim()) {
     try {
-      // Lone surrogate escapes ("\ud800") parse but are not text: in a value or a key they become U+FFFD, as in a URL.
-      json = JSON.parse(text, (_key, value) => (typeof value === "string" ? withoutLoneSurrogates(value) : isObject(value) ? withTextKeys(value) : value));
+      json = JSON.parse(text, (_key, value) => asText(value));
     } catch {
       throw new SearchError("Invalid JSON");
     }
   }
+  return checkBody(json, schema);
+}
+
+function checkBody<S extends z.ZodType>(json: unknown, schema: S): z.infer<S> {
   const result = schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -75,7 +89,7 @@ function answer(target: SearchTarget, indexName: string, params: unknown, option
  * Algolia's REST API (the paths the algoliasearch client and a stock sync use) over the engine.
  * Mount it at the root: every route lives under /1/.
  */
-export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
+export function createSearchApi(uncachedDeps: SearchApiDeps): Hono & { queries: InProcessQueries } {
   const deps: SearchApiDeps = { ...uncachedDeps, resolveKey: cacheSearchKeys(uncachedDeps.resolveKey) };
   const app = new Hono();
   let lastTaskID = 0;
@@ -108,10 +122,8 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
     return c.json({ taskID: nextTask().taskID, objectIDs: operations.flatMap((op) => (op.body.objectID ? [op.body.objectID] : [])) });
   }
 
-  app.post("/1/indexes/:index/queries", async (c) => {
-    if (c.req.param("index") !== "*") throw new SearchError("Multiple queries are sent to /1/indexes/*/queries", 404);
-    const access = await keyAccess(c, deps);
-    const { requests } = await readBody(c, multipleQueriesSchema);
+  /** The answers to a multi-query (POST /1/indexes/*\/queries), for a key's access. */
+  async function multipleQueries(access: KeyAccess, { requests }: z.infer<typeof multipleQueriesSchema>) {
     const targets = await Promise.all(requests.map(({ indexName }) => deps.getIndex(indexName, access)));
     const securedFilters = securedFilterFor(access);
     const results = requests.map(({ indexName, type, facet, ...params }, position) => {
@@ -120,7 +132,13 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
       if (typeof facet !== "string" || !facet) throw new SearchError('A facet query needs "facet": the attribute to search in');
       return searchForFacetValues(target.index, indexName, facet, params, { securedFilters });
     });
-    return c.json({ results: await Promise.all(results) });
+    return { results: await Promise.all(results) };
+  }
+
+  app.post("/1/indexes/:index/queries", async (c) => {
+    if (c.req.param("index") !== "*") throw new SearchError("Multiple queries are sent to /1/indexes/*/queries", 404);
+    const access = await keyAccess(c, deps);
+    return c.json(await multipleQueries(access, await readBody(c, multipleQueriesSchema)));
   });
 
   app.post("/1/indexes/:index/facets/:facet/query", async (c) => {
@@ -197,5 +215,22 @@ export function createSearchApi(uncachedDeps: SearchApiDeps): Hono {
   app.get("/1/task/:taskID", published);
 
   app.notFound((c) => c.json({ message: "Not Found", status: 404 }, 404));
-  return app;
+  /**
+   * A multi-query from this Worker's own code, without the request's and the answer's JSON text (ADR 0104): the
+   * same key check, body check and engine as the route. The answer is the engine's own objects, which its callers
+   * only read.
+   */
+  const queries: InProcessQueries = async ({ appId, apiKey, host }, body) => {
+    const access = await deps.resolveKey(appId, apiKey, { host, path: "/1/indexes/*/queries", defer: inProcessDefer });
+    if (!access) throw new SearchError("Invalid Application-ID or API key", 403);
+    return multipleQueries(access, checkBody(asParsedJson(body), multipleQueriesSchema));
+  };
+  return Object.assign(app, { queries });
 }
+
+/** Work a key check defers (an audit entry) runs unheld in process: there is no answer of its own to wait behind. */
+const inProcessDefer = (work: Promise<unknown>) => {
+  work.catch((error: unknown) => console.error("[after answer]", error));
+};
+
+export type InProcessQueries = (credentials: { appId: string; apiKey: string; host: string }, body: unknown) => Promise<{ results: unknown[] }>;

@@ -34,6 +34,14 @@ export const FRAGMENT_DATA_HEADER = "x-fragment-data";
  */
 export const SHOWN_CARS_HEADER = "x-shown-cars";
 export const REQUEST_ONLY_DATA = "request";
+/**
+ * Request-only markup that also ignores the page's address (path and params): a shopper's own list that renders in
+ * the browser, the same empty frame on every page. The gateway keeps it under a key without the address, so a new
+ * address is not a new call (ADR 0104).
+ */
+export const ANY_ADDRESS_DATA = "request:any-address";
+/** Whether markup rendered from `data` is decided by the request alone (with or without its address). */
+export const isRequestOnlyData = (data: string): boolean => data === REQUEST_ONLY_DATA || data === ANY_ADDRESS_DATA;
 
 /**
  * When the shell hydrates a slot: "load" as soon as it is near the viewport; "interaction" on the

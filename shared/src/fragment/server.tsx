@@ -7,6 +7,7 @@ import { DEV_FAULT_HEADER, isLocalDev, devFragmentDelayMs } from "./dev-faults";
 import { slotIdPrefix } from "./ids";
 import { parseFragmentRequest } from "./request-parse";
 import {
+  ANY_ADDRESS_DATA,
   BUILD_ID_HEADER,
   FRAGMENT_DATA_HEADER,
   type FragmentRequest,
@@ -33,7 +34,7 @@ export type FragmentDefinition<Props, Env> = {
   clientProps?: (props: Props) => unknown;
   /**
    * Set when the markup is decided by the request and one data set: the version of that data this render will read
-   * (the request's site's stock, `stock:{site}:{version}`, or REQUEST_ONLY_DATA), sent as FRAGMENT_DATA_HEADER so
+   * (the request's site's stock, `stock:{site}:{version}`, REQUEST_ONLY_DATA or ANY_ADDRESS_DATA), sent as FRAGMENT_DATA_HEADER so
    * the gateway may keep the markup. Read before the load: markup newer than the version it names is only ever a
    * miss, never stale. Undefined: this render is not to be kept.
    */
@@ -44,6 +45,8 @@ export type FragmentDefinition<Props, Env> = {
 
 /** For a fragment whose markup the request alone decides (the shopper's own lists render in the browser). */
 export const requestOnly = async (): Promise<string> => REQUEST_ONLY_DATA;
+/** For a fragment whose markup the request decides without its address (the same frame on every page). */
+export const requestOnlyAnyAddress = async (): Promise<string> => ANY_ADDRESS_DATA;
 
 /** Bindings every remote Worker has; a remote adds its own (e.g. DB). */
 export type RemoteEnv = {

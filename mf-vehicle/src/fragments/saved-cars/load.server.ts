@@ -1,4 +1,4 @@
-import { type FragmentDefinition, requestOnly } from "@dealer/shared/fragment-server";
+import { type FragmentDefinition, requestOnly, requestOnlyAnyAddress } from "@dealer/shared/fragment-server";
 import { searchLandingPath } from "@dealer/shared/rules";
 import type { Env } from "../../env";
 import ComparePage, { type ComparePageProps } from "./ComparePage";
@@ -10,4 +10,4 @@ const searchPath = (request: Parameters<FragmentDefinition<unknown, Env>["load"]
 
 export const comparePageFragment: FragmentDefinition<ComparePageProps, Env> = { load: async (request) => searchPath(request), Component: ComparePage, dataVersion: requestOnly };
 export const favouritesPageFragment: FragmentDefinition<FavouritesPageProps, Env> = { load: async (request) => searchPath(request), Component: FavouritesPage, dataVersion: requestOnly };
-export const recentlyViewedFragment: FragmentDefinition<RecentlyViewedProps, Env> = { load: async () => ({}), Component: RecentlyViewed, dataVersion: requestOnly };
+export const recentlyViewedFragment: FragmentDefinition<RecentlyViewedProps, Env> = { load: async () => ({}), Component: RecentlyViewed, dataVersion: requestOnlyAnyAddress };
