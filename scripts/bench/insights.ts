@@ -1,25 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { request } from "node:http";
 import { DEMO_OPERATOR_KEY } from "../../db/demo/generate";
 import { DEV_NO_COUNT_HEADER } from "../../shared/src/insights";
+import { requestOnHost } from "../host-request";
 import { type Summary, summarize } from "./stats";
 
 type Answer = { status: number; setCookie: string; body: string };
 
 /** A request to the local platform for that site's host (Node cannot resolve *.localhost names itself). */
-function ask(port: number, site: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host: `${site}.localhost:${port}`, ...init.headers } }, (res) => {
-      let body = "";
-      res.on("data", (chunk: Buffer) => {
-        body += chunk.toString("utf8");
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookie: String(res.headers["set-cookie"]?.[0] ?? ""), body }));
-    });
-    req.on("error", reject);
-    req.end(init.body);
-  });
+async function ask(port: number, site: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  const answer = await requestOnHost(`http://127.0.0.1:${port}`, path, { method: init.method, host: `${site}.localhost:${port}`, headers: init.headers, body: init.body });
+  return { status: answer.status, setCookie: String(answer.headers["set-cookie"]?.[0] ?? ""), body: answer.body.toString("utf8") };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { request } from "node:http";
 import { parseArgs } from "node:util";
 import { demoWriteKey, generateDemoData } from "../../db/demo/generate";
 import { localToday } from "../../db/demo/today";
 import { splitIntoBatches } from "../../db/import/batches";
 import { postStockBatch } from "../../db/import/stock-client";
+import { requestOnHost } from "../host-request";
 import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { sessionMemory } from "./session-usage";
 import { percentile } from "./stats";
@@ -31,19 +31,11 @@ if (!recordedSessions().length) {
 }
 
 type Answer = { status: number; body: string };
-function call(site: string, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function call(site: string, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
   const host = `${site}.localhost:${PLATFORM_PORT}`;
-  return new Promise((resolve) => {
-    const req = request({ host: "127.0.0.1", port: PLATFORM_PORT, path, method, headers: { host, origin: `http://${host}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-    });
-    req.on("error", () => resolve({ status: 0, body: "" }));
-    // A request the loaded platform never answers counts as failed rather than holding the run open.
-    req.setTimeout(60_000, () => req.destroy());
-    req.end(body);
-  });
+  // A request the loaded platform never answers (or cuts short) counts as failed rather than holding the run open.
+  const answer = await requestOnHost(`http://127.0.0.1:${PLATFORM_PORT}`, path, { method, host, headers: { origin: `http://${host}`, ...headers }, body, timeoutMs: 60_000 }).catch(() => null);
+  return answer ? { status: answer.status, body: answer.body.toString("utf8") } : { status: 0, body: "" };
 }
 
 const counts = { pages: 0, carPages: 0, fuzz: 0, fuzz5xx: 0, leads: 0, leadsAccepted: 0, feedRecords: 0, feedFailures: 0, errors: 0 };
