@@ -19,7 +19,8 @@ import type { SearchApiFor } from "../../search-client/site-client";
 import { stockSearchClient } from "../../search-client/stock-search-client";
 import { type Landing, stateWithLanding } from "./landing";
 import { parseRouteState, TOW_CAPACITY_PARAM } from "./route-state";
-import { facetAttributes, runSearch, type SearchContext } from "./run-search";
+import { createKeptViews } from "./kept-views";
+import { facetAttributes, runSearch, searchParameters, type SearchContext } from "./run-search";
 import { Filters } from "./Filters";
 import { ServerFilters } from "./FiltersIsland";
 import { ServerGrid } from "./GridIsland";
@@ -28,6 +29,7 @@ import { RefinementChips } from "./RefinementChips";
 import { ResultCarousel } from "./ResultCarousel";
 import { ResultGrid } from "./ResultGrid";
 import SearchResults, { type SearchResultsProps } from "./SearchResults";
+import type { SearchView } from "./search-view";
 import { sortIndices } from "./sort-options";
 import { resultsItemListJson } from "./structured-data";
 
@@ -91,6 +93,7 @@ function landingVocabularyCache(stockVersionOf: SiteStockVersion) {
 
 export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf: SiteStockVersion): FragmentDefinition<SearchResultsProps, Env> {
   const landingVocabulary = landingVocabularyCache(stockVersionOf);
+  const keptView = createKeptViews<SearchView>();
   return {
     Component: SearchResultsWithFilters,
     // Counted as search appearances by the gateway, each time it serves the page (ADR 0070).
@@ -131,7 +134,12 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
       // A capacity the address gives but that cannot be used (0, 100000, words): the panel says why and keeps what was typed.
       const typedTow = query.get(TOW_CAPACITY_PARAM)?.trim().slice(0, 12) ?? "";
       const towRefused = context.towing && typedTow !== "" && state.towCapacity === null ? typedTow : null;
-      const view = await runSearch(client, state, context, config, now);
+      // The version is read before the search, so a kept view is never older than the version it is kept under.
+      const stockVersion = await stockVersionOf(env, request.site.slug);
+      const search = JSON.stringify(searchParameters(state, context)).replace(VISIBILITY_CLAUSE, "");
+      const view = await keptView({ site: request.site.slug, stockVersion, config: JSON.stringify(config), search }, () =>
+        runSearch(client, state, context, config, now),
+      );
       const pathname = request.path.split(/[?#]/, 1)[0] || "/search";
       return {
         view,
