@@ -6,7 +6,7 @@ import { readStartTimes } from "../dev-session/start-times";
 import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
 import { sessionMemory } from "./session-usage";
-import { devTimingOf, firstView, NO_KEPT_SLOTS, timePage, withStaticServer } from "./page-timing";
+import { devTimingOf, firstView, NO_KEPT_SLOTS, newSearch, timePage, withStaticServer } from "./page-timing";
 import { benchCounting, benchCountingIsolated, benchInsights } from "./insights";
 import { searchSite } from "./search-api";
 import { percentile } from "./stats";
@@ -87,6 +87,8 @@ if (parts.has("page-time")) {
     const page = { head: [] as number[], slot: [] as number[], full: [] as number[] };
     const fixed = { head: [] as number[], full: [] as number[] };
     const fresh: number[] = [];
+    // /search only: an address whose search itself is new (firstView's search is the page's own, under a new address).
+    const freshSearch: number[] = [];
     // The same page with every slot rendered (no kept slot used): the figure before ADR 0074, same run.
     const unkept = { head: [] as number[], full: [] as number[] };
     // The local dev server's own cost: the gateway answering robots.txt (tenant resolved, no page composed).
@@ -105,6 +107,7 @@ if (parts.has("page-time")) {
         fixed.full.push(file.full);
         floor.push((await timePage(PLATFORM_PORT, host, "/robots.txt")).full);
         fresh.push((await timePage(PLATFORM_PORT, host, firstView(path, i))).full);
+        if (label === "/search") freshSearch.push((await timePage(PLATFORM_PORT, host, newSearch(i))).full);
         const rendered = await timePage(PLATFORM_PORT, host, path, NO_KEPT_SLOTS);
         unkept.head.push(rendered.head);
         unkept.full.push(rendered.full);
@@ -123,6 +126,8 @@ if (parts.has("page-time")) {
         `   first slot p50 ${ms(p50(page.slot))}   full p50 ${ms(p50(page.full))} p95 ${ms(percentile(page.full, 95))} (static ${ms(p50(fixed.full))}, ${goal(label, "full", p50(page.full) / p50(fixed.full))})`,
     );
     console.log(`  ${"".padEnd(13)} first view of an address (no kept slot fits): full p50 ${ms(p50(fresh))} p95 ${ms(percentile(fresh, 95))} (${goal(label, "first", p50(fresh) / p50(fixed.full))})`);
+    if (freshSearch.length)
+      console.log(`  ${"".padEnd(13)} first view of a new search (a price cap never asked): full p50 ${ms(p50(freshSearch))} p95 ${ms(percentile(freshSearch, 95))} (${(p50(freshSearch) / p50(fixed.full)).toFixed(1)}x)`);
     console.log(`  ${"".padEnd(13)} every slot rendered (none kept, as before ADR 0074): head p50 ${ms(p50(unkept.head))} (${(p50(unkept.head) / p50(fixed.head)).toFixed(1)}x)   full p50 ${ms(p50(unkept.full))} (${ratio(unkept.full)})`);
     console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt through the gateway) p50 ${ms(p50(floor))}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
     if (direct.full.length)

@@ -43,6 +43,12 @@ export async function withStaticServer<T>(html: string, work: (port: number) => 
 export const firstView = (path: string, run: number) => `${path}${path.includes("?") ? "&" : "?"}first-view=${process.pid}-${Date.now()}-${run}`;
 
 /**
+ * A search page whose search was never asked before (a price cap no earlier run named): neither the gateway's kept
+ * slots nor mf-search's kept views (ADR 0107) fit it, so the engine searches and the hits are read.
+ */
+export const newSearch = (run: number) => `/search?range%5Bprice%5D=:${50_000 + ((Date.now() + run) % 50_000)}`;
+
+/**
  * A dev fault naming no remote: the gateway keeps no slot under any dev fault (ADR 0033), so a page asked with it
  * renders every slot, as before ADR 0074: the same run's "slots not kept" figure.
  */
