@@ -13,6 +13,8 @@ export function InteriorStage({ interior, title }: { interior: InteriorMedia; ti
   const [pan, setPan] = useState(0);
   const drag = useRef<{ x: number; pan: number; width: number } | null>(null);
   const tile = useRef<HTMLDivElement>(null);
+  // The picture's own shape, once loaded (the slot's 3:2 until then): the hotspots' layer is as wide as the picture.
+  const [aspect, setAspect] = useState(interior.image.width / interior.image.height);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -30,6 +32,7 @@ export function InteriorStage({ interior, title }: { interior: InteriorMedia; ti
     setPan((current) => panBy(current, event.key === "ArrowRight" ? PANORAMA_STEP : -PANORAMA_STEP));
   };
   const degrees = panDegrees(pan);
+  const transform = `translateX(${(-pan * 50).toFixed(3)}%)`;
 
   return (
     <div className="vehicle-viewer__stage vehicle-panorama">
@@ -49,16 +52,31 @@ export function InteriorStage({ interior, title }: { interior: InteriorMedia; ti
         onKeyDown={onKeyDown}
       >
         {/* Two copies: whatever the pan, the stage is covered, and the second takes over past the first's edge. */}
-        <div className="vehicle-panorama__track" style={{ transform: `translateX(${(-pan * 50).toFixed(3)}%)` }}>
+        <div className="vehicle-panorama__track" style={{ transform }}>
           <div className="vehicle-panorama__tile" ref={tile}>
-            <img className="vehicle-panorama__image" {...interior.image} alt={`${title}, interior`} draggable={false} />
-            <Hotspots hotspots={interior.hotspots} frame={0} />
+            <img
+              className="vehicle-panorama__image"
+              {...interior.image}
+              alt={`${title}, interior`}
+              draggable={false}
+              onLoad={(event) => setAspect(event.currentTarget.naturalWidth / event.currentTarget.naturalHeight)}
+            />
           </div>
           <div className="vehicle-panorama__tile" aria-hidden="true">
             <img className="vehicle-panorama__image" {...interior.image} alt="" draggable={false} />
           </div>
         </div>
       </div>
+      {/* The hotspots ride a track of their own over the view: buttons inside the slider would be controls in a control. */}
+      {interior.hotspots.length > 0 && (
+        <div className="vehicle-panorama__spots">
+          <div className="vehicle-panorama__track" style={{ transform }}>
+            <div className="vehicle-panorama__tile" style={{ aspectRatio: aspect }}>
+              <Hotspots hotspots={interior.hotspots} frame={0} />
+            </div>
+          </div>
+        </div>
+      )}
       <button type="button" className="vehicle-gallery__nav vehicle-gallery__nav--prev" aria-label="Look left" onClick={() => setPan(panBy(pan, -PANORAMA_STEP))}>
         ‹
       </button>
