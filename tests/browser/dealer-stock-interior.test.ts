@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { vehicleImagePath, vehicleImageUrl } from "@dealer/shared/media";
-import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { query } from "../support/db";
-import { phonePanorama, photoRecord } from "../support/photo-origin";
-import { siteUrl, waitForHydration } from "../support/platform";
+import { interiorShown, phonePanorama, photoRecord } from "../support/photo-origin";
+import { siteUrl } from "../support/platform";
 import { CONSOLE_SITES, checkConsolePage, consolePage, firstDealershipKey, photoTestBrowser } from "../support/staff";
 import { stockApi } from "../support/stock-api";
 
@@ -13,20 +12,6 @@ import { stockApi } from "../support/stock-api";
  * its field), the public car page's Interior shows it, and removing it brings back the feed's picture. A read-only
  * member sees no control, and the stock API refuses their session.
  */
-async function interiorShown(browser: Browser, site: string, slug: string): Promise<string> {
-  const page = await browser.newPage();
-  try {
-    await page.goto(siteUrl(site, `/cars/${slug}`));
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Interior", exact: true }).click();
-    const image = page.getByRole("img", { name: /, interior$/ });
-    await image.waitFor();
-    return new URL(await image.evaluate((element: HTMLImageElement) => element.currentSrc || element.src)).pathname;
-  } finally {
-    await page.close();
-  }
-}
-
 describe("the console's interior panorama, in Chromium at a phone's width", () => {
   const chromium = photoTestBrowser("console-interior-");
 
@@ -59,12 +44,12 @@ describe("the console's interior panorama, in Chromium at a phone's width", () =
         await page.getByText("Uploaded here; it shows over the feed's.").waitFor();
         await checkConsolePage(page);
         // The car page is cached by stock version: polled until it shows the change.
-        await expect.poll(() => interiorShown(chromium.browser(), site, car.slug), { timeout: 30_000, interval: 1_000 }).toMatch(new RegExp(`/photos/${hash}$`));
+        await expect.poll(() => interiorShown(chromium.browser(), site, car.slug).then((shown) => new URL(shown.src).pathname), { timeout: 30_000, interval: 1_000 }).toMatch(new RegExp(`/photos/${hash}$`));
 
         await page.getByRole("button", { name: "Remove uploaded panorama" }).click();
         await page.getByRole("status").filter({ hasText: "Uploaded interior panorama removed." }).waitFor();
         await page.getByText("From the stock feed.").waitFor();
-        await expect.poll(() => interiorShown(chromium.browser(), site, car.slug), { timeout: 30_000, interval: 1_000 }).toContain("/vehicles/suv/blue/interior.svg");
+        await expect.poll(() => interiorShown(chromium.browser(), site, car.slug).then((shown) => new URL(shown.src).pathname), { timeout: 30_000, interval: 1_000 }).toContain("/vehicles/suv/blue/interior.svg");
         await page.context().close();
 
         // Read-only: the panorama shown, no control; its session refused by the stock API itself.
@@ -73,12 +58,13 @@ describe("the console's interior panorama, in Chromium at a phone's width", () =
         await readOnly.getByRole("heading", { name: "Interior panorama" }).waitFor();
         expect(await readOnly.getByRole("button", { name: "Save panorama" }).count()).toBe(0);
         expect(await readOnly.locator("#upload-panorama").count()).toBe(0);
-        const refused = await readOnly.request.fetch(siteUrl(site, `/api/stock/vehicles/${stocknum}/interior`), {
-          method: "PUT",
-          headers: { origin: new URL(siteUrl(site, "/")).origin },
-          multipart: { panorama: { name: "interior.jpg", mimeType: "image/jpeg", buffer: panorama } },
-        });
-        expect(refused.status()).toBe(403);
+        // Sent from the console's own page, as its form's script would: same origin, the member's cookie.
+        const refused = await readOnly.evaluate(async (path) => {
+          const form = new FormData();
+          form.append("panorama", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]), "interior.jpg");
+          return (await fetch(path, { method: "PUT", body: form })).status;
+        }, `/api/stock/vehicles/${stocknum}/interior`);
+        expect(refused).toBe(403);
         await readOnly.context().close();
       } finally {
         await stockApi(site, key, "/vehicles/batch", { delete: [stocknum] });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { IMAGE_NOT_FOUND_PATH, PHOTO_REASONS, vehicleImageUrl } from "@dealer/shared/media";
 import { PHOTO_PRIVATE_ADDRESS } from "@dealer/shared/outbound-guard";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_SITES, type PhotoOrigin, phonePanorama, photoRecord, settledReport, startPhotoOrigin, storedCar } from "../support/photo-origin";
+import { PHOTO_SITES, type PhotoOrigin, phonePanorama, photoRecord, settledReport, startPhotoOrigin, storedCar, uploadPanorama } from "../support/photo-origin";
 import { fetchSite } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
@@ -21,17 +21,6 @@ beforeAll(async () => {
   origin = await startPhotoOrigin();
 });
 afterAll(() => origin.close());
-
-async function putPanorama(site: string, key: string, stocknum: string) {
-  const form = new FormData();
-  form.append("panorama", new Blob([new Uint8Array(await phonePanorama())]), "interior.jpg");
-  const encoded = new Request("http://upload.invalid/", { method: "POST", body: form });
-  return fetchSite(site, `/api/stock/vehicles/${stocknum}/interior`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${key}`, "content-type": encoded.headers.get("content-type") ?? "" },
-    body: new Uint8Array(await encoded.arrayBuffer()),
-  });
-}
 
 describe("a feed's interior panorama by URL", () => {
   it.each(PHOTO_SITES)("%s fetches it through the photo queue, reports a bad one, and lets an upload win over it", async (site, key) => {
@@ -70,7 +59,7 @@ describe("a feed's interior panorama by URL", () => {
       expect(await failedPage.text()).not.toContain(missing);
 
       // An upload wins over the feed's URL, and stays when the feed is sent again; removed, the feed's copy is back.
-      const upload = await putPanorama(site, key, cars[0]);
+      const upload = await uploadPanorama(site, key, cars[0], await phonePanorama());
       expect(upload.status).toBe(200);
       const uploaded = ((await upload.json()) as Interior).spin_interior_image;
       expect(uploaded).toMatch(HELD);
