@@ -91,4 +91,9 @@ export async function stockPage(db: D1Database, dealershipId: number, query: Sto
 
 /** The car a stock number names in this dealership, or null (another dealership's or site's is none). */
 export const stockCar = (db: D1Database, dealershipId: number, stocknum: string) =>
-  db.prepare(`SELECT ${COLUMNS} FROM vehicles WHERE dealership_id = ? AND stocknum = ?`).bind(dealershipId, stocknum).first<StockRow>();
+  db
+    .prepare(`SELECT ${COLUMNS}, data ->> '$.spin_interior_image' AS interior, data ->> '$.spin_interior_upload' AS interior_upload FROM vehicles WHERE dealership_id = ? AND stocknum = ?`)
+    .bind(dealershipId, stocknum)
+    .first<StockCar>();
+/** A car of the stock with its interior panorama: what its page shows, and the uploaded one's address (ADR 0105). */
+export type StockCar = StockRow & { interior: string | null; interior_upload: string | null };

@@ -10,7 +10,7 @@ import type { Env } from "./env";
 import { answerOf, stockApi } from "./forms-api";
 import { ConsoleField, ErrorList, html, invalidProps, Page, PRIVATE, pageScript } from "./page";
 import { PHOTO_UPLOAD_MARKS, PHOTO_UPLOAD_SCRIPTS } from "./photo-upload-scripts";
-import { type StockPage, type StockQuery, type StockRow, stockCar, stockPage, stockQuerySchema } from "./stock-list";
+import { type StockCar, type StockPage, type StockQuery, type StockRow, stockCar, stockPage, stockQuerySchema } from "./stock-list";
 
 /**
  * The stock and its photos (issue 31, ADR 0078): a dealership's cars a page at a time, and a car's photos managed
@@ -35,7 +35,10 @@ const DONE: Record<string, string> = {
   order: "Photo order saved.",
   primary: "Main photo set.",
   delete: "Photo deleted.",
+  interior: "Interior panorama uploaded.",
+  "interior-removed": "Uploaded interior panorama removed.",
 };
+const interiorApiPath = (stocknum: string) => `/api/stock/vehicles/${encodeURIComponent(stocknum)}/interior`;
 
 type StockListProps = { staff: Staff; buildId: string; query: StockQuery; page: StockPage; errors: Record<string, string[]> };
 
@@ -104,7 +107,7 @@ function StockList({ staff, buildId, query, page: { rows, next, previous }, erro
 type CarPageProps = {
   staff: Staff;
   buildId: string;
-  car: StockRow;
+  car: StockCar;
   photos: Photo[];
   errors: Record<string, string[]>;
   notice: string | null;
@@ -148,7 +151,46 @@ function PhotoCard({ stocknum, photo, count, canEdit, errors, typed }: { stocknu
   );
 }
 
-const UPLOAD_FIELDS: Record<string, string> = { photo: "Photos", alt: "Alt text", primary: "Main photo", position: "Position" };
+/**
+ * The car's interior panorama (ADR 0102, 0105): what the car page's Interior view shows, and for a role with
+ * `stock.photos` a form to upload one (it wins over the feed's) and, when one is uploaded, to remove it.
+ */
+function InteriorSection({ car, canEdit, errors }: { car: StockCar; canEdit: boolean; errors: Record<string, string[]> }) {
+  return (
+    <section aria-labelledby="car-interior-heading">
+      <h2 id="car-interior-heading">Interior panorama</h2>
+      {car.interior ? (
+        <img className="console-photo" src={car.interior} alt="The car's interior panorama" width={320} loading="lazy" />
+      ) : (
+        <p>This car has no interior panorama: its page shows no Interior view.</p>
+      )}
+      {car.interior && <p>{car.interior_upload ? "Uploaded here; it shows over the feed's." : "From the stock feed."}</p>}
+      {canEdit && (
+        <>
+          <form method="post" action={`${carPath(car.stocknum)}/interior`} encType="multipart/form-data" className="console-form console-card" noValidate>
+            <ConsoleField id="upload-panorama" label="Panorama (one JPEG, PNG, WebP or AVIF; a wide, 360° picture suits the view)" errors={errors.panorama}>
+              <input className="ui-input" id="upload-panorama" name="panorama" type="file" accept="image/jpeg,image/png,image/webp,image/avif" {...invalidProps("upload-panorama", errors.panorama)} />
+            </ConsoleField>
+            <div className="console-actions">
+              <button type="submit" className={buttonClass({ variant: "primary" })}>
+                Save panorama
+              </button>
+            </div>
+          </form>
+          {car.interior_upload && (
+            <form method="post" action={`${carPath(car.stocknum)}/interior/remove`} className="console-actions">
+              <button type="submit" className={buttonClass({})}>
+                Remove uploaded panorama
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+const UPLOAD_FIELDS: Record<string, string> = { photo: "Photos", alt: "Alt text", primary: "Main photo", position: "Position", panorama: "Interior panorama" };
 
 function CarPage({ staff, buildId, car, photos, errors, notice, typed }: CarPageProps) {
   const canEdit = staffMay(staff.role, "stock.photos");
@@ -186,6 +228,7 @@ function CarPage({ staff, buildId, car, photos, errors, notice, typed }: CarPage
           </ol>
         )}
       </section>
+      <InteriorSection car={car} canEdit={canEdit} errors={errors} />
       {canEdit && (
         <>
           <h2>Add photos</h2>
@@ -222,8 +265,8 @@ function CarPage({ staff, buildId, car, photos, errors, notice, typed }: CarPage
   );
 }
 
-/** An API refusal's problems, each by the form field it belongs beside. */
-function refusalErrors(body: Record<string, unknown>, message: string, fieldOf: (field: string) => string): Record<string, string[]> {
+/** An API refusal's problems, each by the form field it belongs beside (`fallback` takes a refusal that names none). */
+function refusalErrors(body: Record<string, unknown>, message: string, fieldOf: (field: string) => string, fallback = "photo"): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (body.errors && typeof body.errors === "object") {
     for (const [field, messages] of Object.entries(body.errors as Record<string, unknown>)) {
@@ -236,7 +279,7 @@ function refusalErrors(body: Record<string, unknown>, message: string, fieldOf: 
       return `${String(name ?? "A file")}: ${String(reason ?? "refused")}`;
     });
   }
-  if (!Object.keys(errors).length) errors.photo = [message || "The photos could not be changed. Please try again."];
+  if (!Object.keys(errors).length) errors[fallback] = [message || "The change could not be made. Please try again."];
   return errors;
 }
 
@@ -314,6 +357,31 @@ export function createStockPages() {
     if (answer.ok) return backTo(c, stocknum, "upload");
     const { message, body } = await answerOf(answer);
     return carPage(c, allowed.staff, stocknum, { status: refusalStatus(answer.status), typed, errors: refusalErrors(body, message, (field) => (field.startsWith("alt") ? "alt" : "photo")) });
+  });
+
+  // The interior panorama through the stock API's own route (ADR 0102), as the photos: its refusals by the form's field.
+  app.post(`${STAFF_PATHS.stock}/:stocknum/interior`, bodyLimit(PHOTO_LIMITS.maxUploadRequestBytes, undefined, PHOTO_REASONS.uploadTooLarge), async (c) => {
+    const allowed = await staffFor(c, "stock.photos");
+    if (allowed instanceof Response) return allowed;
+    const stocknum = c.req.param("stocknum");
+    const file = (await c.req.formData().catch(() => null))?.get("panorama");
+    if (!file || typeof file === "string" || file.size === 0) return carPage(c, allowed.staff, stocknum, { status: 400, errors: { panorama: ["Choose a panorama to upload."] } });
+    const upload = new FormData();
+    upload.append("panorama", file, file.name);
+    const answer = await stockApi(c, interiorApiPath(stocknum), { method: "PUT", form: upload });
+    if (answer.ok) return backTo(c, stocknum, "interior");
+    const { message, body } = await answerOf(answer);
+    return carPage(c, allowed.staff, stocknum, { status: refusalStatus(answer.status), errors: refusalErrors(body, message, () => "panorama", "panorama") });
+  });
+
+  app.post(`${STAFF_PATHS.stock}/:stocknum/interior/remove`, async (c) => {
+    const allowed = await staffFor(c, "stock.photos");
+    if (allowed instanceof Response) return allowed;
+    const stocknum = c.req.param("stocknum");
+    const answer = await stockApi(c, interiorApiPath(stocknum), { method: "DELETE" });
+    if (answer.ok) return backTo(c, stocknum, "interior-removed");
+    const { message, body } = await answerOf(answer);
+    return carPage(c, allowed.staff, stocknum, { status: refusalStatus(answer.status), errors: refusalErrors(body, message, () => "panorama", "panorama") });
   });
 
   app.post(`${STAFF_PATHS.stock}/:stocknum/photos/:ref`, async (c) => {

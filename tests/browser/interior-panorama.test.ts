@@ -3,9 +3,8 @@ import { IMAGE_CDN_PREFIX, vehicleImagePath, vehicleImageUrl } from "@dealer/sha
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP } from "../support/pages";
-import { PHOTO_SITES, phonePanorama, photoRecord, storedCar } from "../support/photo-origin";
-import { fetchSite, launchChromium, siteUrl, waitForHydration } from "../support/platform";
+import { interiorShown, PHOTO_SITES, phonePanorama, photoRecord, storedCar, uploadPanorama } from "../support/photo-origin";
+import { fetchSite, launchChromium } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
 /**
@@ -20,35 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The Interior view's picture once the shopper picks it: its address and its decoded pixels' width. */
-async function interiorShown(site: string, slug: string): Promise<{ src: string; natural: number }> {
-  const page = await browser.newPage(DESKTOP);
-  try {
-    await page.goto(siteUrl(site, `/cars/${slug}`));
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Interior", exact: true }).click();
-    const image = page.getByRole("img", { name: /, interior$/ });
-    await image.waitFor();
-    return await image.evaluate(async (element: HTMLImageElement) => {
-      await element.decode().catch(() => undefined);
-      return { src: element.currentSrc, natural: element.naturalWidth };
-    });
-  } finally {
-    await page.close();
-  }
-}
-
-const uploadPanorama = async (site: string, key: string, stocknum: string, bytes: Buffer) => {
-  const form = new FormData();
-  form.append("panorama", new Blob([new Uint8Array(bytes)]), "interior.jpg");
-  const encoded = new Request("http://upload.invalid/", { method: "POST", body: form });
-  return fetchSite(site, `/api/stock/vehicles/${stocknum}/interior`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${key}`, "content-type": encoded.headers.get("content-type") ?? "" },
-    body: new Uint8Array(await encoded.arrayBuffer()),
-  });
-};
-
 describe("an uploaded interior panorama on the car page", () => {
   it.each(PHOTO_SITES)("%s shows the drawing the feed named, then the dealer's panorama from /cdn/image", async (site, key) => {
     const stocknum = `PV-${randomUUID().slice(0, 8)}`.toUpperCase();
@@ -57,7 +27,7 @@ describe("an uploaded interior panorama on the car page", () => {
     try {
       const { slug } = await storedCar(site, key, stocknum);
       // Without an upload: the feed's picture, as before.
-      const before = await interiorShown(site, slug);
+      const before = await interiorShown(browser, site, slug);
       expect(new URL(before.src).pathname).toContain("/vehicles/suv/blue/interior.svg");
 
       const panorama = await phonePanorama();
@@ -65,9 +35,9 @@ describe("an uploaded interior panorama on the car page", () => {
       const put = await uploadPanorama(site, key, stocknum, panorama);
       expect(put.status, await put.clone().text()).toBe(200);
       await expect
-        .poll(async () => new URL((await interiorShown(site, slug)).src).pathname, { timeout: 30_000, interval: 1_000 })
+        .poll(async () => new URL((await interiorShown(browser, site, slug)).src).pathname, { timeout: 30_000, interval: 1_000 })
         .toMatch(new RegExp(`^${IMAGE_CDN_PREFIX}/width=\\d+,quality=\\d+/photos/${hash}$`));
-      const after = await interiorShown(site, slug);
+      const after = await interiorShown(browser, site, slug);
       expect(after.natural).toBeGreaterThan(0);
       // What the browser was given is a raster photo in a modern format, at the width its address asks.
       const served = await fetchSite(site, new URL(after.src).pathname, { headers: { accept: "image/avif,image/webp,*/*" } });

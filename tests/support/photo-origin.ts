@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
-import { launchChromium } from "./platform";
+import { DESKTOP } from "./pages";
+import { fetchSite, launchChromium, siteUrl, waitForHydration } from "./platform";
 import { stockApi } from "./stock-api";
 
 /**
@@ -157,4 +158,34 @@ export function browserWithPhotoOrigin(): { browser: Browser; origin: PhotoOrigi
     await Promise.all([rig.browser?.close(), rig.origin?.close()]);
   });
   return rig;
+}
+
+/** PUT a car's interior panorama (ADR 0102) with the dealership's write key. */
+export async function uploadPanorama(site: string, key: string, stocknum: string, bytes: Buffer): Promise<Response> {
+  const form = new FormData();
+  form.append("panorama", new Blob([new Uint8Array(bytes)]), "interior.jpg");
+  const encoded = new Request("http://upload.invalid/", { method: "POST", body: form });
+  return fetchSite(site, `/api/stock/vehicles/${stocknum}/interior`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${key}`, "content-type": encoded.headers.get("content-type") ?? "" },
+    body: new Uint8Array(await encoded.arrayBuffer()),
+  });
+}
+
+/** The car page's Interior view once the shopper picks it: its picture's address and its decoded pixels' width. */
+export async function interiorShown(browser: Browser, site: string, slug: string): Promise<{ src: string; natural: number }> {
+  const page = await browser.newPage(DESKTOP);
+  try {
+    await page.goto(siteUrl(site, `/cars/${slug}`));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Interior", exact: true }).click();
+    const image = page.getByRole("img", { name: /, interior$/ });
+    await image.waitFor();
+    return await image.evaluate(async (element: HTMLImageElement) => {
+      await element.decode().catch(() => undefined);
+      return { src: element.currentSrc, natural: element.naturalWidth };
+    });
+  } finally {
+    await page.close();
+  }
 }

@@ -1,7 +1,8 @@
-import { MEDIA_LIMITS, PHOTO_LIMITS, PHOTO_PATH_PREFIX, PHOTO_REASONS, sniffVideoType, VIDEO_MIME, vehicleImageUrl, videoUrl } from "@dealer/shared/media";
+import { interiorImageOf, MEDIA_LIMITS, PHOTO_LIMITS, PHOTO_PATH_PREFIX, PHOTO_REASONS, sniffVideoType, VIDEO_MIME, vehicleImageUrl, videoUrl } from "@dealer/shared/media";
 import type { Car } from "@dealer/shared/contract";
 import type { Context, Hono } from "hono";
 import { checkAndStorePhoto } from "./photos/photo-check";
+import { photoRows, photoStateOf } from "./photos/photo-store";
 import { notFound, readCar, writeCar } from "./photo-uploads";
 import type { StockEnv } from "./write-key";
 
@@ -79,13 +80,17 @@ export function mountMediaUploads(app: Hono<StockEnv>) {
     const outcome = await checkAndStorePhoto(c.env, c.get("writer").site, new Uint8Array(await file.arrayBuffer()));
     if (outcome.state.status !== "ready") return invalid(c, "panorama", outcome.state.reason);
     const url = vehicleImageUrl(`${PHOTO_PATH_PREFIX}${outcome.state.hash}`);
-    return writeCar(c, stored, { spin_interior_image: url }, interiorOf, 200, { change: "interior", hash: outcome.state.hash });
+    return writeCar(c, stored, { spin_interior_image: url, spin_interior_upload: url }, interiorOf, 200, { change: "interior", hash: outcome.state.hash });
   });
 
+  // Without its upload the car shows the feed's interior again (its copy when held), or none (ADR 0105).
   app.delete("/vehicles/:stocknum/interior", async (c) => {
     const stored = await readCar(c);
     if (!stored) return notFound(c);
-    return writeCar(c, stored, { spin_interior_image: null }, interiorOf, 200, { change: "interior", hash: null });
+    const source = stored.car.spin_interior_source ?? null;
+    const row = source ? (await photoRows(c.env.DB, c.get("writer").site, [source])).get(source) : undefined;
+    const shown = interiorImageOf(source, null, photoStateOf(row));
+    return writeCar(c, stored, { spin_interior_image: shown, spin_interior_upload: undefined }, interiorOf, 200, { change: "interior", hash: null });
   });
 
   app.put("/vehicles/:stocknum/video", async (c) => {

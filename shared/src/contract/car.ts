@@ -205,6 +205,9 @@ export const carSchema = z.object({
   spin_images: z.array(z.string()).default([]),
   spin_code: nullableString,
   spin_interior_image: nullableString,
+  // The platform's own record of where the interior came from (ADR 0105); whatever a feed sends here is replaced.
+  spin_interior_source: nullableString.describe("Kept by the platform: the feed's own spin_interior_image (a URL the queue fetches). Not read from a feed."),
+  spin_interior_upload: nullableString.describe("Kept by the platform: the uploaded panorama's address, which wins over the feed's. Not read from a feed."),
   hotspots: hotspotsSchema.nullable().optional(),
   // other
   standardEquipment: z.array(z.string()).default([]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseImageParams } from "./image-url";
-import { exifOrientation, IMAGE_NOT_FOUND_PATH, keepUploads, PHOTO_LIMITS, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry, uploadedPhotoEntry } from "./index";
+import { exifOrientation, IMAGE_NOT_FOUND_PATH, interiorImageOf, keepUploads, PHOTO_LIMITS, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry, uploadedPhotoEntry } from "./index";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : part)));
@@ -108,5 +108,19 @@ describe("a feed's photos beside a car's uploads (ADR 0080)", () => {
     expect(kept.sources).toHaveLength(PHOTO_LIMITS.perCar);
     expect(kept.sources.slice(0, 2)).toEqual([source(1), source(2)]);
     expect(kept.dropped).toEqual(full.slice(-2));
+  });
+});
+
+describe("interiorImageOf", () => {
+  const hash = "c".repeat(64);
+  const ready = { status: "ready" as const, hash, width: 2400, height: 800, colour: "#202020" };
+  it("shows the upload over the feed, the feed's held copy or the placeholder, a platform picture as it is, or nothing", () => {
+    const upload = `/cdn/image/width=640,quality=75/photos/${"d".repeat(64)}`;
+    expect(interiorImageOf("https://photos.example/interior.jpg", upload, ready)).toBe(upload);
+    expect(interiorImageOf("https://photos.example/interior.jpg", null, ready)).toBe(`/cdn/image/width=640,quality=75/photos/${hash}`);
+    expect(interiorImageOf("https://photos.example/interior.jpg", null, { status: "pending" })).toContain(IMAGE_NOT_FOUND_PATH);
+    expect(interiorImageOf("https://photos.example/interior.jpg", null, { status: "failed", reason: "HTTP 404" })).toContain(IMAGE_NOT_FOUND_PATH);
+    expect(interiorImageOf("/cdn/image/width=640/vehicles/suv/blue/interior.svg", null, { status: "pending" })).toBe("/cdn/image/width=640/vehicles/suv/blue/interior.svg");
+    expect(interiorImageOf(null, null, { status: "pending" })).toBeNull();
   });
 });

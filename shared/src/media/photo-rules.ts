@@ -176,6 +176,16 @@ export function storedPhotoEntry(source: string, state: PhotoState): StoredPhoto
   return { image: { url: vehicleImageUrl(path), thumb: { url: vehicleImageUrl(path, THUMB) } }, photo: { source, status: state.status, ...size } };
 }
 
+/**
+ * The address a car's Interior view shows (ADR 0105): the uploaded panorama when there is one, else the feed's value:
+ * a dealer's URL as its held copy (the placeholder while it is fetched or when it failed), a platform picture as it is.
+ */
+export function interiorImageOf(source: string | null | undefined, upload: string | null | undefined, state: PhotoState): string | null {
+  if (upload) return upload;
+  if (!source) return null;
+  return isDealerPhotoUrl(source) ? storedPhotoEntry(source, state).image.url : source;
+}
+
 /** An uploaded photo's source (ADR 0075): it has no URL of the dealer's, so it is named by its content. */
 export const UPLOAD_SOURCE_PREFIX = "upload:";
 

@@ -28,7 +28,8 @@ export async function hashesOfCars(db: D1Database, dealershipId: number, stocknu
 /**
  * The hashes the site's cars show or wait for (photo_waits: a car keeping its photos until its new ones are held), the
  * copies of URLs a car names while it still shows them as pending (the consumer has stored the copy and is about to
- * rewrite the car), and the site's stock version these were read at.
+ * rewrite the car), the copy of each car's interior URL from the feed (kept while an upload wins over it, ADR 0105), and
+ * the site's stock version these were read at.
  */
 async function siteReferences(db: D1Database, site: string): Promise<{ hashes: Set<string>; version: number }> {
   const [cars, waits, named, version] = await db.batch<{ text: string }>([
@@ -39,7 +40,9 @@ async function siteReferences(db: D1Database, site: string): Promise<{ hashes: S
     db
       .prepare(
         `SELECT p.hash AS text FROM vehicles v, json_each(v.data, '$.images') j JOIN photos p ON p.site = v.site AND p.url = j.value ->> '$.photo.source'
-          WHERE v.site = ?1 AND instr(v.data, '"status":"pending"') AND j.value ->> '$.photo.status' = 'pending' AND p.hash IS NOT NULL`,
+          WHERE v.site = ?1 AND instr(v.data, '"status":"pending"') AND j.value ->> '$.photo.status' = 'pending' AND p.hash IS NOT NULL
+         UNION SELECT p.hash FROM vehicles v JOIN photos p ON p.site = v.site AND p.url = v.data ->> '$.spin_interior_source'
+          WHERE v.site = ?1 AND p.hash IS NOT NULL`,
       )
       .bind(site),
     db.prepare("SELECT coalesce((SELECT version FROM stock_versions WHERE site = ?), 0) AS text").bind(site),

@@ -1,5 +1,5 @@
 import type { Car } from "@dealer/shared/contract";
-import { isDealerPhotoUrl, isUploadSource, keepUploads, type PhotoState, type StoredPhotoEntry, storedPhotoEntry } from "@dealer/shared/media";
+import { interiorImageOf, isDealerPhotoUrl, isUploadSource, keepUploads, type PhotoState, type StoredPhotoEntry, storedPhotoEntry } from "@dealer/shared/media";
 import type { PhotoMessage } from "./photo-message";
 
 /**
@@ -30,7 +30,7 @@ type PhotoRow = {
 /** A URL pending longer than this lost its queue message (a failed send): a later batch naming it queues it again. */
 const STALE_PENDING_MS = 60 * 60 * 1000;
 
-const stateOf = (row: PhotoRow | undefined): PhotoState =>
+export const photoStateOf = (row: PhotoRow | undefined): PhotoState =>
   row?.status === "ready" && row.hash
     ? { status: "ready", hash: row.hash, width: row.width ?? 0, height: row.height ?? 0, colour: row.colour ?? "#808080" }
     : row?.status === "failed"
@@ -53,6 +53,28 @@ const photoSourceOf = (entry: StoredPhotoEntry) => entry.photo?.source ?? entry.
 export const photoSourcesOf = (car: Pick<Car, "images">) => entriesOf(car).map(photoSourceOf);
 const dealerSourcesOf = (car: Pick<Car, "images">) => photoSourcesOf(car).filter(isDealerPhotoUrl);
 
+/** The feed report's position of a car's interior panorama (`spin_interior_image`): the gallery's photos are 0 and up. */
+export const INTERIOR_REPORT_POSITION = -1;
+/** The dealer's URL of a car's interior panorama, when the feed named one (ADR 0105). */
+const interiorSourceOf = (car: Pick<Car, "spin_interior_source">) => (car.spin_interior_source && isDealerPhotoUrl(car.spin_interior_source) ? [car.spin_interior_source] : []);
+
+/** The car with its Interior view's address brought up to date from where the interior came from (ADR 0105). */
+function withInteriorShown(car: Car, rows: Map<string, PhotoRow>): Car {
+  const { spin_interior_source: source, spin_interior_upload: upload } = car;
+  if (!source && !upload) return car;
+  return { ...car, spin_interior_image: interiorImageOf(source, upload, photoStateOf(source ? rows.get(source) : undefined)) };
+}
+
+/**
+ * A feed's car with its interior kept as the platform keeps it: the feed's `spin_interior_image` becomes its source, the
+ * stored car's upload stays (an upload wins over the feed, ADR 0105); what a record sends in those two fields is replaced.
+ */
+function withFeedInterior(car: Car, storedUpload: string | null): Car {
+  const source = car.spin_interior_image ?? null;
+  if (!source && !storedUpload) return { ...car, spin_interior_source: undefined, spin_interior_upload: undefined };
+  return { ...car, spin_interior_source: source ?? undefined, spin_interior_upload: storedUpload ?? undefined };
+}
+
 /** The car with these photo entries; a car with a dealer's photos headlines its first (the card's picture). */
 function withEntries(car: Car, entries: StoredPhotoEntry[]): Car {
   const first = entries[0]?.image.url ?? null;
@@ -68,7 +90,7 @@ function resolveEntries(sources: string[], rows: Map<string, PhotoRow>, known: S
   const bySource = new Map<string, StoredPhotoEntry>();
   for (const entry of known) if (!bySource.has(photoSourceOf(entry))) bySource.set(photoSourceOf(entry), entry);
   return sources.flatMap((source) => {
-    if (isDealerPhotoUrl(source)) return [storedPhotoEntry(source, stateOf(rows.get(source)))];
+    if (isDealerPhotoUrl(source)) return [storedPhotoEntry(source, photoStateOf(rows.get(source)))];
     const entry = bySource.get(source);
     if (entry) return [entry];
     return isUploadSource(source) ? [] : [{ image: { url: source, thumb: { url: source } } }];
@@ -98,20 +120,29 @@ export interface FeedPhotos {
 export async function resolveFeedPhotos(db: D1Database, writer: PhotoOwner, cars: Car[], now: Date): Promise<FeedPhotos> {
   const outcome: FeedPhotos = { cars, pending: new Map(), waits: [], toFetch: [], report: [], dropped: new Map(), held: [] };
   if (!cars.length) return outcome;
-  const urls = unique(cars.flatMap(dealerSourcesOf));
   // Every car's stored photos, not only those the batch sends photos for: a car's uploads outlive a feed (ADR 0080).
-  const [rows, stored] = await Promise.all([
-    photoRows(db, writer.site, urls),
-    db
-      .prepare("SELECT stocknum, data -> '$.images' AS images FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))")
-      .bind(writer.dealershipId, json(cars.map((car) => car.stocknum)))
-      .all<{ stocknum: string; images: string | null }>(),
-  ]);
+  const stored = await db
+    .prepare(
+      "SELECT stocknum, data -> '$.images' AS images, data ->> '$.spin_interior_upload' AS interior_upload FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))",
+    )
+    .bind(writer.dealershipId, json(cars.map((car) => car.stocknum)))
+    .all<{ stocknum: string; images: string | null; interior_upload: string | null }>();
   const storedImages = new Map(stored.results.map((row) => [row.stocknum, JSON.parse(row.images ?? "[]") as StoredPhotoEntry[]]));
+  const storedUploads = new Map(stored.results.map((row) => [row.stocknum, row.interior_upload]));
+  cars = cars.map((car) => withFeedInterior(car, storedUploads.get(car.stocknum) ?? null));
+  const urls = unique(cars.flatMap((car) => [...dealerSourcesOf(car), ...interiorSourceOf(car)]));
+  const rows = await photoRows(db, writer.site, urls);
   const queued = (row: PhotoRow | undefined) => row?.status === "ready" || (row?.status === "pending" && now.getTime() - Date.parse(row.updated_at) < STALE_PENDING_MS);
   outcome.toFetch = urls.filter((url) => !queued(rows.get(url)));
   outcome.held = urls.filter((url) => rows.get(url)?.status === "ready");
-  outcome.cars = cars.map((car) => {
+  outcome.cars = cars.map((fedCar) => {
+    // The interior's URL is fetched and reported like a photo; it shows its copy, or the placeholder, once settled.
+    const car = withInteriorShown(fedCar, rows);
+    const interior = interiorSourceOf(car);
+    for (const url of interior) {
+      outcome.report.push([car.stocknum, INTERIOR_REPORT_POSITION, url]);
+      if (photoStateOf(rows.get(url)).status === "pending") outcome.pending.set(car.stocknum, [url]);
+    }
     const old = storedImages.get(car.stocknum) ?? [];
     const fed = photoSourcesOf(car);
     const { sources, dropped } = keepUploads(fed, old);
@@ -121,7 +152,7 @@ export async function resolveFeedPhotos(db: D1Database, writer: PhotoOwner, cars
     sources.forEach((url, position) => {
       if (isDealerPhotoUrl(url)) outcome.report.push([car.stocknum, position, url]);
     });
-    const pending = dealer.filter((url) => stateOf(rows.get(url)).status === "pending");
+    const pending = [...dealer, ...interior].filter((url) => photoStateOf(rows.get(url)).status === "pending");
     if (pending.length) outcome.pending.set(car.stocknum, pending);
     const changedList = json(photoSourcesOf({ images: old })) !== json(sources);
     if (pending.length && old.length && changedList) {
@@ -237,21 +268,22 @@ export async function refreshCarsShowing(db: D1Database, site: string, urls: str
       `SELECT v.dealership_id, v.data, w.urls AS wait FROM vehicles v
          LEFT JOIN photo_waits w ON w.dealership_id = v.dealership_id AND w.stocknum = v.stocknum
         WHERE v.site = ?1 AND (EXISTS (SELECT 1 FROM json_each(v.data, '$.images') j WHERE j.value ->> '$.photo.source' IN (SELECT value FROM json_each(?2)))
+           OR v.data ->> '$.spin_interior_source' IN (SELECT value FROM json_each(?2))
            OR EXISTS (SELECT 1 FROM json_each(w.urls) u WHERE u.value IN (SELECT value FROM json_each(?2))))`,
     )
     .bind(site, json(unique(urls)))
     .all<{ dealership_id: number; data: string; wait: string | null }>();
   if (!results.length) return 0;
   const cars = results.map((row) => ({ dealershipId: row.dealership_id, read: row.data, car: JSON.parse(row.data) as Car, wait: row.wait ? (JSON.parse(row.wait) as string[]) : null }));
-  const rows = await photoRows(db, site, unique(cars.flatMap(({ car, wait }) => [...dealerSourcesOf(car), ...(wait ?? [])])));
+  const rows = await photoRows(db, site, unique(cars.flatMap(({ car, wait }) => [...dealerSourcesOf(car), ...interiorSourceOf(car), ...(wait ?? [])])));
   const byDealership = new Map<number, { cars: Car[]; readAs: Map<string, string> }>();
   const doneWaits: [number, string][] = [];
   for (const { dealershipId, read, car, wait } of cars) {
-    const waitDone = wait?.filter(isDealerPhotoUrl).every((source) => stateOf(rows.get(source)).status !== "pending") ?? false;
+    const waitDone = wait?.filter(isDealerPhotoUrl).every((source) => photoStateOf(rows.get(source)).status !== "pending") ?? false;
     // A waiting list is taken with the car's uploads as they are now (ADR 0080).
     const sources = waitDone && wait ? keepUploads(wait, entriesOf(car)).sources : photoSourcesOf(car);
     if (waitDone) doneWaits.push([dealershipId, car.stocknum]);
-    const next = withEntries(car, resolveEntries(sources, rows, entriesOf(car)));
+    const next = withInteriorShown(withEntries(car, resolveEntries(sources, rows, entriesOf(car))), rows);
     if (json(next) === json(car)) continue;
     const group = byDealership.get(dealershipId) ?? { cars: [] as Car[], readAs: new Map<string, string>() };
     group.cars.push(next);
