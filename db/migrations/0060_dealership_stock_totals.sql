@@ -74,45 +74,63 @@ BEGIN
 END;
 
 -- A car's period counts added to (the consumer), written or taken away (the roll of a site to a new day): the change
--- joins the totals of the car's dealership when the car is in stock. Nothing changes a row's key; if something did,
--- the row leaves as a delete and joins as an insert would.
+-- is added to the totals of the car's dealership when the car is in stock, by the row's key. That row exists: the car's
+-- figures row made it when it was written in stock (above), so these are plain UPDATEs, the consumer's hot path. Nothing
+-- changes a count row's key; if something did, the row would leave as a delete and join as an insert would.
 CREATE TRIGGER dealership_stock_totals_counts_in AFTER INSERT ON car_period_counts
 BEGIN
-  INSERT INTO dealership_stock_totals_change
-  SELECT f.site, f.dealership_id, 0, NEW.views7, NEW.views30, NEW.views90, NEW.searches7, NEW.searches30, NEW.searches90,
-    NEW.views7 > 0, NEW.views30 > 0, NEW.views90 > 0
-  FROM car_stock_figures f WHERE f.car_id = NEW.car_id AND f.site = NEW.site AND f.status IN ('in_stock', 'coming_soon');
+  UPDATE dealership_stock_totals SET
+    views7 = views7 + NEW.views7, views30 = views30 + NEW.views30, views90 = views90 + NEW.views90,
+    searches7 = searches7 + NEW.searches7, searches30 = searches30 + NEW.searches30,
+    searches90 = searches90 + NEW.searches90, viewed7 = viewed7 + (NEW.views7 > 0),
+    viewed30 = viewed30 + (NEW.views30 > 0), viewed90 = viewed90 + (NEW.views90 > 0)
+  WHERE site = NEW.site AND dealership_id = (SELECT f.dealership_id FROM car_stock_figures f WHERE f.car_id = NEW.car_id AND f.site = NEW.site
+    AND f.status IN ('in_stock', 'coming_soon'));
 END;
 
 CREATE TRIGGER dealership_stock_totals_counts_out AFTER DELETE ON car_period_counts
 BEGIN
-  INSERT INTO dealership_stock_totals_change
-  SELECT f.site, f.dealership_id, 0, -OLD.views7, -OLD.views30, -OLD.views90, -OLD.searches7, -OLD.searches30, -OLD.searches90,
-    -(OLD.views7 > 0), -(OLD.views30 > 0), -(OLD.views90 > 0)
-  FROM car_stock_figures f WHERE f.car_id = OLD.car_id AND f.site = OLD.site AND f.status IN ('in_stock', 'coming_soon');
+  UPDATE dealership_stock_totals SET
+    views7 = views7 - OLD.views7, views30 = views30 - OLD.views30, views90 = views90 - OLD.views90,
+    searches7 = searches7 - OLD.searches7, searches30 = searches30 - OLD.searches30,
+    searches90 = searches90 - OLD.searches90, viewed7 = viewed7 - (OLD.views7 > 0),
+    viewed30 = viewed30 - (OLD.views30 > 0), viewed90 = viewed90 - (OLD.views90 > 0)
+  WHERE site = OLD.site AND dealership_id = (SELECT f.dealership_id FROM car_stock_figures f WHERE f.car_id = OLD.car_id AND f.site = OLD.site
+    AND f.status IN ('in_stock', 'coming_soon'));
 END;
 
 CREATE TRIGGER dealership_stock_totals_counts_added AFTER UPDATE OF views7, views30, views90, searches7, searches30, searches90 ON car_period_counts
 WHEN OLD.site IS NEW.site AND OLD.car_id IS NEW.car_id
 BEGIN
-  INSERT INTO dealership_stock_totals_change
-  SELECT f.site, f.dealership_id, 0, NEW.views7 - OLD.views7, NEW.views30 - OLD.views30, NEW.views90 - OLD.views90,
-    NEW.searches7 - OLD.searches7, NEW.searches30 - OLD.searches30, NEW.searches90 - OLD.searches90,
-    (NEW.views7 > 0) - (OLD.views7 > 0), (NEW.views30 > 0) - (OLD.views30 > 0), (NEW.views90 > 0) - (OLD.views90 > 0)
-  FROM car_stock_figures f WHERE f.car_id = NEW.car_id AND f.site = NEW.site AND f.status IN ('in_stock', 'coming_soon');
+  UPDATE dealership_stock_totals SET
+    views7 = views7 + NEW.views7 - OLD.views7, views30 = views30 + NEW.views30 - OLD.views30,
+    views90 = views90 + NEW.views90 - OLD.views90, searches7 = searches7 + NEW.searches7 - OLD.searches7,
+    searches30 = searches30 + NEW.searches30 - OLD.searches30,
+    searches90 = searches90 + NEW.searches90 - OLD.searches90,
+    viewed7 = viewed7 + (NEW.views7 > 0) - (OLD.views7 > 0),
+    viewed30 = viewed30 + (NEW.views30 > 0) - (OLD.views30 > 0),
+    viewed90 = viewed90 + (NEW.views90 > 0) - (OLD.views90 > 0)
+  WHERE site = NEW.site AND dealership_id = (SELECT f.dealership_id FROM car_stock_figures f WHERE f.car_id = NEW.car_id AND f.site = NEW.site
+    AND f.status IN ('in_stock', 'coming_soon'));
 END;
 
 CREATE TRIGGER dealership_stock_totals_counts_moved AFTER UPDATE OF site, car_id ON car_period_counts
 WHEN OLD.site IS NOT NEW.site OR OLD.car_id IS NOT NEW.car_id
 BEGIN
-  INSERT INTO dealership_stock_totals_change
-  SELECT f.site, f.dealership_id, 0, -OLD.views7, -OLD.views30, -OLD.views90, -OLD.searches7, -OLD.searches30, -OLD.searches90,
-    -(OLD.views7 > 0), -(OLD.views30 > 0), -(OLD.views90 > 0)
-  FROM car_stock_figures f WHERE f.car_id = OLD.car_id AND f.site = OLD.site AND f.status IN ('in_stock', 'coming_soon');
-  INSERT INTO dealership_stock_totals_change
-  SELECT f.site, f.dealership_id, 0, NEW.views7, NEW.views30, NEW.views90, NEW.searches7, NEW.searches30, NEW.searches90,
-    NEW.views7 > 0, NEW.views30 > 0, NEW.views90 > 0
-  FROM car_stock_figures f WHERE f.car_id = NEW.car_id AND f.site = NEW.site AND f.status IN ('in_stock', 'coming_soon');
+  UPDATE dealership_stock_totals SET
+    views7 = views7 - OLD.views7, views30 = views30 - OLD.views30, views90 = views90 - OLD.views90,
+    searches7 = searches7 - OLD.searches7, searches30 = searches30 - OLD.searches30,
+    searches90 = searches90 - OLD.searches90, viewed7 = viewed7 - (OLD.views7 > 0),
+    viewed30 = viewed30 - (OLD.views30 > 0), viewed90 = viewed90 - (OLD.views90 > 0)
+  WHERE site = OLD.site AND dealership_id = (SELECT f.dealership_id FROM car_stock_figures f WHERE f.car_id = OLD.car_id AND f.site = OLD.site
+    AND f.status IN ('in_stock', 'coming_soon'));
+  UPDATE dealership_stock_totals SET
+    views7 = views7 + NEW.views7, views30 = views30 + NEW.views30, views90 = views90 + NEW.views90,
+    searches7 = searches7 + NEW.searches7, searches30 = searches30 + NEW.searches30,
+    searches90 = searches90 + NEW.searches90, viewed7 = viewed7 + (NEW.views7 > 0),
+    viewed30 = viewed30 + (NEW.views30 > 0), viewed90 = viewed90 + (NEW.views90 > 0)
+  WHERE site = NEW.site AND dealership_id = (SELECT f.dealership_id FROM car_stock_figures f WHERE f.car_id = NEW.car_id AND f.site = NEW.site
+    AND f.status IN ('in_stock', 'coming_soon'));
 END;
 
 INSERT INTO dealership_stock_totals
