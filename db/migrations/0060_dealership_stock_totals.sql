@@ -56,27 +56,18 @@ BEGIN
   FROM (SELECT 1) LEFT JOIN car_period_counts k ON k.site = OLD.site AND k.car_id = OLD.car_id;
 END;
 
--- The market's refresh updates the median only; an update of what the totals key on moves the car as a delete and
--- an insert would.
-CREATE TRIGGER dealership_stock_totals_car_moved AFTER UPDATE OF car_id, site, dealership_id, status ON car_stock_figures
+-- The totals follow a car's row in and out; no writer updates what they key on (0054's triggers delete and insert,
+-- the market's refresh sets the median), and one that did would leave them wrong: refused, not kept silently.
+CREATE TRIGGER dealership_stock_totals_car_key BEFORE UPDATE OF car_id, site, dealership_id, status ON car_stock_figures
 WHEN OLD.car_id IS NOT NEW.car_id OR OLD.site IS NOT NEW.site OR OLD.dealership_id IS NOT NEW.dealership_id OR OLD.status IS NOT NEW.status
 BEGIN
-  INSERT INTO dealership_stock_totals_change
-  SELECT OLD.site, OLD.dealership_id, -1, -coalesce(k.views7, 0), -coalesce(k.views30, 0), -coalesce(k.views90, 0), -coalesce(k.searches7, 0),
-    -coalesce(k.searches30, 0), -coalesce(k.searches90, 0), -coalesce(k.views7 > 0, 0), -coalesce(k.views30 > 0, 0), -coalesce(k.views90 > 0, 0)
-  FROM (SELECT 1) LEFT JOIN car_period_counts k ON k.site = OLD.site AND k.car_id = OLD.car_id
-  WHERE OLD.status IN ('in_stock', 'coming_soon');
-  INSERT INTO dealership_stock_totals_change
-  SELECT NEW.site, NEW.dealership_id, 1, coalesce(k.views7, 0), coalesce(k.views30, 0), coalesce(k.views90, 0), coalesce(k.searches7, 0),
-    coalesce(k.searches30, 0), coalesce(k.searches90, 0), coalesce(k.views7 > 0, 0), coalesce(k.views30 > 0, 0), coalesce(k.views90 > 0, 0)
-  FROM (SELECT 1) LEFT JOIN car_period_counts k ON k.site = NEW.site AND k.car_id = NEW.car_id
-  WHERE NEW.status IN ('in_stock', 'coming_soon');
+  SELECT RAISE(ABORT, 'car_stock_figures: delete and insert a row to change its key or status (dealership_stock_totals)');
 END;
 
 -- A car's period counts added to (the consumer), written or taken away (the roll of a site to a new day): the change
 -- is added to the totals of the car's dealership when the car is in stock, by the row's key. That row exists: the car's
--- figures row made it when it was written in stock (above), so these are plain UPDATEs, the consumer's hot path. Nothing
--- changes a count row's key; if something did, the row would leave as a delete and join as an insert would.
+-- figures row made it when it was written in stock (above), so these are plain UPDATEs, the consumer's hot path. A
+-- count row's key is never updated (the consumer adds to its counts, the roll deletes and inserts): refused, as above.
 CREATE TRIGGER dealership_stock_totals_counts_in AFTER INSERT ON car_period_counts
 BEGIN
   UPDATE dealership_stock_totals SET
@@ -100,7 +91,6 @@ BEGIN
 END;
 
 CREATE TRIGGER dealership_stock_totals_counts_added AFTER UPDATE OF views7, views30, views90, searches7, searches30, searches90 ON car_period_counts
-WHEN OLD.site IS NEW.site AND OLD.car_id IS NEW.car_id
 BEGIN
   UPDATE dealership_stock_totals SET
     views7 = views7 + NEW.views7 - OLD.views7, views30 = views30 + NEW.views30 - OLD.views30,
@@ -114,23 +104,10 @@ BEGIN
     AND f.status IN ('in_stock', 'coming_soon'));
 END;
 
-CREATE TRIGGER dealership_stock_totals_counts_moved AFTER UPDATE OF site, car_id ON car_period_counts
+CREATE TRIGGER dealership_stock_totals_counts_key BEFORE UPDATE OF site, car_id ON car_period_counts
 WHEN OLD.site IS NOT NEW.site OR OLD.car_id IS NOT NEW.car_id
 BEGIN
-  UPDATE dealership_stock_totals SET
-    views7 = views7 - OLD.views7, views30 = views30 - OLD.views30, views90 = views90 - OLD.views90,
-    searches7 = searches7 - OLD.searches7, searches30 = searches30 - OLD.searches30,
-    searches90 = searches90 - OLD.searches90, viewed7 = viewed7 - (OLD.views7 > 0),
-    viewed30 = viewed30 - (OLD.views30 > 0), viewed90 = viewed90 - (OLD.views90 > 0)
-  WHERE site = OLD.site AND dealership_id = (SELECT f.dealership_id FROM car_stock_figures f WHERE f.car_id = OLD.car_id AND f.site = OLD.site
-    AND f.status IN ('in_stock', 'coming_soon'));
-  UPDATE dealership_stock_totals SET
-    views7 = views7 + NEW.views7, views30 = views30 + NEW.views30, views90 = views90 + NEW.views90,
-    searches7 = searches7 + NEW.searches7, searches30 = searches30 + NEW.searches30,
-    searches90 = searches90 + NEW.searches90, viewed7 = viewed7 + (NEW.views7 > 0),
-    viewed30 = viewed30 + (NEW.views30 > 0), viewed90 = viewed90 + (NEW.views90 > 0)
-  WHERE site = NEW.site AND dealership_id = (SELECT f.dealership_id FROM car_stock_figures f WHERE f.car_id = NEW.car_id AND f.site = NEW.site
-    AND f.status IN ('in_stock', 'coming_soon'));
+  SELECT RAISE(ABORT, 'car_period_counts: delete and insert a row to change its key (dealership_stock_totals)');
 END;
 
 INSERT INTO dealership_stock_totals
