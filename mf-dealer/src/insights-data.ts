@@ -197,6 +197,12 @@ const inStockSql = (dealershipId: number | null) => `f.site = ?1 AND f.status IN
 /** The cars with a lead over the period (?2 its first day): few, read once by the statement that names them. */
 const LEAD_CARS = "(SELECT car_id FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2)";
 
+/** Each car's leads and watchlist saves over the period (?2 its first day) and its price changes: few rows, read by the car. */
+const LEADS_BY_CAR = "SELECT car_id, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2 GROUP BY car_id";
+const SAVES_BY_CAR =
+  "SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ?1 AND w.created_at >= ?2 GROUP BY w.car_id";
+const CHANGES_BY_CAR = "SELECT car_id, COUNT(*) AS n FROM car_price_changes WHERE site = ?1 GROUP BY car_id";
+
 /**
  * Each list's condition on a car `f` of car_stock_figures alone (its period counts `k` for the viewed list), the same
  * rule as LIST_SQL over the figures. Those of aged stock, few photos and well above the market are ranges of migration
@@ -214,7 +220,7 @@ const listOnCarSql = (period: InsightPeriod): Record<InsightListName, string> =>
  * Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3
  * now): its views and search appearances are one row of car_period_counts (rolled to today by the view's first batch),
  * its market median a column of its car_stock_figures row (written by the same batch's market refresh). Only the
- * orders by a count read it now (ADR 0103).
+ * pages filtered by a list in an order by a count, or by days in stock, read it now (ADR 0103, 0106).
  */
 function figuresSql(dealershipId: number | null, period: InsightPeriod): string {
   return `WITH cars AS (
@@ -222,9 +228,9 @@ function figuresSql(dealershipId: number | null, period: InsightPeriod): string 
     FROM car_stock_figures f
     WHERE ${inStockSql(dealershipId)}
   ),
-  car_leads AS (SELECT car_id, COUNT(*) AS n FROM leads WHERE site = ?1 AND car_id IS NOT NULL AND created_at >= ?2 GROUP BY car_id),
-  car_saves AS (SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = ?1 AND w.created_at >= ?2 GROUP BY w.car_id),
-  car_changes AS (SELECT car_id, COUNT(*) AS n FROM car_price_changes WHERE site = ?1 GROUP BY car_id),
+  car_leads AS (${LEADS_BY_CAR}),
+  car_saves AS (${SAVES_BY_CAR}),
+  car_changes AS (${CHANGES_BY_CAR}),
   figures AS MATERIALIZED (
     SELECT c.id, c.price, c.photos, coalesce(k.views${period}, 0) AS views, coalesce(k.searches${period}, 0) AS searches, coalesce(l.n, 0) AS leads,
       coalesce(s.n, 0) AS saves, coalesce(p.n, 0) AS changes, c.median, ${daysSql("c")} AS days
@@ -238,7 +244,9 @@ type Table = { sort: InsightSort; list?: InsightListName; page: number };
 /**
  * One page of the table's car ids (a JSON list) in the asked order, filtered by a list or not. The orders of columns
  * kept on the car (listing, photos, position against the market, and days in stock unfiltered) read the top of an
- * index of migration 0058 and stop at the page; the orders by a count take every car's figures (ADR 0103).
+ * index of migration 0058 and stop at the page; so do the orders by a count unfiltered (ADR 0106: the cars with a count
+ * by its own order, then the others in listing order). Filtered by a list, those and days in stock take every car's
+ * figures.
  */
 function pageSql(dealershipId: number | null, period: InsightPeriod, table: Table): string {
   const offset = (Math.trunc(table.page) - 1) * PAGE_SIZE;
@@ -247,6 +255,41 @@ function pageSql(dealershipId: number | null, period: InsightPeriod, table: Tabl
   const counts = table.list === "viewedNotEnquired" ? ` LEFT JOIN car_period_counts k ON k.site = ?1 AND k.car_id = f.car_id` : "";
   const cars = `car_stock_figures f${counts} WHERE ${inStockSql(dealershipId)}${list}`;
   const ids = (sql: string) => `SELECT json_group_array(id) AS page FROM (${sql})`;
+  /*
+   * An order by a count (ties in listing order) unfiltered: the cars with a count by `counted` (id, n: n > 0, highest
+   * first, ties by id, at most `upTo`), then, only when those are fewer than `upTo`, the cars of the scope without one
+   * (`uncounted` on f) in listing order: each side stops at `upTo` rows.
+   */
+  const byCount = (counted: string, uncounted: string) =>
+    ids(`WITH ranked AS MATERIALIZED (${counted} LIMIT ${upTo})
+      SELECT id FROM (
+        SELECT id, n FROM ranked
+        UNION ALL SELECT * FROM (SELECT f.car_id, 0 FROM ${cars} AND ${uncounted} AND (SELECT COUNT(*) FROM ranked) < ${upTo} ORDER BY f.car_id LIMIT ${upTo})
+      ) ORDER BY n DESC, id LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+  // The cars in stock of the scope with a count in `rows` (grouped by car_id over the period, ?2), highest first.
+  const countedRows = (rows: string) =>
+    `SELECT c.car_id AS id, c.n FROM (${rows}) c JOIN car_stock_figures f ON f.car_id = c.car_id WHERE ${inStockSql(dealershipId)} ORDER BY c.n DESC, c.car_id`;
+  if (!table.list) {
+    switch (table.sort) {
+      case "views":
+      case "searches": {
+        // Migration 0060's index of the period's count: walked from the highest, each car's figures row by its key.
+        const column = `${table.sort}${period}`;
+        return byCount(
+          `SELECT k.car_id AS id, k.${column} AS n FROM car_period_counts k INDEXED BY car_period_counts_${column}
+            JOIN car_stock_figures f ON f.car_id = k.car_id WHERE k.site = ?1 AND k.${column} > 0 AND ${inStockSql(dealershipId)}
+            ORDER BY k.${column} DESC, k.car_id`,
+          `NOT EXISTS (SELECT 1 FROM car_period_counts k WHERE k.site = ?1 AND k.car_id = f.car_id AND k.${column} > 0)`,
+        );
+      }
+      case "leads":
+        return byCount(countedRows(LEADS_BY_CAR), `f.car_id NOT IN (SELECT car_id FROM (${LEADS_BY_CAR}))`);
+      case "saves":
+        return byCount(countedRows(SAVES_BY_CAR), `f.car_id NOT IN (SELECT car_id FROM (${SAVES_BY_CAR}))`);
+      case "changes":
+        return byCount(countedRows(CHANGES_BY_CAR), `f.car_id NOT IN (SELECT car_id FROM (${CHANGES_BY_CAR}))`);
+    }
+  }
   switch (table.sort) {
     case "listed":
       return ids(`SELECT f.car_id AS id FROM ${cars} ORDER BY f.car_id LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
@@ -281,16 +324,17 @@ function pageSql(dealershipId: number | null, period: InsightPeriod, table: Tabl
 
 /**
  * The scope's figures in three statements (?1 site, ?2 the period's first day, ?3 now), none of them ordering every car:
- * the totals (every car's one row of period counts: the only part still O(scope)); each list's count and first cars,
+ * the totals (a row per dealership, migration 0060); each list's count and first cars,
  * the aged, few-photos and well-above counts as ranges of migration 0058's indexes, the viewed-but-not-enquired count
  * as the viewed cars less the viewed ones with a lead (few); and the table's page (pageSql).
  */
 export function summarySql(dealershipId: number | null, period: InsightPeriod, table: Table): string[] {
   const scope = inStockSql(dealershipId);
   const onCar = listOnCarSql(period);
-  const totals = `SELECT COUNT(*) AS cars, coalesce(SUM(k.views${period}), 0) AS views, coalesce(SUM(k.searches${period}), 0) AS searches,
-      coalesce(SUM(k.views${period} > 0), 0) AS viewed
-    FROM car_stock_figures f LEFT JOIN car_period_counts k ON k.site = ?1 AND k.car_id = f.car_id WHERE ${scope}`;
+  // The totals: a row per dealership (migration 0060, kept by triggers), not every car's period counts.
+  const totals = `SELECT coalesce(SUM(cars), 0) AS cars, coalesce(SUM(views${period}), 0) AS views, coalesce(SUM(searches${period}), 0) AS searches,
+      coalesce(SUM(viewed${period}), 0) AS viewed
+    FROM dealership_stock_totals WHERE site = ?1${dealershipSql(dealershipId, "dealership_id")}`;
   // Aged: a range of listed_jd (a day wider than the rule, which then decides) for the cars without a sale date, plus
   // the cars with one.
   const aged = (days: number, name: InsightListName) =>

@@ -41,7 +41,9 @@ export async function benchInsights(port: number, site: string, dealership: stri
   const code = /sign in to .* is (\d{6})\./.exec(outbox.messages[0]?.body ?? "")?.[1] ?? "";
   const cookie = (await form("/dealer/sign-in/verify", { email, code })).setCookie.split(";")[0] ?? "";
   const figures: InsightsFigures[] = [];
-  for (const path of ["/dealer/insights?dealership=all&days=90", "/dealer/insights?days=30", "/dealer/insights?dealership=all&days=90&sort=position&page=3", "/dealer/insights.csv?dealership=all&days=90"]) {
+  for (const path of ["/dealer/insights?dealership=all&days=90", "/dealer/insights?days=30", "/dealer/insights?dealership=all&days=90&sort=position&page=3",
+    "/dealer/insights?dealership=all&days=90&sort=views&page=3",
+    "/dealer/insights.csv?dealership=all&days=90"]) {
     const times: number[] = [];
     let cars = 0;
     let first = 0;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LIST_PREVIEW, PAGE_SIZE, summarySql } from "../../mf-dealer/src/insights-data";
 import { daysInStock } from "../../shared/src/rules/insights";
+import { postJson, signIn } from "../support/accounts";
 import { query } from "../support/db";
-import { medians, type Stock, stockWrites } from "../support/insights";
+import { enquiry, postLead } from "../support/leads";
+import { keptStockTotals, medians, type Stock, stockTotalsFromDays, stockWrites } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
@@ -10,11 +12,13 @@ import { stockApi } from "../support/stock-api";
  * ADR 0103 (on a group, so the whole group and one dealership differ): the lists' counts and first cars and the sorted pages are read from migration 0058's indexes. Each must be
  * the rule over the records, computed here from each car's record, the network's median and its counts, after a
  * reprice, a photo count change and a sale through the stock API, and on later days (the aged lists are a range of
- * listed_jd against "now").
+ * listed_jd against "now"). The orders by a count (ADR 0106) and the kept totals too, today, from the events.
  */
 const SITE = "summit-auto-group";
 const DAY_MS = 86_400_000;
 const SORTS = ["listed", "days", "photos", "position"] as const;
+/** ADR 0106: the orders by a count, unfiltered, read the cars with a count by their own order, then the others. */
+const COUNT_SORTS = ["views", "searches", "leads", "saves", "changes"] as const;
 
 type Car = Stock & { dealership_id: number; listed_at: string | null; sold_date: string | null; photos: number };
 
@@ -46,6 +50,21 @@ describe("the insights lists and sorted pages by index", () => {
       delete: [],
     });
     expect(written.status).toBe(200);
+    // The test's own events for the orders by a count and the kept totals: page views (one car twice), a search page,
+    // an enquiry about one car and a watchlist save of another, counted through the platform's own paths.
+    const [first, second] = query<{ id: number; slug: string }>(
+      `SELECT id, slug FROM vehicles WHERE site = '${SITE}' AND dealership_id = ${dealership.id} AND status = 'in_stock' ORDER BY id LIMIT 2 OFFSET 5`,
+    ) as [{ id: number; slug: string }, { id: number; slug: string }];
+    const todays = () =>
+      query<{ views: number; searches: number }>(`SELECT coalesce(SUM(views), 0) AS views, coalesce(SUM(search_appearances), 0) AS searches FROM car_daily_counts WHERE site = '${SITE}' AND day = '${new Date().toISOString().slice(0, 10)}'`)[0];
+    const counted = todays();
+    for (const slug of [first.slug, first.slug, second.slug]) expect((await fetchSite(SITE, `/cars/${slug}`)).status).toBe(200);
+    expect((await fetchSite(SITE, "/search")).status).toBe(200);
+    await expect.poll(() => Number(todays()?.views) - Number(counted?.views) >= 3 && Number(todays()?.searches) > Number(counted?.searches), { timeout: 30_000, interval: 500 }).toBe(true);
+    const lead = enquiry({}, { message: "Insights order test", terms_conditions: true });
+    expect((await postLead(SITE, { ...lead, userData: { ...lead.userData, car_id: second.id } })).status).toBeLessThan(300);
+    const shopper = await signIn(SITE);
+    expect((await postJson(SITE, "/api/watchlist/save-car", { phone_number: shopper.phone, car_id: first.id }, { cookie: shopper.cookie })).status).toBe(200);
     // A view refreshes the market (the kept medians) and rolls the period counts to today.
     expect((await fetchSite(SITE, "/dealer/insights?dealership=all&days=30", { headers: { cookie: writes.cookie } })).status).toBe(200);
     expect(query(`SELECT car_id FROM car_stock_figures WHERE site = '${SITE}' AND listed_jd IS NOT julianday(listed_at)`)).toEqual([]);
@@ -107,6 +126,30 @@ describe("the insights lists and sorted pages by index", () => {
           }
         }
         if (later === 0) {
+          // The orders by a count over the period, each count taken here from the events and records themselves.
+          const countOf = (sql: string) => new Map(query<{ car_id: number; n: number }>(sql).map((row) => [row.car_id, row.n]));
+          const counts: Record<(typeof COUNT_SORTS)[number], Map<number, number>> = {
+            views: countOf(`SELECT car_id, SUM(views) AS n FROM car_daily_counts WHERE site = '${SITE}' AND day >= '${since}' GROUP BY car_id`),
+            searches: countOf(`SELECT car_id, SUM(search_appearances) AS n FROM car_daily_counts WHERE site = '${SITE}' AND day >= '${since}' GROUP BY car_id`),
+            leads: countOf(`SELECT car_id, COUNT(*) AS n FROM leads WHERE site = '${SITE}' AND car_id IS NOT NULL AND created_at >= '${since}' GROUP BY car_id`),
+            saves: countOf(
+              `SELECT w.car_id, COUNT(*) AS n FROM watchlist_entries w JOIN users u ON u.id = w.user_id WHERE u.site = '${SITE}' AND w.created_at >= '${since}' GROUP BY w.car_id`,
+            ),
+            changes: countOf(`SELECT car_id, COUNT(*) AS n FROM car_price_changes WHERE site = '${SITE}' GROUP BY car_id`),
+          };
+          for (const sort of COUNT_SORTS) {
+            const n = (car: Car) => counts[sort].get(car.id) ?? 0;
+            const sorted = [...scope].sort((a, b) => n(b) - n(a) || a.id - b.id);
+            // A count-ordered page that is all counted cars, one across the edge to the uncounted, and the last.
+            const edge = Math.max(1, Math.ceil(scope.filter((car) => n(car) > 0).length / PAGE_SIZE));
+            expect(scope.some((car) => n(car) > 0), `${label}, ${sort}: some car has a count`).toBe(true);
+            for (const page of new Set([1, 2, edge, Math.ceil(scope.length / PAGE_SIZE)])) {
+              const table = query<{ page: string }>(bind(summarySql(dealershipId, "30", { sort, page })[2] as string, since, now.toISOString()))[0];
+              expect(JSON.parse(String(table?.page)), `${label}, ${sort} page ${page}`).toEqual(sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((car) => car.id));
+            }
+          }
+          // The totals kept per dealership (migration 0060) after the reprice, the photo change and the sale.
+          expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE, now));
           // The writes moved the cars as the rules say: the repriced car is well above its market and the first by position.
           expect(rules.wellAbove(scope.find((car) => car.id === repricedId) ?? scope[0] as Car), label).toBe(true);
           expect([...scope].sort(orders.position)[0]?.id, label).toBe(repricedId);

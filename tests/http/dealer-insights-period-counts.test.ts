@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
-import { parseCsv } from "../support/insights";
+import { keptStockTotals, parseCsv, stockTotalsFromDays } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { signedInStaff } from "../support/staff";
 
@@ -63,6 +63,8 @@ describe("insights: each car's period counts kept per car (car_period_counts)", 
     for (let view = 0; view < 2; view++) expect((await fetchSite(SITE, `/cars/${car.slug}`)).status).toBe(200);
     await expect.poll(viewsToday, { timeout: 30_000, interval: 500 }).toBe(before + 2);
     expect(await shown()).toEqual(expected());
+    // The totals kept per dealership (migration 0060, ADR 0106) took the consumer's counts too.
+    expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
   });
 
   describe("a site whose counts are of an earlier day", () => {
@@ -89,6 +91,8 @@ describe("insights: each car's period counts kept per car (car_period_counts)", 
       query(`INSERT OR REPLACE INTO car_period_count_days (site, day) VALUES ('${SITE}', '${dayBefore(1)}')`);
       const figures = await shown();
       expect(figures).toEqual(expected());
+      // The roll to a new day summed every car again, and the kept totals with it.
+      expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
       expect(Number(figures[90]?.car[0])).toBeGreaterThanOrEqual(10);
     });
   });

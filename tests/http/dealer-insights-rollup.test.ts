@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MARKET_REFRESH, summarySql } from "../../mf-dealer/src/insights-data";
 import { query, queryPlan } from "../support/db";
-import { medians, parseCsv, type Stock, stockWrites } from "../support/insights";
+import { keptStockTotals, medians, parseCsv, type Stock, stockTotalsFromDays, stockWrites } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
@@ -84,6 +84,16 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     }
     const [repriced, sold, deleted] = originals as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
     const today = new Date().toISOString().slice(0, 10);
+    // Each of the three viewed (the consumer's path), so the sale and the delete take counts out of the kept totals
+    // (migration 0060) and the reprice keeps its car's in; a view first brings the site's period counts to today.
+    expect((await fetchSite(SITE, "/dealer/insights?days=7", { headers: { cookie: writes.cookie } })).status).toBe(200);
+    const viewsToday = () => query<{ n: number }>(`SELECT COUNT(*) AS n FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id WHERE c.site = '${SITE}' AND c.day = '${today}' AND v.stocknum IN (${originals.map((car) => `'${car.stocknum}'`).join(", ")}) AND c.views > 0`)[0]?.n;
+    for (const car of originals) {
+      const slug = query<{ slug: string }>(`SELECT slug FROM vehicles WHERE site = '${SITE}' AND stocknum = '${car.stocknum}'`)[0]?.slug;
+      expect((await fetchSite(SITE, `/cars/${slug}`)).status).toBe(200);
+    }
+    await expect.poll(viewsToday, { timeout: 30_000, interval: 500 }).toBe(3);
+    expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
     const written = await stockApi(SITE, key, "/vehicles/batch", {
       upsert: [
         { ...repriced, price: Number(repriced.price) - 1500, km: Number(repriced.km) + 60_000, name: `${repriced.name} (renamed)` },
@@ -99,6 +109,7 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     expect(after.get(idOf(sold) as number)?.status).toBe("sold");
     expect(after.get(idOf(repriced) as number)?.price).toBe(Number(repriced.price) - 1500);
     expect(after.get(idOf(repriced) as number)?.name).toBe(`${repriced.name} (renamed)`);
+    expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
 
     // The page's market follows at once: every car's median in the CSV is the network's, from the records as they are now.
     const csv = await fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie: writes.cookie } });
@@ -132,6 +143,7 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     // Written back: the deleted car is a new row (an insert), the others updated.
     expect((await stockApi(SITE, key, "/vehicles/batch", { upsert: originals, delete: [] })).status).toBe(200);
     expect(rollup()).toEqual(fromRecords());
+    expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
   });
 
   it("the page's statements read the rollup by index and the market's refresh starts from the marked models", () => {
@@ -140,10 +152,11 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
       const [totals = "", lists = "", page = ""] = summarySql(dealershipId, "30", { sort: "position", page: 2 }).map((sql) => queryPlan(bound(sql)).join("\n"));
       const plan = [totals, lists, page].join("\n").split("\n");
       const within = dealershipId === null ? "" : " AND dealership_id=?";
-      expect(totals, String(dealershipId)).toContain(`SEARCH f USING COVERING INDEX car_stock_figures_scope (site=? AND status=?${within})`);
+      // The totals are a row per dealership (migration 0060, ADR 0106), no car's row.
+      expect(totals.split("\n"), String(dealershipId)).toEqual([`SEARCH dealership_stock_totals USING INDEX sqlite_autoindex_dealership_stock_totals_1 (site=?${within})`]);
       expect(plan.filter((line) => /\b(vehicles|v)\b/.test(line)), String(dealershipId)).toEqual([]);
       // A car's period counts are its one row of car_period_counts (ADR 0096), never its days.
-      expect(totals, String(dealershipId)).toContain("SEARCH k USING INDEX sqlite_autoindex_car_period_counts_1 (site=? AND car_id=?) LEFT-JOIN");
+      expect(lists, String(dealershipId)).toContain("SEARCH k USING INDEX sqlite_autoindex_car_period_counts_1 (site=? AND car_id=?)");
       expect(plan.filter((line) => line.includes("car_daily_counts")), String(dealershipId)).toEqual([]);
       // A car's median is its own column (migration 0056): no car of the scope is joined to the bands.
       expect(plan.filter((line) => line.includes("market_bands") || /\bb\b/.test(line)), String(dealershipId)).toEqual([]);
@@ -156,6 +169,16 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
       expect(lists).toContain("SEARCH f USING COVERING INDEX car_stock_figures_sold (site=?");
       expect(page).toContain(`SEARCH f USING INDEX car_stock_figures_position${group} (site=?${within})`);
       expect(page).not.toContain("car_stock_figures_scope");
+      // The orders by a count (ADR 0106): the counted cars from the top of their own order, each car's figures by its
+      // key (`c`: the few cars with a lead, save or price change), the others in listing order; never every car's figures.
+      for (const sort of ["views", "searches", "leads", "saves", "changes"] as const) {
+        const byCount = queryPlan(bound(summarySql(dealershipId, "30", { sort, page: 3 })[2] as string));
+        const label = `${dealershipId} ${sort}`;
+        if (sort === "views" || sort === "searches") expect(byCount, label).toContain(`SEARCH k USING COVERING INDEX car_period_counts_${sort}30 (site=? AND ${sort}30>?)`);
+        expect(byCount, label).toContain("SEARCH f USING INTEGER PRIMARY KEY (rowid=?)");
+        expect(byCount, label).toContain(`SEARCH f USING INDEX car_stock_figures_stock${group} (site=?${within})`);
+        expect(byCount.filter((line) => /\bSCAN (f|k)\b|car_stock_figures_scope|MATERIALIZE figures/.test(line)), label).toEqual([]);
+      }
     }
     const refresh = queryPlan(MARKET_REFRESH[1] as string);
     expect(refresh).toContain("SCAN d");

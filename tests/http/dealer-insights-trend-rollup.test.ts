@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
+import { keptStockTotals, stockTotalsFromDays } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { signedInStaff } from "../support/staff";
 import { stockApi } from "../support/stock-api";
@@ -106,6 +107,7 @@ describe("insights: the trend of views and searches kept per dealership and day 
     expect((await stockApi(SITE, `write-${first.slug}`, "/vehicles/batch", { upsert: [], delete: [car.stocknum] })).status).toBe(200);
     await expectEveryScope();
     expect(sum(await shown(first.slug))).toBe(sum(firstBefore) - (own?.views ?? 0));
+    expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
 
     // The same car (its id kept) listed by the second dealership: a move, as a feed makes one.
     const moved = { ...record, dealership_id: second.id, dealership_slug: second.slug };
@@ -114,6 +116,8 @@ describe("insights: the trend of views and searches kept per dealership and day 
     expect(query<{ dealership_id: number }>(`SELECT dealership_id FROM vehicles WHERE id = ${car.id}`)[0]?.dealership_id).toBe(second.id);
     await expectEveryScope();
     expect(sum(await shown(second.slug))).toBe(sum(secondBefore) + (own?.views ?? 0));
+    // The kept totals (migration 0060) moved the car and its counts to the second dealership.
+    expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
 
     // And back: the first dealership's trend is what it was.
     expect((await stockApi(SITE, `write-${second.slug}`, "/vehicles/batch", { upsert: [], delete: [car.stocknum] })).status).toBe(200);

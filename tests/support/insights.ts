@@ -81,3 +81,31 @@ export function stockWrites(site: string) {
   });
   return writes;
 }
+
+const PERIOD_DAYS = [7, 30, 90] as const;
+
+/**
+ * Each dealership's totals of its cars in stock as dealership_stock_totals keeps them (migration 0060, ADR 0106),
+ * computed here from the records and the counted days (car_daily_counts) over the periods ending today: the cars, their
+ * page views and search appearances, and how many were viewed. Keyed by dealership; a kept row of zeros is none.
+ */
+export function stockTotalsFromDays(site: string, today = new Date()): Record<string, Record<string, number>> {
+  const since = (days: number) => new Date(today.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const sums = PERIOD_DAYS.flatMap((days) => [
+    `SUM(iif(day >= '${since(days)}', views, 0)) AS v${days}`,
+    `SUM(iif(day >= '${since(days)}', search_appearances, 0)) AS s${days}`,
+  ]);
+  const rows = query<Record<string, number>>(
+    `SELECT v.dealership_id, COUNT(*) AS cars, ${PERIOD_DAYS.flatMap((days) => [`coalesce(SUM(c.v${days}), 0) AS views${days}`, `coalesce(SUM(c.s${days}), 0) AS searches${days}`, `coalesce(SUM(c.v${days} > 0), 0) AS viewed${days}`]).join(", ")}
+     FROM vehicles v LEFT JOIN (SELECT car_id, ${sums.join(", ")} FROM car_daily_counts WHERE site = '${site}' GROUP BY car_id) c ON c.car_id = v.id
+     WHERE v.site = '${site}' AND v.status IN ('in_stock', 'coming_soon') GROUP BY v.dealership_id`,
+  );
+  return Object.fromEntries(rows.map(({ dealership_id, ...totals }) => [String(dealership_id), totals]));
+}
+
+/** The site's kept totals (dealership_stock_totals), keyed by dealership, without rows of zeros. */
+export function keptStockTotals(site: string): Record<string, Record<string, number>> {
+  const columns = ["cars", ...PERIOD_DAYS.flatMap((days) => [`views${days}`, `searches${days}`, `viewed${days}`])];
+  const rows = query<Record<string, number>>(`SELECT dealership_id, ${columns.join(", ")} FROM dealership_stock_totals WHERE site = '${site}'`);
+  return Object.fromEntries(rows.filter((row) => columns.some((column) => row[column] !== 0)).map(({ dealership_id, ...totals }) => [String(dealership_id), totals]));
+}

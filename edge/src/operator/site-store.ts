@@ -251,6 +251,8 @@ export const SITE_TABLES = [
   "users",
   "directory_offers",
   "vehicles",
+  // After its inputs (car_period_counts, car_stock_figures): their delete triggers take from it, so it goes empty last.
+  "dealership_stock_totals",
   "stock_versions",
   "site_content",
   "site_domains",
