@@ -26,6 +26,9 @@ const { values: options } = parseArgs({
     "lighthouse-route": { type: "string", multiple: true },
     // The goal's figure is a median of 5; fewer to show the part works on a busy machine.
     "lighthouse-runs": { type: "string", default: "5" },
+    // The goal's TBT is stated at a CPU benchmark of 1,000-1,500: runs are slowed to act as a host of this benchmark
+    // (its middle); 0 keeps Lighthouse's default 4x whatever the host measures.
+    "lighthouse-benchmark": { type: "string", default: "1250" },
     // The insights part's group site and one of its dealerships (bench:scale's state has a group of 25,000 cars).
     "insights-site": { type: "string", default: "summit-auto-group" },
     "insights-dealership": { type: "string", default: "summit-toyota-brisbane" },
@@ -38,6 +41,7 @@ const RUNS = Number(options.runs);
 const host = `${SITE}.localhost:${PLATFORM_PORT}`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const LIGHTHOUSE_RUNS = Number(options["lighthouse-runs"]);
+const LIGHTHOUSE_BENCHMARK = Number(options["lighthouse-benchmark"]) || undefined;
 /** Issue 35's goals, printed beside each figure. */
 const GOALS = { shellKb: 90, routeKb: 110, headroomKb: 10, fullRatio: 15, headRatio: 3, firstViewRatio: 8, tbtMs: 200, performance: 95, memoryMb: 1536 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -266,16 +270,16 @@ if (parts.has("counting")) {
 
 if (parts.has("lighthouse")) {
   console.log(
-    `\nLighthouse, mobile with simulated throttling, median of ${LIGHTHOUSE_RUNS} runs (goal: TBT <= ${GOALS.tbtMs} ms and performance >= ${GOALS.performance} at a CPU benchmark of 1,000-1,500; TBT scales with the benchmark, printed beside it; ${load()} at the start):`,
+    `\nLighthouse, mobile with simulated throttling, median of ${LIGHTHOUSE_RUNS} runs (goal: TBT <= ${GOALS.tbtMs} ms and performance >= ${GOALS.performance} at a CPU benchmark of 1,000-1,500; TBT scales with the benchmark, printed beside it; ${LIGHTHOUSE_BENCHMARK ? `each run's CPU slowdown calibrated to act as a host of benchmark ${LIGHTHOUSE_BENCHMARK}, from the benchmark the run before measured` : "Lighthouse's default 4x CPU slowdown"}; ${load()} at the start):`,
   );
   const lighthouseRoutes = options["lighthouse-route"] ?? ["/search", "/cars/{slug}", "/finance", "/dealer-locator"];
   for (const label of lighthouseRoutes) {
     const path = label === "/cars/{slug}" ? carPath : label;
-    const f = await lighthouseMedian(`http://${host}${path}`, LIGHTHOUSE_RUNS);
+    const f = await lighthouseMedian(`http://${host}${path}`, LIGHTHOUSE_RUNS, LIGHTHOUSE_BENCHMARK);
     console.log(
       `  ${label.padEnd(16)} performance ${f.performance} (goal ${GOALS.performance})   TBT ${f.tbt.toFixed(0)} ms (goal ${GOALS.tbtMs})   LCP ${(f.lcp / 1000).toFixed(2)} s   CLS ${f.cls.toFixed(3)}   SEO ${f.seo}   accessibility ${f.accessibility}   CPU benchmark ${f.benchmarkIndex.toFixed(0)}`,
     );
-    console.log(`  ${"".padEnd(16)} each run, TBT at benchmark: ${f.runs.map((run) => `${run.tbt.toFixed(0)} ms @ ${run.benchmarkIndex.toFixed(0)}`).join(", ")}   (${load()} after)`);
+    console.log(`  ${"".padEnd(16)} each run, TBT at benchmark and slowdown: ${f.runs.map((run) => `${run.tbt.toFixed(0)} ms @ ${run.benchmarkIndex.toFixed(0)} x${run.cpuSlowdown}`).join(", ")}   (${load()} after)`);
     const tasks = f.longTasks.map((task) => `${task.script} ${task.ms.toFixed(0)} ms (${task.count})`).join("; ");
     console.log(`  ${"".padEnd(16)} long tasks by script (median-TBT run): ${tasks || "none"}`);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptLabel } from "./lighthouse";
+import { calibratedSlowdown, scriptLabel } from "./lighthouse";
 
 describe("scriptLabel", () => {
   it("names a long task's script by its build file, without the content hash", () => {
@@ -11,5 +11,13 @@ describe("scriptLabel", () => {
   it("puts the page's own work (HTML, inline scripts, layout) under the page", () => {
     expect(scriptLabel("http://a.localhost:8787/search")).toBe("page (HTML, inline scripts, style and layout)");
     expect(scriptLabel("")).toBe("unattributed");
+  });
+});
+
+describe("calibratedSlowdown", () => {
+  it("slows a fast host to act as the target benchmark under Lighthouse's 4x, and never below 4x", () => {
+    expect(calibratedSlowdown(2500, 1250)).toBe(8);
+    expect(calibratedSlowdown(2800, 1250)).toBe(9);
+    expect(calibratedSlowdown(1000, 1250)).toBe(4);
   });
 });
