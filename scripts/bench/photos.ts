@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { postStockBatch } from "../../db/import/stock-client";
 import { PHOTOS_AT_ONCE } from "../../mf-search/src/stock/photos/photo-consumer";
+import { PROGRESS_EVERY_MS } from "../progress";
 import { PLATFORM_PORT, ROOT, recordedSessions, type Session } from "../stack";
 import { firstView, timePage } from "./page-timing";
 import { searchSite } from "./search-api";
@@ -180,6 +181,8 @@ let pending = CARS * PHOTOS;
 const reports = new Map<string, Report>();
 let lastProgress = { at: posted, settled: 0 };
 let stalled = false;
+// Nothing else prints until the queue drains, which takes minutes: a line now and then says it is moving.
+let lastLine = posted;
 const deadline = started + Number(options["timeout-minutes"]) * 60_000;
 const watch = (async () => {
   while (pending > 0 && !stalled && performance.now() < deadline) {
@@ -193,6 +196,10 @@ const watch = (async () => {
     const settled = CARS * PHOTOS - pending;
     if (settled > lastProgress.settled) lastProgress = { at: performance.now(), settled };
     stalled = performance.now() - lastProgress.at > Number(options["stall-seconds"]) * 1000;
+    if (performance.now() - lastLine >= PROGRESS_EVERY_MS) {
+      console.log(`  … ${settled} of ${CARS * PHOTOS} photos settled, ${pending} pending (${((performance.now() - started) / 60_000).toFixed(1)} min)`);
+      lastLine = performance.now();
+    }
     if (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5000));
   }
 })();
