@@ -1,7 +1,7 @@
 import { CLEAR_FILTERS_LABEL, HIDE_EXTRA_MAKES, NO_OFFERS_TEXT, NO_OFFERS_TITLE, NO_RESULTS_TEXT, REFINE_ABOVE_MAX, SHOW_ALL_MAKES } from "@dealer/shared/rules";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchSite, launchChromium, siteUrl, waitForHydration, watchConsole } from "../support/platform";
+import { fetchSite, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
 /** The search page as a shopper uses it: search box, facets, sliders, chips, sort, empty results, phone drawer. */
 let browser: Browser;
@@ -101,6 +101,8 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("search page on %s",
 
   it("chips remove one refinement; Clear Filters removes them all; an empty result offers Clear Filters", async () => {
     const { page, errors } = await open("/search?refinementList[make][0]=Kia&refinementList[car_type][0]=used&range[km]=:50000", DESKTOP, site);
+    // The chips work once the search slot has hydrated: a click before it (a loaded machine) did nothing.
+    await waitForSlot(page, "search");
     await page.getByRole("button", { name: "Remove Used" }).click();
     await expect.poll(() => query(page)).toBe("?refinementList[make][0]=Kia&range[km]=:50000");
     await page.getByRole("button", { name: CLEAR_FILTERS_LABEL }).click();
