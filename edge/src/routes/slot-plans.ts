@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { CREDIT_CHECK_PATHS } from "@dealer/shared/rules";
+import { CREDIT_CHECK_PATHS, searchAddressKey } from "@dealer/shared/rules";
 import type { HydrateMode, RemoteName } from "@dealer/shared/fragment";
 
 export type SlotPlan = {
@@ -15,6 +15,8 @@ export type SlotPlan = {
   when?: (car: PageCar) => boolean;
   /** "below": a main slot far down the page; the head does not preload its scripts (it hydrates on approach). */
   fold?: "below";
+  /** What of the page's address the fragment's markup reads, when not all of it: its kept markup is keyed on that (ADR 0113). */
+  addressKey?: (path: string) => string;
 };
 
 /**
@@ -68,6 +70,12 @@ const slot = (
   ...(options.fold ? { fold: options.fold } : {}),
 });
 
+/** The search results (the search page, the offers list, the home page's carousel): kept by the search they show, not the address as typed. */
+const searchSlot = (params?: Record<string, string>, options: Parameters<typeof slot>[5] = {}): SlotPlan => ({
+  ...slot("search", "mf-search", "SearchResults", "main", params, options),
+  addressKey: searchAddressKey,
+});
+
 /** The slots of a plan for this page's car (a page without a car keeps every slot). */
 export function slotsFor(plan: RoutePlan, car: PageCar | null): RoutePlan {
   return car ? { ...plan, slots: plan.slots.filter((slot) => !slot.when || slot.when(car)) } : plan;
@@ -80,14 +88,14 @@ const searchPlan: RoutePlan = {
   name: "search",
   title: "Search stock",
   description: "Search our new, used and demo stock by make, model, body type and price.",
-  slots: [slot("search", "mf-search", "SearchResults"), recentlyViewedSlot],
+  slots: [searchSlot(), recentlyViewedSlot],
 };
 /** Special offers: the search page over cars with an offer price. */
 const offersPlan: RoutePlan = {
   name: "special-offers",
   title: "Special offers",
   description: "This month's special offers on new, used and demo stock.",
-  slots: [slot("search", "mf-search", "SearchResults", "main", { list: "offers" })],
+  slots: [searchSlot({ list: "offers" })],
 };
 /** /our-location/{slug}, /locations/{slug}, /contact-us/{slug}: one location's page with the contact form. */
 const locationDetailPlan = (title: string): RoutePlan => ({
@@ -354,7 +362,7 @@ const matchers: Matcher[] = [
       // The carousel scrolls and its cards are links without a script, and the locations read as they are: both
       // load their code on first use, and a tap before then is held and replayed (ADR 0029).
       slots: [
-        slot("search", "mf-search", "SearchResults", "main", { layout: "carousel" }, { hydrate: "interaction" }),
+        searchSlot({ layout: "carousel" }, { hydrate: "interaction" }),
         slot("locations", "mf-locations", "LocationList", "main", { layout: "grid" }, { hydrate: "interaction" }),
       ],
     },

@@ -57,3 +57,4 @@ export * from "./towing";
 export * from "./towing-capacity";
 export * from "./insights";
 export * from "./csv";
+export * from "./search-route-state";

@@ -3,7 +3,7 @@ import { bodyType, formatNumber, type ItemType, kmFilterShown, makeList, rangeBo
 import { useState } from "react";
 import { RangeSlider } from "./RangeSlider";
 import { CAR_TYPE_LABELS, CERTIFIED_LABELS, RANGE_FORMATS, RANGE_LABELS, type Refine, setRange, toggleValue } from "./refinements";
-import type { RouteState } from "./route-state";
+import type { RouteState } from "@dealer/shared/rules";
 import type { FacetValue, SearchView } from "./search-view";
 import { TowFilter } from "./TowFilter";
 

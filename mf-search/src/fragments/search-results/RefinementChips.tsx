@@ -1,6 +1,6 @@
 import { CLEAR_FILTERS_LABEL, TOW_FILTER_TITLE, towFilterText } from "@dealer/shared/rules";
 import { CAR_TYPE_LABELS, CERTIFIED_LABELS, type Refine, rangeChipText, setRange, setTowCapacity, toggleValue } from "./refinements";
-import type { RouteState } from "./route-state";
+import type { RouteState } from "@dealer/shared/rules";
 
 /** Current refinements as removable chips. */
 export function RefinementChips({ state, refine, onClear }: { state: RouteState; refine: Refine; onClear: () => void }) {

@@ -13,7 +13,7 @@ import { loadChips, useSearchParts } from "./deferred-parts";
 import { GridIsland, loadGrid } from "./GridIsland";
 import { FINANCE_DISCLAIMER_ID, Pagination } from "./Pagination";
 import { persistFilters, persistedQuery, readPersistedFilters } from "./persisted-filters";
-import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "./route-state";
+import { emptyRouteState, isRefined, type RouteState, routeStateToQuery, sameFilters } from "@dealer/shared/rules";
 import { SaveSearch } from "./SaveSearch";
 import type { SearchContext } from "./run-search";
 import { SearchBox } from "./SearchBox";

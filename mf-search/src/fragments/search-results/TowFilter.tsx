@@ -3,7 +3,7 @@ import { TOW_FILTER_HINT, TOW_FILTER_TITLE, TOWING_CAPACITY_LIMITS, TOWING_CAPAC
 import { TowVehicleLookup, towVehicleText } from "@dealer/shared/tow-vehicle-picker";
 import { useEffect, useId, useState } from "react";
 import { type Refine, setTowCapacity } from "./refinements";
-import { TOW_CAPACITY_PARAM } from "./route-state";
+import { TOW_CAPACITY_PARAM } from "@dealer/shared/rules";
 
 type Props = {
   /** The address's capacity (kg), or null. */

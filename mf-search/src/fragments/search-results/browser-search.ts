@@ -2,7 +2,7 @@ import type { PageConfig } from "@dealer/shared/config";
 import { createRequestCache } from "../../search-client/request-cache";
 import type { BrowserSearchCredentials } from "../../search-client/stock-search-client";
 import { tenantLiteClient } from "../../search-client/tenant-lite-client";
-import type { RouteState } from "./route-state";
+import type { RouteState } from "@dealer/shared/rules";
 import { runSearch, type SearchContext } from "./run-search";
 import type { SearchView } from "./search-view";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveLandingPath } from "@dealer/shared/rules";
 import { searchAddress, stateWithLanding } from "./landing";
-import { parseRouteState } from "./route-state";
+import { parseRouteState } from "@dealer/shared/rules";
 
 const vocabulary = { makes: ["Toyota"], makeModels: ["Toyota HiLux"], bodies: ["SUV"], dealerships: [] };
 const search = { landingBase: "/search" };

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import { landingPathMeaning, type ResolvedLanding, searchLandingPath } from "@dealer/shared/rules";
-import { emptyRouteState, type RouteState, routeStateToQuery } from "./route-state";
+import { emptyRouteState, type RouteState, routeStateToQuery } from "@dealer/shared/rules";
 
 /** What a landing path means for this site (see resolveLandingPath in the shared rules). */
 export type Landing = ResolvedLanding;

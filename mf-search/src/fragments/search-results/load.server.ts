@@ -6,6 +6,7 @@ import {
   NO_RESULTS_TEXT,
   OFFER_PRICE_MIN,
   quotedFilterValue,
+  readSearchAddress,
   REPAYMENT_DISCLAIMER,
   resolveLandingPath,
   siteItemType,
@@ -18,7 +19,6 @@ import type { Env } from "../../env";
 import type { SearchApiFor } from "../../search-client/site-client";
 import { stockSearchClient } from "../../search-client/stock-search-client";
 import { type Landing, stateWithLanding } from "./landing";
-import { parseRouteState, TOW_CAPACITY_PARAM } from "./route-state";
 import { createKeptViews } from "./kept-views";
 import { facetAttributes, runSearch, searchParameters, type SearchContext } from "./run-search";
 import { Filters } from "./Filters";
@@ -42,9 +42,8 @@ function SearchResultsWithFilters(props: SearchResultsProps) {
 }
 
 
-/** '/search/toyota/hilux?x' -> ['toyota', 'hilux']; the path is read as text, never as a URL (it may be anything). */
-function landingSegments(path: string): string[] {
-  const pathname = path.split(/[?#]/, 1)[0] ?? "";
+/** '/search/toyota/hilux' -> ['toyota', 'hilux']; the path is read as text, never as a URL (it may be anything). */
+function landingSegments(pathname: string): string[] {
   const match = /^\/[a-z0-9-]+\/([a-z0-9][a-z0-9-]*)(?:\/([a-z0-9][a-z0-9-]*))?\/?$/.exec(pathname);
   return match ? [match[1]!, match[2]].filter((segment): segment is string => Boolean(segment)) : [];
 }
@@ -118,29 +117,27 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
       const offers = request.params.list === "offers";
       if (offers) context.fixedFilters += ` AND offer_price > ${OFFER_PRICE_MIN}`;
       // A search page's landing is in its path; another page embedding the search (a brand's overview) names it in the slot's params.
-      const requestPath = request.path.split(/[?#]/, 1)[0] ?? "";
+      // The page reads its address only through readSearchAddress: the gateway keeps this slot by its key (ADR 0113).
+      const { pathname: requestPath, state: routeState, typedTowCapacity } = readSearchAddress(request.path);
       const onSearchPath = requestPath === config.search.landingBase || requestPath.startsWith(`${config.search.landingBase}/`);
       const embedded = request.params.landing && !onSearchPath ? [request.params.landing] : [];
-      const segments = offers ? [] : onSearchPath ? landingSegments(request.path) : embedded;
+      const segments = offers ? [] : onSearchPath ? landingSegments(requestPath) : embedded;
       let landing: Landing | null = { refinements: {}, dealership: null };
       if (segments.length) {
         landing = resolveLandingPath(segments[0], segments[1], await landingVocabulary(client, env, request.site.slug, context));
         if (!landing) throw new FragmentNotFound(`No stock matches ${segments.join("/")}`);
         if (landing.dealership) context.fixedFilters += ` AND dealership_slug:${quotedFilterValue(landing.dealership)}`;
       }
-      const queryIndex = request.path.indexOf("?");
-      const query = new URLSearchParams(queryIndex >= 0 ? request.path.slice(queryIndex + 1) : "");
-      const state = stateWithLanding(parseRouteState(query), landing);
+      const state = stateWithLanding(routeState, landing);
       // A capacity the address gives but that cannot be used (0, 100000, words): the panel says why and keeps what was typed.
-      const typedTow = query.get(TOW_CAPACITY_PARAM)?.trim().slice(0, 12) ?? "";
-      const towRefused = context.towing && typedTow !== "" && state.towCapacity === null ? typedTow : null;
+      const towRefused = context.towing && typedTowCapacity !== "" && state.towCapacity === null ? typedTowCapacity : null;
       // The version is read before the search, so a kept view is never older than the version it is kept under.
       const stockVersion = await stockVersionOf(env, request.site.slug);
       const search = JSON.stringify(searchParameters(state, context)).replace(VISIBILITY_CLAUSE, "");
       const view = await keptView({ site: request.site.slug, stockVersion, config: JSON.stringify(config), search }, () =>
         runSearch(client, state, context, config, now),
       );
-      const pathname = request.path.split(/[?#]/, 1)[0] || "/search";
+      const pathname = requestPath || "/search";
       return {
         view,
         state,

@@ -1,7 +1,7 @@
 import { memoryStorage } from "@dealer/shared/testing";
 import { describe, expect, it } from "vitest";
 import { PERSISTED_FILTERS_KEY, persistFilters, persistedQuery, readPersistedFilters } from "./persisted-filters";
-import { parseRouteState } from "./route-state";
+import { parseRouteState } from "@dealer/shared/rules";
 
 describe("persisted filters (spec §4)", () => {
   it("keep refinements, ranges and the sort, never the keyword or the page", () => {

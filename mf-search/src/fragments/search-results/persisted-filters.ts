@@ -1,4 +1,4 @@
-import { emptyRouteState, parseRouteState, type RouteState, routeStateToQuery } from "./route-state";
+import { emptyRouteState, parseRouteState, type RouteState, routeStateToQuery } from "@dealer/shared/rules";
 
 /**
  * Spec §4: the filter state is initialised once from persisted attributes, or defaults (ADR 0048). What persists is

@@ -1,5 +1,5 @@
 import { decodeRange, formatMoney, formatNumber, WEEKLY_SUFFIX } from "@dealer/shared/rules";
-import type { RouteState } from "./route-state";
+import type { RouteState } from "@dealer/shared/rules";
 
 /** A change of the address's state (the page pushes it and searches). */
 export type Refine = (change: (state: RouteState) => RouteState) => void;

@@ -3,7 +3,7 @@ import { liteClient } from "algoliasearch/lite";
 import { describe, expect, it } from "vitest";
 import { createSearchApi } from "../../search-api/create-search-api";
 import { APP_ID, KEYS, testDeps } from "../../search-api/test-deps";
-import { parseRouteState } from "./route-state";
+import { parseRouteState } from "@dealer/shared/rules";
 import { facetAttributes, runSearch, type SearchContext, searchParameters } from "./run-search";
 import { sortIndices } from "./sort-options";
 

@@ -2,7 +2,7 @@ import type { PageConfig } from "@dealer/shared/config";
 import { decodeRange } from "@dealer/shared/rules";
 import algoliasearchHelper, { type PlainSearchParameters } from "algoliasearch-helper";
 import { cardAttributes } from "./result-card";
-import { RANGE_ATTRIBUTES, REFINEMENT_ATTRIBUTES, type RouteState } from "./route-state";
+import { RANGE_ATTRIBUTES, REFINEMENT_ATTRIBUTES, type RouteState } from "@dealer/shared/rules";
 import { type HelperResults, type SearchView, toSearchView } from "./search-view";
 
 /** What every search of this page shares: the site's index, its replicas and the filters a shopper can't lift. */

@@ -1,7 +1,7 @@
 import type { PageConfig } from "@dealer/shared/config";
 import { certifiedFacetValues, collapseConsecutiveSold, displayCount, MAKE_MODEL_LIMIT } from "@dealer/shared/rules";
 import { type CardCar, type ResultCard, toResultCard } from "./result-card";
-import { RANGE_ATTRIBUTES, REFINEMENT_ATTRIBUTES } from "./route-state";
+import { RANGE_ATTRIBUTES, REFINEMENT_ATTRIBUTES } from "@dealer/shared/rules";
 
 export type FacetValue = { value: string; count: number; refined: boolean };
 export type FacetStats = { min: number; max: number };

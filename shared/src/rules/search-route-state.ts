@@ -1,4 +1,4 @@
-import { towingCapacityOf } from "@dealer/shared/rules";
+import { towingCapacityOf } from "./towing-capacity";
 
 /**
  * The search page's address, read and written with InstantSearch's routing conventions (what its history router
@@ -105,7 +105,6 @@ export function routeStateToQuery(state: RouteState): string {
   return pairs.length ? `?${pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join("&")}` : "";
 }
 
-/** Same refinements and text, ignoring page and sort: a change of these resets the page. */
 /** Anything refined (a keyword, a facet value or a range): the page then shows its refinement chips. */
 export function isRefined(state: RouteState): boolean {
   return (
@@ -116,6 +115,7 @@ export function isRefined(state: RouteState): boolean {
   );
 }
 
+/** Same refinements and text, ignoring page and sort: a change of these resets the page. */
 export function sameFilters(a: RouteState, b: RouteState): boolean {
   const normal = (state: RouteState) =>
     JSON.stringify([
@@ -126,3 +126,23 @@ export function sameFilters(a: RouteState, b: RouteState): boolean {
     ]);
   return normal(a) === normal(b);
 }
+
+/** What a search page reads from its address: the path (a landing such as /search/toyota), the route state and the tow capacity as typed (the panel shows a refused one). */
+export type SearchAddress = { pathname: string; state: RouteState; typedTowCapacity: string };
+
+export function readSearchAddress(path: string): SearchAddress {
+  const queryIndex = path.indexOf("?");
+  const query = new URLSearchParams(queryIndex >= 0 ? path.slice(queryIndex + 1) : "");
+  return {
+    pathname: path.split(/[?#]/, 1)[0] ?? "",
+    state: parseRouteState(query),
+    typedTowCapacity: query.get(TOW_CAPACITY_PARAM)?.trim().slice(0, 12) ?? "",
+  };
+}
+
+/**
+ * Two addresses with one key are the same search page: what the page does not read (utm_source, gclid, fbclid, a
+ * `page=1`, a malformed filter) is not in it. The gateway keeps a search slot under it (ADR 0113), so a shared or
+ * advertised link is served like the search it names.
+ */
+export const searchAddressKey = (path: string): string => JSON.stringify(readSearchAddress(path));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyRouteState, parseRouteState, routeStateToQuery, sameFilters } from "./route-state";
+import { emptyRouteState, parseRouteState, readSearchAddress, routeStateToQuery, sameFilters, searchAddressKey } from "./search-route-state";
 
 describe("route state (InstantSearch routing conventions)", () => {
   it("reads query, page, sortBy, refinement lists and ranges", () => {
@@ -63,5 +63,37 @@ describe("route state (InstantSearch routing conventions)", () => {
     expect(sameFilters(base, { ...base, page: 4, sortBy: "Car_production:year:desc" })).toBe(true);
     expect(sameFilters(base, { ...base, query: "x" })).toBe(false);
     expect(sameFilters(base, { ...base, range: { price: ":5000" } })).toBe(false);
+  });
+});
+
+describe("searchAddressKey: one key for addresses that are one search page", () => {
+  const base = "/search?refinementList[make][0]=Toyota&range[price]=:30000";
+  it("leaves out what the page does not read: tracking parameters, page=1, unknown or malformed filters", () => {
+    for (const extra of ["&utm_source=news&utm_medium=email", "&gclid=abc&fbclid=def", "&page=1", "&refinementList[not_a_field][0]=x", "&range[price2]=1:2", "&sortBy=%20bad%20"]) {
+      expect(searchAddressKey(`${base}${extra}`), extra).toBe(searchAddressKey(base));
+    }
+  });
+  it("keeps what the page does read: the path, every filter, the page, the sort and a tow capacity as typed", () => {
+    const others = [
+      "/search/toyota?refinementList[make][0]=Toyota&range[price]=:30000",
+      "/search?refinementList[make][0]=Mazda&range[price]=:30000",
+      "/search?refinementList[make][0]=Toyota&range[price]=:30001",
+      `${base}&page=2`,
+      `${base}&sortBy=Car_production:price:asc`,
+      `${base}&query=hilux`,
+      `${base}&tow_capacity=heavy`,
+      `${base}&tow_capacity=3500`,
+    ];
+    const keys = new Set([base, ...others].map(searchAddressKey));
+    expect(keys.size).toBe(others.length + 1);
+  });
+  it("is the page's own reading of the address: equal keys are equal route states, for any query", () => {
+    const param = fc.tuple(fc.constantFrom("query", "page", "sortBy", "tow_capacity", "refinementList[make][0]", "range[km]", "utm_source", "x"), fc.string({ maxLength: 12 }));
+    fc.assert(
+      fc.property(fc.array(param, { maxLength: 6 }), fc.array(param, { maxLength: 6 }), (a, b) => {
+        const path = (pairs: [string, string][]) => `/search?${new URLSearchParams(pairs).toString()}`;
+        if (searchAddressKey(path(a)) === searchAddressKey(path(b))) expect(readSearchAddress(path(a))).toEqual(readSearchAddress(path(b)));
+      }),
+    );
   });
 });
