@@ -24,8 +24,14 @@ async function searchSlot(site: string, path: string) {
   return { how: timing.slots.find((slot) => slot.slot === "search")?.how, slugs, markup };
 }
 
+/** Every car of the site's stock (the stock API's pages of 500), and the makes it has in stock. */
 const makesOf = async (site: string) => {
-  const { vehicles } = (await (await stockApi(site, `write-${site}`, "/vehicles")).json()) as { vehicles: { slug: string; make: string; status: string }[] };
+  const vehicles: { slug: string; make: string; status: string }[] = [];
+  for (let after: string | null = ""; after !== null; ) {
+    const page = (await (await stockApi(site, `write-${site}`, `/vehicles${after ? `?after=${encodeURIComponent(after)}` : ""}`)).json()) as { vehicles: typeof vehicles; next: string | null };
+    vehicles.push(...page.vehicles);
+    after = page.next;
+  }
   return { slugs: new Set(vehicles.map((v) => v.slug)), makes: [...new Set(vehicles.filter((v) => v.status === "in_stock").map((v) => v.make))] };
 };
 

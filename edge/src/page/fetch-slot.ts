@@ -72,7 +72,7 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   // Only anonymous pages share kept slots (nobody's own page is held in memory), and never under a dev fault.
   const keepable = scope && request.session.userId === null && !devFault;
   // A slot that says what of the address it reads (the search) is kept under that, not the address as typed (ADR 0113).
-  const keyText = keepable && plan.addressKey ? JSON.stringify({ ...request, path: plan.addressKey(request.path) }) : body;
+  const keyText = keepable && plan.addressKey ? JSON.stringify({ ...request, path: plan.addressKey(request.path, request.params), params: {} }) : body;
   const keys = keepable ? keptSlotKeys(`${plan.remote}/${plan.fragment}`, scope.configVersion, request, keyText) : null;
   const cacheKey = keys?.exact ?? null;
   // A slot whose remote said its markup ignores the address (ANY_ADDRESS_DATA) is kept without it: a new address is no new call.

@@ -15,8 +15,8 @@ export type SlotPlan = {
   when?: (car: PageCar) => boolean;
   /** "below": a main slot far down the page; the head does not preload its scripts (it hydrates on approach). */
   fold?: "below";
-  /** What of the page's address the fragment's markup reads, when not all of it: its kept markup is keyed on that (ADR 0113). */
-  addressKey?: (path: string) => string;
+  /** What of the page's address (path, query and params) the fragment reads, when not all of it: its kept markup is keyed on that (ADR 0113). */
+  addressKey?: (path: string, params: Readonly<Record<string, string>>) => string;
 };
 
 /**

@@ -127,22 +127,29 @@ export function sameFilters(a: RouteState, b: RouteState): boolean {
   return normal(a) === normal(b);
 }
 
-/** What a search page reads from its address: the path (a landing such as /search/toyota), the route state and the tow capacity as typed (the panel shows a refused one). */
-export type SearchAddress = { pathname: string; state: RouteState; typedTowCapacity: string };
+/**
+ * What a search slot reads from its page's address: the path (a landing such as /search/toyota), the route state, the
+ * tow capacity as typed (the panel shows a refused one) and the slot's params it uses (`list`, `landing`, `layout`:
+ * the plan's, or the query's where the plan names none).
+ */
+export type SearchAddress = { pathname: string; state: RouteState; typedTowCapacity: string; list: string | null; landing: string | null; layout: string | null };
 
-export function readSearchAddress(path: string): SearchAddress {
+export function readSearchAddress(path: string, params: Readonly<Record<string, string>>): SearchAddress {
   const queryIndex = path.indexOf("?");
   const query = new URLSearchParams(queryIndex >= 0 ? path.slice(queryIndex + 1) : "");
   return {
     pathname: path.split(/[?#]/, 1)[0] ?? "",
     state: parseRouteState(query),
     typedTowCapacity: query.get(TOW_CAPACITY_PARAM)?.trim().slice(0, 12) ?? "",
+    list: params.list ?? null,
+    landing: params.landing ?? null,
+    layout: params.layout ?? null,
   };
 }
 
 /**
- * Two addresses with one key are the same search page: what the page does not read (utm_source, gclid, fbclid, a
- * `page=1`, a malformed filter) is not in it. The gateway keeps a search slot under it (ADR 0113), so a shared or
- * advertised link is served like the search it names.
+ * Two addresses with one key are the same search slot: what it does not read (utm_source, gclid, fbclid, a `page=1`,
+ * a malformed filter) is not in it. The gateway keeps a search slot under it (ADR 0113), so a shared or advertised
+ * link is served like the search it names.
  */
-export const searchAddressKey = (path: string): string => JSON.stringify(readSearchAddress(path));
+export const searchAddressKey = (path: string, params: Readonly<Record<string, string>>): string => JSON.stringify(readSearchAddress(path, params));

@@ -113,14 +113,15 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         towing: towFilterShown(itemType),
       };
 
+      // The slot reads its address only through readSearchAddress: the gateway keeps it by that reading (ADR 0113).
+      const address = readSearchAddress(request.path, request.params);
+      const requestPath = address.pathname;
       // The offers list: cars with an offer price (the same threshold the price display uses).
-      const offers = request.params.list === "offers";
+      const offers = address.list === "offers";
       if (offers) context.fixedFilters += ` AND offer_price > ${OFFER_PRICE_MIN}`;
       // A search page's landing is in its path; another page embedding the search (a brand's overview) names it in the slot's params.
-      // The page reads its address only through readSearchAddress: the gateway keeps this slot by its key (ADR 0113).
-      const { pathname: requestPath, state: routeState, typedTowCapacity } = readSearchAddress(request.path);
       const onSearchPath = requestPath === config.search.landingBase || requestPath.startsWith(`${config.search.landingBase}/`);
-      const embedded = request.params.landing && !onSearchPath ? [request.params.landing] : [];
+      const embedded = address.landing && !onSearchPath ? [address.landing] : [];
       const segments = offers ? [] : onSearchPath ? landingSegments(requestPath) : embedded;
       let landing: Landing | null = { refinements: {}, dealership: null };
       if (segments.length) {
@@ -128,9 +129,9 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         if (!landing) throw new FragmentNotFound(`No stock matches ${segments.join("/")}`);
         if (landing.dealership) context.fixedFilters += ` AND dealership_slug:${quotedFilterValue(landing.dealership)}`;
       }
-      const state = stateWithLanding(routeState, landing);
+      const state = stateWithLanding(address.state, landing);
       // A capacity the address gives but that cannot be used (0, 100000, words): the panel says why and keeps what was typed.
-      const towRefused = context.towing && typedTowCapacity !== "" && state.towCapacity === null ? typedTowCapacity : null;
+      const towRefused = context.towing && address.typedTowCapacity !== "" && state.towCapacity === null ? address.typedTowCapacity : null;
       // The version is read before the search, so a kept view is never older than the version it is kept under.
       const stockVersion = await stockVersionOf(env, request.site.slug);
       const search = JSON.stringify(searchParameters(state, context)).replace(VISIBILITY_CLAUSE, "");
@@ -145,7 +146,7 @@ export function searchResultsFragment(searchApiFor: SearchApiFor, stockVersionOf
         search: browser,
         address: { pathname, landing: segments.length > 0, dealership: landing.dealership },
         offers,
-        layout: request.params.layout === "carousel" ? "carousel" : "grid",
+        layout: address.layout === "carousel" ? "carousel" : "grid",
         itemType,
         towRefused,
         now: now.toISOString(),
