@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { fetchSite } from "../support/platform";
-import { stockApi } from "../support/stock-api";
+import { allStock } from "../support/stock-api";
 
 /**
  * The gateway keeps a search slot under the search its address names (ADR 0113), not the address as typed: a link
@@ -24,14 +24,9 @@ async function searchSlot(site: string, path: string) {
   return { how: timing.slots.find((slot) => slot.slot === "search")?.how, slugs, markup };
 }
 
-/** Every car of the site's stock (the stock API's pages of 500), and the makes it has in stock. */
+/** Every car of the site's stock, and the makes it has in stock. */
 const makesOf = async (site: string) => {
-  const vehicles: { slug: string; make: string; status: string }[] = [];
-  for (let after: string | null = ""; after !== null; ) {
-    const page = (await (await stockApi(site, `write-${site}`, `/vehicles${after ? `?after=${encodeURIComponent(after)}` : ""}`)).json()) as { vehicles: typeof vehicles; next: string | null };
-    vehicles.push(...page.vehicles);
-    after = page.next;
-  }
+  const vehicles = await allStock<{ slug: string; make: string; status: string }>(site, `write-${site}`);
   return { slugs: new Set(vehicles.map((v) => v.slug)), makes: [...new Set(vehicles.filter((v) => v.status === "in_stock").map((v) => v.make))] };
 };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { fetchSite } from "../support/platform";
-import { stockApi } from "../support/stock-api";
+import { allStock, stockApi } from "../support/stock-api";
 
 /**
  * mf-search keeps a site's search views by stock version, config and the search's parameters (ADR 0107): a first view
@@ -11,8 +11,11 @@ import { stockApi } from "../support/stock-api";
 const SITES = ["harbour-city-motors", "metro-certified"];
 type StockRecord = Record<string, unknown> & { id: number; slug: string; dealership_slug: string; price: number | null; status: string };
 
-/** A never-seen address of the same search: the gateway keeps no slot for it, mf-search may keep its view. */
-const newAddress = () => `/search?kept-view-test=${randomUUID()}`;
+/**
+ * A never-seen address of the same search: a tow capacity typed as words on a car site, which the gateway's slot key
+ * holds as typed (ADR 0113) but which filters nothing, so the gateway keeps no slot for it and mf-search may keep its view.
+ */
+const newAddress = () => `/search?tow_capacity=${randomUUID().replace(/[^a-f]/g, "").slice(0, 12)}`;
 
 /** The cars a search page shows (their slugs, in order) and the price text of each card. */
 async function searchPage(site: string, path: string) {
@@ -23,7 +26,7 @@ async function searchPage(site: string, path: string) {
   return cards.map((match) => ({ slug: match[1]!, price: match[2]! }));
 }
 
-const vehiclesOf = async (site: string) => ((await (await stockApi(site, `write-${site}`, "/vehicles")).json()) as { vehicles: StockRecord[] }).vehicles;
+const vehiclesOf = (site: string) => allStock<StockRecord>(site, `write-${site}`);
 
 describe("search views kept by mf-search", () => {
   it("shows each site its own cars on the same never-seen address, first and kept", { timeout: 60_000 }, async () => {

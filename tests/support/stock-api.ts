@@ -8,6 +8,17 @@ export const stockApi = (site: string, key: string, path: string, body?: unknown
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
 
+/** Every car a key's stock lists, through the list's pages of 500 (`next`, `?after=`). */
+export async function allStock<T extends { slug: string }>(site: string, key: string): Promise<T[]> {
+  const vehicles: T[] = [];
+  for (let after: string | null = ""; after !== null; ) {
+    const page = (await (await stockApi(site, key, `/vehicles${after ? `?after=${encodeURIComponent(after)}` : ""}`)).json()) as { vehicles: T[]; next: string | null };
+    vehicles.push(...page.vehicles);
+    after = page.next;
+  }
+  return vehicles;
+}
+
 /** A file for a photo upload: its bytes, its name, and optionally its alt text. */
 export type UploadFile = { bytes: Uint8Array; name: string; alt?: string };
 
