@@ -43,9 +43,14 @@ describe("search slots kept by the search their address names", () => {
       expect(first.slugs.every((slug) => own.has(slug)), `${site} shows only its own cars`).toBe(true);
 
       for (const extra of [`&utm_source=newsletter&gclid=${randomUUID()}`, "&page=1", `&fbclid=${randomUUID()}&refinementList%5Bnot_a_field%5D%5B0%5D=x`]) {
-        const tracked = await searchSlot(site, `${search}${extra}`);
-        expect(tracked.how, `${site}${search}${extra}`).toBe("kept");
-        expect(tracked.slugs).toEqual(first.slugs);
+        // Another test's stock write on this site between the two views rightly ends the kept slot: the pair is asked again.
+        const pair = async () => {
+          const shown = await searchSlot(site, search);
+          const tracked = await searchSlot(site, `${search}${extra}`);
+          expect(tracked.slugs, `${site}${search}${extra}`).toEqual(shown.slugs);
+          return tracked.how;
+        };
+        await expect.poll(pair, { timeout: 20_000, interval: 500 }).toBe("kept");
       }
 
       const other = await searchSlot(site, search.replace(encodeURIComponent(makes[0]!), encodeURIComponent(makes[1]!)));
