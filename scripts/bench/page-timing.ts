@@ -39,7 +39,11 @@ export async function withStaticServer<T>(html: string, work: (port: number) => 
   }
 }
 
-/** The same page at an address never asked for before (an unread query parameter): no slot kept by the gateway fits it. */
+/**
+ * The same page at an address never asked for before (a query parameter the page does not read, as a link's
+ * utm_source or gclid): the gateway's kept slots are keyed on the address as typed, except the search's, which are
+ * keyed on the search the address names (ADR 0113).
+ */
 export const firstView = (path: string, run: number) => `${path}${path.includes("?") ? "&" : "?"}first-view=${process.pid}-${Date.now()}-${run}`;
 
 /**
