@@ -87,6 +87,8 @@ describe.each(SITES)("address is the state on %s", (site) => {
     await waitForHydration(page);
     await page.getByRole("combobox", { name: "Search stock" }).fill("suv");
     await expect.poll(() => pathAndQuery(page)).toBe("/search?query=suv");
+    // The pagination of the typed search, not the unrefined one still shown while its answer is on the way.
+    await expect.poll(() => page.getByRole("link", { name: "Page 2" }).getAttribute("href")).toContain("query=suv");
     await page.getByRole("link", { name: "Page 2" }).click();
     await expect.poll(() => pathAndQuery(page)).toBe("/search?query=suv&page=2");
     await expect.poll(() => countText(page)).toMatch(/page 2 of/);
