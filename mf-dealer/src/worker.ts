@@ -5,6 +5,7 @@ import { createConfigPages } from "./config-page";
 import type { Env } from "./env";
 import { createDealerInbox } from "./inbox";
 import { createInsightsPage } from "./insights-page";
+import { refreshInsights, sitesBehind } from "./insights-refresh";
 import { withSiteTheme } from "./site-theme";
 import { createStaffPages } from "./staff-pages";
 import { createStockPages } from "./stock-pages";
@@ -25,10 +26,19 @@ app.route("/", createStockPages());
 
 export default {
   fetch: app.fetch,
-  /** The insights queue (ADR 0070): a batch's views and search appearances added up per car and day, one D1 batch. */
+  /**
+   * The insights queue (ADR 0070): a batch's views and search appearances added up per car and day, one D1 batch; then
+   * the market and the period counts of its sites and of those a view asked for brought up to date (ADR 0111).
+   */
   async queue(batch: MessageBatch<unknown>, env: Env) {
-    const { counts, refused } = tallyInsightEvents(batch.messages.map((message) => message.body));
+    const { counts, refresh, refused } = tallyInsightEvents(batch.messages.map((message) => message.body));
     if (refused) console.warn(`[insights] ${refused} message(s) that are no event left out`);
     await recordInsightCounts(env.DB, counts);
+    await refreshInsights(env.DB, [...new Set([...refresh, ...counts.map((count) => count.site)])], new Date());
+  },
+  /** Hourly: every site's period counts to the new day (the first view of a day reads them there) and any market left. */
+  async scheduled(_controller: ScheduledController, env: Env) {
+    const now = new Date();
+    await refreshInsights(env.DB, await sitesBehind(env.DB, now), now);
   },
 };
