@@ -111,7 +111,8 @@ describe("insights: each car's period counts kept per car (car_period_counts)", 
       expect(query(`SELECT day, next_car FROM car_period_count_days WHERE site = '${SITE}'`)).toEqual([{ day: dayBefore(0), next_car: null }]);
       // The step changed the kept totals with the counts (migration 0060's triggers).
       expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
-      expect(Number(figures[90]?.car[0])).toBeGreaterThanOrEqual(21);
+      // 3 + 7 + 2 + 4 added views in its 90 days (90 days ago has left it).
+      expect(Number(figures[90]?.car[0])).toBeGreaterThanOrEqual(16);
     });
 
     it("is summed again from the days, car range by car range, when it has no day (a new or seeded site)", { timeout: 90_000 }, async () => {
