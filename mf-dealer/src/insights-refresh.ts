@@ -16,7 +16,9 @@ export async function refreshInsights(db: D1Database, sites: readonly string[], 
   const until = Date.now() + budgetMs;
   const market = MARKET_REFRESH.map((sql) => db.prepare(sql));
   let marketLeft = true;
-  while (marketLeft && Date.now() < until) {
+  // At most half the time for the market, so stock written all the while never starves the sites' counts.
+  const marketUntil = Date.now() + budgetMs / 2;
+  while (marketLeft && Date.now() < marketUntil) {
     const results = await db.batch<{ more: number }>(market);
     marketLeft = Boolean(results.at(-1)?.results?.[0]?.more);
   }
@@ -38,7 +40,7 @@ export async function refreshInsights(db: D1Database, sites: readonly string[], 
     }
   }
   // The market is the network's: any site's refresh takes it up first.
-  if (marketLeft && left.size === 0 && sites[0]) left.add(sites[0]);
+  if (marketLeft && left.size === 0 && sites[0] !== undefined) left.add(sites[0]);
   return [...left];
 }
 
