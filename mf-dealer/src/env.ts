@@ -1,5 +1,6 @@
 import type { ProviderPolicyEnv } from "@dealer/shared/config";
 import type { RemoteEnv } from "@dealer/shared/fragment-server";
+import type { InsightRefresh } from "@dealer/shared/insights";
 import type { SearchPushEnv } from "@dealer/shared/search-backend";
 
 /** Bindings of the dealer console's Worker (wrangler.jsonc). */
@@ -13,4 +14,6 @@ export type Env = RemoteEnv &
     MF_FORMS?: Fetcher;
     /** mf-search: the stock API's photo routes, called with the staff member's cookie (ADR 0078). */
     MF_SEARCH?: Fetcher;
+    /** The insights queue this Worker consumes: a view that read something behind asks it for a refresh (ADR 0111). */
+    INSIGHTS_QUEUE?: Queue<InsightRefresh>;
   };

@@ -1,4 +1,4 @@
-import { INSIGHT_PERIODS, type InsightPeriod, insightDay, rollPeriodCounts } from "@dealer/shared/insights";
+import { INSIGHT_PERIODS, type InsightPeriod, insightDay } from "@dealer/shared/insights";
 import {
   AGED_DAYS,
   agedPast,
@@ -122,14 +122,20 @@ const carMedianSql = (car: string) =>
   `(SELECT ${medianSql(`${car}.price`)} FROM market_bands b WHERE b.make = ${car}.make AND b.model = ${car}.model AND ${keyedSql(car)}
     AND b.year_band = ${yearBandSql(`${car}.year`)} AND b.km_band = ${odometerBandSql(`${car}.km`)})`;
 
+/** Marked models whose bands one D1 batch of the market's refresh computes again (ADR 0111): a short batch each. */
+export const MARKET_REFRESH_MODELS = 8;
+/** The next marked models (their primary key's order): the same rows for every statement of one D1 batch. */
+const MARKED = `(SELECT make, model FROM market_dirty ORDER BY make, model LIMIT ${MARKET_REFRESH_MODELS})`;
+
 /**
- * The bands of the models marked since the last view (migration 0044's triggers), computed again from the network's
- * stock: each model one range of car_stock_figures_market (migration 0054), driven from the marks (CROSS JOIN keeps
- * that order: nothing marked, nothing read). In the view's own first D1 batch, before its reads, so the market it
- * shows is the stock as it is.
+ * One step of the market's refresh, off the page's path (ADR 0111: the insights queue's consumer and its cron run it
+ * until nothing is marked): the bands of the next MARKET_REFRESH_MODELS models marked by the stock's triggers
+ * (migration 0044, 0056), computed again from the network's stock, each model one range of
+ * car_stock_figures_market (migration 0054), driven from the marks (CROSS JOIN keeps that order); then their cars'
+ * medians and the marks cleared. The last statement answers whether models are still marked.
  */
 export const MARKET_REFRESH = [
-  "DELETE FROM market_bands WHERE (make, model) IN (SELECT make, model FROM market_dirty)",
+  `DELETE FROM market_bands WHERE (make, model) IN ${MARKED}`,
   `INSERT INTO market_bands (make, model, year_band, km_band, n, below, middle, above)
    SELECT make, model, year_band, km_band, MAX(n),
      MAX(CASE WHEN rn = (n - 1) / 2 - 1 THEN price END), MAX(CASE WHEN rn = (n - 1) / 2 THEN price END), MAX(CASE WHEN rn = (n - 1) / 2 + 1 THEN price END)
@@ -137,31 +143,47 @@ export const MARKET_REFRESH = [
      SELECT make, model, year_band, km_band, price, ROW_NUMBER() OVER band - 1 AS rn, COUNT(*) OVER (PARTITION BY make, model, year_band, km_band) AS n
      FROM (
        SELECT d.make, d.model, ${yearBandSql("m.year")} AS year_band, ${odometerBandSql("m.km")} AS km_band, m.price
-       FROM market_dirty d CROSS JOIN car_stock_figures m ON m.make = d.make AND m.model = d.model AND m.status IN (${IN_STOCK})
+       FROM ${MARKED} d CROSS JOIN car_stock_figures m ON m.make = d.make AND m.model = d.model AND m.status IN (${IN_STOCK})
        WHERE d.make <> '' AND d.model <> '' AND ${keyedSql("m")} AND ${askingSql("m.price")}
      )
      WINDOW band AS (PARTITION BY make, model, year_band, km_band ORDER BY price)
    )
    GROUP BY make, model, year_band, km_band`,
-  // Each car in stock of a marked model (driven from the marks, as above): its median from the bands just made
+  // Each car in stock of those models (driven from the marks, as above): its median from the bands just made
   // (migration 0056), written only where it moved.
   `UPDATE car_stock_figures SET median = ${carMedianSql("car_stock_figures")}
-   WHERE car_id IN (SELECT c.car_id FROM market_dirty d CROSS JOIN car_stock_figures c ON c.make = d.make AND c.model = d.model AND c.status IN (${IN_STOCK}))
+   WHERE car_id IN (SELECT c.car_id FROM ${MARKED} d CROSS JOIN car_stock_figures c ON c.make = d.make AND c.model = d.model AND c.status IN (${IN_STOCK}))
      AND median IS NOT ${carMedianSql("car_stock_figures")}`,
-  "DELETE FROM market_dirty",
+  `DELETE FROM market_dirty WHERE (make, model) IN ${MARKED}`,
+  "SELECT EXISTS (SELECT 1 FROM market_dirty) AS more",
 ];
 
-/** Where the figures of a car in stock are asked: the site, the period (its days and first day), today and now, and the dealership (null: the whole group). */
-type Scope = { site: string; period: InsightPeriod; since: string; today: string; now: string; dealershipId: number | null };
+/** Where the figures of a car in stock are asked: the site, the period (its days and first day), now, and the dealership (null: the whole group). */
+type Scope = { site: string; period: InsightPeriod; since: string; now: string; dealershipId: number | null };
 
 function scopeOf(site: string, dealershipId: number | null, days: number, now: Date): Scope {
   const period = INSIGHT_PERIODS.find((choice) => Number(choice) === days);
   if (!period) throw new Error(`no insights period of ${days} days`);
-  return { site, period, since: periodStart(days, now), today: insightDay(now), now: now.toISOString(), dealershipId };
+  return { site, period, since: periodStart(days, now), now: now.toISOString(), dealershipId };
 }
 
-/** The view's first statements: the market's marked models and the site's period counts brought to today. */
-const refreshes = (db: D1Database, scope: Scope) => [...MARKET_REFRESH.map((sql) => db.prepare(sql)), ...rollPeriodCounts(db, scope.site, scope.today)];
+/**
+ * How fresh what a view reads is (ADR 0111: no view refreshes anything): the UTC day the site's period counts are at
+ * (null: never counted), whether they are being summed again car range by car range, and how many models' market
+ * bands wait for the refresh. One statement of the view's first D1 batch.
+ */
+export type InsightsFreshness = { countsDay: string | null; countsSumming: boolean; marketModelsWaiting: number };
+const FRESHNESS_SQL = `SELECT (SELECT day FROM car_period_count_days WHERE site = ?1) AS counts_day,
+  (SELECT next_car IS NOT NULL FROM car_period_count_days WHERE site = ?1) AS summing, (SELECT COUNT(*) FROM market_dirty) AS waiting`;
+const freshnessOf = (row: Record<string, unknown> | undefined): InsightsFreshness => ({
+  countsDay: typeof row?.counts_day === "string" ? row.counts_day : null,
+  countsSumming: Number(row?.summing ?? 0) === 1,
+  marketModelsWaiting: Number(row?.waiting ?? 0),
+});
+/** Whether the view read anything behind today: then it asks the queue's consumer to refresh (it never waits for it). */
+export const isBehind = (freshness: InsightsFreshness, today: string): boolean =>
+  freshness.countsDay !== today || freshness.countsSumming || freshness.marketModelsWaiting > 0;
+
 /** Binds ?1 site, ?2 the period's first day, ?3 now, as far as the statement numbers them (D1 refuses a value it does not use). */
 const bindScope = (db: D1Database, sql: string, scope: Scope) => {
   const used = Math.max(0, ...[...sql.matchAll(/\?(\d)\b/g)].map((match) => Number(match[1])));
@@ -218,8 +240,8 @@ const listOnCarSql = (period: InsightPeriod): Record<InsightListName, string> =>
 
 /**
  * Every car in stock of the scope with what its counts, lists and order need (?1 site, ?2 the period's first day, ?3
- * now): its views and search appearances are one row of car_period_counts (rolled to today by the view's first batch),
- * its market median a column of its car_stock_figures row (written by the same batch's market refresh). Only the
+ * now): its views and search appearances are one row of car_period_counts, its market median a column of its
+ * car_stock_figures row (both as last kept by the insights queue's consumer, ADR 0111). Only the
  * pages filtered by a list in an order by a count, or by days in stock, read it now (ADR 0103, 0106).
  */
 function figuresSql(dealershipId: number | null, period: InsightPeriod): string {
@@ -428,7 +450,8 @@ async function carRows(db: D1Database, scope: Scope, ids: readonly number[], now
     const leadsByKind = leadsOf.get(row.id) ?? {};
     const price = number(row.price);
     const band: MarketBand | undefined = row.n === null ? undefined : { n: row.n, below: row.below, middle: row.middle, above: row.above };
-    // A car in stock with an asking price is one of its band's own prices (the band was computed in this view).
+    // A car in stock with an asking price is one of its band's own prices (as of the market's last refresh; a car written
+    // since is of a marked model, which the page says is waiting).
     rows.set(row.id, {
       id: row.id,
       slug: row.slug,
@@ -462,12 +485,14 @@ export type InsightsView = {
   /** The table's page: its cars in order, and how many cars the table has in all (the list's, when filtered). */
   page: { cars: CarRow[]; total: number };
   trend: DayTotals[];
+  freshness: InsightsFreshness;
 };
 
 /**
  * The page's figures for the site's cars in stock (one dealership's, or all of them) over the period: totals, lists
- * and the table's page. Two D1 round trips: the market's refresh and every aggregate, then the rows of the page's
- * cars and each list's first ones.
+ * and the table's page, as last kept (ADR 0111: the market's bands and the period counts are brought up to date by the
+ * insights queue's consumer; the view says how fresh they are). Two D1 round trips: every aggregate, then the rows of
+ * the page's cars and each list's first ones.
  */
 export async function loadInsights(
   db: D1Database,
@@ -480,9 +505,8 @@ export async function loadInsights(
   const scope = scopeOf(site, dealershipId, days, now);
   const leadScope = dealershipSql(dealershipId, "dealership_id");
   const trendScope = dealershipSql(dealershipId, "dealership_id");
-  const first = refreshes(db, scope);
   const results = await db.batch<Record<string, unknown>>([
-    ...first,
+    db.prepare(FRESHNESS_SQL).bind(site),
     ...summarySql(dealershipId, scope.period, table).map((sql) => bindScope(db, sql, scope)),
     db
       .prepare(
@@ -494,7 +518,7 @@ export async function loadInsights(
     // Every lead of the scope a day, a car's or not: what the inbox received.
     db.prepare(`SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM leads WHERE site = ? AND created_at >= ?${leadScope} GROUP BY day`).bind(site, scope.since),
   ]);
-  const [totalsResult, listsResult, pageResult, trend, leadTrend] = results.slice(first.length);
+  const [freshness, totalsResult, listsResult, pageResult, trend, leadTrend] = results;
   const summary = { ...totalsResult?.results?.[0], ...listsResult?.results?.[0], ...pageResult?.results?.[0] };
   // json_group_array keeps its subquery's order.
   const pageIds = ids(summary.page);
@@ -521,11 +545,17 @@ export async function loadInsights(
   };
   for (const row of trend?.results ?? []) Object.assign(dayOf(String(row.day)), { views: Number(row.views), searches: Number(row.searches) });
   for (const row of leadTrend?.results ?? []) dayOf(String(row.day)).leads = Number(row.n);
-  return { totals, lists, page: { cars: rowsOf(pageIds), total: table.list ? lists[table.list].count : totals.cars }, trend: [...byDay.values()] };
+  return {
+    totals,
+    lists,
+    page: { cars: rowsOf(pageIds), total: table.list ? lists[table.list].count : totals.cars },
+    trend: [...byDay.values()],
+    freshness: freshnessOf(freshness?.results?.[0]),
+  };
 }
 
 /**
- * Every car in stock of the scope, CSV_CHUNK at a time in listing order (after refreshing the market): the CSV writes
+ * Every car in stock of the scope, CSV_CHUNK at a time in listing order (as last kept, ADR 0111): the CSV writes
  * each chunk as it comes, so no view holds the scope's cars whole. Also the lead kinds of the header.
  */
 export async function insightsForCsv(
@@ -534,10 +564,10 @@ export async function insightsForCsv(
   dealershipId: number | null,
   days: number,
   now: Date,
-): Promise<{ kinds: string[]; chunks: AsyncGenerator<CarRow[]> }> {
+): Promise<{ kinds: string[]; chunks: AsyncGenerator<CarRow[]>; freshness: InsightsFreshness }> {
   const scope = scopeOf(site, dealershipId, days, now);
   const results = await db.batch<Record<string, unknown>>([
-    ...refreshes(db, scope),
+    db.prepare(FRESHNESS_SQL).bind(site),
     db
       .prepare(
         `SELECT DISTINCT l.kind FROM leads l JOIN vehicles v ON v.id = l.car_id AND v.site = l.site
@@ -560,5 +590,5 @@ export async function insightsForCsv(
       if (page.length < CSV_CHUNK) return;
     }
   }
-  return { kinds, chunks: chunks() };
+  return { kinds, chunks: chunks(), freshness: freshnessOf(results[0]?.results?.[0]) };
 }

@@ -1,5 +1,5 @@
 import { parseWithFieldErrors } from "@dealer/shared/contract";
-import { INSIGHT_PERIODS } from "@dealer/shared/insights";
+import { INSIGHT_PERIODS, insightDay } from "@dealer/shared/insights";
 import { csvLines, INSIGHT_LISTS, type PricePosition, pricePositionWords, vehiclePath } from "@dealer/shared/rules";
 import { STAFF_PATHS } from "@dealer/shared/staff";
 import { buttonClass } from "@dealer/shared/ui";
@@ -13,8 +13,10 @@ import {
   INSIGHT_SORTS,
   type InsightSort,
   type InsightsQuery,
+  type InsightsFreshness,
   insightsForCsv,
   insightsQuerySchema,
+  isBehind,
   LIST_NAMES,
   loadInsights,
   PAGE_SIZE,
@@ -35,6 +37,28 @@ const leadWords = (leads: Record<string, number>) =>
 const money = (amount: number) => `$${Math.round(amount).toLocaleString("en-AU")}`;
 const positionCell = (position: PricePosition) =>
   position.kind === "position" ? `${pricePositionWords(position)} (${money(position.median)}, ${position.comparables} cars)` : pricePositionWords(position);
+
+/** A response's header naming what its figures are behind in (absent: up to date), for a script or a test that waits. */
+const BEHIND_HEADER = "x-insights-behind";
+
+/**
+ * When what the view read is behind today (ADR 0111), the consumer is asked to refresh the site after the answer; the
+ * view never waits for it, and a failed send costs it a log line. Answers the response's freshness header.
+ */
+function askRefreshWhenBehind(c: Ctx, site: string, freshness: InsightsFreshness, now: Date): Record<string, string> {
+  if (!isBehind(freshness, insightDay(now))) return {};
+  const queue = c.env.INSIGHTS_QUEUE;
+  if (queue) c.executionCtx.waitUntil(queue.send({ refresh: site }).catch((error: unknown) => console.error("[insights] refresh send failed", error)));
+  const behind = [freshness.countsDay !== insightDay(now) || freshness.countsSumming ? "counts" : "", freshness.marketModelsWaiting > 0 ? "market" : ""];
+  return { [BEHIND_HEADER]: behind.filter(Boolean).join(",") };
+}
+
+/** What the page says of its figures' freshness (ADR 0111): the day its counts are at, and whether the market waits. */
+function Freshness({ freshness }: { freshness: InsightsFreshness }) {
+  const counts = freshness.countsDay ? `Page views and search appearances are counted to ${freshness.countsDay} (UTC)` : "No page views or search appearances are counted yet";
+  const market = freshness.marketModelsWaiting > 0 ? `market medians are being updated for ${freshness.marketModelsWaiting} changed models` : "market medians are up to date";
+  return <p data-freshness>{`${counts}${freshness.countsSumming ? ", being added up again now" : ""}; ${market}.`}</p>;
+}
 
 /**
  * The query as asked: the staff member's own dealership unless another of the site's (or the whole group) is named.
@@ -153,7 +177,9 @@ export function createInsightsPage() {
     const { staff } = allowed;
     const asked = await readQuery(c, staff.site, { id: staff.dealershipId, slug: staff.dealershipSlug, name: staff.dealershipName });
     if (asked.days === undefined) return c.json({ message: "Invalid insights query", fieldErrors: asked.errors }, 400, PRIVATE);
-    const { kinds, chunks } = await insightsForCsv(c.env.DB, staff.site, asked.chosen?.id ?? null, asked.days, new Date());
+    const now = new Date();
+    const { kinds, chunks, freshness } = await insightsForCsv(c.env.DB, staff.site, asked.chosen?.id ?? null, asked.days, now);
+    const behind = askRefreshWhenBehind(c, staff.site, freshness, now);
     const header = [
       "stocknum", "car", "dealership", "price", "days_in_stock", "page_views", "search_appearances", "leads",
       ...kinds.map((kind) => `leads_${kind}`), "saves", "photos", "market_median", "comparables", "price_position_percent",
@@ -179,7 +205,7 @@ export function createInsightsPage() {
       },
     });
     const file = `insights-${asked.chosen?.slug ?? WHOLE_GROUP}-${asked.days}d.csv`;
-    return c.body(body, 200, { ...PRIVATE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${file}"` });
+    return c.body(body, 200, { ...PRIVATE, ...behind, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${file}"` });
   });
 
   app.get(STAFF_PATHS.insights, async (c) => {
@@ -249,6 +275,7 @@ export function createInsightsPage() {
           </form>
           {loaded && (
             <>
+              <Freshness freshness={loaded.freshness} />
               <p>
                 <a href={`${CSV_PATH}${search}`} download>
                   Download every figure (CSV)
@@ -348,7 +375,7 @@ export function createInsightsPage() {
         </Page>,
       ),
       loaded ? 200 : 400,
-      PRIVATE,
+      { ...PRIVATE, ...(loaded ? askRefreshWhenBehind(c, staff.site, loaded.freshness, now) : {}) },
     );
   });
   return app;

@@ -5,6 +5,7 @@ import { createConfigPages } from "./config-page";
 import type { Env } from "./env";
 import { createDealerInbox } from "./inbox";
 import { createInsightsPage } from "./insights-page";
+import { refreshInsights, sitesBehind } from "./insights-refresh";
 import { withSiteTheme } from "./site-theme";
 import { createStaffPages } from "./staff-pages";
 import { createStockPages } from "./stock-pages";
@@ -23,12 +24,28 @@ app.route("/", createAuditPage());
 app.route("/", createInsightsPage());
 app.route("/", createStockPages());
 
+/** How long one queue invocation refreshes insights before handing the rest back to the queue (ADR 0111), and the cron. */
+const REFRESH_STEP_MS = 500;
+const CRON_REFRESH_MS = 60_000;
+
 export default {
   fetch: app.fetch,
-  /** The insights queue (ADR 0070): a batch's views and search appearances added up per car and day, one D1 batch. */
+  /**
+   * The insights queue (ADR 0070): a batch's views and search appearances added up per car and day, one D1 batch; then
+   * the market and the period counts of its sites and of those a view asked for brought up to date (ADR 0111).
+   */
   async queue(batch: MessageBatch<unknown>, env: Env) {
-    const { counts, refused } = tallyInsightEvents(batch.messages.map((message) => message.body));
+    const { counts, refresh, refused } = tallyInsightEvents(batch.messages.map((message) => message.body));
     if (refused) console.warn(`[insights] ${refused} message(s) that are no event left out`);
     await recordInsightCounts(env.DB, counts);
+    // A short step of the refresh per invocation; what is left goes back on the queue as the sites' refresh asks.
+    const left = await refreshInsights(env.DB, [...new Set([...refresh, ...counts.map((count) => count.site)])], new Date(), REFRESH_STEP_MS);
+    if (left.length && env.INSIGHTS_QUEUE) await env.INSIGHTS_QUEUE.sendBatch(left.map((site) => ({ body: { refresh: site } })));
+  },
+  /** Hourly: every site's period counts to the new day (the first view of a day reads them there) and any market left. */
+  async scheduled(_controller: ScheduledController, env: Env) {
+    const now = new Date();
+    const left = await refreshInsights(env.DB, await sitesBehind(env.DB, now), now, CRON_REFRESH_MS);
+    if (left.length && env.INSIGHTS_QUEUE) await env.INSIGHTS_QUEUE.sendBatch(left.map((site) => ({ body: { refresh: site } })));
   },
 };

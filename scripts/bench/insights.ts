@@ -5,19 +5,20 @@ import { DEV_NO_COUNT_HEADER } from "../../shared/src/insights";
 import { requestOnHost } from "../host-request";
 import { type Summary, summarize } from "./stats";
 
-type Answer = { status: number; setCookie: string; body: string };
+type Answer = { status: number; setCookie: string; body: string; behind: string };
 
 /** A request to the local platform for that site's host (Node cannot resolve *.localhost names itself). */
 async function ask(port: number, site: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   const answer = await requestOnHost(`http://127.0.0.1:${port}`, path, { method: init.method, host: `${site}.localhost:${port}`, headers: init.headers, body: init.body });
-  return { status: answer.status, setCookie: String(answer.headers["set-cookie"]?.[0] ?? ""), body: answer.body.toString("utf8") };
+  return { status: answer.status, setCookie: String(answer.headers["set-cookie"]?.[0] ?? ""), body: answer.body.toString("utf8"), behind: String(answer.headers["x-insights-behind"] ?? "") };
 }
 
 /**
- * One insights address: the rows of its table's page, the first view's time (after an import it refreshes the whole
- * market, ADR 0077) and the next views' times (to the end of the body).
+ * One insights address: the rows of its table's page, the first view's time and the next views' times (to the end of
+ * the body), and how many of the views answered with figures behind (ADR 0111: after an import the queue's consumer
+ * refreshes the market and sums the counts while the views read what was kept).
  */
-export type InsightsFigures = { path: string; cars: number; first: number; times: Summary };
+export type InsightsFigures = { path: string; cars: number; first: number; times: Summary; behind: number };
 
 /**
  * The insights page's server time (issue 31 goal 4, ADR 0070) for a fresh read-only staff member of a group's site:
@@ -47,15 +48,17 @@ export async function benchInsights(port: number, site: string, dealership: stri
     const times: number[] = [];
     let cars = 0;
     let first = 0;
+    let behind = 0;
     for (let run = -1; run < (path.includes(".csv") ? Math.min(runs, 3) : runs); run++) {
       const started = performance.now();
       const page = await ask(port, site, path, { headers: { cookie, ...client } });
       if (run < 0) first = performance.now() - started;
       else times.push(performance.now() - started);
       if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
+      if (page.behind) behind += 1;
       cars = path.includes(".csv") ? page.body.split("\r\n").length - 2 : (page.body.match(/<tr data-stocknum=/g) ?? []).length;
     }
-    figures.push({ path, cars, first, times: summarize(times) });
+    figures.push({ path, cars, first, times: summarize(times), behind });
   }
   return figures;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
-import { keptStockTotals, parseCsv, stockTotalsFromDays } from "../support/insights";
+import { BEHIND_HEADER, freshInsights, keptStockTotals, parseCsv, stockTotalsFromDays } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { signedInStaff } from "../support/staff";
 
@@ -8,7 +8,8 @@ import { signedInStaff } from "../support/staff";
  * ADR 0096: each car's views and search appearances over 7, 30 and 90 days are read from car_period_counts, one row
  * per car, which the queue's consumer adds to and a site's first view of a day sums again. Every figure (a car's in
  * the CSV and on the page, the scope's totals) must still be the sum of car_daily_counts' days, computed here, after
- * counted page views (the consumer's path) and after the site's counts are of an earlier day (the roll's path).
+ * counted page views (the consumer's path) and after the site's counts are of an earlier day or of none (the consumer's
+ * step or sum again, asked for by a view, ADR 0111).
  */
 const SITE = "harbour-city-motors";
 const PERIODS = [7, 30, 90] as const;
@@ -38,7 +39,8 @@ describe("insights: each car's period counts kept per car (car_period_counts)", 
   beforeAll(async () => {
     cookie = (await signedInStaff(SITE, dealership.slug, "read-only")).cookie;
   }, 60_000);
-  const get = (path: string) => fetchSite(SITE, path, { headers: { cookie } });
+  // Read once what it shows is up to date (ADR 0111: a view asks the queue's consumer for the refresh).
+  const get = (path: string) => freshInsights(() => fetchSite(SITE, path, { headers: { cookie } }));
 
   /** The car's page views and search appearances in the CSV and the page's totals, for each period. */
   async function shown() {
@@ -68,10 +70,14 @@ describe("insights: each car's period counts kept per car (car_period_counts)", 
   });
 
   describe("a site whose counts are of an earlier day", () => {
-    // Counts of earlier days, 12 and 45 days ago: in the 30 and 90 days, or the 90 only.
+    // Counts of earlier days: 12 and 45 days ago (in the 30 and 90 days, or the 90 only), and on the days a step from
+    // yesterday to today takes out of each period (7, 30 and 90 days ago).
     const added = [
       { day: dayBefore(12), views: 3, searches: 5 },
       { day: dayBefore(45), views: 7, searches: 11 },
+      { day: dayBefore(7), views: 2, searches: 3 },
+      { day: dayBefore(30), views: 4, searches: 6 },
+      { day: dayBefore(90), views: 5, searches: 9 },
     ];
     afterAll(() => {
       for (const { day, views, searches } of added) {
@@ -79,21 +85,46 @@ describe("insights: each car's period counts kept per car (car_period_counts)", 
       }
       query(`DELETE FROM car_period_count_days WHERE site = '${SITE}'`);
     });
-
-    it("is summed again from the days by its next view", { timeout: 90_000 }, async () => {
+    beforeAll(() => {
       for (const { day, views, searches } of added) {
         query(
           `INSERT INTO car_daily_counts (site, car_id, day, views, search_appearances) VALUES ('${SITE}', ${car.id}, '${day}', ${views}, ${searches})
            ON CONFLICT (site, car_id, day) DO UPDATE SET views = views + excluded.views, search_appearances = search_appearances + excluded.search_appearances`,
         );
       }
-      // As a site last viewed yesterday: its kept counts are yesterday's periods.
-      query(`INSERT OR REPLACE INTO car_period_count_days (site, day) VALUES ('${SITE}', '${dayBefore(1)}')`);
+    });
+
+    it("is stepped to today by the consumer after a view: the days that left each period taken off (ADR 0111)", { timeout: 90_000 }, async () => {
+      // As a site last counted yesterday: every car's kept counts are exactly yesterday's periods.
+      const yesterday = dayBefore(1);
+      const sumsTo = (period: number) =>
+        `SUM(iif(day >= date('${yesterday}', '-${period - 1} days'), views, 0)), SUM(iif(day >= date('${yesterday}', '-${period - 1} days'), search_appearances, 0))`;
+      query(`DELETE FROM car_period_counts WHERE site = '${SITE}'`);
+      query(
+        `INSERT INTO car_period_counts (site, car_id, views7, searches7, views30, searches30, views90, searches90)
+         SELECT site, car_id, ${PERIODS.map(sumsTo).join(", ")} FROM car_daily_counts
+         WHERE site = '${SITE}' AND day >= date('${yesterday}', '-89 days') AND day <= '${yesterday}' GROUP BY car_id`,
+      );
+      query(`INSERT OR REPLACE INTO car_period_count_days (site, day, next_car) VALUES ('${SITE}', '${yesterday}', NULL)`);
       const figures = await shown();
       expect(figures).toEqual(expected());
-      // The roll to a new day summed every car again, and the kept totals with it.
+      expect(query(`SELECT day, next_car FROM car_period_count_days WHERE site = '${SITE}'`)).toEqual([{ day: dayBefore(0), next_car: null }]);
+      // The step changed the kept totals with the counts (migration 0060's triggers).
       expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
-      expect(Number(figures[90]?.car[0])).toBeGreaterThanOrEqual(10);
+      // 3 + 7 + 2 + 4 added views in its 90 days (90 days ago has left it).
+      expect(Number(figures[90]?.car[0])).toBeGreaterThanOrEqual(16);
+    });
+
+    it("is summed again from the days, car range by car range, when it has no day (a new or seeded site)", { timeout: 90_000 }, async () => {
+      query(`UPDATE car_period_counts SET views90 = views90 + 1000 WHERE site = '${SITE}' AND car_id = ${car.id}`);
+      query(`DELETE FROM car_period_count_days WHERE site = '${SITE}'`);
+      // The view itself sums nothing: it answers what is kept, says so, and leaves the sum to the consumer.
+      const first = await fetchSite(SITE, "/dealer/insights?days=90", { headers: { cookie } });
+      expect(first.headers.get(BEHIND_HEADER)).toContain("counts");
+      expect(await first.text()).toContain("No page views or search appearances are counted yet");
+      const figures = await shown();
+      expect(figures).toEqual(expected());
+      expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
     });
   });
 });

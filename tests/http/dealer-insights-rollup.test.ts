@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MARKET_REFRESH, summarySql } from "../../mf-dealer/src/insights-data";
 import { query, queryPlan } from "../support/db";
-import { keptStockTotals, medians, parseCsv, type Stock, stockTotalsFromDays, stockWrites } from "../support/insights";
+import { freshInsights, keptStockTotals, medians, parseCsv, type Stock, stockTotalsFromDays, stockWrites } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { stockApi } from "../support/stock-api";
 
@@ -85,8 +85,9 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     const [repriced, sold, deleted] = originals as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
     const today = new Date().toISOString().slice(0, 10);
     // Each of the three viewed (the consumer's path), so the sale and the delete take counts out of the kept totals
-    // (migration 0060) and the reprice keeps its car's in; a view first brings the site's period counts to today.
-    expect((await fetchSite(SITE, "/dealer/insights?days=7", { headers: { cookie: writes.cookie } })).status).toBe(200);
+    // (migration 0060) and the reprice keeps its car's in; the site's period counts first brought to today (a view asks
+    // the queue's consumer, ADR 0111).
+    expect((await freshInsights(() => fetchSite(SITE, "/dealer/insights?days=7", { headers: { cookie: writes.cookie } }))).status).toBe(200);
     const viewsToday = () => query<{ n: number }>(`SELECT COUNT(*) AS n FROM car_daily_counts c JOIN vehicles v ON v.id = c.car_id WHERE c.site = '${SITE}' AND c.day = '${today}' AND v.stocknum IN (${originals.map((car) => `'${car.stocknum}'`).join(", ")}) AND c.views > 0`)[0]?.n;
     for (const car of originals) {
       const slug = query<{ slug: string }>(`SELECT slug FROM vehicles WHERE site = '${SITE}' AND stocknum = '${car.stocknum}'`)[0]?.slug;
@@ -111,8 +112,9 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     expect(after.get(idOf(repriced) as number)?.name).toBe(`${repriced.name} (renamed)`);
     expect(keptStockTotals(SITE)).toEqual(stockTotalsFromDays(SITE));
 
-    // The page's market follows at once: every car's median in the CSV is the network's, from the records as they are now.
-    const csv = await fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie: writes.cookie } });
+    // The page's market follows the consumer's refresh (ADR 0111: the CSV asks for it and names it behind until then):
+    // every car's median in the CSV is the network's, from the records as they are now.
+    const csv = await freshInsights(() => fetchSite(SITE, "/dealer/insights.csv?days=7", { headers: { cookie: writes.cookie } }));
     expect(csv.status).toBe(200);
     const [header = [], ...rows] = parseCsv(await csv.text());
     const at = (row: string[], name: string) => row[header.indexOf(name)];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
-import { keptStockTotals, stockTotalsFromDays } from "../support/insights";
+import { freshInsights, keptStockTotals, stockTotalsFromDays } from "../support/insights";
 import { fetchSite } from "../support/platform";
 import { signedInStaff } from "../support/staff";
 import { stockApi } from "../support/stock-api";
@@ -65,7 +65,7 @@ describe("insights: the trend of views and searches kept per dealership and day 
 
   /** The page's trend table: each day with views or searches, for the whole group or one dealership. */
   async function shown(dealership: string): Promise<Map<string, { views: number; searches: number }>> {
-    const response = await fetchSite(SITE, `/dealer/insights?dealership=${dealership}&days=${PERIOD}`, { headers: { cookie } });
+    const response = await freshInsights(() => fetchSite(SITE, `/dealer/insights?dealership=${dealership}&days=${PERIOD}`, { headers: { cookie } }));
     expect(response.status).toBe(200);
     const page = await response.text();
     const days = [...page.matchAll(/<tr data-day="([\d-]+)">(.*?)<\/tr>/gs)].map(([, day, cells]) => {

@@ -109,3 +109,23 @@ export function keptStockTotals(site: string): Record<string, Record<string, num
   const rows = query<Record<string, number>>(`SELECT dealership_id, ${columns.join(", ")} FROM dealership_stock_totals WHERE site = '${site}'`);
   return Object.fromEntries(rows.filter((row) => columns.some((column) => row[column] !== 0)).map(({ dealership_id, ...totals }) => [String(dealership_id), totals]));
 }
+
+/** The header an insights page or CSV names what it is behind in (ADR 0111); absent when up to date. */
+export const BEHIND_HEADER = "x-insights-behind";
+
+/**
+ * An insights page or CSV once what it read is up to date (ADR 0111): a view reads what the queue's consumer last kept
+ * and asks it for a refresh when that is behind (the market's marked models, the site's counts not at today), so the
+ * test reads again until the answer names nothing behind. Any other answer than a 200 is returned as it is.
+ */
+export async function freshInsights(fetcher: () => Promise<Response>, timeoutMs = 60_000): Promise<Response> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetcher();
+    const behind = response.headers.get(BEHIND_HEADER);
+    if (response.status !== 200 || !behind) return response;
+    await response.body?.cancel();
+    if (Date.now() > until) throw new Error(`insights still behind (${behind}) after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -54,16 +54,26 @@ export function countInsight(queue: InsightQueue | undefined, event: InsightEven
 export type InsightCount = { site: string; car: number; day: string; views: number; searches: number };
 
 /**
- * A batch's events added up per site, car and day (one row each); a message that is no event is left out and
- * counted in `refused` (it was never going to parse on a retry either).
+ * A message asking the consumer to bring a site's insights up to date (ADR 0111): the market's marked models and the
+ * site's period counts to today. A console view sends it when what it read was behind; the view never does that work.
  */
-export function tallyInsightEvents(bodies: readonly unknown[]): { counts: InsightCount[]; refused: number } {
+export const insightRefreshSchema = z.object({ refresh: z.string().min(1).max(100) });
+export type InsightRefresh = z.infer<typeof insightRefreshSchema>;
+
+/**
+ * A batch's events added up per site, car and day (one row each), and the sites a refresh was asked for; a message
+ * that is neither is left out and counted in `refused` (it was never going to parse on a retry either).
+ */
+export function tallyInsightEvents(bodies: readonly unknown[]): { counts: InsightCount[]; refresh: string[]; refused: number } {
   const counts = new Map<string, InsightCount>();
+  const refresh = new Set<string>();
   let refused = 0;
   for (const body of bodies) {
     const parsed = insightEventSchema.safeParse(body);
     if (!parsed.success) {
-      refused += 1;
+      const asked = insightRefreshSchema.safeParse(body);
+      if (asked.success) refresh.add(asked.data.refresh);
+      else refused += 1;
       continue;
     }
     const { site, kind, day, cars } = parsed.data;
@@ -75,7 +85,7 @@ export function tallyInsightEvents(bodies: readonly unknown[]): { counts: Insigh
       counts.set(key, count);
     }
   }
-  return { counts: [...counts.values()], refused };
+  return { counts: [...counts.values()], refresh: [...refresh], refused };
 }
 
 /** The insights periods in days (the console's choice of period): each car's counts over each are kept (car_period_counts). */
@@ -91,7 +101,8 @@ const PERIOD_COLUMNS = INSIGHT_PERIODS.flatMap((period) => [`views${period}`, `s
  * Adds the counts to car_daily_counts, to each car's period counts (car_period_counts, migration 0055) and to each
  * dealership's day (dealership_daily_counts, migration 0056, the trend) in one D1 batch, so a retried batch never
  * counts twice: each site is first brought forward to the batch's latest day of its counts (rollPeriodCounts), then a count
- * of day d joins each period of the site's day that d is on or after the first day of, as the page's own sums take it.
+ * of day d joins each period of the site's day that d is on or after the first day of, as the page's own sums take it;
+ * a car a chunked sum has yet to reach (next_car, migration 0061) is left to it: the chunk reads car_daily_counts.
  */
 export async function recordInsightCounts(db: D1Database, counts: readonly InsightCount[]): Promise<void> {
   if (counts.length === 0) return;
@@ -103,7 +114,7 @@ export async function recordInsightCounts(db: D1Database, counts: readonly Insig
   const rolled = db.prepare(
     `INSERT INTO car_period_counts (site, car_id, ${PERIOD_COLUMNS.join(", ")})
      SELECT ?1, ?2, ${INSIGHT_PERIODS.map((period) => `iif(?3 >= ${periodStartSql("r.day", period)}, ?4, 0), iif(?3 >= ${periodStartSql("r.day", period)}, ?5, 0)`).join(", ")}
-     FROM car_period_count_days r WHERE r.site = ?1 AND ?3 >= ${periodStartSql("r.day", LONGEST)}
+     FROM car_period_count_days r WHERE r.site = ?1 AND ?3 >= ${periodStartSql("r.day", LONGEST)} AND (r.next_car IS NULL OR ?2 < r.next_car)
      ON CONFLICT (site, car_id) DO UPDATE SET ${PERIOD_COLUMNS.map((column) => `${column} = ${column} + excluded.${column}`).join(", ")}`,
   );
   // ?1 site, ?2 day, ?3 the day's counts of the site as JSON [[car, views, searches], …]: each added to the dealership
@@ -126,30 +137,78 @@ export async function recordInsightCounts(db: D1Database, counts: readonly Insig
     ofSiteDay.set(key, group);
   }
   await db.batch([
-    ...[...latest].flatMap(([site, day]) => rollPeriodCounts(db, site, day, "forward")),
+    ...[...latest].flatMap(([site, day]) => rollPeriodCounts(db, site, day)),
     ...counts.flatMap((count) => [upsert.bind(count.site, count.car, count.day, count.views, count.searches), rolled.bind(count.site, count.car, count.day, count.views, count.searches)]),
     ...[...ofSiteDay.values()].map(({ site, day, counts: cars }) => byDealership.bind(site, day, JSON.stringify(cars))),
   ]);
 }
 
+/** Cars of a site summed again from car_daily_counts in one D1 batch (about 90 day rows each on a busy site). */
+export const PERIOD_SUM_CARS = 1000;
+/** No car id reaches it: the end of the last chunk. */
+const LAST_CAR = Number.MAX_SAFE_INTEGER;
+
 /**
- * The statements that bring a site's period counts to `day` (a UTC day): when its rows are of another day (or of none),
- * every car's sums again from car_daily_counts (ADR 0096). A view or CSV runs them first in its D1 batch for today
- * (`exactly`), so what it reads is as exact as summing the days itself; the consumer runs them for its counts' latest
- * day (`forward`, never back), so a busy site is summed at its first counts of a day rather than at a dealer's view.
+ * The statements that bring a site's period counts forward to `day` (a UTC day; never back), in the caller's D1 batch
+ * (ADR 0111). When the site's counts are complete at an earlier day less than 90 days before, only what changed is
+ * read: each period's days that fell out of it (one day each, for a day's step) are taken off and any counts after the
+ * earlier day added, per car. Otherwise (no counts yet, 90 days or more behind, or a chunked sum under way for an earlier
+ * day) the site is marked to be summed again from `day`'s first car, car range by car range, by sumPeriodCountsChunk.
  */
-export function rollPeriodCounts(db: D1Database, site: string, day: string, to: "exactly" | "forward" = "exactly"): D1PreparedStatement[] {
-  // The site when its rows are to be summed again, else NULL: one scalar subquery, so a site already there reads no row.
-  const stale = `(SELECT ?1 WHERE NOT EXISTS (SELECT 1 FROM car_period_count_days WHERE site = ?1 AND day ${to === "exactly" ? "=" : ">="} ?2))`;
+export function rollPeriodCounts(db: D1Database, site: string, day: string): D1PreparedStatement[] {
+  // ?1 site, ?2 the day to: the site's complete earlier day when a step from it reads less than summing again.
+  const stepFrom = `(SELECT day FROM car_period_count_days WHERE site = ?1 AND next_car IS NULL AND day < ?2 AND day > date(?2, '-${LONGEST} days'))`;
+  const since = (from: string, period: InsightPeriod) => periodStartSql(from, period);
+  // Each period's days that left it (from its first day at the earlier day to its first day at `day`), and every day
+  // after the earlier one: UNION keeps a day row once where two periods' ranges meet.
+  const changed = [
+    ...INSIGHT_PERIODS.map((period) => `SELECT c.car_id, c.day, c.views, c.search_appearances, r.day AS was FROM r JOIN car_daily_counts c ON c.site = ?1
+        AND c.day >= ${since("r.day", period)} AND c.day < ${since("?2", period)} AND c.day <= r.day`),
+    "SELECT c.car_id, c.day, c.views, c.search_appearances, r.day AS was FROM r JOIN car_daily_counts c ON c.site = ?1 AND c.day > r.day AND c.day <= ?2",
+  ].join(" UNION ");
+  // A day row's change to a period: taken off when it left the period, added when it is after the earlier day and in it.
+  const change = (period: InsightPeriod) => `(iif(day <= was AND day >= ${since("was", period)} AND day < ${since("?2", period)}, -1, 0) + iif(day > was AND day >= ${since("?2", period)}, 1, 0))`;
+  const sums = INSIGHT_PERIODS.flatMap((period) => [`SUM(views * ${change(period)})`, `SUM(search_appearances * ${change(period)})`]).join(", ");
   return [
-    db.prepare(`DELETE FROM car_period_counts WHERE site = ${stale}`).bind(site, day),
     db
       .prepare(
-        `INSERT INTO car_period_counts (site, car_id, ${PERIOD_COLUMNS.join(", ")})
-         SELECT site, car_id, ${INSIGHT_PERIODS.map((period) => `SUM(iif(day >= ${periodStartSql("?2", period)}, views, 0)), SUM(iif(day >= ${periodStartSql("?2", period)}, search_appearances, 0))`).join(", ")}
-         FROM car_daily_counts WHERE site = ${stale} AND day >= ${periodStartSql("?2", LONGEST)} GROUP BY car_id`,
+        `WITH r AS (SELECT ${stepFrom} AS day WHERE ${stepFrom} IS NOT NULL)
+         INSERT INTO car_period_counts (site, car_id, ${PERIOD_COLUMNS.join(", ")})
+         SELECT ?1, car_id, ${sums} FROM (${changed}) WHERE true GROUP BY car_id
+         ON CONFLICT (site, car_id) DO UPDATE SET ${PERIOD_COLUMNS.map((column) => `${column} = ${column} + excluded.${column}`).join(", ")}`,
       )
       .bind(site, day),
-    db.prepare(`INSERT OR REPLACE INTO car_period_count_days (site, day) SELECT ?1, ?2 WHERE ${stale} IS NOT NULL`).bind(site, day),
+    db.prepare(`UPDATE car_period_count_days SET day = ?2 WHERE site = ?1 AND day = ${stepFrom}`).bind(site, day),
+    // Not stepped and behind `day` (or no row): summed again from the first car.
+    db
+      .prepare(
+        `INSERT INTO car_period_count_days (site, day, next_car) SELECT ?1, ?2, 0 WHERE NOT EXISTS (SELECT 1 FROM car_period_count_days WHERE site = ?1 AND day >= ?2)
+         ON CONFLICT (site) DO UPDATE SET day = excluded.day, next_car = 0`,
+      )
+      .bind(site, day),
+  ];
+}
+
+/**
+ * One chunk of a site's sum again (rollPeriodCounts marked it): the next PERIOD_SUM_CARS of its cars (by id, a range of
+ * vehicles_site_id; the last chunk open-ended, so counts of a deleted car are in a range too) get their period counts
+ * from car_daily_counts at the marked day, and the mark moves past them. A short D1 batch of its own; its last
+ * statement answers the next car (NULL: the site is complete). Nothing happens to a site not marked.
+ */
+export function sumPeriodCountsChunk(db: D1Database, site: string): D1PreparedStatement[] {
+  const chunk = `WITH r AS (SELECT day, next_car, coalesce((SELECT id FROM vehicles WHERE site = ?1 AND id >= next_car ORDER BY id LIMIT 1 OFFSET ${PERIOD_SUM_CARS}), ${LAST_CAR}) AS end_car
+    FROM car_period_count_days WHERE site = ?1 AND next_car IS NOT NULL)`;
+  return [
+    db.prepare(`${chunk} DELETE FROM car_period_counts WHERE site = ?1 AND car_id >= (SELECT next_car FROM r) AND car_id < (SELECT end_car FROM r)`).bind(site),
+    db
+      .prepare(
+        `${chunk} INSERT INTO car_period_counts (site, car_id, ${PERIOD_COLUMNS.join(", ")})
+         SELECT ?1, c.car_id, ${INSIGHT_PERIODS.map((period) => `SUM(iif(c.day >= ${periodStartSql("r.day", period)}, c.views, 0)), SUM(iif(c.day >= ${periodStartSql("r.day", period)}, c.search_appearances, 0))`).join(", ")}
+         FROM r JOIN car_daily_counts c ON c.site = ?1 AND c.car_id >= r.next_car AND c.car_id < r.end_car AND c.day >= ${periodStartSql("r.day", LONGEST)} AND c.day <= r.day
+         WHERE true GROUP BY c.car_id`,
+      )
+      .bind(site),
+    db.prepare(`${chunk} UPDATE car_period_count_days SET next_car = nullif((SELECT end_car FROM r), ${LAST_CAR}) WHERE site = ?1 AND next_car IS NOT NULL`).bind(site),
+    db.prepare("SELECT next_car FROM car_period_count_days WHERE site = ?1").bind(site),
   ];
 }

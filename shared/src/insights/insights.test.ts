@@ -4,8 +4,8 @@ import { countInsight, type InsightEvent, shownCarsFrom, tallyInsightEvents } fr
 const event = (kind: InsightEvent["kind"], cars: number[], site = "harbour", day = "2026-11-28"): InsightEvent => ({ site, kind, day, cars });
 
 describe("insight events", () => {
-  it("add up per site, car and day; a car twice on one page counts once", () => {
-    const { counts, refused } = tallyInsightEvents([
+  it("add up per site, car and day; a car twice on one page counts once; refresh asks gathered per site", () => {
+    const { counts, refresh, refused } = tallyInsightEvents([
       event("view", [1]),
       event("view", [1]),
       event("search", [1, 2, 2]),
@@ -13,8 +13,13 @@ describe("insight events", () => {
       event("view", [1], "harbour", "2026-11-29"),
       { site: "harbour", kind: "view", day: "2026-11-28", cars: [] },
       "not an event",
+      { refresh: "summit" },
+      { refresh: "summit" },
+      { refresh: "" },
     ]);
-    expect(refused).toBe(2);
+    // A view's ask for a site's refresh (ADR 0111) is no event and no refusal; an empty site is refused.
+    expect(refresh).toEqual(["summit"]);
+    expect(refused).toBe(3);
     expect(counts).toEqual([
       { site: "harbour", car: 1, day: "2026-11-28", views: 2, searches: 1 },
       { site: "harbour", car: 2, day: "2026-11-28", views: 0, searches: 1 },
