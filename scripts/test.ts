@@ -139,6 +139,8 @@ function supervise(): { stop: () => Promise<void> } {
 
 // The lead formats' unit tests and the sitemap and lead HTTP tests validate XML with xmllint.
 if (!algoliaOnly) ensureXmllint();
+// The insights' period-count unit tests and the platform tests read SQLite files with sqlite3: there before either runs.
+ensureSqlite();
 const checksDone = algoliaOnly
   ? Promise.resolve()
   : checksWithoutPlatform().catch((error) => {
@@ -159,7 +161,6 @@ try {
     throw new StepFailed("Starting the platform", "stop it first (Ctrl+C where it runs, or npm run stop)", new Error(`npm start already runs in this checkout (pid ${running.map((s) => s.pid).join(", ")})`));
   }
   ensureChromium();
-  ensureSqlite();
   // The demo's photo origin renders the demo's pictures while the platform builds and starts (ADR 0094).
   await startDemoPhotoOrigin();
   const prepared = await prepare();
