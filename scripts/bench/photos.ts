@@ -175,7 +175,8 @@ const pool = await Promise.all(Array.from({ length: POOL }, photoLike));
 const origin = await startOrigin(pool);
 console.log(`  origin ${origin.base}: ${PHOTO.width} x ${PHOTO.height} JPEGs, ${(pool.reduce((sum, b) => sum + b.length, 0) / pool.length / 1024).toFixed(0)} KB on average, each URL's bytes its own`);
 
-const searchHtml = (await timePage(PLATFORM_PORT, host, "/search")).html;
+// A first view: a kept /search may still list an earlier run's cars, deleted since (their pages are 404s).
+const searchHtml = (await timePage(PLATFORM_PORT, host, firstView("/search", -1))).html;
 const carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(searchHtml)?.[1] ?? "/cars/unknown";
 const inspector = await IsolateInspector.connect(platform, "mf-search");
 
