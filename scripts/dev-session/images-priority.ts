@@ -9,6 +9,8 @@ import { sessionProcesses } from "../bench/session-usage";
  * no page: wrangler's dev proxy (in workerd) sends it a log line a request without waiting for it.
  */
 export const IMAGES_NICE = 10;
+/** `PLATFORM_IMAGES_NICE=0 npm start` runs the binding as before, beside the pages (to measure what this changes). */
+const imagesNice = (value = process.env.PLATFORM_IMAGES_NICE) => (value && /^\d+$/.test(value) ? Math.min(19, Number(value)) : IMAGES_NICE);
 
 const isWranglerNode = (command: string[]) => command.some((arg) => arg.endsWith("wrangler-dist/cli.js"));
 const isWorkerd = (command: string[]) => Boolean(command[0]?.endsWith("workerd"));
@@ -30,7 +32,7 @@ function setThreads(pid: number, nice: number, keepMain = false): void {
 }
 
 /**
- * Keeps wrangler's Node process of a session at IMAGES_NICE and its workerd processes at 0, checked every `everyMs`
+ * Keeps wrangler's Node process of a session at IMAGES_NICE (or PLATFORM_IMAGES_NICE) and its workerd processes at 0, checked every `everyMs`
  * until the session is gone. A thread takes the nice of the thread that starts it: libvips' threads, started by sharp's
  * pool threads, come lowered. miniflare starts a new workerd from Node's main thread on every reload, so a workerd
  * comes lowered too, and the next check raises it back, which needs the right to raise a priority (root, as on the
@@ -38,6 +40,8 @@ function setThreads(pid: number, nice: number, keepMain = false): void {
  * work: parsing the multipart bodies) so that no workerd is ever lowered.
  */
 export function keepImagesBehindPages(sessionPid: number, everyMs = 2000): void {
+  const nice = imagesNice();
+  if (!nice) return;
   const mayRaise = process.getuid?.() === 0;
   const check = () => {
     const processes = sessionProcesses({ pid: sessionPid });
@@ -46,7 +50,7 @@ export function keepImagesBehindPages(sessionPid: number, everyMs = 2000): void 
       return;
     }
     for (const { pid, command } of processes) {
-      if (isWranglerNode(command)) setThreads(pid, IMAGES_NICE, !mayRaise);
+      if (isWranglerNode(command)) setThreads(pid, nice, !mayRaise);
       else if (isWorkerd(command) && mayRaise) setThreads(pid, 0);
     }
   };
