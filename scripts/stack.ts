@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { DEMO_PHOTO_ORIGIN_OFFSET } from "../db/demo/media";
 import { LOCAL_DEV_VAR } from "../shared/src/fragment/dev-faults";
+import { keepImagesBehindPages } from "./dev-session/images-priority";
 import { ensureMiniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
 
 /**
@@ -107,7 +108,11 @@ export function startSession(label: string, workers: WorkerName[], port: number)
     "--inspector-port", String(inspectorPort(port)), "--persist-to", STATE_DIR,
     "--show-interactive-dev-session=false", "--log-level", "warn",
   ];
-  return startRecorded({ label, workers, port }, args, wranglerEnv, (session, logFile) => waitUntilServing(session, logFile));
+  return startRecorded({ label, workers, port }, args, wranglerEnv, async (session, logFile) => {
+    await waitUntilServing(session, logFile);
+    // The local Images binding's work yields the machine to the pages (ADR 0112).
+    keepImagesBehindPages(session.pid);
+  });
 }
 
 /** A process of this checkout, recorded so `npm run stop` stops it by its PID, that must serve before this returns. */
