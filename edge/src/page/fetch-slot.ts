@@ -71,7 +71,8 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   const body = JSON.stringify(request);
   // Only anonymous pages share kept slots (nobody's own page is held in memory), and never under a dev fault.
   const keepable = scope && request.session.userId === null && !devFault;
-  // A slot that says what of the address it reads (the search) is kept under that, not the address as typed (ADR 0113).
+  // A slot that says what of the address it reads (the search) is kept under that, not the address as typed (ADR 0113);
+  // one that says which params it reads (a car page's) was sent those alone, so its request is its key (ADR 0114).
   const keyText = keepable && plan.addressKey ? JSON.stringify({ ...request, path: plan.addressKey(request.path, request.params), params: {} }) : body;
   const keys = keepable ? keptSlotKeys(`${plan.remote}/${plan.fragment}`, scope.configVersion, request, keyText) : null;
   const cacheKey = keys?.exact ?? null;

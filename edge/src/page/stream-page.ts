@@ -13,18 +13,26 @@ import { headAssetsFor, noteSlotBuild, type RemoteHeadAssets, shellCss, shellPre
 export type PageParts = Omit<DocumentParts, "shellCss" | "styles" | "preloadScripts">;
 type WaitUntil = (promise: Promise<unknown>) => void;
 
+/**
+ * What a slot's fragment is sent. A slot that says what it reads (`SlotPlan.reads`, ADR 0114) gets those params
+ * alone and the path without its query: its markup cannot depend on anything else, so the request is also the key
+ * its markup is kept under (fetch-slot.ts), and a tracking parameter is no new render.
+ */
 export function fragmentRequestFor(state: ShellState, plan: SlotPlan, page: { path: string; origin: string }, params: Record<string, string>): FragmentRequest {
+  const { reads } = plan;
   return {
     site: state.site,
     config: state.config,
     session: state.session,
     slot: plan.slot,
-    path: page.path,
+    path: reads ? pathWithoutQuery(page.path) : page.path,
     origin: page.origin,
-    params: { ...params, ...plan.params },
+    params: { ...(reads ? Object.fromEntries(reads.flatMap((name) => (Object.hasOwn(params, name) ? [[name, params[name] as string]] : []))) : params), ...plan.params },
     hydrate: plan.hydrate ?? "load",
   };
 }
+
+const pathWithoutQuery = (path: string) => path.split(/[?#]/, 1)[0] as string;
 
 /**
  * Scripts the shell needs first: its own chunks, then the entry and fragment chunks of the main

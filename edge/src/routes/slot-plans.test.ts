@@ -1,4 +1,6 @@
 import { defaultSiteConfig, resolveSiteConfig } from "@dealer/shared/config";
+import { calculatorFiguresSchema } from "@dealer/shared/contract";
+import { DRIVE_AWAY_FORM_FIELDS, FINANCE_LINK_PARAMS } from "@dealer/shared/rules";
 import { describe, expect, it } from "vitest";
 import { DEMO_SITES } from "../../../db/demo/sites";
 import { homePlan, matchRoute, slotsFor } from "./slot-plans";
@@ -155,5 +157,17 @@ describe("vehicle page slots", () => {
     const names = slotNames({ sold: false, testDriveOnly: true, fuelCalculator: true, chat: false });
     expect(names).toContain("enquiry:EnquiryForm:test_drive");
     expect(names).not.toContain("enquiry:EnquiryForm:enquiry");
+  });
+
+  it("says what every slot reads of the page's params, whatever the car (ADR 0114): the slug, and a fragment's own query", () => {
+    const cars = [true, false].flatMap((sold) => [true, false].map((testDriveOnly) => ({ sold, testDriveOnly, fuelCalculator: true, chat: true })));
+    for (const car of cars) for (const slot of slotsFor(vehiclePlan(), car).slots) expect(slot.reads, slot.slot).toContain("slug");
+    const readsOf = (fragment: string) => vehiclePlan().slots.find((slot) => slot.fragment === fragment)?.reads ?? [];
+    expect(readsOf("VehicleDetail")).toEqual(["slug", DRIVE_AWAY_FORM_FIELDS.state, DRIVE_AWAY_FORM_FIELDS.postcode]);
+    expect(readsOf("EstimatePanel")).toContain("vehiclePriceBudget");
+    expect(readsOf("RepaymentCalculator")).toEqual(expect.arrayContaining(["vehiclePriceBudget", "preferredDealership"]));
+    // Every enquiry form of the page: the finance link's parameters and the calculator's figures its load reads.
+    for (const form of vehiclePlan().slots.filter((slot) => slot.fragment === "EnquiryForm"))
+      expect(form.reads).toEqual(expect.arrayContaining([...FINANCE_LINK_PARAMS, ...Object.keys(calculatorFiguresSchema.shape), "car_id", "location"]));
   });
 });

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@dealer/shared/config";
-import { CREDIT_CHECK_PATHS, searchAddressKey } from "@dealer/shared/rules";
+import { CREDIT_CHECK_PATHS, DRIVE_AWAY_FORM_FIELDS, FINANCE_LINK_PARAMS, searchAddressKey } from "@dealer/shared/rules";
 import type { HydrateMode, RemoteName } from "@dealer/shared/fragment";
 
 export type SlotPlan = {
@@ -17,6 +17,12 @@ export type SlotPlan = {
   fold?: "below";
   /** What of the page's address (path, query and params) the fragment reads, when not all of it: its kept markup is keyed on that (ADR 0113). */
   addressKey?: (path: string, params: Readonly<Record<string, string>>) => string;
+  /**
+   * Every page param its fragment's load reads (ADR 0114): the gateway sends it these alone (beside the plan's own
+   * `params`) and the path without its query, so its markup, and the key it is kept under, cannot depend on a
+   * tracking parameter or anything else its plan does not name. Unset: the whole path and every param, as typed.
+   */
+  reads?: readonly string[];
 };
 
 /**
@@ -58,7 +64,7 @@ const slot = (
   fragment: string,
   area: SlotPlan["area"] = "main",
   params?: Record<string, string>,
-  options: { hydrate?: HydrateMode; when?: SlotPlan["when"]; fold?: SlotPlan["fold"] } = {},
+  options: { hydrate?: HydrateMode; when?: SlotPlan["when"]; fold?: SlotPlan["fold"]; reads?: SlotPlan["reads"] } = {},
 ): SlotPlan => ({
   slot,
   remote,
@@ -68,6 +74,7 @@ const slot = (
   ...(options.hydrate ? { hydrate: options.hydrate } : {}),
   ...(options.when ? { when: options.when } : {}),
   ...(options.fold ? { fold: options.fold } : {}),
+  ...(options.reads ? { reads: options.reads } : {}),
 });
 
 /** The search results (the search page, the offers list, the home page's carousel): kept by the search they show, not the address as typed. */
@@ -75,6 +82,20 @@ const searchSlot = (params?: Record<string, string>, options: Parameters<typeof 
   ...slot("search", "mf-search", "SearchResults", "main", params, options),
   addressKey: searchAddressKey,
 });
+
+/**
+ * What a car page's fragments read of its params (ADR 0114), audited from each load: the car's slug, and
+ * - VehicleDetail: the drive-away form's place, sent without JavaScript (view-model.ts `driveAwayPanel`);
+ * - EstimatePanel and RepaymentCalculator: the finance link's budget and dealership (their branch without a car);
+ * - EnquiryForm: the route's location (a location page's form) and every finance link parameter (load.server.ts).
+ * The rest (VehicleInfo, PriceComparison, FuelCost, DeliveryCost, FinanceBox, SimilarVehicles, VehicleLocation,
+ * InstantChat) read the slug alone. None reads the path.
+ */
+const CAR_READS = ["slug"] as const;
+const VEHICLE_DETAIL_READS = [...CAR_READS, DRIVE_AWAY_FORM_FIELDS.state, DRIVE_AWAY_FORM_FIELDS.postcode];
+const ESTIMATE_READS = [...CAR_READS, "vehiclePriceBudget"];
+const CALCULATOR_READS = [...CAR_READS, "vehiclePriceBudget", "preferredDealership"];
+const ENQUIRY_FORM_READS = [...CAR_READS, "location", ...FINANCE_LINK_PARAMS];
 
 /** The slots of a plan for this page's car (a page without a car keeps every slot). */
 export function slotsFor(plan: RoutePlan, car: PageCar | null): RoutePlan {
@@ -251,26 +272,26 @@ const matchers: Matcher[] = [
       requires: "car",
       // Main slots top to bottom as a phone shows them; below-the-fold ones hydrate as the shopper nears them.
       slots: [
-        slot("vehicle", "mf-vehicle", "VehicleDetail"),
+        slot("vehicle", "mf-vehicle", "VehicleDetail", "main", undefined, { reads: VEHICLE_DETAIL_READS }),
         // Server-only markup (ADR 0015): nothing to run, so its (empty) code waits for a first touch.
-        slot("vehicle-info", "mf-vehicle", "VehicleInfo", "main", undefined, { hydrate: "interaction", fold: "below" }),
-        slot("price-comparison", "mf-vehicle", "PriceComparison", "main", undefined, { fold: "below" }),
-        slot("estimate", "mf-finance", "EstimatePanel", "main", undefined, { fold: "below", when: (car) => !car.sold }),
-        slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold }),
-        slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below", when: (car) => car.fuelCalculator }),
-        slot("delivery-cost", "mf-vehicle", "DeliveryCost", "main", undefined, { fold: "below", when: (car) => !car.sold }),
+        slot("vehicle-info", "mf-vehicle", "VehicleInfo", "main", undefined, { hydrate: "interaction", fold: "below", reads: CAR_READS }),
+        slot("price-comparison", "mf-vehicle", "PriceComparison", "main", undefined, { fold: "below", reads: CAR_READS }),
+        slot("estimate", "mf-finance", "EstimatePanel", "main", undefined, { fold: "below", when: (car) => !car.sold, reads: ESTIMATE_READS }),
+        slot("calculator", "mf-finance", "RepaymentCalculator", "main", undefined, { fold: "below", when: (car) => !car.sold, reads: CALCULATOR_READS }),
+        slot("fuel-cost", "mf-vehicle", "FuelCost", "main", undefined, { fold: "below", when: (car) => car.fuelCalculator, reads: CAR_READS }),
+        slot("delivery-cost", "mf-vehicle", "DeliveryCost", "main", undefined, { fold: "below", when: (car) => !car.sold, reads: CAR_READS }),
         // More photos on request (spec §5): the hidden request text and an optional message; its code loads on first use.
-        slot("photo-request", "mf-forms", "EnquiryForm", "main", { kind: "photo_request" }, { hydrate: "interaction", fold: "below", when: (car) => !car.sold }),
-        slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below" }),
-        slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below" }),
+        slot("photo-request", "mf-forms", "EnquiryForm", "main", { kind: "photo_request" }, { hydrate: "interaction", fold: "below", when: (car) => !car.sold, reads: ENQUIRY_FORM_READS }),
+        slot("similar", "mf-search", "SimilarVehicles", "main", undefined, { fold: "below", reads: CAR_READS }),
+        slot("vehicle-location", "mf-locations", "VehicleLocation", "main", undefined, { fold: "below", reads: CAR_READS }),
         // The sidebar tools hydrate on first use: the vehicle is what the first load is for.
         // Sold cars get no finance box or calculator; their enquiry asks for a similar car (mf-forms decides).
-        slot("finance", "mf-finance", "FinanceBox", "aside", undefined, { hydrate: "interaction", when: (car) => !car.sold }),
-        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, { hydrate: "interaction", when: (car) => !car.testDriveOnly }),
+        slot("finance", "mf-finance", "FinanceBox", "aside", undefined, { hydrate: "interaction", when: (car) => !car.sold, reads: CAR_READS }),
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "enquiry" }, { hydrate: "interaction", when: (car) => !car.testDriveOnly, reads: ENQUIRY_FORM_READS }),
         // Test-drive-only cars take bookings instead; the same slot id keeps the page's #slot-enquiry anchor.
-        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "test_drive" }, { hydrate: "interaction", when: (car) => car.testDriveOnly }),
+        slot("enquiry", "mf-forms", "EnquiryForm", "aside", { kind: "test_drive" }, { hydrate: "interaction", when: (car) => car.testDriveOnly, reads: ENQUIRY_FORM_READS }),
         // Instant-message chat where the site offers it: a heading and a button until the shopper touches it.
-        slot("chat", "mf-forms", "InstantChat", "aside", undefined, { hydrate: "interaction", when: (car) => car.chat }),
+        slot("chat", "mf-forms", "InstantChat", "aside", undefined, { hydrate: "interaction", when: (car) => car.chat, reads: CAR_READS }),
       ],
     },
   },

@@ -6,6 +6,12 @@ import { auStateOf } from "./au-states";
 import { formatMoney, formatMoneyCents } from "./money";
 import { DRIVE_AWAY_TEXT, listedPrice, priceTypeText } from "./price-display";
 
+/**
+ * The car page's own drive-away form's fields, read back by the server when the form is sent without JavaScript (the
+ * car page's slot plan sends them to VehicleDetail, ADR 0114).
+ */
+export const DRIVE_AWAY_FORM_FIELDS = { state: "drive_away_state", postcode: "drive_away_postcode" } as const;
+
 /** Cents, so parts add up to their total exactly. */
 const cents = (amount: number) => Math.round(amount * 100);
 const dollarsOf = (amountCents: number) => amountCents / 100;

@@ -5,6 +5,7 @@ import {
   ACCOUNT_POSTCODE_NOTE,
   ACCOUNT_POSTCODE_PATH,
   AU_STATES,
+  DRIVE_AWAY_FORM_FIELDS,
   type DriveAwayEstimate,
   driveAwayMoney,
   estimateAsAtText,
@@ -15,7 +16,7 @@ import {
 } from "@dealer/shared/rules";
 import { useAtom, useSetAtom } from "jotai";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { DRIVE_AWAY_FORM_FIELDS, type DriveAwayPanelProps } from "./props";
+import type { DriveAwayPanelProps } from "./props";
 
 /** Served by mf-vehicle through the gateway (mf-vehicle/src/api/buyer-tools.ts). */
 const DRIVE_AWAY_PATH = "/api/drive-away";

@@ -39,9 +39,6 @@ export type VehicleStaticParts = {
   dealerStockHref: string;
 };
 
-/** The car page's own drive-away form's fields, read back by the server when the form is sent without JavaScript. */
-export const DRIVE_AWAY_FORM_FIELDS = { state: "drive_away_state", postcode: "drive_away_postcode" } as const;
-
 /** The drive-away panel beside a price (issue 34): the estimate for the place the page's query names, if any. */
 export type DriveAwayPanelProps = {
   carId: number;

@@ -33,6 +33,7 @@ import {
   visibleSpecRows,
   listedPrice,
   driveAwayEstimate,
+  DRIVE_AWAY_FORM_FIELDS,
   registrationPlace,
   repaymentLabels,
   subscriptionOffer,
@@ -40,7 +41,7 @@ import {
 } from "@dealer/shared/rules";
 import { viewedCarRecord } from "../../viewed-car";
 import { vehicleStructuredData } from "./structured-data";
-import { DRIVE_AWAY_FORM_FIELDS, type DriveAwayPanelProps, type Hotspot, type ImageSlide, type KeyFact, type SidebarButton, type Slide, type VehicleDetailProps, type VideoSlide } from "./props";
+import type { DriveAwayPanelProps, Hotspot, ImageSlide, KeyFact, SidebarButton, Slide, VehicleDetailProps, VideoSlide } from "./props";
 
 /** The spin's frames as it turns: one width (the gallery's box), since a frame is shown only while dragging. */
 const SPIN_FRAME_WIDTH = 600;
