@@ -57,9 +57,9 @@ export const wranglerEnv: NodeJS.ProcessEnv = {
 export const wranglerBin = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
 /**
  * wrangler's CLI with the flags its launcher (bin/wrangler.js) adds: a session runs it directly, since the launcher
- * is a second Node process (44 MB) that only waits on it (ADR 0110).
+ * is a second Node process (44 MB) that only waits on it. A young generation of 4 MB instead of 16 (ADR 0110).
  */
-const wranglerCli = ["--no-warnings", "--experimental-vm-modules", join(dirname(wranglerBin), "../wrangler-dist/cli.js")];
+const wranglerCli = ["--no-warnings", "--experimental-vm-modules", "--max-semi-space-size=4", join(dirname(wranglerBin), "../wrangler-dist/cli.js")];
 
 export function readBuildId(dir: string): string {
   const file = join(ROOT, dir, "dist/BUILD_ID");
