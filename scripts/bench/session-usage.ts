@@ -64,7 +64,13 @@ export function sessionRssByProcess(session: Pick<Session, "pid">): { pid: numbe
     try {
       const rssKb = Number(/^Rss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
       // wrangler dev runs two workerd: the Workers' (with an inspector for each) and its proxy in front of them.
-      const kind = command[0]?.endsWith("workerd") ? (command.some((arg) => arg.startsWith("--inspector-addr")) ? "workerd (the Workers)" : "workerd (wrangler's proxy)") : kindOf(command);
+      const kind = command[0]?.endsWith("workerd")
+        ? command.some((arg) => arg.startsWith("--inspector-addr"))
+          ? "workerd (the Workers)"
+          : "workerd (wrangler's proxy)"
+        : command.some((arg) => arg.endsWith("demo-photos/serve.ts"))
+          ? "node (the demo photo origin)"
+          : kindOf(command);
       rows.push({ pid, kind, mb: rssKb / 1024 });
     } catch {
       // the process ended while we looked

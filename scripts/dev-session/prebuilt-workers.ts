@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
 
 /**
@@ -29,11 +29,43 @@ export function prebuiltConfig(configText: string, bundlePath: string): string {
   return configText.replace(main, `"main": ${JSON.stringify(bundlePath)}, "no_bundle": true`);
 }
 
-/** The bundle's file name: wrangler names it after the entry (src/worker.ts → worker.js). */
-export function bundleFileName(configText: string): string {
-  const main = /"main":\s*"([^"]+)"/.exec(configText)?.[1];
-  if (!main) throw new Error('a Worker\'s wrangler.jsonc must name its "main"');
-  return basename(main).replace(/\.[cm]?[jt]sx?$/, ".js");
+/**
+ * The bundle's entry: the Worker's own, with wrangler dev's one local middleware that a deploy bundle lacks. workerd
+ * run locally answers 503 for a request whose body the Worker never read (a 400, 403 or 413 before the body), so
+ * wrangler dev drains it after every fetch (its middleware-ensure-req-body-drained); this does the same. Every other
+ * export and handler is the Worker's own.
+ */
+export function devEntry(workerEntry: string): string {
+  const from = JSON.stringify(workerEntry);
+  return `import worker from ${from};
+export * from ${from};
+
+async function drain(request) {
+  try {
+    if (request.body !== null && !request.bodyUsed) {
+      const reader = request.body.getReader();
+      while (!(await reader.read()).done) {}
+    }
+  } catch {
+    // a body already cancelled: nothing left to drain
+  }
+}
+
+const handlers = {};
+for (const name of ["queue", "scheduled", "email", "tail", "trace"]) {
+  if (typeof worker[name] === "function") handlers[name] = worker[name].bind(worker);
+}
+export default {
+  ...handlers,
+  async fetch(request, env, ctx) {
+    try {
+      return await worker.fetch(request, env, ctx);
+    } finally {
+      await drain(request);
+    }
+  },
+};
+`;
 }
 
 /** Build each Worker of a session and hand back the configs to pass to `wrangler dev` (`-c`), in the same order. */
@@ -49,13 +81,21 @@ export async function prebuildWorkers(options: {
   const build = async (worker: string) => {
     const config = join(root, worker, "wrangler.jsonc");
     const text = readFileSync(config, "utf8");
-    const outDir = join(root, ".state/workers", label, worker);
-    await promisify(execFile)(process.execPath, [wranglerBin, "deploy", "--dry-run", "--outdir", outDir, "-c", config], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 }).catch(
+    const main = /"main":\s*"([^"]+)"/.exec(text)?.[1];
+    if (!main) throw new Error(`${config} names no "main"`);
+    const sessionDir = join(root, ".state/workers", label);
+    const entry = join(sessionDir, "entries", `${worker}.js`);
+    mkdirSync(dirname(entry), { recursive: true });
+    writeFileSync(entry, devEntry(join(root, worker, main)));
+    const outDir = join(sessionDir, worker);
+    // The entry as the script: wrangler names the bundle after it ({worker}.js).
+    const args = [wranglerBin, "deploy", entry, "--dry-run", "--outdir", outDir, "-c", config];
+    await promisify(execFile)(process.execPath, args, { cwd: root, env, maxBuffer: 16 * 1024 * 1024 }).catch(
       (error: Error & { stdout?: string; stderr?: string }) => {
         throw new Error(`building ${worker} for the session failed:\n${`${error.stdout ?? ""}${error.stderr ?? ""}`.trim().split("\n").slice(-15).join("\n")}`);
       },
     );
-    const bundle = join(outDir, bundleFileName(text));
+    const bundle = join(outDir, `${worker}.js`);
     if (!existsSync(bundle)) throw new Error(`building ${worker} wrote no ${bundle}`);
     const prebuilt = prebuiltConfigPath(root, worker, label);
     writeFileSync(prebuilt, prebuiltConfig(text, relative(join(root, worker), bundle)));
