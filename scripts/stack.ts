@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { DEMO_PHOTO_ORIGIN_OFFSET } from "../db/demo/media";
 import { LOCAL_DEV_VAR } from "../shared/src/fragment/dev-faults";
 import { keepImagesBehindPages } from "./dev-session/images-priority";
 import { ensureMiniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
+import { prebuildWorkers, watchesSources } from "./dev-session/prebuilt-workers";
 
 /**
  * The local platform is ONE `wrangler dev` session: the gateway's config first, the remotes after it
@@ -49,9 +50,17 @@ export const wranglerEnv: NodeJS.ProcessEnv = {
   // wrangler's esbuild service keeps every Worker's watch build in memory; Go's default (collect when the heap has
   // doubled) let it hold 450-670 MB of a 1.5 GiB platform, 300 MB with this (ADR 0099).
   GOGC: process.env.GOGC ?? "25",
+  // glibc gives each thread that allocates at once an arena of its own and keeps what it freed there: the Images
+  // binding's libvips threads in wrangler's Node held about 150 MB so (ADR 0110).
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
 };
 
 export const wranglerBin = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
+/**
+ * wrangler's CLI with the flags its launcher (bin/wrangler.js) adds: a session runs it directly, since the launcher
+ * is a second Node process (44 MB) that only waits on it. A young generation of 4 MB instead of 16 (ADR 0110).
+ */
+const wranglerCli = ["--no-warnings", "--experimental-vm-modules", "--max-semi-space-size=4", join(dirname(wranglerBin), "../wrangler-dist/cli.js")];
 
 export function readBuildId(dir: string): string {
   const file = join(ROOT, dir, "dist/BUILD_ID");
@@ -100,11 +109,15 @@ export function writeDevVars(): void {
 export type Session = { label: string; workers: WorkerName[]; pid: number; port: number; process?: ChildProcess; stopping?: boolean };
 
 /** Start one `wrangler dev` session for these Workers (the first one answers on the port) and wait until it serves. */
-export function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
+export async function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
   ensureMiniflareAssetsPatch();
-  const configs = workers.flatMap((name) => ["-c", join(ROOT, name, "wrangler.jsonc")]);
+  // Each Worker from a bundle built once, unless PLATFORM_WATCH=1 asks for wrangler's watch (ADR 0110).
+  const configPaths = watchesSources()
+    ? workers.map((name) => join(ROOT, name, "wrangler.jsonc"))
+    : await prebuildWorkers({ root: ROOT, label, workers, wranglerBin, env: wranglerEnv });
+  const configs = configPaths.flatMap((config) => ["-c", config]);
   const args = [
-    wranglerBin, "dev", ...configs, "--ip", "127.0.0.1", "--port", String(port),
+    ...wranglerCli, "dev", ...configs, "--ip", "127.0.0.1", "--port", String(port),
     "--inspector-port", String(inspectorPort(port)), "--persist-to", STATE_DIR,
     "--show-interactive-dev-session=false", "--log-level", "warn",
   ];
@@ -153,8 +166,11 @@ export const DEMO_PHOTOS_LABEL = "demo-photos";
  * rendering of the demo's pictures overlaps the build and the platform's start; `npm run stop` stops it by its PID.
  */
 export function startDemoPhotoOrigin(): Promise<Session> {
-  const args = [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/demo-photos/serve.ts"), "--port", String(DEMO_PHOTOS_PORT)];
-  return startRecorded({ label: DEMO_PHOTOS_LABEL, workers: [], port: DEMO_PHOTOS_PORT }, args, { ...process.env, PLATFORM_PORT: String(PLATFORM_PORT) }, async (session, logFile) => {
+  // tsx as node's loader, not its CLI (a second Node process that only waits on this one); libvips' threads share two
+  // glibc arenas, as in wrangler's Node (ADR 0110).
+  const args = ["--import", "tsx", join(ROOT, "scripts/demo-photos/serve.ts"), "--port", String(DEMO_PHOTOS_PORT)];
+  const env = { ...process.env, PLATFORM_PORT: String(PLATFORM_PORT), MALLOC_ARENA_MAX: wranglerEnv.MALLOC_ARENA_MAX };
+  return startRecorded({ label: DEMO_PHOTOS_LABEL, workers: [], port: DEMO_PHOTOS_PORT }, args, env, async (session, logFile) => {
     const until = Date.now() + 30_000;
     while (Date.now() < until && !leaderEnded(session.pid)) {
       if (await fetch(`http://127.0.0.1:${session.port}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)) return;

@@ -5,19 +5,23 @@ import { splitIntoBatches } from "../../db/import/batches";
 import { postStockBatch } from "../../db/import/stock-client";
 import { requestOnHost } from "../host-request";
 import { PLATFORM_PORT, recordedSessions } from "../stack";
-import { sessionMemory } from "./session-usage";
+import { sessionMemory, sessionRssByProcess } from "./session-usage";
 import { percentile } from "./stats";
 
 /**
- * npm run bench:mixed-load [-- --minutes 6 --shoppers 2] (platform running under npm start): issue 35's memory figure. A scaled
+ * npm run bench:mixed-load [-- --minutes 6 --shoppers 2 --parts browse,fuzz,leads,feed] (platform running under npm start): issue 35's memory figure. A scaled
  * stand-in for an hour of mixed load, run for --minutes (6 by default; pass 60 for the full hour): shoppers browsing
  * pages on every demo site (repeat and first views of addresses), fuzzed API calls (malformed bodies and queries,
  * which must be 4xx), lead bursts (20 at once every 15 s) and one site's whole feed imported again through the stock
  * API at the start and the middle. It samples the RSS of every process of the platform's sessions every 5 s and
  * prints the peak and the end against the 1.5 GiB goal. Asserts nothing; the leads land in the local state.
  */
-const { values: options } = parseArgs({ options: { minutes: { type: "string", default: "6" }, shoppers: { type: "string", default: "2" } } });
+const { values: options } = parseArgs({
+  options: { minutes: { type: "string", default: "6" }, shoppers: { type: "string", default: "2" }, parts: { type: "string", default: "browse,fuzz,leads,feed" } },
+});
 const MINUTES = Number(options.minutes);
+/** Which parts of the load run (--parts browse,feed …): which of them the platform's memory grows with. */
+const PARTS = new Set(options.parts.split(","));
 /** Shoppers browsing at once, each a request after the other (4 at once brought wrangler dev down on a loaded 2-core machine). */
 const SHOPPERS = Number(options.shoppers);
 const GOAL_MB = 1.5 * 1024;
@@ -136,18 +140,21 @@ function platformRssMb(): { mb: number; processes: number } {
 }
 
 const start = platformRssMb();
-console.log(`Mixed load for ${MINUTES} min (scaled from an hour), ${SITES.length} sites; platform RSS at the start ${start.mb.toFixed(0)} MB in ${start.processes} processes`);
+console.log(
+  `Mixed load for ${MINUTES} min (scaled from an hour; ${[...PARTS].join(", ")}), ${SITES.length} sites; platform RSS at the start ${start.mb.toFixed(0)} MB in ${start.processes} processes`,
+);
 const samples: number[] = [];
 const halfWay = Date.now() + (MINUTES * 60_000) / 2;
 const sampler = setInterval(() => samples.push(platformRssMb().mb), 5_000);
 const load = Promise.all([
-  ...Array.from({ length: SHOPPERS }, (_, shopper) => browse(shopper)),
-  fuzz(),
-  leadBursts(),
+  ...(PARTS.has("browse") ? Array.from({ length: SHOPPERS }, (_, shopper) => browse(shopper)) : []),
+  PARTS.has("fuzz") && fuzz(),
+  PARTS.has("leads") && leadBursts(),
   // The second import starts half-way through the run, or at once if the first one took longer than that.
-  feedImport("coastal-caravans")
-    .then(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, halfWay - Date.now()))))
-    .then(() => (running() ? feedImport("coastal-caravans") : undefined)),
+  PARTS.has("feed") &&
+    feedImport("coastal-caravans")
+      .then(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, halfWay - Date.now()))))
+      .then(() => (running() ? feedImport("coastal-caravans") : undefined)),
 ]);
 // Work still in flight 90 s after the end (a slow feed batch on a loaded machine) is not waited for.
 await Promise.race([load, new Promise((resolve) => setTimeout(resolve, MINUTES * 60_000 + 90_000))]);
@@ -164,4 +171,11 @@ if (leadRefusals.size) console.log(`  leads not accepted, by status: ${[...leadR
 console.log(
   `  whole-platform RSS: peak ${Math.max(...samples).toFixed(0)} MB, p50 ${percentile(samples, 50).toFixed(0)} MB, at the end ${end.mb.toFixed(0)} MB in ${end.processes} processes (goal <= ${GOAL_MB} MB, 1.5 GiB)`,
 );
+// Samples are 5 s apart: the one a minute before the end tells whether the platform still grows.
+const minuteBefore = samples[Math.max(0, samples.length - 13)] ?? start.mb;
+console.log(`  in the last minute: ${end.mb - minuteBefore >= 0 ? "+" : ""}${(end.mb - minuteBefore).toFixed(0)} MB`);
+for (const session of recordedSessions()) {
+  const rows = sessionRssByProcess(session).map(({ kind, mb }) => `${kind} ${mb.toFixed(0)}`);
+  console.log(`  ${session.label} at the end (MB): ${rows.join(", ")}`);
+}
 process.exit(0);

@@ -57,6 +57,28 @@ const TICKS_A_SECOND = 100;
 /** A session's process by what it is: the Workers (workerd), wrangler's Node (miniflare, with the local Images binding on sharp), esbuild. */
 const kindOf = (command: string[]) => (command[0]?.endsWith("workerd") ? "workerd" : command[0]?.endsWith("esbuild") ? "esbuild" : "node (wrangler, miniflare, Images)");
 
+/** Each process of a session with its RSS (MB) and kind, largest first: which part of the platform holds the memory. */
+export function sessionRssByProcess(session: Pick<Session, "pid">): { pid: number; kind: string; mb: number }[] {
+  const rows: { pid: number; kind: string; mb: number }[] = [];
+  for (const { pid, command } of sessionProcesses(session)) {
+    try {
+      const rssKb = Number(/^Rss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+      // wrangler dev runs two workerd: the Workers' (with an inspector for each) and its proxy in front of them.
+      const kind = command[0]?.endsWith("workerd")
+        ? command.some((arg) => arg.startsWith("--inspector-addr"))
+          ? "workerd (the Workers)"
+          : "workerd (wrangler's proxy)"
+        : command.some((arg) => arg.endsWith("demo-photos/serve.ts"))
+          ? "node (the demo photo origin)"
+          : kindOf(command);
+      rows.push({ pid, kind, mb: rssKb / 1024 });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return rows.sort((a, b) => b.mb - a.mb);
+}
+
 /**
  * CPU time (ms) a session's processes have used so far, by kind: which part of the platform a load goes to. From each
  * process's utime and stime, which keep the time of threads that ended (libvips' pool threads come and go).
