@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { unstable_readConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ describe("a Worker's config for its prebuilt bundle", () => {
   it.each(["edge", ...remotes])("%s: the same bindings, assets and rules as its own config, its main the bundle, bundling off", (worker) => {
     const original = join(ROOT, worker, "wrangler.jsonc");
     const text = readFileSync(original, "utf8");
-    const bundle = join(mkdtempSync(join(ROOT, ".state/test-prebuilt-")), `${worker}.js`);
+    const bundle = join(mkdtempSync(join(tmpdir(), "test-prebuilt-")), `${worker}.js`);
     writeFileSync(bundle, "export default {};");
     // Beside the original, as the session writes it, so relative paths resolve the same.
     const generated = join(ROOT, worker, "wrangler.prebuilt-unit-test.jsonc");
@@ -26,7 +27,7 @@ describe("a Worker's config for its prebuilt bundle", () => {
   });
 
   it("drains a body the Worker answered without reading, as wrangler dev does, and keeps its other handlers and exports", async () => {
-    const dir = mkdtempSync(join(ROOT, ".state/test-prebuilt-"));
+    const dir = mkdtempSync(join(tmpdir(), "test-prebuilt-"));
     writeFileSync(
       join(dir, "worker.mjs"),
       'export const named = 1; export default { async fetch() { return new Response("refused", { status: 413 }); }, queue() { return "queued"; } };',
