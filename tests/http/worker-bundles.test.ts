@@ -4,17 +4,20 @@ import { describe, expect, it } from "vitest";
 import { ROOT, remotes } from "../../scripts/stack";
 
 /**
- * The Worker bundles the running platform serves, as wrangler's esbuild wrote them. A module esbuild wraps for lazy
- * loading (`var init_x = __esm(...)`) must be initialised somewhere: once, with `"sideEffects": false` on shared, the
- * call to a barrel's init was dropped while its constants were still read, and every lead with a photo answered 503.
- * This finds that at the bundle, before a shopper does.
+ * The Worker bundles the running platform serves, as wrangler's esbuild wrote them: the bundle a session built once
+ * (`.state/workers/{session}/{worker}`, ADR 0110), or wrangler's watch build (`PLATFORM_WATCH=1`). A module esbuild
+ * wraps for lazy loading (`var init_x = __esm(...)`) must be initialised somewhere: once, with `"sideEffects": false`
+ * on shared, the call to a barrel's init was dropped while its constants were still read, and every lead with a photo
+ * answered 503. This finds that at the bundle, before a shopper does.
  */
-function newestDevBundle(worker: string): string | null {
-  const tmp = join(ROOT, worker, ".wrangler/tmp");
-  if (!existsSync(tmp)) return null;
-  const bundles = readdirSync(tmp)
-    .filter((name) => name.startsWith("dev-"))
-    .map((name) => join(tmp, name, "worker.js"))
+function newestBundle(worker: string): string | null {
+  const inside = (dir: string, file: (name: string) => string | null) =>
+    existsSync(dir) ? readdirSync(dir).flatMap((name) => [file(name)].filter((path): path is string => path !== null)) : [];
+  const sessions = join(ROOT, ".state/workers");
+  const bundles = [
+    ...inside(sessions, (session) => join(sessions, session, worker, `${worker}.js`)),
+    ...inside(join(ROOT, worker, ".wrangler/tmp"), (name) => (name.startsWith("dev-") ? join(ROOT, worker, ".wrangler/tmp", name, "worker.js") : null)),
+  ]
     .filter((file) => existsSync(file))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   return bundles[0] ?? null;
@@ -28,8 +31,8 @@ export function uncalledInits(source: string): string[] {
 describe("Worker bundles", () => {
   for (const worker of ["edge", ...remotes]) {
     it(`${worker}: every lazily initialised module is initialised`, () => {
-      const bundle = newestDevBundle(worker);
-      expect(bundle, `${worker} has no dev bundle: is the platform running from this checkout?`).not.toBeNull();
+      const bundle = newestBundle(worker);
+      expect(bundle, `${worker} has no bundle: is the platform running from this checkout?`).not.toBeNull();
       expect(uncalledInits(readFileSync(bundle as string, "utf8"))).toEqual([]);
     });
   }
