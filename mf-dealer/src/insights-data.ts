@@ -180,9 +180,11 @@ const freshnessOf = (row: Record<string, unknown> | undefined): InsightsFreshnes
   countsSumming: Number(row?.summing ?? 0) === 1,
   marketModelsWaiting: Number(row?.waiting ?? 0),
 });
-/** Whether the view read anything behind today: then it asks the queue's consumer to refresh (it never waits for it). */
-export const isBehind = (freshness: InsightsFreshness, today: string): boolean =>
-  freshness.countsDay !== today || freshness.countsSumming || freshness.marketModelsWaiting > 0;
+/** What the view read behind today (none: up to date); when any, it asks the queue's consumer to refresh (it never waits for it). */
+export const behindIn = (freshness: InsightsFreshness, today: string): ("counts" | "market")[] => [
+  ...(freshness.countsDay !== today || freshness.countsSumming ? (["counts"] as const) : []),
+  ...(freshness.marketModelsWaiting > 0 ? (["market"] as const) : []),
+];
 
 /** Binds ?1 site, ?2 the period's first day, ?3 now, as far as the statement numbers them (D1 refuses a value it does not use). */
 const bindScope = (db: D1Database, sql: string, scope: Scope) => {

@@ -14,9 +14,9 @@ import {
   type InsightSort,
   type InsightsQuery,
   type InsightsFreshness,
+  behindIn,
   insightsForCsv,
   insightsQuerySchema,
-  isBehind,
   LIST_NAMES,
   loadInsights,
   PAGE_SIZE,
@@ -46,11 +46,11 @@ const BEHIND_HEADER = "x-insights-behind";
  * view never waits for it, and a failed send costs it a log line. Answers the response's freshness header.
  */
 function askRefreshWhenBehind(c: Ctx, site: string, freshness: InsightsFreshness, now: Date): Record<string, string> {
-  if (!isBehind(freshness, insightDay(now))) return {};
+  const behind = behindIn(freshness, insightDay(now));
+  if (!behind.length) return {};
   const queue = c.env.INSIGHTS_QUEUE;
   if (queue) c.executionCtx.waitUntil(queue.send({ refresh: site }).catch((error: unknown) => console.error("[insights] refresh send failed", error)));
-  const behind = [freshness.countsDay !== insightDay(now) || freshness.countsSumming ? "counts" : "", freshness.marketModelsWaiting > 0 ? "market" : ""];
-  return { [BEHIND_HEADER]: behind.filter(Boolean).join(",") };
+  return { [BEHIND_HEADER]: behind.join(",") };
 }
 
 /** What the page says of its figures' freshness (ADR 0111): the day its counts are at, and whether the market waits. */

@@ -28,6 +28,11 @@ app.route("/", createStockPages());
 const REFRESH_STEP_MS = 500;
 const CRON_REFRESH_MS = 60_000;
 
+/** The sites a refresh left behind, back on the queue as refresh messages (ADR 0111). */
+async function requeue(env: Env, sites: readonly string[]): Promise<void> {
+  if (sites.length && env.INSIGHTS_QUEUE) await env.INSIGHTS_QUEUE.sendBatch(sites.map((site) => ({ body: { refresh: site } })));
+}
+
 export default {
   fetch: app.fetch,
   /**
@@ -39,13 +44,11 @@ export default {
     if (refused) console.warn(`[insights] ${refused} message(s) that are no event left out`);
     await recordInsightCounts(env.DB, counts);
     // A short step of the refresh per invocation; what is left goes back on the queue as the sites' refresh asks.
-    const left = await refreshInsights(env.DB, [...new Set([...refresh, ...counts.map((count) => count.site)])], new Date(), REFRESH_STEP_MS);
-    if (left.length && env.INSIGHTS_QUEUE) await env.INSIGHTS_QUEUE.sendBatch(left.map((site) => ({ body: { refresh: site } })));
+    await requeue(env, await refreshInsights(env.DB, [...new Set([...refresh, ...counts.map((count) => count.site)])], new Date(), REFRESH_STEP_MS));
   },
   /** Hourly: every site's period counts to the new day (the first view of a day reads them there) and any market left. */
   async scheduled(_controller: ScheduledController, env: Env) {
     const now = new Date();
-    const left = await refreshInsights(env.DB, await sitesBehind(env.DB, now), now, CRON_REFRESH_MS);
-    if (left.length && env.INSIGHTS_QUEUE) await env.INSIGHTS_QUEUE.sendBatch(left.map((site) => ({ body: { refresh: site } })));
+    await requeue(env, await refreshInsights(env.DB, await sitesBehind(env.DB, now), now, CRON_REFRESH_MS));
   },
 };

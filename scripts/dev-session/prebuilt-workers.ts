@@ -19,14 +19,16 @@ const BUILDS_AT_ONCE = 3;
 /** The config that runs `worker`'s prebuilt bundle; written beside its wrangler.jsonc (git-ignored). */
 export const prebuiltConfigPath = (root: string, worker: string, label: string) => join(root, worker, `wrangler.prebuilt-${label}.jsonc`);
 
+/** A wrangler.jsonc's `main` (the Worker's entry), as text. */
+const MAIN = /"main":\s*"([^"]+)"/;
+
 /**
  * The Worker's config text with `main` replaced by the bundle and bundling off. Text, not a parsed object, so the
  * file keeps every binding, comment and relative path of the original.
  */
 export function prebuiltConfig(configText: string, bundlePath: string): string {
-  const main = /"main":\s*"[^"]+"/;
-  if (!main.test(configText)) throw new Error('a Worker\'s wrangler.jsonc must name its "main"');
-  return configText.replace(main, `"main": ${JSON.stringify(bundlePath)}, "no_bundle": true`);
+  if (!MAIN.test(configText)) throw new Error('a Worker\'s wrangler.jsonc must name its "main"');
+  return configText.replace(MAIN, `"main": ${JSON.stringify(bundlePath)}, "no_bundle": true`);
 }
 
 /**
@@ -81,7 +83,7 @@ export async function prebuildWorkers(options: {
   const build = async (worker: string) => {
     const config = join(root, worker, "wrangler.jsonc");
     const text = readFileSync(config, "utf8");
-    const main = /"main":\s*"([^"]+)"/.exec(text)?.[1];
+    const main = MAIN.exec(text)?.[1];
     if (!main) throw new Error(`${config} names no "main"`);
     const sessionDir = join(root, ".state/workers", label);
     const entry = join(sessionDir, "entries", `${worker}.js`);
