@@ -53,7 +53,7 @@ import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, 
 import { loadModelRange, loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
-import { createPageCache, type KeptPageSlot, keptPageHtml, pageKey } from "./page/page-cache";
+import { createPageCache, type KeptPageSlot, keptPageHtml, pageAddress, pageKey } from "./page/page-cache";
 import { DEV_TIMING_HEADER, type RenderedShellPart, shellOnlyPage, streamComposedPage, timingComment } from "./page/stream-page";
 import { holdingAnswer, holdingPage } from "./operator/holding-page";
 import { createOperatorApi } from "./operator/operator-api";
@@ -371,6 +371,7 @@ export function createGatewayApp() {
     if (plan.name === "vehicle" && subject?.carId && counting)
       countInsight(c.env.INSIGHTS_QUEUE, { site: tenant.slug, kind: "view", day: insightDay(new Date()), cars: [subject.carId] }, waitUntil);
     const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
+    const pagePlan = slotsFor(plan, subject?.car ?? null);
     // A whole anonymous car page kept at this very stock version (ADR 0087): answered as it was composed, with this
     // answer's nonce. Never a signed-in shopper's, a draft preview's or one asked under a dev fault, and only a page
     // made of slots alone (a shell part may read other tables than the stock).
@@ -384,7 +385,7 @@ export function createGatewayApp() {
             configVersion: tenant.configVersion,
             config: configText(tenant.config),
             stock: subject.stock,
-            href: url.href,
+            address: pageAddress(url, pagePlan.slots, params),
           })
         : null;
     const keptPage = pageKeyText ? pageCache.get(pageKeyText) : undefined;
@@ -407,7 +408,7 @@ export function createGatewayApp() {
       ...(timed ? { timing: { started: timed, subjectMs: Date.now() - timed } } : {}),
       ...(pageKeyText ? { keepPage: (html: string, slots: KeptPageSlot[], cars: readonly number[], until: number) => pageCache.set(pageKeyText, html, c.var.nonce, slots, cars, until) } : {}),
     };
-    const stream = streamComposedPage(c.env, c.executionCtx, { ...head, preloadImage: subject?.leadImage ?? null }, slotsFor(plan, subject?.car ?? null), params, devFault, shellParts, keeping);
+    const stream = streamComposedPage(c.env, c.executionCtx, { ...head, preloadImage: subject?.leadImage ?? null }, pagePlan, params, devFault, shellParts, keeping);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });
   });
 

@@ -66,6 +66,29 @@ describe("sign-in by phone in Chromium", () => {
     await context.close();
   });
 
+  it.each(["harbour-city-motors", "summit-auto-group"])(
+    "on %s, the header's Sign in returns to the address as it is when clicked (a search sorted since the server rendered it)",
+    { timeout: 60_000 },
+    async (site) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors = watchConsole(page);
+      await page.goto(siteUrl(site, "/search?utm_source=newsletter"));
+      await waitForHydration(page);
+      // The server's markup names the path alone (ADR 0119): the page is one document whatever its query.
+      expect(new URL((await page.locator(".shell-header__account").getAttribute("href")) ?? "", siteUrl(site)).searchParams.get("redirect")).toBe("/search");
+      await page.getByLabel("Sort by").selectOption("Car_production:price:desc");
+      await expect.poll(() => new URL(page.url()).searchParams.get("sortBy")).toBe("Car_production:price:desc");
+      const here = new URL(page.url());
+      await page.locator(".shell-header__account").click();
+      await page.waitForURL((url) => url.pathname === "/sign-in");
+      const signIn = new URL(page.url()).searchParams;
+      expect(signIn.get("redirect")).toBe(here.pathname + here.search);
+      expect(signIn.get("back")).toBe(here.pathname + here.search);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
   it("works without JavaScript", { timeout: 60_000 }, async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: newClient() });
     const page = await context.newPage();

@@ -11,6 +11,7 @@ import { renderToString } from "react-dom/server";
 export type DocumentParts = {
   state: ShellState;
   head: PageHead;
+  /** The page's path and query, as asked (the fragments without `SlotPlan.reads` are sent it). */
   path: string;
   /** The page's origin, for the absolute URLs of fragments' structured data. */
   origin: string;
@@ -31,6 +32,8 @@ export type DocumentParts = {
   /** The picture the page shows first (a car page's first photo), fetched with high priority before any slot arrives. */
   preloadImage?: SlotImage | null;
 };
+
+export const pathWithoutQuery = (path: string) => path.split(/[?#]/, 1)[0] as string;
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -85,7 +88,9 @@ export function documentStart(parts: DocumentParts): string {
     "</head>",
     `<body data-site="${escapeHtml(state.site.slug)}" data-page="${escapeHtml(parts.pageName)}">`,
     '<a class="skip-link" href="#main">Skip to content</a>',
-    `<div id="shell-header">${renderWithState(state, <ShellHeader path={parts.path} />)}</div>`,
+    // The header reads the path alone, as the browser hydrates it (ADR 0119): one document whatever tracking
+    // parameter the address carries.
+    `<div id="shell-header">${renderWithState(state, <ShellHeader path={pathWithoutQuery(parts.path)} />)}</div>`,
     `<main id="main" tabindex="-1" class="page page--${escapeHtml(parts.pageName)}">`,
   ].join("");
 }

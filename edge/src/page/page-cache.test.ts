@@ -1,5 +1,7 @@
+import { defaultSiteConfig } from "@dealer/shared/config";
 import { describe, expect, it } from "vitest";
-import { createPageCache, keptPageHtml, PAGE_CACHE_ENTRIES, pageKey, type PageKeyParts } from "./page-cache";
+import { matchRoute } from "../routes/slot-plans";
+import { createPageCache, keptPageHtml, PAGE_CACHE_ENTRIES, pageAddress, pageKey, type PageKeyParts } from "./page-cache";
 import { SLOT_CACHE_TTL_MS } from "./slot-cache";
 
 const parts: PageKeyParts = {
@@ -10,7 +12,7 @@ const parts: PageKeyParts = {
   configVersion: 3,
   config: '{"theme":{}}',
   stock: "stock:harbour-city-motors:7",
-  href: "http://harbour-city-motors.localhost/cars/a",
+  address: '["http://harbour-city-motors.localhost","/cars/a",[]]',
 };
 const slots = [{ slot: "vehicle", remote: "mf-vehicle", fragment: "VehicleDetail" }];
 
@@ -25,11 +27,38 @@ describe("pageKey", () => {
       { configVersion: 4 },
       { config: '{"theme":{"primary":"#000"}}' },
       { stock: "stock:harbour-city-motors:8" },
-      { href: "http://harbour-city-motors.localhost/cars/a?utm_source=x" },
-      { href: "http://metro-certified.localhost/cars/a" },
+      { address: '["http://harbour-city-motors.localhost","/cars/a",[["drive_away_state","VIC"]]]' },
+      { address: '["http://metro-certified.localhost","/cars/a",[]]' },
     ];
     for (const change of moved) expect(pageKey({ ...parts, ...change })).not.toBe(key);
     expect(pageKey({ ...parts })).toBe(key);
+  });
+});
+
+describe("pageAddress", () => {
+  const addressOf = (href: string) => {
+    const url = new URL(href);
+    const match = matchRoute(url, defaultSiteConfig);
+    if (!match) throw new Error(`no route for ${href}`);
+    return pageAddress(url, match.plan.slots, match.params);
+  };
+  const car = "https://harbour-city-motors.test/cars/a-car";
+
+  it("is a car page's path whatever tracking parameters or params no slot reads its address carries", () => {
+    for (const query of ["?utm_source=ad&utm_medium=cpc", "?gclid=abc123", "?fbclid=x&page=3", "?slug=another-car"])
+      expect(addressOf(car + query)).toBe(addressOf(car));
+  });
+
+  it("moves with a param a slot reads, with the path and with the host", () => {
+    const plain = addressOf(car);
+    for (const other of [`${car}?drive_away_state=VIC`, `${car}?vehiclePriceBudget=30000`, "https://harbour-city-motors.test/cars/b-car", "https://metro-certified.test/cars/a-car"])
+      expect(addressOf(other)).not.toBe(plain);
+    expect(addressOf(`${car}?drive_away_state=VIC&utm_source=ad`)).toBe(addressOf(`${car}?drive_away_state=VIC`));
+  });
+
+  it("is the whole query on a page with a slot that does not say what it reads", () => {
+    const search = "https://harbour-city-motors.test/search?make=Toyota";
+    expect(addressOf(`${search}&utm_source=ad`)).not.toBe(addressOf(search));
   });
 });
 

@@ -1,3 +1,4 @@
+import type { SlotPlan } from "../routes/slot-plans";
 import { SLOT_CACHE_TTL_MS } from "./slot-cache";
 
 /** Whole pages kept per gateway isolate (a car page is about 110 KB): a few MB at most. */
@@ -12,13 +13,24 @@ type Entry = KeptPage & { until: number };
 /**
  * What a kept page is keyed on (ADR 0087): the page is the same bytes while all of these are. `stock` is the site's
  * stock version the page read beside its car on this very view, so a stock write is a new key at once; the shell's
- * build, the site's name, template, config text and version, and the full address (host, path and query) decide the
- * rest. Only an anonymous page, never a draft preview's, and no dev fault (the caller's conditions) is keyed at all.
+ * build, the site's name, template, config text and version, and what the page reads of its address (`pageAddress`)
+ * decide the rest. Only an anonymous page, never a draft preview's, and no dev fault (the caller's conditions) is keyed.
  */
-export type PageKeyParts = { shellBuild: string; site: string; name: string; template: string; configVersion: number; config: string; stock: string; href: string };
+export type PageKeyParts = { shellBuild: string; site: string; name: string; template: string; configVersion: number; config: string; stock: string; address: string };
 
 export const pageKey = (parts: PageKeyParts): string =>
-  JSON.stringify([parts.shellBuild, parts.site, parts.name, parts.template, parts.configVersion, parts.stock, parts.href, parts.config]);
+  JSON.stringify([parts.shellBuild, parts.site, parts.name, parts.template, parts.configVersion, parts.stock, parts.address, parts.config]);
+
+/**
+ * What a composed page reads of its address (ADR 0119): its origin and path (the head and the header read no query),
+ * and, when every slot says what it reads (`SlotPlan.reads`, ADR 0114), those params' values alone; a slot that does
+ * not say is sent the whole address, so then the whole query is read. A tracking parameter is then the same page.
+ */
+export function pageAddress(url: URL, slots: readonly Pick<SlotPlan, "reads">[], params: Readonly<Record<string, string>>): string {
+  const reads = slots.every((slot) => slot.reads) ? [...new Set(slots.flatMap((slot) => slot.reads ?? []))].sort() : null;
+  const query = reads ? reads.filter((name) => Object.hasOwn(params, name)).map((name) => [name, params[name]]) : url.search;
+  return JSON.stringify([url.origin, url.pathname, query]);
+}
 
 /**
  * Whole anonymous car pages the gateway keeps per isolate (ADR 0087): a repeat view answers the page it composed last

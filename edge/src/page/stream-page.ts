@@ -4,7 +4,7 @@ import { countInsight, INSIGHT_MAX_CARS, insightDay } from "@dealer/shared/insig
 import type { GatewayEnv } from "../env";
 import { slotTimeoutMs } from "../env";
 import type { RoutePlan, SlotPlan } from "../routes/slot-plans";
-import { type DocumentParts, documentEnd, documentStart } from "./document";
+import { type DocumentParts, documentEnd, documentStart, pathWithoutQuery } from "./document";
 import { fetchSlot, type KeepScope } from "./fetch-slot";
 import type { KeptPageSlot } from "./page-cache";
 import { headAssetsFor, noteSlotBuild, type RemoteHeadAssets, shellCss, shellPreloads } from "./head-assets";
@@ -31,8 +31,6 @@ export function fragmentRequestFor(state: ShellState, plan: SlotPlan, page: { pa
     hydrate: plan.hydrate ?? "load",
   };
 }
-
-const pathWithoutQuery = (path: string) => path.split(/[?#]/, 1)[0] as string;
 
 /**
  * Scripts the shell needs first: its own chunks, then the entry and fragment chunks of the main
