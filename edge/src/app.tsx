@@ -289,13 +289,10 @@ export function createGatewayApp() {
   app.get("/cars/:slug/related.json", (c) => forwardToRemote(c.env, "mf-search", c.req.raw));
 
   app.get("/_props/:remote/:fragment", async (c) => {
-    return fetchPropsForSlot(c.env, shellState(c.var.tenant, await sessionFor(c.env, c.var.tenant, c.req.header("cookie"))), {
-      remote: c.req.param("remote"),
-      fragment: c.req.param("fragment"),
-      slot: c.req.query("slot") ?? "",
-      path: c.req.query("path") ?? "",
-      origin: new URL(c.req.url).origin,
-    });
+    const tenant = c.var.tenant;
+    const query = { remote: c.req.param("remote"), fragment: c.req.param("fragment"), slot: c.req.query("slot") ?? "", path: c.req.query("path") ?? "", origin: new URL(c.req.url).origin };
+    const carOf = async (params: Record<string, string>) => (await pageSubject(c.env, tenant, "car", params))?.car ?? null;
+    return fetchPropsForSlot(c.env, shellState(tenant, await sessionFor(c.env, tenant, c.req.header("cookie"))), query, carOf);
   });
 
   app.get("/robots.txt", (c) =>
