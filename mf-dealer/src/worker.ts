@@ -25,7 +25,7 @@ app.route("/", createInsightsPage());
 app.route("/", createStockPages());
 
 /** How long one queue invocation refreshes insights before handing the rest back to the queue (ADR 0111), and the cron. */
-const REFRESH_STEP_MS = 500;
+const REFRESH_STEP_MS = 1000;
 const CRON_REFRESH_MS = 60_000;
 
 /** The sites a refresh left behind, back on the queue as refresh messages (ADR 0111). */
