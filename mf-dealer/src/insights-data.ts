@@ -122,17 +122,24 @@ const carMedianSql = (car: string) =>
   `(SELECT ${medianSql(`${car}.price`)} FROM market_bands b WHERE b.make = ${car}.make AND b.model = ${car}.model AND ${keyedSql(car)}
     AND b.year_band = ${yearBandSql(`${car}.year`)} AND b.km_band = ${odometerBandSql(`${car}.km`)})`;
 
-/** Marked models whose bands one D1 batch of the market's refresh computes again (ADR 0111): a short batch each. */
-export const MARKET_REFRESH_MODELS = 8;
+/** Marked models whose bands one D1 batch of the market's refresh computes again (ADR 0111): one (ADR 0115). */
+export const MARKET_REFRESH_MODELS = 1;
+/** Cars whose kept median one such batch writes at most (ADR 0115): a model of thousands of cars takes a few batches. */
+export const MARKET_REFRESH_CARS = 500;
 /** The next marked models (their primary key's order): the same rows for every statement of one D1 batch. */
 const MARKED = `(SELECT make, model FROM market_dirty ORDER BY make, model LIMIT ${MARKET_REFRESH_MODELS})`;
+/** A car `c` in stock of the model `d` whose kept median is not the one its band gives now. */
+const staleMedianSql = (d: string) =>
+  `c.make = ${d}.make AND c.model = ${d}.model AND c.status IN (${IN_STOCK}) AND c.median IS NOT ${carMedianSql("c")}`;
 
 /**
  * One step of the market's refresh, off the page's path (ADR 0111: the insights queue's consumer and its cron run it
- * until nothing is marked): the bands of the next MARKET_REFRESH_MODELS models marked by the stock's triggers
- * (migration 0044, 0056), computed again from the network's stock, each model one range of
- * car_stock_figures_market (migration 0054), driven from the marks (CROSS JOIN keeps that order); then their cars'
- * medians and the marks cleared. The last statement answers whether models are still marked.
+ * until nothing is marked): the bands of the next marked model (migration 0044, 0056), computed again from the
+ * network's stock, one range of car_stock_figures_market (migration 0054), driven from the mark (CROSS JOIN keeps
+ * that order); then at most MARKET_REFRESH_CARS of its cars' medians that moved, and the mark cleared once none is
+ * left, so every batch is short however many cars the model has (ADR 0115). The bands are computed again by each
+ * step of a model, so a car written between its steps is in them. The last statement answers whether models are
+ * still marked.
  */
 export const MARKET_REFRESH = [
   `DELETE FROM market_bands WHERE (make, model) IN ${MARKED}`,
@@ -149,12 +156,10 @@ export const MARKET_REFRESH = [
      WINDOW band AS (PARTITION BY make, model, year_band, km_band ORDER BY price)
    )
    GROUP BY make, model, year_band, km_band`,
-  // Each car in stock of those models (driven from the marks, as above): its median from the bands just made
-  // (migration 0056), written only where it moved.
+  // The model's cars in stock (driven from the mark, as above) whose median moved (migration 0056), a few hundred.
   `UPDATE car_stock_figures SET median = ${carMedianSql("car_stock_figures")}
-   WHERE car_id IN (SELECT c.car_id FROM ${MARKED} d CROSS JOIN car_stock_figures c ON c.make = d.make AND c.model = d.model AND c.status IN (${IN_STOCK}))
-     AND median IS NOT ${carMedianSql("car_stock_figures")}`,
-  `DELETE FROM market_dirty WHERE (make, model) IN ${MARKED}`,
+   WHERE car_id IN (SELECT c.car_id FROM ${MARKED} d CROSS JOIN car_stock_figures c ON ${staleMedianSql("d")} LIMIT ${MARKET_REFRESH_CARS})`,
+  `DELETE FROM market_dirty WHERE (make, model) IN ${MARKED} AND NOT EXISTS (SELECT 1 FROM car_stock_figures c WHERE ${staleMedianSql("market_dirty")})`,
   "SELECT EXISTS (SELECT 1 FROM market_dirty) AS more",
 ];
 

@@ -7,7 +7,7 @@ import { PLATFORM_PORT, recordedSessions } from "../stack";
 import { lighthouseMedian } from "./lighthouse";
 import { sessionMemory } from "./session-usage";
 import { devTimingOf, firstView, NO_KEPT_SLOTS, newSearch, timePage, withStaticServer } from "./page-timing";
-import { benchCounting, benchCountingIsolated, benchInsights } from "./insights";
+import { benchCounting, benchCountingIsolated, benchInsights, catchUpLine } from "./insights";
 import { searchSite } from "./search-api";
 import { percentile } from "./stats";
 import { workersDirectPort } from "./workerd-inspector";
@@ -247,7 +247,9 @@ if (parts.has("javascript")) {
 if (parts.has("insights")) {
   const insightsSite = String(options["insights-site"]);
   console.log(`\nThe dealer console's insights page, server time as a staff member reads it (${RUNS} runs each, ${insightsSite}):`);
-  for (const { path, cars, first, times, behind } of await benchInsights(PLATFORM_PORT, insightsSite, String(options["insights-dealership"]), RUNS)) {
+  const { pages, catchUp } = await benchInsights(PLATFORM_PORT, insightsSite, String(options["insights-dealership"]), RUNS);
+  console.log(`  ${catchUpLine(catchUp)}`);
+  for (const { path, cars, first, times, behind } of pages) {
     console.log(`  ${path.padEnd(60)} ${String(cars).padStart(6)} rows   first ${ms(first)}   then p50 ${ms(times.p50)}   p95 ${ms(times.p95)}   ${behind} answered behind`);
   }
   const counting = await benchCounting(PLATFORM_PORT, insightsSite, RUNS);

@@ -186,12 +186,16 @@ describe("car_stock_figures (the insights rollup) over stock writes", () => {
     expect(refresh).toContain("SCAN d");
     expect(refresh).toContain("SEARCH m USING COVERING INDEX car_stock_figures_market (make=? AND model=? AND status=?)");
     expect(refresh.filter((line) => /\bSCAN m\b/.test(line))).toEqual([]);
-    // Each marked model's cars get their median by the bands' key, from the marks again.
+    // The marked model's cars whose median moved get it by the bands' key, from the mark again; the mark goes when none
+    // is left, read by the same index (ADR 0115).
     const medians = queryPlan(MARKET_REFRESH[2] as string);
     expect(medians).toContain("SCAN d");
-    expect(medians).toContain("SEARCH c USING COVERING INDEX car_stock_figures_market (make=? AND model=? AND status=?)");
+    expect(medians).toContain("SEARCH c USING INDEX car_stock_figures_market (make=? AND model=? AND status=?)");
     expect(medians).toContain("SEARCH car_stock_figures USING INTEGER PRIMARY KEY (rowid=?)");
     expect(medians.filter((line) => /\bSCAN (c|car_stock_figures)\b/.test(line))).toEqual([]);
     expect(medians).toContain("SEARCH b USING PRIMARY KEY (make=? AND model=? AND year_band=? AND km_band=?)");
+    const cleared = queryPlan(MARKET_REFRESH[3] as string);
+    expect(cleared).toContain("SEARCH c USING INDEX car_stock_figures_market (make=? AND model=? AND status=?)");
+    expect(cleared.filter((line) => /\bSCAN c\b/.test(line))).toEqual([]);
   });
 });

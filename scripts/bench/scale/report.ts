@@ -1,4 +1,4 @@
-import type { CountingFigures, InsightsFigures } from "../insights";
+import { type CountingFigures, catchUpLine, type InsightsCatchUp, type InsightsFigures } from "../insights";
 import type { Summary } from "../stats";
 import type { HeapUsage } from "../workerd-inspector";
 import type { CatchUpFigures, ChangeFigures, MemoryFigures, PageFigures, StreamFigures } from "./measure";
@@ -19,7 +19,7 @@ export type SizeResult = {
   stream?: { other: StreamFigures; same: StreamFigures };
   pages?: { largest: PageFigures; small: PageFigures };
   /** The console's insights page of the largest site (issue 31): absent when its phase failed or was not chosen. */
-  insights?: { pages: InsightsFigures[]; counting: CountingFigures };
+  insights?: { pages: InsightsFigures[]; catchUp?: InsightsCatchUp; counting: CountingFigures };
   /** A bulk feed's catch-up in search (issue 32): absent when its phase failed or `--feed 0`. */
   catchUp?: CatchUpFigures;
   memory: { steady?: MemoryFigures; afterLoad?: MemoryFigures; peakHeapBytes: number; peakRssKb: number };
@@ -89,6 +89,7 @@ export function figureRows(r: SizeResult): [string, string][] {
     ],
     ...pageRows("largest site", r.pages?.largest, missing(r, "pages")),
     ...pageRows("small site", r.pages?.small, missing(r, "pages")),
+    ...(r.insights?.catchUp ? [["insights, largest site, after the import: its first view; the catch-up window's views", catchUpLine(r.insights.catchUp)] as [string, string]] : []),
     ...(r.insights?.pages ?? []).map(({ path, cars, first, times, behind }): [string, string] => [
       `${path}, largest site (${count(cars)} rows): first view; then p50 / p95 (goal p95 300 ms); views answered behind`,
       `${ms(first)}; ${p50p95(times)}; ${behind ?? 0}`,

@@ -262,7 +262,7 @@ async function measureSize(size: number, grown: SizeResult["import"], startedAt:
   );
   const insights = await phase(
     "insights page, and a car page with counting on and off",
-    async () => ({ pages: await benchInsights(port, largest.slug, largest.dealerships[0]!.slug, options.runs), counting: await benchCounting(port, largest.slug, options.runs * 2) }),
+    async () => ({ ...(await benchInsights(port, largest.slug, largest.dealerships[0]!.slug, options.runs)), counting: await benchCounting(port, largest.slug, options.runs * 2) }),
     "insights",
   );
   const afterLoad = await phase("heap and memory after all phases", memory);

@@ -143,8 +143,8 @@ export async function recordInsightCounts(db: D1Database, counts: readonly Insig
   ]);
 }
 
-/** Cars of a site summed again from car_daily_counts in one D1 batch (about 90 day rows each on a busy site). */
-export const PERIOD_SUM_CARS = 1000;
+/** Cars of a site summed again from car_daily_counts in one D1 batch (about 90 day rows each on a busy site): a short batch (ADR 0115). */
+export const PERIOD_SUM_CARS = 250;
 /** No car id reaches it: the end of the last chunk. */
 const LAST_CAR = Number.MAX_SAFE_INTEGER;
 
