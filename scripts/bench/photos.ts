@@ -285,12 +285,12 @@ console.log(
     `workerd RSS +${mbOf(peak.workerdKb - idle.workerdKb)}, Node RSS (wrangler, local Images binding) +${mbOf(peak.nodeKb - idle.nodeKb)}`,
 );
 // No API reads one photo's memory: by photo-consumer.ts and photo-check.ts, a photo at its peak holds the fetched bytes
-// once (read into one buffer of the declared length, ADR 0116) and the cleaned copy twice (the binding's answer and the
-// Blob the colour is read from), beside the Blob of whichever binding call reads it.
+// once (read into one buffer of the declared length, ADR 0116), the cleaned copy, and the Blob of it the dominant
+// colour's binding call reads (each call copies what it is given).
 const photoKb = origin.counts().bytes / Math.max(1, origin.counts().served) / 1024;
 console.log(
-  `  memory per photo (estimate from the code, not a reading): ${photoKb.toFixed(0)} KB fetched + 2 x the cleaned copy (about as large) + a binding call's copy = ${((4 * photoKb) / 1024).toFixed(1)} MB; ` +
-    `at the 25 MB limit about 100 MB. wrangler dev delivers one batch of ${batch} at a time, ${PHOTOS_AT_ONCE} of its photos at once (deployed: up to max_concurrency ${concurrency} batches), ` +
+  `  memory per photo (estimate from the code, not a reading): ${photoKb.toFixed(0)} KB fetched + the cleaned copy + a binding call's copy of it (each about as large) = ${((3 * photoKb) / 1024).toFixed(1)} MB; ` +
+    `at the 25 MB limit about 75 MB. wrangler dev delivers one batch of ${batch} at a time, ${PHOTOS_AT_ONCE} of its photos at once (deployed: up to max_concurrency ${concurrency} batches), ` +
     `so the growth above is ${PHOTOS_AT_ONCE} photos in flight plus the pages' own caches and uncollected garbage: an upper bound`,
 );
 

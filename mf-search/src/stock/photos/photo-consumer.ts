@@ -158,7 +158,7 @@ function photosOf(messages: readonly Message<unknown>[]): Photo[] {
  * Each item through `work`, at most `limit` at a time, in order of the items; a slot that has another item to take
  * first rests for the milliseconds its last `work` answered (`rest`).
  */
-async function pacedAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<{ result: R; rest: number }>): Promise<R[]> {
+export async function pacedAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<{ result: R; rest: number }>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
