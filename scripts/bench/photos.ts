@@ -230,12 +230,22 @@ const watch = (async () => {
     if (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5000));
   }
 })();
+/** CPU (ms) of each kind of process spent in the answering and in the held windows: the queue's own share is the difference. */
+const windowCpu = { answering: new Map<string, number>(), held: new Map<string, number>() };
+let cpuAtWindow = sessionCpuByKind(platform);
+const countWindowCpu = (wasHolding: boolean) => {
+  const now = sessionCpuByKind(platform);
+  const into = wasHolding ? windowCpu.held : windowCpu.answering;
+  for (const [name, ms] of now) into.set(name, (into.get(name) ?? 0) + Math.max(0, ms - (cpuAtWindow.get(name) ?? 0)));
+  cpuAtWindow = now;
+};
 // Windows of the origin answering and holding, one after the other, each round counted in the window it started in.
 let windowStart = performance.now();
 let holding = false;
 for (let i = 0; pending > 0 && !stalled && performance.now() < deadline; i++) {
   if (WINDOW_MS && performance.now() - windowStart >= WINDOW_MS) {
     if (!holding) flowingMs += performance.now() - windowStart;
+    countWindowCpu(holding);
     holding = !holding;
     if (holding) origin.hold();
     else origin.release();
@@ -248,6 +258,8 @@ for (let i = 0; pending > 0 && !stalled && performance.now() < deadline; i++) {
   await probeOnce(holding ? held : during, carPath, RUNS + i);
 }
 if (!holding) flowingMs += performance.now() - windowStart;
+countWindowCpu(holding);
+const heldMs = performance.now() - posted - flowingMs;
 origin.release();
 await watch;
 // A stalled run's rate counts up to its last progress, not the wait that showed the stall.
@@ -272,12 +284,13 @@ console.log(
   `  memory, peak while the queue worked over idle before it: mf-search's V8 heap +${(heapGrowth / 1024).toFixed(1)} MB (${mbOf(idle.heap / 1024)} -> ${mbOf(peak.heap / 1024)}), ` +
     `workerd RSS +${mbOf(peak.workerdKb - idle.workerdKb)}, Node RSS (wrangler, local Images binding) +${mbOf(peak.nodeKb - idle.nodeKb)}`,
 );
-// No API reads one photo's memory: by photo-check.ts, a photo at its peak holds the fetched bytes twice (the read chunks
-// and their copy) and the cleaned copy twice (the binding's answer and the Blob the colour is read from).
+// No API reads one photo's memory: by photo-consumer.ts and photo-check.ts, a photo at its peak holds the fetched bytes
+// once (read into one buffer of the declared length, ADR 0116), the cleaned copy, and the Blob of it the dominant
+// colour's binding call reads (each call copies what it is given).
 const photoKb = origin.counts().bytes / Math.max(1, origin.counts().served) / 1024;
 console.log(
-  `  memory per photo (estimate from the code, not a reading): 2 x ${photoKb.toFixed(0)} KB fetched + 2 x the cleaned copy (about as large) = ${((4 * photoKb) / 1024).toFixed(1)} MB; ` +
-    `at the 25 MB limit about 100 MB. wrangler dev delivers one batch of ${batch} at a time, ${PHOTOS_AT_ONCE} of its photos at once (deployed: up to max_concurrency ${concurrency} batches), ` +
+  `  memory per photo (estimate from the code, not a reading): ${photoKb.toFixed(0)} KB fetched + the cleaned copy + a binding call's copy of it (each about as large) = ${((3 * photoKb) / 1024).toFixed(1)} MB; ` +
+    `at the 25 MB limit about 75 MB. wrangler dev delivers one batch of ${batch} at a time, ${PHOTOS_AT_ONCE} of its photos at once (deployed: up to max_concurrency ${concurrency} batches), ` +
     `so the growth above is ${PHOTOS_AT_ONCE} photos in flight plus the pages' own caches and uncollected garbage: an upper bound`,
 );
 
@@ -299,6 +312,15 @@ const cpuRate = (from: typeof cpuAtStart, to: typeof cpuAtStart) =>
   new Map([...to.ms].map(([name, ms]) => [name, Math.max(0, ms - (from.ms.get(name) ?? 0)) / ((to.at - from.at) / 1000)]));
 const [cpuBefore, cpuDuring] = [cpuRate(cpuAtStart, cpuAfterBefore), cpuRate(cpuAfterBefore, cpuAtEnd)];
 const busiest = [...cpuDuring].sort((a, b) => b[1] - a[1]);
+if (WINDOW_MS) {
+  // Per photo: what the answering windows used over the held ones' rate, the rounds aside (fewer run while the queue works).
+  const perSecond = (cpu: Map<string, number>, ms: number, name: string) => ((cpu.get(name) ?? 0) * 1000) / ms;
+  console.log(`\n  CPU ms a second in the answering windows vs the held ones (${(during.search.length / (flowingMs / 1000)).toFixed(1)} vs ${(held.search.length / (heldMs / 1000)).toFixed(1)} rounds a second), and a photo's share:`);
+  for (const [name] of busiest) {
+    const [answering, idle] = [perSecond(windowCpu.answering, flowingMs, name), perSecond(windowCpu.held, heldMs, name)];
+    console.log(`    ${name.padEnd(36)} ${answering.toFixed(0).padStart(5)} vs ${idle.toFixed(0).padStart(5)}   ${(((answering - idle) * (flowingMs / 1000)) / Math.max(1, ready)).toFixed(0).padStart(4)} ms a photo`);
+  }
+}
 const total = (rates: Map<string, number>) => [...rates.values()].reduce((sum, ms) => sum + ms, 0);
 console.log(`\n  CPU of the platform's processes, ms a second (1000 = one core), before -> during ingestion: all ${total(cpuBefore).toFixed(0)} -> ${total(cpuDuring).toFixed(0)}`);
 for (const [name, ms] of busiest) console.log(`    ${name.padEnd(36)} ${(cpuBefore.get(name) ?? 0).toFixed(0).padStart(5)} -> ${ms.toFixed(0).padStart(5)}`);

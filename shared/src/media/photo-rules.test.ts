@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseImageParams } from "./image-url";
-import { exifOrientation, IMAGE_NOT_FOUND_PATH, interiorImageOf, keepUploads, PHOTO_LIMITS, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry, uploadedPhotoEntry } from "./index";
+import { exifOrientation, IMAGE_NOT_FOUND_PATH, interiorImageOf, jpegSides, keepUploads, PHOTO_LIMITS, photoHashOf, photoOutputType, photoRetryDelaySeconds, sniffPhotoType, storedPhotoEntry, uploadedPhotoEntry } from "./index";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : part)));
@@ -44,6 +44,19 @@ describe("photo rules", () => {
     expect(exifOrientation(jpegWithOrientation(9, true))).toEqual(upright);
     // A truncated segment is read no further than its bytes.
     expect(exifOrientation(jpegWithOrientation(6, true).subarray(0, 20))).toEqual(upright);
+  });
+
+  it("reads a JPEG's sides from its frame header after any other segment, and none without one", () => {
+    const sof = (marker: number, width: number, height: number) => [0xff, marker, 0, 17, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, ...new Array(9).fill(0)];
+    const exif = jpegWithOrientation(6, true);
+    const beforeScan = exif.subarray(0, exif.length - 4);
+    expect(jpegSides(bytes([...beforeScan], sof(0xc0, 1600, 1067), [0xff, 0xda, 0, 2]))).toEqual({ width: 1600, height: 1067 });
+    // Progressive (SOF2), after a Huffman table (DHT, c4, in the SOF range but not one) and fill bytes.
+    expect(jpegSides(bytes([0xff, 0xd8, 0xff, 0xc4, 0, 4, 0, 0, 0xff], sof(0xc2, 50_000, 300)))).toEqual({ width: 50_000, height: 300 });
+    expect(jpegSides(bytes([0xff, 0xd8, 0xff, 0xda, 0, 2], sof(0xc0, 10, 10)))).toBeNull();
+    expect(jpegSides(bytes([0xff, 0xd8], sof(0xc0, 0, 10)))).toBeNull();
+    expect(jpegSides(bytes([0xff, 0xd8], sof(0xc0, 1600, 1067)).subarray(0, 8))).toBeNull();
+    expect(jpegSides(beforeScan)).toBeNull();
   });
 
   it("points a held photo at its copy and any other at the placeholder, keeping the dealer's URL", () => {

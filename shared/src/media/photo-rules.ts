@@ -116,6 +116,36 @@ export function exifOrientation(bytes: Uint8Array): ExifOrientation {
   return UPRIGHT;
 }
 
+/**
+ * A JPEG's sides from its frame header (the first SOF segment), as a decoder reads them; null when the segments end or
+ * break before one. Read in the Worker so a JPEG's sides cost no Images call (ADR 0116): `info` would send the whole
+ * file through the binding, and each call is a billed transformation.
+ */
+export function jpegSides(bytes: Uint8Array): { width: number; height: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 2;
+  while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1] ?? 0;
+    // Fill bytes before a marker.
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) return null; // scan or end before any frame header
+    const length = view.getUint16(offset + 2);
+    // SOF0-15, except DHT (c4), JPG (c8) and DAC (cc), which share the range.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (length < 7 || offset + 9 > bytes.length) return null;
+      const height = view.getUint16(offset + 5);
+      const width = view.getUint16(offset + 7);
+      return width && height ? { width, height } : null;
+    }
+    if (length < 2) return null;
+    offset += 2 + length;
+  }
+  return null;
+}
+
 const UPRIGHT: ExifOrientation = { rotate: 0, mirror: false };
 const ORIENTATIONS: Record<number, ExifOrientation> = {
   1: UPRIGHT,

@@ -1,4 +1,4 @@
-import { type ExifOrientation, exifOrientation, PHOTO_LIMITS, PHOTO_MIME, PHOTO_REASONS, type PhotoState, type PhotoType, type ReadyPhoto, sniffPhotoType } from "@dealer/shared/media";
+import { type ExifOrientation, exifOrientation, jpegSides, PHOTO_LIMITS, PHOTO_MIME, PHOTO_REASONS, type PhotoState, type PhotoType, type ReadyPhoto, sniffPhotoType } from "@dealer/shared/media";
 import type { PhotoEnv } from "../../env";
 import { mirrorPngRows, pngFirstPixel } from "./png-rows";
 
@@ -54,8 +54,9 @@ export async function checkAndStorePhoto(env: PhotoEnv, site: string, bytes: Byt
     const { width, height, colour } = held.customMetadata;
     return { state: { status: "ready", hash, width: Number(width), height: Number(height), colour: colour ?? "#808080" } };
   }
-  // Sides from the header alone, before anything decodes the pixels (a decompression bomb claims 50,000 px).
-  const info = await env.IMAGES.info(streamOf(bytes)).catch(() => null);
+  // Sides from the header alone, before anything decodes the pixels (a decompression bomb claims 50,000 px): a JPEG's
+  // read here (ADR 0116), any other's by the binding.
+  const info = (sniffed === "jpeg" ? jpegSides(bytes) : null) ?? (await env.IMAGES.info(streamOf(bytes)).catch(() => null));
   if (!info || !("width" in info)) return refusedPhoto(sniffed === "heic" ? PHOTO_REASONS.heic : PHOTO_REASONS.undecodable);
   if (info.width > PHOTO_LIMITS.maxSide || info.height > PHOTO_LIMITS.maxSide) return refusedPhoto(PHOTO_REASONS.tooWide(info.width, info.height));
   if (info.width < PHOTO_LIMITS.minSide || info.height < PHOTO_LIMITS.minSide) return refusedPhoto(PHOTO_REASONS.tooSmall(info.width, info.height));

@@ -1,7 +1,7 @@
 import { PHOTO_REASONS } from "@dealer/shared/media";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Env } from "../../env";
-import { fetchPhoto, withinDeadline } from "./photo-consumer";
+import { fetchPhoto, pacedAtMost, withinDeadline } from "./photo-consumer";
 
 /**
  * A photo's deadline (ADR 0080): an attempt that never ends is a failure retried later, so the queue moves on. Over the
@@ -55,5 +55,32 @@ describe("a photo's deadline", () => {
     const outcome = await fetchPhoto(env, "site", "http://127.0.0.1:9/endless.jpg", { fetcher: endless, deadlineMs: DEADLINE_MS });
     expect(outcome).toEqual({ state: { status: "failed", reason: PHOTO_REASONS.timeout }, retry: true });
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe("a batch's slots rest after each photo (ADR 0116)", () => {
+  it("starts a slot's next photo only once the rest its last photo asked for has passed, and waits no rest after the last", async () => {
+    vi.useFakeTimers();
+    try {
+      const started: string[] = [];
+      let results: string[] | undefined;
+      void pacedAtMost(["a", "b", "c"], 2, async (item) => {
+        started.push(item);
+        return { result: item.toUpperCase(), rest: 1000 };
+      }).then((all) => {
+        results = all;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(started).toEqual(["a", "b"]);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(started).toEqual(["a", "b"]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started).toEqual(["a", "b", "c"]);
+      // c's slot has nothing left to take: its rest is not waited for.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(results).toEqual(["A", "B", "C"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -20,14 +20,20 @@ const messageSchema = z.object({ site: z.string().min(1), url: z.string().min(1)
 
 const failed = (reason: string): Outcome => ({ state: { status: "failed", reason }, retry: true });
 
-/** The body, or null once it passes the byte limit (read no further: a slow or endless origin costs no more). */
+/**
+ * The body, or null once it passes the byte limit (read no further: a slow or endless origin costs no more). A declared
+ * length is read straight into one buffer of that size (ADR 0116: no chunk list and no second copy); a body without one
+ * is gathered and copied once.
+ */
 async function readCapped(response: Response): Promise<Bytes | null> {
   const declared = Number(response.headers.get("content-length") ?? 0);
   if (declared > PHOTO_LIMITS.maxBytes) {
     await response.body?.cancel();
     return null;
   }
-  const chunks: Uint8Array[] = [];
+  const inPlace = new Uint8Array(declared);
+  let filled = 0;
+  const rest: Uint8Array[] = [];
   let size = 0;
   const reader = response.body?.getReader();
   while (reader) {
@@ -38,11 +44,17 @@ async function readCapped(response: Response): Promise<Bytes | null> {
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    if (!rest.length && filled + value.byteLength <= inPlace.byteLength) {
+      inPlace.set(value, filled);
+      filled += value.byteLength;
+    } else rest.push(value);
   }
+  if (!rest.length) return filled === inPlace.byteLength ? inPlace : inPlace.slice(0, filled);
+  // No length declared, or more sent than declared: what was read in place, then the rest, in one copy.
   const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
+  bytes.set(inPlace.subarray(0, filled));
+  let offset = filled;
+  for (const chunk of rest) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
@@ -69,15 +81,22 @@ export async function withinDeadline<T>(attempt: (signal: AbortSignal) => Promis
   }
 }
 
+/** Milliseconds a photo's check and store took (not its wait on the origin): what its slot rests after it (ADR 0116). */
+export type PhotoWork = { ms: number };
+
 /**
  * The photo behind a URL, read through the SSRF guard at most 25 MB, then checked and kept by the same code as an
- * upload (photo-check.ts), all within the photo's deadline (ADR 0080).
+ * upload (photo-check.ts), all within the photo's deadline (ADR 0080). `work` is given the check and store's time.
  */
-export function fetchPhoto(env: Env, site: string, url: string, options: { fetcher?: typeof fetch; deadlineMs?: number } = {}): Promise<Outcome> {
-  return withinDeadline((signal) => attemptPhoto(env, site, url, signal, options.fetcher ?? fetch), options.deadlineMs ?? PHOTO_LIMITS.deadlineMs, failed(PHOTO_REASONS.timeout));
+export function fetchPhoto(env: Env, site: string, url: string, options: { fetcher?: typeof fetch; deadlineMs?: number; work?: PhotoWork } = {}): Promise<Outcome> {
+  return withinDeadline(
+    (signal) => attemptPhoto(env, site, url, signal, options.fetcher ?? fetch, options.work ?? { ms: 0 }),
+    options.deadlineMs ?? PHOTO_LIMITS.deadlineMs,
+    failed(PHOTO_REASONS.timeout),
+  );
 }
 
-async function attemptPhoto(env: Env, site: string, url: string, signal: AbortSignal, fetcher: typeof fetch): Promise<Outcome> {
+async function attemptPhoto(env: Env, site: string, url: string, signal: AbortSignal, fetcher: typeof fetch, work: PhotoWork): Promise<Outcome> {
   let response: Response;
   try {
     response = await guardedGet(url, { signal, headers: { accept: "image/avif,image/webp,image/jpeg,image/png,*/*;q=0.5" } }, photoPolicy(env), fetcher);
@@ -92,11 +111,22 @@ async function attemptPhoto(env: Env, site: string, url: string, signal: AbortSi
   const bytes = await readCapped(response).catch(() => undefined);
   if (bytes === undefined) return failed(PHOTO_REASONS.unreachable);
   if (bytes === null) return refused(PHOTO_REASONS.tooLarge);
-  return checkAndStorePhoto(env, site, bytes);
+  const started = Date.now();
+  try {
+    return await checkAndStorePhoto(env, site, bytes);
+  } finally {
+    work.ms = Date.now() - started;
+  }
 }
 
 /** Photos of a consumer batch fetched and checked at once: most of a photo's time is waiting on its origin and on Images. */
-export const PHOTOS_AT_ONCE = 4;
+export const PHOTOS_AT_ONCE = 2;
+/**
+ * Background work yields to the pages (ADR 0116): after each photo, its slot rests this many times as long as the
+ * photo's check and store took before it takes the next one, so a slot works at most 1 / (1 + this) of the time and
+ * the pages' requests find the machine (locally: workerd's one thread, and the cores sharp shares) free that often.
+ */
+export const PHOTO_REST_PER_WORK = 3;
 
 type Message<Body> = MessageBatch<Body>["messages"][number];
 /** One URL of a batch and every message naming it: the same URL queued twice (two feeds before either was fetched) is one photo. */
@@ -124,14 +154,25 @@ function photosOf(messages: readonly Message<unknown>[]): Photo[] {
   return [...photos.values()];
 }
 
-/** Each item through `work`, at most `limit` at a time, in order of the items. */
-async function atMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/**
+ * Each item through `work`, at most `limit` at a time, in order of the items; a slot that has another item to take
+ * first rests for the milliseconds its last `work` answered (`rest`).
+ */
+export async function pacedAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<{ result: R; rest: number }>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
+    let rest = 0;
     while (next < items.length) {
+      if (rest > 0) {
+        await new Promise((resolve) => setTimeout(resolve, rest));
+        rest = 0;
+        continue;
+      }
       const index = next++;
-      results[index] = await work(items[index] as T);
+      const done = await work(items[index] as T);
+      results[index] = done.result;
+      rest = done.rest;
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -149,11 +190,11 @@ const recordOutcome = `UPDATE photos SET status = ?3, hash = ?4, width = ?5, hei
   claimed_until = NULL WHERE site = ?1 AND url = ?2`;
 
 /**
- * How long a batch holds the URLs it fetches (ADR 0102): its slowest possible run, every photo at its deadline
- * PHOTOS_AT_ONCE at a time over a full batch (20, wrangler.jsonc), and a margin for the writes. A consumer that dies
- * holding URLs holds them no longer than this.
+ * How long a batch holds the URLs it fetches (ADR 0102): its slowest possible run, every photo at its deadline and
+ * its slot's rest after it (ADR 0116) PHOTOS_AT_ONCE at a time over a full batch (20, wrangler.jsonc), and a margin
+ * for the writes. A consumer that dies holding URLs holds them no longer than this.
  */
-export const PHOTO_CLAIM_MS = Math.ceil(20 / PHOTOS_AT_ONCE) * PHOTO_LIMITS.deadlineMs + 30_000;
+export const PHOTO_CLAIM_MS = Math.ceil(20 / PHOTOS_AT_ONCE) * PHOTO_LIMITS.deadlineMs * (1 + PHOTO_REST_PER_WORK) + 30_000;
 
 const BATCH_URLS = "SELECT value ->> '$[0]', value ->> '$[1]' FROM json_each(?1)";
 /** The batch's rows as they were before it claimed any (a held URL is settled without a fetch). */
@@ -163,8 +204,9 @@ const claimRows = `UPDATE photos SET claimed_until = ?2 WHERE (site, url) IN (${
   AND (claimed_until IS NULL OR claimed_until <= ?3) RETURNING site, url`;
 
 /**
- * A batch (ADR 0088, 0095, 0102): its photos, one per URL however many messages name it, read and claimed in one round
- * trip; those not held and not another batch's fetched PHOTOS_AT_ONCE at a time (another batch's wait out its claim);
+ * A batch (ADR 0088, 0095, 0102, 0116): its photos, one per URL however many messages name it, read and claimed in one
+ * round trip; those not held and not another batch's fetched PHOTOS_AT_ONCE at a time, each slot resting after each
+ * photo (another batch's wait out its claim);
  * their outcomes recorded in one write that frees the claims; then each site's cars showing any of them
  * rewritten once. Each message is acked or retried by its photo's one outcome, only after its cars are written: if a
  * write fails, the messages come again and settle the same URLs again (a photo already in R2 is not fetched twice).
@@ -196,14 +238,16 @@ export async function consumePhotos(batch: MessageBatch<unknown>, env: Env, cars
   });
   // A URL found held is still settled (its cars refreshed): a message retried after its batch's stock write failed, or one
   // sent again by a later feed (a read, no write).
-  const settled = await atMost(wanted, PHOTOS_AT_ONCE, async ({ photo, row }): Promise<Settled | null> => {
-    if (row.status === "ready") return { photo, outcome: null, attempts: row.attempts };
+  const settled = await pacedAtMost(wanted, PHOTOS_AT_ONCE, async ({ photo, row }): Promise<{ result: Settled | null; rest: number }> => {
+    if (row.status === "ready") return { result: { photo, outcome: null, attempts: row.attempts }, rest: 0 };
+    const work: PhotoWork = { ms: 0 };
     try {
-      return { photo, outcome: await fetchPhoto(env, photo.site, photo.url), attempts: row.attempts + 1 };
+      const outcome = await fetchPhoto(env, photo.site, photo.url, { work });
+      return { result: { photo, outcome, attempts: row.attempts + 1 }, rest: work.ms * PHOTO_REST_PER_WORK };
     } catch (error) {
       console.error("[mf-search] photo not processed", photo.site, photo.url, error);
       retryEach(photo);
-      return null;
+      return { result: null, rest: work.ms * PHOTO_REST_PER_WORK };
     }
   }).then((all) => all.filter((one): one is Settled => one !== null));
   const fetched = settled.filter((one) => one.outcome !== null);
