@@ -8,7 +8,6 @@ import { keepImagesBehindPages } from "./dev-session/images-priority";
 import { inspectorProxyPatch } from "./dev-session/inspector-proxy-patch";
 import { miniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
 import { ensurePatched } from "./dev-session/source-patch";
-import { workerdV8FlagsPatch } from "./dev-session/workerd-v8-flags-patch";
 import { prebuildWorkers, watchesSources } from "./dev-session/prebuilt-workers";
 
 /**
@@ -115,7 +114,6 @@ export type Session = { label: string; workers: WorkerName[]; pid: number; port:
 export async function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
   ensurePatched(miniflareAssetsPatch);
   ensurePatched(inspectorProxyPatch);
-  ensurePatched(workerdV8FlagsPatch);
   // Each Worker from a bundle built once, unless PLATFORM_WATCH=1 asks for wrangler's watch (ADR 0110).
   const configPaths = watchesSources()
     ? workers.map((name) => join(ROOT, name, "wrangler.jsonc"))
