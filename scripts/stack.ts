@@ -5,7 +5,9 @@ import { dirname, join, resolve } from "node:path";
 import { DEMO_PHOTO_ORIGIN_OFFSET } from "../db/demo/media";
 import { LOCAL_DEV_VAR } from "../shared/src/fragment/dev-faults";
 import { keepImagesBehindPages } from "./dev-session/images-priority";
-import { ensureMiniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
+import { inspectorProxyPatch } from "./dev-session/inspector-proxy-patch";
+import { miniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
+import { ensurePatched } from "./dev-session/source-patch";
 import { prebuildWorkers, watchesSources } from "./dev-session/prebuilt-workers";
 
 /**
@@ -110,7 +112,8 @@ export type Session = { label: string; workers: WorkerName[]; pid: number; port:
 
 /** Start one `wrangler dev` session for these Workers (the first one answers on the port) and wait until it serves. */
 export async function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
-  ensureMiniflareAssetsPatch();
+  ensurePatched(miniflareAssetsPatch);
+  ensurePatched(inspectorProxyPatch);
   // Each Worker from a bundle built once, unless PLATFORM_WATCH=1 asks for wrangler's watch (ADR 0110).
   const configPaths = watchesSources()
     ? workers.map((name) => join(ROOT, name, "wrangler.jsonc"))

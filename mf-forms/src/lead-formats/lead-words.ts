@@ -1,5 +1,5 @@
 import type { LeadRecord } from "@dealer/shared/contract";
-import { estimateAsAtText, formatMoney, formatMoneyCents, TYPICAL_AMOUNT } from "@dealer/shared/rules";
+import { dateTimeFormat, estimateAsAtText, formatMoney, formatMoneyCents, TYPICAL_AMOUNT } from "@dealer/shared/rules";
 import { CONTACT_METHOD_WORDS, FIELD_LABELS as L, TEST_DRIVE_DISCLAIMER } from "../leads/variants";
 
 /** One line a salesperson reads: a label, its value, and a link where the value has one. */
@@ -19,20 +19,15 @@ const KIND_WORDS: Record<LeadRecord["kind"], string> = {
 };
 export const kindWords = (kind: LeadRecord["kind"]) => KIND_WORDS[kind];
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 /** 'Saturday 2 May 2026, 10:00 am' in the dealership's own time zone. */
 export function dealerTime(iso: string, timeZone: string): string {
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-AU", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
-    dateTimeFormats.set(timeZone, format);
-  }
+  const format = dateTimeFormat("en-AU", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
   return format.format(new Date(iso)).replace(" at ", ", ");
 }
 
 /** Whole dollars as '$27,990'; an amount with cents keeps them, so no figure is rounded on its way to the dealer. */
 const money = (amount: number | null) => (amount === null ? "" : Number.isInteger(amount) ? formatMoney(amount) : formatMoneyCents(amount));
-const km = (value: number | null) => (value === null ? "" : `${new Intl.NumberFormat("en-AU").format(value)} km`);
+const km = (value: number | null) => (value === null ? "" : `${value.toLocaleString("en-AU")} km`);
 const CONDITION_WORDS = { new: "New", used: "Used", demo: "Demo" } as const;
 const PHONE_WORDS = { mobile: "mobile", landline: "landline", business: "business" } as const;
 const CONTACT_WORDS = { phone: CONTACT_METHOD_WORDS.Phone, email: CONTACT_METHOD_WORDS.Email, sms: CONTACT_METHOD_WORDS.SMS } as const;

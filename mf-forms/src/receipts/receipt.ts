@@ -46,7 +46,7 @@ function sentSections(record: LeadRecord, manageLink: string | null): LeadSectio
     vehicle && { label: "Vehicle", value: `${vehicle.title}${vehicle.price === null ? "" : `, ${formatMoney(vehicle.price)}`} (stock ${vehicle.stock_number})`, href: vehicle.url },
     appointment && { label: "Booked", value: appointmentWords(appointment) },
     appointment && manageLink && { label: "Change or cancel", value: manageLink, href: manageLink },
-    trade && { label: "Your car", value: `${trade.year} ${trade.make} ${trade.model}, ${new Intl.NumberFormat("en-AU").format(trade.odometer_km)} km` },
+    trade && { label: "Your car", value: `${trade.year} ${trade.make} ${trade.model}, ${trade.odometer_km.toLocaleString("en-AU")} km` },
     trade?.valuation && { label: "Online valuation", value: valuationWords(trade.valuation) },
     finance?.budget != null && { label: "Budget", value: formatMoney(finance.budget) },
     record.services.length > 0 && { label: "Services", value: record.services.join(", ") },

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "@dealer/shared/config";
 import type { Location } from "@dealer/shared/contract";
-import { type Department, hoursOn, type OpenStatus, openStatus, licenceNumbers, listedDepartment, openingHoursRows, upcomingHolidayHours } from "@dealer/shared/rules";
+import { dateTimeFormat, type Department, hoursOn, type OpenStatus, openStatus, licenceNumbers, listedDepartment, openingHoursRows, upcomingHolidayHours } from "@dealer/shared/rules";
 import { mapPicture } from "./maps";
 
 /** One line of hours; `href` is set when the dealer shows a closed weekend day as an 'Enquire Now' link. */
@@ -41,8 +41,7 @@ export function directionsUrl(location: Pick<Location, "address">): string {
 }
 
 
-const holidayDate = (date: string) =>
-  new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
+const holidayDate = (date: string) => dateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
 
 export function weekLines(location: Location, department: Department, labels: SiteConfig["labels"]): HoursLine[] {
   return openingHoursRows(location.contact_detail.opening_hours, department, labels).map((row) => ({

@@ -1,4 +1,5 @@
 import type { Location } from "../contract/location";
+import { dateTimeFormat } from "./kept-formats";
 import { localTime } from "./local-time";
 import type { LocationType } from "./opening-hours";
 
@@ -17,7 +18,7 @@ const minutesOf = (hhmm: string | null | undefined) => {
 
 /** '+10:00' for an instant in a time zone. */
 function utcOffset(instant: Date, timeZone: string): string {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const name = dateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
   return match ? `${match[1]}:${match[2] ?? "00"}` : "+00:00";
 }
@@ -57,7 +58,7 @@ export function appointmentSlots(
 ): AppointmentSlot[] {
   const taken = new Set(options.taken.map((start) => new Date(start).getTime()));
   const earliest = options.now.getTime() + BOOKING_LEAD_MINUTES * 60 * 1000;
-  const label = new Intl.DateTimeFormat("en-AU", { timeZone: location.timezone, weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
+  const label = dateTimeFormat("en-AU", { timeZone: location.timezone, weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
   const slots: AppointmentSlot[] = [];
   const seen = new Set<string>();
   for (let day = 0; day < options.days; day += 1) {

@@ -3,6 +3,7 @@ import type { SiteConfig } from "../config/site-config";
 import type { Car } from "../contract/car";
 import type { AuStateCode } from "./au-states";
 import { auStateOf } from "./au-states";
+import { dateTimeFormat } from "./kept-formats";
 import { formatMoney, formatMoneyCents } from "./money";
 import { DRIVE_AWAY_TEXT, listedPrice, priceTypeText } from "./price-display";
 
@@ -235,10 +236,8 @@ function driveAwayNote(car: DriveAwayCar, price: number, state: AuStateCode, rat
   return `${noMoreToPayText(home)} The price registers it in ${home}. Registered in ${state} instead, ${state}'s duty, registration and fees come to about ${formatMoney(there)}: ask the dealer what changes.`;
 }
 
-export const estimateAsAtText = (asAt: string) => {
-  const date = new Date(`${asAt}T00:00:00Z`);
-  return `Estimate as at ${date.toLocaleDateString("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}`;
-};
+export const estimateAsAtText = (asAt: string) =>
+  `Estimate as at ${dateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${asAt}T00:00:00Z`))}`;
 
 /** An estimate's dollars: whole dollars as prices are, cents where a duty has them ("$1,487.50"). */
 export const driveAwayMoney = (amount: number) => (Number.isInteger(amount) ? formatMoney(amount) : formatMoneyCents(amount));

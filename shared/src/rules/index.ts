@@ -32,6 +32,7 @@ export * from "./forms";
 export * from "./gating";
 export * from "./watchlist";
 export * from "./accounts";
+export * from "./kept-formats";
 export * from "./local-time";
 export * from "./locations";
 export * from "./opening-hours";

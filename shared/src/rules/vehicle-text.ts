@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "./kept-formats";
+
 export const DEALER_COMMENTS_PENDING = "Dealer comments are pending. Please check back here later.";
 export const UNREGISTERED_TEXT = "Unregistered";
 export const DESCRIPTION_LIMIT = 400;
@@ -17,7 +19,7 @@ export function regoExpiryText(regoExpiry: string | null | undefined, now: Date,
   const expiry = new Date(regoExpiry);
   if (Number.isNaN(expiry.getTime())) return null;
   if (expiry.getTime() < now.getTime()) return showUnregistered ? UNREGISTERED_TEXT : null;
-  const date = new Intl.DateTimeFormat("en-AU", { day: "2-digit", month: "2-digit", year: "numeric", timeZone }).format(expiry);
+  const date = dateTimeFormat("en-AU", { day: "2-digit", month: "2-digit", year: "numeric", timeZone }).format(expiry);
   return `Expires on ${date}`;
 }
 

@@ -6,6 +6,7 @@ import {
   type AlertChannel,
   CODE_LOCKED_MESSAGE,
   CODE_MESSAGE,
+  dateTimeFormat,
   displayMobile,
   EMAIL_ADDRESS_MESSAGE,
   EMAIL_CONFIRMED_MESSAGE,
@@ -79,7 +80,7 @@ async function enquiries(site: string, phone: string, env: Env): Promise<GarageE
     id: row.id,
     kind: row.kind.replace(/_/g, " ").replace(/^\w/, (letter) => letter.toUpperCase()),
     car: row.car,
-    date: new Date(row.created_at).toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Sydney" }),
+    date: dateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Sydney" }).format(new Date(row.created_at)),
   }));
 }
 
