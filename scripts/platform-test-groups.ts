@@ -26,10 +26,13 @@ const CHANGES_SHARED_STATE = [
 
 export type PlatformTestGroups = { alone: string[]; together: string[] };
 
-/** Every platform test file (tests/http, tests/browser), relative to tests/, sorted into the two groups. */
-export function platformTestGroups(testsDir: string): PlatformTestGroups {
+/**
+ * Every platform test file in these folders of tests/ (tests/http and tests/browser unless named), relative to tests/,
+ * sorted into the two groups. The run on Algolia sorts its own files (tests/algolia too) by the same rule.
+ */
+export function platformTestGroups(testsDir: string, folders = ["http", "browser"]): PlatformTestGroups {
   const groups: PlatformTestGroups = { alone: [], together: [] };
-  for (const folder of ["http", "browser"]) {
+  for (const folder of folders) {
     for (const name of readdirSync(join(testsDir, folder)).filter((file) => file.endsWith(".test.ts")).sort()) {
       const source = withSupport(testsDir, readFileSync(join(testsDir, folder, name), "utf8"));
       const group = CHANGES_SHARED_STATE.some((pattern) => pattern.test(source)) ? groups.alone : groups.together;
