@@ -235,8 +235,9 @@ async function algoliaConfiguredRun(): Promise<void> {
 /**
  * The Algolia run's files in the same two groups as the platform tests: those that change shared state (the tow
  * searches' operator settings, the Algolia checks' stock writes and site delete) one at a time, then the rest two at a
- * time. Two at a time the search files took about 1.5 times as long each as one at a time (CI logs of stop 43), so
- * the pair finishes in about three quarters of the time. Each group is the Algolia config's files filtered by name.
+ * time. Two at a time the search files took about 1.5 times as long each as one at a time (the three clean-clone runs
+ * of 2026-11-29), so the pair does them in about three quarters of the time. Each group is the Algolia config's files
+ * filtered by name (the first by the file names given, the second by excluding them).
  */
 async function algoliaTests(): Promise<void> {
   const { alone } = platformTestGroups(join(ROOT, "tests"), ["algolia", "http", "browser"]);
