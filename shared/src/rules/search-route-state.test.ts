@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyRouteState, parseRouteState, readSearchAddress, routeStateToQuery, sameFilters, searchAddressKey } from "./search-route-state";
+import { emptyRouteState, parseRouteState, routeStateToQuery, sameFilters, searchAddressKey } from "./search-route-state";
 
 describe("route state (InstantSearch routing conventions)", () => {
   it("reads query, page, sortBy, refinement lists and ranges", () => {
