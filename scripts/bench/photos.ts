@@ -11,7 +11,8 @@ import { PROGRESS_EVERY_MS } from "../progress";
 import { PLATFORM_PORT, ROOT, recordedSessions, type Session } from "../stack";
 import { firstView, timePage } from "./page-timing";
 import { searchSite } from "./search-api";
-import { sessionCpuByKind, sessionProcesses } from "./session-usage";
+import { sessionProcesses } from "../dev-session/session-processes";
+import { sessionCpuByKind } from "./session-usage";
 import { percentile } from "./stats";
 import { IsolateInspector } from "./workerd-inspector";
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { request } from "node:http";
 import WebSocket from "ws";
 import type { Session } from "../stack";
-import { sessionProcesses } from "./session-usage";
+import { sessionProcesses } from "../dev-session/session-processes";
 
 export type HeapUsage = { usedSize: number; totalSize: number };
 

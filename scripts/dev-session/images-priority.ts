@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { setPriority } from "node:os";
-import { sessionProcesses } from "../bench/session-usage";
+import { sessionProcesses } from "./session-processes";
 
 /**
  * Locally the Images binding runs in wrangler's Node process (miniflare's, on sharp) and the pages in workerd; deployed,
