@@ -1,3 +1,4 @@
+import { cronOnDemand } from "@dealer/shared/dev-faults";
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import { recordInsightCounts, tallyInsightEvents } from "@dealer/shared/insights";
 import { createAuditPage } from "./audit-page";
@@ -15,6 +16,7 @@ import { createStockPages } from "./stock-pages";
  * (the console's stylesheet and its one exposed module) at /_mf/mf-dealer/{buildId}/. It renders no slots.
  */
 const app = createFragmentWorker<Env>({ remote: "mf-dealer", fragments: {} });
+app.get("/__scheduled", (c) => cronOnDemand(c.env, c.req.query("cron") ?? "", hourlyRefresh));
 app.use("/dealer", withSiteTheme);
 app.use("/dealer/*", withSiteTheme);
 app.route("/", createStaffPages());
@@ -50,9 +52,11 @@ export default {
     // A short step of the refresh per invocation; what is left goes back on the queue as the sites' refresh asks.
     await requeue(env, await refreshInsights(env.DB, [...new Set([...refresh, ...counts.map((count) => count.site)])], new Date(), REFRESH_STEP_MS));
   },
-  /** Hourly: every site's period counts to the new day (the first view of a day reads them there) and any market left. */
-  async scheduled(_controller: ScheduledController, env: Env) {
-    const now = new Date();
-    await requeue(env, await refreshInsights(env.DB, await sitesBehind(env.DB, now), now, CRON_REFRESH_MS));
-  },
+  scheduled: (controller: ScheduledController, env: Env) => hourlyRefresh(controller.cron, env),
 };
+
+/** Hourly: every site's period counts to the new day (the first view of a day reads them there) and any market left. */
+async function hourlyRefresh(_cron: string, env: Env): Promise<void> {
+  const now = new Date();
+  await requeue(env, await refreshInsights(env.DB, await sitesBehind(env.DB, now), now, CRON_REFRESH_MS));
+}

@@ -1,3 +1,4 @@
+import { cronOnDemand } from "@dealer/shared/dev-faults";
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import { consumeDeadLetters, consumeLeads } from "./delivery/deliver";
 import { sweepPendingLeads } from "./delivery/queue";
@@ -37,6 +38,7 @@ const app = createFragmentWorker<Env>({
   remote: "mf-forms",
   fragments: { EnquiryForm: enquiryFormFragment, SignIn: signInFragment, Garage: garageFragment, Unsubscribe: unsubscribeFragment, Checkout: checkoutFragment, OnlinePayment: onlinePaymentFragment, SpinToWin: spinToWinFragment, InstantChat: instantChatFragment },
 });
+app.get("/__scheduled", (c) => cronOnDemand(c.env, c.req.query("cron") ?? "", everyMinute));
 app.route("/", createChatApi());
 app.route("/", createLeadApi());
 app.route("/", createDealerLeadApi());
@@ -62,12 +64,14 @@ export default {
     if (batch.queue === DEAD_LETTER_QUEUE) await consumeDeadLetters(batch, env);
     else await consumeLeads(batch, env);
   },
-  /** Cron: leads stored but never queued are queued again; old rate-limit windows, codes and sessions go; reservation holds past 48 hours are released; watch alerts are sent. */
-  async scheduled(_controller: ScheduledController, env: Env) {
-    await sweepPendingLeads(env);
-    await pruneRateLimits(env.DB, Date.now());
-    await pruneSignIns(env.DB, Date.now());
-    await releaseExpiredHolds(env);
-    await sendWatchAlerts(env);
-  },
+  scheduled: (controller: ScheduledController, env: Env) => everyMinute(controller.cron, env),
 };
+
+/** Cron: leads stored but never queued are queued again; old rate-limit windows, codes and sessions go; reservation holds past 48 hours are released; watch alerts are sent. */
+async function everyMinute(_cron: string, env: Env): Promise<void> {
+  await sweepPendingLeads(env);
+  await pruneRateLimits(env.DB, Date.now());
+  await pruneSignIns(env.DB, Date.now());
+  await releaseExpiredHolds(env);
+  await sendWatchAlerts(env);
+}

@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { createFragmentWorker } from "@dealer/shared/fragment-server";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { isLocalDev } from "@dealer/shared/dev-faults";
+import { cronOnDemand } from "@dealer/shared/dev-faults";
 import { bodyLimit, stockDataVersion } from "@dealer/shared/http";
 import { MEDIA_LIMITS, PHOTO_LIMITS, PHOTO_REASONS } from "@dealer/shared/media";
 import type { Env } from "./env";
@@ -108,15 +108,7 @@ const stockLimit = bodyLimit(STOCK_BODY_LIMIT);
 const VIDEO_PART_PATH = /^\/api\/stock\/vehicles\/[^/]+\/video\/uploads\/[^/]+\/parts\/[^/]+$/;
 const partLimit = bodyLimit(MEDIA_LIMITS.videoPartBytes, undefined, `A part is at most ${MEDIA_LIMITS.videoPartBytes} bytes (part_bytes).`);
 app.use("/api/stock/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : VIDEO_PART_PATH.test(c.req.path) ? partLimit(c, next) : stockLimit(c, next)));
-/**
- * Local runs only (LOCAL_DEV): a cron on demand at /__scheduled?cron=…, reached through the gateway's
- * /__scheduled/mf-search. wrangler's --test-scheduled does this only for a session's first Worker, the gateway (ADR 0084).
- */
-app.get("/__scheduled", async (c) => {
-  if (!isLocalDev(c.env)) return c.notFound();
-  await runCron(c.req.query("cron") ?? "", c.env);
-  return c.text("Ran scheduled event");
-});
+app.get("/__scheduled", (c) => cronOnDemand(c.env, c.req.query("cron") ?? "", runCron));
 app.all("/1/*", (c) => searchApiFor(c.env).fetch(c.req.raw));
 app.route("/api/stock/search-sync", createSearchSyncApi());
 app.route("/api/stock", createStockApi());

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { devFragmentDelayMs, devStoreFailShare, isLocalDev, LOCAL_DEV_VAR } from "./dev-faults";
+import { cronOnDemand, devFragmentDelayMs, devStoreFailShare, isLocalDev, LOCAL_DEV_VAR } from "./dev-faults";
 
 describe("the dev-only fault switch", () => {
   it("delays only the named remote, and only in development", () => {
@@ -37,5 +37,18 @@ describe("the dev-only fault switch", () => {
       .flatMap((entry) => readdirSync(new URL(`${entry.name}/`, root)).filter((name) => /^wrangler.*\.(jsonc?|toml)$/.test(name)).map((name) => new URL(`${entry.name}/${name}`, root)));
     expect(configs.length).toBeGreaterThanOrEqual(6);
     for (const config of configs) expect(readFileSync(config, "utf8"), config.pathname).not.toContain(LOCAL_DEV_VAR);
+  });
+});
+
+describe("cronOnDemand", () => {
+  it("runs the remote's cron in a local session and is not found anywhere else, running nothing", async () => {
+    const ran: string[] = [];
+    const run = async (cron: string) => {
+      ran.push(cron);
+    };
+    const local = await cronOnDemand({ LOCAL_DEV: "on" }, "5 * * * *", run);
+    expect([local.status, await local.text()]).toEqual([200, "Ran scheduled event"]);
+    for (const env of [{}, { LOCAL_DEV: "off" }]) expect((await cronOnDemand(env, "5 * * * *", run)).status).toBe(404);
+    expect(ran).toEqual(["5 * * * *"]);
   });
 });

@@ -13,6 +13,17 @@ export function isLocalDev(env: { LOCAL_DEV?: string }): boolean {
 }
 
 /**
+ * A remote's cron on demand in a local session (ADR 0084): its `/__scheduled?cron=…`, which the gateway's
+ * `/__scheduled/{remote}` forwards (wrangler's --test-scheduled reaches only a session's first Worker, the gateway).
+ * Not found outside a local session.
+ */
+export async function cronOnDemand<E extends { LOCAL_DEV?: string }>(env: E, cron: string, run: (cron: string, env: E) => Promise<void>): Promise<Response> {
+  if (!isLocalDev(env)) return new Response("Not found", { status: 404 });
+  await run(cron, env);
+  return new Response("Ran scheduled event");
+}
+
+/**
  * A dev-only fault switch for resilience tests and benchmarks: a request carrying
  * `x-dev-fault: mf-finance=delay:4000` makes that remote answer its fragment 4 s late;
  * `mf-forms=store-fail:10` makes 10% of mf-forms' lead store writes fail (ADR 0024).
