@@ -74,7 +74,7 @@ describe("sign-in by phone in Chromium", () => {
       const errors = watchConsole(page);
       await page.goto(siteUrl(site, "/search?utm_source=newsletter"));
       await waitForHydration(page);
-      // The server's markup names the path alone (ADR 0119): the page is one document whatever its query.
+      // The server's markup names the path alone (ADR 0118): the page is one document whatever its query.
       expect(new URL((await page.locator(".shell-header__account").getAttribute("href")) ?? "", siteUrl(site)).searchParams.get("redirect")).toBe("/search");
       await page.getByLabel("Sort by").selectOption("Car_production:price:desc");
       await expect.poll(() => new URL(page.url()).searchParams.get("sortBy")).toBe("Car_production:price:desc");

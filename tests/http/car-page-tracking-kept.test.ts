@@ -77,7 +77,7 @@ describe("car page slots kept by the params they read", () => {
     }
   });
 
-  it("answers a car page asked with tracking parameters whole, as kept, the plain page's document, its Sign in link naming the path alone (ADR 0119)", { timeout: 120_000 }, async () => {
+  it("answers a car page asked with tracking parameters whole, as kept, the plain page's document, its Sign in link naming the path alone (ADR 0118)", { timeout: 120_000 }, async () => {
     for (const site of SITES) {
       const path = `/cars/${(await pricedCar(site)).slug}`;
       const { plain, other } = await keptPair(site, path, () => `${path}?utm_source=newsletter&gclid=${randomUUID()}`);

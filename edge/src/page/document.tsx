@@ -88,7 +88,7 @@ export function documentStart(parts: DocumentParts): string {
     "</head>",
     `<body data-site="${escapeHtml(state.site.slug)}" data-page="${escapeHtml(parts.pageName)}">`,
     '<a class="skip-link" href="#main">Skip to content</a>',
-    // The header reads the path alone, as the browser hydrates it (ADR 0119): one document whatever tracking
+    // The header reads the path alone, as the browser hydrates it (ADR 0118): one document whatever tracking
     // parameter the address carries.
     `<div id="shell-header">${renderWithState(state, <ShellHeader path={pathWithoutQuery(parts.path)} />)}</div>`,
     `<main id="main" tabindex="-1" class="page page--${escapeHtml(parts.pageName)}">`,

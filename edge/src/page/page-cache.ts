@@ -22,7 +22,7 @@ export const pageKey = (parts: PageKeyParts): string =>
   JSON.stringify([parts.shellBuild, parts.site, parts.name, parts.template, parts.configVersion, parts.stock, parts.address, parts.config]);
 
 /**
- * What a composed page reads of its address (ADR 0119): its origin and path (the head and the header read no query),
+ * What a composed page reads of its address (ADR 0118): its origin and path (the head and the header read no query),
  * and, when every slot says what it reads (`SlotPlan.reads`, ADR 0114), those params' values alone; a slot that does
  * not say is sent the whole address, so then the whole query is read. A tracking parameter is then the same page.
  */

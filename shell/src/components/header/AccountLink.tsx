@@ -10,7 +10,7 @@ function returnHereAsItIsNow(event: MouseEvent<HTMLAnchorElement>) {
 
 /**
  * Signed in (the gateway filled the session on the server, so no flash): My garage; otherwise Sign in, returning here.
- * The markup names the path alone (ADR 0119: the page is one document whatever its query); the click names the
+ * The markup names the path alone (ADR 0118: the page is one document whatever its query); the click names the
  * address as it is then, query included, which on a search page has moved since the server rendered it anyway.
  */
 export function AccountLink({ path }: { path: string }) {
