@@ -21,11 +21,17 @@ const KEY = "write-harbour-city-motors";
 
 type Photo = { position: number; hash: string | null; alt: string | null };
 const photosOf = async (answer: Response) => ((await answer.json()) as { photos: Photo[] }).photos;
-/** A real raster photo, distinct each call (its colour), of a size the photo checks take. */
-const rasterPhoto = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: Math.floor(Math.random() * 255), g: 90, b: 140 } } })
+/**
+ * A real raster photo, distinct each call (its colour: a random one alone made two photos of one upload the same bytes,
+ * one hash, once in 255 runs), of a size the photo checks take.
+ */
+let photosMade = 0;
+const rasterPhoto = () => {
+  photosMade += 1;
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: (photosMade * 53) % 256, g: Math.floor(Math.random() * 256), b: 140 } } })
     .jpeg()
     .toBuffer();
+};
 
 describe("a car's photos as a signed-in staff member", () => {
   const stocknum = `CON-${randomUUID().slice(0, 8)}`.toUpperCase();
