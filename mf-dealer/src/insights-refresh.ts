@@ -12,8 +12,8 @@ async function pacedBatch<T>(db: D1Database, statements: D1PreparedStatement[]):
 /**
  * Bringing the insights up to date off the page's path (ADR 0111), in short D1 batches (ADR 0115): the market's
  * marked models one at a time, a few hundred cars a batch, then each site's period counts to today (a step from
- * yesterday, or summed again car range by car range). Run by the insights queue's consumer (a view that read something behind asks for its site; every batch of
- * counts for its sites) and by the hourly cron for every site behind. Each batch is whole on its own, so two runs at
+ * yesterday, or summed again car range by car range). Run by the insights queue's consumer (a view that read
+ * something behind asks for its site; every batch of counts for its sites) and by the hourly cron for every site behind. Each batch is whole on its own, so two runs at
  * once, or a run cut short, leave every figure exact and the rest to the next run.
  *
  * A run stops taking batches after `budgetMs` (the clock moves with each D1 answer) and answers the sites it left
