@@ -122,26 +122,29 @@ const carMedianSql = (car: string) =>
   `(SELECT ${medianSql(`${car}.price`)} FROM market_bands b WHERE b.make = ${car}.make AND b.model = ${car}.model AND ${keyedSql(car)}
     AND b.year_band = ${yearBandSql(`${car}.year`)} AND b.km_band = ${odometerBandSql(`${car}.km`)})`;
 
-/** Marked models whose bands one D1 batch of the market's refresh computes again (ADR 0111): one (ADR 0115). */
-export const MARKET_REFRESH_MODELS = 1;
-/** Cars whose kept median one such batch writes at most (ADR 0115): a model of thousands of cars takes a few batches. */
+/** Cars whose kept median one D1 batch of the market's refresh writes at most (ADR 0115): a model of thousands of cars takes a few batches. */
 export const MARKET_REFRESH_CARS = 500;
-/** The next marked models (their primary key's order): the same rows for every statement of one D1 batch. */
-const MARKED = `(SELECT make, model FROM market_dirty ORDER BY make, model LIMIT ${MARKET_REFRESH_MODELS})`;
+/** The model whose turn it is (migration 0064), while it is marked: the same row for every statement of one D1 batch. */
+const MARKED = "(SELECT d.make, d.model FROM market_refresh_turn t JOIN market_dirty d ON d.make = t.make AND d.model = t.model)";
 /** A car `c` in stock of the model `d` whose kept median is not the one its band gives now. */
 const staleMedianSql = (d: string) =>
   `c.make = ${d}.make AND c.model = ${d}.model AND c.status IN (${IN_STOCK}) AND c.median IS NOT ${carMedianSql("c")}`;
 
 /**
  * One step of the market's refresh, off the page's path (ADR 0111: the insights queue's consumer and its cron run it
- * until nothing is marked): the bands of the next marked model (migration 0044, 0056), computed again from the
- * network's stock, one range of car_stock_figures_market (migration 0054), driven from the mark (CROSS JOIN keeps
+ * until nothing is marked): the bands of the marked model whose turn it is (migration 0044, 0056, 0064), computed
+ * again from the network's stock, one range of car_stock_figures_market (migration 0054), driven from the mark (CROSS JOIN keeps
  * that order); then at most MARKET_REFRESH_CARS of its cars' medians that moved, and the mark cleared once none is
  * left, so every batch is short however many cars the model has (ADR 0115). The bands are computed again by each
  * step of a model, so a car written between its steps is in them. The last statement answers whether models are
  * still marked.
  */
 export const MARKET_REFRESH = [
+  // The turn passes to the next marked model after the last one refreshed (none after it: the first), so every marked
+  // model is taken in turn however often one of them is marked again.
+  `UPDATE market_refresh_turn SET (make, model) = (SELECT d.make, d.model FROM market_dirty d
+     WHERE (d.make, d.model) > (market_refresh_turn.make, market_refresh_turn.model) ORDER BY d.make, d.model LIMIT 1)`,
+  "UPDATE market_refresh_turn SET (make, model) = (SELECT make, model FROM market_dirty ORDER BY make, model LIMIT 1) WHERE make IS NULL",
   `DELETE FROM market_bands WHERE (make, model) IN ${MARKED}`,
   `INSERT INTO market_bands (make, model, year_band, km_band, n, below, middle, above)
    SELECT make, model, year_band, km_band, MAX(n),

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,7 +40,8 @@ beforeAll(() => {
     CREATE INDEX car_stock_figures_market ON car_stock_figures(make, model, status, year, km, price);
     CREATE TABLE market_bands (make TEXT NOT NULL, model TEXT NOT NULL, year_band INTEGER NOT NULL, km_band INTEGER NOT NULL, n INTEGER NOT NULL,
       below REAL, middle REAL, above REAL, PRIMARY KEY (make, model, year_band, km_band)) WITHOUT ROWID;
-    CREATE TABLE market_dirty (make TEXT NOT NULL, model TEXT NOT NULL, PRIMARY KEY (make, model)) WITHOUT ROWID;`);
+    CREATE TABLE market_dirty (make TEXT NOT NULL, model TEXT NOT NULL, PRIMARY KEY (make, model)) WITHOUT ROWID;
+    ${readFileSync(new URL("../../db/migrations/0064_market_refresh_turn.sql", import.meta.url), "utf8")}`);
   // 1,300 cars of one model (three odometer bands of 0-100,000 km and one above, six year bands) and 40 of another,
   // a few sold; prices spread so each band's median moves with any car in it.
   const cars = Array.from({ length: 1340 }, (_, i) => {
@@ -67,6 +68,22 @@ describe("the market's refresh in short steps (ADR 0115)", () => {
     // The mazda's 40 in one step, the hilux's cars over several.
     expect(steps).toBeGreaterThan(2);
     expect(run("SELECT COUNT(*) AS n FROM market_dirty")[0]?.n).toBe(0);
+    expect(medians()).toEqual(literalMedians());
+  });
+
+  it("takes the marked models in turn: a model marked again before every step does not hold back the others (migration 0064)", () => {
+    // 40 audis, first in key order, one repriced and marked again before every step; the hilux's 1,300 medians to write again.
+    const audis = Array.from({ length: 40 }, (_, i) => `(${5001 + i}, 'audi', 'a4', 'in_stock', ${2015 + (i % 3)}, ${(i % 3) * 30000}, ${30000 + i * 250}, NULL)`);
+    run(`INSERT INTO car_stock_figures VALUES ${audis.join(", ")}; UPDATE car_stock_figures SET median = NULL WHERE model = 'hilux';
+      INSERT INTO market_dirty VALUES ('toyota', 'hilux');`);
+    const hiluxMarked = () => run("SELECT COUNT(*) AS n FROM market_dirty WHERE model = 'hilux'")[0]?.n === 1;
+    let steps = 0;
+    for (; hiluxMarked(); steps++) {
+      expect(steps, "the hilux waits while the audi keeps changing").toBeLessThan(12);
+      run(`UPDATE car_stock_figures SET price = price + 1 WHERE car_id = ${5001 + (steps % 40)}; INSERT OR IGNORE INTO market_dirty VALUES ('audi', 'a4');`);
+      step();
+    }
+    while (step()) steps++;
     expect(medians()).toEqual(literalMedians());
   });
 });
