@@ -53,7 +53,7 @@ import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, 
 import { loadModelRange, loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
-import { createPageCache, type KeptPageSlot, keptPageHtml, pageAddress, pageKey } from "./page/page-cache";
+import { createPageCache, type KeptPageSlot, keptPageBytes, pageAddress, pageKey } from "./page/page-cache";
 import { DEV_TIMING_HEADER, type RenderedShellPart, shellOnlyPage, streamComposedPage, timingComment } from "./page/stream-page";
 import { holdingAnswer, holdingPage } from "./operator/holding-page";
 import { createOperatorApi } from "./operator/operator-api";
@@ -390,7 +390,7 @@ export function createGatewayApp() {
       countInsight(c.env.INSIGHTS_QUEUE, { site: tenant.slug, kind: "search", day: insightDay(new Date()), cars: [...keptPage.cars] }, waitUntil);
       const keptSlots = keptPage.slots.map((slot) => ({ ...slot, ms: 0, how: "kept" }));
       const timing = timed ? timingComment({ started: timed, subjectMs: Date.now() - timed }, Date.now() - timed, keptSlots, "kept") : "";
-      return c.body(keptPageHtml(keptPage, c.var.nonce) + timing, 200, { ...HTML, "cache-control": "no-store" });
+      return c.body(keptPageBytes(keptPage, c.var.nonce, timing), 200, { ...HTML, "cache-control": "no-store" });
     }
     // Only the path names a landing (a 'landing' query parameter is just text).
     const landing = plan.name === "search" ? /^\/search\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname) : null;
@@ -448,6 +448,9 @@ function storedJson<T>(text: unknown, schema: { safeParse(value: unknown): { suc
   }
 }
 
+/** A car's stored item type; anything else reads as a car (built once: a schema is costly to make per view). */
+const carItemType = itemTypeSchema.catch("car");
+
 /** The car or location a page is about; checked before streaming starts, since the status line leaves with the head. */
 async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable<RoutePlan["requires"]>, params: Record<string, string>): Promise<PageSubject | null> {
   const site = tenant.slug;
@@ -481,7 +484,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     .first<SubjectCarRow>();
   if (!row) return null;
   const tag = typeof row.tag === "string" ? row.tag.trim() : "";
-  const itemType = itemTypeSchema.catch("car").parse(row.item_type);
+  const itemType = carItemType.parse(row.item_type);
   const text = (value: unknown) => (typeof value === "string" ? value : null);
   const car = {
     sold: isSold(row.status),

@@ -162,4 +162,22 @@ describe("car page kept slots", () => {
     }
     expect((await view(path)).vehicleSlot).toContain(shownPrice(original.price as number));
   });
+
+  it("a car taken off the website through the stock API is a 404 on the next view of its page that was kept whole", async () => {
+    const original = await plainPricedCar();
+    const path = `/cars/${original.slug}`;
+    const key = `write-${original.dealership_slug}`;
+    await view(path);
+    expect((await view(path)).page).toBe("kept");
+    try {
+      expect((await stockApi(SITE, key, "/vehicles/batch", { upsert: [{ ...original, show_on_dealer_website: false }], delete: [] })).status).toBe(200);
+      // The status leaves with the first byte (ADR 0120): it is read beside the stock version on this very view.
+      const hidden = await fetchSite(SITE, path);
+      expect(hidden.status).toBe(404);
+      expect(await hidden.text()).not.toContain(original.stocknum);
+    } finally {
+      await stockApi(SITE, key, "/vehicles/batch", { upsert: [original], delete: [] });
+    }
+    expect((await fetchSite(SITE, path)).status).toBe(200);
+  });
 });

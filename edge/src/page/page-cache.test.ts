@@ -1,7 +1,7 @@
 import { defaultSiteConfig } from "@dealer/shared/config";
 import { describe, expect, it } from "vitest";
 import { matchRoute } from "../routes/slot-plans";
-import { createPageCache, keptPageHtml, PAGE_CACHE_ENTRIES, pageAddress, pageKey, type PageKeyParts } from "./page-cache";
+import { createPageCache, keptPageBytes, PAGE_CACHE_ENTRIES, pageAddress, pageKey, type PageKeyParts } from "./page-cache";
 import { SLOT_CACHE_TTL_MS } from "./slot-cache";
 
 const parts: PageKeyParts = {
@@ -14,6 +14,7 @@ const parts: PageKeyParts = {
   stock: "stock:harbour-city-motors:7",
   address: '["http://harbour-city-motors.localhost","/cars/a",[]]',
 };
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const slots = [{ slot: "vehicle", remote: "mf-vehicle", fragment: "VehicleDetail" }];
 
 describe("pageKey", () => {
@@ -68,11 +69,22 @@ describe("createPageCache", () => {
     cache.set("k", '<style nonce="N0nce">a</style><script nonce="N0nce"></script>', "N0nce", slots, [4, 5]);
     const kept = cache.get("k");
     if (!kept) throw new Error("the page was not kept");
-    expect(keptPageHtml(kept, "fresh1")).toBe('<style nonce="fresh1">a</style><script nonce="fresh1"></script>');
-    expect(keptPageHtml(kept, "fresh2")).not.toContain("N0nce");
+    expect(text(keptPageBytes(kept, "fresh1"))).toBe('<style nonce="fresh1">a</style><script nonce="fresh1"></script>');
+    expect(text(keptPageBytes(kept, "fresh2"))).not.toContain("N0nce");
     expect(kept.slots).toEqual(slots);
     expect(kept.cars).toEqual([4, 5]);
     expect(cache.get("other")).toBeUndefined();
+  });
+
+  it("answers the page's text as UTF-8 bytes, a tail after it, whatever characters it holds", () => {
+    const cache = createPageCache();
+    const page = '<title>Café — Ōtaki 🚗</title><script nonce="N">1</script>';
+    cache.set("k", page, "N", slots, []);
+    const kept = cache.get("k");
+    if (!kept) throw new Error("the page was not kept");
+    const bytes = keptPageBytes(kept, "nonce+/=", "<!--tail-->");
+    expect(text(bytes)).toBe(`${page.replace('nonce="N"', 'nonce="nonce+/="')}<!--tail-->`);
+    expect(bytes.length).toBe(new TextEncoder().encode(text(bytes)).length);
   });
 
   it("keeps a page no longer than the slot TTL, nor than the oldest kept slot in it", () => {

@@ -52,3 +52,28 @@ describe("the security headers middleware reads the tenant's maps provider", () 
     expect(platform).not.toContain("google");
   });
 });
+
+describe("the security headers middleware and the response it is given", () => {
+  const appAnswering = (answer: () => Response) => {
+    const app = new Hono();
+    app.use(securityHeaders);
+    app.get("/", () => answer());
+    return app;
+  };
+
+  it("adds its headers to a response the gateway made without copying it (its body stays the bytes it was given)", async () => {
+    const made = new Response(new TextEncoder().encode("<p>kept page</p>"), { headers: { "content-type": "text/html" } });
+    const answered = await appAnswering(() => made).request("/", {}, {});
+    expect(answered).toBe(made);
+    expect(answered.headers.get("content-security-policy")).toContain("script-src 'self' 'nonce-");
+    expect(answered.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("answers a copy with its headers when the response's own are immutable (a binding's, a redirect)", async () => {
+    const answered = await appAnswering(() => Response.redirect("https://example.test/elsewhere", 302)).request("/", {}, {});
+    expect(answered.status).toBe(302);
+    expect(answered.headers.get("location")).toBe("https://example.test/elsewhere");
+    expect(answered.headers.get("x-frame-options")).toBe("DENY");
+    expect(answered.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});

@@ -68,16 +68,27 @@ export function contentSecurityPolicy(nonce: string, searchSources: string[] = [
 
 export type SecurityVariables = { nonce: string };
 
+/**
+ * The response's own headers when the gateway made it; a response from a binding (assets, a remote) has immutable
+ * ones, so it is answered as a mutable copy. A page's answer is not copied: a copy of a body is one more stream.
+ */
+function mutableHeaders(c: { res: Response }): Headers {
+  try {
+    c.res.headers.set("x-content-type-options", "nosniff");
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set("x-content-type-options", "nosniff");
+  }
+  return c.res.headers;
+}
+
 /** Security headers on every response; pages read c.var.nonce for their inline tags. */
 export const securityHeaders = createMiddleware<{ Bindings: GatewayEnv; Variables: SecurityVariables & { tenant?: Tenant } }>(async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
   await next();
-  // Responses from bindings (assets, remotes) have immutable headers: take a mutable copy.
-  c.res = new Response(c.res.body, c.res);
-  const headers = c.res.headers;
+  const headers = mutableHeaders(c);
   headers.set("content-security-policy", contentSecurityPolicy(nonce, searchConnectSourcesOf(c.env), c.var.tenant?.config.maps));
-  headers.set("x-content-type-options", "nosniff");
   headers.set("x-frame-options", "DENY");
   headers.set("referrer-policy", "strict-origin-when-cross-origin");
   headers.set("permissions-policy", "camera=(), microphone=(), geolocation=(self), payment=()");
