@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Bytes, inSteps, oneChunk } from "./photo-check";
+import { type Bytes, oneChunk } from "./photo-check";
 
 /** Every chunk a stream gives, in order. */
 async function chunksOf(stream: ReadableStream<Bytes>): Promise<Bytes[]> {
@@ -26,40 +26,5 @@ describe("a photo handed to the Images binding", () => {
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toEqual(bytes);
     expect(chunks[0]?.buffer).not.toBe(bytes.buffer);
-  });
-});
-
-describe("a photo handed to R2", () => {
-  it("comes in chunks of at most the step, with a pause between two chunks and none before the first", async () => {
-    const bytes = photo(150 * 1024);
-    const events: string[] = [];
-    const stream = inSteps(bytes, 64 * 1024, async () => {
-      events.push("pause");
-    });
-    const chunks: Bytes[] = [];
-    const reader = stream.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      chunks.push(read.value);
-      events.push(`chunk ${read.value.byteLength}`);
-    }
-    expect(events).toEqual([`chunk ${64 * 1024}`, "pause", `chunk ${64 * 1024}`, "pause", `chunk ${22 * 1024}`]);
-    const whole = new Uint8Array(bytes.byteLength);
-    let at = 0;
-    for (const chunk of chunks) {
-      whole.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    expect(whole).toEqual(bytes);
-  });
-
-  it("gives a photo no larger than a step as one chunk, never waiting", async () => {
-    let pauses = 0;
-    const chunks = await chunksOf(
-      inSteps(photo(1000), 64 * 1024, async () => {
-        pauses++;
-      }),
-    );
-    expect(chunks.map((chunk) => chunk.byteLength)).toEqual([1000]);
-    expect(pauses).toBe(0);
   });
 });

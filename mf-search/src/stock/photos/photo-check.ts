@@ -29,36 +29,6 @@ export const oneChunk = (bytes: Bytes): ReadableStream<Bytes> =>
   });
 const streamOf = (bytes: Bytes) => oneChunk(bytes) as unknown as ImagesStream;
 
-/** The size of each step of a photo handed to R2 (ADR 0119): about 1 ms of the local R2's digest a step. */
-export const PUT_STEP_BYTES = 64 * 1024;
-const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * The bytes as a stream of `step`-byte chunks with a macrotask between them (ADR 0119): whoever reads it (locally
- * miniflare's R2, which digests each chunk as it comes) works a chunk a turn, and a page's request that arrives
- * meanwhile is answered between two chunks instead of after the whole photo.
- */
-export function inSteps(bytes: Bytes, step = PUT_STEP_BYTES, pause: () => Promise<void> = macrotask): ReadableStream<Bytes> {
-  let at = 0;
-  return new ReadableStream<Bytes>({
-    async pull(controller) {
-      if (at > 0) await pause();
-      // A copy: a native sink may take (detach) what it is given, and the rest of the photo is still to come.
-      controller.enqueue(bytes.slice(at, at + step));
-      at += step;
-      if (at >= bytes.byteLength) controller.close();
-    },
-  });
-}
-
-/** workerd's stream of a declared length: R2 takes a stream only when its length is known. */
-declare const FixedLengthStream: new (length: number) => { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
-
-/** The cleaned photo into R2 a step at a time (inSteps), with its metadata. */
-async function putInSteps(bucket: R2Bucket, key: string, bytes: Bytes, options: Parameters<R2Bucket["put"]>[2]): Promise<void> {
-  const { readable, writable } = new FixedLengthStream(bytes.byteLength);
-  await Promise.all([bucket.put(key, readable as unknown as Parameters<R2Bucket["put"]>[1], options), inSteps(bytes).pipeTo(writable)]);
-}
 const bytesOf = async (stream: ReadableStream<Uint8Array> | import("@cloudflare/workers-types").ReadableStream<Uint8Array>) =>
   new Uint8Array(await new Response(stream as ReadableStream<Uint8Array>).arrayBuffer());
 
@@ -126,7 +96,7 @@ export async function checkAndStorePhoto(env: PhotoEnv, site: string, bytes: Byt
   } catch {
     return refusedPhoto(PHOTO_REASONS.undecodable);
   }
-  await putInSteps(env.PHOTOS, key, cleaned, {
+  await env.PHOTOS.put(key, cleaned, {
     httpMetadata: { contentType: PHOTO_MIME[type] },
     customMetadata: { width: String(photo.width), height: String(photo.height), colour: photo.colour, type },
   });
