@@ -14,8 +14,11 @@ async function targetUrl(id: string): Promise<string> {
 }
 
 /**
- * Scratch: CPU profiles of several isolates of the Workers' workerd at once, written as .cpuprofile files, and the
- * longest runs of consecutive samples (an isolate's synchronous turns) with the functions they spent most in.
+ * CPU profiles of several isolates of the Workers' workerd at once (ADR 0119), written as .cpuprofile files (DevTools
+ * opens them), and each isolate's longest runs of samples (its stretches on workerd's one thread) with the functions
+ * in them. Isolates by their inspector ids: core:user:mf-search, d1:db (miniflare's D1 object), r2:bucket, images:IMAGES.
+ * With `npm run bench:photos -- --no-heap` beside it (the bench's heap readings otherwise hold mf-search's inspector):
+ *   PLATFORM_PORT=8811 npx tsx scripts/bench/isolate-profile.ts --workers core:user:mf-search,d1:db,r2:bucket --seconds 45
  */
 const { values: options } = parseArgs({
   options: {

@@ -32,6 +32,8 @@ const { values: options } = parseArgs({
     "timeout-minutes": { type: "string", default: "60" },
     "stall-seconds": { type: "string", default: "120" },
     "window-seconds": { type: "string", default: "8" },
+    // Leaves mf-search's inspector free for a profiler (isolate-profile.ts): workerd takes one DevTools client an isolate.
+    "no-heap": { type: "boolean", default: false },
   },
 });
 const CARS = Number(options.cars);
@@ -192,7 +194,7 @@ console.log(`  origin ${origin.base}: ${PHOTO.width} x ${PHOTO.height} JPEGs, ${
 // A first view: a kept /search may still list an earlier run's cars, deleted since (their pages are 404s).
 const searchHtml = (await timePage(PLATFORM_PORT, host, firstView("/search", -1))).html;
 const carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(searchHtml)?.[1] ?? "/cars/unknown";
-const inspector = await IsolateInspector.connect(platform, "mf-search");
+const inspector = options["no-heap"] ? { heapUsage: async () => ({ usedSize: 0 }), close: () => {} } : await IsolateInspector.connect(platform, "mf-search");
 
 const before = newProbe();
 const cpuAtStart = { at: performance.now(), ms: sessionCpuByKind(platform) };
