@@ -9,7 +9,7 @@ import { postStockBatch } from "../../db/import/stock-client";
 import { PHOTOS_AT_ONCE } from "../../mf-search/src/stock/photos/photo-consumer";
 import { PROGRESS_EVERY_MS } from "../progress";
 import { PLATFORM_PORT, ROOT, recordedSessions, type Session } from "../stack";
-import { firstView, timePage } from "./page-timing";
+import { devTimingOf, firstView, timePage } from "./page-timing";
 import { searchSite } from "./search-api";
 import { sessionProcesses } from "../dev-session/session-processes";
 import { sessionCpuByKind } from "./session-usage";
@@ -32,6 +32,8 @@ const { values: options } = parseArgs({
     "timeout-minutes": { type: "string", default: "60" },
     "stall-seconds": { type: "string", default: "120" },
     "window-seconds": { type: "string", default: "8" },
+    // Leaves mf-search's inspector free for a profiler (isolate-profile.ts): workerd takes one DevTools client an isolate.
+    "no-heap": { type: "boolean", default: false },
   },
 });
 const CARS = Number(options.cars);
@@ -147,13 +149,26 @@ function consumerSettings(): { batch: number; concurrency: number } {
   return { batch: Number(/"max_batch_size": (\d+)/.exec(line)?.[1] ?? 1), concurrency: Number(/"max_concurrency": (\d+)/.exec(line)?.[1] ?? 1) };
 }
 
-type Probe = { search: number[]; car: number[]; api: number[] };
-const newProbe = (): Probe => ({ search: [], car: [], api: [] });
+type Probe = { search: number[]; car: number[]; api: number[]; rendered: { search: boolean[]; car: boolean[] } };
+const newProbe = (): Probe => ({ search: [], car: [], api: [], rendered: { search: [], car: [] } });
+
+/**
+ * A page timed, and whether the gateway rendered any of its slots (a kept slot or a kept whole page is answered as it
+ * was, ADR 0074, 0087): its dev-only timing comment says which. A stock version moved on makes the next one rendered.
+ */
+async function timeProbePage(path: string): Promise<{ ms: number; rendered: boolean }> {
+  const { full, html } = await timePage(PLATFORM_PORT, host, path, { "x-dev-timing": "on" });
+  const timing = devTimingOf(html);
+  return { ms: full, rendered: timing ? timing.page !== "kept" && timing.slots.some((slot) => slot.how !== "kept") : true };
+}
 
 /** One round of what a shopper does: a search page (first view, the slot rendered), a car page, a search API call. */
 async function probeOnce(probe: Probe, carPath: string, run: number): Promise<void> {
-  probe.search.push((await timePage(PLATFORM_PORT, host, firstView("/search", run))).full);
-  probe.car.push((await timePage(PLATFORM_PORT, host, firstView(carPath, run))).full);
+  for (const [key, path] of [["search", firstView("/search", run)], ["car", firstView(carPath, run)]] as const) {
+    const { ms, rendered } = await timeProbePage(path);
+    probe[key].push(ms);
+    probe.rendered[key].push(rendered);
+  }
   probe.api.push((await searchSite(PLATFORM_PORT, SITE, [{ indexName: "Car_production", params: "hitsPerPage=24" }])).ms);
 }
 
@@ -179,7 +194,7 @@ console.log(`  origin ${origin.base}: ${PHOTO.width} x ${PHOTO.height} JPEGs, ${
 // A first view: a kept /search may still list an earlier run's cars, deleted since (their pages are 404s).
 const searchHtml = (await timePage(PLATFORM_PORT, host, firstView("/search", -1))).html;
 const carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(searchHtml)?.[1] ?? "/cars/unknown";
-const inspector = await IsolateInspector.connect(platform, "mf-search");
+const inspector = options["no-heap"] ? { heapUsage: async () => ({ usedSize: 0 }), close: () => {} } : await IsolateInspector.connect(platform, "mf-search");
 
 const before = newProbe();
 const cpuAtStart = { at: performance.now(), ms: sessionCpuByKind(platform) };
@@ -306,7 +321,22 @@ function compare(title: string, [wasName, was]: [string, Probe], [nowName, now]:
 }
 compare("p95 during ingestion vs before", ["before", before], ["during", during]);
 // The fairer reading on a shared machine: held and answering windows alternate, so another load hits both alike.
-if (WINDOW_MS) compare(`p95 while the queue works vs while the origin holds, alternating ${WINDOW_MS / 1000} s windows`, ["held", held], ["during", during]);
+if (WINDOW_MS) {
+  compare(`p95 while the queue works vs while the origin holds, alternating ${WINDOW_MS / 1000} s windows`, ["held", held], ["during", during]);
+  // What the slow rounds were: a page the gateway rendered (its kept answer was of an older stock version, or expired)
+  // or one answered as kept that waited for the thread (behind the consumer's work).
+  console.log("\n  pages rendered (not kept) in each kind of window, and the rounds over the held p95 while the queue works:");
+  for (const [label, key] of probes) {
+    if (key === "api") continue;
+    const line = held[key].length ? percentile(held[key], 95) : 0;
+    const slow = during[key].flatMap((ms, i) => (ms > line ? [during.rendered[key][i] as boolean] : []));
+    const count = (flags: boolean[]) => flags.filter(Boolean).length;
+    console.log(
+      `    ${label.padEnd(44)} rendered ${count(during.rendered[key])} of ${during[key].length} during, ${count(held.rendered[key])} of ${held[key].length} held; ` +
+        `over ${fmt(line)}: ${slow.length} during, ${count(slow)} of them rendered, ${slow.length - count(slow)} kept (waited)`,
+    );
+  }
+}
 
 /** CPU a second of each kind of process between two readings: where the platform's time went in each phase. */
 const cpuRate = (from: typeof cpuAtStart, to: typeof cpuAtStart) =>
