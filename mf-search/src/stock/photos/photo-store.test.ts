@@ -66,6 +66,23 @@ describe("a dealer's photos in the stock", () => {
     expect((await send({ upsert: [record([two, one])] })).unchanged).toBe(1);
   });
 
+  it("finds a settled photo's cars by key (migration 0065): a car is listed under each photo it shows not yet ready, whoever wrote it", async () => {
+    const three = "https://photos.example/3.jpg";
+    const listed = async () =>
+      (await d1.db.prepare("SELECT source FROM cars_by_unsettled_photo WHERE site = ? AND car_id = 999002 ORDER BY source").bind(SITE).all<{ source: string }>()).results.map((row) => row.source);
+    await send({ upsert: [{ ...record([three, one]), stocknum: "PHOTO-2", id: 999_002, slug: "photo-car-2" }] });
+    queued.splice(0);
+    expect(await listed()).toEqual([three]);
+    await settle(three, { reason: "The photo's address answered HTTP 404." });
+    expect(await listed()).toEqual([three]);
+    expect(await settle(three, held)).toBe(1);
+    expect(await listed()).toEqual([]);
+    await d1.db.prepare("UPDATE vehicles SET data = json_set(data, '$.images[0].photo.status', 'pending') WHERE id = 999002").run();
+    expect(await listed()).toEqual([three]);
+    await send({ delete: ["PHOTO-2"] });
+    expect(await listed()).toEqual([]);
+  });
+
   it("never brings back a car deleted between the refresh's read and its write", async () => {
     const row = await d1.db.prepare("SELECT dealership_id, data FROM vehicles WHERE stocknum = 'PHOTO-1'").first<{ dealership_id: number; data: string }>();
     const car = JSON.parse(row?.data ?? "{}") as Car;

@@ -256,7 +256,8 @@ export async function feedReport(db: D1Database, writer: PhotoOwner, batch: stri
 }
 
 /**
- * URLs of the site were settled (ready or failed): every car that shows one, or waits for one, is brought up to date,
+ * URLs of the site were settled (ready or failed): every car that shows one not yet ready (found by key in
+ * cars_by_unsettled_photo, migration 0065), or waits for one, is brought up to date,
  * once for all of them (a consumer batch's URLs are settled together: one stock write per dealership, not one per photo
  * and car, ADR 0088). A waiting car takes its new list once none of it is pending. Written like a feed's change (stock
  * version, change log, search push), under the car's own dealership, and only while the car is still as it was read.
@@ -267,9 +268,9 @@ export async function refreshCarsShowing(db: D1Database, site: string, urls: str
     .prepare(
       `SELECT v.dealership_id, v.data, w.urls AS wait FROM vehicles v
          LEFT JOIN photo_waits w ON w.dealership_id = v.dealership_id AND w.stocknum = v.stocknum
-        WHERE v.site = ?1 AND (EXISTS (SELECT 1 FROM json_each(v.data, '$.images') j WHERE j.value ->> '$.photo.source' IN (SELECT value FROM json_each(?2)))
-           OR v.data ->> '$.spin_interior_source' IN (SELECT value FROM json_each(?2))
-           OR EXISTS (SELECT 1 FROM json_each(w.urls) u WHERE u.value IN (SELECT value FROM json_each(?2))))`,
+        WHERE v.id IN (SELECT c.car_id FROM cars_by_unsettled_photo c WHERE c.site = ?1 AND c.source IN (SELECT value FROM json_each(?2)))
+           OR (v.dealership_id, v.stocknum) IN (SELECT pw.dealership_id, pw.stocknum FROM photo_waits pw
+                WHERE pw.site = ?1 AND EXISTS (SELECT 1 FROM json_each(pw.urls) u WHERE u.value IN (SELECT value FROM json_each(?2))))`,
     )
     .bind(site, json(unique(urls)))
     .all<{ dealership_id: number; data: string; wait: string | null }>();
