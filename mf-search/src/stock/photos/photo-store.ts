@@ -204,7 +204,20 @@ export async function recordFeedPhotos(
       .prepare("INSERT INTO photos (site, url, status, updated_at) SELECT ?, value, 'pending', ? FROM json_each(?) WHERE true ON CONFLICT (site, url) DO NOTHING RETURNING url")
       .bind(writer.site, now, json(photos.held)),
   ]);
-  const refetch = [...photos.toFetch, ...(lost?.results ?? []).map((row) => row.url)];
+  const lostUrls = (lost?.results ?? []).map((row) => row.url);
+  if (lostUrls.length) {
+    // The batch's cars show those URLs as held, so no trigger listed them (migration 0065): listed here, the copy the
+    // fetch brings back reaches them even if its bytes changed meanwhile.
+    await db
+      .prepare(
+        `INSERT OR IGNORE INTO cars_by_unsettled_photo (site, source, car_id) SELECT ?1, l.value, v.id FROM json_each(?2) l
+           JOIN vehicles v ON v.dealership_id = ?3 AND v.stocknum IN (SELECT value FROM json_each(?4))
+          WHERE EXISTS (SELECT 1 FROM json_each(v.data, '$.images') j WHERE j.value ->> '$.photo.source' = l.value)`,
+      )
+      .bind(writer.site, json(lostUrls), writer.dealershipId, json(photos.report.map(([stocknum]) => stocknum)))
+      .run();
+  }
+  const refetch = [...photos.toFetch, ...lostUrls];
   await queuePhotos(queue, refetch.map((url) => ({ site: writer.site, url })));
   return batch;
 }
