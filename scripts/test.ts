@@ -5,6 +5,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { pushSettings, pushStockThroughQueue, standInSettings, startStandIn, stopStandIn } from "./algolia-run";
 import { platformTestGroups } from "./platform-test-groups";
+import { type Counts, countsOf, type Report } from "./test-report";
 import { ensureChromium, ensureSqlite, ensureXmllint } from "./chromium";
 import { loadDemoStock, prepare, StepFailed, step, waitForDemoPhotos } from "./setup";
 import { killSessionsNow, ROOT, type Restart, recordedSessions, startDemoPhotoOrigin, startPlatform, stopAllSessions, superviseSessions, writeDevVars } from "./stack";
@@ -66,27 +67,32 @@ async function check(label: string, command: string, args: string[], where: Wher
   return ok;
 }
 
-/**
- * Runs vitest (under another Node binary when given, with extra arguments such as file filters) and counts its tests
- * from the JSON report (each test is one check).
- */
-async function vitest(label: string, config: string, { node, extra = [], ...where }: { node?: string; extra?: string[] } & Where = {}): Promise<void> {
-  const started = Date.now();
+/** Runs vitest (under another Node binary when given, with extra arguments such as file filters); its report, or null when it wrote none. */
+async function vitestReport(label: string, config: string, { node, extra = [], ...where }: { node?: string; extra?: string[] } & Where): Promise<Report | null> {
   const report = join(REPORTS, `${label.replace(/\W+/g, "-")}.json`);
   rmSync(report, { force: true });
   const args = ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra];
   const code = await run(label, node ?? bin("vitest"), node ? [join(ROOT, "node_modules/vitest/vitest.mjs"), ...args] : args, logOf(label, where));
-  if (!existsSync(report)) {
+  if (existsSync(report)) return JSON.parse(readFileSync(report, "utf8")) as Report;
+  console.log(`✘ ${label}: no report (exit ${code})`);
+  return null;
+}
+
+/** Adds a run's counts to the tally (each test is one check) and prints them. */
+function tallied(label: string, counts: Counts | null, started: number): void {
+  if (!counts) {
     tally.failed++;
-    console.log(`✘ ${label}: no report (exit ${code})`);
     return;
   }
-  const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
-  tally.passed += json.numPassedTests;
-  tally.failed += json.numFailedTests;
-  // A suite that fails to load has no failed tests; count it so the run cannot look green.
-  if (!json.success && json.numFailedTests === 0) tally.failed++;
-  console.log(`${json.success ? "✔" : "✘"} ${label}: ${json.numPassedTests} passed, ${json.numFailedTests} failed (${seconds(started)})`);
+  tally.passed += counts.passed;
+  tally.failed += counts.failed;
+  console.log(`${counts.ok ? "✔" : "✘"} ${label}: ${counts.passed} passed, ${counts.failed} failed (${seconds(started)})`);
+}
+
+async function vitest(label: string, config: string, options: { node?: string; extra?: string[] } & Where = {}): Promise<void> {
+  const started = Date.now();
+  const report = await vitestReport(label, config, options);
+  tallied(label, report && countsOf(report), started);
 }
 
 /** 22 beside Node 20 or 24; 24 beside 22. */
@@ -126,10 +132,12 @@ async function checksWithoutPlatform(): Promise<void> {
 
 /** The platform's sessions restarted during this run (the supervisor's reports), summed up before the tally. */
 const restarts: Restart[] = [];
+type Supervisor = { restarts: readonly Restart[]; stop: () => Promise<void> };
 /** Keeps the platform up while tests run (scripts/stack.ts); its reports print as they happen. */
-function supervise(): { stop: () => Promise<void> } {
+function supervise(): Supervisor {
   const supervisor = superviseSessions((line) => console.log(line));
   return {
+    restarts: supervisor.restarts,
     stop: async () => {
       await supervisor.stop();
       restarts.push(...supervisor.restarts);
@@ -187,6 +195,28 @@ try {
 }
 
 /**
+ * A group of platform test files. When the platform's session exited by itself while the group ran (ADR 0092: the
+ * supervisor restarts it, and every test in between meets a closed port), the files that failed run once more, one
+ * at a time, once it serves again, and their second run counts instead of the first: a file that fails for a reason
+ * of its own fails again. The restart is still reported at the end of the run.
+ */
+async function platformGroup(label: string, config: string, extra: string[], supervisor: Supervisor): Promise<void> {
+  const started = Date.now();
+  const restartsBefore = supervisor.restarts.length;
+  const report = await vitestReport(label, config, { extra });
+  const failedFiles = (report?.testResults ?? []).filter((file) => file.status === "failed").map((file) => file.name);
+  if (!report || supervisor.restarts.length === restartsBefore || !failedFiles.length) return tallied(label, report && countsOf(report), started);
+  for (let waited = 0; supervisor.restarts.some((restart) => !restart.restartedAt && !restart.error) && waited < 180; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.log(`\n↻ The platform was restarted while "${label}" ran: its ${failedFiles.length} failed files run once more, and count instead.`);
+  const again = await vitestReport(`${label}, the files that failed while the platform was down`, config, { extra: failedFiles });
+  const first = countsOf(report, new Set(failedFiles));
+  const second = again ? countsOf(again) : { passed: 0, failed: failedFiles.length, ok: false };
+  tallied(label, { passed: first.passed + second.passed, failed: first.failed + second.failed, ok: first.ok && second.ok }, started);
+}
+
+/**
  * The HTTP and browser tests in their two groups (scripts/platform-test-groups.ts): alone first, then two at a time
  * once the unit tests beside the first group are done, with the supervisor keeping the platform up.
  */
@@ -194,9 +224,9 @@ async function platformTests(): Promise<void> {
   const { alone, together } = platformTestGroups(join(ROOT, "tests"));
   const supervisor = supervise();
   try {
-    await vitest("platform tests that change shared state, one file at a time", "tests/vitest.config.ts", { extra: alone });
+    await platformGroup("platform tests that change shared state, one file at a time", "tests/vitest.config.ts", alone, supervisor);
     await checksDone;
-    await vitest("platform tests, two files at a time", "tests/vitest.config.ts", { extra: ["--fileParallelism", "--maxWorkers=2", ...together] });
+    await platformGroup("platform tests, two files at a time", "tests/vitest.config.ts", ["--fileParallelism", "--maxWorkers=2", ...together], supervisor);
   } finally {
     await supervisor.stop();
   }
@@ -212,7 +242,7 @@ async function algoliaConfiguredRun(): Promise<void> {
   const settings = standInSettings();
   Object.assign(process.env, settings);
   let standIn: ChildProcess | null = null;
-  let supervisor: { stop: () => Promise<void> } | null = null;
+  let supervisor: Supervisor | null = null;
   try {
     standIn = await step("Starting the Algolia stand-in", "is the port taken? STAND_IN_PORT=… picks another", startStandIn);
     writeDevVars();
@@ -221,7 +251,7 @@ async function algoliaConfiguredRun(): Promise<void> {
     await step("stock:sync --settings", "see its error above", pushSettings);
     const sites = await step("Pushing the stock through the queue", "see .state/logs/platform.log for the consumer's errors", () => pushStockThroughQueue());
     console.log(`Stock of ${sites.length} sites in the stand-in after ${seconds(started)}`);
-    await algoliaTests();
+    await algoliaTests(supervisor);
   } finally {
     await supervisor?.stop();
     await stopAllSessions();
@@ -239,11 +269,11 @@ async function algoliaConfiguredRun(): Promise<void> {
  * of 2026-11-29), so the pair does them in about three quarters of the time. Each group is the Algolia config's files
  * filtered by name (the first by the file names given, the second by excluding them).
  */
-async function algoliaTests(): Promise<void> {
+async function algoliaTests(supervisor: Supervisor): Promise<void> {
   const { alone } = platformTestGroups(join(ROOT, "tests"), ["algolia", "http", "browser"]);
   const config = "tests/vitest.algolia.config.ts";
-  await vitest("search tests on Algolia (the stand-in) that change shared state, one file at a time", config, { extra: ["--passWithNoTests", ...alone] });
-  await vitest("search tests on Algolia (the stand-in), two files at a time", config, { extra: ["--fileParallelism", "--maxWorkers=2", ...alone.flatMap((file) => ["--exclude", file])] });
+  await platformGroup("search tests on Algolia (the stand-in) that change shared state, one file at a time", config, ["--passWithNoTests", ...alone], supervisor);
+  await platformGroup("search tests on Algolia (the stand-in), two files at a time", config, ["--fileParallelism", "--maxWorkers=2", ...alone.flatMap((file) => ["--exclude", file])], supervisor);
 }
 
 for (const restart of restarts) {
