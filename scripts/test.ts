@@ -278,7 +278,7 @@ async function algoliaTests(supervisor: Supervisor): Promise<void> {
 
 for (const restart of restarts) {
   const back = restart.restartedAt ? `restarted at ${restart.restartedAt.toISOString()}` : `not restarted (${restart.error})`;
-  console.log(`\n✘ The ${restart.label} session (wrangler dev) exited by itself at ${restart.exitedAt.toISOString()} and was ${back}: tests that failed in between with ECONNREFUSED or "socket hang up" met its closed port, not a fault of their own.`);
+  console.log(`\n✘ The ${restart.label} session (wrangler dev) exited by itself at ${restart.exitedAt.toISOString()} and was ${back}: the files of its group that failed (ECONNREFUSED, "socket hang up": its closed port) ran once more, and their second run counts (ADR 0092).`);
 }
 console.log(`\nnpm test took ${seconds(runStarted)}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed`);
