@@ -190,7 +190,12 @@ console.log(
 );
 const samples: number[] = [];
 const halfWay = Date.now() + (MINUTES * 60_000) / 2;
-const sampler = setInterval(() => samples.push(platformRssMb().mb), 5_000);
+/** A long run prints the platform's RSS as it goes (each 5 minutes; each minute in a short one): how it grew, not only where it ended. */
+const PROGRESS_EVERY = MINUTES >= 20 ? 60 : 12;
+const sampler = setInterval(() => {
+  samples.push(platformRssMb().mb);
+  if (samples.length % PROGRESS_EVERY === 0) console.log(`  at ${((samples.length * 5) / 60).toFixed(0)} min: ${samples.at(-1)?.toFixed(0)} MB`);
+}, 5_000);
 const load = Promise.all([
   PARTS.has("browse") && onSchedule("pages", SCHEDULE.pages, SHOPPERS, browsePage),
   PARTS.has("browse") && onSchedule("car pages", SCHEDULE.carPages, 1, browseCar),
