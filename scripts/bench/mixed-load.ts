@@ -183,7 +183,7 @@ function platformRssMb(): { mb: number; processes: number } {
 
 const start = platformRssMb();
 console.log(
-  `Mixed load for ${MINUTES} min (scaled from an hour; ${[...PARTS].join(", ")}), ${SITES.length} sites; platform RSS at the start ${start.mb.toFixed(0)} MB in ${start.processes} processes`,
+  `Mixed load for ${MINUTES} min (${MINUTES >= 60 ? "the hour" : "scaled from an hour"}; ${[...PARTS].join(", ")}), ${SITES.length} sites; platform RSS at the start ${start.mb.toFixed(0)} MB in ${start.processes} processes`,
 );
 console.log(
   `  a minute: ${SCHEDULE.pages} pages and ${SCHEDULE.carPages} car pages (${SHOPPERS} and 1 at once at most), ${SCHEDULE.fuzz} fuzzed calls, ${SCHEDULE.leadBursts * LEADS_A_BURST} leads (${LEADS_A_BURST} at once every ${60 / SCHEDULE.leadBursts} s); the feed at the start and half-way`,
