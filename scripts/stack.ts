@@ -8,6 +8,7 @@ import { keepImagesBehindPages } from "./dev-session/images-priority";
 import { inspectorProxyPatch } from "./dev-session/inspector-proxy-patch";
 import { miniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
 import { ensurePatched } from "./dev-session/source-patch";
+import { WORKERD_V8_FLAGS_VAR, workerdV8FlagsPatch } from "./dev-session/workerd-v8-flags-patch";
 import { prebuildWorkers, watchesSources } from "./dev-session/prebuilt-workers";
 
 /**
@@ -55,6 +56,11 @@ export const wranglerEnv: NodeJS.ProcessEnv = {
   // glibc gives each thread that allocates at once an arena of its own and keeps what it freed there: the Images
   // binding's libvips threads in wrangler's Node held about 150 MB so (ADR 0110).
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+  // V8 flags for both workerd processes (workerd-v8-flags-patch.ts): a young generation of at most 4 MB a semi-space,
+  // as wrangler's Node (ADR 0110). Busy isolates grew theirs towards V8's maximum and the Workers' workerd held about
+  // 150 MB more after 4 minutes of mixed load; 2 MB slowed uncached renders 2-4x (ADR 0117), 4 MB did not (ADR 0121).
+  // Set PLATFORM_WORKERD_V8_FLAGS (space-separated; empty for none) to measure others.
+  [WORKERD_V8_FLAGS_VAR]: process.env[WORKERD_V8_FLAGS_VAR] ?? "--max-semi-space-size=4",
 };
 
 export const wranglerBin = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
@@ -114,6 +120,7 @@ export type Session = { label: string; workers: WorkerName[]; pid: number; port:
 export async function startSession(label: string, workers: WorkerName[], port: number): Promise<Session> {
   ensurePatched(miniflareAssetsPatch);
   ensurePatched(inspectorProxyPatch);
+  ensurePatched(workerdV8FlagsPatch);
   // Each Worker from a bundle built once, unless PLATFORM_WATCH=1 asks for wrangler's watch (ADR 0110).
   const configPaths = watchesSources()
     ? workers.map((name) => join(ROOT, name, "wrangler.jsonc"))

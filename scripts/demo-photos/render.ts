@@ -1,6 +1,5 @@
 import { SPIN_FRAME_COUNT, isVehicleImageAngle, isVehicleImageBody, isVehicleImageColour, type VehicleImageBody, type VehicleImageColour } from "@dealer/shared/media";
 import { type CarInput, photoUrlOf } from "@dealer/shared/contract";
-import sharp from "sharp";
 import { type DemoPicture, demoPhotoPath, demoSpinFramePath } from "../../db/demo/media";
 import { createRng, hashSeed } from "../../db/demo/prng";
 import { buildSpinFrame, buildVehiclePicture } from "../../edge/src/images/vehicle-svg";
@@ -69,6 +68,12 @@ export function demoInteriorShot(car: Pick<CarInput, "images">): DemoPicture | n
   return shot ? { body: shot.body, colour: shot.colour, angle: "interior" } : null;
 }
 
+/**
+ * sharp (libvips: about 19 MB of the process) loaded on the first render only: a later start's origin serves its
+ * cache on disk and never renders (ADR 0121).
+ */
+const loadSharp = () => import("sharp").then((module) => module.default);
+
 /** Octaves of the texture: cells across the picture and strength. The finer ones survive a card's downscale. */
 const OCTAVES = [
   { cells: 24, strength: 70 },
@@ -84,6 +89,7 @@ const OCTAVES = [
  */
 async function makeTexture(seed: string, strength: number): Promise<Buffer> {
   const { width, height } = DEMO_PHOTO;
+  const sharp = await loadSharp();
   const rng = createRng(seed);
   const sum = new Float32Array(width * height);
   for (const octave of OCTAVES) {
@@ -119,6 +125,7 @@ const BAY =
 export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
   const { width, height, quality } = DEMO_PHOTO;
   const seed = demoShotPath(shot);
+  const sharp = await loadSharp();
   const bay = await sharp(Buffer.from(BAY))
     .composite([{ input: await sharedTexture(seed, "bay"), blend: "overlay" }])
     .png()
