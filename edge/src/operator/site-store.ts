@@ -250,6 +250,7 @@ export const SITE_TABLES = [
   "leads",
   "users",
   "directory_offers",
+  "cars_by_unsettled_photo",
   "vehicles",
   // After its inputs (car_period_counts, car_stock_figures): their delete triggers take from it, so it goes empty last.
   "dealership_stock_totals",
@@ -280,10 +281,11 @@ function siteCondition(table: (typeof SITE_TABLES)[number]): string {
 }
 
 /**
- * Not in an export: the search index's change log and push state are derived from the stock (and have no rowid to
- * page by); a site's secret slots never leave the platform, even sealed (ADR 0056).
+ * Not in an export: the search index's change log and push state, and which cars wait for which photo (migration
+ * 0065), are derived from the stock (and have no rowid to page by); a site's secret slots never leave the platform,
+ * even sealed (ADR 0056).
  */
-const NOT_EXPORTED: readonly string[] = ["stock_changes", "search_pushes", "site_secrets"];
+const NOT_EXPORTED: readonly string[] = ["stock_changes", "search_pushes", "cars_by_unsettled_photo", "site_secrets"];
 const EXPORT_PAGE = 500;
 
 /**
