@@ -3,7 +3,7 @@ import { createTestD1 } from "../../../db/test-support/d1";
 import { insertSite } from "../../../db/test-support/fragment-request";
 import { carInput } from "@dealer/shared/testing";
 import type { Env, LeadMessage } from "../env";
-import { KEY_REUSED, LEAD_BODY_MAX_BYTES, LEAD_STORE_FAILED, RATE_LIMITED } from "../leads/guard";
+import { INVALID_LEAD, KEY_REUSED, LEAD_BODY_MAX_BYTES, LEAD_STORE_FAILED, RATE_LIMITED } from "../leads/guard";
 import { createLeadApi } from "./api";
 
 let db: D1Database;
@@ -115,6 +115,17 @@ describe("POST /api/leads: storing", () => {
     } finally {
       await broken.dispose();
     }
+  });
+
+  it("answers a body that cannot be a lead with 400 without reading storage, so a failing D1 never turns it into a 503", async () => {
+    const failing = { prepare: () => { throw new Error("D1 is busy"); } } as unknown as D1Database;
+    for (const body of ["", "{", "null", "[]", JSON.stringify({ kind: "no-such-kind" })]) {
+      const response = await post(body, { database: failing });
+      expect(response.status, body).toBe(400);
+      expect((await response.json()).message).toBe(INVALID_LEAD);
+    }
+    const form = await app.request("/api/leads", { method: "POST", headers: { host: HOST, "content-type": "application/x-www-form-urlencoded" }, body: "" }, { DB: failing, LEAD_QUEUE: queue });
+    expect(form.status).toBe(400);
   });
 });
 

@@ -69,12 +69,7 @@ export function createLeadApi() {
 
 async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof leadBodyFormat>): Promise<Answer> {
   const headers = c.req.raw.headers;
-  const site = await siteFromHost(c.env.DB, headers.get("host") ?? undefined).catch((error: unknown) => {
-    console.error("[mf-forms] site lookup failed", error);
-    return "unavailable" as const;
-  });
-  if (site === "unavailable") return { status: 503, body: { message: LEAD_STORE_FAILED } };
-  if (!site) return { status: 404, body: { message: "Unknown site" } };
+  // Bad input is answered before anything is read from storage: a body that cannot be a lead never meets a busy D1.
   if (!format) return { status: 415, body: { message: UNSUPPORTED_BODY } };
 
   const raw = await c.req.text();
@@ -99,6 +94,15 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
     turnstileToken ??= form.turnstileToken;
     if (key !== null && !/^[\x21-\x7e]{1,200}$/.test(key)) key = null;
   }
+  const envelope = parseWithFieldErrors(envelopeSchema, body);
+  if (!envelope.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: envelope.fieldErrors } };
+
+  const site = await siteFromHost(c.env.DB, headers.get("host") ?? undefined).catch((error: unknown) => {
+    console.error("[mf-forms] site lookup failed", error);
+    return "unavailable" as const;
+  });
+  if (site === "unavailable") return { status: 503, body: { message: LEAD_STORE_FAILED } };
+  if (!site) return { status: 404, body: { message: "Unknown site" } };
 
   // The dev-only queue fault (ADR 0030): this request's queue send fails; the lead stays stored, unqueued.
   const queueFailPercent = devFault(headers.get(DEV_FAULT_HEADER), "mf-forms", "queue-fail", isLocalDev(c.env)) ?? 0;
@@ -120,8 +124,6 @@ async function takeLead(c: Context<{ Bindings: Env }>, format: ReturnType<typeof
       return { status: 403, body: { message: TURNSTILE_FAILED } };
     }
 
-    const envelope = parseWithFieldErrors(envelopeSchema, body);
-    if (!envelope.ok) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: envelope.fieldErrors } };
     if (envelope.data.kind === "offer_acceptance") return await takeOfferAcceptance(env, { slug: site.slug, url: siteUrl(c.req.url, headers) }, body, key, hash);
     const variant = variantOf(envelope.data);
     if (!variant) return { status: 400, body: { message: INVALID_LEAD, fieldErrors: { form: ["Unknown form for this kind of lead."] } } };
