@@ -2,7 +2,7 @@ import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
 import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
-import { readStockDataVersion, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
+import { readListingDataVersion, siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { z } from "zod";
 import type { Env } from "./env";
 
@@ -24,7 +24,7 @@ const readPageCar = sharedWhileInFlight(
   async (env: Env, site: string, slug: string): Promise<PageCarRead> => {
     const row = pageCarRowSchema.parse(
       await env.DB.prepare(
-        `SELECT ${siteStockVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data,
+        `SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data,
            (SELECT data FROM locations WHERE site = ?1 ORDER BY primary_flag DESC, id LIMIT 1) AS location`,
       )
         .bind(site, slug)
@@ -57,7 +57,7 @@ export const loadCar = async (request: Pick<FragmentRequest, "params" | "site">,
  * for anonymous views while the site's stock stays at it. A request without a slug names the version read now.
  */
 export async function carDataVersion(request: FragmentRequest, env: Env): Promise<string> {
-  return (await pageCarOf(request, env))?.version ?? readStockDataVersion(env.DB, request.site.slug);
+  return (await pageCarOf(request, env))?.version ?? readListingDataVersion(env.DB, request.site.slug);
 }
 
 /** A shown car of the site, or null (the API routes' read). */

@@ -1,7 +1,7 @@
 import { type Car, calculatorFiguresFromQuery, carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { type FragmentDefinition, FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
-import { siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
+import { siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { displayMobile, enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
@@ -22,7 +22,7 @@ const positiveInt = z.coerce.number().int().positive();
 const carBySlug = sharedWhileInFlight(
   (_env: Env, site: string, slug: string) => `${site}/${slug}`,
   (env: Env, site: string, slug: string) =>
-    env.DB.prepare(`SELECT ${siteStockVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
+    env.DB.prepare(`SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
       .bind(site, slug)
       .first<{ stock_version: number; data: string | null }>(),
 );
