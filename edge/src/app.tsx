@@ -69,7 +69,7 @@ type Gateway = { Bindings: GatewayEnv; Variables: SecurityVariables & { tenant: 
 const VEHICLE_SITE_HEADER = "x-dealer-site";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
-/** Whole anonymous car pages, kept by the stock version read beside the car (ADR 0087). */
+/** Whole anonymous car pages, kept by the listing and car versions read beside the car (ADR 0087, 0123). */
 const pageCache = createPageCache();
 /** A tenant's config as text, once per resolved tenant (the isolate keeps the object while it trusts it). */
 const configTexts = new WeakMap<object, string>();

@@ -8,7 +8,7 @@ import type { Env } from "./env";
 const rowSchema = z.object({ stock_version: z.number(), data: z.string().nullable() });
 
 /**
- * The tenant's car by slug with the site's stock version, from one statement (one snapshot: the version is that of
+ * The tenant's car by slug with the site's listing version (ADR 0123), from one statement (one snapshot: the version is that of
  * the very row, ADR 0074), parsed at the database boundary; an unknown slug is the fragment's 404. A car page asks
  * for three of this remote's fragments at once, and they share one read while it is under way.
  */

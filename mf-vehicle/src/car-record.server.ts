@@ -10,12 +10,12 @@ const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/) });
 const siteRowSchema = z.object({ name: z.string(), config: z.string() });
 const locationCitySchema = z.object({ address: z.object({ city: z.string() }) });
 
-/** A car page's read: the car (null when unknown or hidden), the site's stock version it is at, and the primary location's city. */
+/** A car page's read: the car (null when unknown or hidden), the site's listing version it is at (ADR 0123), and the primary location's city. */
 type PageCarRead = { car: Car | null; version: string; primaryCity: string | null };
 const pageCarRowSchema = z.object({ stock_version: z.number(), data: z.string().nullable(), location: z.string().nullable() });
 
 /**
- * One statement, one snapshot: the car, the site's stock version beside it (so a fragment names the version of the
+ * One statement, one snapshot: the car, the site's listing version beside it (so a fragment names the version of the
  * very row it rendered, ADR 0074) and the site's primary location (else its first). A car page asks for five of this
  * remote's fragments at once, and they share the read while it is under way (nothing is kept after it).
  */

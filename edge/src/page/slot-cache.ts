@@ -4,7 +4,7 @@ import { isRequestOnlyData } from "@dealer/shared/fragment";
 export const SLOT_CACHE_TTL_MS = 30_000;
 /** Slots kept per gateway isolate; a search page's is about 60 KB, so a few MB at most. */
 export const SLOT_CACHE_ENTRIES = 128;
-/** How often the gateway reads a site's stock version: a stock change reaches that site's kept slots within this. */
+/** How often the gateway reads a site's listing version (ADR 0123): a stock change reaches that site's kept slots within this. */
 export const STOCK_VERSION_CHECK_MS = 1000;
 
 /** `cars`: the search results it shows, counted each time it is served (ADR 0070). */

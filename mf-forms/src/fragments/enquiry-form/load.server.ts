@@ -15,7 +15,7 @@ const dealershipRowSchema = z.object({ slug: z.string(), name: z.string() });
 const positiveInt = z.coerce.number().int().positive();
 
 /**
- * A site's car by slug with the site's stock version from the same statement (one snapshot), and the site's
+ * A site's car by slug with the site's listing version (ADR 0123) from the same statement (one snapshot), and the site's
  * locations and dealerships: a car page asks for two of these forms at once (the enquiry and the photo request), and
  * they share each read while it is under way (nothing is kept after it, ADR 0074).
  */

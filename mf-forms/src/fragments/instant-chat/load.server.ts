@@ -8,7 +8,7 @@ import type { InstantChatProps } from "./props";
 type ChatRow = { stock_version: number; id: number | null; title: string | null; dealershipId: number | null; dealershipName: string | null };
 
 /**
- * The car the chat is about and the dealership that answers, with the site's stock version from the same statement
+ * The car the chat is about and the dealership that answers, with the site's listing version (ADR 0123) from the same statement
  * (one snapshot): the gateway keeps the slot for anonymous views while the stock stays at it (ADR 0074). Read once per
  * fragment request, so `dataVersion` and `load` see the same row.
  */

@@ -11,7 +11,7 @@ const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/) });
 const carLocationRowSchema = z.object({ stock_version: z.number(), found: z.number().nullable(), location_id: z.number().int().nullable(), data: z.string().nullable() });
 
 /**
- * The car's location id and that location's record in one round trip, with the site's stock version from the same
+ * The car's location id and that location's record in one round trip, with the site's listing version (ADR 0123) from the same
  * snapshot: the gateway keeps the slot for anonymous views while the stock stays at it (ADR 0074). Read once per
  * fragment request, so `dataVersion` and `load` see the same row; null for a slug no car has.
  */
