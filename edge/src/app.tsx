@@ -369,7 +369,7 @@ export function createGatewayApp() {
       countInsight(c.env.INSIGHTS_QUEUE, { site: tenant.slug, kind: "view", day: insightDay(new Date()), cars: [subject.carId] }, waitUntil);
     const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const pagePlan = slotsFor(plan, subject?.car ?? null);
-    // A whole anonymous car page kept at this very stock version (ADR 0087): answered as it was composed, with this
+    // A whole anonymous car page kept at these very versions (ADR 0087, 0123): answered as it was composed, with this
     // answer's nonce. Never a signed-in shopper's, a draft preview's or one asked under a dev fault, and only a page
     // made of slots alone (a shell part may read other tables than the stock).
     const pageKeyText =
@@ -400,7 +400,7 @@ export function createGatewayApp() {
     const shellParts = await renderShellParts(state, page);
     const social = subject?.share ? { ...subject.share, url: new URL(subject.share.path, url.origin).href, image: subject.share.image && new URL(subject.share.image, url.origin).href } : undefined;
     const head = parts(subject?.title ?? (landed && landing?.[1] ? landingTitle(landing[1], landed) : null) ?? plan.title, plan.name, subject?.place, plan.description, social);
-    // Kept slots (ADR 0033, 0074): never a draft preview's; a car page names the stock version it read beside its car.
+    // Kept slots (ADR 0033, 0074): never a draft preview's; a car page names the listing and car versions it read beside its car (ADR 0123).
     const keeping = {
       scope: tenant.preview ? null : { configVersion: tenant.configVersion, ...(subject?.stock ? { stock: subject.stock, car: subject.carVersion ?? 0 } : {}) },
       ...(timed ? { timing: { started: timed, subjectMs: Date.now() - timed } } : {}),
