@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLOT_CACHE_TTL_MS } from "../../edge/src/page/slot-cache";
+import { devTimingOf } from "../../scripts/bench/page-timing";
 import { query } from "../support/db";
 import { PHOTO_SITES, phonePhoto, photoRecord, settledReport, storedCar } from "../support/photo-origin";
 import { fetchSite } from "../support/platform";
@@ -14,15 +15,12 @@ import { stockApi } from "../support/stock-api";
  * kept (its cards may show the placeholder until their kept entry ends, SLOT_CACHE_TTL_MS). A price change still
  * shows at once. The gateway's dev-only timing comment (x-dev-timing) says what was kept.
  */
-type Timing = { slots: { slot: string; how: string }[]; page?: "kept" };
-
 async function view(site: string, path: string) {
   const response = await fetchSite(site, path, { headers: { "x-dev-timing": "on" } });
   expect(response.status, `${site}${path}`).toBe(200);
   const html = await response.text();
-  const comment = /<!--dev-timing (.*?)-->/.exec(html)?.[1];
-  if (!comment) throw new Error("no dev timing comment: the gateway is not a local dev session");
-  const timing = JSON.parse(comment) as Timing;
+  const timing = devTimingOf(html);
+  if (!timing) throw new Error("no dev timing comment: the gateway is not a local dev session");
   return { html, wholeKept: timing.page === "kept", how: (slot: string) => timing.slots.find((s) => s.slot === slot)?.how };
 }
 
