@@ -2,7 +2,7 @@ import { anonymousSession, type Session, type ShellState } from "@dealer/shared/
 import { DEV_FAULT_HEADER, isLocalDev } from "@dealer/shared/dev-faults";
 import { imageSchema, itemTypeSchema } from "@dealer/shared/contract";
 import { remoteNameSchema } from "@dealer/shared/fragment";
-import { CONFIG_PREVIEW_COOKIE, isStockPhotoPath, sameSiteOnly, sessionFromCookie, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
+import { CONFIG_PREVIEW_COOKIE, isStockPhotoPath, sameSiteOnly, sessionFromCookie, siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { carPageLeadImage, fixedImageUrl, type SlotImage } from "@dealer/shared/media";
 import { countInsight, DEV_NO_COUNT_HEADER, insightDay } from "@dealer/shared/insights";
 import {
@@ -69,7 +69,7 @@ type Gateway = { Bindings: GatewayEnv; Variables: SecurityVariables & { tenant: 
 const VEHICLE_SITE_HEADER = "x-dealer-site";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
-/** Whole anonymous car pages, kept by the stock version read beside the car (ADR 0087). */
+/** Whole anonymous car pages, kept by the listing and car versions read beside the car (ADR 0087, 0123). */
 const pageCache = createPageCache();
 /** A tenant's config as text, once per resolved tenant (the isolate keeps the object while it trusts it). */
 const configTexts = new WeakMap<object, string>();
@@ -369,7 +369,7 @@ export function createGatewayApp() {
       countInsight(c.env.INSIGHTS_QUEUE, { site: tenant.slug, kind: "view", day: insightDay(new Date()), cars: [subject.carId] }, waitUntil);
     const devFault = isLocalDev(c.env) ? c.req.header(DEV_FAULT_HEADER) : undefined;
     const pagePlan = slotsFor(plan, subject?.car ?? null);
-    // A whole anonymous car page kept at this very stock version (ADR 0087): answered as it was composed, with this
+    // A whole anonymous car page kept at these very versions (ADR 0087, 0123): answered as it was composed, with this
     // answer's nonce. Never a signed-in shopper's, a draft preview's or one asked under a dev fault, and only a page
     // made of slots alone (a shell part may read other tables than the stock).
     const pageKeyText =
@@ -382,6 +382,7 @@ export function createGatewayApp() {
             configVersion: tenant.configVersion,
             config: configText(tenant.config),
             stock: subject.stock,
+            car: subject.carVersion ?? 0,
             address: pageAddress(url, pagePlan.slots, params),
           })
         : null;
@@ -399,9 +400,9 @@ export function createGatewayApp() {
     const shellParts = await renderShellParts(state, page);
     const social = subject?.share ? { ...subject.share, url: new URL(subject.share.path, url.origin).href, image: subject.share.image && new URL(subject.share.image, url.origin).href } : undefined;
     const head = parts(subject?.title ?? (landed && landing?.[1] ? landingTitle(landing[1], landed) : null) ?? plan.title, plan.name, subject?.place, plan.description, social);
-    // Kept slots (ADR 0033, 0074): never a draft preview's; a car page names the stock version it read beside its car.
+    // Kept slots (ADR 0033, 0074): never a draft preview's; a car page names the listing and car versions it read beside its car (ADR 0123).
     const keeping = {
-      scope: tenant.preview ? null : { configVersion: tenant.configVersion, ...(subject?.stock ? { stock: subject.stock } : {}) },
+      scope: tenant.preview ? null : { configVersion: tenant.configVersion, ...(subject?.stock ? { stock: subject.stock, car: subject.carVersion ?? 0 } : {}) },
       ...(timed ? { timing: { started: timed, subjectMs: Date.now() - timed } } : {}),
       ...(pageKeyText ? { keepPage: (html: string, slots: KeptPageSlot[], cars: readonly number[], until: number) => pageCache.set(pageKeyText, html, c.var.nonce, slots, cars, until) } : {}),
     };
@@ -432,8 +433,10 @@ type PageSubject = {
   car?: PageCar;
   carId?: number;
   share?: { path: string; image: string | null; price: number | null };
-  /** The site's stock version read beside the car (ADR 0074): the version the page's kept slots must be at. */
+  /** The site's listing version read beside the car (ADR 0074, 0123): the version the page's kept slots must be at. */
   stock?: string;
+  /** The car's own version, read with it: its photos settling moves it and not the site's listing version (ADR 0123). */
+  carVersion?: number;
   leadImage?: SlotImage | null;
 };
 
@@ -477,7 +480,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
        json_extract(data, '$.images[0]') AS first_image, json_array_length(data, '$.images') AS image_count,
        json_extract(data, '$.spin_images[0]') AS first_spin, json_extract(data, '$.spin_interior_image') AS interior,
        json_extract(data, '$.video_url') AS video_url, json_extract(data, '$.external_video_url') AS external_video_url,
-       ${siteStockVersionColumn("?1")} AS stock_version
+       ${siteListingVersionColumn("?1")} AS listing_version, stock_version AS car_version
      FROM vehicles WHERE site = ?1 AND slug = ?2 AND COALESCE(json_extract(data, '$.show_on_dealer_website'), 1) = 1`,
   )
     .bind(site, params.slug ?? "")
@@ -518,7 +521,7 @@ async function pageSubject(env: GatewayEnv, tenant: Tenant, subject: NonNullable
     },
     tenant.config.vehicle,
   );
-  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, carId: row.id, share, leadImage, stock: stockDataVersion(site, row.stock_version) };
+  return { title: vehicleTitle(row), ...(row.city ? { place: row.city } : {}), car, carId: row.id, share, leadImage, stock: stockDataVersion(site, row.listing_version), carVersion: row.car_version };
 }
 
 type SubjectCarRow = {
@@ -539,7 +542,8 @@ type SubjectCarRow = {
   item_type: unknown;
   simple_fuel: unknown;
   fuel: unknown;
-  stock_version: number;
+  listing_version: number;
+  car_version: number;
   first_image: unknown;
   image_count: unknown;
   first_spin: unknown;

@@ -1,14 +1,14 @@
 import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
-import { readStockDataVersion, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
+import { readListingDataVersion, siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { z } from "zod";
 import type { Env } from "./env";
 
 const rowSchema = z.object({ stock_version: z.number(), data: z.string().nullable() });
 
 /**
- * The tenant's car by slug with the site's stock version, from one statement (one snapshot: the version is that of
+ * The tenant's car by slug with the site's listing version (ADR 0123), from one statement (one snapshot: the version is that of
  * the very row, ADR 0074), parsed at the database boundary; an unknown slug is the fragment's 404. A car page asks
  * for three of this remote's fragments at once, and they share one read while it is under way.
  */
@@ -16,7 +16,7 @@ const readCar = sharedWhileInFlight(
   (_env: Env, site: string, slug: string) => `${site}/${slug}`,
   async (env: Env, site: string, slug: string): Promise<{ car: Car | null; version: string }> => {
     const row = rowSchema.parse(
-      await env.DB.prepare(`SELECT ${siteStockVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
+      await env.DB.prepare(`SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
         .bind(site, slug)
         .first(),
     );
@@ -35,7 +35,7 @@ export async function loadCar(request: FragmentRequest, env: Env): Promise<Car> 
 
 /** A car page's finance fragments are kept by the gateway while the site's stock stays at this version; /finance's name the version now. */
 export const carDataVersion = async (request: FragmentRequest, env: Env): Promise<string> =>
-  request.params.slug ? (await pageCarRead(request, env)).version : readStockDataVersion(env.DB, request.site.slug);
+  request.params.slug ? (await pageCarRead(request, env)).version : readListingDataVersion(env.DB, request.site.slug);
 
 /** What the finance links and figures need of a car, as plain JSON props. */
 export type FinanceCar = Pick<Car, "id" | "name" | "price" | "car_type" | "vin" | "dealership_slug">;

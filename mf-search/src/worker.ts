@@ -16,7 +16,7 @@ import { pruneFeedBatches } from "./stock/photos/photo-store";
 import { searchBackendOf } from "./search-backend/backend";
 import { consumeDeadPushes, consumeSearchPushes, SEARCH_PUSH_DEAD_LETTERS } from "./search-backend/push-consumer";
 import { stockChangeNotifier } from "./search-backend/push-messages";
-import { pushedSiteStock } from "./search-backend/pushed-stock";
+import { pushedSiteStock, type SearchedStock } from "./search-backend/pushed-stock";
 import { reconcileSites } from "./search-backend/reconcile";
 import { createSearchSyncApi } from "./search-backend/search-sync-api";
 import { createDirectoryIndex, DIRECTORY_INDEX } from "./search-index/directory-index";
@@ -74,13 +74,19 @@ function searchApiFor(env: Env) {
 }
 
 /**
- * The version of a site's stock the searches answer from, as the fragments name it to the gateway (which may keep
- * their markup until it changes): the isolate's index of the site, or with Algolia how far the push has got (ADR
- * 0035; the embedded index is then never built).
+ * The version of a site's stock the searches answer from (`stock`: a kept search view is keyed by it, its cards'
+ * photos included), and what the fragments name to the gateway (`data`, which the gateway may keep their markup
+ * under until it changes): the site's listing version as of that stock, so photos settling keep the kept searches
+ * (ADR 0123). The isolate's index of the site, or with Algolia how far the push has got (ADR 0035; the embedded index
+ * is then never built).
  */
-const siteStockVersion = async (env: Env, site: string) =>
-  searchBackendOf(env).kind === "algolia" ? pushedSiteStock(env.DB, site) : stockDataVersion(site, (await stockIndexesFor(env).sites.get(site)).version);
-const stockData = (request: FragmentRequest, env: Env) => siteStockVersion(env, request.site.slug);
+async function searchedStock(env: Env, site: string): Promise<SearchedStock> {
+  if (searchBackendOf(env).kind === "algolia") return pushedSiteStock(env.DB, site);
+  const { version, listing } = await stockIndexesFor(env).sites.get(site);
+  return { stock: stockDataVersion(site, version), data: stockDataVersion(site, listing) };
+}
+const siteStockVersion = async (env: Env, site: string) => (await searchedStock(env, site)).stock;
+const stockData = async (request: FragmentRequest, env: Env) => (await searchedStock(env, request.site.slug)).data;
 
 const app = createFragmentWorker<Env>({
   remote: "mf-search",

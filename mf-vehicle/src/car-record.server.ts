@@ -2,7 +2,7 @@ import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
 import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
-import { readStockDataVersion, siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
+import { readListingDataVersion, siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { z } from "zod";
 import type { Env } from "./env";
 
@@ -10,12 +10,12 @@ const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/) });
 const siteRowSchema = z.object({ name: z.string(), config: z.string() });
 const locationCitySchema = z.object({ address: z.object({ city: z.string() }) });
 
-/** A car page's read: the car (null when unknown or hidden), the site's stock version it is at, and the primary location's city. */
+/** A car page's read: the car (null when unknown or hidden), the site's listing version it is at (ADR 0123), and the primary location's city. */
 type PageCarRead = { car: Car | null; version: string; primaryCity: string | null };
 const pageCarRowSchema = z.object({ stock_version: z.number(), data: z.string().nullable(), location: z.string().nullable() });
 
 /**
- * One statement, one snapshot: the car, the site's stock version beside it (so a fragment names the version of the
+ * One statement, one snapshot: the car, the site's listing version beside it (so a fragment names the version of the
  * very row it rendered, ADR 0074) and the site's primary location (else its first). A car page asks for five of this
  * remote's fragments at once, and they share the read while it is under way (nothing is kept after it).
  */
@@ -24,7 +24,7 @@ const readPageCar = sharedWhileInFlight(
   async (env: Env, site: string, slug: string): Promise<PageCarRead> => {
     const row = pageCarRowSchema.parse(
       await env.DB.prepare(
-        `SELECT ${siteStockVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data,
+        `SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data,
            (SELECT data FROM locations WHERE site = ?1 ORDER BY primary_flag DESC, id LIMIT 1) AS location`,
       )
         .bind(site, slug)
@@ -57,7 +57,7 @@ export const loadCar = async (request: Pick<FragmentRequest, "params" | "site">,
  * for anonymous views while the site's stock stays at it. A request without a slug names the version read now.
  */
 export async function carDataVersion(request: FragmentRequest, env: Env): Promise<string> {
-  return (await pageCarOf(request, env))?.version ?? readStockDataVersion(env.DB, request.site.slug);
+  return (await pageCarOf(request, env))?.version ?? readListingDataVersion(env.DB, request.site.slug);
 }
 
 /** A shown car of the site, or null (the API routes' read). */

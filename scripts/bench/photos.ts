@@ -154,7 +154,7 @@ const newProbe = (): Probe => ({ search: [], car: [], api: [], rendered: { searc
 
 /**
  * A page timed, and whether the gateway rendered any of its slots (a kept slot or a kept whole page is answered as it
- * was, ADR 0074, 0087): its dev-only timing comment says which. A stock version moved on makes the next one rendered.
+ * was, ADR 0074, 0087): its dev-only timing comment says which. A listing change (ADR 0123) makes the next one rendered.
  */
 async function timeProbePage(path: string): Promise<{ ms: number; rendered: boolean }> {
   const { full, html } = await timePage(PLATFORM_PORT, host, path, { "x-dev-timing": "on" });

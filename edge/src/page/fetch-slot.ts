@@ -1,7 +1,7 @@
 import { DEV_FAULT_HEADER } from "@dealer/shared/dev-faults";
 import { ANY_ADDRESS_DATA, BUILD_ID_HEADER, FRAGMENT_DATA_HEADER, type FragmentRequest, isRequestOnlyData, type RemoteName, SHOWN_CARS_HEADER, SLOT_CLOSE_TAG, slotOpenTag } from "@dealer/shared/fragment";
 import { shownCarsFrom } from "@dealer/shared/insights";
-import { readStockDataVersion } from "@dealer/shared/http";
+import { readListingDataVersion } from "@dealer/shared/http";
 import { type GatewayEnv, remoteBinding } from "../env";
 import type { SlotPlan } from "../routes/slot-plans";
 import { createSlotCache, keptSlotKeys, type SharedSlotTier } from "./slot-cache";
@@ -26,9 +26,11 @@ const slotCache = createSlotCache(Date.now, () => (typeof caches === "undefined"
 /**
  * Whether and how a page's slots may be kept: never for a draft preview or a signed-in shopper. The key holds the
  * site's config version (its locations and dealerships move it, not only its config text), and `stock` is the
- * site's stock version when the page read it itself (a car page, beside its car): a stock write shows at once.
+ * site's listing version when the page read it itself (a car page, beside its car): a stock write shows at once.
+ * `car`, the car's own version read with it, is in the keys of a car page's slots: its own photos settling (which
+ * moves no listing version, ADR 0123) is a new key too.
  */
-export type KeepScope = { configVersion: number; stock?: string; waitUntil: (promise: Promise<unknown>) => void } | null;
+export type KeepScope = { configVersion: number; stock?: string; car?: number; waitUntil: (promise: Promise<unknown>) => void } | null;
 
 /** The slot's markup when the server could not render it: the shell renders it in the browser. */
 export function fallbackSlotHtml(plan: SlotPlan, slotId: string): string {
@@ -74,13 +76,13 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   // A slot that says what of the address it reads (the search) is kept under that, not the address as typed (ADR 0113);
   // one that says which params it reads (a car page's) was sent those alone, so its request is its key (ADR 0114).
   const keyText = keepable && plan.addressKey ? JSON.stringify({ ...request, path: plan.addressKey(request.path, request.params), params: {} }) : body;
-  const keys = keepable ? keptSlotKeys(`${plan.remote}/${plan.fragment}`, scope.configVersion, request, keyText) : null;
+  const keys = keepable ? keptSlotKeys(`${plan.remote}/${plan.fragment}`, scope.configVersion, request, keyText, scope.car) : null;
   const cacheKey = keys?.exact ?? null;
   // A slot whose remote said its markup ignores the address (ANY_ADDRESS_DATA) is kept without it: a new address is no new call.
   const anyAddressKey = keys?.anyAddress ?? null;
   const kept =
     (anyAddressKey && slotCache.requestOnly(anyAddressKey)) ||
-    (cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readStockDataVersion(env.DB, request.site.slug), scope?.stock)));
+    (cacheKey && (await slotCache.get(cacheKey, request.site.slug, () => readListingDataVersion(env.DB, request.site.slug), scope?.stock)));
   if (kept) return { html: kept.html, status: "rendered", ms: Date.now() - started, build: kept.build, kept: true, keepable: true, keptUntil: kept.until, ...(kept.cars ? { cars: kept.cars } : {}) };
   const binding = remoteBinding(env, plan.remote);
   if (!binding) return fallback("remote not bound");

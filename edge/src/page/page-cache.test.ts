@@ -12,6 +12,7 @@ const parts: PageKeyParts = {
   configVersion: 3,
   config: '{"theme":{}}',
   stock: "stock:harbour-city-motors:7",
+  car: 5,
   address: '["http://harbour-city-motors.localhost","/cars/a",[]]',
 };
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -28,6 +29,8 @@ describe("pageKey", () => {
       { configVersion: 4 },
       { config: '{"theme":{"primary":"#000"}}' },
       { stock: "stock:harbour-city-motors:8" },
+      // The car's own photos settled (ADR 0123): the site's listing version did not move, the car's own did.
+      { car: 9 },
       { address: '["http://harbour-city-motors.localhost","/cars/a",[["drive_away_state","VIC"]]]' },
       { address: '["http://metro-certified.localhost","/cars/a",[]]' },
     ];

@@ -16,14 +16,16 @@ type Entry = KeptPage & { until: number };
 
 /**
  * What a kept page is keyed on (ADR 0087): the page is the same bytes while all of these are. `stock` is the site's
- * stock version the page read beside its car on this very view, so a stock write is a new key at once; the shell's
- * build, the site's name, template, config text and version, and what the page reads of its address (`pageAddress`)
- * decide the rest. Only an anonymous page, never a draft preview's, and no dev fault (the caller's conditions) is keyed.
+ * listing version and `car` the car's own version, both read beside the car on this very view: a listing change (a
+ * price, a sale, a hidden car) is a new key at once, and so is the car's own photos settling, while another car's
+ * photos settling is not (ADR 0123). The shell's build, the site's name, template, config text and version, and what
+ * the page reads of its address (`pageAddress`) decide the rest. Only an anonymous page, never a draft preview's, and
+ * no dev fault (the caller's conditions) is keyed.
  */
-export type PageKeyParts = { shellBuild: string; site: string; name: string; template: string; configVersion: number; config: string; stock: string; address: string };
+export type PageKeyParts = { shellBuild: string; site: string; name: string; template: string; configVersion: number; config: string; stock: string; car: number; address: string };
 
 export const pageKey = (parts: PageKeyParts): string =>
-  JSON.stringify([parts.shellBuild, parts.site, parts.name, parts.template, parts.configVersion, parts.stock, parts.address, parts.config]);
+  JSON.stringify([parts.shellBuild, parts.site, parts.name, parts.template, parts.configVersion, parts.stock, parts.car, parts.address, parts.config]);
 
 /**
  * What a composed page reads of its address (ADR 0118): its origin and path (the head and the header read no query),

@@ -120,6 +120,17 @@ describe("keptSlotKeys", () => {
   });
 });
 
+describe("keptSlotKeys on a car page", () => {
+  it("keys a slot by the car's own version too (its photos settled, ADR 0123), and an address-free slot without it", () => {
+    const request = { site: { slug: "a" }, session: { userId: null }, path: "/cars/x", params: { slug: "x" } };
+    const first = keptSlotKeys("mf-vehicle/VehicleDetail", 3, request, undefined, 7);
+    expect(keptSlotKeys("mf-vehicle/VehicleDetail", 3, request, undefined, 7)).toEqual(first);
+    const settled = keptSlotKeys("mf-vehicle/VehicleDetail", 3, request, undefined, 8);
+    expect(settled.exact).not.toBe(first.exact);
+    expect(settled.anyAddress).toBe(first.anyAddress);
+  });
+});
+
 describe("requestOnly", () => {
   it("answers only request-only slots of this isolate, until they expire", () => {
     let clock = 0;

@@ -4,7 +4,7 @@ import { isRequestOnlyData } from "@dealer/shared/fragment";
 export const SLOT_CACHE_TTL_MS = 30_000;
 /** Slots kept per gateway isolate; a search page's is about 60 KB, so a few MB at most. */
 export const SLOT_CACHE_ENTRIES = 128;
-/** How often the gateway reads a site's stock version: a stock change reaches that site's kept slots within this. */
+/** How often the gateway reads a site's listing version (ADR 0123): a stock change reaches that site's kept slots within this. */
 export const STOCK_VERSION_CHECK_MS = 1000;
 
 /** `cars`: the search results it shows, counted each time it is served (ADR 0070). */
@@ -21,14 +21,14 @@ export type SharedSlotTier = { match(request: Request): Promise<Response | undef
 type WaitUntil = (promise: Promise<unknown>) => void;
 
 /**
- * A slot's keys: `exact`, the request's whole JSON (`json`, when the caller has it already) (site, config, session, path, params); `anyAddress`, the same
- * without the path and params, used only for a slot whose remote answered ANY_ADDRESS_DATA. Both hold the site, its
- * config and version and the session, so no other tenant's or shopper's request shares one; no page path is empty,
- * so the two never meet.
+ * A slot's keys: `exact`, the request's whole JSON (`json`, when the caller has it already) (site, config, session, path, params),
+ * and on a car page the car's own version (`car`, ADR 0123); `anyAddress`, the same without the path, params and car,
+ * used only for a slot whose remote answered ANY_ADDRESS_DATA. Both hold the site, its config and version and the
+ * session, so no other tenant's or shopper's request shares one; no page path is empty, so the two never meet.
  */
-export function keptSlotKeys(name: string, configVersion: number, request: { path: string; params: Record<string, string> }, json = JSON.stringify(request)) {
+export function keptSlotKeys(name: string, configVersion: number, request: { path: string; params: Record<string, string> }, json = JSON.stringify(request), car?: number) {
   const keyFor = (text: string) => `${name}\u0000${configVersion}\u0000${text}`;
-  return { exact: keyFor(json), anyAddress: keyFor(JSON.stringify({ ...request, path: "", params: {} })) };
+  return { exact: keyFor(car === undefined ? json : `${json}\u0000car ${car}`), anyAddress: keyFor(JSON.stringify({ ...request, path: "", params: {} })) };
 }
 
 /** A shared-tier address: no request text (it holds the site's config) in a URL, only its digest. */

@@ -1,10 +1,11 @@
-import { readSiteStockVersion } from "@dealer/shared/http";
+import { readSiteVersions } from "@dealer/shared/http";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prepareSearch, SearchError, vehicleIndexSettings } from "../engine";
 import { createSearchApi, type KeyAccess } from "../search-api";
 import { createSiteIndexes, SITE_VERSION_CHECK_MS, type SiteStockSource } from "./site-indexes";
 import { loadSiteStock, readSiteChanges } from "./site-stock";
 import { createStockIndexes, DEFAULT_INDEX_BUDGET_MB, indexBudgetBytes, keySite } from "./stock-index";
+import { carsWriterAsRead } from "../stock/stock-store";
 import { carsOf, localStockD1, writeStock } from "./test-stock";
 
 const INDEX = "Car_production";
@@ -25,7 +26,7 @@ function d1Source() {
   let gate: Promise<void> = Promise.resolve();
   const loads: string[] = [];
   const source: SiteStockSource = {
-    version: (site) => readSiteStockVersion(d1.db, site),
+    version: (site) => readSiteVersions(d1.db, site),
     load: (site) => {
       loads.push(site);
       return loadSiteStock(d1.db, site);
@@ -111,6 +112,25 @@ describe("per-site vehicle indexes", () => {
     expect(prepareSearch(after.index, INDEX, { filters: `stocknum:"${removed.stocknum}"` }).objectIDs).toEqual([]);
     expect(inFlight.objectIDs).toEqual([String(removed.id)]);
     expect(inFlight.finish(new Map()).nbHits).toBe(1);
+  });
+
+  it("take a change of photos alone with its stock version, and keep the listing version the pages are named by (ADR 0123)", async () => {
+    const { source } = d1Source();
+    const time = clock();
+    const sites = createSiteIndexes({ indexName: INDEX, settings: vehicleIndexSettings, source, budgetBytes: 64 * MB, now: time.now });
+    expect(await sites.get(A)).toMatchObject({ version: 1, listing: 1 });
+    const car = stock[A]![0]!;
+    const [read] = (await d1.db.prepare("SELECT data FROM vehicles WHERE stocknum = ?").bind(car.stocknum).all<{ data: string }>()).results;
+    await carsWriterAsRead(d1.db, new Date().toISOString())({ site: A, dealershipId: 1 }, [{ ...car, primary_image_url: "/photos/settled.jpg" }], new Map([[car.stocknum, read?.data ?? ""]]));
+    time.pass();
+    await sites.get(A);
+    await sites.settled();
+    expect(await sites.get(A)).toMatchObject({ version: 2, listing: 1 });
+    await writeStock(d1.db, A, 1, [{ ...car, price: 4321 }]);
+    time.pass();
+    await sites.get(A);
+    await sites.settled();
+    expect(await sites.get(A)).toMatchObject({ version: 3, listing: 3 });
   });
 
   it("look at D1 at most once per check interval, and a change on one site costs the others nothing", async () => {

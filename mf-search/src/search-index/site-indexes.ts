@@ -7,19 +7,26 @@ export const SITE_VERSION_CHECK_MS = 500;
 /** A refresh not settled after this is taken for lost (its request ended): the next query starts another. */
 const LOST_REFRESH_MS = 30_000;
 
-/** Where a site's stock comes from (D1 in the Worker: site-stock.ts). */
+/**
+ * Where a site's stock comes from (D1 in the Worker: site-stock.ts). `version` reads the site's stock version and,
+ * from the same snapshot, its listing version (what pages are named by, ADR 0123).
+ */
 export type SiteStockSource = {
-  version(site: string): Promise<number>;
+  version(site: string): Promise<{ stock: number; listing: number }>;
   load(site: string): Promise<SiteStock>;
   /** Null when the changes cannot be applied (the log was pruned past `since`, or too many): reload. */
   changes(site: string, since: number, until: number): Promise<SiteChanges | null>;
 };
 
-/** A site's index as this isolate holds it; `index` and `version` move together when a change is applied. */
+/**
+ * A site's index as this isolate holds it; `index`, `version` and `listing` move together when a change is applied.
+ * `listing` is the site's listing version as of `version`: every change but photos settling is in the index by then.
+ */
 export type SiteIndex = {
   readonly site: string;
   index: SearchIndex;
   version: number;
+  listing: number;
   bytes: number;
   checkedAt: number;
   refresh: { done: Promise<void>; startedAt: number } | null;
@@ -52,7 +59,7 @@ export function createSiteIndexes(options: SiteIndexesOptions) {
 
   function build(site: string, stock: SiteStock): SiteIndex {
     const index = new SearchIndex(indexName, stock.records, settings);
-    return { site, index, version: stock.version, bytes: index.estimatedBytes(), checkedAt: now(), refresh: null };
+    return { site, index, version: stock.version, listing: stock.listing, bytes: index.estimatedBytes(), checkedAt: now(), refresh: null };
   }
 
   function evictBeyondBudget(): void {
@@ -67,7 +74,7 @@ export function createSiteIndexes(options: SiteIndexesOptions) {
 
   async function refresh(entry: SiteIndex): Promise<void> {
     const since = entry.version;
-    const version = await source.version(entry.site);
+    const { stock: version, listing } = await source.version(entry.site);
     if (version === since) return;
     const changes = version > since ? await source.changes(entry.site, since, version) : null;
     const fresh = changes ? null : build(entry.site, await source.load(entry.site));
@@ -76,10 +83,12 @@ export function createSiteIndexes(options: SiteIndexesOptions) {
     if (fresh) {
       entry.index = fresh.index;
       entry.version = fresh.version;
+      entry.listing = fresh.listing;
     } else if (changes) {
       entry.index.upsert(changes.upserts);
       entry.index.remove(changes.removals);
       entry.version = version;
+      entry.listing = listing;
     }
     entry.bytes = entry.index.estimatedBytes();
     if (held.get(entry.site) === entry) evictBeyondBudget();

@@ -21,7 +21,7 @@ describe("loadSiteStock", () => {
     const { version, records } = await loadSiteStock(d1.db, A, 7);
     expect(version).toBe(1);
     expect(records.map((record) => record.objectID)).toEqual(ofA.map((car) => String(car.id)));
-    expect(await loadSiteStock(d1.db, "no-such-site")).toEqual({ version: 0, records: [] });
+    expect(await loadSiteStock(d1.db, "no-such-site")).toEqual({ version: 0, listing: 0, records: [] });
   });
 
   it("cuts a page at its byte budget (D1 answers no value over 2 MB), keeping at least one row a page", async () => {

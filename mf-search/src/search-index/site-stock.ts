@@ -1,4 +1,4 @@
-import { readSiteStockVersion } from "@dealer/shared/http";
+import { readSiteVersions } from "@dealer/shared/http";
 import type { IndexRecord } from "../engine";
 import { readRecordFinance } from "./site-finance";
 import { compactVehicleRecords } from "./vehicle-records";
@@ -18,8 +18,11 @@ const PRUNE_CHUNK = 10_000;
 
 const DAY_MS = 86_400_000;
 
-/** A site's vehicles as the index holds them, and the version they are at (read first: later changes are applied on top). */
-export type SiteStock = { version: number; records: IndexRecord[] };
+/**
+ * A site's vehicles as the index holds them, and the version they are at (read first: later changes are applied on
+ * top), with the site's listing version read beside it (ADR 0123).
+ */
+export type SiteStock = { version: number; listing: number; records: IndexRecord[] };
 /** What changed on a site between two versions: vehicles to upsert (as the index holds them) and ids to remove. */
 export type SiteChanges = { upserts: IndexRecord[]; removals: string[] };
 
@@ -40,7 +43,7 @@ type Page = { count: number; last: number | null; read: number; fields: string }
  * and applying it again is harmless.
  */
 export async function loadSiteStock(db: D1Database, site: string, pageRows = LOAD_PAGE_ROWS, pageBytes = LOAD_PAGE_BYTES): Promise<SiteStock> {
-  const [version, finance] = await Promise.all([readSiteStockVersion(db, site), readRecordFinance(db, site)]);
+  const [{ stock: version, listing }, finance] = await Promise.all([readSiteVersions(db, site), readRecordFinance(db, site)]);
   const page = (after: number) => db.prepare(pageSql).bind(site, after, pageRows, pageBytes).first<Page>();
   let records: IndexRecord[] = [];
   let pending = page(0);
@@ -51,7 +54,7 @@ export async function loadSiteStock(db: D1Database, site: string, pageRows = LOA
     // The next page is on its way while this one is parsed.
     if (more) pending = page(last);
     records = records.concat(compactVehicleRecords(JSON.parse(fields), finance));
-    if (!more) return { version, records };
+    if (!more) return { version, listing, records };
   }
 }
 

@@ -1,4 +1,4 @@
-import { readSiteStockVersion } from "@dealer/shared/http";
+import { readSiteVersions } from "@dealer/shared/http";
 import { SearchError, vehicleIndexSettings } from "../engine";
 import type { KeyAccess, SearchTarget } from "../search-api";
 import { createSiteIndexes, type SiteIndex, type SiteIndexes, type SiteIndexesOptions } from "./site-indexes";
@@ -37,7 +37,7 @@ export function createStockIndexes(options: { db: D1Database } & Omit<SiteIndexe
     ...registry,
     settings: vehicleIndexSettings,
     source: {
-      version: (site) => readSiteStockVersion(db, site),
+      version: (site) => readSiteVersions(db, site),
       load: (site) => loadSiteStock(db, site),
       changes: (site, since, until) => readSiteChanges(db, site, since, until),
     },

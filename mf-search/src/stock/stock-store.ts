@@ -1,5 +1,5 @@
 import type { Car, FieldErrors } from "@dealer/shared/contract";
-import { BUMP_SITE_STOCK_VERSION_SQL, readSiteStockVersion } from "@dealer/shared/http";
+import { BUMP_SITE_STOCK_VERSION_FOR_PHOTOS_SQL, BUMP_SITE_STOCK_VERSION_SQL, readSiteStockVersion } from "@dealer/shared/http";
 import type { WriteCarsAsRead } from "./photos/photo-store";
 import type { StoredIdentity } from "./feed-record";
 import type { StockWriter } from "./write-key";
@@ -97,7 +97,9 @@ export async function planBatch(
 
 /**
  * Applies the plan in one D1 batch (one transaction) with the site's stock version bump and its change log entry,
- * then tells `changed` (a failure there is logged: the scheduled reconciliation catches the site up).
+ * then tells `changed` (a failure there is logged: the scheduled reconciliation catches the site up). Each car written
+ * takes the new version as its own (`vehicles.stock_version`). `photosOnly` (the photo consumer's write: nothing but
+ * its cars' photos changed) leaves the site's listing version where it was (ADR 0123).
  */
 export async function applyBatch(
   db: D1Database,
@@ -105,22 +107,27 @@ export async function applyBatch(
   plan: Extract<PlanResult, { ok: true }>,
   now: string,
   changed?: StockChanged,
-  options: { readAs?: ReadonlyMap<string, string> } = {},
+  options: { readAs?: ReadonlyMap<string, string>; photosOnly?: true } = {},
 ): Promise<BatchOutcome> {
   if (plan.changed.length === 0 && plan.deleting.length === 0) {
     return { upserted: 0, deleted: 0, unchanged: plan.unchanged, version: await readSiteStockVersion(db, writer.site) };
   }
+  // The version first: each car written takes it as its own (a car page is kept by it, ADR 0123).
+  const bump = db.prepare(options.photosOnly ? BUMP_SITE_STOCK_VERSION_FOR_PHOTOS_SQL : BUMP_SITE_STOCK_VERSION_SQL).bind(writer.site, now);
   const upsert = db.prepare(
-    `INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, item_type, updated_at, data)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO vehicles (id, site, dealership_id, slug, stocknum, status, item_type, updated_at, data, stock_version)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, (SELECT version FROM stock_versions WHERE site = ?2))
      ON CONFLICT(dealership_id, stocknum) DO UPDATE SET
        id = excluded.id, site = excluded.site, slug = excluded.slug, status = excluded.status,
-       item_type = excluded.item_type, updated_at = excluded.updated_at, data = excluded.data`,
+       item_type = excluded.item_type, updated_at = excluded.updated_at, data = excluded.data, stock_version = excluded.stock_version`,
   );
   // A car rewritten from what was read (the photo consumer's refresh) is written only while it is still that: a car
   // deleted or changed by a feed in between is left as the feed has it, never brought back.
-  const guarded = db.prepare("UPDATE vehicles SET data = ? WHERE dealership_id = ? AND stocknum = ? AND data = ?");
+  const guarded = db.prepare(
+    "UPDATE vehicles SET data = ?1, stock_version = (SELECT version FROM stock_versions WHERE site = vehicles.site) WHERE dealership_id = ?2 AND stocknum = ?3 AND data = ?4",
+  );
   const statements = [
+    bump,
     ...plan.changed.map((car) => {
       const read = options.readAs?.get(car.stocknum);
       return read === undefined
@@ -130,7 +137,6 @@ export async function applyBatch(
     db
       .prepare("DELETE FROM vehicles WHERE dealership_id = ? AND stocknum IN (SELECT value FROM json_each(?))")
       .bind(writer.dealershipId, json(plan.deleting)),
-    db.prepare(BUMP_SITE_STOCK_VERSION_SQL).bind(writer.site, now),
     db
       .prepare(
         `INSERT OR IGNORE INTO stock_changes (site, version, vehicle_id, changed_at)
@@ -139,16 +145,19 @@ export async function applyBatch(
       .bind(writer.site, now, json(plan.changedIds)),
   ];
   const results = await db.batch<{ version: number }>(statements);
-  const version = results.at(-2)?.results[0]?.version ?? 0;
+  const version = results[0]?.results[0]?.version ?? 0;
   await changed?.({ site: writer.site, version }).catch((error: unknown) => console.error("[mf-search] stock change not queued for search", writer.site, version, error));
   return { upserted: plan.changed.length, deleted: plan.deleting.length, unchanged: plan.unchanged, version };
 }
 
-/** The photo consumer's write (ADR 0067): cars brought up to date from what was read, under their own dealership. */
+/**
+ * The photo consumer's write (ADR 0067): cars brought up to date from what was read, under their own dealership. Only
+ * their photos changed (refreshCarsShowing), so the site's listing version stays (ADR 0123).
+ */
 export function carsWriterAsRead(db: D1Database, now: string, changed?: StockChanged): WriteCarsAsRead {
   return async (owner, cars, readAs) => {
     const plan = { ok: true as const, changed: cars, unchanged: 0, deleting: [], changedIds: cars.map((car) => car.id) };
-    return (await applyBatch(db, { ...owner, dealershipSlug: "" }, plan, now, changed, { readAs })).upserted;
+    return (await applyBatch(db, { ...owner, dealershipSlug: "" }, plan, now, changed, { readAs, photosOnly: true })).upserted;
   };
 }
 

@@ -4,12 +4,14 @@ export { classifyHost, type HostTarget, slugHost } from "./host";
 export { type HostSite, siteFromHost, siteRowFor } from "./site-from-host";
 export { facetValues, filterValue, type SiteQuery, type SiteQueryResult, SITE_SEARCH_PATH, searchSite, siteQueriesSchema } from "./site-search";
 export {
+  BUMP_SITE_STOCK_VERSION_FOR_PHOTOS_SQL,
   BUMP_SITE_STOCK_VERSION_SQL,
+  readListingDataVersion,
   readSiteStockVersion,
-  readStockDataVersion,
+  readSiteVersions,
   reloadSiteStockStatement,
   SITE_STOCK_VERSION_SQL,
-  siteStockVersionColumn,
+  siteListingVersionColumn,
   stockDataVersion,
 } from "./stock-version";
 export {

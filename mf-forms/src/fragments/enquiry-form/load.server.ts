@@ -1,7 +1,7 @@
 import { type Car, calculatorFiguresFromQuery, carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { type FragmentDefinition, FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
-import { siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
+import { siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { displayMobile, enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
 import { z } from "zod";
 import type { Env } from "../../env";
@@ -15,14 +15,14 @@ const dealershipRowSchema = z.object({ slug: z.string(), name: z.string() });
 const positiveInt = z.coerce.number().int().positive();
 
 /**
- * A site's car by slug with the site's stock version from the same statement (one snapshot), and the site's
+ * A site's car by slug with the site's listing version (ADR 0123) from the same statement (one snapshot), and the site's
  * locations and dealerships: a car page asks for two of these forms at once (the enquiry and the photo request), and
  * they share each read while it is under way (nothing is kept after it, ADR 0074).
  */
 const carBySlug = sharedWhileInFlight(
   (_env: Env, site: string, slug: string) => `${site}/${slug}`,
   (env: Env, site: string, slug: string) =>
-    env.DB.prepare(`SELECT ${siteStockVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
+    env.DB.prepare(`SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
       .bind(site, slug)
       .first<{ stock_version: number; data: string | null }>(),
 );

@@ -1,7 +1,7 @@
 import { locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
 import { FragmentNotFound, type FragmentDefinition, onePerRequest } from "@dealer/shared/fragment-server";
-import { siteStockVersionColumn, stockDataVersion } from "@dealer/shared/http";
+import { siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { z } from "zod";
 import type { Env } from "../../env";
 import { toCard } from "../../locations/card";
@@ -11,7 +11,7 @@ const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/) });
 const carLocationRowSchema = z.object({ stock_version: z.number(), found: z.number().nullable(), location_id: z.number().int().nullable(), data: z.string().nullable() });
 
 /**
- * The car's location id and that location's record in one round trip, with the site's stock version from the same
+ * The car's location id and that location's record in one round trip, with the site's listing version (ADR 0123) from the same
  * snapshot: the gateway keeps the slot for anonymous views while the stock stays at it (ADR 0074). Read once per
  * fragment request, so `dataVersion` and `load` see the same row; null for a slug no car has.
  */
@@ -19,7 +19,7 @@ const carLocationRead = onePerRequest(async (request: FragmentRequest, env: Env)
   const params = paramsSchema.safeParse(request.params);
   if (!params.success) throw new FragmentNotFound("No vehicle slug");
   const row = await env.DB.prepare(
-    `SELECT ${siteStockVersionColumn("?1")} AS stock_version, v.id AS found, json_extract(v.data, '$.location.id') AS location_id, l.data AS data
+    `SELECT ${siteListingVersionColumn("?1")} AS stock_version, v.id AS found, json_extract(v.data, '$.location.id') AS location_id, l.data AS data
      FROM (SELECT 1) LEFT JOIN vehicles v ON v.site = ?1 AND v.slug = ?2 LEFT JOIN locations l ON l.site = v.site AND l.id = json_extract(v.data, '$.location.id')`,
   )
     .bind(request.site.slug, params.data.slug)

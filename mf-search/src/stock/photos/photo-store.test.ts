@@ -130,6 +130,38 @@ describe("a consumer batch's photos settled together (ADR 0088)", () => {
   });
 });
 
+describe("a batch that only settles photos (ADR 0123)", () => {
+  const versions = () => d1.db.prepare("SELECT version, listing_version AS listing FROM stock_versions WHERE site = ?").bind(SITE).first<{ version: number; listing: number }>();
+  const carVersion = (stocknum: string) => d1.db.prepare("SELECT stock_version FROM vehicles WHERE stocknum = ?").bind(stocknum).first<number>("stock_version");
+
+  it("moves the site's stock version and its cars' own, never the site's listing version; any other write moves both", async () => {
+    const url = "https://photos.example/listing-1.jpg";
+    const [shown, other] = ["PHOTO-L1", "PHOTO-L2"];
+    await send({ upsert: [{ ...record([url]), stocknum: shown, id: 999_030, slug: "photo-listing-1" }, { ...record([]), stocknum: other, id: 999_031, slug: "photo-listing-2" }] });
+    const posted = await versions();
+    // A feed's write is a listing change: both versions move, and each car it wrote takes the version as its own.
+    expect(posted?.listing).toBe(posted?.version);
+    expect([await carVersion(shown), await carVersion(other)]).toEqual([posted?.version, posted?.version]);
+
+    await d1.db.prepare("UPDATE photos SET status = 'ready', hash = ?, width = 1200, height = 800, colour = '#445566' WHERE site = ? AND url = ?").bind("7".repeat(64), SITE, url).run();
+    const messages = [{ body: { site: SITE, url }, attempts: 1, ack: () => {}, retry: () => {} }];
+    await consumePhotos({ queue: "dealer-photo-fetch", messages } as unknown as MessageBatch<unknown>, { DB: d1.db } as never, carsWriterAsRead);
+    const settled = await versions();
+    expect(settled?.version).toBe((posted?.version ?? 0) + 1);
+    // Pages are named by the listing version: it stays, so pages not showing this car's own page stay kept.
+    expect(settled?.listing).toBe(posted?.listing);
+    expect(await carVersion(shown)).toBe(settled?.version);
+    expect(await carVersion(other)).toBe(posted?.version);
+
+    // A price change (or any feed write) is a listing change again.
+    await send({ upsert: [{ ...record([]), stocknum: other, id: 999_031, slug: "photo-listing-2", price: 12_345 }] });
+    const priced = await versions();
+    expect(priced?.listing).toBe(priced?.version);
+    expect(priced?.version).toBe((settled?.version ?? 0) + 1);
+    await send({ delete: [shown, other] });
+  });
+});
+
 describe("the same URL twice in one consumer batch (ADR 0095)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
