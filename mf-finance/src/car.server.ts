@@ -1,6 +1,6 @@
 import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
+import { FragmentNotFound, onePerRequest } from "@dealer/shared/fragment-server";
 import { readListingDataVersion, siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { z } from "zod";
 import type { Env } from "./env";
@@ -10,19 +10,17 @@ const rowSchema = z.object({ stock_version: z.number(), data: z.string().nullabl
 /**
  * The tenant's car by slug with the site's listing version (ADR 0123), from one statement (one snapshot: the version is that of
  * the very row, ADR 0074), parsed at the database boundary; an unknown slug is the fragment's 404. A car page asks
- * for three of this remote's fragments at once, and they share one read while it is under way.
+ * for three of this remote's fragments at once, and each reads on its own (a read shared between requests hangs the
+ * others when the one that started it ends first, ADR 0124).
  */
-const readCar = sharedWhileInFlight(
-  (_env: Env, site: string, slug: string) => `${site}/${slug}`,
-  async (env: Env, site: string, slug: string): Promise<{ car: Car | null; version: string }> => {
-    const row = rowSchema.parse(
-      await env.DB.prepare(`SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
-        .bind(site, slug)
-        .first(),
-    );
-    return { car: row.data === null ? null : carSchema.parse(JSON.parse(row.data)), version: stockDataVersion(site, row.stock_version) };
-  },
-);
+async function readCar(env: Env, site: string, slug: string): Promise<{ car: Car | null; version: string }> {
+  const row = rowSchema.parse(
+    await env.DB.prepare(`SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
+      .bind(site, slug)
+      .first(),
+  );
+  return { car: row.data === null ? null : carSchema.parse(JSON.parse(row.data)), version: stockDataVersion(site, row.stock_version) };
+}
 
 /** The car a fragment request's slug names, read once per request so its `dataVersion` and `load` see the same row. */
 const pageCarRead = onePerRequest((request: FragmentRequest, env: Env) => readCar(env, request.site.slug, request.params.slug ?? ""));

@@ -1,7 +1,7 @@
 import { resolveSiteConfig, type SiteConfig } from "@dealer/shared/config";
 import { type Car, carSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
+import { FragmentNotFound, onePerRequest } from "@dealer/shared/fragment-server";
 import { readListingDataVersion, siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { z } from "zod";
 import type { Env } from "./env";
@@ -17,24 +17,22 @@ const pageCarRowSchema = z.object({ stock_version: z.number(), data: z.string().
 /**
  * One statement, one snapshot: the car, the site's listing version beside it (so a fragment names the version of the
  * very row it rendered, ADR 0074) and the site's primary location (else its first). A car page asks for five of this
- * remote's fragments at once, and they share the read while it is under way (nothing is kept after it).
+ * remote's fragments at once, and each reads on its own: a read shared between requests hangs the others when the one
+ * that started it ends first (workerd cancels them, ADR 0124).
  */
-const readPageCar = sharedWhileInFlight(
-  (_env: Env, site: string, slug: string) => `${site}/${slug}`,
-  async (env: Env, site: string, slug: string): Promise<PageCarRead> => {
-    const row = pageCarRowSchema.parse(
-      await env.DB.prepare(
-        `SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data,
-           (SELECT data FROM locations WHERE site = ?1 ORDER BY primary_flag DESC, id LIMIT 1) AS location`,
-      )
-        .bind(site, slug)
-        .first(),
-    );
-    const car = row.data === null ? null : carSchema.parse(JSON.parse(row.data));
-    const location = row.location === null ? null : locationCitySchema.safeParse(JSON.parse(row.location));
-    return { car: car?.show_on_dealer_website ? car : null, version: stockDataVersion(site, row.stock_version), primaryCity: location?.success ? location.data.address.city : null };
-  },
-);
+async function readPageCar(env: Env, site: string, slug: string): Promise<PageCarRead> {
+  const row = pageCarRowSchema.parse(
+    await env.DB.prepare(
+      `SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data,
+         (SELECT data FROM locations WHERE site = ?1 ORDER BY primary_flag DESC, id LIMIT 1) AS location`,
+    )
+      .bind(site, slug)
+      .first(),
+  );
+  const car = row.data === null ? null : carSchema.parse(JSON.parse(row.data));
+  const location = row.location === null ? null : locationCitySchema.safeParse(JSON.parse(row.location));
+  return { car: car?.show_on_dealer_website ? car : null, version: stockDataVersion(site, row.stock_version), primaryCity: location?.success ? location.data.address.city : null };
+}
 
 /** The page's car read once per fragment request: its `dataVersion` and its `load` see the same row. */
 const pageCarOf = onePerRequest((request: Pick<FragmentRequest, "params" | "site">, env: Env) => {

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "../config/site-config";
 import { type ParseResult, parseWithFieldErrors } from "../contract/parse";
-import { deepFreeze } from "./in-flight";
+import { deepFreeze } from "./per-request";
 import { type FragmentRequest, fragmentRequestSchema } from "./index";
 
 const requestWithoutConfigSchema = fragmentRequestSchema.omit({ config: true });

@@ -19,7 +19,7 @@ import {
   slotOpenTag,
 } from "./index";
 
-export { onePerRequest, sharedWhileInFlight } from "./in-flight";
+export { onePerRequest } from "./per-request";
 
 /** Thrown by a loader when the thing asked for does not exist; answered with 404. */
 export class FragmentNotFound extends Error {}

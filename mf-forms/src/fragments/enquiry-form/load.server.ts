@@ -1,6 +1,6 @@
 import { type Car, calculatorFiguresFromQuery, carSchema, locationSchema } from "@dealer/shared/contract";
 import type { FragmentRequest } from "@dealer/shared/fragment";
-import { type FragmentDefinition, FragmentNotFound, onePerRequest, sharedWhileInFlight } from "@dealer/shared/fragment-server";
+import { type FragmentDefinition, FragmentNotFound, onePerRequest } from "@dealer/shared/fragment-server";
 import { siteListingVersionColumn, stockDataVersion } from "@dealer/shared/http";
 import { displayMobile, enquiryDefaultsForCar, FIND_SIMILAR_SUBCATEGORY, isSold, isTestDriveOnly } from "@dealer/shared/rules";
 import { z } from "zod";
@@ -17,15 +17,13 @@ const positiveInt = z.coerce.number().int().positive();
 /**
  * A site's car by slug with the site's listing version (ADR 0123) from the same statement (one snapshot), and the site's
  * locations and dealerships: a car page asks for two of these forms at once (the enquiry and the photo request), and
- * they share each read while it is under way (nothing is kept after it, ADR 0074).
+ * each reads on its own (a read shared between requests hangs the others when the one that started it ends first,
+ * ADR 0124).
  */
-const carBySlug = sharedWhileInFlight(
-  (_env: Env, site: string, slug: string) => `${site}/${slug}`,
-  (env: Env, site: string, slug: string) =>
-    env.DB.prepare(`SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
-      .bind(site, slug)
-      .first<{ stock_version: number; data: string | null }>(),
-);
+const carBySlug = (env: Env, site: string, slug: string) =>
+  env.DB.prepare(`SELECT ${siteListingVersionColumn("?1")} AS stock_version, (SELECT data FROM vehicles WHERE site = ?1 AND slug = ?2) AS data`)
+    .bind(site, slug)
+    .first<{ stock_version: number; data: string | null }>();
 
 /** The car a form is about: the route's slug (vehicle page, with the stock version it is at) or ?car_id (trade-in, finance links). */
 const formCar = onePerRequest(async (request: FragmentRequest, env: Env): Promise<{ car: Car | null; version: string | null }> => {
@@ -57,16 +55,13 @@ async function formDataVersion(request: FragmentRequest, env: Env): Promise<stri
   return car && version && !isTestDriveOnly(car) ? version : undefined;
 }
 
-const siteRows = sharedWhileInFlight(
-  (_env: Env, site: string) => site,
-  async (env: Env, site: string) => {
-    const [locations, dealerships] = await env.DB.batch([
-      env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(site),
-      env.DB.prepare("SELECT slug, name FROM dealerships WHERE site = ? ORDER BY id").bind(site),
-    ]);
-    return { locations: locations?.results ?? [], dealerships: dealerships?.results ?? [] };
-  },
-);
+async function siteRows(env: Env, site: string) {
+  const [locations, dealerships] = await env.DB.batch([
+    env.DB.prepare("SELECT data FROM locations WHERE site = ? ORDER BY primary_flag DESC, id").bind(site),
+    env.DB.prepare("SELECT slug, name FROM dealerships WHERE site = ? ORDER BY id").bind(site),
+  ]);
+  return { locations: locations?.results ?? [], dealerships: dealerships?.results ?? [] };
+}
 
 async function siteOptions(request: FragmentRequest, env: Env): Promise<{ locations: FormOption[]; dealerships: FormOption[]; routeLocation: string | null }> {
   const rows = await siteRows(env, request.site.slug);
