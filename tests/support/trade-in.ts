@@ -1,20 +1,22 @@
 import { randomUUID } from "node:crypto";
+import { query } from "./db";
 import { enquiry } from "./leads";
-import { fetchSite } from "./platform";
 
 type StockCar = { make: string; model: string; year: number; km: number | null };
 
-/** An in-stock car of the site young enough for an online estimate: the shopper's car "is" one like it. */
-export async function comparableCar(site: string): Promise<StockCar> {
+/**
+ * An in-stock car of the site young enough for an online estimate: the shopper's car "is" one like it. The site's
+ * first such car by id, a seeded one: the newest car (the search's default order) can be one a stock test made and
+ * deletes a moment later, which leaves the trade-in without comparables (ADR 0122).
+ */
+export function comparableCar(site: string): StockCar {
   const year = new Date().getUTCFullYear() - 5;
-  const response = await fetchSite(site, "/1/indexes/Car_production/query", {
-    method: "POST",
-    headers: { "x-algolia-application-id": "DEALERPLATFORM", "x-algolia-api-key": `search-${site}`, "content-type": "application/json" },
-    body: JSON.stringify({ filters: `status:in_stock AND year >= ${year} AND price > 1000`, hitsPerPage: 1 }),
-  });
-  const { hits } = (await response.json()) as { hits: StockCar[] };
-  if (!hits[0]) throw new Error(`${site} has no car from ${year} on`);
-  return hits[0];
+  const [row] = query<{ data: string }>(
+    `SELECT data FROM vehicles WHERE site = '${site}' AND status = 'in_stock' AND json_extract(data, '$.show_on_dealer_website') != 0
+       AND json_extract(data, '$.year') >= ${year} AND json_extract(data, '$.price') > 1000 ORDER BY id LIMIT 1`,
+  );
+  if (!row) throw new Error(`${site} has no car from ${year} on`);
+  return JSON.parse(row.data) as StockCar;
 }
 
 /** A trade-in lead as the form's script sends it. */
