@@ -64,7 +64,7 @@ describe("the demo's cars show photographs through the photo pipeline", () => {
     const card = search.page.locator(".card:has(.card__image)").first();
     const slugOf = async () => ((await card.locator("a.card__link").getAttribute("href")) ?? "").replace(/^\/cars\//, "");
     // A car the file before wrote and deleted can lead the newest-first search for a moment after its delete (the
-    // search follows the stock within seconds, ADR 0122): the page is read again until its first card is in the stock.
+    // search follows the stock within seconds): the page is read again until its first card is in the stock.
     const firstCardInStock = async () => {
       if (carInStock(site, await slugOf())) return true;
       await search.page.reload();

@@ -7,7 +7,7 @@ type StockCar = { make: string; model: string; year: number; km: number | null }
 /**
  * An in-stock car of the site young enough for an online estimate: the shopper's car "is" one like it. The site's
  * first such car by id, a seeded one: the newest car (the search's default order) can be one a stock test made and
- * deletes a moment later, which leaves the trade-in without comparables (ADR 0122).
+ * deletes a moment later, which leaves the trade-in without comparables.
  */
 export function comparableCar(site: string): StockCar {
   const year = new Date().getUTCFullYear() - 5;
