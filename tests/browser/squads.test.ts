@@ -36,10 +36,19 @@ afterAll(async () => {
 
 describe("the platform without a remote", () => {
   it("answers 200 with that slot's fallback, every other slot working", async () => {
-    const response = await fetchSite(SITE, carPath);
-    const html = await response.text();
-    expect(response.status).toBe(200);
-    expect(financeSlot(html)).toContain('data-fallback="true"');
+    // A page viewed in the last SLOT_CACHE_TTL_MS may still carry its kept finance markup (the shared tier outlives
+    // the platform's restart without the remote): the fallback shows within it.
+    let status = 0;
+    let html = "";
+    await expect
+      .poll(async () => {
+        const response = await fetchSite(SITE, carPath);
+        status = response.status;
+        html = await response.text();
+        return financeSlot(html);
+      }, WITHIN_KEPT_SLOTS)
+      .toContain('data-fallback="true"');
+    expect(status).toBe(200);
     expect(html).toMatch(/id="slot-vehicle"(?![^>]*data-fallback)/);
 
     const page = await browser.newPage();
