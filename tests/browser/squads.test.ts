@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, remotes } from "../../scripts/stack";
+import { query } from "../support/db";
 import { fetchSite, launchChromium, siteUrl, vehiclePageStillWorks, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 import { SLOT_CACHE_TTL_MS } from "../../edge/src/page/slot-cache";
 import { buildPackage, platformWithout, restartLoneRemote, restoreFullPlatform, stopLoneRemote } from "../support/workers";
@@ -25,7 +26,12 @@ let carPath: string;
 beforeAll(async () => {
   browser = await launchChromium();
   await platformWithout("mf-finance");
-  carPath = /href="(\/cars\/[a-z0-9-]+)"/.exec(await (await fetchSite(SITE, "/search")).text())?.[1] ?? "";
+  // A seeded car with photos to step through: the newest car (the search's first) can be another file's, with one.
+  const [car] = query<{ slug: string }>(
+    `SELECT slug FROM vehicles WHERE site = '${SITE}' AND status = 'in_stock' AND json_extract(data, '$.show_on_dealer_website') != 0
+       AND json_array_length(data, '$.images') > 1 ORDER BY id LIMIT 1`,
+  );
+  carPath = `/cars/${car?.slug ?? ""}`;
 });
 afterAll(async () => {
   await browser?.close();
