@@ -4,9 +4,11 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { DEMO_PHOTO_ORIGIN_OFFSET } from "../db/demo/media";
 import { LOCAL_DEV_VAR } from "../shared/src/fragment/dev-faults";
+import { HealthWatch } from "./dev-session/health-watch";
 import { keepImagesBehindPages } from "./dev-session/images-priority";
 import { inspectorProxyPatch } from "./dev-session/inspector-proxy-patch";
 import { miniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
+import { describeSessionProcesses } from "./dev-session/session-processes";
 import { ensurePatched } from "./dev-session/source-patch";
 import { WORKERD_V8_FLAGS_VAR, workerdV8FlagsPatch } from "./dev-session/workerd-v8-flags-patch";
 import { prebuildWorkers, watchesSources } from "./dev-session/prebuilt-workers";
@@ -210,12 +212,17 @@ async function isListening(port: number): Promise<boolean> {
   }
 }
 
+/** What the session's first Worker (or the demo's photo origin) answers when it runs. */
+function healthPath(session: Pick<Session, "workers">): string {
+  const first = session.workers[0];
+  return first === undefined || first === "edge" ? "/healthz" : "/health";
+}
+
 /** Healthy means the first Worker answers and every Worker of the session serves its own client build. */
 async function waitUntilServing(session: Session, logFile: string, timeoutMs = 90_000): Promise<void> {
   const base = `http://127.0.0.1:${session.port}`;
-  const first = session.workers[0];
   const checks = [
-    first === "edge" ? "/healthz" : "/health",
+    healthPath(session),
     ...session.workers.filter((name) => name !== "edge").map((name) => `/_mf/${name}/latest/mf-manifest.json`),
   ];
   const until = Date.now() + timeoutMs;
@@ -302,39 +309,55 @@ function leaderEnded(pid: number): boolean {
   }
 }
 
-export type Restart = { label: string; exitedAt: Date; restartedAt?: Date; error?: string; logTail: string };
+/** Why the supervisor restarted a session: its process ended, or it ran and answered nothing (HealthWatch). */
+export type Restart = { label: string; cause: "exited" | "hung"; exitedAt: Date; restartedAt?: Date; error?: string; logTail: string };
 
 /**
  * Keeps the platform's session up while tests run: under load `wrangler dev` has exited mid-run (an empty
  * "✘ [ERROR]", then an esbuild deadlock) and every later test met a closed port. A recorded session whose process
  * ended without stopSession marking it is started again with the same Workers on the same port; each restart is
- * reported through `report` as it happens and kept in `restarts`. A test may stop and start sessions itself
- * (tests/support/workers.ts): those stops are marked, so they are never taken for a crash.
+ * reported through `report` as it happens and kept in `restarts`. A session that answered its health check and then
+ * answered nothing for HUNG_AFTER_MS is killed and started again the same way (ADR 0125). A test may stop and start
+ * sessions itself (tests/support/workers.ts): those stops are marked, so they are never taken for a crash.
  */
 export function superviseSessions(report: (line: string) => void, everyMs = 2000): { restarts: Restart[]; stop: () => Promise<void> } {
   const restarts: Restart[] = [];
+  const health = new HealthWatch();
   let restarting: Promise<void> | null = null;
   let stopped = false;
   const check = () => {
     if (restarting || stopped) return;
-    const crashed = readSessionsFile().find((s) => !s.stopping && leaderEnded(s.pid));
-    if (crashed) restarting = restart(crashed).finally(() => (restarting = null));
+    const sessions = readSessionsFile().filter((s) => !s.stopping);
+    const crashed = sessions.find((s) => leaderEnded(s.pid));
+    if (crashed) {
+      restarting = restart(crashed, "exited", "exited by itself").finally(() => (restarting = null));
+      return;
+    }
+    for (const session of sessions) health.probe(String(session.pid), `http://127.0.0.1:${session.port}${healthPath(session)}`);
+    for (const session of sessions) {
+      const silentMs = health.silentFor(String(session.pid));
+      if (silentMs === undefined) continue;
+      // Each process's CPU time, for the report: a livelocked workerd's is most of the silence.
+      const processes = describeSessionProcesses(session);
+      restarting = restart(session, "hung", `answered no ${healthPath(session)} for ${Math.round(silentMs / 1000)} s with its process alive:\n${processes}`).finally(() => (restarting = null));
+      return;
+    }
   };
-  const restart = async (session: Session) => {
+  const restart = async (session: Session, cause: Restart["cause"], why: string) => {
     const logFile = join(RUN_DIR, "logs", `${session.label}.log`);
     // The last lines that say something (workerd's stack addresses say nothing), shortened.
     const lines = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n") : [];
     const logTail = lines.filter((line) => line.trim() && !line.trim().startsWith("stack:")).slice(-8).map((line) => `    ${line.slice(0, 240)}`).join("\n");
-    const event: Restart = { label: session.label, exitedAt: new Date(), logTail };
+    const event: Restart = { label: session.label, cause, exitedAt: new Date(), logTail };
     restarts.push(event);
-    report(`\n✘ PLATFORM DOWN: the ${session.label} session (wrangler dev, pid ${session.pid}) exited by itself at ${event.exitedAt.toISOString()}; tests from then until it is back meet a closed port on ${session.port}. Its log (${logFile}) ends:\n${logTail}\n  Restarting it…`);
+    report(`\n✘ PLATFORM DOWN: the ${session.label} session (wrangler dev, pid ${session.pid}) ${why} at ${event.exitedAt.toISOString()}; tests from then until it is back fail on ${session.port}. Its log (${logFile}) ends:\n${logTail}\n  Restarting it…`);
     killSessionsNow([session]);
     recordSessions(readSessionsFile().filter((s) => s.pid !== session.pid));
     for (let i = 0; i < 40 && (await isListening(session.port)); i++) await new Promise((r) => setTimeout(r, 250));
     try {
       const again = session.label === DEMO_PHOTOS_LABEL ? await startDemoPhotoOrigin() : await startSession(session.label, session.workers, session.port);
       event.restartedAt = new Date();
-      report(`✔ PLATFORM RESTARTED: ${session.label} serves again (pid ${again.pid}) at ${event.restartedAt.toISOString()}, ${Math.round((event.restartedAt.getTime() - event.exitedAt.getTime()) / 1000)} s after it exited.`);
+      report(`✔ PLATFORM RESTARTED: ${session.label} serves again (pid ${again.pid}) at ${event.restartedAt.toISOString()}, ${Math.round((event.restartedAt.getTime() - event.exitedAt.getTime()) / 1000)} s after it was found ${cause}.`);
     } catch (error) {
       event.error = (error as Error).message;
       report(`✘ PLATFORM RESTART FAILED: ${event.error}`);

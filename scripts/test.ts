@@ -195,8 +195,8 @@ try {
 }
 
 /**
- * A group of platform test files. When the platform's session exited by itself while the group ran (ADR 0092: the
- * supervisor restarts it, and every test in between meets a closed port), the files that failed run once more, one
+ * A group of platform test files. When the platform's session exited by itself or hung while the group ran (ADR 0092,
+ * ADR 0125: the supervisor restarts it, and every test in between meets a closed port or no answer), the files that failed run once more, one
  * at a time, once it serves again, and their second run counts instead of the first: a file that fails for a reason
  * of its own fails again. The restart is still reported at the end of the run.
  */
@@ -278,7 +278,8 @@ async function algoliaTests(supervisor: Supervisor): Promise<void> {
 
 for (const restart of restarts) {
   const back = restart.restartedAt ? `restarted at ${restart.restartedAt.toISOString()}` : `not restarted (${restart.error})`;
-  console.log(`\n✘ The ${restart.label} session (wrangler dev) exited by itself at ${restart.exitedAt.toISOString()} and was ${back}: the files of its group that failed (ECONNREFUSED, "socket hang up": its closed port) ran once more, and their second run counts (ADR 0092).`);
+  const what = restart.cause === "hung" ? "answered nothing while it ran (killed as hung, ADR 0125)" : "exited by itself";
+  console.log(`\n✘ The ${restart.label} session (wrangler dev) ${what} at ${restart.exitedAt.toISOString()} and was ${back}: the files of its group that failed (a closed port or no answer) ran once more, and their second run counts (ADR 0092).`);
 }
 console.log(`\nnpm test took ${seconds(runStarted)}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed`);
