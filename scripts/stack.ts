@@ -330,7 +330,7 @@ export function superviseSessions(report: (line: string) => void, everyMs = 2000
     const sessions = readSessionsFile().filter((s) => !s.stopping);
     const crashed = sessions.find((s) => leaderEnded(s.pid));
     if (crashed) {
-      restarting = restart(crashed, "exited", "exited by itself").finally(() => (restarting = null));
+      restarting = restart(crashed, "exited", "exited by itself", "").finally(() => (restarting = null));
       return;
     }
     for (const session of sessions) health.probe(String(session.pid), `http://127.0.0.1:${session.port}${healthPath(session)}`);
@@ -338,19 +338,19 @@ export function superviseSessions(report: (line: string) => void, everyMs = 2000
       const silentMs = health.silentFor(String(session.pid));
       if (silentMs === undefined) continue;
       // Each process's CPU time, for the report: a livelocked workerd's is most of the silence.
-      const processes = describeSessionProcesses(session);
-      restarting = restart(session, "hung", `answered no ${healthPath(session)} for ${Math.round(silentMs / 1000)} s with its process alive:\n${processes}`).finally(() => (restarting = null));
+      const processes = `Its processes:\n${describeSessionProcesses(session)}\n`;
+      restarting = restart(session, "hung", `answered no ${healthPath(session)} for ${Math.round(silentMs / 1000)} s`, processes).finally(() => (restarting = null));
       return;
     }
   };
-  const restart = async (session: Session, cause: Restart["cause"], why: string) => {
+  const restart = async (session: Session, cause: Restart["cause"], why: string, processes: string) => {
     const logFile = join(RUN_DIR, "logs", `${session.label}.log`);
     // The last lines that say something (workerd's stack addresses say nothing), shortened.
     const lines = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n") : [];
     const logTail = lines.filter((line) => line.trim() && !line.trim().startsWith("stack:")).slice(-8).map((line) => `    ${line.slice(0, 240)}`).join("\n");
     const event: Restart = { label: session.label, cause, exitedAt: new Date(), logTail };
     restarts.push(event);
-    report(`\n✘ PLATFORM DOWN: the ${session.label} session (wrangler dev, pid ${session.pid}) ${why} at ${event.exitedAt.toISOString()}; tests from then until it is back fail on ${session.port}. Its log (${logFile}) ends:\n${logTail}\n  Restarting it…`);
+    report(`\n✘ PLATFORM DOWN: the ${session.label} session (wrangler dev, pid ${session.pid}) ${why} at ${event.exitedAt.toISOString()}; tests from then until it is back fail on ${session.port}. ${processes}Its log (${logFile}) ends:\n${logTail}\n  Restarting it…`);
     killSessionsNow([session]);
     recordSessions(readSessionsFile().filter((s) => s.pid !== session.pid));
     for (let i = 0; i < 40 && (await isListening(session.port)); i++) await new Promise((r) => setTimeout(r, 250));
