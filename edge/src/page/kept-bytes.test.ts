@@ -44,6 +44,15 @@ describe("createKeptEntries", () => {
     expect([kept.get("a0"), kept.get("b0"), kept.get("c0"), kept.get("d0")]).toEqual(["a0", undefined, "c0", "d0"]);
     expect(kept.bytes("b")).toBe(0);
   });
+
+  it("drops the oldest entries once they are stale, up to the first that is not", () => {
+    const expired = new Set(["k0", "k1", "k3"]);
+    const kept = createKeptEntries<string>({ bytes: 100_000, bytesPerSite: 100_000 }, (value) => expired.has(value));
+    for (const key of ["k0", "k1", "k2", "k3"]) kept.set(key, "a", key, 100);
+    kept.set("k4", "a", "k4", 100);
+    expect(kept.size).toBe(3);
+    expect([kept.get("k2"), kept.get("k3"), kept.get("k4")]).toEqual(["k2", "k3", "k4"]);
+  });
 });
 
 describe("stringBytes", () => {

@@ -15,7 +15,8 @@ export const stringBytes = (text: string): number => (/[\u0100-\uffff]/.test(tex
 
 type Kept<T> = { value: T; site: string; bytes: number };
 
-export function createKeptEntries<T>(budget: KeptBudget) {
+/** `stale`: an entry that will never be answered again (expired); such entries at the front are dropped on each keep. */
+export function createKeptEntries<T>(budget: KeptBudget, stale: (value: T) => boolean = () => false) {
   /** Oldest first: an answered entry moves to the back. */
   const entries = new Map<string, Kept<T>>();
   /** Each site's keys, oldest first, and its bytes. */
@@ -64,6 +65,11 @@ export function createKeptEntries<T>(budget: KeptBudget) {
       const own = sites.get(site);
       while (own && own.bytes > budget.bytesPerSite) remove(own.keys.values().next().value as string);
       while (total > budget.bytes) remove(entries.keys().next().value as string);
+      // Expired entries are otherwise kept until the budget pushes them out: the oldest go as soon as they expire.
+      for (const [oldest, entry] of entries) {
+        if (!stale(entry.value)) break;
+        remove(oldest);
+      }
     },
     delete: remove,
     /** What is kept now, in all and for one site (for tests and figures). */

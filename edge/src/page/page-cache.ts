@@ -51,7 +51,7 @@ export function pageAddress(url: URL, slots: readonly Pick<SlotPlan, "reads">[],
  */
 export function createPageCache(now: () => number = Date.now) {
   // The most asked pages stay: each answer moves its page to the back of the queue out.
-  const entries = createKeptEntries<Entry>(PAGE_CACHE_BUDGET);
+  const entries = createKeptEntries<Entry>(PAGE_CACHE_BUDGET, (entry) => !(entry.until > now()));
   return {
     get(key: string): KeptPage | undefined {
       const entry = entries.get(key);

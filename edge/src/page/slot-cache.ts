@@ -53,7 +53,7 @@ async function sharedKey(key: string, site: string, version: string): Promise<Re
  * entries, an optional shared tier (ADR 0074) holds the stock slots for every isolate.
  */
 export function createSlotCache(now: () => number = Date.now, shared?: () => SharedSlotTier | undefined) {
-  const entries = createKeptEntries<Entry>(SLOT_CACHE_BUDGET);
+  const entries = createKeptEntries<Entry>(SLOT_CACHE_BUDGET, (entry) => !(entry.until > now()));
   /** Each site's stock version as last read (a few hundred sites: a few small entries each). */
   const stockBySite = new Map<string, { version: Promise<string>; checkedAt: number }>();
 
