@@ -53,6 +53,7 @@ import { findBrand, findContentPage, loadBlogPosts, loadBrandTiles, loadSlides, 
 import { loadModelRange, loadStockBodies } from "./content/site-stock";
 import { renderWithState } from "./page/document";
 import { fetchPropsForSlot } from "./page/slot-props";
+import { configFingerprint } from "./page/kept-bytes";
 import { createPageCache, type KeptPageSlot, keptPageBytes, pageAddress, pageKey } from "./page/page-cache";
 import { DEV_TIMING_HEADER, type RenderedShellPart, shellOnlyPage, streamComposedPage, timingComment } from "./page/stream-page";
 import { holdingAnswer, holdingPage } from "./operator/holding-page";
@@ -71,16 +72,6 @@ const VEHICLE_SITE_HEADER = "x-dealer-site";
 const HTML = { "content-type": "text/html; charset=utf-8" };
 /** Whole anonymous car pages, kept by the listing and car versions read beside the car (ADR 0087, 0123). */
 const pageCache = createPageCache();
-/** A tenant's config as text, once per resolved tenant (the isolate keeps the object while it trusts it). */
-const configTexts = new WeakMap<object, string>();
-function configText(config: object): string {
-  let text = configTexts.get(config);
-  if (text === undefined) {
-    text = JSON.stringify(config);
-    configTexts.set(config, text);
-  }
-  return text;
-}
 const NOT_FOUND_PAGE = "not-found";
 
 function shellState(tenant: Tenant, session: Session): ShellState {
@@ -380,7 +371,7 @@ export function createGatewayApp() {
             name: tenant.name,
             template: tenant.template,
             configVersion: tenant.configVersion,
-            config: configText(tenant.config),
+            config: configFingerprint(tenant.config),
             stock: subject.stock,
             car: subject.carVersion ?? 0,
             address: pageAddress(url, pagePlan.slots, params),
@@ -404,7 +395,7 @@ export function createGatewayApp() {
     const keeping = {
       scope: tenant.preview ? null : { configVersion: tenant.configVersion, ...(subject?.stock ? { stock: subject.stock, car: subject.carVersion ?? 0 } : {}) },
       ...(timed ? { timing: { started: timed, subjectMs: Date.now() - timed } } : {}),
-      ...(pageKeyText ? { keepPage: (html: string, slots: KeptPageSlot[], cars: readonly number[], until: number) => pageCache.set(pageKeyText, html, c.var.nonce, slots, cars, until) } : {}),
+      ...(pageKeyText ? { keepPage: (html: string, slots: KeptPageSlot[], cars: readonly number[], until: number) => pageCache.set(pageKeyText, tenant.slug, html, c.var.nonce, slots, cars, until) } : {}),
     };
     const stream = streamComposedPage(c.env, c.executionCtx, { ...head, preloadImage: subject?.leadImage ?? null }, pagePlan, params, devFault, shellParts, keeping);
     return c.body(stream, 200, { ...HTML, "cache-control": "no-store" });

@@ -4,6 +4,7 @@ import { shownCarsFrom } from "@dealer/shared/insights";
 import { readListingDataVersion } from "@dealer/shared/http";
 import { type GatewayEnv, remoteBinding } from "../env";
 import type { SlotPlan } from "../routes/slot-plans";
+import { configFingerprint } from "./kept-bytes";
 import { createSlotCache, keptSlotKeys, type SharedSlotTier } from "./slot-cache";
 
 /** Last build each remote answered with, so the head can preload the right manifest. */
@@ -75,8 +76,10 @@ export async function fetchSlot(env: GatewayEnv, plan: SlotPlan, request: Fragme
   const keepable = scope && request.session.userId === null && !devFault;
   // A slot that says what of the address it reads (the search) is kept under that, not the address as typed (ADR 0113);
   // one that says which params it reads (a car page's) was sent those alone, so its request is its key (ADR 0114).
-  const keyText = keepable && plan.addressKey ? JSON.stringify({ ...request, path: plan.addressKey(request.path, request.params), params: {} }) : body;
-  const keys = keepable ? keptSlotKeys(`${plan.remote}/${plan.fragment}`, scope.configVersion, request, keyText, scope.car) : null;
+  // The key holds the config's fingerprint, not its text (ADR 0126).
+  const keyed = keepable ? { ...request, config: configFingerprint(request.config) } : null;
+  const keyText = keyed && plan.addressKey ? JSON.stringify({ ...keyed, path: plan.addressKey(request.path, request.params), params: {} }) : JSON.stringify(keyed);
+  const keys = keepable && keyed ? keptSlotKeys(`${plan.remote}/${plan.fragment}`, scope.configVersion, keyed, keyText, scope.car) : null;
   const cacheKey = keys?.exact ?? null;
   // A slot whose remote said its markup ignores the address (ANY_ADDRESS_DATA) is kept without it: a new address is no new call.
   const anyAddressKey = keys?.anyAddress ?? null;

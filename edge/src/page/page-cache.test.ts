@@ -1,7 +1,7 @@
 import { defaultSiteConfig } from "@dealer/shared/config";
 import { describe, expect, it } from "vitest";
 import { matchRoute } from "../routes/slot-plans";
-import { createPageCache, keptPageBytes, PAGE_CACHE_ENTRIES, pageAddress, pageKey, type PageKeyParts } from "./page-cache";
+import { createPageCache, keptPageBytes, PAGE_CACHE_BUDGET, pageAddress, pageKey, type PageKeyParts } from "./page-cache";
 import { SLOT_CACHE_TTL_MS } from "./slot-cache";
 
 const parts: PageKeyParts = {
@@ -69,7 +69,7 @@ describe("pageAddress", () => {
 describe("createPageCache", () => {
   it("answers a kept page with each answer's own nonce wherever the composed page had its own", () => {
     const cache = createPageCache();
-    cache.set("k", '<style nonce="N0nce">a</style><script nonce="N0nce"></script>', "N0nce", slots, [4, 5]);
+    cache.set("k", "a", '<style nonce="N0nce">a</style><script nonce="N0nce"></script>', "N0nce", slots, [4, 5]);
     const kept = cache.get("k");
     if (!kept) throw new Error("the page was not kept");
     expect(text(keptPageBytes(kept, "fresh1"))).toBe('<style nonce="fresh1">a</style><script nonce="fresh1"></script>');
@@ -82,7 +82,7 @@ describe("createPageCache", () => {
   it("answers the page's text as UTF-8 bytes, a tail after it, whatever characters it holds", () => {
     const cache = createPageCache();
     const page = '<title>Café — Ōtaki 🚗</title><script nonce="N">1</script>';
-    cache.set("k", page, "N", slots, []);
+    cache.set("k", "a", page, "N", slots, []);
     const kept = cache.get("k");
     if (!kept) throw new Error("the page was not kept");
     const bytes = keptPageBytes(kept, "nonce+/=", "<!--tail-->");
@@ -93,8 +93,8 @@ describe("createPageCache", () => {
   it("keeps a page no longer than the slot TTL, nor than the oldest kept slot in it", () => {
     let clock = 1000;
     const cache = createPageCache(() => clock);
-    cache.set("fresh", "<p>a</p>", "n", slots, []);
-    cache.set("old-slot", "<p>b</p>", "n", slots, [], clock + 5000);
+    cache.set("fresh", "a", "<p>a</p>", "n", slots, []);
+    cache.set("old-slot", "a", "<p>b</p>", "n", slots, [], clock + 5000);
     clock += 5000;
     expect(cache.get("fresh")).toBeDefined();
     expect(cache.get("old-slot")).toBeUndefined();
@@ -102,14 +102,28 @@ describe("createPageCache", () => {
     expect(cache.get("fresh")).toBeUndefined();
   });
 
-  it(`keeps at most ${PAGE_CACHE_ENTRIES} pages, the least recently asked out first`, () => {
+  it("keeps the most recently asked pages, the least recently asked out first", () => {
     const cache = createPageCache();
-    for (let i = 0; i < PAGE_CACHE_ENTRIES; i++) cache.set(`p${i}`, `<p>${i}</p>`, "n", slots, []);
+    const page = `<p>${"x".repeat(100_000)}</p>`;
+    const share = Math.floor(PAGE_CACHE_BUDGET.bytesPerSite / 100_000) - 1;
+    for (let i = 0; i < share; i++) cache.set(`p${i}`, "a", page, "n", slots, []);
     expect(cache.get("p0")).toBeDefined();
-    cache.set(`p${PAGE_CACHE_ENTRIES}`, "<p>new</p>", "n", slots, []);
+    cache.set("new", "a", page, "n", slots, []);
+    cache.set("newer", "a", page, "n", slots, []);
     expect(cache.get("p0")).toBeDefined();
     expect(cache.get("p1")).toBeUndefined();
-    expect(cache.get("p2")).toBeDefined();
-    expect(cache.get(`p${PAGE_CACHE_ENTRIES}`)).toBeDefined();
+    expect(cache.get("newer")).toBeDefined();
+  });
+
+  // ADR 0126: a car page is about 110 KB, and a fuzzer's distinct addresses are distinct pages.
+  it("keeps a site's pages within its share of bytes, and another site's pages while it grows", () => {
+    const cache = createPageCache();
+    const page = `<p>${"x".repeat(120_000)}</p>`;
+    for (let i = 0; i < 8; i++) cache.set(`b${i}`, "b", page, "n", slots, []);
+    for (let i = 0; i < 200; i++) cache.set(`a${i}`, "a", page, "n", slots, []);
+    let keptOfA = 0;
+    for (let i = 0; i < 200; i++) if (cache.get(`a${i}`)) keptOfA++;
+    expect(keptOfA * 120_000).toBeLessThanOrEqual(PAGE_CACHE_BUDGET.bytesPerSite);
+    for (let i = 0; i < 8; i++) expect(cache.get(`b${i}`)).toBeDefined();
   });
 });

@@ -1,8 +1,12 @@
 import type { SlotPlan } from "../routes/slot-plans";
+import { createKeptEntries, type KeptBudget, stringBytes } from "./kept-bytes";
 import { SLOT_CACHE_TTL_MS } from "./slot-cache";
 
-/** Whole pages kept per gateway isolate (a car page is about 110 KB): a few MB at most. */
-export const PAGE_CACHE_ENTRIES = 32;
+/**
+ * Whole pages kept per gateway isolate, by bytes (ADR 0126): a car page is about 70-120 KB and its key holds the site's
+ * config; a site's share holds a busy site's most viewed pages, and no site can take more of the whole.
+ */
+export const PAGE_CACHE_BUDGET: KeptBudget = { bytes: 8 * 2 ** 20, bytesPerSite: 2 * 2 ** 20 };
 
 /** What a kept page's dev timing comment and insight count need: its slots and the search results it shows. */
 export type KeptPageSlot = { slot: string; remote: string; fragment: string };
@@ -18,7 +22,7 @@ type Entry = KeptPage & { until: number };
  * What a kept page is keyed on (ADR 0087): the page is the same bytes while all of these are. `stock` is the site's
  * listing version and `car` the car's own version, both read beside the car on this very view: a listing change (a
  * price, a sale, a hidden car) is a new key at once, and so is the car's own photos settling, while another car's
- * photos settling is not (ADR 0123). The shell's build, the site's name, template, config text and version, and what
+ * photos settling is not (ADR 0123). The shell's build, the site's name, template, config (its fingerprint, ADR 0126) and version, and what
  * the page reads of its address (`pageAddress`) decide the rest. Only an anonymous page, never a draft preview's, and
  * no dev fault (the caller's conditions) is keyed.
  */
@@ -46,22 +50,20 @@ export function pageAddress(url: URL, slots: readonly Pick<SlotPlan, "reads">[],
  * split at it and joined with the answer's own.
  */
 export function createPageCache(now: () => number = Date.now) {
-  const entries = new Map<string, Entry>();
+  // The most asked pages stay: each answer moves its page to the back of the queue out.
+  const entries = createKeptEntries<Entry>(PAGE_CACHE_BUDGET, (entry) => !(entry.until > now()));
   return {
     get(key: string): KeptPage | undefined {
       const entry = entries.get(key);
-      if (!entry) return undefined;
+      if (!entry || entry.until > now()) return entry;
       entries.delete(key);
-      if (!(entry.until > now())) return undefined;
-      // The most asked pages stay: each answer moves its page to the back of the queue out.
-      entries.set(key, entry);
-      return entry;
+      return undefined;
     },
-    /** `until`: the earliest a slot in it stops being used (the page is kept no longer), at most SLOT_CACHE_TTL_MS. */
-    set(key: string, html: string, nonce: string, slots: KeptPageSlot[], cars: readonly number[], until = Number.POSITIVE_INFINITY): void {
-      entries.delete(key);
-      entries.set(key, { parts: html.split(nonce).map((part) => encoder.encode(part)), slots, cars, until: Math.min(until, now() + SLOT_CACHE_TTL_MS) });
-      if (entries.size > PAGE_CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
+    /** `site`: whose share it counts in. `until`: the earliest a slot in it stops being used (the page is kept no longer), at most SLOT_CACHE_TTL_MS. */
+    set(key: string, site: string, html: string, nonce: string, slots: KeptPageSlot[], cars: readonly number[], until = Number.POSITIVE_INFINITY): void {
+      const parts = html.split(nonce).map((part) => encoder.encode(part));
+      const bytes = parts.reduce((sum, part) => sum + part.byteLength, 0) + slots.reduce((sum, slot) => sum + stringBytes(slot.slot + slot.remote + slot.fragment), 0) + 8 * cars.length;
+      entries.set(key, site, { parts, slots, cars, until: Math.min(until, now() + SLOT_CACHE_TTL_MS) }, bytes);
     },
   };
 }

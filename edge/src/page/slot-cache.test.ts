@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSlotCache, keptSlotKeys, SLOT_CACHE_ENTRIES, SLOT_CACHE_TTL_MS, STOCK_VERSION_CHECK_MS } from "./slot-cache";
+import { createSlotCache, keptSlotKeys, SLOT_CACHE_BUDGET, SLOT_CACHE_TTL_MS, STOCK_VERSION_CHECK_MS } from "./slot-cache";
 
 const slot = (data: string, html = "<p>cars</p>") => ({ html, build: "b1", data });
 
@@ -7,7 +7,7 @@ describe("createSlotCache", () => {
   it("answers a request-only slot again, and nothing for another key", async () => {
     const cache = createSlotCache();
     const readStock = async () => "stock:a:1";
-    cache.set("search\u0000{}", slot("request"));
+    cache.set("search\u0000{}", slot("request"), "a");
     await expect(cache.get("search\u0000{}", "a", readStock)).resolves.toMatchObject({ html: "<p>cars</p>", build: "b1" });
     await expect(cache.get("search\u0000{\"path\":\"/other\"}", "a", readStock)).resolves.toBeUndefined();
   });
@@ -17,7 +17,7 @@ describe("createSlotCache", () => {
     let stock = "stock:a:1";
     const cache = createSlotCache(() => clock);
     const readStock = async () => stock;
-    cache.set("key", slot("stock:a:1"));
+    cache.set("key", slot("stock:a:1"), "a");
     await expect(cache.get("key", "a", readStock)).resolves.toBeDefined();
     stock = "stock:a:2";
     clock += STOCK_VERSION_CHECK_MS;
@@ -29,8 +29,8 @@ describe("createSlotCache", () => {
     const versions: Record<string, string> = { a: "stock:a:1", b: "stock:b:1" };
     const cache = createSlotCache(() => clock);
     const readStock = (site: string) => async () => versions[site]!;
-    cache.set("page of a", slot("stock:a:1"));
-    cache.set("page of b", slot("stock:b:1"));
+    cache.set("page of a", slot("stock:a:1"), "a");
+    cache.set("page of b", slot("stock:b:1"), "b");
     versions.a = "stock:a:2";
     clock += STOCK_VERSION_CHECK_MS;
     await expect(cache.get("page of a", "a", readStock("a"))).resolves.toBeUndefined();
@@ -45,7 +45,7 @@ describe("createSlotCache", () => {
       reads += 1;
       return "stock:a:1";
     };
-    cache.set("key", slot("stock:a:1"));
+    cache.set("key", slot("stock:a:1"), "a");
     for (let i = 0; i < 5; i++) await cache.get("key", "a", readStock);
     expect(reads).toBe(1);
     clock += STOCK_VERSION_CHECK_MS;
@@ -55,27 +55,61 @@ describe("createSlotCache", () => {
 
   it("keeps nothing it cannot check: a failed stock read, an unknown data set", async () => {
     const cache = createSlotCache();
-    cache.set("stock", slot("stock:a:1"));
+    cache.set("stock", slot("stock:a:1"), "a");
     await expect(cache.get("stock", "a", () => Promise.reject(new Error("D1 down")))).resolves.toBeUndefined();
-    cache.set("other", slot("prices:1"));
+    cache.set("other", slot("prices:1"), "a");
     await expect(cache.get("other", "a", async () => "stock:a:1")).resolves.toBeUndefined();
   });
 
-  it("forgets a slot after its time to live, and the oldest first when full", async () => {
+  it("forgets a slot after its time to live", async () => {
     let clock = 0;
     const cache = createSlotCache(() => clock);
     const readStock = async () => "stock:a:1";
-    for (let i = 0; i <= SLOT_CACHE_ENTRIES; i++) cache.set(`key ${i}`, slot("request"));
-    await expect(cache.get("key 0", "a", readStock)).resolves.toBeUndefined();
-    await expect(cache.get("key 1", "a", readStock)).resolves.toBeDefined();
+    cache.set("key", slot("request"), "a");
+    await expect(cache.get("key", "a", readStock)).resolves.toBeDefined();
     clock += SLOT_CACHE_TTL_MS;
-    await expect(cache.get("key 1", "a", readStock)).resolves.toBeUndefined();
+    await expect(cache.get("key", "a", readStock)).resolves.toBeUndefined();
+  });
+
+  // ADR 0126: a search slot is up to about 220 KB; a fuzzer's distinct addresses on one site made 128 of them.
+  const bigSlot = slot("request", `<div>${"x".repeat(250_000)}</div>`);
+  const keptOf = async (cache: ReturnType<typeof createSlotCache>, keys: string[], site: string) => {
+    let kept = 0;
+    for (const key of keys) if (await cache.get(key, site, async () => "stock:a:1")) kept++;
+    return kept;
+  };
+
+  it("keeps a site's slots within its share of bytes, the least recently used out first", async () => {
+    const cache = createSlotCache();
+    const keys = Array.from({ length: 200 }, (_, i) => `search?q=${i}`);
+    for (const key of keys) cache.set(key, bigSlot, "a");
+    const share = Math.floor(SLOT_CACHE_BUDGET.bytesPerSite / 250_000);
+    expect(await keptOf(cache, keys.slice(-share + 1), "a")).toBe(share - 1);
+    expect(await keptOf(cache, keys, "a")).toBeLessThanOrEqual(share);
+  });
+
+  it("keeps another site's slots while one site asks for many distinct addresses", async () => {
+    const cache = createSlotCache();
+    const own = Array.from({ length: 10 }, (_, i) => `b page ${i}`);
+    for (const key of own) cache.set(key, bigSlot, "b");
+    for (let i = 0; i < 500; i++) cache.set(`a fuzzed ${i}`, bigSlot, "a");
+    expect(await keptOf(cache, own, "b")).toBe(own.length);
+  });
+
+  it("holds at most its whole budget across many sites", async () => {
+    const cache = createSlotCache();
+    const keys = Array.from({ length: 400 }, (_, i) => [`page ${i}`, `site ${i % 100}`] as const);
+    for (const [key, site] of keys) cache.set(key, bigSlot, site);
+    let kept = 0;
+    for (const [key, site] of keys) if (await cache.get(key, site, async () => "stock:a:1")) kept++;
+    expect(kept * 250_000).toBeLessThanOrEqual(SLOT_CACHE_BUDGET.bytes);
+    expect(kept).toBeGreaterThan(0);
   });
 
   it("takes the version a page read itself at once: a stock write within the check interval is a miss", async () => {
     const cache = createSlotCache(() => 0);
     const readStock = async () => "stock:a:1";
-    cache.set("car", slot("stock:a:1"));
+    cache.set("car", slot("stock:a:1"), "a");
     await expect(cache.get("car", "a", readStock)).resolves.toBeDefined();
     await expect(cache.get("car", "a", readStock, "stock:a:2")).resolves.toBeUndefined();
   });
@@ -135,8 +169,8 @@ describe("requestOnly", () => {
   it("answers only request-only slots of this isolate, until they expire", () => {
     let clock = 0;
     const cache = createSlotCache(() => clock);
-    cache.set("frame", slot("request:any-address"));
-    cache.set("stock", slot("stock:a:1"));
+    cache.set("frame", slot("request:any-address"), "a");
+    cache.set("stock", slot("stock:a:1"), "a");
     expect(cache.requestOnly("frame")).toMatchObject({ html: "<p>cars</p>" });
     expect(cache.requestOnly("stock")).toBeUndefined();
     expect(cache.requestOnly("other")).toBeUndefined();

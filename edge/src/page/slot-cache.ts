@@ -1,9 +1,14 @@
 import { isRequestOnlyData } from "@dealer/shared/fragment";
+import { createKeptEntries, type KeptBudget, stringBytes } from "./kept-bytes";
 
 /** How long kept markup is used: what it shows of the clock (the sold window, a `now`) stays this fresh. */
 export const SLOT_CACHE_TTL_MS = 30_000;
-/** Slots kept per gateway isolate; a search page's is about 60 KB, so a few MB at most. */
-export const SLOT_CACHE_ENTRIES = 128;
+/**
+ * Slot markup kept per gateway isolate, by bytes (ADR 0126): a search page's slot is up to about 220 KB and each key
+ * holds the site's config (about 17 KB), so a count of slots bounded nothing a fuzzer's distinct addresses could not
+ * fill. A site's share holds a busy site's pages' slots (six demo sites held about 5 MB in all under mixed load).
+ */
+export const SLOT_CACHE_BUDGET: KeptBudget = { bytes: 16 * 2 ** 20, bytesPerSite: 4 * 2 ** 20 };
 /** How often the gateway reads a site's listing version (ADR 0123): a stock change reaches that site's kept slots within this. */
 export const STOCK_VERSION_CHECK_MS = 1000;
 
@@ -21,7 +26,8 @@ export type SharedSlotTier = { match(request: Request): Promise<Response | undef
 type WaitUntil = (promise: Promise<unknown>) => void;
 
 /**
- * A slot's keys: `exact`, the request's whole JSON (`json`, when the caller has it already) (site, config, session, path, params),
+ * A slot's keys: `exact`, the request's whole JSON (`json`, when the caller has it already) (site, config, session, path, params;
+ * the config as its fingerprint, ADR 0126),
  * and on a car page the car's own version (`car`, ADR 0123); `anyAddress`, the same without the path, params and car,
  * used only for a slot whose remote answered ANY_ADDRESS_DATA. Both hold the site, its config and version and the
  * session, so no other tenant's or shopper's request shares one; no page path is empty, so the two never meet.
@@ -47,7 +53,7 @@ async function sharedKey(key: string, site: string, version: string): Promise<Re
  * entries, an optional shared tier (ADR 0074) holds the stock slots for every isolate.
  */
 export function createSlotCache(now: () => number = Date.now, shared?: () => SharedSlotTier | undefined) {
-  const entries = new Map<string, Entry>();
+  const entries = createKeptEntries<Entry>(SLOT_CACHE_BUDGET, (entry) => !(entry.until > now()));
   /** Each site's stock version as last read (a few hundred sites: a few small entries each). */
   const stockBySite = new Map<string, { version: Promise<string>; checkedAt: number }>();
 
@@ -74,10 +80,9 @@ export function createSlotCache(now: () => number = Date.now, shared?: () => Sha
     return stockVersion(site, readStock, fresh);
   }
 
-  function keep(key: string, slot: KeptSlot, until: number): void {
-    entries.delete(key);
-    entries.set(key, { ...slot, until });
-    if (entries.size > SLOT_CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
+  function keep(key: string, site: string, slot: KeptSlot, until: number): void {
+    const bytes = stringBytes(slot.html) + stringBytes(slot.build) + stringBytes(slot.data) + 8 * (slot.cars?.length ?? 0);
+    entries.set(key, site, { ...slot, until }, bytes);
   }
 
   /** The shared tier's slot for `key` at the site's stock version now, kept in this isolate too once found. */
@@ -86,7 +91,7 @@ export function createSlotCache(now: () => number = Date.now, shared?: () => Sha
     if (!answer) return undefined;
     const kept = (await answer.json().catch(() => null)) as (KeptSlot & { until: number }) | null;
     if (!kept || typeof kept.html !== "string" || kept.data !== stock || !(kept.until > now())) return undefined;
-    keep(key, kept, kept.until);
+    keep(key, site, kept, kept.until);
     return kept;
   }
 
@@ -118,11 +123,11 @@ export function createSlotCache(now: () => number = Date.now, shared?: () => Sha
      * Keeps a rendered slot here and, after the answer (`waitUntil`), a stock slot in the shared tier under the
      * version it names (a request-only slot, a device list's empty frame, stays in the isolate: it renders in no time).
      */
-    set(key: string, slot: KeptSlot, site?: string, waitUntil?: WaitUntil): void {
+    set(key: string, slot: KeptSlot, site: string, waitUntil?: WaitUntil): void {
       const until = now() + SLOT_CACHE_TTL_MS;
-      keep(key, slot, until);
+      keep(key, site, slot, until);
       const tier = shared?.();
-      if (!tier || !site || !waitUntil || !slot.data.startsWith("stock:")) return;
+      if (!tier || !waitUntil || !slot.data.startsWith("stock:")) return;
       const headers = { "content-type": "application/json", "cache-control": `max-age=${SLOT_CACHE_TTL_MS / 1000}` };
       const put = async () => tier.put(await sharedKey(key, site, slot.data), new Response(JSON.stringify({ ...slot, until }), { headers }));
       waitUntil(put().catch((error: unknown) => console.warn("[gateway] the shared slot tier refused a slot", error)));

@@ -2,10 +2,11 @@ import type { SiteConfig } from "@dealer/shared/config";
 import { type LandingVocabulary, type ResolvedLanding, resolveLandingPath } from "@dealer/shared/rules";
 import { loadStockVocabulary } from "../content/site-stock";
 import type { GatewayEnv } from "../env";
+import { createShortMemory } from "../tenant/short-memory";
 
 /** Makes, models and bodies change with the stock feed, not per request: a short per-isolate memory spares a query. */
 const MEMORY_TTL_MS = 10_000;
-const remembered = new Map<string, { vocabulary: LandingVocabulary; until: number }>();
+const remembered = createShortMemory<LandingVocabulary>(MEMORY_TTL_MS);
 
 type Site = { slug: string; config: SiteConfig };
 
@@ -23,15 +24,14 @@ async function readVocabulary(env: GatewayEnv, site: Site): Promise<LandingVocab
  * and its search slot decides.
  */
 export async function resolveSiteLanding(env: GatewayEnv, site: Site, first: string, second: string | undefined): Promise<ResolvedLanding | null> {
-  let entry = remembered.get(site.slug);
-  if (!entry || entry.until <= Date.now()) {
-    const vocabulary = await readVocabulary(env, site).catch((error: unknown) => {
+  let vocabulary = remembered.get(site.slug);
+  if (!vocabulary) {
+    vocabulary = await readVocabulary(env, site).catch((error: unknown) => {
       console.warn(`[gateway] landing paths of ${site.slug} unavailable: ${(error as Error).message}`);
-      return null;
+      return undefined;
     });
     if (!vocabulary) return { refinements: {}, dealership: null };
-    entry = { vocabulary, until: Date.now() + MEMORY_TTL_MS };
-    remembered.set(site.slug, entry);
+    remembered.set(site.slug, vocabulary);
   }
-  return resolveLandingPath(first, second, entry.vocabulary);
+  return resolveLandingPath(first, second, vocabulary);
 }

@@ -16,6 +16,7 @@ import {
 } from "@dealer/shared/http";
 import { z } from "zod";
 import type { GatewayEnv } from "../env";
+import { createShortMemory } from "./short-memory";
 
 export type Tenant = { slug: string; name: string; template: SiteTemplate; config: SiteConfig; configVersion: number; preview: boolean; disabled: boolean };
 
@@ -34,7 +35,7 @@ const pointerSchema = z.object({ slug: z.string(), version: z.number().int() });
 
 /** Resolved tenants kept in the isolate: every page needs one, and parsing the config each time costs. Short, so a publish shows within seconds. */
 const MEMORY_TTL_MS = 2_000;
-const resolved = new Map<string, { tenant: Tenant; until: number }>();
+const resolved = createShortMemory<Tenant>(MEMORY_TTL_MS);
 
 async function readRow(env: GatewayEnv, target: Extract<HostTarget, { kind: "slug" | "domain" }>) {
   const pointerKey = tenantPointerKey(target);
@@ -62,7 +63,7 @@ export async function resolveTenant(env: GatewayEnv, target: HostTarget): Promis
   if (target.kind === "platform-index") return null;
   const cacheKey = tenantPointerKey(target);
   const remembered = resolved.get(cacheKey);
-  if (remembered && remembered.until > Date.now()) return remembered.tenant;
+  if (remembered) return remembered;
   const site = await readRow(env, target);
   if (!site) return null;
   const tenant: Tenant = {
@@ -74,7 +75,7 @@ export async function resolveTenant(env: GatewayEnv, target: HostTarget): Promis
     preview: false,
     disabled: site.status === "disabled",
   };
-  resolved.set(cacheKey, { tenant, until: Date.now() + MEMORY_TTL_MS });
+  resolved.set(cacheKey, tenant);
   return tenant;
 }
 
