@@ -9,6 +9,7 @@ import { keepImagesBehindPages } from "./dev-session/images-priority";
 import { inspectorProxyPatch } from "./dev-session/inspector-proxy-patch";
 import { miniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
 import { describeSessionProcesses } from "./dev-session/session-processes";
+import { SERVE_DIRECT_VAR, serveDirectPatch } from "./dev-session/serve-direct-patch";
 import { ensurePatched } from "./dev-session/source-patch";
 import { WORKERD_V8_FLAGS_VAR, workerdV8FlagsPatch } from "./dev-session/workerd-v8-flags-patch";
 import { prebuildWorkers, watchesSources } from "./dev-session/prebuilt-workers";
@@ -63,6 +64,9 @@ export const wranglerEnv: NodeJS.ProcessEnv = {
   // 150 MB more after 4 minutes of mixed load; 2 MB slowed uncached renders 2-4x (ADR 0117), 4 MB did not (ADR 0121).
   // Set PLATFORM_WORKERD_V8_FLAGS (space-separated; empty for none) to measure others.
   [WORKERD_V8_FLAGS_VAR]: process.env[WORKERD_V8_FLAGS_VAR] ?? "--max-semi-space-size=4",
+  // The Workers' workerd serves the session's port itself, wrangler's proxy beside it (serve-direct-patch.ts, ADR
+  // 0126), unless PLATFORM_WATCH=1 asks for reloads, which only the proxy rides over.
+  [SERVE_DIRECT_VAR]: watchesSources() ? "0" : "1",
 };
 
 export const wranglerBin = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
@@ -123,6 +127,7 @@ export async function startSession(label: string, workers: WorkerName[], port: n
   ensurePatched(miniflareAssetsPatch);
   ensurePatched(inspectorProxyPatch);
   ensurePatched(workerdV8FlagsPatch);
+  ensurePatched(serveDirectPatch);
   // Each Worker from a bundle built once, unless PLATFORM_WATCH=1 asks for wrangler's watch (ADR 0110).
   const configPaths = watchesSources()
     ? workers.map((name) => join(ROOT, name, "wrangler.jsonc"))

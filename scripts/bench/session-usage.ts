@@ -46,7 +46,7 @@ export function sessionRssByProcess(session: Pick<Session, "pid">): { pid: numbe
   for (const { pid, command } of sessionProcesses(session)) {
     try {
       const rssKb = Number(/^Rss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
-      // wrangler dev runs two workerd: the Workers' (with an inspector for each) and its proxy in front of them.
+      // wrangler dev runs two workerd: the Workers' (with an inspector for each) and its proxy (beside them, ADR 0127).
       const kind = command[0]?.endsWith("workerd")
         ? command.some((arg) => arg.startsWith("--inspector-addr"))
           ? "workerd (the Workers)"

@@ -65,8 +65,8 @@ function robotsText(port: number, host: string): Promise<string> {
 
 /**
  * The port of the workerd that runs the session's Workers, reached without wrangler dev's proxy in front (the proxy
- * is a second workerd the local platform alone has): the listening port of that process that answers `host`'s
- * robots.txt. Null when none does (the bench then prints only the figures through the proxy).
+ * is a second workerd the local platform alone has; since ADR 0127 it is in front only under PLATFORM_WATCH=1): the
+ * listening port of that process that answers `host`'s robots.txt. Null when none does.
  */
 export async function workersDirectPort(session: Pick<Session, "pid">, host: string): Promise<number | null> {
   const workerd = sessionProcesses(session).filter(({ command }) => command[0]?.endsWith("workerd") && command.some((arg) => arg.startsWith("--inspector-addr")));

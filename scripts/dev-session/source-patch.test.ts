@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { inspectorProxyPatch } from "./inspector-proxy-patch";
 import { miniflareAssetsPatch } from "./miniflare-assets-patch";
+import { serveDirectPatch } from "./serve-direct-patch";
 import { patchState } from "./source-patch";
 import { workerdV8FlagsPatch } from "./workerd-v8-flags-patch";
 
 describe("the patches to installed packages", () => {
-  it.each([miniflareAssetsPatch, inspectorProxyPatch, workerdV8FlagsPatch])("$what still matches the installed package (when this fails, upstream changed: drop the patch if it is fixed there)", (patch) => {
+  it.each([miniflareAssetsPatch, inspectorProxyPatch, workerdV8FlagsPatch, serveDirectPatch])("$what still matches the installed package (when this fails, upstream changed: drop the patch if it is fixed there)", (patch) => {
     expect(["patched", "needs-patch"]).toContain(patchState(readFileSync(patch.file(), "utf8"), patch));
   });
 
