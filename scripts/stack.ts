@@ -65,7 +65,7 @@ export const wranglerEnv: NodeJS.ProcessEnv = {
   // Set PLATFORM_WORKERD_V8_FLAGS (space-separated; empty for none) to measure others.
   [WORKERD_V8_FLAGS_VAR]: process.env[WORKERD_V8_FLAGS_VAR] ?? "--max-semi-space-size=4",
   // The Workers' workerd serves the session's port itself, wrangler's proxy beside it (serve-direct-patch.ts, ADR
-  // 0126), unless PLATFORM_WATCH=1 asks for reloads, which only the proxy rides over.
+  // 0127), unless PLATFORM_WATCH=1 asks for reloads, which only the proxy rides over.
   [SERVE_DIRECT_VAR]: watchesSources() ? "0" : "1",
 };
 

@@ -196,9 +196,9 @@ try {
 
 /**
  * A group of platform test files. When the platform's session exited by itself or hung while the group ran (ADR 0092,
- * ADR 0125: the supervisor restarts it, and every test in between meets a closed port or no answer), the files that failed run once more, one
- * at a time, once it serves again, and their second run counts instead of the first: a file that fails for a reason
- * of its own fails again. The restart is still reported at the end of the run.
+ * ADR 0125: the supervisor restarts it, and every test in between meets a closed port or no answer), the files that
+ * failed run once more, one at a time, once it serves again, and their second run counts instead of the first: a
+ * file that fails for a reason of its own fails again. The restart is still reported at the end of the run.
  */
 async function platformGroup(label: string, config: string, extra: string[], supervisor: Supervisor): Promise<void> {
   const started = Date.now();

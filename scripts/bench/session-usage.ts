@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { sessionProcesses } from "../dev-session/session-processes";
+import { processCpuMs, sessionProcesses } from "../dev-session/session-processes";
 import type { Session } from "../stack";
 
 /** RSS and PSS (KB) summed over every process of a session. */
@@ -36,7 +36,6 @@ export function sessionCpuMs(session: Pick<Session, "pid">): number {
   return ns / 1e6;
 }
 
-const TICKS_A_SECOND = 100;
 /** A session's process by what it is: the Workers (workerd), wrangler's Node (miniflare, with the local Images binding on sharp), esbuild. */
 const kindOf = (command: string[]) => (command[0]?.endsWith("workerd") ? "workerd" : command[0]?.endsWith("esbuild") ? "esbuild" : "node (wrangler, miniflare, Images)");
 
@@ -70,9 +69,7 @@ export function sessionCpuByKind(session: Pick<Session, "pid">): Map<string, num
   const byKind = new Map<string, number>();
   for (const { pid, command } of sessionProcesses(session)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_A_SECOND;
+      const ms = processCpuMs(pid);
       byKind.set(kindOf(command), (byKind.get(kindOf(command)) ?? 0) + ms);
     } catch {
       // the process ended while we looked

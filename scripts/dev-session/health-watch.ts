@@ -38,5 +38,4 @@ export class HealthWatch {
     const last = this.lastAnswered.get(key);
     return last !== undefined && now - last > this.hungAfterMs ? now - last : undefined;
   }
-
 }

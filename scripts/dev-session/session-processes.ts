@@ -23,15 +23,22 @@ export function sessionProcesses(session: Pick<Session, "pid">): { pid: number; 
   return found;
 }
 
+/** Clock ticks a second in /proc's times (USER_HZ, 100 on Linux). */
+const TICKS_A_SECOND = 100;
+
+/** CPU time (ms) a process has used so far: its utime and stime (fields 14 and 15), which keep ended threads' time. */
+export function processCpuMs(pid: number): number {
+  const fields = statFields(pid);
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_A_SECOND;
+}
+
 /** One line a process of the session, with the CPU time it has used (a livelocked workerd's grows by a second a second). */
 export function describeSessionProcesses(session: Pick<Session, "pid">): string {
   return sessionProcesses(session)
     .map(({ pid, command }) => {
       let cpuSeconds = Number.NaN;
       try {
-        // Fields 14 and 15 (utime, stime), in clock ticks: 100 a second on Linux.
-        const fields = statFields(pid);
-        cpuSeconds = (Number(fields[11]) + Number(fields[12])) / 100;
+        cpuSeconds = processCpuMs(pid) / 1000;
       } catch {
         // the process ended while we looked
       }
