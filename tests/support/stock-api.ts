@@ -1,4 +1,8 @@
+import { STOCK_VERSION_CHECK_MS } from "../../edge/src/page/slot-cache";
 import { fetchSite } from "./platform";
+
+/** A stock write reaches every page within STOCK_VERSION_CHECK_MS (ADR 0123, 0128): a poll's bound, with this machine's slack. */
+export const WITHIN_A_STOCK_CHECK = { timeout: STOCK_VERSION_CHECK_MS + 4_000, interval: 100 };
 
 /** The stock feed API on a site's own host with a dealership's write key: a GET without a body, a POST with one. */
 export const stockApi = (site: string, key: string, path: string, body?: unknown) =>

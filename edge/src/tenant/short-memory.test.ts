@@ -23,4 +23,13 @@ describe("createShortMemory", () => {
     expect(memory.size).toBeLessThanOrEqual(20);
     expect(memory.get("site-499.example")).toBe("tenant 499");
   });
+
+  // ADR 0128: a car page's subject is kept by its address, which a fuzzer names at will.
+  it("holds at most maxEntries, the oldest leaving first", () => {
+    const memory = createShortMemory<number>(2_000, () => 0, 3);
+    for (let i = 0; i < 10; i++) memory.set(`car-${i}`, i);
+    expect(memory.size).toBe(3);
+    expect(memory.get("car-6")).toBeUndefined();
+    expect(memory.get("car-9")).toBe(9);
+  });
 });

@@ -2,8 +2,9 @@
  * What the gateway remembers of a site for a few seconds (a resolved tenant by host, a landing vocabulary by site).
  * Every entry lives the same time, so the map's order is its expiry order: the expired ones leave from the front on
  * each keep, and the isolate holds the sites of the last `ttlMs` rather than every site it ever served (ADR 0126).
+ * `maxEntries` bounds one whose keys a visitor names (a car page's address, ADR 0128): the oldest leave first.
  */
-export function createShortMemory<T>(ttlMs: number, now: () => number = Date.now) {
+export function createShortMemory<T>(ttlMs: number, now: () => number = Date.now, maxEntries = Number.POSITIVE_INFINITY) {
   const entries = new Map<string, { value: T; until: number }>();
   return {
     get(key: string): T | undefined {
@@ -14,7 +15,7 @@ export function createShortMemory<T>(ttlMs: number, now: () => number = Date.now
       entries.delete(key);
       entries.set(key, { value, until: now() + ttlMs });
       for (const [oldest, entry] of entries) {
-        if (entry.until > now()) break;
+        if (entry.until > now() && entries.size <= maxEntries) break;
         entries.delete(oldest);
       }
     },
