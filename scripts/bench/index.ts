@@ -82,7 +82,10 @@ const p50 = (list: number[]) => percentile(list, 50);
 
 if (parts.has("page-time")) {
   const platform = sessions.find((session) => session.port === PLATFORM_PORT);
-  const directPort = platform ? await workersDirectPort(platform, host) : null;
+  // Since ADR 0127 the session's port is the Workers' workerd itself; only under PLATFORM_WATCH=1 is wrangler dev's
+  // proxy (a second workerd) in front, and then the pages are also timed straight to workerd, where a deployed Worker answers.
+  const workersPort = platform ? await workersDirectPort(platform, host) : null;
+  const directPort = workersPort !== PLATFORM_PORT ? workersPort : null;
   console.log(`\nPage time from the platform vs the same bytes from a static file server, same run (${RUNS} runs each, ${SITE}; ${load()}):`);
   // Issue 35's goals are the car page's head and full page, and a first view of a search address.
   const goal = (route: string, kind: "head" | "full" | "first", ratio: number) => {
@@ -99,30 +102,34 @@ if (parts.has("page-time")) {
     const unkept = { head: [] as number[], full: [] as number[] };
     // The local dev server's own cost: the gateway answering robots.txt (tenant resolved, no page composed).
     const floor: number[] = [];
+    // How long the gateway waited for a car page's subject (the dev timing comment, after the page's last byte).
+    const subject: number[] = [];
     // The same pages straight from the Workers' workerd, without wrangler dev's proxy (a deployed Worker has none).
-    const direct = { head: [] as number[], full: [] as number[], fresh: [] as number[], floor: [] as number[], subject: [] as number[] };
+    const direct = { head: [] as number[], full: [] as number[], fresh: [] as number[], floor: [] as number[] };
     const { html } = await timePage(PLATFORM_PORT, host, path);
     await withStaticServer(html, async (staticPort) => {
       for (let i = 0; i < RUNS; i++) {
-        const live = await timePage(PLATFORM_PORT, host, path);
+        // The page with every slot rendered goes first: it stores its slots after its answer (waitUntil), and a page
+        // asked just after shared that work (a car page's head 1.8 ms against 1.3). The kept page comes last, after
+        // the floor, as the static file is asked of an idle server.
+        const rendered = await timePage(PLATFORM_PORT, host, path, NO_KEPT_SLOTS);
+        unkept.head.push(rendered.head);
+        unkept.full.push(rendered.full);
+        if (label === "/search") freshSearch.push((await timePage(PLATFORM_PORT, host, newSearch(i))).full);
+        fresh.push((await timePage(PLATFORM_PORT, host, firstView(path, i))).full);
+        floor.push((await timePage(PLATFORM_PORT, host, "/robots.txt")).full);
+        const live = await timePage(PLATFORM_PORT, host, path, { [DEV_TIMING]: "on" });
+        const waited = devTimingOf(live.html)?.subjectMs;
+        if (waited !== undefined) subject.push(waited);
         page.head.push(live.head);
         page.slot.push(live.firstSlot);
         page.full.push(live.full);
         const file = await timePage(staticPort, host, path);
         fixed.head.push(file.head);
         fixed.full.push(file.full);
-        floor.push((await timePage(PLATFORM_PORT, host, "/robots.txt")).full);
-        fresh.push((await timePage(PLATFORM_PORT, host, firstView(path, i))).full);
-        if (label === "/search") freshSearch.push((await timePage(PLATFORM_PORT, host, newSearch(i))).full);
-        const rendered = await timePage(PLATFORM_PORT, host, path, NO_KEPT_SLOTS);
-        unkept.head.push(rendered.head);
-        unkept.full.push(rendered.full);
         if (directPort !== null) {
-          // The dev timing comment (after the page's last byte) says how long the gateway waited for its subject.
-          const straight = await timePage(directPort, host, path, { [DEV_TIMING]: "on" });
+          const straight = await timePage(directPort, host, path);
           direct.head.push(straight.head);
-          const subjectMs = devTimingOf(straight.html)?.subjectMs;
-          if (subjectMs !== undefined) direct.subject.push(subjectMs);
           direct.full.push(straight.full);
           direct.fresh.push((await timePage(directPort, host, firstView(path, i + RUNS))).full);
           direct.floor.push((await timePage(directPort, host, "/robots.txt")).full);
@@ -141,26 +148,27 @@ if (parts.has("page-time")) {
     // A floor is the gateway's plainest answer (robots.txt: tenant resolved, no page, no D1 read), as a ratio to the
     // same static head: no page can come in under it on that path.
     const floorOf = (list: number[]) => `${ms(p50(list))}, ${(p50(list) / p50(fixed.head)).toFixed(1)}x the static head`;
-    console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt on the session's port) p50 ${floorOf(floor)}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}`);
+    // A car page waits for one D1 statement (the car and the stock version, ADR 0087) before its first byte, unless
+    // the gateway read it in the last second (ADR 0128).
+    const waiting =
+      label === "/cars/{slug}" && subject.length
+        ? `, of which waiting for the car and stock version (one D1 statement at most once a second; the gateway's clock, whole ms) ${ms(p50(subject))}`
+        : "";
+    console.log(`  ${"".padEnd(13)} dev-server floor (robots.txt on the session's port) p50 ${floorOf(floor)}: the head's own work is ${ms(Math.max(0, p50(page.head) - p50(floor)))}${waiting}`);
     if (direct.full.length) {
       console.log(
         `  ${"".padEnd(13)} without wrangler dev's proxy (straight to the Workers' workerd, port ${directPort}): head p50 ${ms(p50(direct.head))} (${goal(label, "head", p50(direct.head) / p50(fixed.head))})` +
           `   full p50 ${ms(p50(direct.full))} (${goal(label, "full", p50(direct.full) / p50(fixed.full))})   first view p50 ${ms(p50(direct.fresh))} (${goal(label, "first", p50(direct.fresh) / p50(fixed.full))})`,
       );
-      // A car page waits for one D1 statement (the car and the stock version, ADR 0087) before its first byte, unless
-      // the gateway read it in the last second (ADR 0128).
-      const subject =
-        label === "/cars/{slug}" && direct.subject.length
-          ? `, of which waiting for the car and stock version (one D1 statement at most once a second; the gateway's clock, whole ms) ${ms(p50(direct.subject))}`
-          : "";
-      console.log(`  ${"".padEnd(13)} workerd's own floor (robots.txt straight to it) p50 ${floorOf(direct.floor)}: the head's own work is ${ms(Math.max(0, p50(direct.head) - p50(direct.floor)))}${subject}`);
+      console.log(`  ${"".padEnd(13)} workerd's own floor (robots.txt straight to it) p50 ${floorOf(direct.floor)}: the head's own work is ${ms(Math.max(0, p50(direct.head) - p50(direct.floor)))}`);
     }
-    // Issue 35's head goal is judged where a deployed Worker answers (ADR 0120): straight to workerd. Since ADR 0127 the
-    // session's port is that workerd's unless PLATFORM_WATCH=1 puts wrangler dev's proxy (a second workerd) in front.
-    if (label === "/cars/{slug}" && direct.head.length) {
-      const ratio = p50(direct.head) / p50(fixed.head);
+    // Issue 35's head goal is judged where a deployed Worker answers (ADR 0120): the Workers' workerd, the session's
+    // port itself since ADR 0127.
+    if (label === "/cars/{slug}") {
+      const [head, floorHead] = direct.head.length ? [direct.head, direct.floor] : [page.head, floor];
+      const ratio = p50(head) / p50(fixed.head);
       console.log(
-        `  ${"".padEnd(13)} head goal (judged straight to workerd, ADR 0120): ${ratio.toFixed(1)}x against ${GOALS.headRatio}x, ${ratio <= GOALS.headRatio ? "met" : "not met"}; on the session's port ${(p50(page.head) / p50(fixed.head)).toFixed(1)}x, of which its floor is ${(p50(floor) / p50(fixed.head)).toFixed(1)}x`,
+        `  ${"".padEnd(13)} head goal (judged at the Workers' workerd, ADR 0120, 0127): ${ratio.toFixed(1)}x against ${GOALS.headRatio}x, ${ratio <= GOALS.headRatio ? "met" : "not met"}; its floor is ${(p50(floorHead) / p50(fixed.head)).toFixed(1)}x`,
       );
     }
   }

@@ -40,15 +40,13 @@ export type InsightQueue = { send(message: InsightEvent): Promise<unknown> };
 
 /**
  * Queues an event after the answer (waitUntil): a missing binding, no cars or a failed send costs the page nothing
- * but a log line; the page never waits for the queue.
+ * but a log line; the page never waits for the queue. The send starts on a later turn than the answer, so its
+ * serialising and its call to the queue are not done before the answer leaves (ADR 0128).
  */
 export function countInsight(queue: InsightQueue | undefined, event: InsightEvent, waitUntil: (promise: Promise<unknown>) => void): void {
   if (!queue || event.cars.length === 0) return;
-  try {
-    waitUntil(queue.send(event).catch((error: unknown) => console.error("[insights] queue send failed", error)));
-  } catch (error) {
-    console.error("[insights] queue send failed", error);
-  }
+  const afterTheAnswer = new Promise((resolve) => setTimeout(resolve, 0));
+  waitUntil(afterTheAnswer.then(() => queue.send(event)).catch((error: unknown) => console.error("[insights] queue send failed", error)));
 }
 
 export type InsightCount = { site: string; car: number; day: string; views: number; searches: number };
