@@ -5,6 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { DEMO_PHOTO_ORIGIN_OFFSET } from "../db/demo/media";
 import { LOCAL_DEV_VAR } from "../shared/src/fragment/dev-faults";
 import { HealthWatch } from "./dev-session/health-watch";
+import { collectIsolatesEvery } from "./dev-session/isolate-collector";
 import { keepImagesBehindPages } from "./dev-session/images-priority";
 import { inspectorProxyPatch } from "./dev-session/inspector-proxy-patch";
 import { miniflareAssetsPatch } from "./dev-session/miniflare-assets-patch";
@@ -323,7 +324,8 @@ export type Restart = { label: string; cause: "exited" | "hung"; exitedAt: Date;
  * ended without stopSession marking it is started again with the same Workers on the same port; each restart is
  * reported through `report` as it happens and kept in `restarts`. A session that answered its health check and then
  * answered nothing for HUNG_AFTER_MS is killed and started again the same way (ADR 0125). A test may stop and start
- * sessions itself (tests/support/workers.ts): those stops are marked, so they are never taken for a crash.
+ * sessions itself (tests/support/workers.ts): those stops are marked, so they are never taken for a crash. Their
+ * isolates are collected each minute, as under npm start (ADR 0129).
  */
 export function superviseSessions(report: (line: string) => void, everyMs = 2000): { restarts: Restart[]; stop: () => Promise<void> } {
   const restarts: Restart[] = [];
@@ -369,11 +371,13 @@ export function superviseSessions(report: (line: string) => void, everyMs = 2000
     }
   };
   const timer = setInterval(check, everyMs);
+  const stopCollecting = collectIsolatesEvery(() => readSessionsFile().filter((s) => !s.stopping));
   return {
     restarts,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      stopCollecting();
       await restarting;
     },
   };

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { collectIsolatesEvery } from "./dev-session/isolate-collector";
 import { recordStartTime } from "./dev-session/start-times";
 import { build, loadDemoStock, prepare, printSites, StepFailed, step, waitForDemoPhotos } from "./setup";
 import { DEMO_PHOTOS_PORT, killSessionsNow, type RemoteName, remotes, type Session, startDemoPhotoOrigin, startPlatform, startRemoteAlone, stopSession } from "./stack";
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     else console.log("The stock is empty and mf-search is not in this session: start it alone, then run npm start again to load the demo stock.");
   }
   recordStartTime(Date.now() - startedAt, prepared.stockEmpty);
+  // The local workerd's isolates hold their garbage until asked (ADR 0129).
+  collectIsolatesEvery(() => started);
   printSites(session, prepared.sites);
   console.log(`\n  Demo photos: http://127.0.0.1:${DEMO_PHOTOS_PORT} (the demo's photo origin); the sites serve now, and a car shows the placeholder until its photos are in.`);
   void waitForDemoPhotos().then(({ ready, failed, pending }) => {

@@ -1,32 +1,9 @@
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { request } from "node:http";
 import WebSocket from "ws";
 import type { Session } from "../stack";
-import { sessionProcesses } from "../dev-session/session-processes";
+import { inspectedWorkerdPorts, inspectorTargets } from "../dev-session/isolate-collector";
 
 export type HeapUsage = { usedSize: number; totalSize: number };
-
-/** TCP ports a process listens on: its socket inodes matched against /proc/net/tcp's LISTEN rows. */
-function listeningPorts(pid: number): number[] {
-  const inodes = new Set<string>();
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-    try {
-      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      if (target.startsWith("socket:[")) inodes.add(target.slice(8, -1));
-    } catch {
-      // closed while we looked
-    }
-  }
-  const ports: number[] = [];
-  for (const table of ["tcp", "tcp6"]) {
-    for (const line of readFileSync(`/proc/${pid}/net/${table}`, "utf8").split("\n").slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      // local_address is HEX_IP:HEX_PORT, state 0A is LISTEN, field 9 the inode.
-      if (fields[3] === "0A" && inodes.has(fields[9] ?? "")) ports.push(Number.parseInt(fields[1]?.split(":")[1] ?? "", 16));
-    }
-  }
-  return ports;
-}
 
 /**
  * The DevTools address of one Worker's isolate. wrangler dev's own inspector port (PLATFORM_PORT + 1000) shows only
@@ -34,15 +11,9 @@ function listeningPorts(pid: number): number[] {
  * --inspector-addr=localhost:0 and lists every isolate on that port as core:user:{worker}.
  */
 export async function isolateInspectorUrl(session: Pick<Session, "pid">, worker: string): Promise<string> {
-  const workerd = sessionProcesses(session).filter(({ command }) => command[0]?.endsWith("workerd") && command.some((arg) => arg.startsWith("--inspector-addr")));
-  for (const { pid } of workerd) {
-    for (const port of listeningPorts(pid)) {
-      const list = await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(2000) })
-        .then((r) => (r.ok ? (r.json() as Promise<{ id: string; webSocketDebuggerUrl: string }[]>) : []))
-        .catch(() => []);
-      const target = list.find((entry) => entry.id === `core:user:${worker}`);
-      if (target) return target.webSocketDebuggerUrl;
-    }
+  for (const port of inspectedWorkerdPorts(session)) {
+    const target = (await inspectorTargets(port)).find((entry) => entry.id === `core:user:${worker}`);
+    if (target) return target.webSocketDebuggerUrl;
   }
   throw new Error(`no inspector found for the Worker ${worker} in the session's workerd (pid group ${session.pid})`);
 }
@@ -69,11 +40,8 @@ function robotsText(port: number, host: string): Promise<string> {
  * listening port of that process that answers `host`'s robots.txt. Null when none does.
  */
 export async function workersDirectPort(session: Pick<Session, "pid">, host: string): Promise<number | null> {
-  const workerd = sessionProcesses(session).filter(({ command }) => command[0]?.endsWith("workerd") && command.some((arg) => arg.startsWith("--inspector-addr")));
-  for (const { pid } of workerd) {
-    for (const port of listeningPorts(pid)) {
-      if ((await robotsText(port, host)).includes("Sitemap:")) return port;
-    }
+  for (const port of inspectedWorkerdPorts(session)) {
+    if ((await robotsText(port, host)).includes("Sitemap:")) return port;
   }
   return null;
 }
