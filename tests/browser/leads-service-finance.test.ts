@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
 import { shopperPage } from "../support/leads";
@@ -30,6 +30,25 @@ function serviceLocationOf(site: string) {
 }
 const firstDealershipOf = (site: string) => query<{ slug: string }>(`SELECT slug FROM dealerships WHERE site = '${site}' ORDER BY id LIMIT 1`)[0]?.slug ?? "";
 
+/** A shopper's /service page once the shell has started, its booking form, and the location the tests choose. */
+async function servicePage(site: string) {
+  const location = serviceLocationOf(site);
+  expect(location).toBeDefined();
+  const page = await shopperPage(browser);
+  const errors = watchConsole(page);
+  await page.goto(siteUrl(site, "/service"));
+  await waitForHydration(page);
+  return { location, page, errors, form: page.locator("#slot-form") };
+}
+
+/** The service times the page asks for when a location is chosen: their starts. */
+async function slotsOf(page: Page, locationId: number | undefined): Promise<string[]> {
+  const response = await page.waitForResponse((answer) => answer.url().includes(`/api/leads/slots?location=${locationId}&department=service`));
+  return ((await response.json()) as { slots: { start: string }[] }).slots.map((slot) => slot.start);
+}
+/** The times the booking select offers (not its placeholder). */
+const timesShown = (form: Locator) => form.getByLabel(/^Preferred service date and time/).locator("option:not([value=''])").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+
 async function receiptFor(site: string, email: string): Promise<Mail> {
   let mail: Mail | undefined;
   await expect
@@ -46,13 +65,7 @@ async function receiptFor(site: string, email: string): Promise<Mail> {
 
 describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and calculator figures on %s", (SITE) => {
   it("books a service time from the location's service hours: /success, the receipt's .ics at that time, the dealer's inbox", { timeout: 120_000 }, async () => {
-    const location = serviceLocationOf(SITE);
-    expect(location).toBeDefined();
-    const page = await shopperPage(browser);
-    const errors = watchConsole(page);
-    await page.goto(siteUrl(SITE, "/service"));
-    await waitForHydration(page);
-    const form = page.locator("#slot-form");
+    const { location, page, errors, form } = await servicePage(SITE);
     const email = `service-${Date.now()}-${SITE}@example.com`;
     await form.getByLabel("Name").fill("Sam Owner");
     await form.getByLabel("Email").fill(email);
@@ -60,11 +73,13 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and
     await form.getByLabel("Postcode").fill("4000");
     if (SITE === "summit-auto-group") await form.getByLabel("I agree to the terms of use").check();
     // Choosing the location loads its service department's free times.
-    const slotsLoaded = page.waitForResponse((response) => response.url().includes(`/api/leads/slots?location=${location?.id}&department=service`));
+    const slotsLoaded = slotsOf(page, location?.id);
     await form.getByLabel("Location").selectOption(String(location?.id));
-    await slotsLoaded;
     const booking = form.getByLabel(/^Preferred service date and time/);
-    await expect.poll(async () => booking.locator("option").count()).toBeGreaterThan(2);
+    // The form first shows the site's primary location's times: the chosen one's have replaced them.
+    const loaded = await slotsLoaded;
+    await expect.poll(async () => timesShown(form)).toEqual(loaded);
+    expect(loaded.length).toBeGreaterThan(1);
     await booking.selectOption({ index: 2 });
     const chosen = await booking.inputValue();
     const expected = (await (await fetchSite(SITE, `/api/leads/slots?location=${location?.id}&department=service`)).json()) as { slots: { start: string }[] };
@@ -84,6 +99,30 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and
     const inbox = await inboxWith(SITE, location?.dealership ?? "", email);
     expect(inbox).toContain("<dt>Booked</dt>");
     expect(inbox).toMatch(new RegExp(`<dd>Service: [^<]+ at ${location?.name}</dd>`));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a location chosen before the form's code has arrived gets its service times once it has", { timeout: 120_000 }, async () => {
+    const { location, page, errors, form } = await servicePage(SITE);
+    // The form hydrates on first touch; its code is held until the location is chosen, as on a slow phone or a busy
+    // machine (the booking test above failed so on a loaded machine: the change came before React listened).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/_mf/mf-forms/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const slotsLoaded = slotsOf(page, location?.id);
+    await form.getByLabel("Name").fill("Sam Early");
+    await form.getByLabel("Location").selectOption(String(location?.id));
+    expect(await page.locator("#slot-form[data-hydrated]").count()).toBe(0);
+    release();
+    const loaded = await slotsLoaded;
+    await expect.poll(async () => timesShown(form)).toEqual(loaded);
+    expect(loaded.length).toBeGreaterThan(1);
     expect(errors).toEqual([]);
     await page.context().close();
   });

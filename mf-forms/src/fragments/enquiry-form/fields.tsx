@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { FormOption } from "./props";
 
 /** Field markup shared by every form: a visible label, the error under the field, linked by aria-describedby. */
@@ -72,9 +72,18 @@ export function SelectField(
   const { id, name, label, error, required, options, placeholder, onChange } = props;
   // Spec: a single location option is auto-selected (once: the shopper may still clear it).
   const defaultValue = props.defaultValue ?? (props.autoSelectSingle && options.length === 1 ? options[0]?.value : "");
+  const select = useRef<HTMLSelectElement>(null);
+  // A form hydrates on the shopper's first touch (ADR 0029): a choice made before its code arrived fired a change React
+  // never saw (a service location whose times were then never loaded), so it is passed on once, when hydrated.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; the handler is a new function each render
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen !== undefined && chosen !== defaultValue) onChange?.(chosen);
+  }, []);
   return (
     <Wrapper id={id} label={label} error={error} required={required}>
       <select
+        ref={select}
         id={id}
         name={name}
         className="enquiry-form__input"
