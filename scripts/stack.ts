@@ -332,9 +332,11 @@ export function superviseSessions(report: (line: string) => void, everyMs = 2000
   const health = new HealthWatch();
   let restarting: Promise<void> | null = null;
   let stopped = false;
+  // Sessions a test is not stopping on purpose (tests/support/workers.ts marks those).
+  const running = () => readSessionsFile().filter((s) => !s.stopping);
   const check = () => {
     if (restarting || stopped) return;
-    const sessions = readSessionsFile().filter((s) => !s.stopping);
+    const sessions = running();
     const crashed = sessions.find((s) => leaderEnded(s.pid));
     if (crashed) {
       restarting = restart(crashed, "exited", "exited by itself", "").finally(() => (restarting = null));
@@ -371,7 +373,7 @@ export function superviseSessions(report: (line: string) => void, everyMs = 2000
     }
   };
   const timer = setInterval(check, everyMs);
-  const stopCollecting = collectIsolatesEvery(() => readSessionsFile().filter((s) => !s.stopping));
+  const stopCollecting = collectIsolatesEvery(running);
   return {
     restarts,
     stop: async () => {

@@ -46,7 +46,12 @@ export type InsightQueue = { send(message: InsightEvent): Promise<unknown> };
 export function countInsight(queue: InsightQueue | undefined, event: InsightEvent, waitUntil: (promise: Promise<unknown>) => void): void {
   if (!queue || event.cars.length === 0) return;
   const afterTheAnswer = new Promise((resolve) => setTimeout(resolve, 0));
-  waitUntil(afterTheAnswer.then(() => queue.send(event)).catch((error: unknown) => console.error("[insights] queue send failed", error)));
+  try {
+    waitUntil(afterTheAnswer.then(() => queue.send(event)).catch((error: unknown) => console.error("[insights] queue send failed", error)));
+  } catch (error) {
+    // A request with no execution context to wait on (Hono's getter throws) still answers.
+    console.error("[insights] queue send failed", error);
+  }
 }
 
 export type InsightCount = { site: string; car: number; day: string; views: number; searches: number };

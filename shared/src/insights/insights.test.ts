@@ -44,6 +44,11 @@ describe("insight events", () => {
     countInsight(undefined, event("view", [1]), waitUntil);
     // Each send is started after the answer (ADR 0128), so a throwing one fails in its waitUntil promise, logged there.
     await expect(Promise.all(waited)).resolves.toEqual([undefined, undefined]);
+    // No execution context to wait on (Hono's getter throws): the page still answers.
+    const noContext = () => {
+      throw new Error("This context has no ExecutionContext");
+    };
+    expect(() => countInsight({ send: async () => undefined }, event("view", [1]), noContext)).not.toThrow();
   });
 
   it("sends nothing for a page without cars", () => {
