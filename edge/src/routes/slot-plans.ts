@@ -155,8 +155,9 @@ const contentPlan: RoutePlan = { name: "content", title: "", description: "", sl
 /**
  * Every finance route (/finance, /finance-enquiry, /apply-for-finance: a site's financePath is one of them) is the
  * finance page with the finance enquiry form at #finance-form, so every finance button lands on the form, prefilled
- * from the link. The calculator is the page; the estimate beside it, the form and the budget finder below it
- * hydrate on first use (the form is one step and posts without a script, ADR 0029).
+ * from the link. Every slot hydrates on first use (the form is one step and posts without a script, ADR 0029): the
+ * calculator's server markup shows its figure, and what a shopper types before its code arrives is taken up when it
+ * does (ADR 0130), so hydrating it at load was a long task on a slow phone that nobody had asked for (issue 35).
  */
 const financePlan: RoutePlan = {
   name: "finance",
@@ -165,7 +166,7 @@ const financePlan: RoutePlan = {
   // The page's <h1> is its intro.
   parts: [{ name: "page-intro", before: "finance" }],
   slots: [
-    slot("finance", "mf-finance", "RepaymentCalculator"),
+    slot("finance", "mf-finance", "RepaymentCalculator", "main", undefined, { hydrate: "interaction" }),
     slot("estimate", "mf-finance", "EstimatePanel", "aside", undefined, { hydrate: "interaction" }),
     slot("finance-form", "mf-forms", "EnquiryForm", "main", { kind: "finance_enquiry" }, { hydrate: "interaction" }),
     slot("budget", "mf-finance", "BudgetFinder", "main", undefined, { hydrate: "interaction" }),

@@ -34,6 +34,9 @@ function caretAfterDigits(text: string, digits: number): number {
 
 const display = (value: number) => formatMoneyText(String(Math.round(value)));
 
+/** The whole-dollar value a money box's text reads as: a minus sign means below 0, which is 0. */
+export const moneyInputValue = (text: string): number => (text.includes("-") ? 0 : Math.round(parseMoneyText(text)));
+
 /**
  * The spec's money input: dollar prefix (or kms suffix), thousand separators while typing, quick picks,
  * step/min/max on the arrow keys. Bad text (letters, '$1,000,000.00', empty) reads as a number, never NaN; a negative
@@ -91,13 +94,13 @@ export default function MoneyInput({ id, name, label, value, onChange, unit = "d
               const zero = raw.trim() === "-" ? "-" : "0";
               caret.current = zero.length;
               setText(zero);
-              onChange(0);
+              onChange(moneyInputValue(raw));
               return;
             }
             const formatted = formatMoneyText(raw);
             caret.current = caretAfterDigits(formatted, digitsBefore(raw, event.target.selectionStart ?? raw.length));
             setText(formatted);
-            onChange(Math.round(parseMoneyText(raw)));
+            onChange(moneyInputValue(raw));
           }}
         />
         {unit === "kms" && (

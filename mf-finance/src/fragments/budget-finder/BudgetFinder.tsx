@@ -15,8 +15,9 @@ import {
   formatMoney,
   parseBudgetInput,
 } from "@dealer/shared/rules";
-import { useId, useState } from "react";
-import MoneyInput from "../../money-input/MoneyInput";
+import { useFieldsChangedBeforeHydration } from "@dealer/shared/changed-before-hydration";
+import { useId, useRef, useState } from "react";
+import MoneyInput, { moneyInputValue } from "../../money-input/MoneyInput";
 import RadioGroup from "../../radio-group/RadioGroup";
 import type { BodyStock, BudgetFinderProps } from "./props";
 
@@ -46,6 +47,19 @@ export default function BudgetFinder({ bodies, vehicleNoun, budget: settings, wo
   const [repayment, setRepayment] = useState(start.repayment);
   const [deposit, setDeposit] = useState(start.deposit);
   const [chosen, setChosen] = useState<string[]>([]);
+  const form = useRef<HTMLFormElement>(null);
+  const choosePeriod = (next: BudgetPeriod) => {
+    setPeriod(next);
+    setRepayment(defaultRepayment(next, settings));
+  };
+  // The finder hydrates on first touch: a period, repayment or deposit set before then is what the budget must use
+  // (in the form's order, so a typed repayment outlasts the default a period change brings).
+  useFieldsChangedBeforeHydration(form, (name, value) => {
+    const period = PERIODS.find((option) => option.value === value);
+    if (name === `${id}-period` && period) choosePeriod(period.value);
+    if (name === "repayment") setRepayment(parseBudgetInput(moneyInputValue(value)));
+    if (name === "deposit") setDeposit(parseBudgetInput(moneyInputValue(value)));
+  });
 
   const budget = budgetFromRepayment(repayment, period, deposit);
   const tiles = budgetBodyTypes(Object.fromEntries(bodies.map((entry) => [entry.body, entry.count])), settings.customBodies);
@@ -59,16 +73,13 @@ export default function BudgetFinder({ bodies, vehicleNoun, budget: settings, wo
       <h2 id={`${id}-heading`} className="budget-finder__heading">
         {BUDGET_HEADING}
       </h2>
-      <form className="budget-finder__form" onSubmit={(event) => event.preventDefault()} noValidate>
+      <form ref={form} className="budget-finder__form" onSubmit={(event) => event.preventDefault()} noValidate>
         <RadioGroup
           name={`${id}-period`}
           legend="Repayment period"
           options={PERIODS}
           value={period}
-          onChange={(next) => {
-            setPeriod(next);
-            setRepayment(defaultRepayment(next, settings));
-          }}
+          onChange={choosePeriod}
         />
         <MoneyInput
           id={`${id}-repayment`}

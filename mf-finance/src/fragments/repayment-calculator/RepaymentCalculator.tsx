@@ -5,7 +5,8 @@ import { useAtomValue } from "jotai";
 import { useEffect, useId, useRef, useState } from "react";
 import { track } from "@dealer/shared/analytics";
 import { FINANCE_CALCULATOR_EVENT_ID } from "../../analytics";
-import MoneyInput from "../../money-input/MoneyInput";
+import { useFieldsChangedBeforeHydration } from "@dealer/shared/changed-before-hydration";
+import MoneyInput, { moneyInputValue } from "../../money-input/MoneyInput";
 import RadioGroup from "../../radio-group/RadioGroup";
 import Disclaimer from "./Disclaimer";
 import type { RepaymentCalculatorProps } from "./props";
@@ -19,6 +20,21 @@ const FREQUENCIES: { value: RepaymentFrequency; label: string; per: string }[] =
   { value: "monthly", label: "Monthly", per: "per month" },
 ];
 
+/** The rate box's text as a rate: empty or not a number is 0, which the bounds then refuse with their text. */
+function rateValue(text: string): number {
+  const value = Number(text);
+  return Number.isFinite(value) && text !== "" ? value : 0;
+}
+
+/** A change the shopper made before the calculator hydrated, by input, as the change its own handler makes. */
+function changeBeforeHydration(input: string, value: string): Partial<FinanceCalculatorInputs> | null {
+  if (input === "amount" || input === "tradeIn" || input === "residual") return { [input]: moneyInputValue(value) };
+  if (input === "term") return { term: Number(value) };
+  if (input === "interest") return { interest: rateValue(value) };
+  const frequency = input === "frequency" ? FREQUENCIES.find((option) => option.value === value) : undefined;
+  return frequency ? { frequency: frequency.value } : null;
+}
+
 const yearsLabel = (years: number) => `${years} ${years === 1 ? "year" : "years"}`;
 
 function steps(min: number, max: number, step: number): number[] {
@@ -30,6 +46,7 @@ function steps(min: number, max: number, step: number): number[] {
 export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
   const id = useId();
   const started = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
   const [inputs, setInputs] = useState<FinanceCalculatorInputs>(() => (props.hidden ? ({} as FinanceCalculatorInputs) : props.start));
   // The car page's drive-away panel's last estimate (issue 34): its total can be the amount financed. Only after
   // hydration: the server's markup has no such button, and this slot may hydrate after the panel set it.
@@ -37,11 +54,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const driveAway = hydrated ? latest : null;
-  if (props.hidden) return null;
-  const { car, preset, finance, quickPicks, disclaimer, notes } = props;
-  const estimate = car && driveAway?.carId === car.id && driveAway.estimate.basis !== "driveAway" ? driveAway.estimate : null;
-  const bounds = finance.calculator;
-
+  const car = props.hidden ? null : props.car;
   // Every change recalculates; the first one is the analytics event 26, sent once.
   const update = (change: Partial<FinanceCalculatorInputs>) => {
     if (!started.current) {
@@ -50,6 +63,15 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
     }
     setInputs((current) => ({ ...current, ...change }));
   };
+  // The calculator hydrates on first touch: what was typed or picked before then is what the figure must use.
+  useFieldsChangedBeforeHydration(form, (name, value) => {
+    const change = changeBeforeHydration(name === `${id}-frequency` ? "frequency" : name, value);
+    if (change) update(change);
+  });
+  if (props.hidden) return null;
+  const { preset, finance, quickPicks, disclaimer, notes } = props;
+  const estimate = car && driveAway?.carId === car.id && driveAway.estimate.basis !== "driveAway" ? driveAway.estimate : null;
+  const bounds = finance.calculator;
 
   // What the boxes show is what the figure uses; a value the bounds refuse is explained and gives no figure.
   const { errors, result } = calculatorAnswer(inputs, finance, bounds, props.start.interest, car ? { carPrice: props.start.amount, lender: preset } : undefined);
@@ -74,7 +96,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
       <h2 id={`${id}-heading`} className="finance-calculator__heading">
         {car ? `Repayment calculator for ${car.name}` : "Repayment calculator"}
       </h2>
-      <form className="finance-calculator__form" onSubmit={(event) => event.preventDefault()} noValidate>
+      <form ref={form} className="finance-calculator__form" onSubmit={(event) => event.preventDefault()} noValidate>
         <MoneyInput
           id={`${id}-price`}
           name="amount"
@@ -138,10 +160,7 @@ export default function RepaymentCalculator(props: RepaymentCalculatorProps) {
             defaultValue={inputs.interest}
             aria-invalid={rateError ? true : undefined}
             aria-describedby={`${id}-interest-help`}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              update({ interest: Number.isFinite(value) && event.target.value !== "" ? value : 0 });
-            }}
+            onChange={(event) => update({ interest: rateValue(event.target.value) })}
           />
           <p id={`${id}-interest-help`} className={rateError ? "finance-calculator__error" : "finance-calculator__help"}>
             {rateError ?? `${bounds.rateMin}% to ${bounds.rateMax}% in ${bounds.rateStep}% steps`}
