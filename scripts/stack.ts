@@ -63,8 +63,10 @@ export const wranglerEnv: NodeJS.ProcessEnv = {
   // V8 flags for both workerd processes (workerd-v8-flags-patch.ts): a young generation of at most 4 MB a semi-space,
   // as wrangler's Node (ADR 0110). Busy isolates grew theirs towards V8's maximum and the Workers' workerd held about
   // 150 MB more after 4 minutes of mixed load; 2 MB slowed uncached renders 2-4x (ADR 0117), 4 MB did not (ADR 0121).
+  // The collector's work stays on workerd's one thread: on 2 cores V8 has a single helper thread, and when a background
+  // compile holds it waiting for a collection, the sweeper waits for that thread for ever (the livelock, ADR 0131).
   // Set PLATFORM_WORKERD_V8_FLAGS (space-separated; empty for none) to measure others.
-  [WORKERD_V8_FLAGS_VAR]: process.env[WORKERD_V8_FLAGS_VAR] ?? "--max-semi-space-size=4",
+  [WORKERD_V8_FLAGS_VAR]: process.env[WORKERD_V8_FLAGS_VAR] ?? "--max-semi-space-size=4 --single-threaded-gc",
   // The Workers' workerd serves the session's port itself, wrangler's proxy beside it (serve-direct-patch.ts, ADR
   // 0127), unless PLATFORM_WATCH=1 asks for reloads, which only the proxy rides over.
   [SERVE_DIRECT_VAR]: watchesSources() ? "0" : "1",
