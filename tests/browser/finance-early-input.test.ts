@@ -2,7 +2,7 @@ import { budgetFromRepayment, calculateRepayment, formatMoney, formatMoneyCents 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoConfig } from "../support/finance";
-import { launchChromium, siteUrl, waitForSlot, watchConsole } from "../support/platform";
+import { holdRemoteCode, launchChromium, siteUrl, waitForSlot, watchConsole } from "../support/platform";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,14 +21,7 @@ const SITE = "harbour-city-motors";
 async function financeWithCodeHeld(): Promise<{ page: Page; errors: string[]; release: () => void }> {
   const page = await browser.newPage();
   const errors = watchConsole(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/_mf/mf-finance/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRemoteCode(page, "mf-finance");
   await page.goto(siteUrl(SITE, "/finance"));
   return { page, errors, release };
 }

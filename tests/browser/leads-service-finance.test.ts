@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "../support/db";
 import { shopperPage } from "../support/leads";
 import { inboxWith } from "../support/staff";
-import { fetchSite, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
+import { fetchSite, holdRemoteCode, launchChromium, siteUrl, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
 
 /**
  * Issue 21's service bookings and calculator figures in a browser, on two sites: a service time chosen on /service
@@ -107,14 +107,7 @@ describe.each(["harbour-city-motors", "summit-auto-group"])("service booking and
     const { location, page, errors, form } = await servicePage(SITE);
     // The form hydrates on first touch; its code is held until the location is chosen, as on a slow phone or a busy
     // machine (the booking test above failed so on a loaded machine: the change came before React listened).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/_mf/mf-forms/**/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRemoteCode(page, "mf-forms");
     const slotsLoaded = slotsOf(page, location?.id);
     await form.getByLabel("Name").fill("Sam Early");
     await form.getByLabel("Location").selectOption(String(location?.id));

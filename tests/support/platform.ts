@@ -79,6 +79,22 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * Holds a remote's JavaScript on this page until the returned function is called, as on a slow phone: a slot that
+ * hydrates on first touch is then used through its server markup before its code arrives.
+ */
+export async function holdRemoteCode(page: Page, remote: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/_mf/${remote}/**/*.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Scrolls a slot into view (slots far below the fold hydrate only then), points at it when it
  * hydrates on first use, and waits for its outcome.
  */
