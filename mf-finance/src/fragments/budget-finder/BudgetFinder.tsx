@@ -55,8 +55,8 @@ export default function BudgetFinder({ bodies, vehicleNoun, budget: settings, wo
   // The finder hydrates on first touch: a period, repayment or deposit set before then is what the budget must use
   // (in the form's order, so a typed repayment outlasts the default a period change brings).
   useFieldsChangedBeforeHydration(form, (name, value) => {
-    const period = PERIODS.find((option) => option.value === value);
-    if (name === `${id}-period` && period) choosePeriod(period.value);
+    const picked = PERIODS.find((option) => option.value === value);
+    if (name === `${id}-period` && picked) choosePeriod(picked.value);
     if (name === "repayment") setRepayment(parseBudgetInput(moneyInputValue(value)));
     if (name === "deposit") setDeposit(parseBudgetInput(moneyInputValue(value)));
   });
