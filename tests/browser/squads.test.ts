@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, remotes } from "../../scripts/stack";
 import { query } from "../support/db";
-import { fetchSite, launchChromium, siteUrl, vehiclePageStillWorks, waitForHydration, waitForSlot, watchConsole } from "../support/platform";
+import { fetchSite, launchChromium, siteUrl, vehiclePageStillWorks, waitForSlot, watchConsole } from "../support/platform";
 import { SLOT_CACHE_TTL_MS } from "../../edge/src/page/slot-cache";
 import { buildPackage, platformWithout, restartLoneRemote, restoreFullPlatform, stopLoneRemote } from "../support/workers";
 
@@ -99,8 +99,8 @@ describe("the remote run alone", () => {
     });
     await page.route(siteUrl(SITE, "/finance"), (route) => route.fulfill({ status: 200, contentType: "text/html", body: oldHtml }));
     await page.goto(siteUrl(SITE, "/finance"));
-    await waitForHydration(page);
-    await expect(page.locator("#slot-finance").getAttribute("data-hydrated")).resolves.toBe("true");
+    // The calculator hydrates on first touch (ADR 0130): waitForSlot points at it.
+    await waitForSlot(page, "finance");
     expect([...assetBuilds]).toEqual([oldBuild]);
     // Hydrated means interactive: changing the price recomputes the estimate.
     const estimate = page.locator("#slot-finance");
