@@ -49,8 +49,9 @@ export function countInsight(queue: InsightQueue | undefined, event: InsightEven
   try {
     waitUntil(afterTheAnswer.then(() => queue.send(event)).catch((error: unknown) => console.error("[insights] queue send failed", error)));
   } catch (error) {
-    // A request with no execution context to wait on (Hono's getter throws) still answers.
-    console.error("[insights] queue send failed", error);
+    // A request with no execution context to wait on (Hono's getter throws) still answers. The send was already
+    // chained above, so it goes on, only not waited for: the log says that, not that it failed.
+    console.error("[insights] no execution context to wait on; the count is sent unwaited", error);
   }
 }
 
