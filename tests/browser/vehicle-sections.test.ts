@@ -256,3 +256,18 @@ describe("similar vehicles and location", () => {
     await page.context().close();
   });
 });
+
+describe("sections below the fold (ADR 0132)", () => {
+  it("on a phone are in Chromium's accessibility tree from the start, and so is the footer", async () => {
+    const { page, errors } = await openCar(browser, SITE, carPath(SITE, cars.inStock), { viewport: PHONE });
+    // What a screen reader's list of headings is built from. Content that content-visibility: auto skips is missing
+    // from it until the shopper scrolls near, so no section of a page may be skipped that way.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value?: string }; name?: { value?: string } }[] };
+    const headings = nodes.flatMap((node) => (node.role?.value === "heading" && node.name?.value ? [node.name.value] : []));
+    const footerHeading = await page.locator("#shell-footer h2").first().textContent();
+    expect(headings).toEqual(expect.arrayContaining(["Similar vehicles", "Vehicle location", footerHeading]));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,9 +1,8 @@
 import { parseFuelInput } from "./fuel-cost";
+import { formatNumber } from "./money";
 
 /** How many quick-pick buttons the money input widget offers between the dealer's min and max. */
 export const QUICK_PICK_COUNT = 6;
-
-const grouped = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 });
 
 /** Typed or pasted text -> a number: '$', ',', spaces and 'kms' are ignored; anything unreadable or negative is 0. */
 export function parseMoneyText(text: string): number {
@@ -13,7 +12,8 @@ export function parseMoneyText(text: string): number {
 /** The widget's display: whole units with thousand separators ('27,990'); empty stays empty while typing. */
 export function formatMoneyText(text: string): string {
   if (text.trim() === "") return "";
-  return grouped.format(Math.round(parseMoneyText(text)));
+  // Not Intl: building a NumberFormat as the module loads cost the calculator's first hydration (ADR 0097).
+  return formatNumber(Math.round(parseMoneyText(text)));
 }
 
 /** Quick picks from min to max (the spec's $5,000-$70,000 default, $300,000-$800,000 for one dealer), on whole thousands. */

@@ -1,4 +1,5 @@
 import { recordViewedCarAtom } from "@dealer/shared/atoms";
+import { formatNumber } from "@dealer/shared/rules";
 import { useSetAtom } from "jotai";
 import { useEffect, useState } from "react";
 import { useCountUp } from "../../components/use-count-up";
@@ -7,14 +8,12 @@ import type { VehicleInteractiveProps } from "./props";
 /** The view count animates over 1 s (spec §9). */
 export const VIEW_COUNTER_ANIMATION_MS = 1000;
 
-const viewsFormat = new Intl.NumberFormat("en-AU");
-
 function Count({ views }: { views: number }) {
   const shown = useCountUp(views, VIEW_COUNTER_ANIMATION_MS);
   return (
     <>
-      <span aria-hidden="true">{viewsFormat.format(shown)} views</span>
-      <span className="visually-hidden">{viewsFormat.format(views)} views</span>
+      <span aria-hidden="true">{formatNumber(shown)} views</span>
+      <span className="visually-hidden">{formatNumber(views)} views</span>
     </>
   );
 }

@@ -1,0 +1,52 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, siteUrl } from "../support/platform";
+import { carPath, cars, PHONE } from "../support/vehicles";
+
+const SITE = "harbour-city-motors";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * The first Intl formatter a page builds loads the locale's data: 20-300 ms of a slow phone's main thread (ADR 0097).
+ * Numbers and money are written without Intl, so a page's first load, hydration included, builds none: a module that
+ * builds one as it loads (a `const format = new Intl.NumberFormat(...)` beside a component) shows up here.
+ */
+describe("a first load on a phone", () => {
+  for (const route of ["/search", "/cars/{slug}", "/finance", "/dealer-locator"]) {
+    it(`of ${route} builds no Intl formatter`, async () => {
+      const context = await browser.newContext({ viewport: PHONE });
+      await context.addInitScript(() => {
+        const built: string[] = [];
+        (window as unknown as { intlBuilt: string[] }).intlBuilt = built;
+        for (const name of ["NumberFormat", "DateTimeFormat", "PluralRules", "RelativeTimeFormat", "ListFormat"] as const) {
+          const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+          const Counted = new Proxy(Original, {
+            construct(target, args) {
+              built.push(`${name} ${new Error().stack?.split("\n")[2]?.trim() ?? ""}`);
+              return Reflect.construct(target, args);
+            },
+            apply(target, self, args) {
+              built.push(`${name} ${new Error().stack?.split("\n")[2]?.trim() ?? ""}`);
+              return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
+            },
+          });
+          Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
+        }
+      });
+      const page = await context.newPage();
+      const path = route === "/cars/{slug}" ? carPath(SITE, cars.inStock) : route;
+      await page.goto(siteUrl(SITE, path));
+      // Every slot near the viewport at start-up has hydrated.
+      await page.waitForSelector("html[data-hydrated]");
+      await expect(page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt)).resolves.toEqual([]);
+      await context.close();
+    });
+  }
+});
