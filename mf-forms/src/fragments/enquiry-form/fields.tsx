@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { useFieldChangedBeforeHydration } from "@dealer/shared/changed-before-hydration";
+import { type ReactNode, useRef } from "react";
 import type { FormOption } from "./props";
 
 /** Field markup shared by every form: a visible label, the error under the field, linked by aria-describedby. */
@@ -75,11 +76,7 @@ export function SelectField(
   const select = useRef<HTMLSelectElement>(null);
   // A form hydrates on the shopper's first touch (ADR 0029): a choice made before its code arrived fired a change React
   // never saw (a service location whose times were then never loaded), so it is passed on once, when hydrated.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; the handler is a new function each render
-  useEffect(() => {
-    const chosen = select.current?.value;
-    if (chosen !== undefined && chosen !== defaultValue) onChange?.(chosen);
-  }, []);
+  useFieldChangedBeforeHydration(select, (chosen) => onChange?.(chosen));
   return (
     <Wrapper id={id} label={label} error={error} required={required}>
       <select
