@@ -18,6 +18,8 @@ export type LighthouseFigures = {
   cpuSlowdown: number;
   /** Main-thread tasks of 50 ms or more (simulated), summed per script: a TBT regression names its cause. */
   longTasks: { script: string; ms: number; count: number }[];
+  /** Why the run has no TBT (NaN), as Lighthouse said: the run is left out of the median, and its reason printed. */
+  tbtError?: string;
 };
 
 /** A script's short name: its file under the build folder (framework, main, remoteEntry of mf-search), or the page. */
@@ -88,6 +90,7 @@ export async function lighthouseRun(url: string, cpuSlowdown = DEFAULT_CPU_SLOWD
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
       cpuSlowdown,
       longTasks: longTasksByScript((audits["long-tasks"]?.details as { items?: LongTaskItem[] } | undefined)?.items ?? []),
+      ...(Number.isFinite(value("total-blocking-time")) ? {} : { tbtError: result.lhr.runtimeError?.message ?? audits["total-blocking-time"]?.errorMessage ?? "no figure" }),
     };
   } finally {
     chrome.kill();
@@ -104,7 +107,7 @@ export async function lighthouseMedian(
   url: string,
   runs = 5,
   targetBenchmark?: number,
-): Promise<LighthouseFigures & { runs: { tbt: number; benchmarkIndex: number; cpuSlowdown: number }[] }> {
+): Promise<LighthouseFigures & { runs: Pick<LighthouseFigures, "tbt" | "benchmarkIndex" | "cpuSlowdown" | "tbtError">[] }> {
   const results: LighthouseFigures[] = [];
   let measured = targetBenchmark ? (await lighthouseRun(url)).benchmarkIndex : 0;
   for (let i = 0; i < runs; i++) {
@@ -125,6 +128,6 @@ export async function lighthouseMedian(
     benchmarkIndex: median((f) => f.benchmarkIndex),
     cpuSlowdown: median((f) => f.cpuSlowdown),
     longTasks: byTbt[Math.floor(byTbt.length / 2)]?.longTasks ?? [],
-    runs: results.map(({ tbt, benchmarkIndex, cpuSlowdown }) => ({ tbt, benchmarkIndex, cpuSlowdown })),
+    runs: results.map(({ tbt, benchmarkIndex, cpuSlowdown, tbtError }) => ({ tbt, benchmarkIndex, cpuSlowdown, ...(tbtError ? { tbtError } : {}) })),
   };
 }

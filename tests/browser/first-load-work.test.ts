@@ -27,13 +27,15 @@ describe("a first load on a phone", () => {
         (window as unknown as { intlBuilt: string[] }).intlBuilt = built;
         for (const name of ["NumberFormat", "DateTimeFormat", "PluralRules", "RelativeTimeFormat", "ListFormat"] as const) {
           const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+          // The formatter's name and the line that built it (with or without `new`).
+          const note = () => built.push(`${name} ${new Error().stack?.split("\n")[3]?.trim() ?? ""}`);
           const Counted = new Proxy(Original, {
             construct(target, args) {
-              built.push(`${name} ${new Error().stack?.split("\n")[2]?.trim() ?? ""}`);
+              note();
               return Reflect.construct(target, args);
             },
             apply(target, self, args) {
-              built.push(`${name} ${new Error().stack?.split("\n")[2]?.trim() ?? ""}`);
+              note();
               return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
             },
           });
