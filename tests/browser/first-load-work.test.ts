@@ -1,6 +1,6 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl } from "../support/platform";
+import { launchChromium, siteUrl, watchConsole } from "../support/platform";
 import { carPath, cars, PHONE } from "../support/vehicles";
 
 const SITE = "harbour-city-motors";
@@ -51,4 +51,41 @@ describe("a first load on a phone", () => {
       await context.close();
     });
   }
+});
+
+describe("a page whose slots all wait for use (ADR 0133)", () => {
+  const headerHydrated = (page: Page) => page.evaluate(() => Object.keys(document.getElementById("shell-header") ?? {}).some((key) => key.startsWith("__reactContainer")));
+
+  it("on a touch phone evaluates no React at load: a tap on the header's Menu hydrates it and opens the menu", async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(SITE, "/finance"));
+    await page.waitForSelector("html[data-hydrated]");
+    await expect(headerHydrated(page)).resolves.toBe(false);
+    // The tap comes before the header's code: it is held, and replayed once the header has hydrated.
+    await page.locator(".shell-header__menu-toggle").tap();
+    await expect.poll(() => page.locator(".shell-header").getAttribute("data-menu-open")).toBe("true");
+    await expect(headerHydrated(page)).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("with a mouse hydrates the header at load, whose dropdowns may open on hover", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(siteUrl(SITE, "/finance"));
+    await expect.poll(() => headerHydrated(page)).toBe(true);
+    await context.close();
+  });
+
+  it("on a touch phone that saved a car hydrates the header at load, to count it", async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(siteUrl(SITE, "/favourites"));
+    await page.evaluate(() => window.localStorage.setItem("favourites", JSON.stringify([{ id: 1 }])));
+    await page.goto(siteUrl(SITE, "/finance"));
+    await expect.poll(() => headerHydrated(page)).toBe(true);
+    await context.close();
+  });
 });

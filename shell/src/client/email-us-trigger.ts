@@ -22,7 +22,7 @@ const triggerOf = (event: Event) => (event.target instanceof Element ? event.tar
  * slots not hydrated yet) open mf-forms' dialog. Approaching a button starts loading the dialog's code;
  * a click opens it. Without this script, or if the dialog cannot load, the link goes to the inline form.
  */
-export function listenForEmailUs(store: Store): void {
+export function listenForEmailUs(storeOf: () => Promise<Store>): void {
   const approach = (event: Event) => {
     const trigger = triggerOf(event);
     if (trigger) void loadOpener().then((module) => module.preloadEmailUs(trigger.getAttribute(EMAIL_US_ATTRIBUTE) ?? "")).catch(() => undefined);
@@ -33,8 +33,8 @@ export function listenForEmailUs(store: Store): void {
     const trigger = triggerOf(event);
     if (!trigger || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    loadOpener()
-      .then((module) => module.openEmailUs(trigger, store))
+    Promise.all([loadOpener(), storeOf()])
+      .then(([module, store]) => module.openEmailUs(trigger, store))
       .catch(() => window.location.assign(trigger.href));
   });
 }

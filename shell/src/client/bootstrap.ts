@@ -1,15 +1,11 @@
-import { createSeededStore, type PageState } from "@dealer/shared/atoms";
+import type { PageState } from "@dealer/shared/atoms";
 import { CUSTOMER_KEY } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { postcodeInput } from "@dealer/shared/rules";
 import { recordVisit, SUCCESS_DETAILS_ID } from "@dealer/shared/visit";
 import type { SlotMarker } from "@dealer/shared/fragment";
-import { Provider } from "jotai";
-import { startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { ShellHeader } from "../components/header/ShellHeader";
 import { listenForEmailUs } from "./email-us-trigger";
-import { mountSlot, type SlotOutcome } from "./mount-slot";
+import type { SlotOutcome } from "./mount-slot";
 import { nearViewport } from "./near-viewport";
 import { onFirstInteraction } from "./on-first-interaction";
 import { pickBuilds, registerPinnedRemotes } from "./remote-loader";
@@ -17,19 +13,54 @@ import { readShellState } from "./shell-state";
 import { readSlotMarker } from "./slot-marker";
 import { yieldToMain } from "./yield-to-main";
 
-type Store = ReturnType<typeof createSeededStore>;
+type ReactSide = typeof import("./react-side");
 type Slot = { el: HTMLElement; marker: SlotMarker };
+/** The shell's React with the page's store, on first need (react-side.tsx). */
+type PageReact = () => Promise<{ side: ReactSide; store: ReturnType<ReactSide["pageStore"]> }>;
 
-function hydrateHeader(store: Store): void {
-  const el = document.getElementById("shell-header");
-  if (!el) return;
-  // A transition, as the slots (mount-slot.tsx): the header hydrates in slices, not in one long task.
-  startTransition(() => {
-    hydrateRoot(
-      el,
-      <Provider store={store}>
-        <ShellHeader path={window.location.pathname} />
-      </Provider>,
+let reactSide: Promise<ReactSide> | undefined;
+function loadReactSide(): Promise<ReactSide> {
+  // A failed load (a dropped connection) is tried again on the next need.
+  reactSide ??= import("./react-side").catch((error: unknown) => {
+    reactSide = undefined;
+    throw error;
+  });
+  return reactSide;
+}
+
+// Type-checked against the atoms without importing them (their module brings jotai): the saved-car lists' keys.
+const SAVED_CAR_KEYS: (typeof import("@dealer/shared/atoms"))["SAVED_CAR_STORAGE_KEYS"] = { favourites: "favourites", compare: "compareCars", viewed: "viewedCars" };
+
+/** Whether this device has a favourite or a car to compare, which the header counts; a browser refusing storage has none. */
+function hasSavedCars(): boolean {
+  try {
+    return [SAVED_CAR_KEYS.favourites, SAVED_CAR_KEYS.compare].some((key) => (window.localStorage.getItem(key) ?? "[]") !== "[]");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The header hydrates at start-up where it may be used before a touch: with a mouse (its dropdowns may open on hover)
+ * or on a device whose saved cars it counts. On a touch phone it hydrates with the first slot that needs React, or on
+ * the first touch or focus in it (a tapped toggle is held and replayed once hydrated), so a page whose slots all wait
+ * for use evaluates no React at load (ADR 0133).
+ */
+function prepareHeader(react: PageReact): void {
+  const header = document.getElementById("shell-header");
+  if (!header) return;
+  if (!window.matchMedia("(pointer: coarse)").matches || hasSavedCars()) {
+    void react().catch((error: unknown) => console.warn("[shell] the header's code did not load", error));
+    return;
+  }
+  onFirstInteraction(header, () => {
+    const release = holdEarlyActions(header);
+    react().then(
+      () => release(true),
+      (error: unknown) => {
+        console.warn("[shell] the header's code did not load", error);
+        release(false);
+      },
     );
   });
 }
@@ -44,12 +75,20 @@ function findSlots(): Slot[] {
   return slots;
 }
 
-function mount(slot: Slot, store: Store, builds: Map<string, string>): Promise<SlotOutcome> {
-  return mountSlot(slot.el, slot.marker, store, () => {
-    // A remote that failed once may be back: drop the cached failure and try again.
-    registerPinnedRemotes(new Map([[slot.marker.remote, builds.get(slot.marker.remote) ?? slot.marker.build]]), true);
-    void mount(slot, store, builds);
-  });
+function mount(slot: Slot, react: PageReact, builds: Map<string, string>): Promise<SlotOutcome> {
+  return react().then(
+    ({ side, store }) =>
+      side.mountSlot(slot.el, slot.marker, store, () => {
+        // A remote that failed once may be back: drop the cached failure and try again.
+        registerPinnedRemotes(new Map([[slot.marker.remote, builds.get(slot.marker.remote) ?? slot.marker.build]]), true);
+        void mount(slot, react, builds);
+      }),
+    (error: unknown): SlotOutcome => {
+      // The slot's server markup stays, as when its remote cannot load.
+      console.warn(`[shell] slot ${slot.marker.slot}: the shell's code did not load`, error);
+      return "unavailable";
+    },
+  );
 }
 
 // Type-checked against the module without importing it: its code loads only when a lead form has details to fill.
@@ -126,9 +165,9 @@ function noteVisit(): void {
 async function start(state: PageState): Promise<void> {
   noteVisit();
   prepareLeadForms();
-  const store = createSeededStore(state);
-  hydrateHeader(store);
-  listenForEmailUs(store);
+  const react: PageReact = () => loadReactSide().then((side) => ({ side, store: side.pageStore(state) }));
+  prepareHeader(react);
+  listenForEmailUs(() => react().then(({ store }) => store));
   // The slots' registration and first fetches start in a task after the header's.
   await yieldToMain();
   const slots = findSlots();
@@ -142,11 +181,11 @@ async function start(state: PageState): Promise<void> {
         // A submit or click that beats the slot's code waits for it (or, for a form, posts plainly if it never comes).
         return onFirstInteraction(slot.el, () => {
           const release = holdEarlyActions(slot.el);
-          void mount(slot, store, builds).then((outcome) => release(outcome !== "unavailable"));
+          void mount(slot, react, builds).then((outcome) => release(outcome !== "unavailable"));
         });
       }
-      const near = await nearViewport(slot.el, () => void mount(slot, store, builds));
-      if (near) await mount(slot, store, builds);
+      const near = await nearViewport(slot.el, () => void mount(slot, react, builds));
+      if (near) await mount(slot, react, builds);
     }),
   );
   // Every slot that was near the viewport at start-up has settled.
