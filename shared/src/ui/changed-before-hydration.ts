@@ -12,7 +12,7 @@ function markupChoice(select: HTMLSelectElement): string {
  * checkbox unchecked; a radio button unchecked by another one of its group says nothing new), a select whose choice
  * differs from its markup's.
  */
-export function fieldChangedBeforeHydration(field: Element): string | null {
+function fieldChangedBeforeHydration(field: Element): string | null {
   if (field instanceof HTMLInputElement) {
     if (field.type === "radio" || field.type === "checkbox") {
       return field.checked !== field.defaultChecked && (field.checked || field.type === "checkbox") ? (field.checked ? field.value : "") : null;
@@ -45,14 +45,5 @@ export function useFieldsChangedBeforeHydration(form: RefObject<HTMLFormElement 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; `apply` is a new function each render
   useEffect(() => {
     if (form.current) for (const [name, value] of fieldsChangedBeforeHydration(form.current)) apply(name, value);
-  }, []);
-}
-
-/** Runs `apply` once after hydration with the field's value, if the shopper changed it before then (a lone select or input). */
-export function useFieldChangedBeforeHydration(field: RefObject<Element | null>, apply: (value: string) => void): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; `apply` is a new function each render
-  useEffect(() => {
-    const value = field.current ? fieldChangedBeforeHydration(field.current) : null;
-    if (value !== null) apply(value);
   }, []);
 }

@@ -1,5 +1,4 @@
-import { useFieldChangedBeforeHydration } from "@dealer/shared/changed-before-hydration";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { FormOption } from "./props";
 
 /** Field markup shared by every form: a visible label, the error under the field, linked by aria-describedby. */
@@ -75,8 +74,14 @@ export function SelectField(
   const defaultValue = props.defaultValue ?? (props.autoSelectSingle && options.length === 1 ? options[0]?.value : "");
   const select = useRef<HTMLSelectElement>(null);
   // A form hydrates on the shopper's first touch (ADR 0029): a choice made before its code arrived fired a change React
-  // never saw (a service location whose times were then never loaded), so it is passed on once, when hydrated.
-  useFieldChangedBeforeHydration(select, (chosen) => onChange?.(chosen));
+  // never saw (a service location whose times were then never loaded), so it is passed on once, when hydrated. Not
+  // @dealer/shared/changed-before-hydration: a lone select needs only this, and that module cost /trade-in's first
+  // load 0.12 KB of its 10 KB headroom (ADR 0133).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; the handler is a new function each render
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen !== undefined && chosen !== defaultValue) onChange?.(chosen);
+  }, []);
   return (
     <Wrapper id={id} label={label} error={error} required={required}>
       <select
