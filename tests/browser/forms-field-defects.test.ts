@@ -74,4 +74,31 @@ describe("lead form fields (issue 23)", () => {
     expect(filler).toHaveLength(1);
     await page.context().close();
   });
+
+  it("a form's own code fills saved details the shell did not, and fetches its filler only on a device with them (ADR 0133)", async () => {
+    const page = await shopperPage(browser);
+    // The shell's filler never arrives: only the form's own, once it has hydrated, can fill the fields.
+    await page.route(/\/_shell\/.*customer-prefill\./, (route) => route.abort());
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      if (/\/_mf\/mf-forms\/.*\.js$/.test(request.url())) chunks.push(request.url());
+    });
+    const values = (names: string[]) =>
+      page.locator("#slot-form form").evaluate((form: HTMLFormElement, fields) => fields.map((name) => (form.elements.namedItem(`values.${name}`) as HTMLInputElement | null)?.value ?? null), names);
+    // /trade-in's form hydrates at load (its steps need its code).
+    await page.goto(siteUrl("harbour-city-motors", "/trade-in"));
+    await waitForHydration(page);
+    const withoutDetails = [...chunks];
+    expect(await values(["name", "email"])).toEqual(["", ""]);
+
+    const saved = { name: "Robin Saved", email: "robin.saved@example.com", phone: "0412 555 019", postcode: "4006" };
+    await page.evaluate((customer) => window.localStorage.setItem("dealer:customer", JSON.stringify(customer)), saved);
+    chunks.length = 0;
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => values(["name", "email"])).toEqual([saved.name, saved.email]);
+    // One chunk more than without saved details: the filler.
+    expect(chunks.length).toBe(withoutDetails.length + 1);
+    await page.context().close();
+  });
 });

@@ -3,7 +3,7 @@ import { StepIndicator } from "@dealer/shared/ui";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ADJUSTMENT_QUESTIONS, CONTACT_METHOD_WORDS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FIELD_LABELS as L, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
 import { figureRows } from "../../lead-formats/lead-words";
-import { CUSTOMER_PREFILL_ATTRIBUTE, prefillCustomerForm } from "@dealer/shared/customer-storage";
+import { CUSTOMER_KEY } from "@dealer/shared/buyer-choice-keys";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
@@ -18,6 +18,8 @@ export type { EnquiryFormProps } from "./props";
 const TradeInOffer = lazy(() => loadSubmission().then((module) => ({ default: module.TradeInOffer })));
 
 // Type-checked against the contract without importing it at run time (that module pulls in zod).
+// Type-checked against the filler without importing it: its code loads only on a device with details saved (above).
+const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
 const TERMS_LABEL = "I agree to the terms of use";
 const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
@@ -52,8 +54,15 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
   useEffect(() => {
     if (steps > 1) setStep(0);
-    // Prefill from the visitor's earlier submit, into fields still empty (the shell has done so already).
-    if (formRef.current) prefillCustomerForm(formRef.current, window.localStorage);
+    // Prefill from the visitor's earlier submit, into fields still empty (the shell has done so already, but not for a
+    // form rendered in the browser). The filler loads only on a device with details saved: it is not in the first load.
+    const form = formRef.current;
+    if (form && window.localStorage.getItem(CUSTOMER_KEY) !== null) {
+      import("@dealer/shared/customer-storage").then(
+        ({ prefillCustomerForm }) => prefillCustomerForm(form, window.localStorage),
+        (error: unknown) => console.warn("[mf-forms] saved details not filled in", error),
+      );
+    }
   }, [steps]);
 
   const uiHandle: LeadFormUi = {
