@@ -18,9 +18,9 @@ export type { EnquiryFormProps } from "./props";
 const TradeInOffer = lazy(() => loadSubmission().then((module) => ({ default: module.TradeInOffer })));
 
 // Type-checked against the contract without importing it at run time (that module pulls in zod).
-// Type-checked against the filler without importing it: its code loads only on a device with details saved (above).
-const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
+// Type-checked against the filler without importing it: its code loads only on a device with details saved (the form's effect).
+const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 const TERMS_LABEL = "I agree to the terms of use";
 const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
 /** How the shopper would like to hear back; SMS also texts them the receipt (ADR 0037). */
