@@ -1,5 +1,5 @@
 import type { PageState } from "@dealer/shared/atoms";
-import { CUSTOMER_KEY } from "@dealer/shared/buyer-choice-keys";
+import { CUSTOMER_KEY, isStoredOnDevice } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { postcodeInput } from "@dealer/shared/rules";
 import { recordVisit, SUCCESS_DETAILS_ID } from "@dealer/shared/visit";
@@ -94,15 +94,6 @@ function mount(slot: Slot, react: PageReact, builds: Map<string, string>): Promi
 // Type-checked against the module without importing it: its code loads only when a lead form has details to fill.
 const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 
-/** Whether this device holds saved details to fill in; a browser that refuses storage has none. */
-function hasSavedDetails(): boolean {
-  try {
-    return window.localStorage.getItem(CUSTOMER_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
 async function fillSavedDetails(form: HTMLFormElement): Promise<void> {
   try {
     const { prefillCustomerForm } = await import(/* webpackChunkName: "customer-prefill" */ "@dealer/shared/customer-storage");
@@ -132,7 +123,7 @@ function prepareLeadForms(): void {
     },
     true,
   );
-  if (!hasSavedDetails()) return;
+  if (!isStoredOnDevice(CUSTOMER_KEY)) return;
   for (const form of forms) {
     let filled = false;
     const fill = () => {

@@ -3,7 +3,7 @@ import { StepIndicator } from "@dealer/shared/ui";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ADJUSTMENT_QUESTIONS, CONTACT_METHOD_WORDS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FIELD_LABELS as L, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
 import { figureRows } from "../../lead-formats/lead-words";
-import { CUSTOMER_KEY } from "@dealer/shared/buyer-choice-keys";
+import { CUSTOMER_KEY, isStoredOnDevice } from "@dealer/shared/buyer-choice-keys";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
@@ -57,7 +57,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     // Prefill from the visitor's earlier submit, into fields still empty (the shell has done so already, but not for a
     // form rendered in the browser). The filler loads only on a device with details saved: it is not in the first load.
     const form = formRef.current;
-    if (form && window.localStorage.getItem(CUSTOMER_KEY) !== null) {
+    if (form && isStoredOnDevice(CUSTOMER_KEY)) {
       import("@dealer/shared/customer-storage").then(
         ({ prefillCustomerForm }) => prefillCustomerForm(form, window.localStorage),
         (error: unknown) => console.warn("[mf-forms] saved details not filled in", error),

@@ -1,18 +1,10 @@
-import { TOW_VEHICLE_KEY } from "@dealer/shared/buyer-choice-keys";
+import { isStoredOnDevice, TOW_VEHICLE_KEY } from "@dealer/shared/buyer-choice-keys";
 import { type ComponentType, createContext, useEffect, useState } from "react";
 import type { CardTowVerdictProps } from "./CardTowVerdict";
 
 /** The verdict's part (CardTowVerdict.tsx) and the device's capacity, once both are known. */
 export type CardTowState = { Verdict: ComponentType<CardTowVerdictProps>; capacityKg: number };
 export const CardTow = createContext<CardTowState | null>(null);
-
-const remembered = () => {
-  try {
-    return localStorage.getItem(TOW_VEHICLE_KEY) !== null;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Each van's verdict against the device's tow vehicle (ADR 0086): the server cannot know the device, so the cards are
@@ -24,7 +16,7 @@ export function useCardTow(towing: boolean, capacity: number | null): CardTowSta
   const [tow, setTow] = useState<CardTowState | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the capacity is the signal that the device's vehicle may have changed.
   useEffect(() => {
-    if (!towing || !remembered()) return;
+    if (!towing || !isStoredOnDevice(TOW_VEHICLE_KEY)) return;
     let live = true;
     void import("./CardTowVerdict").then(({ CardTowVerdict, deviceTowCapacity }) => {
       const capacityKg = deviceTowCapacity(localStorage);

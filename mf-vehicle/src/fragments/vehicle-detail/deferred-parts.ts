@@ -1,5 +1,5 @@
 import { type Session, sessionAtom } from "@dealer/shared/atoms";
-import { CUSTOMER_KEY, REGISTRATION_PLACE_KEY, TOW_VEHICLE_KEY } from "@dealer/shared/buyer-choice-keys";
+import { CUSTOMER_KEY, isStoredOnDevice, REGISTRATION_PLACE_KEY, TOW_VEHICLE_KEY } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { useAtomValue } from "jotai";
 import { type ComponentType, createElement, lazy, useLayoutEffect } from "react";
@@ -38,18 +38,10 @@ export const DEFERRED_IDS = {
   towCheck: "vehicle-tow-check",
 } as const;
 
-/** Whether the device holds a place (or saved details with a postcode) or a tow vehicle, read without their code. */
-const stored = (key: string) => () => {
-  try {
-    return localStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
-};
-const [place, customer] = [stored(REGISTRATION_PLACE_KEY), stored(CUSTOMER_KEY)];
-/** A place on the device, or a signed-in shopper's account postcode (ADR 0079). */
-const rememberedPlace = (session: Session) => place() || customer() || (session.userId !== null && Boolean(session.postcode));
-const rememberedTowVehicle = stored(TOW_VEHICLE_KEY);
+/** A place on the device (or saved details with a postcode), or a signed-in shopper's account postcode (ADR 0079). */
+const rememberedPlace = (session: Session) =>
+  isStoredOnDevice(REGISTRATION_PLACE_KEY) || isStoredOnDevice(CUSTOMER_KEY) || (session.userId !== null && Boolean(session.postcode));
+const rememberedTowVehicle = () => isStoredOnDevice(TOW_VEHICLE_KEY);
 
 /** Clicks are held from the moment the code is evaluated, so even a tap before the slot itself hydrates is kept. */
 const deferred = <P extends object>(id: string, load: () => Promise<ComponentType<P>>, approach: ApproachOptions = {}) => {
