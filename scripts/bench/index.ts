@@ -314,7 +314,7 @@ if (parts.has("lighthouse")) {
       `  ${label.padEnd(16)} performance ${f.performance} (goal ${GOALS.performance})   TBT ${f.tbt.toFixed(0)} ms (goal ${GOALS.tbtMs})   LCP ${(f.lcp / 1000).toFixed(2)} s   CLS ${f.cls.toFixed(3)}   SEO ${f.seo}   accessibility ${f.accessibility}   CPU benchmark ${f.benchmarkIndex.toFixed(0)}`,
     );
     console.log(`  ${"".padEnd(16)} each run, TBT at benchmark and slowdown: ${f.runs.map((run) => `${run.tbtError ? `no TBT (${run.tbtError})` : `${run.tbt.toFixed(0)} ms`} @ ${run.benchmarkIndex.toFixed(0)} x${run.cpuSlowdown}`).join(", ")}   (${load()} after)`);
-    const tasks = f.longTasks.map((task) => `${task.script} ${task.ms.toFixed(0)} ms (${task.count})`).join("; ");
-    console.log(`  ${"".padEnd(16)} long tasks by script (median-TBT run): ${tasks || "none"}`);
+    const tasks = f.longTasks.map((task) => `${task.script} ${task.ms.toFixed(0)} ms (${task.count}), blocking ${task.blockingMs.toFixed(0)}`).join("; ");
+    console.log(`  ${"".padEnd(16)} long tasks by script, and their blocking time after the first paint (median-TBT run): ${tasks || "none"}`);
   }
 }

@@ -89,3 +89,57 @@ describe("a page whose slots all wait for use (ADR 0133)", () => {
     await context.close();
   });
 });
+
+/**
+ * The view counter counts up over 1 s (spec §9) from when the shopper can see it, drawing its frames without a React
+ * render (ADR 0134): below the fold it stays at 0 and costs no frame; reduced motion shows the count at once.
+ */
+describe("the car page's view counter", () => {
+  // Every text its counting line shows, from before the page's scripts run.
+  const recordCounts = () => {
+    const shown: string[] = [];
+    (window as unknown as { countsShown: string[] }).countsShown = shown;
+    new MutationObserver(() => {
+      const text = document.querySelector("[data-testid='view-counter'] [aria-hidden='true']")?.textContent;
+      if (text && text !== shown.at(-1)) shown.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  };
+  const countsShown = (page: Page) => page.evaluate(() => (window as unknown as { countsShown: string[] }).countsShown);
+  const views = (text: string) => Number(text.replace(/\D/g, ""));
+
+  async function openBelowTheFold(options: { reducedMotion?: "reduce" } = {}) {
+    // A short window puts the counter below the fold.
+    const context = await browser.newContext({ viewport: { width: PHONE.width, height: 400 }, hasTouch: true, isMobile: true, ...options });
+    await context.addInitScript(recordCounts);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(SITE, carPath(SITE, cars.inStock)));
+    const counter = page.getByTestId("view-counter");
+    await expect.poll(() => counter.locator(".visually-hidden").textContent()).toMatch(/^[\d,]+ views$/);
+    const box = await counter.boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThan(400);
+    return { context, page, counter, errors, total: views((await counter.locator(".visually-hidden").textContent()) ?? "") };
+  }
+
+  it("stays at 0 below the fold, then counts up through the figures once scrolled into view", async () => {
+    const { context, page, counter, errors, total } = await openBelowTheFold();
+    expect(total).toBeGreaterThan(10);
+    await page.waitForTimeout(1500);
+    await expect(countsShown(page)).resolves.toEqual(["0 views"]);
+    await counter.scrollIntoViewIfNeeded();
+    await expect.poll(() => counter.locator("[aria-hidden='true']").textContent()).toBe(await counter.locator(".visually-hidden").textContent());
+    const climbing = (await countsShown(page)).map(views).filter((value) => value > 0 && value < total);
+    expect(climbing.length).toBeGreaterThan(5);
+    expect(climbing).toEqual([...climbing].sort((a, b) => a - b));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the count at once where the shopper asked for reduced motion", async () => {
+    const { context, page, counter, errors } = await openBelowTheFold({ reducedMotion: "reduce" });
+    const final = await counter.locator(".visually-hidden").textContent();
+    await expect(countsShown(page)).resolves.toEqual([final]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

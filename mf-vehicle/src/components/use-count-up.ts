@@ -1,18 +1,36 @@
-import { useEffect, useState } from "react";
+import { type RefObject, useLayoutEffect } from "react";
 
-/** A figure counting up from 0 to its target over `durationMs` (the spec's animated figures). */
-export function useCountUp(target: number, durationMs: number): number {
-  const [value, setValue] = useState(0);
-  useEffect(() => {
-    let frame = 0;
-    const start = performance.now();
-    const tick = (now: number) => {
-      const progress = Math.min(1, (now - start) / durationMs);
-      setValue(Math.round(target * progress));
-      if (progress < 1) frame = requestAnimationFrame(tick);
+/**
+ * A figure counting up from 0 to its target over `durationMs` (the spec's animated figures) from when its element is
+ * first in view: a count run below the fold would end unseen, and its frames would be main-thread work at load on a
+ * phone (issue 35, ADR 0134). Each frame writes the element's text itself, with no React render; the element holds
+ * the formatted target as its only text (what React renders), which a visitor who asked for reduced motion sees at once.
+ */
+export function useCountUp(element: RefObject<HTMLElement | null>, target: number, durationMs: number, format: (value: number) => string): void {
+  useLayoutEffect(() => {
+    const el = element.current;
+    if (!el || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const draw = (value: number) => {
+      el.textContent = format(value);
     };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [target, durationMs]);
-  return value;
+    let frame = 0;
+    draw(0);
+    const inView = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      inView.disconnect();
+      const start = performance.now();
+      const tick = (now: number) => {
+        const progress = Math.min(1, (now - start) / durationMs);
+        draw(Math.round(target * progress));
+        if (progress < 1) frame = requestAnimationFrame(tick);
+      };
+      frame = requestAnimationFrame(tick);
+    });
+    inView.observe(el);
+    return () => {
+      inView.disconnect();
+      cancelAnimationFrame(frame);
+      draw(target);
+    };
+  }, [element, target, durationMs, format]);
 }

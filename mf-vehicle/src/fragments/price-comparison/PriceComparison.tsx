@@ -1,6 +1,6 @@
 import type { PriceComparison as Comparison } from "@dealer/shared/contract";
 import { formatMoney, isPriceComparisonVisible, PRICE_COMPARISON_FETCH_FAILED, PRICE_COMPARISON_NO_DATA } from "@dealer/shared/rules";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useCountUp } from "../../components/use-count-up";
 import { Skeleton } from "@dealer/shared/ui";
 
@@ -28,8 +28,10 @@ export function readComparison(body: unknown): Comparison | null {
 }
 
 function Panel({ data }: { data: Shown }) {
-  const min = useCountUp(data.market_range_min, PRICE_COMPARISON_ANIMATION_MS);
-  const max = useCountUp(data.market_range_max, PRICE_COMPARISON_ANIMATION_MS);
+  const min = useRef<HTMLElement>(null);
+  const max = useRef<HTMLElement>(null);
+  useCountUp(min, data.market_range_min, PRICE_COMPARISON_ANIMATION_MS, formatMoney);
+  useCountUp(max, data.market_range_max, PRICE_COMPARISON_ANIMATION_MS, formatMoney);
   const [fill, setFill] = useState(0);
   useEffect(() => setFill(data.fill), [data.fill]);
   return (
@@ -43,10 +45,14 @@ function Panel({ data }: { data: Shown }) {
       </div>
       <p className="price-comparison__range">
         <span>
-          Market low <strong data-testid="market-min">{formatMoney(min)}</strong>
+          Market low <strong ref={min} data-testid="market-min">
+            {formatMoney(data.market_range_min)}
+          </strong>
         </span>
         <span>
-          Market high <strong data-testid="market-max">{formatMoney(max)}</strong>
+          Market high <strong ref={max} data-testid="market-max">
+            {formatMoney(data.market_range_max)}
+          </strong>
         </span>
       </p>
       {data.description && <p className="price-comparison__description">{data.description}</p>}

@@ -1,19 +1,24 @@
 import { recordViewedCarAtom } from "@dealer/shared/atoms";
 import { formatNumber } from "@dealer/shared/rules";
 import { useSetAtom } from "jotai";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useCountUp } from "../../components/use-count-up";
 import type { VehicleInteractiveProps } from "./props";
 
 /** The view count animates over 1 s (spec §9). */
 export const VIEW_COUNTER_ANIMATION_MS = 1000;
 
+const viewsText = (views: number) => `${formatNumber(views)} views`;
+
 function Count({ views }: { views: number }) {
-  const shown = useCountUp(views, VIEW_COUNTER_ANIMATION_MS);
+  const counting = useRef<HTMLSpanElement>(null);
+  useCountUp(counting, views, VIEW_COUNTER_ANIMATION_MS, viewsText);
   return (
     <>
-      <span aria-hidden="true">{formatNumber(shown)} views</span>
-      <span className="visually-hidden">{formatNumber(views)} views</span>
+      <span ref={counting} aria-hidden="true">
+        {viewsText(views)}
+      </span>
+      <span className="visually-hidden">{viewsText(views)}</span>
     </>
   );
 }
