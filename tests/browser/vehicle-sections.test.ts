@@ -79,6 +79,8 @@ describe("price comparison", () => {
     await expect.poll(() => panel.getAttribute("data-state"), { timeout: 5000 }).toBe("data");
     const max = page.getByTestId("market-max");
     const shown = (text: string) => Number(text.replace(/[^\d]/g, ""));
+    // A screen reader reads the figure itself at once, never one on its way up (ADR 0134).
+    expect(shown(await page.locator("#slot-price-comparison .price-comparison__range .visually-hidden").last().innerText())).toBe(figures.market_range_max);
     // Part-way through the animation the figure is still climbing; at 2 s it has arrived.
     await expect.poll(async () => shown(await max.innerText()), { timeout: 4000 }).toBe(figures.market_range_max);
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import type { PriceComparison as Comparison } from "@dealer/shared/contract";
 import { formatMoney, isPriceComparisonVisible, PRICE_COMPARISON_FETCH_FAILED, PRICE_COMPARISON_NO_DATA } from "@dealer/shared/rules";
-import { useEffect, useRef, useState } from "react";
-import { useCountUp } from "../../components/use-count-up";
+import { useEffect, useState } from "react";
+import { CountUp } from "../../components/CountUp";
 import { Skeleton } from "@dealer/shared/ui";
 
 /** The figures count up over 2 s (spec). */
@@ -28,10 +28,6 @@ export function readComparison(body: unknown): Comparison | null {
 }
 
 function Panel({ data }: { data: Shown }) {
-  const min = useRef<HTMLElement>(null);
-  const max = useRef<HTMLElement>(null);
-  useCountUp(min, data.market_range_min, PRICE_COMPARISON_ANIMATION_MS, formatMoney);
-  useCountUp(max, data.market_range_max, PRICE_COMPARISON_ANIMATION_MS, formatMoney);
   const [fill, setFill] = useState(0);
   useEffect(() => setFill(data.fill), [data.fill]);
   return (
@@ -45,13 +41,13 @@ function Panel({ data }: { data: Shown }) {
       </div>
       <p className="price-comparison__range">
         <span>
-          Market low <strong ref={min} data-testid="market-min">
-            {formatMoney(data.market_range_min)}
+          Market low <strong>
+            <CountUp value={data.market_range_min} durationMs={PRICE_COMPARISON_ANIMATION_MS} format={formatMoney} testId="market-min" />
           </strong>
         </span>
         <span>
-          Market high <strong ref={max} data-testid="market-max">
-            {formatMoney(data.market_range_max)}
+          Market high <strong>
+            <CountUp value={data.market_range_max} durationMs={PRICE_COMPARISON_ANIMATION_MS} format={formatMoney} testId="market-max" />
           </strong>
         </span>
       </p>

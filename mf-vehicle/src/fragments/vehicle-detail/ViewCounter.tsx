@@ -1,27 +1,14 @@
 import { recordViewedCarAtom } from "@dealer/shared/atoms";
 import { formatNumber } from "@dealer/shared/rules";
 import { useSetAtom } from "jotai";
-import { useEffect, useRef, useState } from "react";
-import { useCountUp } from "../../components/use-count-up";
+import { useEffect, useState } from "react";
+import { CountUp } from "../../components/CountUp";
 import type { VehicleInteractiveProps } from "./props";
 
 /** The view count animates over 1 s (spec §9). */
 export const VIEW_COUNTER_ANIMATION_MS = 1000;
 
 const viewsText = (views: number) => `${formatNumber(views)} views`;
-
-function Count({ views }: { views: number }) {
-  const counting = useRef<HTMLSpanElement>(null);
-  useCountUp(counting, views, VIEW_COUNTER_ANIMATION_MS, viewsText);
-  return (
-    <>
-      <span ref={counting} aria-hidden="true">
-        {viewsText(views)}
-      </span>
-      <span className="visually-hidden">{viewsText(views)}</span>
-    </>
-  );
-}
 
 /**
  * Counts this view (view.json) and keeps the viewed-car record on the device for Recently viewed. The line keeps its
@@ -46,7 +33,7 @@ export function ViewCounter({ views }: { views: VehicleInteractiveProps["views"]
   }, [views, recordViewedCar]);
   return (
     <p className="vehicle-detail__views" data-testid="view-counter">
-      {count !== null && <Count views={count} />}
+      {count !== null && <CountUp value={count} durationMs={VIEW_COUNTER_ANIMATION_MS} format={viewsText} />}
     </p>
   );
 }
