@@ -13,6 +13,29 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Notes every Intl formatter the page builds (its name and the line that built it), from before any script runs. */
+function recordIntlBuilt() {
+  const built: string[] = [];
+  (window as unknown as { intlBuilt: string[] }).intlBuilt = built;
+  for (const name of ["NumberFormat", "DateTimeFormat", "PluralRules", "RelativeTimeFormat", "ListFormat"] as const) {
+    const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+    // The formatter's name and the line that built it (with or without `new`).
+    const note = () => built.push(`${name} ${new Error().stack?.split("\n")[3]?.trim() ?? ""}`);
+    const Counted = new Proxy(Original, {
+      construct(target, args) {
+        note();
+        return Reflect.construct(target, args);
+      },
+      apply(target, self, args) {
+        note();
+        return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
+      },
+    });
+    Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
+  }
+}
+const intlBuilt = (page: Page) => page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt);
+
 /**
  * The first Intl formatter a page builds loads the locale's data: 20-300 ms of a slow phone's main thread (ADR 0097).
  * Numbers and money are written without Intl, so a page's first load, hydration included, builds none: a module that
@@ -22,35 +45,35 @@ describe("a first load on a phone", () => {
   for (const route of ["/search", "/cars/{slug}", "/finance", "/dealer-locator"]) {
     it(`of ${route} builds no Intl formatter`, async () => {
       const context = await browser.newContext({ viewport: PHONE });
-      await context.addInitScript(() => {
-        const built: string[] = [];
-        (window as unknown as { intlBuilt: string[] }).intlBuilt = built;
-        for (const name of ["NumberFormat", "DateTimeFormat", "PluralRules", "RelativeTimeFormat", "ListFormat"] as const) {
-          const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
-          // The formatter's name and the line that built it (with or without `new`).
-          const note = () => built.push(`${name} ${new Error().stack?.split("\n")[3]?.trim() ?? ""}`);
-          const Counted = new Proxy(Original, {
-            construct(target, args) {
-              note();
-              return Reflect.construct(target, args);
-            },
-            apply(target, self, args) {
-              note();
-              return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
-            },
-          });
-          Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
-        }
-      });
+      await context.addInitScript(recordIntlBuilt);
       const page = await context.newPage();
       const path = route === "/cars/{slug}" ? carPath(SITE, cars.inStock) : route;
       await page.goto(siteUrl(SITE, path));
       // Every slot near the viewport at start-up has hydrated.
       await page.waitForSelector("html[data-hydrated]");
-      await expect(page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt)).resolves.toEqual([]);
+      await expect(intlBuilt(page)).resolves.toEqual([]);
       await context.close();
     });
   }
+
+  it("of a drive-away estimate, asked for on the car page, builds none either (its date is written without Intl, ADR 0134)", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addInitScript(recordIntlBuilt);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(siteUrl(SITE, carPath(SITE, `${cars.inStock} AND json_extract(data, '$.price_type') = 'Excl. Government Charges'`)));
+    const panel = page.getByTestId("drive-away");
+    // Its code loads on use.
+    await panel.scrollIntoViewIfNeeded();
+    await panel.hover();
+    await panel.locator("xpath=self::*[@data-ready='true']").waitFor();
+    await panel.getByLabel("State or territory").selectOption("NSW");
+    await panel.getByRole("button", { name: "Show drive-away price" }).click();
+    await expect.poll(() => panel.innerText()).toMatch(/Estimate as at \d{1,2} [A-Z][a-z]+ \d{4}/);
+    await expect(intlBuilt(page)).resolves.toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("a page whose slots all wait for use (ADR 0133)", () => {

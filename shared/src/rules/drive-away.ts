@@ -3,7 +3,7 @@ import type { SiteConfig } from "../config/site-config";
 import type { Car } from "../contract/car";
 import type { AuStateCode } from "./au-states";
 import { auStateOf } from "./au-states";
-import { dateTimeFormat } from "./kept-formats";
+import { calendarDateText } from "./date-words";
 import { formatMoney, formatMoneyCents } from "./money";
 import { DRIVE_AWAY_TEXT, listedPrice, priceTypeText } from "./price-display";
 
@@ -236,8 +236,7 @@ function driveAwayNote(car: DriveAwayCar, price: number, state: AuStateCode, rat
   return `${noMoreToPayText(home)} The price registers it in ${home}. Registered in ${state} instead, ${state}'s duty, registration and fees come to about ${formatMoney(there)}: ask the dealer what changes.`;
 }
 
-export const estimateAsAtText = (asAt: string) =>
-  `Estimate as at ${dateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${asAt}T00:00:00Z`))}`;
+export const estimateAsAtText = (asAt: string) => `Estimate as at ${calendarDateText(asAt)}`;
 
 /** An estimate's dollars: whole dollars as prices are, cents where a duty has them ("$1,487.50"). */
 export const driveAwayMoney = (amount: number) => (Number.isInteger(amount) ? formatMoney(amount) : formatMoneyCents(amount));
