@@ -32,8 +32,6 @@ function isOptionalString(field: unknown): field is string | undefined {
   return field === undefined || typeof field === "string";
 }
 
-/** Marks a lead form whose empty name, email, phone and postcode fields take the visitor's saved details. */
-export const CUSTOMER_PREFILL_ATTRIBUTE = "data-customer-prefill";
 const PREFILLED = ["name", "email", "phone", "postcode"] as const;
 
 /**

@@ -1,5 +1,5 @@
 import type { PageState } from "@dealer/shared/atoms";
-import { CUSTOMER_KEY, isStoredOnDevice } from "@dealer/shared/buyer-choice-keys";
+import { CUSTOMER_KEY, CUSTOMER_PREFILL_ATTRIBUTE, isStoredOnDevice } from "@dealer/shared/buyer-choice-keys";
 import { holdEarlyActions } from "@dealer/shared/hold-early-actions";
 import { postcodeInput } from "@dealer/shared/rules";
 import { recordVisit, SUCCESS_DETAILS_ID } from "@dealer/shared/visit";
@@ -90,9 +90,6 @@ function mount(slot: Slot, react: PageReact, builds: Map<string, string>): Promi
     },
   );
 }
-
-// Type-checked against the module without importing it: its code loads only when a lead form has details to fill.
-const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 
 async function fillSavedDetails(form: HTMLFormElement): Promise<void> {
   try {

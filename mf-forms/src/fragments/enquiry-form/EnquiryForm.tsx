@@ -3,7 +3,7 @@ import { StepIndicator } from "@dealer/shared/ui";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ADJUSTMENT_QUESTIONS, CONTACT_METHOD_WORDS, CREDIT_CHECK_CONSENT_TEXT, DEFAULT_REGO_STATE, FIELD_LABELS as L, FORM_VARIANTS, REGO_STATES, TEST_DRIVE_DISCLAIMER } from "../../leads/variants";
 import { figureRows } from "../../lead-formats/lead-words";
-import { CUSTOMER_KEY, isStoredOnDevice } from "@dealer/shared/buyer-choice-keys";
+import { CUSTOMER_KEY, CUSTOMER_PREFILL_ATTRIBUTE, isStoredOnDevice } from "@dealer/shared/buyer-choice-keys";
 import { Checkbox, fieldId, Hidden, SelectField, TextArea, TextField, YesNo } from "./fields";
 import { SUBMIT_BUTTON_CLASS } from "../submit-button";
 import type { LeadFormEnhancer, LeadFormUi, UiState } from "./enhance";
@@ -19,8 +19,6 @@ const TradeInOffer = lazy(() => loadSubmission().then((module) => ({ default: mo
 
 // Type-checked against the contract without importing it at run time (that module pulls in zod).
 const FORM_ERRORS_HEADING: (typeof import("@dealer/shared/contract"))["FORM_ERRORS_HEADING"] = "Please fix the following errors:";
-// Type-checked against the filler without importing it: its code loads only on a device with details saved (the form's effect).
-const CUSTOMER_PREFILL_ATTRIBUTE: (typeof import("@dealer/shared/customer-storage"))["CUSTOMER_PREFILL_ATTRIBUTE"] = "data-customer-prefill";
 const TERMS_LABEL = "I agree to the terms of use";
 const STEP_TITLES = ["Your vehicle", "Its condition", "Your details"];
 /** How the shopper would like to hear back; SMS also texts them the receipt (ADR 0037). */
